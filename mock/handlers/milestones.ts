@@ -1,0 +1,140 @@
+import { ApiError } from '../http/errors.js';
+import { paginated } from '../http/pagination.js';
+import { p, paginationParams, parseParams } from '../http/params.js';
+import { json, noContent } from '../http/respond.js';
+import { route } from '../http/router.js';
+import { presentIssue, presentMergeRequest, presentMilestone } from '../present/milestones.js';
+import { findProject, isPaidPlan, projectPlan, requireProjectRole } from '../rules/access.js';
+import {
+  burndownEvents,
+  createMilestone,
+  deleteMilestone,
+  findMilestone,
+  listMilestones,
+  milestoneIssues,
+  milestoneMergeRequests,
+  promoteMilestone,
+  updateMilestone,
+} from '../rules/milestones.js';
+import { Roles } from '../world/types.js';
+
+/**
+ * Project milestones: /projects/:id/milestones (GITLAB-BEHAVIOR 6). Reading
+ * needs read access to the project; writing needs Planner (15) or higher.
+ * @module
+ */
+
+const milestonePath = { id: p.string().required(), milestone_id: p.id().required() };
+
+export const milestoneRoutes = [
+  route('GET', '/projects/:id/milestones', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      {
+        id: p.string().required(),
+        state: p.string().values(['active', 'closed', 'all']).default('all'),
+        iids: p.integers(),
+        title: p.string(),
+        search: p.string(),
+        include_ancestors: p.boolean(),
+        include_parent_milestones: p.boolean(),
+        updated_before: p.dateTime(),
+        updated_after: p.dateTime(),
+        ...paginationParams,
+      },
+      { mutuallyExclusive: [['include_ancestors', 'include_parent_milestones']] },
+    );
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const milestones = listMilestones(ctx.world, project, {
+      state: q.state as 'active' | 'closed' | 'all',
+      iids: q.iids,
+      title: q.title,
+      search: q.search,
+      includeAncestors: Boolean(q.include_ancestors ?? q.include_parent_milestones),
+      updatedBefore: q.updated_before,
+      updatedAfter: q.updated_after,
+    });
+    return paginated(ctx, milestones, q, (m) => presentMilestone(ctx.world, m));
+  }),
+
+  route('GET', '/projects/:id/milestones/:milestone_id', (ctx) => {
+    const q = parseParams(ctx.params, milestonePath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    return json(presentMilestone(ctx.world, findMilestone(ctx.world, project, q.milestone_id)));
+  }),
+
+  route('POST', '/projects/:id/milestones', (ctx) => {
+    const q = parseParams(ctx.params, {
+      id: p.string().required(),
+      title: p.string().required(),
+      description: p.string(),
+      due_date: p.date(),
+      start_date: p.date(),
+    });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    return json(presentMilestone(ctx.world, createMilestone(ctx.world, project, q)), 201);
+  }),
+
+  route('PUT', '/projects/:id/milestones/:milestone_id', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      {
+        ...milestonePath,
+        title: p.string(),
+        description: p.string(),
+        due_date: p.date().nullable(),
+        start_date: p.date().nullable(),
+        state_event: p.string().values(['close', 'activate']),
+      },
+      { atLeastOneOf: [['title', 'description', 'start_date', 'due_date', 'state_event']] },
+    );
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    const milestone = findMilestone(ctx.world, project, q.milestone_id);
+    const changes = { ...q, state_event: q.state_event as 'close' | 'activate' | undefined };
+    return json(presentMilestone(ctx.world, updateMilestone(ctx.world, project, milestone, changes)));
+  }),
+
+  route('DELETE', '/projects/:id/milestones/:milestone_id', (ctx) => {
+    const q = parseParams(ctx.params, milestonePath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    deleteMilestone(ctx.world, findMilestone(ctx.world, project, q.milestone_id));
+    return noContent();
+  }),
+
+  route('GET', '/projects/:id/milestones/:milestone_id/issues', (ctx) => {
+    const q = parseParams(ctx.params, { ...milestonePath, ...paginationParams });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const milestone = findMilestone(ctx.world, project, q.milestone_id);
+    const issues = milestoneIssues(ctx.world, ctx.caller, project, milestone);
+    return paginated(ctx, issues, q, (issue) => presentIssue(ctx.world, issue));
+  }),
+
+  route('GET', '/projects/:id/milestones/:milestone_id/merge_requests', (ctx) => {
+    const q = parseParams(ctx.params, { ...milestonePath, ...paginationParams });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const milestone = findMilestone(ctx.world, project, q.milestone_id);
+    const mergeRequests = milestoneMergeRequests(ctx.world, ctx.caller, project, milestone);
+    return paginated(ctx, mergeRequests, q, (mr) => presentMergeRequest(ctx.world, mr));
+  }),
+
+  route('POST', '/projects/:id/milestones/:milestone_id/promote', (ctx) => {
+    const q = parseParams(ctx.params, milestonePath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    promoteMilestone(ctx.world, ctx.caller, project, findMilestone(ctx.world, project, q.milestone_id));
+    return new Response(null, { status: 200 });
+  }),
+
+  route('GET', '/projects/:id/milestones/:milestone_id/burndown_events', (ctx) => {
+    const q = parseParams(ctx.params, milestonePath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const milestone = findMilestone(ctx.world, project, q.milestone_id);
+    if (!isPaidPlan(projectPlan(ctx.world, project))) {
+      throw new ApiError(405, { message: 'Milestone does not support burndown chart' });
+    }
+    return json(burndownEvents(ctx.world, ctx.caller, project, milestone));
+  }),
+];

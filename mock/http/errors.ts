@@ -1,0 +1,48 @@
+/**
+ * GitLab-shaped errors (GITLAB-BEHAVIOR 0.1). Rules throw an {@link ApiError};
+ * the router turns it into the response, so a failed request never half-applies
+ * as long as rules check before they change the world.
+ * @module
+ */
+
+/** An error the mock answers with: an HTTP status and GitLab's JSON body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(typeof body === 'object' && body !== null ? JSON.stringify(body) : String(body));
+    this.name = 'ApiError';
+  }
+}
+
+/** Grape parameter validation: 400 `{"error": "a is missing, b is invalid"}`. */
+export const paramError = (messages: string | string[]) =>
+  new ApiError(400, { error: Array.isArray(messages) ? messages.join(', ') : messages });
+
+/** 401 `{"message":"401 Unauthorized"}`. */
+export const unauthorized = () => new ApiError(401, { message: '401 Unauthorized' });
+
+/** 403 `{"message":"403 Forbidden"}`, or `403 Forbidden - <reason>`. */
+export const forbidden = (reason?: string) =>
+  new ApiError(403, { message: reason ? `403 Forbidden - ${reason}` : '403 Forbidden' });
+
+/** 400 `{"message":"400 Bad request - <reason>"}` (lowercase "request", as GitLab writes it). */
+export const badRequest = (reason?: string) =>
+  new ApiError(400, { message: reason ? `400 Bad request - ${reason}` : '400 Bad request' });
+
+/** 404 `{"message":"404 <Resource> Not Found"}`, or `404 Not Found`. */
+export const notFound = (resource?: string) =>
+  new ApiError(404, { message: resource ? `404 ${resource} Not Found` : '404 Not Found' });
+
+/** A record looked up inside a project that does not exist: 404 `{"message":"404 Not found"}` (lowercase f). */
+export const recordNotFound = () => new ApiError(404, { message: '404 Not found' });
+
+/** 400 with a plain or structured `message` (model validation). */
+export const validationError = (message: unknown) => new ApiError(400, { message });
+
+/** Unknown route: 404 `{"error":"404 Not Found"}` (the `error` key). */
+export const routeNotFound = () => new ApiError(404, { error: '404 Not Found' });
+
+/** A known path with a method it does not have. */
+export const methodNotAllowed = () => new ApiError(405, { error: '405 Not Allowed' });

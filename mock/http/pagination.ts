@@ -1,0 +1,71 @@
+import { json } from './respond.js';
+import type { RouteContext } from './router.js';
+
+/**
+ * Offset pagination exactly as GitLab answers it (GITLAB-BEHAVIOR 0.4):
+ * per_page 20 by default and at most 100; X-Total, X-Total-Pages, X-Per-Page,
+ * X-Page, X-Next-Page, X-Prev-Page and a Link header with prev/next/first/last.
+ * @module
+ */
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+/** Above this count GitLab stops counting: no X-Total, X-Total-Pages or rel="last". */
+export const MAX_COUNT = 10_000;
+
+export interface PageRequest {
+  page: number;
+  per_page: number;
+}
+
+/** Clamps the requested page the way Kaminari does. */
+export function normalizePage(request: PageRequest): PageRequest {
+  const perPage = request.per_page < 1 ? DEFAULT_PER_PAGE : Math.min(request.per_page, MAX_PER_PAGE);
+  return { page: Math.max(1, request.page), per_page: perPage };
+}
+
+/** Answers one page of `items` (already filtered and ordered), presenting only that page. */
+export function paginated<T>(
+  context: RouteContext,
+  items: readonly T[],
+  request: PageRequest,
+  present: (item: T) => unknown,
+): Response {
+  const { page, per_page } = normalizePage(request);
+  const total = items.length;
+  const totalPages = Math.max(1, Math.ceil(total / per_page));
+  const body = items.slice((page - 1) * per_page, page * per_page).map(present);
+  const next = page < totalPages ? page + 1 : null;
+  // Kaminari gives no previous page beyond the last one (out of range).
+  const prev = page > 1 && page <= totalPages ? page - 1 : null;
+  const counted = total <= MAX_COUNT;
+
+  const link = (target: number) => {
+    const url = new URL(context.url.pathname, context.world.baseUrl);
+    for (const [key, value] of context.url.searchParams) {
+      if (key !== 'page' && key !== 'per_page' && key !== 'private_token') url.searchParams.append(key, value);
+    }
+    url.searchParams.set('page', String(target));
+    url.searchParams.set('per_page', String(per_page));
+    return `<${url.href}>`;
+  };
+  const links = [
+    prev !== null && `${link(prev)}; rel="prev"`,
+    next !== null && `${link(next)}; rel="next"`,
+    `${link(1)}; rel="first"`,
+    counted && `${link(totalPages)}; rel="last"`,
+  ].filter(Boolean);
+
+  const headers = new Headers({
+    'X-Per-Page': String(per_page),
+    'X-Page': String(page),
+    'X-Next-Page': next === null ? '' : String(next),
+    'X-Prev-Page': prev === null ? '' : String(prev),
+    Link: links.join(', '),
+  });
+  if (counted) {
+    headers.set('X-Total', String(total));
+    headers.set('X-Total-Pages', String(totalPages));
+  }
+  return json(body, 200, headers);
+}

@@ -1,0 +1,185 @@
+import { paramError } from './errors.js';
+
+/**
+ * Declared parameters, read the way GitLab's API framework (Grape) reads them:
+ * every parameter may come from the path, the query, a form or a JSON body;
+ * each is checked for presence, type and allowed values, and all problems are
+ * answered at once as 400 `{"error": "a is missing, b is invalid"}` (SPEC 5).
+ * @module
+ */
+
+/** Parameters as they arrived, merged from query, body and path. */
+export type RawParams = Record<string, unknown>;
+
+const INVALID = Symbol('invalid');
+type Coerce<T> = (raw: unknown) => T | typeof INVALID;
+
+/** One declared parameter. `R` records whether the parsed value is always present. */
+export class Param<T, R extends boolean = false> {
+  constructor(
+    readonly coerce: Coerce<T>,
+    readonly isRequired = false,
+    readonly defaultValue: T | undefined = undefined,
+    readonly allowed: readonly T[] | undefined = undefined,
+    readonly allowBlank = true,
+    readonly allowNull = false,
+  ) {}
+
+  /** `x is missing` when absent. */
+  required(): Param<T, true> {
+    return new Param<T, true>(this.coerce, true, this.defaultValue, this.allowed, this.allowBlank, this.allowNull);
+  }
+  /** The value used when the parameter is absent. */
+  default(value: T): Param<T, true> {
+    return new Param<T, true>(this.coerce, this.isRequired, value, this.allowed, this.allowBlank, this.allowNull);
+  }
+  /** `x does not have a valid value` for anything else. */
+  values(allowed: readonly T[]): Param<T, R> {
+    return new Param<T, R>(this.coerce, this.isRequired, this.defaultValue, allowed, this.allowBlank, this.allowNull);
+  }
+  /** `x is empty` for an empty string or list. */
+  notBlank(): Param<T, R> {
+    return new Param<T, R>(this.coerce, this.isRequired, this.defaultValue, this.allowed, false, this.allowNull);
+  }
+  /** An explicit `null` is kept (it clears a value) instead of counting as absent. */
+  nullable(): Param<T | null, R> {
+    const coerce: Coerce<T | null> = (raw) => (raw === null ? null : this.coerce(raw));
+    return new Param<T | null, R>(coerce, this.isRequired, this.defaultValue, this.allowed, this.allowBlank, true);
+  }
+}
+
+const text = (raw: unknown): string | typeof INVALID =>
+  typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : INVALID;
+
+const MAX_ID = 2n ** 63n - 1n;
+
+function integer(raw: unknown): number | typeof INVALID {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : INVALID;
+  if (typeof raw !== 'string' || !/^[+-]?\d{1,19}$/.test(raw.trim())) return INVALID;
+  const big = BigInt(raw.trim());
+  return big > MAX_ID || big < -MAX_ID ? INVALID : Number(big);
+}
+
+function boolean(raw: unknown): boolean | typeof INVALID {
+  if (raw === true || raw === 'true' || raw === 1 || raw === '1') return true;
+  if (raw === false || raw === 'false' || raw === 0 || raw === '0') return false;
+  return INVALID;
+}
+
+function date(raw: unknown): string | typeof INVALID {
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return INVALID;
+  const parsed = new Date(`${raw}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(raw) ? raw : INVALID;
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function dateTime(raw: unknown): Date | typeof INVALID {
+  if (typeof raw !== 'string' || !DATE_TIME.test(raw)) return INVALID;
+  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(raw) && raw.length > 10;
+  const parsed = new Date(raw.length === 10 ? `${raw}T00:00:00Z` : hasZone ? raw : `${raw}Z`);
+  return Number.isNaN(parsed.getTime()) ? INVALID : parsed;
+}
+
+/** A list given as a JSON array, as `a[]=1&a[]=2`, or (when `comma`) as `"1,2"`. */
+function list<T>(item: Coerce<T>, comma: boolean): Coerce<T[]> {
+  return (raw) => {
+    let items: unknown[];
+    if (Array.isArray(raw)) items = raw;
+    else if (typeof raw === 'string' && comma) items = raw === '' ? [] : raw.split(',').map((s) => s.trim());
+    else if (typeof raw === 'string' || typeof raw === 'number') items = [raw];
+    else return INVALID;
+    const out: T[] = [];
+    for (const value of items) {
+      const coerced = item(value);
+      if (coerced === INVALID) return INVALID;
+      out.push(coerced);
+    }
+    return out;
+  };
+}
+
+/** Builders of declared parameters. */
+export const p = {
+  string: () => new Param<string>(text),
+  integer: () => new Param<number>(integer),
+  /** A record id in a path or parameter: a positive integer up to 2^63-1 (SPEC 5). */
+  id: () =>
+    new Param<number>((raw) => {
+      const n = integer(raw);
+      return n === INVALID || n < 1 ? INVALID : n;
+    }),
+  boolean: () => new Param<boolean>(boolean),
+  /** `YYYY-MM-DD`, a real calendar date. */
+  date: () => new Param<string>(date),
+  /** ISO 8601 date-time (a bare date counts as its midnight UTC). */
+  dateTime: () => new Param<Date>(dateTime),
+  /** Integers as a JSON array, `a[]=1&a[]=2` or `"1,2"`. */
+  integers: () => new Param<number[]>(list(integer, true)),
+  /** Strings as a JSON array or `a[]=x&a[]=y`; with `comma`, `"x,y"` too. */
+  strings: (options: { comma?: boolean } = {}) => new Param<string[]>(list(text, options.comma ?? false)),
+};
+
+type Spec = Record<string, Param<unknown, boolean>>;
+/** The parsed parameters of a spec: present keys typed, optional ones possibly undefined. */
+export type Parsed<S extends Spec> = {
+  [K in keyof S]: S[K] extends Param<infer T, infer R> ? (R extends true ? T : T | undefined) : never;
+};
+
+/** Cross-parameter rules, checked after every parameter is read. */
+export interface Constraints<S extends Spec> {
+  /** `a, b are mutually exclusive` when more than one of a group is given. */
+  mutuallyExclusive?: (keyof S & string)[][];
+  /** `a, b are missing, at least one parameter must be provided` when none of a group is given. */
+  atLeastOneOf?: (keyof S & string)[][];
+}
+
+const isBlank = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * Reads `raw` against the declared `spec`; throws a 400 naming every bad
+ * parameter. Undeclared parameters are ignored, as Grape ignores them.
+ */
+export function parseParams<S extends Spec>(raw: RawParams, spec: S, constraints: Constraints<S> = {}): Parsed<S> {
+  const errors: string[] = [];
+  const out: Record<string, unknown> = {};
+  const given = (name: string) => raw[name] !== undefined && (raw[name] !== null || spec[name]?.allowNull);
+  for (const [name, param] of Object.entries(spec)) {
+    const value = raw[name];
+    if (!given(name)) {
+      if (param.isRequired) errors.push(`${name} is missing`);
+      if (param.defaultValue !== undefined) out[name] = param.defaultValue;
+      continue;
+    }
+    if (!param.allowBlank && isBlank(value)) {
+      errors.push(`${name} is empty`);
+      continue;
+    }
+    const coerced = param.coerce(value);
+    if (coerced === INVALID) {
+      errors.push(`${name} is invalid`);
+      continue;
+    }
+    const allowed = param.allowed;
+    const items = Array.isArray(coerced) ? coerced : [coerced];
+    if (allowed && coerced !== null && items.some((item) => !allowed.includes(item))) {
+      errors.push(`${name} does not have a valid value`);
+      continue;
+    }
+    out[name] = coerced;
+  }
+  for (const group of constraints.mutuallyExclusive ?? []) {
+    if (group.filter(given).length > 1) errors.push(`${group.join(', ')} are mutually exclusive`);
+  }
+  for (const group of constraints.atLeastOneOf ?? []) {
+    if (!group.some(given)) errors.push(`${group.join(', ')} are missing, at least one parameter must be provided`);
+  }
+  if (errors.length > 0) throw paramError(errors);
+  return out as Parsed<S>;
+}
+
+/** `page` and `per_page`, as every paginated list declares them. */
+export const paginationParams = {
+  page: p.integer().default(1),
+  per_page: p.integer().default(20),
+};

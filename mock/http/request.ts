@@ -1,0 +1,58 @@
+import { paramError } from './errors.js';
+import type { RawParams } from './params.js';
+
+/**
+ * Reads a request's parameters the way GitLab merges them: query string,
+ * `application/x-www-form-urlencoded`, multipart and JSON bodies all end up in
+ * one object (GITLAB-BEHAVIOR 0.3). `a[]=1&a[]=2` becomes an array; a repeated
+ * scalar keeps its last value (SPEC 5).
+ * @module
+ */
+
+function addEntry(out: RawParams, key: string, value: unknown): void {
+  if (key.endsWith('[]')) {
+    const name = key.slice(0, -2);
+    const current = out[name];
+    out[name] = Array.isArray(current) ? [...current, value] : [value];
+  } else {
+    out[key] = value;
+  }
+}
+
+/** Query string entries as raw parameters. */
+export function queryParams(url: URL): RawParams {
+  const out: RawParams = {};
+  for (const [key, value] of url.searchParams) addEntry(out, key, value);
+  return out;
+}
+
+/** Body parameters of a JSON, form or multipart body; `{}` when there is none. A malformed body is a 400. */
+export async function bodyParams(request: Request): Promise<RawParams> {
+  if (request.method === 'GET' || request.method === 'HEAD') return {};
+  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  if (type.includes('application/x-www-form-urlencoded')) {
+    const out: RawParams = {};
+    for (const [key, value] of new URLSearchParams(text)) addEntry(out, key, value);
+    return out;
+  }
+  if (type.includes('multipart/form-data')) {
+    const form = await new Response(text, { headers: { 'content-type': type } }).formData().catch(() => {
+      throw paramError('body is invalid');
+    });
+    const out: RawParams = {};
+    for (const [key, value] of form) addEntry(out, key, typeof value === 'string' ? value : value.name);
+    return out;
+  }
+  // GitLab parses JSON bodies; anything else it does not understand is treated as JSON too.
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw paramError('body is invalid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw paramError('body must be a JSON object');
+  return parsed as RawParams;
+}

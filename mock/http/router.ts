@@ -1,0 +1,107 @@
+import { authenticate, type Caller, tokenOf } from '../rules/access.js';
+import type { World } from '../world/types.js';
+import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
+import type { RawParams } from './params.js';
+import { bodyParams, queryParams } from './request.js';
+import { json } from './respond.js';
+
+/**
+ * The mock's own small router under `/api/v4`: it decodes path segments (so a
+ * project path `acme%2Fapi` is one parameter), answers 404 `{"error":"404 Not
+ * Found"}` for unknown routes and 405 for a known path with another method,
+ * authenticates the caller, merges the parameters, and turns every thrown
+ * {@link ApiError} into GitLab's response. Handlers only see a {@link RouteContext}.
+ * @module
+ */
+
+/** What a handler gets. */
+export interface RouteContext {
+  world: World;
+  request: Request;
+  url: URL;
+  caller: Caller;
+  /** Path parameters (decoded), query and body parameters, merged: path wins, then body, then query. */
+  params: RawParams;
+}
+
+export type RouteHandler = (context: RouteContext) => Response | Promise<Response>;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: Method;
+  /** Path under `/api/v4`, with `:name` parameters, e.g. `/projects/:id/milestones/:milestone_id`. */
+  path: string;
+  handler: RouteHandler;
+}
+
+/** Declares a route. */
+export const route = (method: Method, path: string, handler: RouteHandler): Route => ({ method, path, handler });
+
+type Compiled = Route & { segments: string[] };
+
+function match(segments: string[], parts: string[]): Record<string, string> | null {
+  if (segments.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    const part = parts[i] as string;
+    if (segment.startsWith(':')) params[segment.slice(1)] = part;
+    else if (segment !== part) return null;
+  }
+  return params;
+}
+
+function decodeSegments(path: string): string[] | null {
+  try {
+    return path.split('/').map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
+
+/** The API prefix of a world's base URL, e.g. `/api/v4` or `/gitlab/api/v4`. */
+export function apiPrefix(baseUrl: string): string {
+  return `${new URL(baseUrl).pathname.replace(/\/$/, '')}/api/v4`;
+}
+
+/**
+ * Builds the request handler of a world. It answers `undefined` for requests
+ * that are not for this world's `/api/v4`, so they can fall through.
+ */
+export function createRouter(world: World, routes: Route[]) {
+  const compiled: Compiled[] = routes.map((r) => ({ ...r, segments: r.path.split('/').slice(1) }));
+  return async (request: Request): Promise<Response | undefined> => {
+    const url = new URL(request.url);
+    const base = new URL(world.baseUrl);
+    const prefix = apiPrefix(world.baseUrl);
+    if (url.origin !== base.origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
+      return undefined;
+    }
+    try {
+      const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      let found: { route: Compiled; params: Record<string, string> } | undefined;
+      let pathKnown = false;
+      for (const candidate of parts ? compiled : []) {
+        const params = match(candidate.segments, parts as string[]);
+        if (!params) continue;
+        pathKnown = true;
+        if (candidate.method === method) {
+          found = { route: candidate, params };
+          break;
+        }
+      }
+      if (!found) throw pathKnown ? methodNotAllowed() : routeNotFound();
+      const caller = authenticate(world, tokenOf(request, url));
+      const params = { ...queryParams(url), ...(await bodyParams(request)), ...found.params };
+      const response = await found.route.handler({ world, request, url, caller, params });
+      return request.method === 'HEAD' ? new Response(null, response) : response;
+    } catch (error) {
+      if (error instanceof ApiError) return json(error.body, error.status);
+      // A bug in the mock: answer as GitLab does for an unhandled exception, and say what happened.
+      console.error('[gitlab-admin-sdk mock] unhandled error', error);
+      return json({ message: '500 Internal Server Error' }, 500);
+    }
+  };
+}

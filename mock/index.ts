@@ -1,0 +1,25 @@
+/**
+ * The mock GitLab: a stateful in-memory world that answers GitLab's REST API v4
+ * through MSW, in Node (`setupServer`), in browsers (`setupWorker`), or directly
+ * through `mock.fetch`.
+ * @module gitlab-admin-sdk/mock
+ */
+export type { Duration, MockClock, MockGitLabCore, MockGitLabOptions, WorldSnapshot } from './mock.js';
+export { createMockGitLab, type MockGitLab } from './msw.js';
+export {
+  type SeedAccessToken,
+  type SeedApplication,
+  type SeedDocument,
+  SeedError,
+  type SeedGroup,
+  type SeedInstance,
+  type SeedIssue,
+  type SeedMergeRequest,
+  type SeedMilestone,
+  type SeedProject,
+  type SeedScimIdentity,
+  type SeedUser,
+} from './seed/document.js';
+export type { SeededAccessToken, SeededUser, Seeder } from './seed/seeder.js';
+export { demoSeed } from './seeds/demo.js';
+export type * from './world/types.js';

@@ -1,0 +1,122 @@
+import { routes } from './handlers/index.js';
+import { createRouter } from './http/router.js';
+import type { SeedDocument } from './seed/document.js';
+import { loadSeedDocument } from './seed/load.js';
+import { type SeededUser, Seeder } from './seed/seeder.js';
+import type { World } from './world/types.js';
+import { createWorld } from './world/world.js';
+
+/** Options of {@link createMockGitLab}. */
+export interface MockGitLabOptions {
+  /** Where the mock GitLab lives; requests to `${baseUrl}/api/v4/...` are answered. Default `http://gitlab.test`. */
+  baseUrl?: string;
+  /** Start of the world clock (ISO 8601, Date or epoch ms). Default: the seed's `now`, else `2026-01-01T00:00:00Z`. */
+  now?: string | Date | number;
+  /** A seed document describing the whole world (the same JSON the CLI's `--seed` takes). */
+  seed?: SeedDocument;
+  /** Seed of the random source every token and secret comes from. Same seed, same values. Default 1. */
+  randomSeed?: number;
+}
+
+/** A copy of a world's whole state, from {@link MockGitLab.snapshot}. */
+export interface WorldSnapshot {
+  /** @internal */
+  readonly state: World;
+}
+
+/** How far to move the world clock. */
+export type Duration = number | { days?: number; hours?: number; minutes?: number; seconds?: number };
+
+/** The world clock: "today" for token expiry, expired milestones, burndown charts and every timestamp the mock writes. */
+export interface MockClock {
+  /** The world's current time. */
+  now(): Date;
+  /** Moves the clock to a moment (ISO 8601, Date or epoch ms). */
+  set(time: string | Date | number): void;
+  /** Moves the clock forward by milliseconds or by `{ days, hours, minutes, seconds }`. */
+  advance(by: Duration): void;
+}
+
+/**
+ * A stateful in-memory GitLab, without the MSW handlers: what the HTTP server
+ * (`gitlab-admin-sdk/mock/node`) needs, so that it runs without msw installed.
+ */
+export interface MockGitLabCore {
+  /** The base URL the mock answers on. */
+  readonly baseUrl: string;
+  /**
+   * A fetch that answers from this mock directly, with nothing patched globally:
+   * `new GitLab({ baseUrl: mock.baseUrl, token, fetch: mock.fetch })`. Requests
+   * outside the mock's base URL fail like a network error.
+   */
+  readonly fetch: typeof fetch;
+  /** Builders that add users, groups, projects, milestones... to the world. */
+  readonly seed: Seeder;
+  /** The users of the seed document by username, with their tokens. */
+  readonly users: Readonly<Record<string, SeededUser>>;
+  /** The world clock. */
+  readonly clock: MockClock;
+  /** The world's state, for assertions in tests. Change it through `seed` and the API. */
+  readonly world: World;
+  /** Answers one request, or `undefined` when it is not for this mock. */
+  handle(request: Request): Promise<Response | undefined>;
+  /** A copy of the whole world. */
+  snapshot(): WorldSnapshot;
+  /** Puts the world back as it was at a snapshot. */
+  restore(snapshot: WorldSnapshot): void;
+  /** Puts the world back as it was when the mock was created (after its seed document). */
+  reset(): void;
+}
+
+const DEFAULT_NOW = '2026-01-01T00:00:00Z';
+
+function toEpoch(time: string | Date | number): number {
+  const ms = typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : time.getTime();
+  if (Number.isNaN(ms)) throw new TypeError(`Not a valid time: ${String(time)}`);
+  return ms;
+}
+
+/** Creates a mock GitLab without MSW handlers; `createMockGitLab` adds them. */
+export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLabCore {
+  const baseUrl = (options.baseUrl ?? 'http://gitlab.test').replace(/\/+$/, '');
+  const world = createWorld(baseUrl, toEpoch(options.now ?? DEFAULT_NOW), options.randomSeed ?? 1);
+  // The document sets the clock to its `now`; an explicit `now` option wins.
+  const users = options.seed !== undefined ? loadSeedDocument(world, options.seed) : {};
+  if (options.now !== undefined) world.now = toEpoch(options.now);
+  const initial = structuredClone(world);
+  const router = createRouter(world, routes);
+
+  const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const response = await router(request);
+    if (!response) throw new TypeError(`fetch failed: ${request.method} ${request.url} is not served by the mock`);
+    return response;
+  };
+
+  const restoreState = (state: World) => Object.assign(world, structuredClone(state));
+
+  return {
+    baseUrl,
+    fetch: mockFetch as typeof fetch,
+    seed: new Seeder(world),
+    users,
+    world,
+    clock: {
+      now: () => new Date(world.now),
+      set: (time) => {
+        world.now = toEpoch(time);
+      },
+      advance: (by) => {
+        const ms =
+          typeof by === 'number'
+            ? by
+            : (((by.days ?? 0) * 24 + (by.hours ?? 0)) * 60 + (by.minutes ?? 0)) * 60_000 + (by.seconds ?? 0) * 1000;
+        world.now += ms;
+      },
+    },
+    handle: router,
+    snapshot: () => ({ state: structuredClone(world) }),
+    restore: (snapshot) => restoreState(snapshot.state),
+    reset: () => restoreState(initial),
+  };
+}

@@ -1,0 +1,34 @@
+import { type HttpHandler, http } from 'msw';
+import { apiPrefix } from './http/router.js';
+import { createMockGitLabCore, type MockGitLabCore, type MockGitLabOptions } from './mock.js';
+
+/** A stateful in-memory GitLab, with MSW handlers. */
+export interface MockGitLab extends MockGitLabCore {
+  /**
+   * MSW request handlers: `setupServer(...mock.handlers)` in Node, `setupWorker(...mock.handlers)` in
+   * browsers. Requests to other hosts, or outside `/api/v4`, fall through to your other handlers.
+   */
+  readonly handlers: HttpHandler[];
+}
+
+/**
+ * Creates a mock GitLab with its own world.
+ *
+ * @example
+ * ```ts
+ * import { GitLab } from 'gitlab-admin-sdk';
+ * import { createMockGitLab } from 'gitlab-admin-sdk/mock';
+ *
+ * const mock = createMockGitLab({ now: '2026-06-01T09:00:00Z' });
+ * const olivia = mock.seed.user({ username: 'olivia' });
+ * mock.seed.group({ path: 'acme', members: { olivia: 50 } });
+ * mock.seed.project({ path: 'acme/api' });
+ * const gitlab = new GitLab({ baseUrl: mock.baseUrl, token: olivia.token, fetch: mock.fetch });
+ * await gitlab.projects.milestones.create('acme/api', { title: 'v1.0' });
+ * ```
+ */
+export function createMockGitLab(options: MockGitLabOptions = {}): MockGitLab {
+  const core = createMockGitLabCore(options);
+  const url = `${new URL(core.baseUrl).origin}${apiPrefix(core.baseUrl)}/*`;
+  return { ...core, handlers: [http.all(url, async ({ request }) => core.handle(request))] };
+}

@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseSeedDocument, type SeedDocument, SeedError } from '../seed/document.js';
+import { demoSeed } from '../seeds/demo.js';
+import type { World } from '../world/types.js';
+import { type RunningMockServer, startMockServer } from './server.js';
+
+/**
+ * `gitlab-admin-mock`: serves the mock GitLab on a real port (SPEC 4).
+ *
+ *     gitlab-admin-mock [--port 4010] [--host 127.0.0.1] [--seed FILE.json | --seed demo]
+ *
+ * The first line on stdout is exactly `GitLab mock listening on http://HOST:PORT`;
+ * the users and their tokens follow. SIGINT / SIGTERM stop it, exit code 0. A
+ * bad seed exits 1 and a bad command line exits 2, with one line on stderr.
+ * @module
+ */
+
+const NAME = 'gitlab-admin-mock';
+
+const USAGE = `Usage: ${NAME} [--port 4010] [--host 127.0.0.1] [--seed FILE.json | --seed demo]
+
+Serves a stateful mock of GitLab's REST API v4 under http://HOST:PORT/api/v4.
+
+Options:
+  --port PORT   port to listen on; 0 takes a free port (default 4010)
+  --host HOST   interface to listen on (default 127.0.0.1)
+  --seed SEED   a seed document (JSON file), or "demo" for the built-in demo world (default demo)
+  -h, --help    show this help
+`;
+
+const ROLE_NAMES: Record<number, string> = {
+  10: 'Guest',
+  15: 'Planner',
+  20: 'Reporter',
+  30: 'Developer',
+  40: 'Maintainer',
+  50: 'Owner',
+};
+
+/** Thrown for a problem to report in one line and exit with `code`. */
+class Fatal extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+interface Options {
+  port: number;
+  host: string;
+  seedName: string;
+  seed: SeedDocument;
+}
+
+function parseCommandLine(argv: string[]): Options | 'help' {
+  let values: { port?: string; host?: string; seed?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new Fatal(`${error instanceof Error ? error.message : String(error)} (see --help)`, 2);
+  }
+  if (values.help) return 'help';
+  const portText = values.port ?? '4010';
+  const port = /^\d+$/.test(portText) ? Number(portText) : Number.NaN;
+  if (!(port >= 0 && port <= 65535)) throw new Fatal(`--port must be a number from 0 to 65535, got '${portText}'`, 2);
+  const host = values.host ?? '127.0.0.1';
+  if (host === '') throw new Fatal('--host must not be empty', 2);
+  const seedName = values.seed ?? 'demo';
+  return { port, host, seedName, seed: seedName === 'demo' ? demoSeed : readSeedFile(seedName) };
+}
+
+function readSeedFile(file: string): SeedDocument {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    throw new Fatal(`cannot read seed file ${file}: ${reason}`, 1);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Fatal(
+      `seed file ${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      1,
+    );
+  }
+  // The shape first (a `null` or an array would otherwise read as "no seed"); references are checked on load.
+  try {
+    parseSeedDocument(json);
+  } catch (error) {
+    if (error instanceof SeedError) throw new Fatal(`invalid seed ${file}: ${error.message}`, 1);
+    throw error;
+  }
+  return json as SeedDocument;
+}
+
+/** What a user is, in a few words: admin, their direct memberships, their personal projects. */
+function describeUser(world: World, userId: number): string {
+  const user = world.users.get(userId);
+  if (!user) return '';
+  const parts: string[] = [];
+  if (user.admin) parts.push('admin');
+  for (const group of world.groups.values()) {
+    const role = group.members.get(userId);
+    if (role) parts.push(`${ROLE_NAMES[role]} of ${group.full_path}`);
+  }
+  for (const project of world.projects.values()) {
+    const role = project.members.get(userId);
+    if (role) parts.push(`${ROLE_NAMES[role]} of ${project.path_with_namespace}`);
+    else if (project.namespace.kind === 'user' && project.namespace.id === userId) {
+      parts.push(`owns ${project.path_with_namespace}`);
+    }
+  }
+  if (user.state !== 'active') parts.push(user.state);
+  return parts.length > 0 ? parts.join(', ') : 'user';
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
+  return rows.map((row) => `  ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd()).join('\n');
+}
+
+function banner(running: RunningMockServer, seedName: string): string {
+  const { mock, url } = running;
+  const rows = [['username', 'token', 'role']];
+  for (const user of Object.values(mock.users))
+    rows.push([user.username, user.token, describeUser(mock.world, user.id)]);
+  return [
+    `GitLab mock listening on ${url}`,
+    `  API:   ${url}/api/v4`,
+    `  Seed:  ${seedName === 'demo' ? 'demo (built-in)' : seedName}`,
+    `  Clock: ${mock.clock.now().toISOString()}`,
+    '',
+    table(rows),
+    '',
+    'Send a token as PRIVATE-TOKEN. Press Ctrl+C to stop.',
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const options = parseCommandLine(process.argv.slice(2));
+  if (options === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  let running: RunningMockServer;
+  try {
+    running = await startMockServer({ port: options.port, host: options.host, seed: options.seed });
+  } catch (error) {
+    if (error instanceof SeedError) throw new Fatal(`invalid seed ${options.seedName}: ${error.message}`, 1);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      throw new Fatal(`cannot listen on ${options.host}:${options.port}: ${code}`, 1);
+    }
+    throw error;
+  }
+  process.stdout.write(banner(running, options.seedName));
+
+  // A second signal while closing exits at once.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(0);
+    stopping = true;
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(0),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof Fatal) {
+    process.stderr.write(`${NAME}: ${error.message}\n`);
+    process.exitCode = error.code;
+    return;
+  }
+  process.stderr.write(`${NAME}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

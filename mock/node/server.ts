@@ -1,0 +1,319 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMockGitLabCore, type MockGitLabCore, type MockGitLabOptions } from '../mock.js';
+import type { SeedDocument } from '../seed/document.js';
+
+/**
+ * A node:http adapter over the mock: every request is rewritten onto the mock's
+ * origin, answered by `mock.handle`, and written back. No process-level side
+ * effects here (signals, exit codes, stdout): those belong to the CLI.
+ * @module
+ */
+
+/** Largest request body the server reads (10 MiB); larger bodies are answered 413. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'PRIVATE-TOKEN, Authorization, Content-Type',
+  'Access-Control-Expose-Headers': 'X-Total, X-Total-Pages, X-Per-Page, X-Page, X-Next-Page, X-Prev-Page, Link',
+  'Access-Control-Max-Age': '600',
+};
+
+/** Request headers that describe the connection, not the request: not copied onto the fetch `Request`. */
+const HOP_BY_HOP_REQUEST = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'content-length',
+  'te',
+  'trailer',
+  'proxy-connection',
+]);
+
+/** Response headers node:http computes itself. */
+const HOP_BY_HOP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/** Methods a fetch `Request` refuses to carry. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+class BodyTooLarge extends Error {}
+/** The client went away before sending the whole request: nothing to answer, nothing to log. */
+class ClientGone extends Error {}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Past the limit the rest is drained and dropped; the caller answers 413.
+      if (size > MAX_BODY_BYTES) reject(new BodyTooLarge());
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => reject(new ClientGone()));
+    req.on('close', () => {
+      if (!req.complete) reject(new ClientGone());
+    });
+  });
+}
+
+/** The request target's path and query, or null when it is not an origin-form or absolute-form target. */
+function pathAndQuery(target: string): string | null {
+  if (target.startsWith('/')) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...CORS_HEADERS,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request | null> {
+  const target = pathAndQuery(req.url ?? '/');
+  if (target === null) return null;
+  let url: URL;
+  try {
+    url = new URL(`${origin}${target}`);
+  } catch {
+    return null;
+  }
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (HOP_BY_HOP_REQUEST.has(name.toLowerCase())) continue;
+    headers.append(name, raw[i + 1] as string);
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const body = hasBody ? await readBody(req) : undefined;
+  return new Request(url, { method, headers, body: body && new Uint8Array(body) });
+}
+
+async function writeResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
+  const noBody = method === 'HEAD' || response.status === 204 || response.status === 304;
+  const body = noBody ? undefined : Buffer.from(await response.arrayBuffer());
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || HOP_BY_HOP_RESPONSE.has(name)) continue;
+    res.appendHeader(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) res.appendHeader('set-cookie', cookie);
+  if (body) res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
+
+async function answer(
+  getMock: () => MockGitLabCore | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (method === 'OPTIONS') {
+    res.writeHead(204, CORS_HEADERS);
+    res.end();
+    return;
+  }
+  if (FORBIDDEN_METHODS.has(method)) {
+    writeJson(res, 405, { error: '405 Not Allowed' });
+    return;
+  }
+  const mock = getMock();
+  if (!mock) {
+    writeJson(res, 503, { message: '503 Service Unavailable' });
+    return;
+  }
+  const request = await toRequest(req, new URL(mock.baseUrl).origin);
+  const response = request && (await mock.handle(request));
+  if (!response) {
+    writeJson(res, 404, { error: '404 Not Found' });
+    return;
+  }
+  await writeResponse(res, response, method);
+}
+
+/**
+ * A node:http server that answers GitLab REST API v4 requests from a mock:
+ * each request's path and query are put on the mock's origin (so
+ * `http://127.0.0.1:PORT/api/v4/...` is answered by a mock whose `baseUrl` is
+ * `http://gitlab.test`), answered by `mock.handle`, and written back with
+ * CORS headers for browser apps. Requests outside `/api/v4` answer 404
+ * `{"error":"404 Not Found"}`; a failure inside the server answers 500 and is
+ * logged on stderr, never crashing the process. The server is not listening
+ * yet: call `listen` yourself, or use {@link startMockServer}.
+ *
+ * @param mock - The mock GitLab whose world answers the requests.
+ * @returns A node:http server, not yet listening.
+ *
+ * @example
+ * ```ts
+ * import { createMockGitLab } from 'gitlab-admin-sdk/mock';
+ * import { createMockHttpServer } from 'gitlab-admin-sdk/mock/node';
+ *
+ * const mock = createMockGitLab({
+ *   seed: {
+ *     users: [{ username: 'root', admin: true, token: 'glpat-root-0000000000000000' }],
+ *     groups: [{ path: 'acme' }],
+ *     projects: [{ path: 'acme/api', milestones: [{ title: 'v1.0' }] }],
+ *   },
+ * });
+ * const server = createMockHttpServer(mock);
+ * server.listen(4010, '127.0.0.1');
+ * // curl -H 'PRIVATE-TOKEN: glpat-root-0000000000000000' http://127.0.0.1:4010/api/v4/projects/acme%2Fapi/milestones
+ * ```
+ */
+export function createMockHttpServer(mock: MockGitLabCore): Server {
+  return serve(() => mock);
+}
+
+/** The server, with the mock looked up per request (so {@link startMockServer} can bind before the mock exists). */
+function serve(getMock: () => MockGitLabCore | undefined): Server {
+  return createServer((req, res) => {
+    answer(getMock, req, res).catch((error: unknown) => {
+      if (error instanceof ClientGone) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof BodyTooLarge) {
+        res.shouldKeepAlive = false;
+        if (!res.headersSent) writeJson(res, 413, { message: '413 Request Entity Too Large' });
+        return;
+      }
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      process.stderr.write(`[gitlab-admin-sdk mock server] ${req.method} ${req.url}: ${message}\n`);
+      if (res.headersSent) res.destroy();
+      else writeJson(res, 500, { message: '500 Internal Server Error' });
+    });
+  });
+}
+
+/**
+ * Options of {@link startMockServer}.
+ *
+ * @example
+ * ```ts
+ * import type { MockServerOptions } from 'gitlab-admin-sdk/mock/node';
+ *
+ * const options: MockServerOptions = {
+ *   port: 0,
+ *   seed: { users: [{ username: 'root', admin: true, token: 'glpat-root-0000000000000000' }] },
+ *   now: '2026-06-01T09:00:00Z',
+ * };
+ * ```
+ */
+export interface MockServerOptions {
+  /** Port to listen on; `0` takes a free port. Default `4010`. */
+  port?: number;
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string;
+  /** A seed document describing the world (the same JSON the CLI's `--seed` takes). */
+  seed?: SeedDocument;
+  /** Start of the world clock; default the seed's `now`. */
+  now?: MockGitLabOptions['now'];
+  /** Seed of the random source every made-up token and secret comes from. Default 1. */
+  randomSeed?: number;
+}
+
+/**
+ * A mock GitLab listening on a real port, from {@link startMockServer}.
+ *
+ * @example
+ * ```ts
+ * import { startMockServer, type RunningMockServer } from 'gitlab-admin-sdk/mock/node';
+ *
+ * const running: RunningMockServer = await startMockServer({ port: 0 });
+ * console.log(`${running.url}/api/v4`, running.mock.clock.now());
+ * await running.close();
+ * ```
+ */
+export interface RunningMockServer {
+  /** Where the server listens, `http://HOST:PORT` without a trailing slash; the API is under `/api/v4`. */
+  readonly url: string;
+  /** The mock whose world answers; its `baseUrl` is {@link RunningMockServer.url}. */
+  readonly mock: MockGitLabCore;
+  /** The underlying node:http server. */
+  readonly server: Server;
+  /** Stops listening and drops every open connection (keep-alive ones too). */
+  close(): Promise<void>;
+}
+
+function formatUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Starts a mock GitLab on a real port. It binds first, then creates the mock
+ * with `baseUrl` set to the real `http://HOST:PORT`, so `web_url` fields and
+ * pagination `Link` headers point at the server itself. An invalid seed
+ * rejects with a `SeedError` before anything is bound.
+ *
+ * @param options - Port (default 4010, 0 for a free one), host (default 127.0.0.1), seed, clock and random seed.
+ * @returns The server's URL, its mock, the node:http server and `close()`.
+ *
+ * @example
+ * ```ts
+ * import { demoSeed } from 'gitlab-admin-sdk/mock';
+ * import { startMockServer } from 'gitlab-admin-sdk/mock/node';
+ *
+ * const { url, mock, close } = await startMockServer({ port: 0, seed: demoSeed });
+ * const response = await fetch(`${url}/api/v4/projects/acme%2Fplatform%2Fapi/milestones`, {
+ *   headers: { 'PRIVATE-TOKEN': mock.users.maria!.token },
+ * });
+ * console.log(response.headers.get('x-total'));
+ * await close();
+ * ```
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 4010;
+  const mockOptions = { seed: options.seed, now: options.now, randomSeed: options.randomSeed };
+  // Refuse a bad seed (or clock) before binding anything: the real mock needs the bound port for its baseUrl.
+  createMockGitLabCore(mockOptions);
+
+  let mock: MockGitLabCore | undefined;
+  const server = serve(() => mock);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const url = formatUrl(host, address.port);
+  try {
+    mock = createMockGitLabCore({ ...mockOptions, baseUrl: url });
+  } catch (error) {
+    server.closeAllConnections();
+    server.close();
+    throw error;
+  }
+  const ready = mock;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closing;
+  };
+  return { url, mock: ready, server, close };
+}

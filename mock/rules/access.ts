@@ -1,0 +1,138 @@
+import { forbidden, notFound, unauthorized } from '../http/errors.js';
+import type { AccessToken, Group, Plan, Project, Role, User, World } from '../world/types.js';
+import { today } from '../world/world.js';
+
+/**
+ * Who is calling and what they may see and do: authentication by token, roles
+ * inherited down the group tree, visibility, plans (SPEC 3, SPEC 5).
+ * @module
+ */
+
+/** The authenticated caller of a request. */
+export interface Caller {
+  user: User;
+  token: AccessToken;
+}
+
+/** A token authenticates while it is neither revoked nor past its `expires_at` (SPEC 2). */
+export function tokenIsActive(world: World, token: AccessToken): boolean {
+  return !token.revoked && (token.expires_at === null || token.expires_at >= today(world));
+}
+
+/** The token a request carries: `PRIVATE-TOKEN`, `Authorization: Bearer`, or `?private_token=`. */
+export function tokenOf(request: Request, url: URL): string | null {
+  const header = request.headers.get('private-token');
+  if (header) return header.trim();
+  const authorization = request.headers.get('authorization');
+  const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
+  if (bearer) return bearer.trim();
+  return url.searchParams.get('private_token');
+}
+
+/** SPEC 5 step 1: no token, or an unknown, revoked or expired one, is 401 before anything else. */
+export function authenticate(world: World, value: string | null): Caller {
+  if (!value) throw unauthorized();
+  const id = world.tokenIds.get(value);
+  const token = id === undefined ? undefined : world.tokens.get(id);
+  const user = token && world.users.get(token.user_id);
+  if (!token || !user || user.state !== 'active' || !tokenIsActive(world, token)) throw unauthorized();
+  // GitLab records use at most every 10 minutes.
+  if (token.last_used_at === null || world.now - Date.parse(token.last_used_at) >= 10 * 60_000) {
+    token.last_used_at = new Date(world.now).toISOString();
+  }
+  return { user, token };
+}
+
+/** A group and its ancestors, nearest first. */
+export function groupChain(world: World, group: Group): Group[] {
+  const chain: Group[] = [];
+  for (let g: Group | undefined = group; g; g = g.parent_id === null ? undefined : world.groups.get(g.parent_id)) {
+    chain.push(g);
+  }
+  return chain;
+}
+
+/** The group a project lives in, or null for a personal project. */
+export function projectGroup(world: World, project: Project): Group | null {
+  return project.namespace.kind === 'group' ? (world.groups.get(project.namespace.id) ?? null) : null;
+}
+
+/** A user's role in a group: the highest of its own and its ancestors' memberships (0 = none). */
+export function groupRole(world: World, user: User, group: Group): Role | 0 {
+  if (user.admin) return 50;
+  let role: Role | 0 = 0;
+  for (const g of groupChain(world, group)) role = Math.max(role, g.members.get(user.id) ?? 0) as Role | 0;
+  return role;
+}
+
+/** A user's role in a project: direct, inherited from its groups, or Owner of a personal namespace (0 = none). */
+export function projectRole(world: World, user: User, project: Project): Role | 0 {
+  if (user.admin) return 50;
+  if (project.namespace.kind === 'user' && project.namespace.id === user.id) return 50;
+  const direct = project.members.get(user.id) ?? 0;
+  const group = projectGroup(world, project);
+  return Math.max(direct, group ? groupRole(world, user, group) : 0) as Role | 0;
+}
+
+function visibleTo(visibility: Group['visibility'], user: User, role: number): boolean {
+  if (user.admin || role > 0 || visibility === 'public') return true;
+  // Internal: any signed-in user except bots, which see only their own project.
+  return visibility === 'internal' && !user.bot;
+}
+
+export const canReadProject = (world: World, user: User, project: Project) =>
+  visibleTo(project.visibility, user, projectRole(world, user, project));
+
+export const canReadGroup = (world: World, user: User, group: Group) =>
+  visibleTo(group.visibility, user, groupRole(world, user, group));
+
+function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, fullPath: (record: T) => string) {
+  if (/^\d+$/.test(ref)) {
+    const id = Number(ref);
+    for (const record of records) if (record.id === id) return record;
+    return undefined;
+  }
+  const wanted = ref.toLowerCase();
+  for (const record of records) if (fullPath(record).toLowerCase() === wanted) return record;
+  return undefined;
+}
+
+/** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
+export function findProject(world: World, caller: Caller, ref: string): Project {
+  const project = /^\d+$/.test(ref)
+    ? world.projects.get(Number(ref))
+    : byRef(world.projects.values(), ref, (p) => p.path_with_namespace);
+  if (!project || !canReadProject(world, caller.user, project)) throw notFound('Project');
+  return project;
+}
+
+/** A group by id or full path; missing or invisible is `404 Group Not Found`. */
+export function findGroup(world: World, caller: Caller, ref: string): Group {
+  const group = /^\d+$/.test(ref)
+    ? world.groups.get(Number(ref))
+    : byRef(world.groups.values(), ref, (g) => g.full_path);
+  if (!group || !canReadGroup(world, caller.user, group)) throw notFound('Group');
+  return group;
+}
+
+/** SPEC 5 step 4: 403 unless the caller has at least `min` in the project. */
+export function requireProjectRole(world: World, caller: Caller, project: Project, min: Role): void {
+  if (projectRole(world, caller.user, project) < min) throw forbidden();
+}
+
+/** 403 unless the caller has at least `min` in the group. */
+export function requireGroupRole(world: World, caller: Caller, group: Group, min: Role): void {
+  if (groupRole(world, caller.user, group) < min) throw forbidden();
+}
+
+/** The plan that applies to a project: its top-level group's on the hosted offering, the licence on self-managed (SPEC 2). */
+export function projectPlan(world: World, project: Project): Plan {
+  if (world.instance.offering === 'self-managed') return world.instance.plan;
+  const group = projectGroup(world, project);
+  if (!group) return 'free';
+  const chain = groupChain(world, group);
+  return chain[chain.length - 1]?.plan ?? 'free';
+}
+
+/** Premium and Ultimate features (approvals, burndown charts...). */
+export const isPaidPlan = (plan: Plan) => plan === 'premium' || plan === 'ultimate';

@@ -1,0 +1,301 @@
+import { forbidden, recordNotFound, validationError } from '../http/errors.js';
+import type { Group, Issue, Milestone, Project, User, World } from '../world/types.js';
+import { nextId, nowIso, today } from '../world/world.js';
+import { type Caller, canReadProject, groupChain, groupRole, projectGroup, projectRole } from './access.js';
+
+/**
+ * Project milestones (GITLAB-BEHAVIOR 6): validation, filters and order,
+ * expiry from the world clock, deletion, promotion, burndown events.
+ * @module
+ */
+
+export const TITLE_TAKEN = 'already being used for another group or project milestone.';
+
+/** Model errors as GitLab's `errors.messages`: attribute → messages. */
+export type ModelErrors = Record<string, string[]>;
+
+/** A milestone is expired when its due date is before today; one due today is not (`Date#past?`). */
+export const isExpired = (world: World, milestone: Milestone) =>
+  milestone.due_date !== null && milestone.due_date < today(world);
+
+/** The project milestones of a project. */
+export function projectMilestones(world: World, project: Project): Milestone[] {
+  return [...world.milestones.values()].filter((m) => m.project_id === project.id);
+}
+
+/** The milestones of a group (not of its projects). */
+export function groupMilestones(world: World, group: Group): Milestone[] {
+  return [...world.milestones.values()].filter((m) => m.group_id === group.id);
+}
+
+/** A milestone of this project by its global id: `404 Not found` otherwise. */
+export function findMilestone(world: World, project: Project, id: number): Milestone {
+  const milestone = world.milestones.get(id);
+  if (!milestone || milestone.project_id !== project.id) throw recordNotFound();
+  return milestone;
+}
+
+/** Titles a project milestone may not reuse: the project's own and those of its group and the group's ancestors. */
+function titleTaken(world: World, project: Project, title: string, except?: Milestone): boolean {
+  const group = projectGroup(world, project);
+  const groups = new Set(group ? groupChain(world, group).map((g) => g.id) : []);
+  for (const m of world.milestones.values()) {
+    if (m === except || m.title !== title) continue;
+    if (m.project_id === project.id || (m.group_id !== null && groups.has(m.group_id))) return true;
+  }
+  return false;
+}
+
+/** Removes markup from a title and trims it, as GitLab sanitizes titles. */
+export const sanitizeTitle = (title: string) => title.replace(/<[^>]*>/g, '').trim();
+
+/** The model validation of a project milestone (title present and unique, start before due). */
+export function milestoneErrors(
+  world: World,
+  project: Project,
+  fields: Pick<Milestone, 'title' | 'start_date' | 'due_date'>,
+  except?: Milestone,
+): ModelErrors {
+  const errors: ModelErrors = {};
+  const add = (key: string, message: string) => {
+    errors[key] = [...(errors[key] ?? []), message];
+  };
+  if (fields.title === '') add('title', "can't be blank");
+  else if (titleTaken(world, project, fields.title, except)) add('title', TITLE_TAKEN);
+  if (fields.start_date && fields.due_date && fields.due_date <= fields.start_date) {
+    add('due_date', 'must be greater than start date');
+  }
+  return errors;
+}
+
+/** GitLab's message for model errors: the Ruby hash inspected, `{:title=>["can't be blank"]}`. */
+export function rubyInspect(errors: ModelErrors): string {
+  const entries = Object.entries(errors).map(
+    ([key, messages]) => `:${key}=>[${messages.map((m) => JSON.stringify(m)).join(', ')}]`,
+  );
+  return `{${entries.join(', ')}}`;
+}
+
+export interface MilestoneInput {
+  title: string;
+  description?: string | null;
+  start_date?: string | null;
+  due_date?: string | null;
+}
+
+/** Creates a project milestone, or answers 400 `Failed to create milestone {...}` and changes nothing. */
+export function createMilestone(world: World, project: Project, input: MilestoneInput): Milestone {
+  const fields = {
+    title: sanitizeTitle(input.title),
+    start_date: input.start_date ?? null,
+    due_date: input.due_date ?? null,
+  };
+  const errors = milestoneErrors(world, project, fields);
+  if (Object.keys(errors).length > 0) throw validationError(`Failed to create milestone ${rubyInspect(errors)}`);
+  return insertMilestone(world, { project_id: project.id, group_id: null }, project.next_iid, {
+    ...fields,
+    description: input.description ?? null,
+  });
+}
+
+/** Stores a milestone with the next iid of its owner; no validation (callers validate). */
+export function insertMilestone(
+  world: World,
+  owner: Pick<Milestone, 'project_id' | 'group_id'>,
+  counters: { milestone: number },
+  fields: Pick<Milestone, 'title' | 'description' | 'start_date' | 'due_date'> &
+    Partial<Pick<Milestone, 'state' | 'created_at' | 'updated_at'>>,
+): Milestone {
+  const now = nowIso(world);
+  const milestone: Milestone = {
+    id: nextId(world, 'milestones'),
+    iid: counters.milestone++,
+    ...owner,
+    title: fields.title,
+    description: fields.description,
+    state: fields.state ?? 'active',
+    due_date: fields.due_date,
+    start_date: fields.start_date,
+    created_at: fields.created_at ?? now,
+    updated_at: fields.updated_at ?? fields.created_at ?? now,
+  };
+  world.milestones.set(milestone.id, milestone);
+  return milestone;
+}
+
+export interface MilestoneChanges extends Partial<MilestoneInput> {
+  state_event?: 'close' | 'activate';
+}
+
+/** Edits a milestone, or answers 400 `Failed to update milestone {...}` and changes nothing. */
+export function updateMilestone(world: World, project: Project, milestone: Milestone, changes: MilestoneChanges) {
+  const next = {
+    title: changes.title === undefined ? milestone.title : sanitizeTitle(changes.title),
+    start_date: changes.start_date === undefined ? milestone.start_date : changes.start_date,
+    due_date: changes.due_date === undefined ? milestone.due_date : changes.due_date,
+  };
+  const errors = milestoneErrors(world, project, next, milestone);
+  if (Object.keys(errors).length > 0) throw validationError(`Failed to update milestone ${rubyInspect(errors)}`);
+  Object.assign(milestone, next);
+  if (changes.description !== undefined) milestone.description = changes.description;
+  // Only active → closed and closed → active exist; anything else is a no-op, as in GitLab's state machine.
+  if (changes.state_event === 'close') milestone.state = 'closed';
+  if (changes.state_event === 'activate') milestone.state = 'active';
+  milestone.updated_at = nowIso(world);
+  return milestone;
+}
+
+/** Deletes a milestone; its issues and merge requests lose it. */
+export function deleteMilestone(world: World, milestone: Milestone): void {
+  detachFrom(world, milestone, null);
+  world.milestones.delete(milestone.id);
+}
+
+function detachFrom(world: World, milestone: Milestone, replacement: number | null): void {
+  for (const issue of world.issues.values()) if (issue.milestone_id === milestone.id) issue.milestone_id = replacement;
+  for (const mr of world.mergeRequests.values()) if (mr.milestone_id === milestone.id) mr.milestone_id = replacement;
+}
+
+export interface MilestoneFilters {
+  state: 'active' | 'closed' | 'all';
+  iids?: number[];
+  title?: string;
+  search?: string;
+  includeAncestors: boolean;
+  updatedBefore?: Date;
+  updatedAfter?: Date;
+}
+
+/** Fuzzy search over title and description: every term of two or more characters must appear; shorter queries match exactly. */
+function matchesSearch(milestone: Milestone, query: string): boolean {
+  const haystacks = [milestone.title, milestone.description ?? ''].map((s) => s.toLowerCase());
+  const terms = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t.length >= 2);
+  if (terms.length === 0) return haystacks.some((h) => h === query.toLowerCase());
+  return terms.every((term) => haystacks.some((h) => h.includes(term)));
+}
+
+/** Default order of milestone lists: due date ascending with undated last, then newest id first. */
+export function compareMilestones(a: Milestone, b: Milestone): number {
+  if (a.due_date !== b.due_date) {
+    if (a.due_date === null) return 1;
+    if (b.due_date === null) return -1;
+    return a.due_date < b.due_date ? -1 : 1;
+  }
+  return b.id - a.id;
+}
+
+/** GET /projects/:id/milestones: the filters of GITLAB-BEHAVIOR 6, in GitLab's default order. */
+export function listMilestones(world: World, project: Project, filters: MilestoneFilters): Milestone[] {
+  const group = projectGroup(world, project);
+  const groupIds = new Set(filters.includeAncestors && group ? groupChain(world, group).map((g) => g.id) : []);
+  // iids are ignored when ancestors are included (finder and docs).
+  const iids = filters.includeAncestors || !filters.iids ? undefined : new Set(filters.iids);
+  const result: Milestone[] = [];
+  for (const m of world.milestones.values()) {
+    if (m.project_id !== project.id && !(m.group_id !== null && groupIds.has(m.group_id))) continue;
+    if (filters.state !== 'all' && m.state !== filters.state) continue;
+    if (iids && !iids.has(m.iid)) continue;
+    if (filters.title !== undefined && m.title !== filters.title) continue;
+    if (filters.search !== undefined && !matchesSearch(m, filters.search)) continue;
+    const updated = Date.parse(m.updated_at);
+    if (filters.updatedBefore && updated > filters.updatedBefore.getTime()) continue;
+    if (filters.updatedAfter && updated < filters.updatedAfter.getTime()) continue;
+    result.push(m);
+  }
+  return result.sort(compareMilestones);
+}
+
+/** Whether a user may see an issue: confidential ones only from Planner up, or as their author or assignee. */
+export function canReadIssue(world: World, user: User, project: Project, issue: Issue): boolean {
+  if (!canReadProject(world, user, project)) return false;
+  if (!issue.confidential) return true;
+  return projectRole(world, user, project) >= 15 || issue.author_id === user.id || issue.assignee_ids.includes(user.id);
+}
+
+/** Merge requests of a private project are readable from Reporter up (SPEC 5). */
+export function canReadMergeRequests(world: World, user: User, project: Project): boolean {
+  if (!canReadProject(world, user, project)) return false;
+  return project.visibility !== 'private' || projectRole(world, user, project) >= 20;
+}
+
+/** Issues of a milestone the caller may see, in GitLab's label-priority order (no priorities here: newest first). */
+export function milestoneIssues(world: World, caller: Caller, project: Project, milestone: Milestone): Issue[] {
+  return [...world.issues.values()]
+    .filter((i) => i.milestone_id === milestone.id && canReadIssue(world, caller.user, project, i))
+    .sort((a, b) => b.id - a.id);
+}
+
+/** Merge requests of a milestone the caller may see, newest first. */
+export function milestoneMergeRequests(world: World, caller: Caller, project: Project, milestone: Milestone) {
+  if (!canReadMergeRequests(world, caller.user, project)) return [];
+  return [...world.mergeRequests.values()].filter((mr) => mr.milestone_id === milestone.id).sort((a, b) => b.id - a.id);
+}
+
+/**
+ * Promotes a project milestone to a group milestone: needs Planner in the project
+ * and in its group (403 for a personal project); every milestone of the group's
+ * projects with the same title is merged into the new one and destroyed.
+ */
+export function promoteMilestone(world: World, caller: Caller, project: Project, milestone: Milestone): Milestone {
+  const group = projectGroup(world, project);
+  if (!group || groupRole(world, caller.user, group) < 15) throw forbidden();
+  const ancestors = new Set(groupChain(world, group).map((g) => g.id));
+  const clash = [...world.milestones.values()].some(
+    (m) => m.group_id !== null && ancestors.has(m.group_id) && m.title === milestone.title,
+  );
+  if (clash) throw validationError(`Promotion failed - Title ${TITLE_TAKEN}`);
+  const promoted = insertMilestone(world, { project_id: null, group_id: group.id }, group.next_iid, {
+    title: milestone.title,
+    description: milestone.description,
+    start_date: milestone.start_date,
+    due_date: milestone.due_date,
+    state: milestone.state,
+  });
+  const siblings = [...world.milestones.values()].filter((m) => {
+    if (m.project_id === null || m.title !== milestone.title) return false;
+    const p = world.projects.get(m.project_id);
+    return p?.namespace.kind === 'group' && p.namespace.id === group.id;
+  });
+  for (const m of siblings) {
+    detachFrom(world, m, promoted.id);
+    world.milestones.delete(m.id);
+  }
+  return promoted;
+}
+
+export interface BurndownEvent {
+  created_at: string;
+  weight: number | null;
+  action: 'created' | 'closed' | 'reopened';
+}
+
+/**
+ * Burndown chart events (GITLAB-BEHAVIOR 6): none unless the milestone has both
+ * dates; issues created up to min(due date, today); their closes and reopens up
+ * to that day, consecutive repeats collapsed; a closed issue without a close
+ * event is closed at the start date.
+ */
+export function burndownEvents(world: World, caller: Caller, project: Project, milestone: Milestone): BurndownEvent[] {
+  if (!milestone.start_date || !milestone.due_date) return [];
+  const end = milestone.due_date < today(world) ? milestone.due_date : today(world);
+  const events: BurndownEvent[] = [];
+  for (const issue of milestoneIssues(world, caller, project, milestone)) {
+    if (issue.created_at.slice(0, 10) > end) continue;
+    events.push({ created_at: issue.created_at, weight: issue.weight, action: 'created' });
+    let last: string | undefined;
+    let closedSeen = false;
+    for (const event of issue.events) {
+      if (event.at.slice(0, 10) > end || event.action === last) continue;
+      last = event.action;
+      closedSeen ||= event.action === 'closed';
+      events.push({ created_at: event.at, weight: issue.weight, action: event.action });
+    }
+    if (issue.state === 'closed' && !closedSeen) {
+      events.push({ created_at: `${milestone.start_date}T00:00:00.000Z`, weight: issue.weight, action: 'closed' });
+    }
+  }
+  return events.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+}

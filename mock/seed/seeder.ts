@@ -1,0 +1,377 @@
+import { insertMilestone, milestoneErrors, sanitizeTitle } from '../rules/milestones.js';
+import { issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
+import type {
+  Application,
+  Group,
+  Issue,
+  MergeRequest,
+  Milestone,
+  Project,
+  Role,
+  ScimIdentity,
+  User,
+  Visibility,
+  World,
+} from '../world/types.js';
+import { addDays, newHex64, nextId, nowIso, randomString, today } from '../world/world.js';
+import {
+  eachWithin,
+  type SeedAccessToken,
+  type SeedApplication,
+  SeedError,
+  type SeedGroup,
+  type SeedInstance,
+  type SeedIssue,
+  type SeedMergeRequest,
+  type SeedMilestone,
+  type SeedProject,
+  type SeedScimIdentity,
+  type SeedUser,
+} from './document.js';
+
+/**
+ * Builders that put things into a world, the same ones for `mock.seed.*` and for
+ * the seed document. Each checks its references and throws a {@link SeedError}
+ * naming the bad key before it writes anything.
+ * @module
+ */
+
+/** A user as the seed reports it: who it is and the token that authenticates as them. */
+export interface SeededUser {
+  id: number;
+  username: string;
+  name: string;
+  admin: boolean;
+  /** The PRIVATE-TOKEN value of the user's personal token. */
+  token: string;
+}
+
+/** A project access token as the seed reports it. */
+export interface SeededAccessToken {
+  id: number;
+  name: string;
+  user_id: number;
+  /** The PRIVATE-TOKEN value. */
+  token: string;
+}
+
+const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 1, public: 2 };
+
+/** A seed's date-time as the mock writes timestamps (`2026-05-02T10:00:00.000Z`). */
+function isoOrUndefined(time: string | undefined): string | undefined {
+  return time === undefined ? undefined : new Date(time).toISOString();
+}
+
+function parentPath(path: string): string {
+  return path.split('/').slice(0, -1).join('/');
+}
+
+function userByName(world: World, username: string, key: string): User {
+  for (const user of world.users.values()) if (user.username.toLowerCase() === username.toLowerCase()) return user;
+  throw new SeedError(key, 'unknown user');
+}
+
+function groupByPath(world: World, path: string): Group | undefined {
+  for (const group of world.groups.values()) if (group.full_path.toLowerCase() === path.toLowerCase()) return group;
+  return undefined;
+}
+
+function projectByPath(world: World, path: string): Project | undefined {
+  for (const p of world.projects.values()) if (p.path_with_namespace.toLowerCase() === path.toLowerCase()) return p;
+  return undefined;
+}
+
+function membersOf(world: World, members: Record<string, number> | undefined): Map<number, Role> {
+  const out = new Map<number, Role>();
+  for (const [username, role] of Object.entries(members ?? {})) {
+    out.set(userByName(world, username, `members.${username}`).id, role as Role);
+  }
+  return out;
+}
+
+function milestoneIn(world: World, project: Project, title: string, key: string): number {
+  const group = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
+  const ancestors = new Set<number>();
+  for (let g = group; g; g = g.parent_id === null ? undefined : world.groups.get(g.parent_id)) ancestors.add(g.id);
+  for (const m of world.milestones.values()) {
+    if (m.title !== title) continue;
+    if (m.project_id === project.id || (m.group_id !== null && ancestors.has(m.group_id))) return m.id;
+  }
+  throw new SeedError(key, 'unknown milestone');
+}
+
+/** Builders that add users, groups, projects, milestones... to a world: `mock.seed`. */
+export class Seeder {
+  /** @internal */
+  constructor(private readonly world: World) {}
+
+  /** Instance settings: offering, licence plan, token expiry, feature flags, approval settings. */
+  instance(input: SeedInstance): void {
+    Object.assign(this.world.instance, {
+      ...input,
+      feature_flags: input.feature_flags ?? this.world.instance.feature_flags,
+      approval_settings: { ...this.world.instance.approval_settings, ...input.approval_settings },
+    });
+  }
+
+  /** A user with a personal token (scopes default `api`); returns the token value to call the API with. */
+  user(input: SeedUser): SeededUser {
+    if ([...this.world.users.values()].some((u) => u.username.toLowerCase() === input.username.toLowerCase())) {
+      throw new SeedError('username', 'already taken');
+    }
+    if (input.token && this.world.tokenIds.has(input.token))
+      throw new SeedError('token', 'already used by another token');
+    const user: User = {
+      id: nextId(this.world, 'users'),
+      username: input.username,
+      name: input.name ?? input.username,
+      email: input.email ?? `${input.username}@example.com`,
+      state: input.state ?? 'active',
+      admin: input.admin ?? false,
+      bot: input.bot ?? false,
+      password: input.password ?? 'password',
+      created_at: nowIso(this.world),
+    };
+    this.world.users.set(user.id, user);
+    const token = issuePersonalToken(this.world, user, { value: input.token, scopes: input.scopes });
+    return { id: user.id, username: user.username, name: user.name, admin: user.admin, token: token.value };
+  }
+
+  /** A group by full path; a subgroup's parent must exist and be at least as visible. */
+  group(input: SeedGroup): Group {
+    if (groupByPath(this.world, input.path) || projectByPath(this.world, input.path))
+      throw new SeedError('path', 'already taken');
+    const parentFull = parentPath(input.path);
+    const parent = parentFull ? groupByPath(this.world, parentFull) : undefined;
+    if (parentFull && !parent) throw new SeedError('path', `parent group ${parentFull} does not exist`);
+    const visibility = input.visibility ?? 'private';
+    if (parent && VISIBILITY_RANK[visibility] > VISIBILITY_RANK[parent.visibility]) {
+      throw new SeedError('visibility', `a subgroup cannot be more visible than its parent (${parent.visibility})`);
+    }
+    const members = membersOf(this.world, input.members);
+    const path = input.path.split('/').at(-1) as string;
+    const group: Group = {
+      id: nextId(this.world, 'groups'),
+      name: input.name ?? path,
+      path,
+      full_path: input.path,
+      description: input.description ?? '',
+      parent_id: parent?.id ?? null,
+      visibility,
+      plan: input.plan ?? 'free',
+      saml_scim: input.saml_scim ?? false,
+      created_at: nowIso(this.world),
+      members,
+      approval_settings: { ...input.approval_settings },
+      next_iid: { milestone: 1 },
+    };
+    this.world.groups.set(group.id, group);
+    eachWithin('milestones', input.milestones, (item) => this.groupMilestone(group, item));
+    return group;
+  }
+
+  /** A milestone of a group (listed by projects with `include_ancestors`). */
+  groupMilestone(group: Group, input: SeedMilestone): Milestone {
+    const title = sanitizeTitle(input.title);
+    if (groupMilestoneTitleTaken(this.world, group, title)) throw new SeedError('title', 'already taken');
+    return insertMilestone(this.world, { project_id: null, group_id: group.id }, group.next_iid, {
+      title,
+      description: input.description ?? null,
+      start_date: input.start_date ?? null,
+      due_date: input.due_date ?? null,
+      state: input.state,
+      created_at: isoOrUndefined(input.created_at),
+      updated_at: isoOrUndefined(input.updated_at),
+    });
+  }
+
+  /** A project by full path, in a group or in a user's personal namespace, with everything in it. */
+  project(input: SeedProject): Project {
+    if (projectByPath(this.world, input.path) || groupByPath(this.world, input.path))
+      throw new SeedError('path', 'already taken');
+    const namespacePath = parentPath(input.path);
+    const group = groupByPath(this.world, namespacePath);
+    const owner = group ? undefined : [...this.world.users.values()].find((u) => u.username === namespacePath);
+    if (!group && !owner) throw new SeedError('path', `no group or user named ${namespacePath}`);
+    const visibility = input.visibility ?? 'private';
+    if (group && VISIBILITY_RANK[visibility] > VISIBILITY_RANK[group.visibility]) {
+      throw new SeedError('visibility', `a project cannot be more visible than its group (${group.visibility})`);
+    }
+    const members = membersOf(this.world, input.members);
+    const path = input.path.split('/').at(-1) as string;
+    const project: Project = {
+      id: nextId(this.world, 'projects'),
+      name: input.name ?? path,
+      path,
+      path_with_namespace: input.path,
+      description: input.description ?? '',
+      namespace: group ? { kind: 'group', id: group.id } : { kind: 'user', id: (owner as User).id },
+      visibility,
+      created_at: nowIso(this.world),
+      members,
+      protected_branches: input.protected_branches ?? [],
+      next_iid: { milestone: 1, issue: 1, merge_request: 1 },
+    };
+    this.world.projects.set(project.id, project);
+    eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
+    eachWithin('issues', input.issues, (item) => this.issue(project, item));
+    eachWithin('merge_requests', input.merge_requests, (item) => this.mergeRequest(project, item));
+    eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(project, item));
+    return project;
+  }
+
+  /** A project milestone, validated as the API validates it. */
+  milestone(project: Project, input: SeedMilestone): Milestone {
+    const fields = {
+      title: sanitizeTitle(input.title),
+      start_date: input.start_date ?? null,
+      due_date: input.due_date ?? null,
+    };
+    const errors = milestoneErrors(this.world, project, fields);
+    const [key, messages] = Object.entries(errors)[0] ?? [];
+    if (key) throw new SeedError(key, messages?.join(', ') ?? 'invalid');
+    return insertMilestone(this.world, { project_id: project.id, group_id: null }, project.next_iid, {
+      ...fields,
+      description: input.description ?? null,
+      state: input.state,
+      created_at: isoOrUndefined(input.created_at),
+      updated_at: isoOrUndefined(input.updated_at),
+    });
+  }
+
+  /** An issue; its state is that of its last event. Author default: the first user of the this.world. */
+  issue(project: Project, input: SeedIssue): Issue {
+    const author = input.author ? userByName(this.world, input.author, 'author') : [...this.world.users.values()][0];
+    if (!author) throw new SeedError('author', 'the this.world has no users');
+    const assignees = (input.assignees ?? []).map((name, i) => userByName(this.world, name, `assignees[${i}]`).id);
+    const milestoneId = input.milestone ? milestoneIn(this.world, project, input.milestone, 'milestone') : null;
+    const createdAt = isoOrUndefined(input.created_at) ?? nowIso(this.world);
+    const events = (input.events ?? [])
+      .map((e) => ({ action: e.action, at: new Date(e.at).toISOString() }))
+      .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    if (events.some((e) => e.at < createdAt)) throw new SeedError('events', 'an event cannot come before created_at');
+    const lastClose = events.filter((e) => e.action === 'closed').at(-1);
+    const closed = events.at(-1)?.action === 'closed';
+    const issue: Issue = {
+      id: nextId(this.world, 'issues'),
+      iid: project.next_iid.issue++,
+      project_id: project.id,
+      title: input.title,
+      description: input.description ?? null,
+      state: closed ? 'closed' : 'opened',
+      author_id: author.id,
+      assignee_ids: assignees,
+      milestone_id: milestoneId,
+      weight: input.weight ?? null,
+      confidential: input.confidential ?? false,
+      labels: input.labels ?? [],
+      created_at: createdAt,
+      updated_at: events.at(-1)?.at ?? createdAt,
+      closed_at: closed ? (lastClose?.at ?? null) : null,
+      closed_by_id: closed ? author.id : null,
+      events,
+    };
+    this.world.issues.set(issue.id, issue);
+    return issue;
+  }
+
+  /** A merge request with its author, committers and head sha. */
+  mergeRequest(project: Project, input: SeedMergeRequest): MergeRequest {
+    const author = userByName(this.world, input.author, 'author');
+    const committers = (input.committers ?? []).map((name, i) => userByName(this.world, name, `committers[${i}]`).id);
+    const milestoneId = input.milestone ? milestoneIn(this.world, project, input.milestone, 'milestone') : null;
+    const iid = input.iid ?? project.next_iid.merge_request;
+    if ([...this.world.mergeRequests.values()].some((mr) => mr.project_id === project.id && mr.iid === iid)) {
+      throw new SeedError('iid', 'already taken');
+    }
+    project.next_iid.merge_request = Math.max(project.next_iid.merge_request, iid + 1);
+    const createdAt = isoOrUndefined(input.created_at) ?? nowIso(this.world);
+    const mr: MergeRequest = {
+      id: nextId(this.world, 'merge_requests'),
+      iid,
+      project_id: project.id,
+      title: input.title,
+      description: input.description ?? null,
+      state: input.state ?? 'opened',
+      author_id: author.id,
+      committer_ids: committers,
+      sha: input.sha ?? randomString(this.world, '0123456789abcdef', 40),
+      source_branch: input.source_branch ?? `feature-${iid}`,
+      target_branch: input.target_branch ?? 'main',
+      milestone_id: milestoneId,
+      created_at: createdAt,
+      updated_at: createdAt,
+    };
+    this.world.mergeRequests.set(mr.id, mr);
+    return mr;
+  }
+
+  /** A project access token and its bot user (access level default 40; expiry default as the instance requires). */
+  accessToken(project: Project, input: SeedAccessToken): SeededAccessToken {
+    if (input.token && this.world.tokenIds.has(input.token))
+      throw new SeedError('token', 'already used by another token');
+    const expiresAt =
+      input.expires_at !== undefined
+        ? input.expires_at
+        : this.world.instance.require_token_expiry
+          ? addDays(today(this.world), 365)
+          : null;
+    const token = issueProjectAccessToken(this.world, project, {
+      name: input.name,
+      description: input.description,
+      scopes: input.scopes,
+      accessLevel: (input.access_level ?? 40) as Role,
+      expiresAt,
+      value: input.token,
+      createdAt: isoOrUndefined(input.created_at),
+    });
+    token.revoked = input.revoked ?? false;
+    return { id: token.id, name: token.name, user_id: token.user_id, token: token.value };
+  }
+
+  /** An instance OAuth application; `application_id` and `secret` are made up when absent. */
+  application(input: SeedApplication): Application {
+    const app: Application = {
+      id: nextId(this.world, 'applications'),
+      application_id: input.application_id ?? newHex64(this.world),
+      name: input.name,
+      redirect_uri: input.redirect_uri,
+      scopes: input.scopes.split(' ').filter(Boolean),
+      confidential: input.confidential ?? true,
+      secret: input.secret ?? `gloas-${newHex64(this.world)}`,
+    };
+    this.world.applications.set(app.id, app);
+    return app;
+  }
+
+  /** A SCIM identity linking a user to a group's identity provider. */
+  scimIdentity(input: SeedScimIdentity): ScimIdentity {
+    const group = groupByPath(this.world, input.group);
+    if (!group) throw new SeedError('group', 'unknown group');
+    const user = userByName(this.world, input.user, 'user');
+    if (
+      [...this.world.scimIdentities.values()].some((s) => s.group_id === group.id && s.extern_uid === input.extern_uid)
+    ) {
+      throw new SeedError('extern_uid', 'already taken in this group');
+    }
+    const identity: ScimIdentity = {
+      id: nextId(this.world, 'scim_identities'),
+      group_id: group.id,
+      user_id: user.id,
+      extern_uid: input.extern_uid,
+      active: input.active ?? true,
+    };
+    this.world.scimIdentities.set(identity.id, identity);
+    return identity;
+  }
+}
+
+function groupMilestoneTitleTaken(world: World, group: Group, title: string): boolean {
+  for (const m of world.milestones.values()) {
+    if (m.title !== title) continue;
+    if (m.group_id === group.id) return true;
+    const project = m.project_id === null ? undefined : world.projects.get(m.project_id);
+    if (project?.namespace.kind === 'group' && project.namespace.id === group.id) return true;
+  }
+  return false;
+}

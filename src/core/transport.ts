@@ -1,0 +1,329 @@
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
+import * as z from 'zod';
+import {
+  createApiError,
+  GitLabConnectionError,
+  GitLabError,
+  GitLabResponseValidationError,
+  GitLabTimeoutError,
+  sanitizeUrl,
+} from './errors.js';
+import { type Page, PagePromise, parsePage } from './pagination.js';
+
+/**
+ * The HTTP layer under every resource: ky with GitLab's base URL, the `PRIVATE-TOKEN`
+ * header, retries, timeouts, query serialisation, response validation and error mapping.
+ * @module
+ */
+
+/** Options every API method takes as its last argument. */
+export interface RequestOptions {
+  /** Aborts the call. The call then rejects with the signal's `reason` (a `DOMException` named `AbortError` by default), not a `GitLabError`. */
+  signal?: AbortSignal;
+  /** Milliseconds to wait for each attempt's response, overriding the client's `timeout`. */
+  timeout?: number;
+  /** Extra headers for this call (for example `Sudo`). */
+  headers?: Record<string, string>;
+}
+
+/** How the client retries failed idempotent requests (GET, PUT, HEAD, DELETE, OPTIONS; never POST or PATCH). */
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 2; 0 turns retrying off. */
+  limit?: number;
+  /** Longest wait between attempts when GitLab gives no `Retry-After`, in milliseconds. Default 10,000. */
+  backoffLimit?: number;
+  /**
+   * Longest `Retry-After` (on 429 and 503) the client waits for, in milliseconds. When GitLab asks
+   * for longer, the client does not retry and throws at once (see `RateLimitError.retryAfter`). Default 60,000.
+   */
+  maxRetryAfter?: number;
+}
+
+/** Options of the `GitLab` client. */
+export interface GitLabOptions {
+  /** GitLab's address, such as `https://gitlab.example.com` (a trailing `/` or `/api/v4` is accepted). */
+  baseUrl: string;
+  /** A personal, project or group access token, sent as `PRIVATE-TOKEN`. Optional for public data. */
+  token?: string;
+  /** The `fetch` to use, for example a mock's. Default: the global `fetch` at call time. */
+  fetch?: typeof fetch;
+  /** Milliseconds to wait for each attempt's response. Default 30,000. */
+  timeout?: number;
+  /** Retries: a number sets the limit. Default 2 retries. */
+  retry?: number | RetryOptions;
+  /** Validate every response against the SDK's zod models. Default true. */
+  validateResponses?: boolean;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+/** HTTP methods the SDK sends. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/** A value the query serialiser understands; arrays become `key[]=a&key[]=b`, objects `key[sub]=v`. */
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | Date
+  | null
+  | undefined
+  | readonly QueryValue[]
+  | { readonly [key: string]: QueryValue };
+
+/** Options of one call: the query, the JSON body and the caller's {@link RequestOptions}. */
+export interface CallOptions extends RequestOptions {
+  /** Query parameters; `undefined` and `null` values are left out. */
+  query?: object;
+  /** Body, sent as JSON. */
+  json?: unknown;
+}
+
+/** A response as {@link Transport.send} returns it: the parsed body, the response (for headers) and the URL. */
+export interface RawResponse {
+  /** The parsed JSON body; `undefined` when empty (204); the text when it is not JSON. */
+  data: unknown;
+  /** Whether the body was JSON (false when it was empty or text). */
+  json: boolean;
+  /** The response, its body already read. */
+  response: Response;
+  /** The request URL (without credentials), for error messages. */
+  url: string;
+}
+
+const RETRY_METHODS = ['get', 'put', 'head', 'delete', 'options'];
+const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
+const RETRY_AFTER_STATUS_CODES = [429, 503];
+const DEFAULT_TIMEOUT = 30_000;
+const DEFAULT_RETRY_LIMIT = 2;
+const DEFAULT_BACKOFF_LIMIT = 10_000;
+const DEFAULT_MAX_RETRY_AFTER = 60_000;
+
+/**
+ * Sends requests to GitLab's REST API v4. Resources use it through `Resource`; one
+ * client has one transport.
+ *
+ * The token is captured by the ky instance in a private field: it is not reachable by
+ * inspecting or serialising the transport.
+ */
+export class Transport {
+  readonly #ky: KyInstance;
+  readonly #prefix: string;
+  readonly #timeout: number;
+  readonly #validate: boolean;
+  readonly #redact: (text: string) => string;
+
+  constructor(options: GitLabOptions) {
+    if (typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
+      throw new TypeError('baseUrl is required, for example https://gitlab.example.com');
+    }
+    const token = options.token;
+    this.#redact = token ? (text) => text.split(token).join('[REDACTED]') : (text) => text;
+    this.#prefix = apiPrefix(options.baseUrl);
+    this.#timeout = options.timeout ?? DEFAULT_TIMEOUT;
+    this.#validate = options.validateResponses ?? true;
+    const retry = typeof options.retry === 'number' ? { limit: options.retry } : (options.retry ?? {});
+    const maxRetryAfter = retry.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER;
+    this.#ky = ky.create({
+      prefix: this.#prefix,
+      headers: { accept: 'application/json', ...options.headers, ...(token ? { 'PRIVATE-TOKEN': token } : {}) },
+      fetch: options.fetch,
+      timeout: this.#timeout,
+      retry: {
+        limit: retry.limit ?? DEFAULT_RETRY_LIMIT,
+        methods: RETRY_METHODS,
+        statusCodes: RETRY_STATUS_CODES,
+        afterStatusCodes: RETRY_AFTER_STATUS_CODES,
+        backoffLimit: retry.backoffLimit ?? DEFAULT_BACKOFF_LIMIT,
+        maxRetryAfter,
+        jitter: true,
+        // ky would wait `maxRetryAfter` and retry into the same limit; give up at once instead.
+        shouldRetry: ({ error }) => {
+          if (!isHTTPError(error) || !RETRY_AFTER_STATUS_CODES.includes(error.response.status)) return undefined;
+          const seconds = error.response.headers.get('retry-after')?.trim();
+          return seconds && /^\d+$/.test(seconds) && Number(seconds) * 1000 > maxRetryAfter ? false : undefined;
+        },
+      },
+    });
+  }
+
+  /**
+   * Sends a request and returns the body validated by `schema` (or, with
+   * `validateResponses: false`, as parsed). With `schema` `null` the body is ignored
+   * and the promise resolves to `undefined`.
+   */
+  request<T>(method: HttpMethod, path: string, schema: z.ZodType<T>, options?: CallOptions): Promise<T>;
+  request(method: HttpMethod, path: string, schema: null, options?: CallOptions): Promise<void>;
+  async request<T>(
+    method: HttpMethod,
+    path: string,
+    schema: z.ZodType<T> | null,
+    options: CallOptions = {},
+  ): Promise<T | undefined> {
+    const raw = await this.send(method, path, options);
+    if (schema === null) return undefined;
+    return this.validate(schema, raw, method);
+  }
+
+  /**
+   * Lists a paginated collection: a {@link PagePromise} that fetches nothing until
+   * awaited or iterated. `query.page` / `query.per_page` choose the first page.
+   */
+  paginate<T>(path: string, schema: z.ZodType<T>, options: CallOptions = {}): PagePromise<T> {
+    const itemsSchema = z.array(schema);
+    const { query = {}, ...rest } = options;
+    return new PagePromise<T>(async (page): Promise<Page<T>> => {
+      const pageQuery: { page?: number; per_page?: number } =
+        page === undefined ? (query as { page?: number }) : { ...query, page };
+      const raw = await this.send('GET', path, { ...rest, query: pageQuery });
+      return parsePage(this.validate(itemsSchema, raw, 'GET'), raw.response.headers, pageQuery);
+    });
+  }
+
+  /** Sends a request and returns the parsed body with the response; throws the SDK's errors. */
+  async send(method: HttpMethod, path: string, options: CallOptions = {}): Promise<RawResponse> {
+    options.signal?.throwIfAborted();
+    const search = serializeQuery(options.query);
+    const url = this.#safeUrl(path, search);
+    const kyOptions: KyOptions = { method };
+    if (search) kyOptions.searchParams = search;
+    if (options.json !== undefined) kyOptions.json = options.json;
+    if (options.headers) kyOptions.headers = options.headers;
+    if (options.signal) kyOptions.signal = options.signal;
+    if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
+    try {
+      const pending = this.#ky(path, kyOptions);
+      // ky's .text() bounds the body read by the timeout too.
+      const text = await pending.text();
+      const response = await pending;
+      return { ...parseBody(text), response, url };
+    } catch (error) {
+      throw this.#toError(error, { method, url, signal: options.signal, timeout: options.timeout ?? this.#timeout });
+    }
+  }
+
+  /** Validates a response body with `schema` (unless `validateResponses` is off); throws {@link GitLabResponseValidationError}. */
+  validate<T>(schema: z.ZodType<T>, raw: RawResponse, method: string): T {
+    if (!this.#validate) return raw.data as T;
+    if (!raw.json && raw.data !== undefined) {
+      // A 2xx page that is not JSON: typically a wrong baseUrl answered by a web page.
+      const contentType = raw.response.headers.get('content-type');
+      const issue: z.core.$ZodIssue = {
+        code: 'custom',
+        path: [],
+        message: `expected a JSON body, got ${contentType ?? 'a body of unknown type'}`,
+      };
+      throw new GitLabResponseValidationError({ issues: [issue], method, url: raw.url });
+    }
+    const result = schema.safeParse(raw.data);
+    if (result.success) return result.data;
+    throw new GitLabResponseValidationError({ issues: result.error.issues, method, url: raw.url });
+  }
+
+  #safeUrl(path: string, search: string): string {
+    const url = `${this.#prefix}/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
+    return this.#redact(sanitizeUrl(url));
+  }
+
+  #toError(
+    error: unknown,
+    context: { method: string; url: string; signal: AbortSignal | undefined; timeout: number },
+  ): unknown {
+    const { method, url, signal } = context;
+    // The caller's abort: rethrow its reason unchanged, as fetch does.
+    if (signal?.aborted) return signal.reason;
+    if (error instanceof GitLabError) return error;
+    if (isHTTPError(error)) {
+      return createApiError({
+        status: error.response.status,
+        statusText: error.response.statusText,
+        body: this.#redactData(error.data),
+        method,
+        url,
+        headers: this.#headersRecord(error.response.headers),
+      });
+    }
+    if (isTimeoutError(error)) return new GitLabTimeoutError({ method, url, timeout: context.timeout });
+    const cause = isNetworkError(error) ? error.cause : error;
+    return new GitLabConnectionError({ method, url, cause: sanitizeCause(cause, this.#redact) });
+  }
+
+  #headersRecord(headers: Headers): Record<string, string> {
+    const record: Record<string, string> = {};
+    for (const [name, value] of headers) record[name] = this.#redact(value);
+    return record;
+  }
+
+  #redactData(data: unknown): unknown {
+    const json = data === undefined ? undefined : JSON.stringify(data);
+    if (json === undefined) return data;
+    const redacted = this.#redact(json);
+    if (redacted === json) return data;
+    try {
+      return JSON.parse(redacted);
+    } catch {
+      return '[REDACTED]';
+    }
+  }
+}
+
+function parseBody(text: string): { data: unknown; json: boolean } {
+  if (text === '') return { data: undefined, json: false };
+  try {
+    return { data: JSON.parse(text), json: true };
+  } catch {
+    return { data: text, json: false };
+  }
+}
+
+/** `https://host`, `https://host/` and `https://host/api/v4/` all give `https://host/api/v4`. */
+function apiPrefix(baseUrl: string): string {
+  const base = baseUrl
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v4$/i, '');
+  return `${base}/api/v4`;
+}
+
+/**
+ * GitLab's (Rack's) query conventions: arrays as `key[]=a&key[]=b`, objects as
+ * `key[sub]=v`, booleans as `true` / `false`, dates as ISO 8601; `undefined` and
+ * `null` are left out. Brackets stay literal, as in GitLab's docs.
+ */
+export function serializeQuery(query: object | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  const add = (key: string, value: unknown): void => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) {
+      for (const item of value) add(`${key}[]`, item);
+    } else if (value instanceof Date) {
+      params.append(key, value.toISOString());
+    } else if (typeof value === 'object') {
+      for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item);
+    } else {
+      params.append(key, String(value));
+    }
+  };
+  for (const [key, value] of Object.entries(query)) add(key, value);
+  return params.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+}
+
+/**
+ * A copy of an error chain with the token removed from every message and stack, and
+ * without any other property (a custom `fetch` may attach its Request, which holds the
+ * token header).
+ */
+function sanitizeCause(value: unknown, redact: (text: string) => string, depth = 0): Error | undefined {
+  if (value === undefined || value === null || depth > 4) return undefined;
+  const source = value instanceof Error ? value : undefined;
+  const inner = source ? sanitizeCause(source.cause, redact, depth + 1) : undefined;
+  const copy = new Error(redact(source ? source.message : String(value)), inner ? { cause: inner } : undefined);
+  if (source) {
+    copy.name = source.name;
+    copy.stack = source.stack === undefined ? undefined : redact(source.stack);
+    const code = (source as { code?: unknown }).code;
+    if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
+  }
+  return copy;
+}

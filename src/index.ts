@@ -1,0 +1,39 @@
+/**
+ * A typed client for GitLab's REST API v4 administration areas.
+ *
+ * ```ts
+ * import { GitLab } from 'gitlab-admin-sdk';
+ *
+ * const gitlab = new GitLab({ baseUrl: 'https://gitlab.example.com', token: process.env.GITLAB_TOKEN });
+ * for await (const milestone of gitlab.projects.milestones.list('acme/api', { state: 'active' })) {
+ *   console.log(milestone.title);
+ * }
+ * ```
+ * @module
+ */
+
+export { GitLab } from './client.js';
+export {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  GitLabApiError,
+  type GitLabApiErrorInit,
+  GitLabConnectionError,
+  GitLabError,
+  type GitLabMessage,
+  GitLabResponseValidationError,
+  GitLabTimeoutError,
+  MethodNotAllowedError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  UnauthorizedError,
+  UnprocessableEntityError,
+} from './core/errors.js';
+export { type Page, PagePromise } from './core/pagination.js';
+export type { GroupRef, ProjectRef } from './core/path.js';
+export type { GitLabOptions, RequestOptions, RetryOptions } from './core/transport.js';
+export * from './models/common.js';
+export * from './models/milestones.js';
+export { ProjectMilestones } from './resources/milestones.js';

@@ -1,0 +1,291 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { createMockHttpServer, startMockServer } from '../mock/node/index.js';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+// tsx's own CLI run by this Node (not whatever `node` is first on PATH).
+const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const CLI = join(ROOT, 'mock', 'node', 'cli.ts');
+
+const TOKEN = 'glpat-olivia-00000000000000';
+const PROJECT = 'acme%2Fapi';
+
+const seed: SeedDocument = {
+  now: '2026-06-01T09:00:00Z',
+  users: [
+    { username: 'olivia', token: TOKEN },
+    { username: 'root', admin: true },
+  ],
+  groups: [{ path: 'acme', plan: 'premium', members: { olivia: 50 } }],
+  projects: [
+    {
+      path: 'acme/api',
+      milestones: [
+        { title: 'v1.0', start_date: '2026-05-01', due_date: '2026-06-30' },
+        { title: 'v0.9', state: 'closed' },
+      ],
+    },
+  ],
+};
+
+const tmp = mkdtempSync(join(tmpdir(), 'gitlab-admin-mock-'));
+const seedFile = join(tmp, 'seed.json');
+const badSeedFile = join(tmp, 'bad-seed.json');
+const children = new Set<ChildProcessWithoutNullStreams>();
+
+beforeAll(() => {
+  writeFileSync(seedFile, JSON.stringify(seed));
+  writeFileSync(
+    badSeedFile,
+    JSON.stringify({ users: [{ username: 'olivia' }], projects: [{ path: 'olivia/x', members: { dev: 30 } }] }),
+  );
+});
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A running CLI: its output so far, and promises for what it will print and how it ends. */
+function runCli(args: string[]) {
+  const child = spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+  children.add(child);
+  const out = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out.stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    out.stderr += chunk;
+  });
+  const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  /** Resolves once stdout contains `text`; rejects if the process ends first. */
+  const printed = (text: string) =>
+    new Promise<string>((done, fail) => {
+      const check = () => {
+        if (out.stdout.includes(text)) {
+          child.stdout.off('data', check);
+          done(out.stdout);
+        }
+      };
+      child.stdout.on('data', check);
+      check();
+      exited.then(() => fail(new Error(`CLI exited before printing ${text}:\n${out.stdout}\n${out.stderr}`)));
+    });
+  return { child, out, exited, printed };
+}
+
+describe('gitlab-admin-mock with a seed file', () => {
+  let cli: ReturnType<typeof runCli>;
+  let url: string;
+  const api = (path: string) => `${url}/api/v4${path}`;
+  const auth = { 'PRIVATE-TOKEN': TOKEN };
+
+  beforeAll(async () => {
+    cli = runCli(['--port', '0', '--seed', seedFile]);
+    const stdout = await cli.printed('\n');
+    const first = stdout.split('\n')[0] as string;
+    expect(first).toMatch(/^GitLab mock listening on http:\/\/127\.0\.0\.1:\d+$/);
+    url = first.slice('GitLab mock listening on '.length);
+    expect(url).not.toMatch(/:0$/);
+  });
+
+  it('prints the users and their tokens after the first line', async () => {
+    const stdout = await cli.printed('Ctrl+C');
+    expect(stdout).toMatch(/olivia\s+glpat-olivia-00000000000000\s+Owner of acme/);
+    // A user without a token in the seed gets a made-up one, reported here.
+    expect(stdout).toMatch(/root\s+glpat-[\w-]{20}\s+admin/);
+  });
+
+  it('lists milestones with a token, with pagination headers pointing at itself', async () => {
+    const response = await fetch(api(`/projects/${PROJECT}/milestones?per_page=1`), { headers: auth });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-total')).toBe('2');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const link = response.headers.get('link') ?? '';
+    expect(link).toContain(`<${url}/api/v4/projects/${PROJECT}/milestones?page=2&per_page=1>; rel="next"`);
+    const body = (await response.json()) as { title: string; web_url: string }[];
+    expect(body).toHaveLength(1);
+    expect(body[0]?.web_url.startsWith(`${url}/acme/api/-/milestones/`)).toBe(true);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await fetch(api(`/projects/${PROJECT}/milestones`));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: '401 Unauthorized' });
+  });
+
+  it('answers 404 for unknown routes, inside and outside /api/v4', async () => {
+    for (const path of ['/api/v4/nothing/here', '/', '/favicon.ico']) {
+      const response = await fetch(`${url}${path}`, { headers: auth });
+      expect(response.status, path).toBe(404);
+      expect(await response.json()).toEqual({ error: '404 Not Found' });
+    }
+  });
+
+  it('creates milestones from a JSON body and from a form body', async () => {
+    const json = await fetch(api(`/projects/${PROJECT}/milestones`), {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'From JSON', due_date: '2026-07-01' }),
+    });
+    expect(json.status).toBe(201);
+    expect(await json.json()).toMatchObject({ title: 'From JSON', due_date: '2026-07-01' });
+
+    const form = await fetch(api(`/projects/${PROJECT}/milestones`), {
+      method: 'POST',
+      headers: auth,
+      body: new URLSearchParams({ title: 'From a form', description: 'a & b' }),
+    });
+    expect(form.status).toBe(201);
+    expect(await form.json()).toMatchObject({ title: 'From a form', description: 'a & b' });
+
+    const list = await fetch(api(`/projects/${PROJECT}/milestones`), { headers: auth });
+    const titles = ((await list.json()) as { title: string }[]).map((m) => m.title);
+    expect(titles).toEqual(expect.arrayContaining(['From JSON', 'From a form']));
+    expect(list.headers.get('x-total')).toBe('4');
+  });
+
+  it('answers a CORS preflight with 204', async () => {
+    const response = await fetch(api(`/projects/${PROJECT}/milestones`), {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'private-token, content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toContain('PRIVATE-TOKEN');
+    expect(response.headers.get('access-control-expose-headers')).toContain('X-Total');
+    expect(response.headers.get('access-control-expose-headers')).toContain('Link');
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+});
+
+describe('gitlab-admin-mock on bad input', () => {
+  it('refuses an invalid seed file: exit 1, the bad path on stderr, nothing on stdout', async () => {
+    const cli = runCli(['--port', '0', '--seed', badSeedFile]);
+    expect(await cli.exited).toBe(1);
+    expect(cli.out.stdout).toBe('');
+    expect(cli.out.stderr.trim().split('\n')).toHaveLength(1);
+    expect(cli.out.stderr).toContain('projects[0].members.dev: unknown user');
+  });
+
+  it('refuses a seed file that is not JSON, or missing', async () => {
+    const notJson = join(tmp, 'not.json');
+    writeFileSync(notJson, '{ users: ');
+    const bad = runCli(['--port', '0', '--seed', notJson]);
+    expect(await bad.exited).toBe(1);
+    expect(bad.out.stderr).toContain('not valid JSON');
+    const missing = runCli(['--port', '0', '--seed', join(tmp, 'missing.json')]);
+    expect(await missing.exited).toBe(1);
+    expect(missing.out.stderr).toContain('ENOENT');
+  });
+
+  it('refuses unknown flags and bad ports with exit code 2', async () => {
+    const unknown = runCli(['--prot', '4010']);
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.out.stderr).toContain('--prot');
+    const port = runCli(['--port', 'abc']);
+    expect(await port.exited).toBe(2);
+    expect(port.out.stderr).toContain('--port');
+  });
+});
+
+describe('gitlab-admin-mock --seed demo', () => {
+  it('starts the demo world and prints its users and tokens', async () => {
+    const cli = runCli(['--port', '0', '--seed', 'demo']);
+    const stdout = await cli.printed('Ctrl+C');
+    expect(stdout.split('\n')[0]).toMatch(/^GitLab mock listening on http:\/\/127\.0\.0\.1:\d+$/);
+    for (const token of ['glpat-root-0000000000000000', 'glpat-maria-000000000000000', 'glpat-dev-00000000000000000']) {
+      expect(stdout).toContain(token);
+    }
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+  });
+});
+
+describe('startMockServer', () => {
+  it('serves a seeded mock on a free port, with its baseUrl set to the real URL', async () => {
+    const server = await startMockServer({ port: 0, seed });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.mock.baseUrl).toBe(server.url);
+      const response = await fetch(`${server.url}/api/v4/projects/${PROJECT}/milestones?state=active`, {
+        headers: { 'PRIVATE-TOKEN': server.mock.users.olivia?.token ?? '' },
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { title: string }[]).map((m) => m.title)).toEqual(['v1.0']);
+    } finally {
+      await server.close();
+    }
+    // Closing twice is harmless; the port is free again.
+    await server.close();
+    expect(server.server.listening).toBe(false);
+  });
+
+  it('rejects an invalid seed before binding', async () => {
+    await expect(
+      startMockServer({ port: 0, seed: { users: [], groups: [{ path: 'acme', members: { dev: 30 } }] } }),
+    ).rejects.toThrow('groups[0].members.dev: unknown user');
+  });
+});
+
+describe('createMockHttpServer', () => {
+  async function listen(mock: MockGitLab) {
+    const server = createMockHttpServer(mock);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const close = () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+    return { url: `http://127.0.0.1:${port}`, close };
+  }
+
+  it('answers for a mock whose baseUrl is another origin', async () => {
+    const mock = createMockGitLab({ seed });
+    const { url, close } = await listen(mock);
+    try {
+      const response = await fetch(`${url}/api/v4/projects/${PROJECT}/milestones`, {
+        headers: { 'PRIVATE-TOKEN': TOKEN },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('link')).toContain('<http://gitlab.test/api/v4/');
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers 500 and keeps serving when the mock throws', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const failing = {
+      baseUrl: 'http://gitlab.test',
+      handle: () => Promise.reject(new Error('boom')),
+    } as unknown as MockGitLab;
+    const { url, close } = await listen(failing);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const response = await fetch(`${url}/api/v4/projects`);
+        expect(response.status).toBe(500);
+        expect(await response.json()).toEqual({ message: '500 Internal Server Error' });
+      }
+      expect(stderr).toHaveBeenCalledWith(expect.stringContaining('boom'));
+    } finally {
+      stderr.mockRestore();
+      await close();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { GitLab } from '../src/index.js';
+
+/**
+ * A small world shared by the suites: a hosted Premium group `acme` with a
+ * subgroup, a private project in it, a personal project, and one user per role.
+ */
+export const testSeed: SeedDocument = {
+  now: '2026-06-01T09:00:00Z',
+  instance: { offering: 'hosted' },
+  users: [
+    { username: 'root', admin: true, token: 'glpat-root' },
+    { username: 'owner', token: 'glpat-owner' },
+    { username: 'maintainer', token: 'glpat-maintainer' },
+    { username: 'dev', token: 'glpat-dev' },
+    { username: 'reporter', token: 'glpat-reporter' },
+    { username: 'planner', token: 'glpat-planner' },
+    { username: 'guest', token: 'glpat-guest' },
+    { username: 'outsider', token: 'glpat-outsider' },
+    { username: 'blocked', token: 'glpat-blocked', state: 'blocked' },
+  ],
+  groups: [
+    { path: 'acme', plan: 'premium', members: { owner: 50 } },
+    { path: 'acme/platform', members: { maintainer: 40, dev: 30, reporter: 20, planner: 15, guest: 10 } },
+    { path: 'free-corp', plan: 'free', members: { owner: 50 } },
+  ],
+  projects: [
+    { path: 'acme/platform/api', protected_branches: ['main'] },
+    { path: 'free-corp/tool' },
+    { path: 'owner/sandbox' },
+  ],
+};
+
+/** A fresh mock of {@link testSeed} (or another seed). */
+export function createTestMock(seed: SeedDocument = testSeed): MockGitLab {
+  return createMockGitLab({ seed });
+}
+
+/** An SDK client for `token` that talks to `mock` through `mock.fetch` (nothing patched globally). */
+export function client(
+  mock: MockGitLab,
+  token: string,
+  options: Partial<ConstructorParameters<typeof GitLab>[0]> = {},
+) {
+  return new GitLab({ baseUrl: mock.baseUrl, token, fetch: mock.fetch, retry: 0, ...options });
+}
+
+/** A raw request to the mock's API, for wire-level checks (headers, bodies, transports). */
+export async function call(
+  mock: MockGitLab,
+  method: string,
+  path: string,
+  options: {
+    token?: string;
+    json?: unknown;
+    form?: Record<string, string | string[]>;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['PRIVATE-TOKEN'] = options.token;
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.form)) {
+      for (const v of Array.isArray(value) ? value : [value]) form.append(key, v);
+    }
+    body = form.toString();
+  }
+  const response = await mock.fetch(`${mock.baseUrl}/api/v4${path}`, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+}

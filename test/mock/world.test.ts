@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { createMockGitLab, type SeedDocument, SeedError } from '../../mock/index.js';
+import { call, createTestMock, testSeed } from '../fixtures.js';
+
+// The world: seed document, builders, roles and visibility, clock, snapshots, determinism (SPEC 3, SPEC 4).
+
+const refused = (seed: unknown) => {
+  try {
+    createMockGitLab({ seed: seed as SeedDocument });
+  } catch (error) {
+    expect(error).toBeInstanceOf(SeedError);
+    return (error as Error).message;
+  }
+  throw new Error('seed was accepted');
+};
+
+describe('seed document', () => {
+  it('refuses invalid documents with a message naming the bad path', () => {
+    const users = [{ username: 'maria' }];
+    expect(refused({ users, projects: [{ path: 'maria/x', members: { dev: 30 } }] })).toBe(
+      'projects[0].members.dev: unknown user',
+    );
+    expect(refused({ users: [{ username: 'a', admin: 'yes' }] })).toMatch(/^users\[0\]\.admin: /);
+    expect(refused({ users, colour: 'blue' })).toBe('colour: unknown key');
+    expect(refused({})).toMatch(/^users: /);
+    expect(refused({ users, groups: [{ path: 'a/b' }] })).toBe('groups[0].path: parent group a does not exist');
+    expect(refused({ users, groups: [{ path: 'g', members: { maria: 35 } }] })).toMatch(
+      /^groups\[0\]\.members\.maria: /,
+    );
+    expect(refused({ users, projects: [{ path: 'nobody/x' }] })).toBe(
+      'projects[0].path: no group or user named nobody',
+    );
+    expect(refused({ users, projects: [{ path: 'maria/x', issues: [{ title: 'i', milestone: 'v9' }] }] })).toBe(
+      'projects[0].issues[0].milestone: unknown milestone',
+    );
+    expect(refused({ users, scim_identities: [{ group: 'nope', user: 'maria', extern_uid: 'x' }] })).toBe(
+      'scim_identities[0].group: unknown group',
+    );
+  });
+
+  it('refuses a project or subgroup more visible than its parent', () => {
+    const users = [{ username: 'maria' }];
+    expect(refused({ users, groups: [{ path: 'g' }], projects: [{ path: 'g/p', visibility: 'public' }] })).toBe(
+      'projects[0].visibility: a project cannot be more visible than its group (private)',
+    );
+    expect(
+      refused({
+        users,
+        groups: [
+          { path: 'g', visibility: 'internal' },
+          { path: 'g/s', visibility: 'public' },
+        ],
+      }),
+    ).toMatch(/^groups\[1\]\.visibility: /);
+  });
+
+  it('uses the exact seeded token values and makes up the others deterministically', () => {
+    const seed = { users: [{ username: 'a', token: 'glpat-given' }, { username: 'b' }] };
+    const one = createMockGitLab({ seed });
+    const two = createMockGitLab({ seed });
+    expect(one.users.a?.token).toBe('glpat-given');
+    expect(one.users.b?.token).toMatch(/^glpat-[\w-]{20}$/);
+    expect(two.users.b?.token).toBe(one.users.b?.token);
+    expect(createMockGitLab({ seed, randomSeed: 7 }).users.b?.token).not.toBe(one.users.b?.token);
+  });
+});
+
+describe('roles, inheritance and visibility', () => {
+  it('lets members of a parent group see a private project, and hides it from everyone else as 404', async () => {
+    const mock = createTestMock();
+    for (const token of ['glpat-owner', 'glpat-guest', 'glpat-root']) {
+      expect((await call(mock, 'GET', '/projects/1/milestones', { token })).status).toBe(200);
+    }
+    const res = await call(mock, 'GET', '/projects/1/milestones', { token: 'glpat-outsider' });
+    expect(res).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
+  });
+
+  it('shows internal projects to every signed-in user and public ones to all', async () => {
+    const mock = createMockGitLab({
+      seed: {
+        users: [
+          { username: 'a', token: 'ta' },
+          { username: 'b', token: 'tb' },
+        ],
+        groups: [{ path: 'g', visibility: 'public' }],
+        projects: [
+          { path: 'g/internal', visibility: 'internal' },
+          { path: 'g/public', visibility: 'public' },
+        ],
+      },
+    });
+    expect((await call(mock, 'GET', '/projects/g%2Finternal/milestones', { token: 'tb' })).status).toBe(200);
+    expect((await call(mock, 'GET', '/projects/g%2Fpublic/milestones', { token: 'tb' })).status).toBe(200);
+    // Anonymous requests are refused even on public projects.
+    expect((await call(mock, 'GET', '/projects/g%2Fpublic/milestones')).status).toBe(401);
+  });
+
+  it('makes the owner of a personal namespace the Owner of its projects', async () => {
+    const mock = createTestMock();
+    const res = await call(mock, 'POST', '/projects/owner%2Fsandbox/milestones', {
+      token: 'glpat-owner',
+      json: { title: 'x' },
+    });
+    expect(res.status).toBe(201);
+    expect((await call(mock, 'GET', '/projects/owner%2Fsandbox/milestones', { token: 'glpat-dev' })).status).toBe(404);
+  });
+});
+
+describe('clock, snapshots and reset', () => {
+  it('decides "today" from the world clock', async () => {
+    const mock = createTestMock();
+    mock.seed.milestone(mock.world.projects.get(1)!, { title: 'due', due_date: '2026-06-02' });
+    const expired = async () =>
+      (await call(mock, 'GET', '/projects/1/milestones', { token: 'glpat-dev' })).body[0].expired;
+    expect(await expired()).toBe(false);
+    mock.clock.advance({ days: 1 });
+    expect(await expired()).toBe(false); // due today is not expired
+    mock.clock.set('2026-06-03T00:00:00Z');
+    expect(await expired()).toBe(true);
+    expect(mock.clock.now().toISOString()).toBe('2026-06-03T00:00:00.000Z');
+  });
+
+  it('writes timestamps from the world clock', async () => {
+    const mock = createTestMock();
+    mock.clock.set('2030-01-02T03:04:05Z');
+    const res = await call(mock, 'POST', '/projects/1/milestones', { token: 'glpat-dev', json: { title: 'x' } });
+    expect(res.body.created_at).toBe('2030-01-02T03:04:05.000Z');
+  });
+
+  it('restores snapshots and resets to the seeded world', async () => {
+    const mock = createTestMock();
+    const create = (title: string) =>
+      call(mock, 'POST', '/projects/1/milestones', { token: 'glpat-dev', json: { title } });
+    await create('a');
+    const snapshot = mock.snapshot();
+    await create('b');
+    mock.restore(snapshot);
+    expect([...mock.world.milestones.values()].map((m) => m.title)).toEqual(['a']);
+    // Restoring twice works, and ids continue from the snapshot.
+    await create('c');
+    mock.restore(snapshot);
+    expect((await create('d')).body.id).toBe(2);
+    mock.reset();
+    expect(mock.world.milestones.size).toBe(0);
+    expect(mock.world.users.size).toBe(testSeed.users.length);
+  });
+
+  it('keeps separate mocks apart', async () => {
+    const one = createTestMock();
+    const two = createTestMock();
+    await call(one, 'POST', '/projects/1/milestones', { token: 'glpat-dev', json: { title: 'only in one' } });
+    expect(two.world.milestones.size).toBe(0);
+  });
+});
+
+describe('createMockGitLab options', () => {
+  it('refuses a bad seed `now` as a SeedError naming it, and a null seed', () => {
+    expect(refused({ now: 'yesterday', users: [] })).toMatch(/^now: /);
+    expect(refused(null)).toMatch(/invalid|expected/i);
+  });
+
+  it("lets an explicit `now` win over the seed's", () => {
+    const mock = createMockGitLab({ now: '2030-01-01T00:00:00Z', seed: { now: '2026-06-01T09:00:00Z', users: [] } });
+    expect(mock.clock.now().toISOString()).toBe('2030-01-01T00:00:00.000Z');
+  });
+});

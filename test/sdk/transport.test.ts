@@ -1,0 +1,246 @@
+import { describe, expect, it } from 'vitest';
+import { path } from '../../src/core/path.js';
+import {
+  BadRequestError,
+  GitLab,
+  GitLabConnectionError,
+  GitLabTimeoutError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+} from '../../src/index.js';
+import { BASE, fakeFetch, json, milestone, never, setup, TOKEN } from './helpers.js';
+
+describe('path', () => {
+  it('encodes every interpolated value, numbers as they are', () => {
+    expect(path`projects/${'acme/api'}/milestones/${7}`).toBe('projects/acme%2Fapi/milestones/7');
+    expect(path`groups/${'a b?#'}`).toBe('groups/a%20b%3F%23');
+  });
+
+  it('refuses segments that would address another endpoint', () => {
+    expect(() => path`projects/${''}/milestones`).toThrow(TypeError);
+    expect(() => path`projects/${'..'}/milestones`).toThrow(TypeError);
+    expect(() => path`projects/${Number.NaN}/milestones`).toThrow(TypeError);
+  });
+
+  it('sends a full path as one encoded segment', async () => {
+    const { gitlab, requests } = setup(() => json(milestone(7)));
+    await gitlab.projects.milestones.get('acme/platform/api', 7);
+    expect(requests[0]?.rawUrl).toBe(`${BASE}/api/v4/projects/acme%2Fplatform%2Fapi/milestones/7`);
+  });
+});
+
+describe('base URL', () => {
+  for (const baseUrl of [BASE, `${BASE}/`, `${BASE}/api/v4`, `${BASE}/api/v4/`]) {
+    it(`accepts ${baseUrl}`, async () => {
+      const { gitlab, requests } = setup(() => json(milestone(2)), { baseUrl });
+      await gitlab.projects.milestones.get(1, 2);
+      expect(requests[0]?.rawUrl).toBe(`${BASE}/api/v4/projects/1/milestones/2`);
+    });
+  }
+
+  it('keeps a sub-path install', async () => {
+    const { gitlab, requests } = setup(() => json(milestone(2)), { baseUrl: `${BASE}/gitlab/` });
+    await gitlab.projects.milestones.get(1, 2);
+    expect(requests[0]?.rawUrl).toBe(`${BASE}/gitlab/api/v4/projects/1/milestones/2`);
+  });
+
+  it('is required', () => {
+    expect(() => new GitLab({ baseUrl: '' })).toThrow(TypeError);
+  });
+});
+
+describe('headers', () => {
+  it('sends the token as PRIVATE-TOKEN and asks for JSON', async () => {
+    const { gitlab, requests } = setup(() => json(milestone(1)));
+    await gitlab.projects.milestones.get(1, 1);
+    expect(requests[0]?.headers.get('private-token')).toBe(TOKEN);
+    expect(requests[0]?.headers.get('accept')).toBe('application/json');
+  });
+
+  it('sends no PRIVATE-TOKEN without a token', async () => {
+    const { gitlab, requests } = setup(() => json(milestone(1)), { token: undefined });
+    await gitlab.projects.milestones.get(1, 1);
+    expect(requests[0]?.headers.has('private-token')).toBe(false);
+  });
+
+  it('adds client-wide and per-call headers', async () => {
+    const { gitlab, requests } = setup(() => json(milestone(1)), { headers: { 'X-Client': 'report' } });
+    await gitlab.projects.milestones.get(1, 1, { headers: { Sudo: 'maria' } });
+    await gitlab.projects.milestones.get(1, 1);
+    expect(requests[0]?.headers.get('x-client')).toBe('report');
+    expect(requests[0]?.headers.get('sudo')).toBe('maria');
+    expect(requests[1]?.headers.has('sudo')).toBe(false);
+  });
+});
+
+describe('query and body', () => {
+  it('serialises arrays as key[]=, booleans as true/false, and skips undefined', async () => {
+    const { gitlab, requests } = setup(() => json([]));
+    await gitlab.projects.milestones.list(1, {
+      iids: [1, 2],
+      include_ancestors: true,
+      include_parent_milestones: false,
+      state: 'active',
+      title: undefined,
+      search: 'a&b',
+    });
+    const { rawUrl, url } = requests[0]!;
+    expect(rawUrl).toContain('iids[]=1&iids[]=2');
+    expect(url.searchParams.getAll('iids[]')).toEqual(['1', '2']);
+    expect(url.searchParams.get('include_ancestors')).toBe('true');
+    expect(url.searchParams.get('include_parent_milestones')).toBe('false');
+    expect(url.searchParams.get('search')).toBe('a&b');
+    expect(url.searchParams.has('title')).toBe(false);
+  });
+
+  it('sends bodies as JSON, keeping null (which clears a date)', async () => {
+    const { gitlab, requests } = setup(() => json(milestone(3)));
+    await gitlab.projects.milestones.update('acme/api', 3, { due_date: null, state_event: 'close' });
+    expect(requests[0]?.method).toBe('PUT');
+    expect(requests[0]?.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(requests[0]!.body)).toEqual({ due_date: null, state_event: 'close' });
+  });
+});
+
+describe('responses without a body', () => {
+  it('delete resolves to undefined on 204', async () => {
+    const { gitlab, requests } = setup(() => new Response(null, { status: 204 }));
+    await expect(gitlab.projects.milestones.delete('acme/api', 3)).resolves.toBeUndefined();
+    expect(requests[0]?.method).toBe('DELETE');
+  });
+
+  it('promote ignores a bare 200 body or an empty one', async () => {
+    const { gitlab, requests } = setup((_, n) => (n === 1 ? json(200) : new Response('', { status: 200 })));
+    await expect(gitlab.projects.milestones.promote('acme/api', 3)).resolves.toBeUndefined();
+    await expect(gitlab.projects.milestones.promote('acme/api', 3)).resolves.toBeUndefined();
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.url.pathname).toBe('/api/v4/projects/acme%2Fapi/milestones/3/promote');
+  });
+
+  it('accepts any 2xx as success', async () => {
+    const { gitlab } = setup(() => json(milestone(4), { status: 200 }));
+    await expect(gitlab.projects.milestones.create(1, { title: 'v4.0' })).resolves.toMatchObject({ id: 4 });
+  });
+});
+
+describe('timeouts and aborts', () => {
+  it('throws GitLabTimeoutError when the client timeout runs out', async () => {
+    const { gitlab } = setup(never, { timeout: 20 });
+    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitLabTimeoutError);
+    expect(error).toMatchObject({ name: 'GitLabTimeoutError', method: 'GET', timeout: 20 });
+  });
+
+  it('takes a per-call timeout over the client one', async () => {
+    const { gitlab } = setup(never);
+    const error = await gitlab.projects.milestones.get(1, 1, { timeout: 15 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitLabTimeoutError);
+    expect((error as GitLabTimeoutError).timeout).toBe(15);
+  });
+
+  it("rejects with the caller's AbortError when the signal aborts", async () => {
+    const { gitlab } = setup(never);
+    const controller = new AbortController();
+    const pending = gitlab.projects.milestones.get(1, 1, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 5);
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it("rejects with the caller's own reason, and does not fetch with an aborted signal", async () => {
+    const { gitlab, requests } = setup(() => json(milestone(1)));
+    const reason = new Error('shutting down');
+    await expect(gitlab.projects.milestones.get(1, 1, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(requests.length).toBe(0);
+  });
+
+  it('stops waiting between retries when aborted', async () => {
+    const { gitlab, requests } = setup(() =>
+      json({ message: 'busy' }, { status: 503, headers: { 'retry-after': '5' } }),
+    );
+    const controller = new AbortController();
+    const pending = gitlab.projects.milestones.get(1, 1, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(requests.length).toBe(1);
+  });
+});
+
+describe('retries', () => {
+  const busy = (status: number, retryAfter = '0') =>
+    json({ message: `${status}` }, { status, headers: { 'retry-after': retryAfter } });
+
+  it('retries a GET on 503, honouring Retry-After, and succeeds', async () => {
+    const { gitlab, requests } = setup((_, n) => (n < 3 ? busy(503) : json(milestone(1))));
+    await expect(gitlab.projects.milestones.get(1, 1)).resolves.toMatchObject({ id: 1 });
+    expect(requests.length).toBe(3);
+  });
+
+  it('gives up after the limit with the last error', async () => {
+    const { gitlab, requests } = setup(() => busy(429), { retry: { limit: 1 } });
+    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(0);
+    expect(requests.length).toBe(2);
+  });
+
+  it('does not wait for a Retry-After beyond maxRetryAfter', async () => {
+    const { gitlab, requests } = setup(() => busy(429, '120'), { retry: { maxRetryAfter: 1000 } });
+    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(120);
+    expect(requests.length).toBe(1);
+  });
+
+  it('retries idempotent writes (PUT, DELETE) on 5xx', async () => {
+    const { gitlab, requests } = setup((_, n) => (n % 2 === 1 ? busy(502) : new Response(null, { status: 204 })));
+    await gitlab.projects.milestones.delete(1, 1);
+    expect(requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
+  });
+
+  it('never retries a POST', async () => {
+    const { gitlab, requests } = setup(() => busy(503));
+    await expect(gitlab.projects.milestones.promote(1, 1)).rejects.toBeInstanceOf(ServerError);
+    expect(requests.length).toBe(1);
+  });
+
+  it('does not retry 400 or 404', async () => {
+    const bad = setup(() => json({ error: 'milestone_id is invalid' }, { status: 400 }));
+    await expect(bad.gitlab.projects.milestones.get(1, 1)).rejects.toBeInstanceOf(BadRequestError);
+    expect(bad.requests.length).toBe(1);
+    const missing = setup(() => json({ message: '404 Not found' }, { status: 404 }));
+    await expect(missing.gitlab.projects.milestones.get(1, 1)).rejects.toBeInstanceOf(NotFoundError);
+    expect(missing.requests.length).toBe(1);
+  });
+
+  it('retry: 0 turns retrying off', async () => {
+    const { gitlab, requests } = setup(() => busy(503), { retry: 0 });
+    await expect(gitlab.projects.milestones.get(1, 1)).rejects.toBeInstanceOf(ServerError);
+    expect(requests.length).toBe(1);
+  });
+});
+
+describe('connection failures', () => {
+  it('maps a failing fetch to GitLabConnectionError, retrying GETs', async () => {
+    const { fetch, requests } = fakeFetch(() => {
+      throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND gitlab.test') });
+    });
+    const gitlab = new GitLab({ baseUrl: BASE, token: TOKEN, fetch, retry: { backoffLimit: 0 } });
+    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitLabConnectionError);
+    expect(error).toMatchObject({ name: 'GitLabConnectionError', method: 'GET' });
+    expect(String((error as Error).cause)).toContain('fetch failed');
+    expect(requests.length).toBe(3);
+  });
+
+  it('does not retry a POST that could not connect', async () => {
+    const { fetch, requests } = fakeFetch(() => {
+      throw new TypeError('fetch failed');
+    });
+    const gitlab = new GitLab({ baseUrl: BASE, token: TOKEN, fetch });
+    await expect(gitlab.projects.milestones.create(1, { title: 'x' })).rejects.toBeInstanceOf(GitLabConnectionError);
+    expect(requests.length).toBe(1);
+  });
+});

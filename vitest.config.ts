@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Examples and docs import the package by name, as users do; resolve it to the sources.
+    alias: [
+      { find: /^gitlab-admin-sdk\/mock\/node$/, replacement: here('./mock/node/index.ts') },
+      { find: /^gitlab-admin-sdk\/mock$/, replacement: here('./mock/index.ts') },
+      { find: /^gitlab-admin-sdk$/, replacement: here('./src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 15_000,
+  },
+});
