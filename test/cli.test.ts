@@ -6,11 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
 import { createMockHttpServer, startMockServer } from '../mock/node/index.js';
-
-const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-// tsx's own CLI run by this Node (not whatever `node` is first on PATH).
-const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-const CLI = join(ROOT, 'mock', 'node', 'cli.ts');
+import { ROOT, runCli, stopAllClis } from './cli-process.js';
 
 const TOKEN = 'glpat-olivia-00000000000000';
 const PROJECT = 'acme%2Fapi';
@@ -36,7 +32,6 @@ const seed: SeedDocument = {
 const tmp = mkdtempSync(join(tmpdir(), 'gitlab-admin-mock-'));
 const seedFile = join(tmp, 'seed.json');
 const badSeedFile = join(tmp, 'bad-seed.json');
-const children = new Set<ChildProcessWithoutNullStreams>();
 
 beforeAll(() => {
   writeFileSync(seedFile, JSON.stringify(seed));
@@ -47,37 +42,9 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  stopAllClis();
   rmSync(tmp, { recursive: true, force: true });
 });
-
-/** A running CLI: its output so far, and promises for what it will print and how it ends. */
-function runCli(args: string[]) {
-  const child = spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
-  children.add(child);
-  const out = { stdout: '', stderr: '' };
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    out.stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    out.stderr += chunk;
-  });
-  const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-  /** Resolves once stdout contains `text`; rejects if the process ends first. */
-  const printed = (text: string) =>
-    new Promise<string>((done, fail) => {
-      const check = () => {
-        if (out.stdout.includes(text)) {
-          child.stdout.off('data', check);
-          done(out.stdout);
-        }
-      };
-      child.stdout.on('data', check);
-      check();
-      exited.then(() => fail(new Error(`CLI exited before printing ${text}:\n${out.stdout}\n${out.stderr}`)));
-    });
-  return { child, out, exited, printed };
-}
 
 describe('gitlab-admin-mock with a seed file', () => {
   let cli: ReturnType<typeof runCli>;

@@ -1,0 +1,23 @@
+/**
+ * Runs every example in this folder, one after the other, against the bundled
+ * mock (or against a real GitLab when GITLAB_URL, GITLAB_TOKEN and the
+ * example's own variables are set). `npm run demo`.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const tsx = fileURLToPath(import.meta.resolve('tsx/cli'));
+const examples = readdirSync(here)
+  .filter((file) => file.endsWith('.ts') && file !== 'demo.ts')
+  .sort();
+
+for (const example of examples) {
+  console.log(`\n━━ ${example} ${'━'.repeat(Math.max(0, 70 - example.length))}`);
+  const run = spawnSync(process.execPath, [tsx, `${here}${example}`], { stdio: 'inherit' });
+  if (run.status !== 0) {
+    console.error(`${example} failed (exit code ${run.status ?? run.signal})`);
+    process.exit(1);
+  }
+}

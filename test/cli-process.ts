@@ -1,0 +1,51 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Runs the `gitlab-admin-mock` command line from the sources, as a child process. */
+
+export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+// tsx's own CLI run by this Node (not whatever `node` is first on PATH).
+const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const CLI = join(ROOT, 'mock', 'node', 'cli.ts');
+const children = new Set<ChildProcessWithoutNullStreams>();
+
+/** Kills every CLI still running (for `afterAll`). */
+export function stopAllClis(): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** A running CLI: its output so far, and promises for what it will print and how it ends. */
+export function runCli(args: string[]) {
+  const child = spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+  children.add(child);
+  const out = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out.stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    out.stderr += chunk;
+  });
+  const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  /** Resolves once stdout contains `text`; rejects if the process ends first. */
+  const printed = (text: string) =>
+    new Promise<string>((done, fail) => {
+      const check = () => {
+        if (out.stdout.includes(text)) {
+          child.stdout.off('data', check);
+          done(out.stdout);
+        }
+      };
+      child.stdout.on('data', check);
+      check();
+      exited.then(() => fail(new Error(`CLI exited before printing ${text}:\n${out.stdout}\n${out.stderr}`)));
+    });
+  return { child, out, exited, printed };
+}
+
+/** Starts the CLI on a free port and resolves with its URL once it listens. */
+export async function startCli(args: string[]): Promise<{ cli: ReturnType<typeof runCli>; url: string }> {
+  const cli = runCli(['--port', '0', ...args]);
+  const first = (await cli.printed('\n')).split('\n')[0] as string;
+  return { cli, url: first.slice('GitLab mock listening on '.length) };
+}
