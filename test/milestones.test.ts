@@ -161,6 +161,12 @@ describe('list filters and order', () => {
 
   it('keeps the order and the title checks right after edits, deletions and restores', async () => {
     const before = mock.snapshot();
+    const active = async () => titles((await dev.projects.milestones.list(API, { state: 'active' })).items);
+    expect(await active()).toEqual(['v0.9', 'v1.1', 'v1.0', 'Backlog']);
+    const [v09] = (await dev.projects.milestones.list(API, { title: 'v0.9' })).items;
+    await dev.projects.milestones.update(API, v09?.id ?? 0, { state_event: 'close' });
+    expect(await active()).toEqual(['v1.1', 'v1.0', 'Backlog']);
+    mock.restore(before);
     const [v08] = (await dev.projects.milestones.list(API, { title: 'v0.8' })).items;
     await dev.projects.milestones.update(API, v08?.id ?? 0, { due_date: '2026-12-31', title: 'v0.8-late' });
     expect(titles((await dev.projects.milestones.list(API)).items)).toEqual([

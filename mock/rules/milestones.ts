@@ -1,10 +1,13 @@
 import { forbidden, recordNotFound, validationError } from '../http/errors.js';
 import {
-  indexMilestone,
+  compareMilestones,
+  dropMilestone,
+  filteredMilestonesOf,
+  milestoneChanged,
   milestoneIdByTitle,
   ownerKey,
   sortedMilestonesOf,
-  unindexMilestone,
+  storeMilestone,
 } from '../world/milestone-index.js';
 import type { Group, Issue, Milestone, Project, User, World } from '../world/types.js';
 import { nextId, nowIso, today } from '../world/world.js';
@@ -128,8 +131,7 @@ export function insertMilestone(
     created_at: fields.created_at ?? now,
     updated_at: fields.updated_at ?? fields.created_at ?? now,
   };
-  world.milestones.set(milestone.id, milestone);
-  indexMilestone(world, milestone);
+  storeMilestone(world, milestone);
   return milestone;
 }
 
@@ -153,19 +155,14 @@ export function updateMilestone(world: World, project: Project, milestone: Miles
   if (changes.state_event === 'close') milestone.state = 'closed';
   if (changes.state_event === 'activate') milestone.state = 'active';
   milestone.updated_at = nowIso(world);
-  indexMilestone(world, milestone, previous);
+  milestoneChanged(world, milestone, previous);
   return milestone;
 }
 
 /** Deletes a milestone; its issues and merge requests lose it. */
 export function deleteMilestone(world: World, milestone: Milestone): void {
   detachFrom(world, milestone, null);
-  removeMilestone(world, milestone);
-}
-
-function removeMilestone(world: World, milestone: Milestone): void {
-  unindexMilestone(world, milestone);
-  world.milestones.delete(milestone.id);
+  dropMilestone(world, milestone);
 }
 
 function detachFrom(world: World, milestone: Milestone, replacement: number | null): void {
@@ -183,53 +180,60 @@ export interface MilestoneFilters {
   updatedAfter?: Date;
 }
 
-/** Fuzzy search over title and description: every term of two or more characters must appear; shorter queries match exactly. */
-function matchesSearch(milestone: Milestone, query: string): boolean {
-  const haystacks = [milestone.title, milestone.description ?? ''].map((s) => s.toLowerCase());
-  const terms = query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((t) => t.length >= 2);
-  if (terms.length === 0) return haystacks.some((h) => h === query.toLowerCase());
-  return terms.every((term) => haystacks.some((h) => h.includes(term)));
-}
-
-/** Default order of milestone lists: due date ascending with undated last, then newest id first. */
-export function compareMilestones(a: Milestone, b: Milestone): number {
-  if (a.due_date !== b.due_date) {
-    if (a.due_date === null) return 1;
-    if (b.due_date === null) return -1;
-    return a.due_date < b.due_date ? -1 : 1;
-  }
-  return b.id - a.id;
+/**
+ * Fuzzy search over title and description: every term of two or more characters
+ * must appear, in any case; a query without such terms matches a whole title or
+ * description exactly, in any case.
+ */
+function searchMatcher(query: string): (milestone: Milestone) => boolean {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const terms = query.split(/\s+/).filter((t) => t.length >= 2);
+  const patterns =
+    terms.length > 0 ? terms.map((t) => new RegExp(literal(t), 'i')) : [new RegExp(`^${literal(query)}$`, 'i')];
+  const test = (pattern: RegExp, m: Milestone) =>
+    pattern.test(m.title) || (m.description !== null && pattern.test(m.description));
+  return terms.length > 0
+    ? (m) => patterns.every((pattern) => test(pattern, m))
+    : (m) => test(patterns[0] as RegExp, m);
 }
 
 /** GET /projects/:id/milestones: the filters of GITLAB-BEHAVIOR 6, in GitLab's default order. */
-export function listMilestones(world: World, project: Project, filters: MilestoneFilters): Milestone[] {
+export function listMilestones(world: World, project: Project, filters: MilestoneFilters): readonly Milestone[] {
   const group = projectGroup(world, project);
   const owners = [
     projectKey(project),
     ...(filters.includeAncestors && group ? groupChain(world, group).map(groupKey) : []),
   ];
-  // One owner's milestones come already in order; milestones of several owners are merged.
-  const candidates =
-    owners.length === 1
-      ? sortedMilestonesOf(world, owners[0] as string, compareMilestones)
-      : owners.flatMap((key) => sortedMilestonesOf(world, key, compareMilestones)).sort(compareMilestones);
   // iids are ignored when ancestors are included (finder and docs).
-  const iids = filters.includeAncestors || !filters.iids ? undefined : new Set(filters.iids);
-  const result: Milestone[] = [];
-  for (const m of candidates) {
-    if (filters.state !== 'all' && m.state !== filters.state) continue;
-    if (iids && !iids.has(m.iid)) continue;
-    if (filters.title !== undefined && m.title !== filters.title) continue;
-    if (filters.search !== undefined && !matchesSearch(m, filters.search)) continue;
-    const updated = Date.parse(m.updated_at);
-    if (filters.updatedBefore && updated > filters.updatedBefore.getTime()) continue;
-    if (filters.updatedAfter && updated < filters.updatedAfter.getTime()) continue;
-    result.push(m);
+  const iids = filters.includeAncestors ? undefined : filters.iids;
+  const keep = milestoneFilter({ ...filters, iids });
+  if (owners.length === 1) {
+    const filterKey = JSON.stringify([
+      filters.state,
+      iids,
+      filters.title,
+      filters.search,
+      filters.updatedBefore,
+      filters.updatedAfter,
+    ]);
+    return filteredMilestonesOf(world, owners[0] as string, filterKey, keep);
   }
-  return result;
+  return owners.flatMap((key) => sortedMilestonesOf(world, key).filter(keep)).sort(compareMilestones);
+}
+
+function milestoneFilter(filters: MilestoneFilters): (milestone: Milestone) => boolean {
+  const iids = filters.iids && new Set(filters.iids);
+  const search = filters.search === undefined ? undefined : searchMatcher(filters.search);
+  // The world writes every timestamp in one ISO 8601 form, so they compare as strings.
+  const before = filters.updatedBefore?.toISOString();
+  const after = filters.updatedAfter?.toISOString();
+  return (m) =>
+    (filters.state === 'all' || m.state === filters.state) &&
+    (!iids || iids.has(m.iid)) &&
+    (filters.title === undefined || m.title === filters.title) &&
+    (before === undefined || m.updated_at <= before) &&
+    (after === undefined || m.updated_at >= after) &&
+    (!search || search(m));
 }
 
 /** Whether a user may see an issue: confidential ones only from Planner up, or as their author or assignee. */
@@ -283,7 +287,7 @@ export function promoteMilestone(world: World, caller: Caller, project: Project,
     .flatMap((id) => (id === undefined ? [] : [world.milestones.get(id) as Milestone]));
   for (const m of siblings) {
     detachFrom(world, m, promoted.id);
-    removeMilestone(world, m);
+    dropMilestone(world, m);
   }
   return promoted;
 }
