@@ -13,6 +13,8 @@ export type RawParams = Record<string, unknown>;
 
 const INVALID = Symbol('invalid');
 type Coerce<T> = (raw: unknown) => T | typeof INVALID;
+/** What `values` lists: the value itself, or for a list parameter each of its items. */
+type Item<T> = T extends readonly (infer I)[] ? I : T;
 
 /** One declared parameter. `R` records whether the parsed value is always present. */
 export class Param<T, R extends boolean = false> {
@@ -20,7 +22,7 @@ export class Param<T, R extends boolean = false> {
     readonly coerce: Coerce<T>,
     readonly isRequired = false,
     readonly defaultValue: T | undefined = undefined,
-    readonly allowed: readonly T[] | undefined = undefined,
+    readonly allowed: readonly Item<T>[] | undefined = undefined,
     readonly allowBlank = true,
     readonly allowNull = false,
   ) {}
@@ -33,8 +35,8 @@ export class Param<T, R extends boolean = false> {
   default(value: T): Param<T, true> {
     return new Param<T, true>(this.coerce, this.isRequired, value, this.allowed, this.allowBlank, this.allowNull);
   }
-  /** `x does not have a valid value` for anything else. */
-  values(allowed: readonly T[]): Param<T, R> {
+  /** `x does not have a valid value` for anything else (for a list, for any item that is not one of these). */
+  values(allowed: readonly Item<T>[]): Param<T, R> {
     return new Param<T, R>(this.coerce, this.isRequired, this.defaultValue, allowed, this.allowBlank, this.allowNull);
   }
   /** `x is empty` for an empty or blank string or an empty list; a required one that is missing is empty too, as in Grape. */
