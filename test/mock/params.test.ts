@@ -96,6 +96,15 @@ describe('parseParams', () => {
     });
   });
 
+  it('checks every item of a list against its allowed values', () => {
+    const spec = { scopes: p.strings().values(['api', 'read_api']) };
+    expect(parseParams({ scopes: ['api', 'read_api'] }, spec).scopes).toEqual(['api', 'read_api']);
+    expect(errorOf(() => parseParams({ scopes: ['api', 'sudo'] }, spec))).toEqual({
+      status: 400,
+      body: { error: 'scopes does not have a valid value' },
+    });
+  });
+
   it('reads an id or one of the keywords declared in its place', () => {
     const spec = { token_id: p.idOr('self') };
     expect(parseParams({ token_id: '12' }, spec).token_id).toBe(12);
