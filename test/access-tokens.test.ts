@@ -3,6 +3,7 @@ import { createMockGitLab, type MockGitLab } from '../mock/index.js';
 import {
   BadRequestError,
   type GitLab,
+  GitLabResponseValidationError,
   NotFoundError,
   type ProjectAccessToken,
   type ProjectAccessTokenCreate,
@@ -10,6 +11,7 @@ import {
   UnauthorizedError,
 } from '../src/index.js';
 import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
+import { json, setup } from './sdk/helpers.js';
 
 // Project access tokens end to end: the SDK against the in-process mock (GITLAB-BEHAVIOR 2, SPEC 1-2, R4.2).
 // The world's today is 2026-06-01.
@@ -382,6 +384,15 @@ describe('secrets', () => {
     const one = await make(3);
     expect(await make(3)).toEqual(one);
     expect(await make(4)).not.toEqual(one);
+  });
+
+  it('never appear in an error, even when the response carrying one does not fit the model', async () => {
+    const secret = 'glpat-NEW-SECRET-0000000000';
+    const { gitlab } = setup(() => json({ id: 2, name: 'ci', token: secret }));
+    const error = await gitlab.projects.accessTokens.rotate(API, 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitLabResponseValidationError);
+    for (const text of [String(error), JSON.stringify(error), (error as Error).stack])
+      expect(text).not.toContain(secret);
   });
 
   it('are typed as present only on create and rotate results', () => {
