@@ -1,13 +1,12 @@
 import { p, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
-import { route } from '../http/router.js';
+import { type Method, type RouteHandler, route } from '../http/router.js';
 import { presentScimIdentity } from '../present/scim.js';
-import { findGroup } from '../rules/access.js';
 import {
   deleteScimIdentity,
+  findScimGroup,
   findScimIdentity,
   groupScimIdentities,
-  requireScimOwner,
   scimAvailable,
   updateScimIdentity,
 } from '../rules/scim.js';
@@ -18,58 +17,34 @@ import {
  * @module
  */
 
-const hostedOnly = { available: scimAvailable };
+const hostedRoute = (method: Method, path: string, handler: RouteHandler) =>
+  route(method, path, handler, { available: scimAvailable });
+
 const identityPath = { id: p.string().required(), uid: p.string().required() };
 
 export const scimRoutes = [
-  route(
-    'GET',
-    '/groups/:id/scim/identities',
-    (ctx) => {
-      const q = parseParams(ctx.params, { id: p.string().required() });
-      const group = findGroup(ctx.world, ctx.caller, q.id);
-      requireScimOwner(ctx.world, ctx.caller, group);
-      // Not paginated.
-      return json(groupScimIdentities(ctx.world, group).map(presentScimIdentity));
-    },
-    hostedOnly,
-  ),
+  hostedRoute('GET', '/groups/:id/scim/identities', (ctx) => {
+    const q = parseParams(ctx.params, { id: p.string().required() });
+    const group = findScimGroup(ctx.world, ctx.caller, q.id);
+    // Not paginated.
+    return json(groupScimIdentities(ctx.world, group).map(presentScimIdentity));
+  }),
 
-  route(
-    'GET',
-    '/groups/:id/scim/:uid',
-    (ctx) => {
-      const q = parseParams(ctx.params, identityPath);
-      const group = findGroup(ctx.world, ctx.caller, q.id);
-      requireScimOwner(ctx.world, ctx.caller, group);
-      return json(presentScimIdentity(findScimIdentity(ctx.world, group, q.uid)));
-    },
-    hostedOnly,
-  ),
+  hostedRoute('GET', '/groups/:id/scim/:uid', (ctx) => {
+    const q = parseParams(ctx.params, identityPath);
+    const group = findScimGroup(ctx.world, ctx.caller, q.id);
+    return json(presentScimIdentity(findScimIdentity(ctx.world, group, q.uid)));
+  }),
 
-  route(
-    'PATCH',
-    '/groups/:id/scim/:uid',
-    (ctx) => {
-      const q = parseParams(ctx.params, { ...identityPath, extern_uid: p.string().required() });
-      const group = findGroup(ctx.world, ctx.caller, q.id);
-      requireScimOwner(ctx.world, ctx.caller, group);
-      const identity = findScimIdentity(ctx.world, group, q.uid);
-      return json(presentScimIdentity(updateScimIdentity(ctx.world, identity, q.extern_uid)));
-    },
-    hostedOnly,
-  ),
+  hostedRoute('PATCH', '/groups/:id/scim/:uid', (ctx) => {
+    const q = parseParams(ctx.params, { ...identityPath, extern_uid: p.string().required() });
+    const identity = findScimIdentity(ctx.world, findScimGroup(ctx.world, ctx.caller, q.id), q.uid);
+    return json(presentScimIdentity(updateScimIdentity(ctx.world, identity, q.extern_uid)));
+  }),
 
-  route(
-    'DELETE',
-    '/groups/:id/scim/:uid',
-    (ctx) => {
-      const q = parseParams(ctx.params, identityPath);
-      const group = findGroup(ctx.world, ctx.caller, q.id);
-      requireScimOwner(ctx.world, ctx.caller, group);
-      deleteScimIdentity(ctx.world, findScimIdentity(ctx.world, group, q.uid));
-      return noContent();
-    },
-    hostedOnly,
-  ),
+  hostedRoute('DELETE', '/groups/:id/scim/:uid', (ctx) => {
+    const q = parseParams(ctx.params, identityPath);
+    deleteScimIdentity(ctx.world, findScimIdentity(ctx.world, findScimGroup(ctx.world, ctx.caller, q.id), q.uid));
+    return noContent();
+  }),
 ];

@@ -1,6 +1,6 @@
 import { forbidden, notFound, validationError } from '../http/errors.js';
 import { type Group, Roles, type ScimIdentity, type World } from '../world/types.js';
-import { type Caller, groupPlan, isPaidPlan, requireGroupRole } from './access.js';
+import { type Caller, findGroup, groupPlan, isPaidPlan, requireGroupRole } from './access.js';
 
 /**
  * SCIM identities of a group (GITLAB-BEHAVIOR 5, SPEC 2): group Owners only, on a
@@ -12,10 +12,16 @@ import { type Caller, groupPlan, isPaidPlan, requireGroupRole } from './access.j
 /** SCIM exists only on the hosted offering (SPEC 2). */
 export const scimAvailable = (world: World) => world.instance.offering === 'hosted';
 
-/** 403 unless the caller owns the group and the group is Premium or Ultimate with SAML SSO and SCIM (SPEC 2). */
-export function requireScimOwner(world: World, caller: Caller, group: Group): void {
+/**
+ * The group of a SCIM route, once the caller may manage its identities: `404 Group
+ * Not Found` when it cannot see it; 403 unless it owns the group and the group is
+ * Premium or Ultimate with SAML SSO and SCIM enabled (G5, SPEC 2).
+ */
+export function findScimGroup(world: World, caller: Caller, ref: string): Group {
+  const group = findGroup(world, caller, ref);
   requireGroupRole(world, caller, group, Roles.Owner);
   if (!isPaidPlan(groupPlan(world, group)) || !group.saml_scim) throw forbidden();
+  return group;
 }
 
 /** Every SCIM identity of a group, oldest first. */
