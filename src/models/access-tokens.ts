@@ -101,7 +101,7 @@ export interface ProjectAccessTokenCreate {
   /** The token's name (also its bot user's name). */
   name: string;
   /** At least one scope. */
-  scopes: ProjectAccessTokenScope[];
+  scopes: readonly ProjectAccessTokenScope[];
   /** The bot user's role in the project. Default 40 (Maintainer); at most the caller's own role. */
   access_level?: AccessLevel;
   /**
