@@ -1,5 +1,8 @@
 import type { Route } from '../http/router.js';
+import { accessTokenRoutes } from './access-tokens.js';
+import { applicationRoutes } from './applications.js';
 import { milestoneRoutes } from './milestones.js';
+import { scimRoutes } from './scim.js';
 
 /** Every route of the mock, one list per area. */
-export const routes: Route[] = [...milestoneRoutes];
+export const routes: Route[] = [...milestoneRoutes, ...applicationRoutes, ...accessTokenRoutes, ...scimRoutes];

@@ -14,9 +14,14 @@ export interface Caller {
   token: AccessToken;
 }
 
+/** A token is expired from the day after its `expires_at` (world clock); a token due today still works. */
+export function tokenIsExpired(world: World, token: AccessToken): boolean {
+  return token.expires_at !== null && token.expires_at < today(world);
+}
+
 /** A token authenticates while it is neither revoked nor past its `expires_at` (SPEC 2). */
 export function tokenIsActive(world: World, token: AccessToken): boolean {
-  return !token.revoked && (token.expires_at === null || token.expires_at >= today(world));
+  return !token.revoked && !tokenIsExpired(world, token);
 }
 
 /** The token a request carries: `PRIVATE-TOKEN`, `Authorization: Bearer`, or `?private_token=`. */
@@ -120,6 +125,11 @@ export function requireProjectRole(world: World, caller: Caller, project: Projec
   if (projectRole(world, caller.user, project) < min) throw forbidden();
 }
 
+/** GitLab's `authenticated_as_admin!`: 403 unless the caller is an instance administrator. */
+export function requireAdmin(caller: Caller): void {
+  if (!caller.user.admin) throw forbidden();
+}
+
 /** 403 unless the caller has at least `min` in the group. */
 export function requireGroupRole(world: World, caller: Caller, group: Group, min: Role): void {
   if (groupRole(world, caller.user, group) < min) throw forbidden();
@@ -129,7 +139,12 @@ export function requireGroupRole(world: World, caller: Caller, group: Group, min
 export function projectPlan(world: World, project: Project): Plan {
   if (world.instance.offering === 'self-managed') return world.instance.plan;
   const group = projectGroup(world, project);
-  if (!group) return 'free';
+  return group ? groupPlan(world, group) : 'free';
+}
+
+/** The plan that applies to a group: its top-level group's on the hosted offering, the licence on self-managed. */
+export function groupPlan(world: World, group: Group): Plan {
+  if (world.instance.offering === 'self-managed') return world.instance.plan;
   const chain = groupChain(world, group);
   return chain[chain.length - 1]?.plan ?? 'free';
 }
