@@ -85,16 +85,21 @@ export const accessTokenRoutes = [
     return json(presentAccessTokenWithToken(ctx.world, token), 201);
   }),
 
-  route('POST', '/projects/:id/access_tokens/:token_id/rotate', (ctx) => {
-    const q = parseParams(ctx.params, {
-      id: p.string().required(),
-      token_id: p.idOr('self').required(),
-      expires_at: p.date(),
-    });
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const token = rotateProjectAccessToken(ctx.world, ctx.caller, project, q.token_id, q.expires_at);
-    return json(presentAccessTokenWithToken(ctx.world, token), 200);
-  }),
+  route(
+    'POST',
+    '/projects/:id/access_tokens/:token_id/rotate',
+    (ctx) => {
+      const q = parseParams(ctx.params, {
+        id: p.string().required(),
+        token_id: p.idOr('self').required(),
+        expires_at: p.date(),
+      });
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      const token = rotateProjectAccessToken(ctx.world, ctx.caller, project, q.token_id, q.expires_at);
+      return json(presentAccessTokenWithToken(ctx.world, token), 200);
+    },
+    { checksScopes: true },
+  ),
 
   route('DELETE', '/projects/:id/access_tokens/:token_id', (ctx) => {
     const q = parseParams(ctx.params, tokenPath);

@@ -46,3 +46,11 @@ export const routeNotFound = () => new ApiError(404, { error: '404 Not Found' })
 
 /** A known path with a method it does not have. */
 export const methodNotAllowed = () => new ApiError(405, { error: '405 Not Allowed' });
+
+/** A token without the scope a request needs: 403 with OAuth's `insufficient_scope` body, as GitLab answers. */
+export const insufficientScope = (scopes: readonly string[]) =>
+  new ApiError(403, {
+    error: 'insufficient_scope',
+    error_description: 'The request requires higher privileges than provided by the access token.',
+    scope: scopes.join(' '),
+  });

@@ -1,4 +1,4 @@
-import { authenticate, type Caller, tokenOf } from '../rules/access.js';
+import { authenticate, type Caller, requireApiScope, tokenOf } from '../rules/access.js';
 import type { World } from '../world/types.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import type { RawParams } from './params.js';
@@ -35,6 +35,11 @@ export interface Route {
   handler: RouteHandler;
   /** Whether the route exists in this world (e.g. only on the hosted offering); when not, it answers as an unknown route. */
   available?: (world: World) => boolean;
+  /**
+   * The route's rule checks the token's scopes itself (token self-rotation takes
+   * `self_rotate`); otherwise the router requires `api`, or `read_api` for reading.
+   */
+  checksScopes?: boolean;
 }
 
 /** Declares a route; `options.available` makes it exist only in some worlds. */
@@ -42,7 +47,7 @@ export const route = (
   method: Method,
   path: string,
   handler: RouteHandler,
-  options: Pick<Route, 'available'> = {},
+  options: Pick<Route, 'available' | 'checksScopes'> = {},
 ): Route => ({ method, path, handler, ...options });
 
 type Compiled = Route & { segments: string[] };
@@ -102,6 +107,7 @@ export function createRouter(world: World, routes: Route[]) {
       }
       if (!found) throw pathKnown ? methodNotAllowed() : routeNotFound();
       const caller = authenticate(world, tokenOf(request, url));
+      if (!found.route.checksScopes) requireApiScope(caller.token, method);
       const params = { ...queryParams(url), ...(await bodyParams(request)), ...found.params };
       const response = await found.route.handler({ world, request, url, caller, params });
       return request.method === 'HEAD' ? new Response(null, response) : response;

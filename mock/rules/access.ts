@@ -1,4 +1,4 @@
-import { forbidden, notFound, unauthorized } from '../http/errors.js';
+import { forbidden, insufficientScope, notFound, unauthorized } from '../http/errors.js';
 import type { AccessToken, Group, Plan, Project, Role, User, World } from '../world/types.js';
 import { today } from '../world/world.js';
 
@@ -46,6 +46,17 @@ export function authenticate(world: World, value: string | null): Caller {
     token.last_used_at = new Date(world.now).toISOString();
   }
   return { user, token };
+}
+
+/** The scopes that let a token call the API with `method`: `api`, or `read_api` for reading. */
+export function apiScopes(method: string): readonly string[] {
+  return method === 'GET' || method === 'HEAD' ? ['api', 'read_api'] : ['api'];
+}
+
+/** 403 `insufficient_scope` unless the token has one of the scopes `method` needs (GitLab's API scope check). */
+export function requireApiScope(token: AccessToken, method: string): void {
+  const scopes = apiScopes(method);
+  if (!scopes.some((scope) => token.scopes.includes(scope))) throw insufficientScope(scopes);
 }
 
 /** A group and its ancestors, nearest first. */

@@ -1,7 +1,7 @@
 import { badRequest, notFound, unauthorized } from '../http/errors.js';
 import { type AccessToken, type Project, type Role, Roles, type User, type World } from '../world/types.js';
 import { addDays, addToken, newTokenValue, nextId, nowIso, randomString, today } from '../world/world.js';
-import { type Caller, projectRole, tokenIsActive } from './access.js';
+import { type Caller, projectRole, requireApiScope, tokenIsActive } from './access.js';
 
 /**
  * Tokens and the bot users behind project access tokens: creation, lifetime,
@@ -277,6 +277,8 @@ function tokenToRotate(world: World, caller: Caller, project: Project, tokenId: 
     }
     return own;
   }
+  // Rotating another token is an ordinary API write: `self_rotate` does not cover it.
+  requireApiScope(caller.token, 'POST');
   const role = projectRole(world, caller.user, project);
   const token = role >= Roles.Maintainer ? tokenOfProject(world, project, tokenId) : undefined;
   // Only administrators learn that a token does not exist.

@@ -52,6 +52,40 @@ describe('authentication (SPEC 5 step 1)', () => {
   });
 });
 
+describe('token scopes', () => {
+  const insufficient = (scope: string) => ({
+    error: 'insufficient_scope',
+    error_description: 'The request requires higher privileges than provided by the access token.',
+    scope,
+  });
+
+  it('lets a read_api token read but not write, changing nothing', async () => {
+    const reader = mock.seed.user({ username: 'reader', scopes: ['read_api'] });
+    mock.world.projects.get(1)?.members.set(reader.id, 40);
+    expect((await call(mock, 'GET', `${API}/milestones`, { token: reader.token })).status).toBe(200);
+    const write = await call(mock, 'POST', `${API}/milestones`, { token: reader.token, json: { title: 'x' } });
+    expect(write).toMatchObject({ status: 403, body: insufficient('api') });
+    expect(mock.world.milestones.size).toBe(0);
+  });
+
+  it('refuses the API to a token without api or read_api', async () => {
+    const git = mock.seed.user({ username: 'git', scopes: ['read_repository'] });
+    const res = await call(mock, 'GET', `${API}/milestones`, { token: git.token });
+    expect(res).toMatchObject({ status: 403, body: insufficient('api read_api') });
+  });
+
+  it('lets a self_rotate token rotate itself only', async () => {
+    const project = mock.world.projects.get(1)!;
+    const own = mock.seed.accessToken(project, { name: 'bot', scopes: ['self_rotate'], access_level: 50 });
+    const other = mock.seed.accessToken(project, { name: 'other', scopes: ['api'] });
+    const path = `${API}/access_tokens`;
+    expect((await call(mock, 'POST', `${path}/${other.id}/rotate`, { token: own.token })).body).toEqual(
+      insufficient('api'),
+    );
+    expect((await call(mock, 'POST', `${path}/self/rotate`, { token: own.token })).status).toBe(200);
+  });
+});
+
 describe('routes', () => {
   it('answers unknown routes under /api/v4 with 404 {"error":"404 Not Found"}, even without a token', async () => {
     for (const path of ['/nothing', '/projects/1/milestones/1/nothing', '/']) {
