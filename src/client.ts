@@ -1,4 +1,7 @@
 import { type GitLabOptions, Transport } from './core/transport.js';
+import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
+import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
+import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
 import { ProjectMilestones } from './resources/milestones.js';
 
 /**
@@ -19,6 +22,27 @@ export class GitLab {
   readonly projects: {
     /** A project's milestones. */
     readonly milestones: ProjectMilestones;
+    /** A project's approval configuration. */
+    readonly approvals: ProjectApprovals;
+    /** A project's approval rules. */
+    readonly approvalRules: ProjectApprovalRules;
+    /** A project's merge request approval settings, with what it inherits. */
+    readonly approvalSettings: ProjectApprovalSettings;
+    /** Merge requests: approving them, and their own approval rules. */
+    readonly mergeRequests: {
+      /** Approval status and state of a merge request; approve, unapprove, reset. */
+      readonly approvals: MergeRequestApprovals;
+      /** A merge request's own approval rules. */
+      readonly approvalRules: MergeRequestApprovalRules;
+    };
+  };
+
+  /** Group-level resources. */
+  readonly groups: {
+    /** A group's merge request approval settings, which its projects inherit. */
+    readonly approvalSettings: GroupApprovalSettings;
+    /** A group's approval rules (experimental in GitLab). */
+    readonly approvalRules: GroupApprovalRules;
   };
 
   /** Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a `baseUrl`. */
@@ -26,6 +50,17 @@ export class GitLab {
     const transport = new Transport(options);
     this.projects = Object.freeze({
       milestones: new ProjectMilestones(transport),
+      approvals: new ProjectApprovals(transport),
+      approvalRules: new ProjectApprovalRules(transport),
+      approvalSettings: new ProjectApprovalSettings(transport),
+      mergeRequests: Object.freeze({
+        approvals: new MergeRequestApprovals(transport),
+        approvalRules: new MergeRequestApprovalRules(transport),
+      }),
+    });
+    this.groups = Object.freeze({
+      approvalSettings: new GroupApprovalSettings(transport),
+      approvalRules: new GroupApprovalRules(transport),
     });
   }
 }

@@ -129,7 +129,12 @@ export function requireGroupRole(world: World, caller: Caller, group: Group, min
 export function projectPlan(world: World, project: Project): Plan {
   if (world.instance.offering === 'self-managed') return world.instance.plan;
   const group = projectGroup(world, project);
-  if (!group) return 'free';
+  return group ? groupPlan(world, group) : 'free';
+}
+
+/** The plan that applies to a group: its top-level group's on the hosted offering, the licence on self-managed. */
+export function groupPlan(world: World, group: Group): Plan {
+  if (world.instance.offering === 'self-managed') return world.instance.plan;
   const chain = groupChain(world, group);
   return chain[chain.length - 1]?.plan ?? 'free';
 }
