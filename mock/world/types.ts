@@ -206,7 +206,9 @@ export interface ProtectedBranch {
   merge_access_level: { id: number; access_level: Role };
 }
 
+/** Kinds of approval rule; `code_owner` and `report_approver` rules are made by the system. */
 export type ApprovalRuleType = 'any_approver' | 'regular' | 'report_approver' | 'code_owner';
+/** Reports a `report_approver` rule is about. */
 export type ApprovalReportType = 'license_scanning' | 'code_coverage';
 
 /** What approval rules have at every level. */
