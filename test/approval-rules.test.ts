@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MockGitLab } from '../mock/index.js';
 import { BadRequestError, ForbiddenError, type GitLab, NotFoundError } from '../src/index.js';
-import { API, createApprovalsMock, failure, groupId, userId } from './approvals-fixtures.js';
-import { call, client } from './fixtures.js';
+import { API, createApprovalsMock, groupId, userId } from './approvals-fixtures.js';
+import { call, client, failure } from './fixtures.js';
 
 // Approval rules of projects, groups and merge requests (R4.3, R4.5, R4.6, GITLAB-BEHAVIOR 3, SPEC 2).
 

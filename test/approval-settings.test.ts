@@ -8,8 +8,8 @@ import {
   type GitLab,
   NotFoundError,
 } from '../src/index.js';
-import { API, createApprovalsMock, failure } from './approvals-fixtures.js';
-import { call, client } from './fixtures.js';
+import { API, createApprovalsMock } from './approvals-fixtures.js';
+import { call, client, failure } from './fixtures.js';
 
 // Approval settings of projects and groups, and a project's approval configuration:
 // inheritance instance → group → project, locks, the two views of one set of values

@@ -1,5 +1,4 @@
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
-import { GitLabApiError } from '../src/index.js';
 
 /**
  * The world of the approval suites: a hosted Premium group `acme` with a
@@ -74,15 +73,4 @@ export function userId(mock: MockGitLab, username: string): number {
 export function groupId(mock: MockGitLab, path: string): number {
   for (const group of mock.world.groups.values()) if (group.full_path === path) return group.id;
   throw new Error(`no group ${path}`);
-}
-
-/** The error a call rejects with. */
-export async function failure(promise: PromiseLike<unknown>): Promise<GitLabApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GitLabApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }

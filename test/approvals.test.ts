@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MockGitLab } from '../mock/index.js';
 import { ConflictError, type GitLab, UnauthorizedError } from '../src/index.js';
-import { API, createApprovalsMock, failure, HEAD } from './approvals-fixtures.js';
-import { call, client } from './fixtures.js';
+import { API, createApprovalsMock, HEAD } from './approvals-fixtures.js';
+import { call, client, failure } from './fixtures.js';
 
 // Approving merge requests: status, state, approve, unapprove, reset, and the
 // computations behind them (R3, R4.6, GITLAB-BEHAVIOR 3 "Approval computations", SPEC 2, SPEC 5).

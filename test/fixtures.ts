@@ -1,5 +1,5 @@
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
-import { GitLab } from '../src/index.js';
+import { GitLab, GitLabApiError } from '../src/index.js';
 
 /**
  * A small world shared by the suites: a hosted Premium group `acme` with a
@@ -74,4 +74,15 @@ export async function call(
   const response = await mock.fetch(`${mock.baseUrl}/api/v4${path}`, { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+}
+
+/** The API error a call rejects with (fails the test when it resolves, or throws anything else). */
+export async function failure(promise: PromiseLike<unknown>): Promise<GitLabApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof GitLabApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

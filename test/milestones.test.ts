@@ -1,24 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MockGitLab, SeedDocument } from '../mock/index.js';
-import { BadRequestError, ForbiddenError, type GitLab, GitLabApiError, NotFoundError } from '../src/index.js';
-import { client, createTestMock, testSeed } from './fixtures.js';
+import { BadRequestError, ForbiddenError, type GitLab, NotFoundError } from '../src/index.js';
+import { client, createTestMock, failure, testSeed } from './fixtures.js';
 
 // Project milestones end to end: the SDK against the in-process mock (GITLAB-BEHAVIOR 6).
 
 const API = 'acme/platform/api';
 let mock: MockGitLab;
 let dev: GitLab;
-
-/** The error a call rejects with. */
-async function failure(promise: PromiseLike<unknown>): Promise<GitLabApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GitLabApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const titles = (items: { title: string }[]) => items.map((m) => m.title);
 

@@ -215,6 +215,18 @@ function branchFields(
   return { applies_to_all_protected_branches: appliesToAll, protected_branch_ids: ids };
 }
 
+/** Stores a rule in its table under the table's next id (each level has its own sequence, as in GitLab). */
+function insertInto<T extends { id: number }>(
+  world: World,
+  table: Map<number, T>,
+  sequence: string,
+  fields: Omit<T, 'id'>,
+): T {
+  const rule = { id: nextId(world, sequence), ...fields } as T;
+  table.set(rule.id, rule);
+  return rule;
+}
+
 /** A project's own protected branches. */
 export const projectBranches = (world: World, project: Project) =>
   [...world.protectedBranches.values()].filter((b) => b.project_id === project.id);
@@ -239,11 +251,8 @@ export function findProjectRule(world: World, project: Project, id: number): Pro
 }
 
 /** Stores a project rule; no validation (callers validate). */
-export function insertProjectRule(world: World, fields: Omit<ProjectApprovalRule, 'id'>): ProjectApprovalRule {
-  const rule: ProjectApprovalRule = { id: nextId(world, 'approval_project_rules'), ...fields };
-  world.projectApprovalRules.set(rule.id, rule);
-  return rule;
-}
+export const insertProjectRule = (world: World, fields: Omit<ProjectApprovalRule, 'id'>) =>
+  insertInto(world, world.projectApprovalRules, 'approval_project_rules', fields);
 
 export function createProjectRule(world: World, caller: Caller, project: Project, input: RuleChanges) {
   const fields = nextFields(world, caller, { kind: 'project', project }, undefined, input);
@@ -282,11 +291,8 @@ export function findGroupRule(world: World, group: Group, id: number): GroupAppr
 }
 
 /** Stores a group rule; no validation (callers validate). */
-export function insertGroupRule(world: World, fields: Omit<GroupApprovalRule, 'id'>): GroupApprovalRule {
-  const rule: GroupApprovalRule = { id: nextId(world, 'approval_group_rules'), ...fields };
-  world.groupApprovalRules.set(rule.id, rule);
-  return rule;
-}
+export const insertGroupRule = (world: World, fields: Omit<GroupApprovalRule, 'id'>) =>
+  insertInto(world, world.groupApprovalRules, 'approval_group_rules', fields);
 
 /** Group rules apply to every protected branch of the group's projects. */
 export function createGroupRule(world: World, caller: Caller, group: Group, input: RuleChanges) {
@@ -328,14 +334,8 @@ export function findMergeRequestRule(world: World, mr: MergeRequest, id: number)
 }
 
 /** Stores a merge-request rule; no validation (callers validate). */
-export function insertMergeRequestRule(
-  world: World,
-  fields: Omit<MergeRequestApprovalRule, 'id'>,
-): MergeRequestApprovalRule {
-  const rule: MergeRequestApprovalRule = { id: nextId(world, 'approval_merge_request_rules'), ...fields };
-  world.mergeRequestApprovalRules.set(rule.id, rule);
-  return rule;
-}
+export const insertMergeRequestRule = (world: World, fields: Omit<MergeRequestApprovalRule, 'id'>) =>
+  insertInto(world, world.mergeRequestApprovalRules, 'approval_merge_request_rules', fields);
 
 /** The merge-request rule's source: the project rule it was copied from, while it exists. */
 export function sourceRule(world: World, rule: MergeRequestApprovalRule): ProjectApprovalRule | undefined {

@@ -1,3 +1,4 @@
+import type { ProjectApprovalConfigurationUpdate } from '../../src/models/approvals.js';
 import { validationError } from '../http/errors.js';
 import type { ApprovalSettingValues, Group, Project, World } from '../world/types.js';
 import { groupChain, projectGroup } from './access.js';
@@ -159,22 +160,10 @@ function withUnlocked(
   return next;
 }
 
-/** Parameters of `POST /projects/:id/approvals` (the approval configuration). */
-export interface ConfigurationChanges {
-  approvals_before_merge?: number;
-  reset_approvals_on_push?: boolean;
-  selective_code_owner_removals?: boolean;
-  disable_overriding_approvers_per_merge_request?: boolean;
-  merge_requests_author_approval?: boolean;
-  merge_requests_disable_committers_approval?: boolean;
-  require_password_to_approve?: boolean;
-  require_reauthentication_to_approve?: boolean;
-}
-
 const not = (value: boolean | undefined) => (value === undefined ? undefined : !value);
 
 /** The approval configuration's names mapped onto the settings (GITLAB-BEHAVIOR 4, SPEC 2). */
-export function configurationToSettings(changes: ConfigurationChanges): Partial<SettingValues> {
+export function configurationToSettings(changes: ProjectApprovalConfigurationUpdate): Partial<SettingValues> {
   const mapped: Partial<SettingValues> = {
     allow_author_approval: changes.merge_requests_author_approval,
     allow_committer_approval: not(changes.merge_requests_disable_committers_approval),
@@ -190,7 +179,7 @@ export function configurationToSettings(changes: ConfigurationChanges): Partial<
 }
 
 /** Changes a project's approval configuration: the settings it shares, and the deprecated count. */
-export function updateConfiguration(world: World, project: Project, changes: ConfigurationChanges): void {
+export function updateConfiguration(world: World, project: Project, changes: ProjectApprovalConfigurationUpdate): void {
   const count = changes.approvals_before_merge;
   if (count !== undefined && count < 0) {
     throw validationError({ approvals_before_merge: ['must be greater than or equal to 0'] });
