@@ -14,7 +14,14 @@ import type {
 } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { type Caller, groupChain, groupPlan, isPaidPlan, projectGroup, projectPlan, projectRole } from './access.js';
-import { groupBranches, mergeRequestRules, prohibited, projectBranches, projectRules } from './approval-rules.js';
+import {
+  groupBranches,
+  isProjectMember,
+  mergeRequestRules,
+  prohibited,
+  projectBranches,
+  projectRules,
+} from './approval-rules.js';
 import { effectiveProjectSettings, type SettingValues } from './approval-settings.js';
 import { canReadMergeRequests } from './milestones.js';
 
@@ -262,14 +269,8 @@ export function unapprove(world: World, caller: Caller, project: Project, mr: Me
   world.approvals.delete(own.id);
 }
 
-/** A bot user of a project or group access token of this project (or its groups). */
-function isTokenBot(world: World, user: User, project: Project): boolean {
-  if (!user.bot) return false;
-  const group = projectGroup(world, project);
-  return (
-    project.members.has(user.id) || (group !== null && groupChain(world, group).some((g) => g.members.has(user.id)))
-  );
-}
+/** A bot user of a project or group access token of this project (or its groups): a bot member. */
+const isTokenBot = (world: World, user: User, project: Project) => user.bot && isProjectMember(world, user.id, project);
 
 /** PUT .../reset_approvals (R4.6 rule 4, SPEC 5): token bots only, not on a merged merge request; 401 otherwise. */
 export function resetApprovals(world: World, caller: Caller, project: Project, mr: MergeRequest): void {
