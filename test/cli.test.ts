@@ -1,12 +1,10 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
 import { createMockHttpServer, startMockServer } from '../mock/node/index.js';
-import { ROOT, runCli, stopAllClis } from './cli-process.js';
+import { runCli, stopAllClis } from './cli-process.js';
 
 const TOKEN = 'glpat-olivia-00000000000000';
 const PROJECT = 'acme%2Fapi';

@@ -148,6 +148,40 @@ describe('list filters and order', () => {
     expect(page.total).toBe(6);
   });
 
+  it('keeps the order and the title checks right after edits, deletions and restores', async () => {
+    const before = mock.snapshot();
+    const active = async () => titles((await dev.projects.milestones.list(API, { state: 'active' })).items);
+    expect(await active()).toEqual(['v0.9', 'v1.1', 'v1.0', 'Backlog']);
+    const [v09] = (await dev.projects.milestones.list(API, { title: 'v0.9' })).items;
+    await dev.projects.milestones.update(API, v09?.id ?? 0, { state_event: 'close' });
+    expect(await active()).toEqual(['v1.1', 'v1.0', 'Backlog']);
+    mock.restore(before);
+    const [v08] = (await dev.projects.milestones.list(API, { title: 'v0.8' })).items;
+    await dev.projects.milestones.update(API, v08?.id ?? 0, { due_date: '2026-12-31', title: 'v0.8-late' });
+    expect(titles((await dev.projects.milestones.list(API)).items)).toEqual([
+      'v0.9',
+      'v1.1',
+      'v1.0',
+      'v0.8-late',
+      'Backlog',
+    ]);
+    // The old title is free again, the new one is taken.
+    await dev.projects.milestones.create(API, { title: 'v0.8' });
+    expect(titles((await dev.projects.milestones.list(API)).items)).toContain('v0.8');
+    expect((await failure(dev.projects.milestones.create(API, { title: 'v0.8-late' }))).status).toBe(400);
+    await dev.projects.milestones.delete(API, v08?.id ?? 0);
+    await dev.projects.milestones.create(API, { title: 'v0.8-late' });
+    mock.restore(before);
+    expect(titles((await dev.projects.milestones.list(API)).items)).toEqual([
+      'v0.8',
+      'v0.9',
+      'v1.1',
+      'v1.0',
+      'Backlog',
+    ]);
+    expect((await failure(dev.projects.milestones.create(API, { title: 'v0.8' }))).status).toBe(400);
+  });
+
   it('filters by state, default all', async () => {
     expect(titles((await dev.projects.milestones.list(API, { state: 'closed' })).items)).toEqual(['v0.8']);
     expect((await dev.projects.milestones.list(API, { state: 'active' })).items).toHaveLength(4);

@@ -17,9 +17,10 @@ function externalImports(entry: string): Set<string> {
     const source = readFileSync(file, 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/^\s*\/\/.*$/gm, '');
-    const pattern = /(?:import|export)\s+(?!type\s)[^'";]*?from\s+'([^']+)'|import\s+'([^']+)'/g;
-    for (const [, from, bare] of source.matchAll(pattern)) {
-      const specifier = from ?? bare;
+    const pattern =
+      /(?:import|export)\s+(?!type\s)[^'";]*?from\s+'([^']+)'|import\s+'([^']+)'|(?<!typeof\s)import\(\s*'([^']+)'\s*\)/g;
+    for (const [, from, bare, dynamic] of source.matchAll(pattern)) {
+      const specifier = from ?? bare ?? dynamic;
       if (!specifier) continue;
       if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
       else external.add(specifier);

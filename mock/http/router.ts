@@ -71,10 +71,10 @@ export function apiPrefix(baseUrl: string): string {
  */
 export function createRouter(world: World, routes: Route[]) {
   const compiled: Compiled[] = routes.map((r) => ({ ...r, segments: r.path.split('/').slice(1) }));
+  const base = new URL(world.baseUrl);
+  const prefix = apiPrefix(world.baseUrl);
   return async (request: Request): Promise<Response | undefined> => {
     const url = new URL(request.url);
-    const base = new URL(world.baseUrl);
-    const prefix = apiPrefix(world.baseUrl);
     if (url.origin !== base.origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
       return undefined;
     }

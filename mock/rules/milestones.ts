@@ -1,4 +1,14 @@
 import { forbidden, recordNotFound, validationError } from '../http/errors.js';
+import {
+  compareMilestones,
+  dropMilestone,
+  filteredMilestonesOf,
+  milestoneChanged,
+  milestoneIdByTitle,
+  ownerKey,
+  sortedMilestonesOf,
+  storeMilestone,
+} from '../world/milestone-index.js';
 import type { Group, Issue, Milestone, Project, User, World } from '../world/types.js';
 import { nextId, nowIso, today } from '../world/world.js';
 import { type Caller, canReadProject, groupChain, groupRole, projectGroup, projectRole } from './access.js';
@@ -18,15 +28,8 @@ export type ModelErrors = Record<string, string[]>;
 export const isExpired = (world: World, milestone: Milestone) =>
   milestone.due_date !== null && milestone.due_date < today(world);
 
-/** The project milestones of a project. */
-export function projectMilestones(world: World, project: Project): Milestone[] {
-  return [...world.milestones.values()].filter((m) => m.project_id === project.id);
-}
-
-/** The milestones of a group (not of its projects). */
-export function groupMilestones(world: World, group: Group): Milestone[] {
-  return [...world.milestones.values()].filter((m) => m.group_id === group.id);
-}
+const projectKey = (project: Project) => ownerKey({ project_id: project.id, group_id: null });
+const groupKey = (group: Group) => ownerKey({ project_id: null, group_id: group.id });
 
 /** A milestone of this project by its global id: `404 Not found` otherwise. */
 export function findMilestone(world: World, project: Project, id: number): Milestone {
@@ -35,15 +38,24 @@ export function findMilestone(world: World, project: Project, id: number): Miles
   return milestone;
 }
 
-/** Titles a project milestone may not reuse: the project's own and those of its group and the group's ancestors. */
-function titleTaken(world: World, project: Project, title: string, except?: Milestone): boolean {
+/** The milestones a project's milestones share titles with: its own, then its group's and the group's ancestors'. */
+function titleScope(world: World, project: Project): string[] {
   const group = projectGroup(world, project);
-  const groups = new Set(group ? groupChain(world, group).map((g) => g.id) : []);
-  for (const m of world.milestones.values()) {
-    if (m === except || m.title !== title) continue;
-    if (m.project_id === project.id || (m.group_id !== null && groups.has(m.group_id))) return true;
+  return [projectKey(project), ...(group ? groupChain(world, group).map(groupKey) : [])];
+}
+
+/** The id of the milestone a project milestone titled `title` would clash with, if any. */
+export function milestoneTitledInScope(world: World, project: Project, title: string): number | undefined {
+  for (const key of titleScope(world, project)) {
+    const id = milestoneIdByTitle(world, key, title);
+    if (id !== undefined) return id;
   }
-  return false;
+  return undefined;
+}
+
+function titleTaken(world: World, project: Project, title: string, except?: Milestone): boolean {
+  const id = milestoneTitledInScope(world, project, title);
+  return id !== undefined && id !== except?.id;
 }
 
 /** Removes markup from a title and trims it, as GitLab sanitizes titles. */
@@ -119,7 +131,7 @@ export function insertMilestone(
     created_at: fields.created_at ?? now,
     updated_at: fields.updated_at ?? fields.created_at ?? now,
   };
-  world.milestones.set(milestone.id, milestone);
+  storeMilestone(world, milestone);
   return milestone;
 }
 
@@ -136,19 +148,21 @@ export function updateMilestone(world: World, project: Project, milestone: Miles
   };
   const errors = milestoneErrors(world, project, next, milestone);
   if (Object.keys(errors).length > 0) throw validationError(`Failed to update milestone ${rubyInspect(errors)}`);
+  const previous = { title: milestone.title, project_id: milestone.project_id, group_id: milestone.group_id };
   Object.assign(milestone, next);
   if (changes.description !== undefined) milestone.description = changes.description;
   // Only active → closed and closed → active exist; anything else is a no-op, as in GitLab's state machine.
   if (changes.state_event === 'close') milestone.state = 'closed';
   if (changes.state_event === 'activate') milestone.state = 'active';
   milestone.updated_at = nowIso(world);
+  milestoneChanged(world, milestone, previous);
   return milestone;
 }
 
 /** Deletes a milestone; its issues and merge requests lose it. */
 export function deleteMilestone(world: World, milestone: Milestone): void {
   detachFrom(world, milestone, null);
-  world.milestones.delete(milestone.id);
+  dropMilestone(world, milestone);
 }
 
 function detachFrom(world: World, milestone: Milestone, replacement: number | null): void {
@@ -166,46 +180,60 @@ export interface MilestoneFilters {
   updatedAfter?: Date;
 }
 
-/** Fuzzy search over title and description: every term of two or more characters must appear; shorter queries match exactly. */
-function matchesSearch(milestone: Milestone, query: string): boolean {
-  const haystacks = [milestone.title, milestone.description ?? ''].map((s) => s.toLowerCase());
-  const terms = query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((t) => t.length >= 2);
-  if (terms.length === 0) return haystacks.some((h) => h === query.toLowerCase());
-  return terms.every((term) => haystacks.some((h) => h.includes(term)));
-}
-
-/** Default order of milestone lists: due date ascending with undated last, then newest id first. */
-export function compareMilestones(a: Milestone, b: Milestone): number {
-  if (a.due_date !== b.due_date) {
-    if (a.due_date === null) return 1;
-    if (b.due_date === null) return -1;
-    return a.due_date < b.due_date ? -1 : 1;
-  }
-  return b.id - a.id;
+/**
+ * Fuzzy search over title and description: every term of two or more characters
+ * must appear, in any case; a query without such terms matches a whole title or
+ * description exactly, in any case.
+ */
+function searchMatcher(query: string): (milestone: Milestone) => boolean {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const terms = query.split(/\s+/).filter((t) => t.length >= 2);
+  const patterns =
+    terms.length > 0 ? terms.map((t) => new RegExp(literal(t), 'i')) : [new RegExp(`^${literal(query)}$`, 'i')];
+  const test = (pattern: RegExp, m: Milestone) =>
+    pattern.test(m.title) || (m.description !== null && pattern.test(m.description));
+  return terms.length > 0
+    ? (m) => patterns.every((pattern) => test(pattern, m))
+    : (m) => test(patterns[0] as RegExp, m);
 }
 
 /** GET /projects/:id/milestones: the filters of GITLAB-BEHAVIOR 6, in GitLab's default order. */
-export function listMilestones(world: World, project: Project, filters: MilestoneFilters): Milestone[] {
+export function listMilestones(world: World, project: Project, filters: MilestoneFilters): readonly Milestone[] {
   const group = projectGroup(world, project);
-  const groupIds = new Set(filters.includeAncestors && group ? groupChain(world, group).map((g) => g.id) : []);
+  const owners = [
+    projectKey(project),
+    ...(filters.includeAncestors && group ? groupChain(world, group).map(groupKey) : []),
+  ];
   // iids are ignored when ancestors are included (finder and docs).
-  const iids = filters.includeAncestors || !filters.iids ? undefined : new Set(filters.iids);
-  const result: Milestone[] = [];
-  for (const m of world.milestones.values()) {
-    if (m.project_id !== project.id && !(m.group_id !== null && groupIds.has(m.group_id))) continue;
-    if (filters.state !== 'all' && m.state !== filters.state) continue;
-    if (iids && !iids.has(m.iid)) continue;
-    if (filters.title !== undefined && m.title !== filters.title) continue;
-    if (filters.search !== undefined && !matchesSearch(m, filters.search)) continue;
-    const updated = Date.parse(m.updated_at);
-    if (filters.updatedBefore && updated > filters.updatedBefore.getTime()) continue;
-    if (filters.updatedAfter && updated < filters.updatedAfter.getTime()) continue;
-    result.push(m);
+  const iids = filters.includeAncestors ? undefined : filters.iids;
+  const keep = milestoneFilter({ ...filters, iids });
+  if (owners.length === 1) {
+    const filterKey = JSON.stringify([
+      filters.state,
+      iids,
+      filters.title,
+      filters.search,
+      filters.updatedBefore,
+      filters.updatedAfter,
+    ]);
+    return filteredMilestonesOf(world, owners[0] as string, filterKey, keep);
   }
-  return result.sort(compareMilestones);
+  return owners.flatMap((key) => sortedMilestonesOf(world, key).filter(keep)).sort(compareMilestones);
+}
+
+function milestoneFilter(filters: MilestoneFilters): (milestone: Milestone) => boolean {
+  const iids = filters.iids && new Set(filters.iids);
+  const search = filters.search === undefined ? undefined : searchMatcher(filters.search);
+  // The world writes every timestamp in one ISO 8601 form, so they compare as strings.
+  const before = filters.updatedBefore?.toISOString();
+  const after = filters.updatedAfter?.toISOString();
+  return (m) =>
+    (filters.state === 'all' || m.state === filters.state) &&
+    (!iids || iids.has(m.iid)) &&
+    (filters.title === undefined || m.title === filters.title) &&
+    (before === undefined || m.updated_at <= before) &&
+    (after === undefined || m.updated_at >= after) &&
+    (!search || search(m));
 }
 
 /** Whether a user may see an issue: confidential ones only from Planner up, or as their author or assignee. */
@@ -242,9 +270,8 @@ export function milestoneMergeRequests(world: World, caller: Caller, project: Pr
 export function promoteMilestone(world: World, caller: Caller, project: Project, milestone: Milestone): Milestone {
   const group = projectGroup(world, project);
   if (!group || groupRole(world, caller.user, group) < 15) throw forbidden();
-  const ancestors = new Set(groupChain(world, group).map((g) => g.id));
-  const clash = [...world.milestones.values()].some(
-    (m) => m.group_id !== null && ancestors.has(m.group_id) && m.title === milestone.title,
+  const clash = groupChain(world, group).some(
+    (g) => milestoneIdByTitle(world, groupKey(g), milestone.title) !== undefined,
   );
   if (clash) throw validationError(`Promotion failed - Title ${TITLE_TAKEN}`);
   const promoted = insertMilestone(world, { project_id: null, group_id: group.id }, group.next_iid, {
@@ -254,14 +281,13 @@ export function promoteMilestone(world: World, caller: Caller, project: Project,
     due_date: milestone.due_date,
     state: milestone.state,
   });
-  const siblings = [...world.milestones.values()].filter((m) => {
-    if (m.project_id === null || m.title !== milestone.title) return false;
-    const p = world.projects.get(m.project_id);
-    return p?.namespace.kind === 'group' && p.namespace.id === group.id;
-  });
+  const siblings = [...world.projects.values()]
+    .filter((p) => p.namespace.kind === 'group' && p.namespace.id === group.id)
+    .map((p) => milestoneIdByTitle(world, projectKey(p), milestone.title))
+    .flatMap((id) => (id === undefined ? [] : [world.milestones.get(id) as Milestone]));
   for (const m of siblings) {
     detachFrom(world, m, promoted.id);
-    world.milestones.delete(m.id);
+    dropMilestone(world, m);
   }
   return promoted;
 }

@@ -9,8 +9,9 @@ import {
   ruleErrors,
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
-import { insertMilestone, milestoneErrors, sanitizeTitle } from '../rules/milestones.js';
+import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
+import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
   Application,
   Approval,
@@ -108,14 +109,9 @@ function membersOf(world: World, members: Record<string, number> | undefined): M
 }
 
 function milestoneIn(world: World, project: Project, title: string, key: string): number {
-  const group = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
-  const ancestors = new Set<number>();
-  for (let g = group; g; g = g.parent_id === null ? undefined : world.groups.get(g.parent_id)) ancestors.add(g.id);
-  for (const m of world.milestones.values()) {
-    if (m.title !== title) continue;
-    if (m.project_id === project.id || (m.group_id !== null && ancestors.has(m.group_id))) return m.id;
-  }
-  throw new SeedError(key, 'unknown milestone');
+  const id = milestoneTitledInScope(world, project, title);
+  if (id === undefined) throw new SeedError(key, 'unknown milestone');
+  return id;
 }
 
 /** Builders that add users, groups, projects, milestones... to a world: `mock.seed`. */
@@ -511,12 +507,13 @@ function addProtectedBranches(
   }
 }
 
+/** A group milestone's title may not be used by the group or by its projects. */
 function groupMilestoneTitleTaken(world: World, group: Group, title: string): boolean {
-  for (const m of world.milestones.values()) {
-    if (m.title !== title) continue;
-    if (m.group_id === group.id) return true;
-    const project = m.project_id === null ? undefined : world.projects.get(m.project_id);
-    if (project?.namespace.kind === 'group' && project.namespace.id === group.id) return true;
-  }
-  return false;
+  if (milestoneIdByTitle(world, ownerKey({ project_id: null, group_id: group.id }), title) !== undefined) return true;
+  return [...world.projects.values()].some(
+    (p) =>
+      p.namespace.kind === 'group' &&
+      p.namespace.id === group.id &&
+      milestoneIdByTitle(world, ownerKey({ project_id: p.id, group_id: null }), title) !== undefined,
+  );
 }

@@ -48,9 +48,12 @@ export function nowIso(world: World): string {
   return new Date(world.now).toISOString();
 }
 
-/** The world's today, `YYYY-MM-DD` in UTC. */
+let todayOf = { now: Number.NaN, date: '' };
+
+/** The world's today, `YYYY-MM-DD` in UTC (remembered for the last clock reading: lists ask it once a record). */
 export function today(world: World): string {
-  return nowIso(world).slice(0, 10);
+  if (todayOf.now !== world.now) todayOf = { now: world.now, date: nowIso(world).slice(0, 10) };
+  return todayOf.date;
 }
 
 /** A date `days` after `date` (both `YYYY-MM-DD`). */

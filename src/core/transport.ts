@@ -1,4 +1,4 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
+import type { KyInstance, Options as KyOptions } from 'ky';
 import * as z from 'zod';
 import {
   createApiError,
@@ -99,15 +99,38 @@ const DEFAULT_RETRY_LIMIT = 2;
 const DEFAULT_BACKOFF_LIMIT = 10_000;
 const DEFAULT_MAX_RETRY_AFTER = 60_000;
 
+type Ky = typeof import('ky');
+
+/** One array schema per item schema: building a zod schema costs more than a small parse. */
+const arraySchemas = new WeakMap<z.ZodType, z.ZodType>();
+function arrayOf<T>(schema: z.ZodType<T>): z.ZodType<T[]> {
+  let array = arraySchemas.get(schema);
+  if (!array) {
+    array = z.array(schema);
+    arraySchemas.set(schema, array);
+  }
+  return array as z.ZodType<T[]>;
+}
+
+/**
+ * ky is loaded on the first request, not when the SDK is imported: loading it
+ * sets up `fetch` (undici in Node), most of the cost of importing the SDK.
+ */
+let kyModule: Promise<Ky> | undefined;
+const loadKy = (): Promise<Ky> => {
+  kyModule ??= import('ky');
+  return kyModule;
+};
+
 /**
  * Sends requests to GitLab's REST API v4. Resources use it through `Resource`; one
  * client has one transport.
  *
- * The token is captured by the ky instance in a private field: it is not reachable by
+ * The token is captured by the closure that creates the ky instance, in a private field: it is not reachable by
  * inspecting or serialising the transport.
  */
 export class Transport {
-  readonly #ky: KyInstance;
+  readonly #ky: () => Promise<KyInstance>;
   readonly #prefix: string;
   readonly #timeout: number;
   readonly #validate: boolean;
@@ -124,27 +147,33 @@ export class Transport {
     this.#validate = options.validateResponses ?? true;
     const retry = typeof options.retry === 'number' ? { limit: options.retry } : (options.retry ?? {});
     const maxRetryAfter = retry.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER;
-    this.#ky = ky.create({
-      prefix: this.#prefix,
-      headers: { accept: 'application/json', ...options.headers, ...(token ? { 'PRIVATE-TOKEN': token } : {}) },
-      fetch: options.fetch,
-      timeout: this.#timeout,
-      retry: {
-        limit: retry.limit ?? DEFAULT_RETRY_LIMIT,
-        methods: RETRY_METHODS,
-        statusCodes: RETRY_STATUS_CODES,
-        afterStatusCodes: RETRY_AFTER_STATUS_CODES,
-        backoffLimit: retry.backoffLimit ?? DEFAULT_BACKOFF_LIMIT,
-        maxRetryAfter,
-        jitter: true,
-        // ky would wait `maxRetryAfter` and retry into the same limit; give up at once instead.
-        shouldRetry: ({ error }) => {
-          if (!isHTTPError(error) || !RETRY_AFTER_STATUS_CODES.includes(error.response.status)) return undefined;
-          const seconds = error.response.headers.get('retry-after')?.trim();
-          return seconds && /^\d+$/.test(seconds) && Number(seconds) * 1000 > maxRetryAfter ? false : undefined;
+    let instance: Promise<KyInstance> | undefined;
+    const create = ({ default: ky, isHTTPError }: Ky) =>
+      ky.create({
+        prefix: this.#prefix,
+        headers: { accept: 'application/json', ...options.headers, ...(token ? { 'PRIVATE-TOKEN': token } : {}) },
+        fetch: options.fetch,
+        timeout: this.#timeout,
+        retry: {
+          limit: retry.limit ?? DEFAULT_RETRY_LIMIT,
+          methods: RETRY_METHODS,
+          statusCodes: RETRY_STATUS_CODES,
+          afterStatusCodes: RETRY_AFTER_STATUS_CODES,
+          backoffLimit: retry.backoffLimit ?? DEFAULT_BACKOFF_LIMIT,
+          maxRetryAfter,
+          jitter: true,
+          // ky would wait `maxRetryAfter` and retry into the same limit; give up at once instead.
+          shouldRetry: ({ error }) => {
+            if (!isHTTPError(error) || !RETRY_AFTER_STATUS_CODES.includes(error.response.status)) return undefined;
+            const seconds = error.response.headers.get('retry-after')?.trim();
+            return seconds && /^\d+$/.test(seconds) && Number(seconds) * 1000 > maxRetryAfter ? false : undefined;
+          },
         },
-      },
-    });
+      });
+    this.#ky = () => {
+      instance ??= loadKy().then(create);
+      return instance;
+    };
   }
 
   /**
@@ -170,7 +199,7 @@ export class Transport {
    * awaited or iterated. `query.page` / `query.per_page` choose the first page.
    */
   paginate<T>(path: string, schema: z.ZodType<T>, options: CallOptions = {}): PagePromise<T> {
-    const itemsSchema = z.array(schema);
+    const itemsSchema = arrayOf(schema);
     const { query = {}, ...rest } = options;
     return new PagePromise<T>(async (page): Promise<Page<T>> => {
       const pageQuery: { page?: number; per_page?: number } =
@@ -192,13 +221,15 @@ export class Transport {
     if (options.signal) kyOptions.signal = options.signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     try {
-      const pending = this.#ky(path, kyOptions);
+      const ky = await this.#ky();
+      const pending = ky(path, kyOptions);
       // ky's .text() bounds the body read by the timeout too.
       const text = await pending.text();
       const response = await pending;
       return { ...parseBody(text), response, url };
     } catch (error) {
-      throw this.#toError(error, { method, url, signal: options.signal, timeout: options.timeout ?? this.#timeout });
+      const context = { method, url, signal: options.signal, timeout: options.timeout ?? this.#timeout };
+      throw this.#toError(error, await loadKy().catch(() => undefined), context);
     }
   }
 
@@ -227,13 +258,14 @@ export class Transport {
 
   #toError(
     error: unknown,
+    ky: Ky | undefined,
     context: { method: string; url: string; signal: AbortSignal | undefined; timeout: number },
   ): unknown {
     const { method, url, signal } = context;
     // The caller's abort: rethrow its reason unchanged, as fetch does.
     if (signal?.aborted) return signal.reason;
     if (error instanceof GitLabError) return error;
-    if (isHTTPError(error)) {
+    if (ky?.isHTTPError(error)) {
       return createApiError({
         status: error.response.status,
         statusText: error.response.statusText,
@@ -243,8 +275,8 @@ export class Transport {
         headers: this.#headersRecord(error.response.headers),
       });
     }
-    if (isTimeoutError(error)) return new GitLabTimeoutError({ method, url, timeout: context.timeout });
-    const cause = isNetworkError(error) ? error.cause : error;
+    if (ky?.isTimeoutError(error)) return new GitLabTimeoutError({ method, url, timeout: context.timeout });
+    const cause = ky?.isNetworkError(error) ? error.cause : error;
     return new GitLabConnectionError({ method, url, cause: sanitizeCause(cause, this.#redact) });
   }
 

@@ -1,0 +1,102 @@
+/**
+ * Shared by the benchmarks: side-by-side measurement (contenders interleaved in
+ * every round, so a noisy machine slows all of them alike), medians, and the
+ * result rows `bench/run.ts` collects.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const TSX = fileURLToPath(import.meta.resolve('tsx/cli'));
+
+/** One figure of a benchmark; `ratio` is `value / comparedTo's value`. */
+export interface Row {
+  benchmark: string;
+  figure: string;
+  value: number;
+  unit: string;
+  comparedTo?: string;
+  ratio?: number;
+  goal?: string;
+  met?: boolean;
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/**
+ * Times each contender: `warmup` untimed rounds, then `rounds` rounds in which
+ * every contender runs `iterations` times in turn (order rotated each round).
+ * Returns the median time per iteration in microseconds.
+ */
+export async function compare(
+  contenders: Record<string, () => Promise<unknown> | unknown>,
+  { rounds = 15, iterations = 200, warmup = 3 } = {},
+): Promise<Record<string, number>> {
+  const names = Object.keys(contenders);
+  const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < warmup + rounds; round++) {
+    const order = names.map((_, i) => names[(i + round) % names.length] as string);
+    for (const name of order) {
+      const fn = contenders[name] as () => Promise<unknown> | unknown;
+      const start = performance.now();
+      for (let i = 0; i < iterations; i++) await fn();
+      const perIteration = ((performance.now() - start) * 1000) / iterations;
+      if (round >= warmup) samples[name]?.push(perIteration);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, median(samples[n] ?? [])]));
+}
+
+/** Prints the rows for `bench/run.ts` (the last line of stdout) and a readable table for a human. */
+export function report(rows: Row[]): void {
+  console.table(
+    rows.map((r) => ({
+      figure: r.figure,
+      value: `${round(r.value)} ${r.unit}`,
+      vs: r.comparedTo ?? '',
+      ratio: r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}×`,
+      goal: r.goal ?? '',
+    })),
+  );
+  console.log(`@@results ${JSON.stringify(rows)}`);
+}
+
+export const round = (n: number) => (n >= 100 ? Math.round(n) : Number(n.toPrecision(3)));
+
+/** Starts a TypeScript script in a child process and resolves once it prints a line starting with `ready `. */
+export function startProcess(script: string, args: string[] = []) {
+  const child = spawn(process.execPath, [TSX, script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.startsWith('ready ') || l.startsWith('GitLab mock listening on '));
+      if (line) resolve(line.replace(/^ready |^GitLab mock listening on /, ''));
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+  });
+  return { child, ready, stop: () => child.kill('SIGTERM') };
+}
+
+/** Twenty milestones as GitLab sends them, the same bytes for every contender. */
+export function milestonesBody(count = 20): string {
+  const items = Array.from({ length: count }, (_, i) => ({
+    id: 1000 + i,
+    iid: i + 1,
+    project_id: 42,
+    title: `v1.${i}`,
+    description: `Release 1.${i}: login, tokens, approvals and the burndown chart.`,
+    state: i % 3 === 0 ? 'closed' : 'active',
+    created_at: '2026-05-01T10:00:00.000Z',
+    updated_at: '2026-05-20T12:30:00.000Z',
+    due_date: '2026-06-30',
+    start_date: '2026-05-01',
+    expired: false,
+    web_url: `https://gitlab.example.com/acme/api/-/milestones/${i + 1}`,
+  }));
+  return JSON.stringify(items);
+}

@@ -1,0 +1,86 @@
+/**
+ * 5. Mock scale: worlds of 1k, 10k and 100k milestones in one project. Median
+ * latency, in-process through `mock.handle`, of a filtered, paginated list page
+ * and of a single read, and the memory each record takes.
+ * Run with --expose-gc (bench/run.ts does) for the memory figure.
+ */
+import { createMockGitLab } from '../mock/index.js';
+import { median, type Row, report } from './lib.js';
+
+const token = 'glpat-bench-000000000000000';
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+function world(size: number) {
+  const mock = createMockGitLab({ now: '2026-06-01T09:00:00Z' });
+  mock.seed.user({ username: 'bench', token });
+  mock.seed.group({ path: 'acme', members: { bench: 40 } });
+  const project = mock.seed.project({ path: 'acme/api' });
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < size; i++) {
+    mock.seed.milestone(project, {
+      title: `milestone ${i}`,
+      description: i % 10 === 0 ? 'release' : undefined,
+      state: i % 4 === 0 ? 'closed' : 'active',
+      due_date: i % 5 === 0 ? undefined : `2026-${String((i % 12) + 1).padStart(2, '0')}-15`,
+    });
+  }
+  gc();
+  const bytesPerRecord = (process.memoryUsage().heapUsed - before) / size;
+  return { mock, bytesPerRecord, lastId: size };
+}
+
+type Mock = ReturnType<typeof createMockGitLab>;
+
+async function send(mock: Mock, method: string, path: string, body?: object): Promise<void> {
+  const headers = { 'PRIVATE-TOKEN': token, 'content-type': 'application/json' };
+  const init = { method, headers, body: body && JSON.stringify(body) };
+  const response = await mock.handle(new Request(`${mock.baseUrl}/api/v4${path}`, init));
+  if (response?.status !== 200) throw new Error(`${method} ${path}: ${response?.status}`);
+  await response.text();
+}
+
+/** Median time of a GET; with `change`, each timed GET follows an (untimed) edit of a milestone. */
+async function latency(mock: Mock, path: string, change?: string, rounds = 30): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < rounds + 5; i++) {
+    if (change) await send(mock, 'PUT', change, { description: `edit ${i}` });
+    const start = performance.now();
+    await send(mock, 'GET', path);
+    if (i >= 5) samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+const rows: Row[] = [];
+const sizes = [1_000, 10_000, 100_000];
+const pages: Record<number, number> = {};
+for (const size of sizes) {
+  const { mock, bytesPerRecord, lastId } = world(size);
+  const list = '/projects/acme%2Fapi/milestones?state=active&per_page=20&page=3';
+  const one = `/projects/acme%2Fapi/milestones/${Math.ceil(lastId / 2)}`;
+  const page = await latency(mock, list);
+  const afterWrite = await latency(mock, list, one);
+  const search = await latency(mock, `${list}&search=release`, one);
+  const read = await latency(mock, one);
+  pages[size] = page;
+  const label = `${size / 1000}k milestones`;
+  rows.push(
+    {
+      benchmark: 'mock-scale',
+      figure: `${label}: filtered list page`,
+      value: page,
+      unit: 'ms',
+      ...(size === 100_000 && { goal: '< 2 ms', met: page < 2 }),
+      ...(size !== sizes[0] && {
+        comparedTo: '1k milestones: filtered list page',
+        ratio: page / (pages[sizes[0] as number] as number),
+      }),
+    },
+    { benchmark: 'mock-scale', figure: `${label}: same list page right after a write`, value: afterWrite, unit: 'ms' },
+    { benchmark: 'mock-scale', figure: `${label}: search page right after a write`, value: search, unit: 'ms' },
+    { benchmark: 'mock-scale', figure: `${label}: single read`, value: read, unit: 'ms' },
+    { benchmark: 'mock-scale', figure: `${label}: memory per milestone`, value: bytesPerRecord, unit: 'bytes' },
+  );
+}
+report(rows);
