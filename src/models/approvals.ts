@@ -255,9 +255,9 @@ export interface ProjectApprovalRuleCreate {
 }
 
 /**
- * Body of `PUT /projects/:id/approval_rules/:approval_rule_id`. The reference
- * requires `name` and `approvals_required`; the users and groups given replace the
- * rule's (hidden groups stay unless `remove_hidden_groups`).
+ * Body of `PUT /projects/:id/approval_rules/:approval_rule_id`. GitLab's API
+ * documentation requires `name` and `approvals_required` here; the users and groups
+ * given replace the rule's (hidden groups stay unless `remove_hidden_groups`).
  */
 export interface ProjectApprovalRuleUpdate {
   name: string;
