@@ -50,3 +50,11 @@ writeFileSync(
   `${JSON.stringify({ date: new Date().toISOString(), machine, results: rows }, null, 2)}\n`,
 );
 console.error('wrote bench/results.json');
+
+// The same table in Markdown, for docs/performance.md.
+console.log('\n| benchmark | figure | value | ratio | goal |\n|---|---|---|---|---|');
+for (const r of rows) {
+  const ratio = r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}× ${r.comparedTo}`;
+  const goal = r.goal === undefined ? '' : `${r.goal}: ${r.met ? 'met' : '**missed**'}`;
+  console.log(`| ${r.benchmark} | ${r.figure} | ${round(r.value)} ${r.unit} | ${ratio} | ${goal} |`);
+}

@@ -1,8 +1,11 @@
 import { type GitLabOptions, Transport } from './core/transport.js';
+import { ProjectAccessTokens } from './resources/access-tokens.js';
+import { Applications } from './resources/applications.js';
 import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
 import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
 import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
 import { ProjectMilestones } from './resources/milestones.js';
+import { GroupScimIdentities } from './resources/scim.js';
 
 /**
  * The GitLab REST API v4 client. Resources hang off it by area, named as in
@@ -18,10 +21,15 @@ import { ProjectMilestones } from './resources/milestones.js';
  * ```
  */
 export class GitLab {
+  /** The instance's OAuth applications (administrators only). */
+  readonly applications: Applications;
+
   /** Project-level resources. */
   readonly projects: {
     /** A project's milestones. */
     readonly milestones: ProjectMilestones;
+    /** A project's access tokens. */
+    readonly accessTokens: ProjectAccessTokens;
     /** A project's approval configuration. */
     readonly approvals: ProjectApprovals;
     /** A project's approval rules. */
@@ -39,6 +47,8 @@ export class GitLab {
 
   /** Group-level resources. */
   readonly groups: {
+    /** A group's SCIM identities. */
+    readonly scim: GroupScimIdentities;
     /** A group's merge request approval settings, which its projects inherit. */
     readonly approvalSettings: GroupApprovalSettings;
     /** A group's approval rules (experimental in GitLab). */
@@ -48,8 +58,10 @@ export class GitLab {
   /** Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a `baseUrl`. */
   constructor(options: GitLabOptions) {
     const transport = new Transport(options);
+    this.applications = new Applications(transport);
     this.projects = Object.freeze({
       milestones: new ProjectMilestones(transport),
+      accessTokens: new ProjectAccessTokens(transport),
       approvals: new ProjectApprovals(transport),
       approvalRules: new ProjectApprovalRules(transport),
       approvalSettings: new ProjectApprovalSettings(transport),
@@ -59,6 +71,7 @@ export class GitLab {
       }),
     });
     this.groups = Object.freeze({
+      scim: new GroupScimIdentities(transport),
       approvalSettings: new GroupApprovalSettings(transport),
       approvalRules: new GroupApprovalRules(transport),
     });

@@ -76,7 +76,7 @@ export async function call(
   return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
 }
 
-/** The API error a call rejects with (fails the test when it resolves, or throws anything else). */
+/** The `GitLabApiError` a call rejects with; fails the test when the call succeeds or throws anything else. */
 export async function failure(promise: PromiseLike<unknown>): Promise<GitLabApiError> {
   try {
     await promise;

@@ -13,6 +13,8 @@ export type RawParams = Record<string, unknown>;
 
 const INVALID = Symbol('invalid');
 type Coerce<T> = (raw: unknown) => T | typeof INVALID;
+/** What `values` lists: the value itself, or for a list parameter each of its items. */
+type Item<T> = T extends readonly (infer I)[] ? I : T;
 
 /** One declared parameter. `R` records whether the parsed value is always present. */
 export class Param<T, R extends boolean = false> {
@@ -20,7 +22,7 @@ export class Param<T, R extends boolean = false> {
     readonly coerce: Coerce<T>,
     readonly isRequired = false,
     readonly defaultValue: T | undefined = undefined,
-    readonly allowed: readonly T[] | undefined = undefined,
+    readonly allowed: readonly Item<T>[] | undefined = undefined,
     readonly allowBlank = true,
     readonly allowNull = false,
   ) {}
@@ -33,11 +35,11 @@ export class Param<T, R extends boolean = false> {
   default(value: T): Param<T, true> {
     return new Param<T, true>(this.coerce, this.isRequired, value, this.allowed, this.allowBlank, this.allowNull);
   }
-  /** `x does not have a valid value` for anything else. */
-  values(allowed: readonly T[]): Param<T, R> {
+  /** `x does not have a valid value` for anything else (for a list, for any item that is not one of these). */
+  values(allowed: readonly Item<T>[]): Param<T, R> {
     return new Param<T, R>(this.coerce, this.isRequired, this.defaultValue, allowed, this.allowBlank, this.allowNull);
   }
-  /** `x is empty` for an empty string or list. */
+  /** `x is empty` for an empty or blank string or an empty list; a required one that is missing is empty too, as in Grape. */
   notBlank(): Param<T, R> {
     return new Param<T, R>(this.coerce, this.isRequired, this.defaultValue, this.allowed, false, this.allowNull);
   }
@@ -58,6 +60,11 @@ function integer(raw: unknown): number | typeof INVALID {
   if (typeof raw !== 'string' || !/^[+-]?\d{1,19}$/.test(raw.trim())) return INVALID;
   const big = BigInt(raw.trim());
   return big > MAX_ID || big < -MAX_ID ? INVALID : Number(big);
+}
+
+function recordId(raw: unknown): number | typeof INVALID {
+  const n = integer(raw);
+  return n === INVALID || n < 1 ? INVALID : n;
 }
 
 function boolean(raw: unknown): boolean | typeof INVALID {
@@ -104,11 +111,10 @@ export const p = {
   string: () => new Param<string>(text),
   integer: () => new Param<number>(integer),
   /** A record id in a path or parameter: a positive integer up to 2^63-1 (SPEC 5). */
-  id: () =>
-    new Param<number>((raw) => {
-      const n = integer(raw);
-      return n === INVALID || n < 1 ? INVALID : n;
-    }),
+  id: () => new Param<number>(recordId),
+  /** A record id, or one of the given words in its place (`token_id` may be `self`). */
+  idOr: <K extends string>(...keywords: K[]) =>
+    new Param<number | K>((raw) => (keywords.includes(raw as K) ? (raw as K) : recordId(raw))),
   boolean: () => new Param<boolean>(boolean),
   /** `YYYY-MM-DD`, a real calendar date. */
   date: () => new Param<string>(date),
@@ -134,7 +140,9 @@ export interface Constraints<S extends Spec> {
   atLeastOneOf?: (keyof S & string)[][];
 }
 
-const isBlank = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0);
+// Grape strips strings before its allow_blank check.
+const isBlank = (value: unknown) =>
+  (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
 /**
  * Reads `raw` against the declared `spec`; throws a 400 naming every bad
@@ -148,6 +156,8 @@ export function parseParams<S extends Spec>(raw: RawParams, spec: S, constraints
     const value = raw[name];
     if (!given(name)) {
       if (param.isRequired) errors.push(`${name} is missing`);
+      // Grape runs allow_blank on a required parameter even when it is absent.
+      if (param.isRequired && !param.allowBlank) errors.push(`${name} is empty`);
       if (param.defaultValue !== undefined) out[name] = param.defaultValue;
       continue;
     }

@@ -33,10 +33,17 @@ export interface Route {
   /** Path under `/api/v4`, with `:name` parameters, e.g. `/projects/:id/milestones/:milestone_id`. */
   path: string;
   handler: RouteHandler;
+  /** Whether the route exists in this world (e.g. only on the hosted offering); when not, it answers as an unknown route. */
+  available?: (world: World) => boolean;
 }
 
-/** Declares a route. */
-export const route = (method: Method, path: string, handler: RouteHandler): Route => ({ method, path, handler });
+/** Declares a route; `options.available` makes it exist only in some worlds. */
+export const route = (
+  method: Method,
+  path: string,
+  handler: RouteHandler,
+  options: Pick<Route, 'available'> = {},
+): Route => ({ method, path, handler, ...options });
 
 type Compiled = Route & { segments: string[] };
 
@@ -84,6 +91,7 @@ export function createRouter(world: World, routes: Route[]) {
       let found: { route: Compiled; params: Record<string, string> } | undefined;
       let pathKnown = false;
       for (const candidate of parts ? compiled : []) {
+        if (candidate.available && !candidate.available(world)) continue;
         const params = match(candidate.segments, parts as string[]);
         if (!params) continue;
         pathKnown = true;

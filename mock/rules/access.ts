@@ -14,9 +14,14 @@ export interface Caller {
   token: AccessToken;
 }
 
+/** A token is expired from the day after its `expires_at` (world clock); a token due today still works. */
+export function tokenIsExpired(world: World, token: AccessToken): boolean {
+  return token.expires_at !== null && token.expires_at < today(world);
+}
+
 /** A token authenticates while it is neither revoked nor past its `expires_at` (SPEC 2). */
 export function tokenIsActive(world: World, token: AccessToken): boolean {
-  return !token.revoked && (token.expires_at === null || token.expires_at >= today(world));
+  return !token.revoked && !tokenIsExpired(world, token);
 }
 
 /** The token a request carries: `PRIVATE-TOKEN`, `Authorization: Bearer`, or `?private_token=`. */
@@ -118,6 +123,11 @@ export function findGroup(world: World, caller: Caller, ref: string): Group {
 /** SPEC 5 step 4: 403 unless the caller has at least `min` in the project. */
 export function requireProjectRole(world: World, caller: Caller, project: Project, min: Role): void {
   if (projectRole(world, caller.user, project) < min) throw forbidden();
+}
+
+/** GitLab's `authenticated_as_admin!`: 403 unless the caller is an instance administrator. */
+export function requireAdmin(caller: Caller): void {
+  if (!caller.user.admin) throw forbidden();
 }
 
 /** 403 unless the caller has at least `min` in the group. */

@@ -1,8 +1,11 @@
-import type { AccessToken, Project, Role, User, World } from '../world/types.js';
-import { addToken, newTokenValue, nextId, nowIso, randomString } from '../world/world.js';
+import { badRequest, notFound, unauthorized } from '../http/errors.js';
+import { type AccessToken, type Project, type Role, Roles, type User, type World } from '../world/types.js';
+import { addDays, addToken, newTokenValue, nextId, nowIso, randomString, today } from '../world/world.js';
+import { type Caller, projectRole, tokenIsActive } from './access.js';
 
 /**
- * Tokens and the bot users behind project access tokens.
+ * Tokens and the bot users behind project access tokens: creation, lifetime,
+ * listing, rotation with reuse detection, revocation (GITLAB-BEHAVIOR 2, SPEC 1-2).
  * @module
  */
 
@@ -70,4 +73,268 @@ export function issueProjectAccessToken(
     project_id: project.id,
     previous_id: null,
   });
+}
+
+/** The scopes a project access token may have (SPEC 2). */
+export const PROJECT_TOKEN_SCOPES: readonly string[] = [
+  'api',
+  'read_api',
+  'read_repository',
+  'write_repository',
+  'read_registry',
+  'write_registry',
+  'create_runner',
+  'manage_runner',
+  'ai_features',
+  'k8s_proxy',
+  'self_rotate',
+];
+
+/** Longest token lifetime: `expires_at` may be at most this many days after today (SPEC 1). */
+export const MAX_TOKEN_LIFETIME_DAYS = 365;
+/** A rotated token expires this many days after the rotation unless told otherwise (R3, R8). */
+export const ROTATED_TOKEN_LIFETIME_DAYS = 7;
+
+/** The latest `expires_at` a new or rotated token may have: today + 365 days (SPEC 1). */
+export const latestTokenExpiry = (world: World) => addDays(today(world), MAX_TOKEN_LIFETIME_DAYS);
+
+/** `expires_at` of a new project access token given none: a year ahead when the instance requires expiry, else never (SPEC 1). */
+export const defaultTokenExpiry = (world: World) =>
+  world.instance.require_token_expiry ? latestTokenExpiry(world) : null;
+
+/** The access level of a project access token: its bot user's role in the project. */
+export const tokenAccessLevel = (world: World, token: AccessToken): Role | 0 => {
+  const project = token.project_id === null ? undefined : world.projects.get(token.project_id);
+  return project?.members.get(token.user_id) ?? 0;
+};
+
+/** The access tokens of a project, oldest first (revoked and expired ones included). */
+export function projectAccessTokens(world: World, project: Project): AccessToken[] {
+  return [...world.tokens.values()].filter((t) => t.project_id === project.id).sort((a, b) => a.id - b.id);
+}
+
+function tokenOfProject(world: World, project: Project, id: number): AccessToken | undefined {
+  const token = world.tokens.get(id);
+  return token?.project_id === project.id ? token : undefined;
+}
+
+/** One of a project's access tokens: `404 project Access Token Not Found` otherwise (GitLab keeps the lowercase `project`). */
+export function findProjectAccessToken(world: World, project: Project, id: number): AccessToken {
+  const token = tokenOfProject(world, project, id);
+  if (!token) throw notFound('project Access Token');
+  return token;
+}
+
+/** Listing and reading tokens need Maintainer; GitLab answers 401, not 403, to everyone else (G2). */
+export function requireTokenReader(world: World, caller: Caller, project: Project): void {
+  if (projectRole(world, caller.user, project) < Roles.Maintainer) throw unauthorized();
+}
+
+export type TokenSort = `${'created' | 'expires' | 'last_used' | 'name'}_${'asc' | 'desc'}`;
+export const TOKEN_SORTS: readonly TokenSort[] = [
+  'created_asc',
+  'created_desc',
+  'expires_asc',
+  'expires_desc',
+  'last_used_asc',
+  'last_used_desc',
+  'name_asc',
+  'name_desc',
+];
+
+export interface TokenFilters {
+  state?: 'active' | 'inactive';
+  revoked?: boolean;
+  createdBefore?: Date;
+  createdAfter?: Date;
+  lastUsedBefore?: Date;
+  lastUsedAfter?: Date;
+  /** `YYYY-MM-DD`: expires strictly before. */
+  expiresBefore?: string;
+  /** `YYYY-MM-DD`: expires on or after. */
+  expiresAfter?: string;
+  search?: string;
+  sort?: TokenSort;
+}
+
+const SORT_KEYS: Record<string, (token: AccessToken) => string | null> = {
+  created: (t) => t.created_at,
+  expires: (t) => t.expires_at,
+  last_used: (t) => t.last_used_at,
+  name: (t) => t.name.toLowerCase(),
+};
+
+/** Orders by one field as PostgreSQL does (nulls last ascending, first descending), then by id. */
+function compareBy(sort: TokenSort): (a: AccessToken, b: AccessToken) => number {
+  const [, field = 'created', direction] = sort.match(/^(.*)_(asc|desc)$/) ?? [];
+  const key = SORT_KEYS[field] ?? SORT_KEYS.created!;
+  const sign = direction === 'desc' ? -1 : 1;
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === y) return a.id - b.id;
+    if (x === null) return sign;
+    if (y === null) return -sign;
+    return x < y ? -sign : sign;
+  };
+}
+
+/** A project's tokens filtered and ordered as `GET /projects/:id/access_tokens` lists them (G2). */
+export function listProjectAccessTokens(world: World, project: Project, filters: TokenFilters): AccessToken[] {
+  const time = (value: string | null) => (value === null ? null : Date.parse(value));
+  const search = filters.search?.toLowerCase();
+  const tokens = projectAccessTokens(world, project).filter((t) => {
+    const created = time(t.created_at) as number;
+    const used = time(t.last_used_at);
+    if (filters.state && tokenIsActive(world, t) !== (filters.state === 'active')) return false;
+    if (filters.revoked !== undefined && t.revoked !== filters.revoked) return false;
+    if (filters.createdBefore && created > filters.createdBefore.getTime()) return false;
+    if (filters.createdAfter && created < filters.createdAfter.getTime()) return false;
+    if (filters.lastUsedBefore && (used === null || used > filters.lastUsedBefore.getTime())) return false;
+    if (filters.lastUsedAfter && (used === null || used < filters.lastUsedAfter.getTime())) return false;
+    if (filters.expiresBefore && (t.expires_at === null || t.expires_at >= filters.expiresBefore)) return false;
+    if (filters.expiresAfter && (t.expires_at === null || t.expires_at < filters.expiresAfter)) return false;
+    return search === undefined || t.name.toLowerCase().includes(search);
+  });
+  return filters.sort ? tokens.sort(compareBy(filters.sort)) : tokens;
+}
+
+/** Ruby's `Array#to_sentence`: `a`, `a and b`, `a, b, and c`. */
+function toSentence(items: string[]): string {
+  if (items.length <= 2) return items.join(' and ');
+  return `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
+}
+
+/** The model errors of a new token, as GitLab's full messages; empty when valid. */
+function tokenErrors(world: World, fields: { name: string; scopes: string[]; expiresAt: string | null }): string[] {
+  const errors: string[] = [];
+  if (fields.name.trim() === '') errors.push("Name can't be blank");
+  if (fields.scopes.length === 0) errors.push("Scopes can't be blank");
+  const latest = latestTokenExpiry(world);
+  if (fields.expiresAt !== null && fields.expiresAt > latest) errors.push(`Expires at must be before ${latest}`);
+  return errors;
+}
+
+export interface ProjectAccessTokenInput {
+  name: string;
+  description?: string;
+  scopes: string[];
+  accessLevel: Role;
+  /** `YYYY-MM-DD`; absent: {@link defaultTokenExpiry}. */
+  expiresAt?: string;
+}
+
+/**
+ * Creates a project access token and its bot user (G2, R4.2 rule 1): Maintainer or
+ * Owner only, never above the caller's own role; otherwise, or for an invalid token,
+ * 400 `400 Bad request - <reason>` and nothing changes.
+ */
+export function createProjectAccessToken(
+  world: World,
+  caller: Caller,
+  project: Project,
+  input: ProjectAccessTokenInput,
+): AccessToken {
+  const role = projectRole(world, caller.user, project);
+  if (caller.user.bot || role < Roles.Maintainer) {
+    throw badRequest('User does not have permission to create project access token');
+  }
+  if (input.accessLevel > role) {
+    throw badRequest('Access level of the token contains permissions not held by the creating user');
+  }
+  const expiresAt = input.expiresAt ?? defaultTokenExpiry(world);
+  const errors = tokenErrors(world, { name: input.name, scopes: input.scopes, expiresAt });
+  if (errors.length > 0) throw badRequest(toSentence(errors));
+  return issueProjectAccessToken(world, project, { ...input, expiresAt });
+}
+
+/** The first token of a token's family: the one every rotation started from. */
+function familyRoot(world: World, token: AccessToken): AccessToken {
+  let root = token;
+  for (let previous = root.previous_id; previous !== null; previous = root.previous_id) {
+    const next = world.tokens.get(previous);
+    if (!next) break;
+    root = next;
+  }
+  return root;
+}
+
+/** Reuse detection (SPEC 2): revokes every token rotated from the same original as `token`. */
+export function revokeTokenFamily(world: World, token: AccessToken): void {
+  const root = familyRoot(world, token);
+  for (const member of world.tokens.values()) if (familyRoot(world, member) === root) member.revoked = true;
+}
+
+/** The token a rotation is about: the caller's own (`self`, SPEC 2) or one of the project's (G2, R4.2 rule 2). */
+function tokenToRotate(world: World, caller: Caller, project: Project, tokenId: number | 'self'): AccessToken {
+  if (tokenId === 'self') {
+    const own = caller.token;
+    if (own.project_id !== project.id) {
+      throw badRequest('Only an access token of this project can rotate itself');
+    }
+    if (!own.scopes.includes('api') && !own.scopes.includes('self_rotate')) {
+      throw badRequest('A token needs the api or self_rotate scope to rotate itself');
+    }
+    return own;
+  }
+  const role = projectRole(world, caller.user, project);
+  const token = role >= Roles.Maintainer ? tokenOfProject(world, project, tokenId) : undefined;
+  // Only administrators learn that a token does not exist.
+  if (!token) throw caller.user.admin ? notFound() : unauthorized();
+  if (!caller.user.admin && tokenAccessLevel(world, token) > role) {
+    throw badRequest('Not eligible to rotate tokens with permissions not held by the user');
+  }
+  return token;
+}
+
+/**
+ * Rotates a project access token (SPEC 2, R3): revokes it and issues a new token of
+ * the same bot user with the same name, description and scopes, expiring a week
+ * after today unless `expiresAt` (at most a year ahead) is given. Rotating a revoked
+ * token revokes its whole family and is refused.
+ */
+export function rotateProjectAccessToken(
+  world: World,
+  caller: Caller,
+  project: Project,
+  tokenId: number | 'self',
+  expiresAt?: string,
+): AccessToken {
+  const old = tokenToRotate(world, caller, project, tokenId);
+  if (old.revoked) {
+    revokeTokenFamily(world, old);
+    throw badRequest('Token already revoked');
+  }
+  const newExpiry = expiresAt ?? addDays(today(world), ROTATED_TOKEN_LIFETIME_DAYS);
+  const errors = tokenErrors(world, { name: old.name, scopes: old.scopes, expiresAt: newExpiry });
+  if (errors.length > 0) throw badRequest(toSentence(errors));
+  old.revoked = true;
+  return addToken(world, {
+    id: nextId(world, 'tokens'),
+    user_id: old.user_id,
+    name: old.name,
+    description: old.description,
+    scopes: [...old.scopes],
+    value: newTokenValue(world),
+    revoked: false,
+    created_at: nowIso(world),
+    last_used_at: null,
+    expires_at: newExpiry,
+    project_id: old.project_id,
+    previous_id: old.id,
+  });
+}
+
+/**
+ * Revokes a project access token (G2): 404 for a token not of this project; below
+ * Maintainer, 400 `<caller> cannot delete <bot>`. The token stays listed as revoked
+ * (SPEC 2) and stops authenticating at once.
+ */
+export function revokeProjectAccessToken(world: World, caller: Caller, project: Project, tokenId: number): void {
+  const token = findProjectAccessToken(world, project, tokenId);
+  if (projectRole(world, caller.user, project) < Roles.Maintainer) {
+    const bot = world.users.get(token.user_id);
+    throw badRequest(`${caller.user.name} cannot delete ${bot?.name ?? token.name}`);
+  }
+  token.revoked = true;
 }

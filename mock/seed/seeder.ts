@@ -1,3 +1,4 @@
+import { newApplicationSecret, splitScopes } from '../rules/applications.js';
 import {
   groupBranches,
   insertGroupRule,
@@ -10,7 +11,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
-import { issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
+import { defaultTokenExpiry, issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
   Application,
@@ -31,7 +32,7 @@ import type {
   Visibility,
   World,
 } from '../world/types.js';
-import { addDays, newHex64, nextId, nowIso, randomString, today } from '../world/world.js';
+import { newHex64, nextId, nowIso, randomString } from '../world/world.js';
 import type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import {
   eachWithin,
@@ -340,12 +341,7 @@ export class Seeder {
   accessToken(project: Project, input: SeedAccessToken): SeededAccessToken {
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
-    const expiresAt =
-      input.expires_at !== undefined
-        ? input.expires_at
-        : this.world.instance.require_token_expiry
-          ? addDays(today(this.world), 365)
-          : null;
+    const expiresAt = input.expires_at !== undefined ? input.expires_at : defaultTokenExpiry(this.world);
     const token = issueProjectAccessToken(this.world, project, {
       name: input.name,
       description: input.description,
@@ -366,9 +362,9 @@ export class Seeder {
       application_id: input.application_id ?? newHex64(this.world),
       name: input.name,
       redirect_uri: input.redirect_uri,
-      scopes: input.scopes.split(' ').filter(Boolean),
+      scopes: splitScopes(input.scopes),
       confidential: input.confidential ?? true,
-      secret: input.secret ?? `gloas-${newHex64(this.world)}`,
+      secret: input.secret ?? newApplicationSecret(this.world),
     };
     this.world.applications.set(app.id, app);
     return app;

@@ -7,7 +7,7 @@ import type { SeedDocument } from '../seed/document.js';
  * protected branches, milestones in every state (closed, expired, active
  * across "now", undated) and a group milestone, weighted issues with close and
  * reopen events for burndown charts, merge requests, project access tokens
- * (one active, one revoked), a personal project, OAuth applications and SCIM
+ * (active, expiring soon, revoked), a personal project, OAuth applications and SCIM
  * identities. The clock is fixed at 2026-06-01T09:00:00Z and every token is a
  * fixed, readable value.
  *
@@ -22,7 +22,8 @@ import type { SeedDocument } from '../seed/document.js';
  * | `gus`   | Guest of `acme/platform/api`             | `glpat-gus-00000000000000000`  |
  *
  * Project access tokens of `acme/platform/api`: `ci` (Maintainer, active,
- * `glpat-ci-000000000000000000`) and `old-deploy` (revoked,
+ * `glpat-ci-000000000000000000`), `release-bot` (Developer, expires 2026-06-12,
+ * `glpat-release-0000000000000`) and `old-deploy` (revoked,
  * `glpat-deploy-00000000000000`).
  *
  * Approvals: the instance forbids authors to approve, `acme` forbids committers
@@ -372,6 +373,15 @@ export const demoSeed: SeedDocument = {
           expires_at: '2026-12-01',
           token: 'glpat-ci-000000000000000000',
           created_at: '2026-03-01T09:00:00Z',
+        },
+        {
+          name: 'release-bot',
+          description: 'Publishes release notes; expires soon (examples/rotate-expiring-tokens.ts rotates it).',
+          scopes: ['api'],
+          access_level: 30,
+          expires_at: '2026-06-12',
+          token: 'glpat-release-0000000000000',
+          created_at: '2025-06-12T09:00:00Z',
         },
         {
           name: 'old-deploy',

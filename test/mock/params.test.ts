@@ -83,4 +83,37 @@ describe('parseParams', () => {
       body: { error: 'a, b are missing, at least one parameter must be provided' },
     });
   });
+
+  it('reports a required non-blank parameter that is missing as missing and empty, and blank strings as empty', () => {
+    const spec = { scopes: p.string().required().notBlank(), note: p.string().notBlank() };
+    expect(errorOf(() => parseParams({}, spec))).toEqual({
+      status: 400,
+      body: { error: 'scopes is missing, scopes is empty' },
+    });
+    expect(errorOf(() => parseParams({ scopes: '  ', note: '' }, spec))).toEqual({
+      status: 400,
+      body: { error: 'scopes is empty, note is empty' },
+    });
+  });
+
+  it('checks every item of a list against its allowed values', () => {
+    const spec = { scopes: p.strings().values(['api', 'read_api']) };
+    expect(parseParams({ scopes: ['api', 'read_api'] }, spec).scopes).toEqual(['api', 'read_api']);
+    expect(errorOf(() => parseParams({ scopes: ['api', 'sudo'] }, spec))).toEqual({
+      status: 400,
+      body: { error: 'scopes does not have a valid value' },
+    });
+  });
+
+  it('reads an id or one of the keywords declared in its place', () => {
+    const spec = { token_id: p.idOr('self') };
+    expect(parseParams({ token_id: '12' }, spec).token_id).toBe(12);
+    expect(parseParams({ token_id: 'self' }, spec).token_id).toBe('self');
+    for (const raw of ['me', '0', 'SELF']) {
+      expect(errorOf(() => parseParams({ token_id: raw }, spec))).toEqual({
+        status: 400,
+        body: { error: 'token_id is invalid' },
+      });
+    }
+  });
 });

@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../mock/http/respond.js';
+import { createRouter, route } from '../../mock/http/router.js';
 import type { MockGitLab } from '../../mock/index.js';
+import { createWorld } from '../../mock/world/world.js';
 import { call, createTestMock } from '../fixtures.js';
 
 // The wire as GitLab speaks it: parameter transports, error bodies, routes, pagination headers.
@@ -62,6 +65,20 @@ describe('routes', () => {
     const res = await call(mock, 'PATCH', `${API}/milestones`, { token: 'glpat-dev' });
     expect(res.status).toBe(405);
     expect(res.body).toEqual({ error: '405 Not Allowed' });
+  });
+
+  it('answers a route that does not exist in this world as an unknown route, before authentication', async () => {
+    const world = createWorld('http://gitlab.test', 0, 1);
+    const handle = createRouter(world, [
+      route('GET', '/hosted-only', () => json({ ok: true }), { available: (w) => w.instance.offering === 'hosted' }),
+    ]);
+    const get = async () => {
+      const response = (await handle(new Request('http://gitlab.test/api/v4/hosted-only'))) as Response;
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await get()).toEqual({ status: 404, body: { error: '404 Not Found' } });
+    world.instance.offering = 'hosted';
+    expect(await get()).toEqual({ status: 401, body: { message: '401 Unauthorized' } });
   });
 
   it('lets requests outside the mock fall through (mock.fetch fails like a network error)', async () => {

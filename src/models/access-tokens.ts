@@ -1,0 +1,120 @@
+import * as z from 'zod';
+import { type AccessLevel, DateString, DateTimeString, type PaginationQuery } from './common.js';
+
+/**
+ * Project access tokens (`/projects/:id/access_tokens`): tokens of a bot user that
+ * is a member of the project at the token's access level.
+ * @module
+ */
+
+/** A project access token, as listed and read: never with its secret value. */
+export const ProjectAccessToken = z.looseObject({
+  id: z.number().int(),
+  /** The token's name. */
+  name: z.string(),
+  /** Neither revoked nor expired. */
+  active: z.boolean(),
+  /** Revoked (by `revoke`, or by `rotate`, which revokes the token it replaces). */
+  revoked: z.boolean(),
+  /** Past its `expires_at` (newer GitLab versions only). */
+  expired: z.boolean().optional(),
+  created_at: DateTimeString,
+  /** Newer GitLab versions only. */
+  description: z.string().nullable().optional(),
+  /** The token's scopes, such as `['api']`. */
+  scopes: z.array(z.string()),
+  /** The id of the bot user that owns the token. */
+  user_id: z.number().int(),
+  /** When the token last authenticated a request; `null` when never. */
+  last_used_at: DateTimeString.nullable(),
+  /** `YYYY-MM-DD`; the token stops working the day after. `null` when it never expires. */
+  expires_at: DateString.nullable(),
+  /** The bot user's role in the project: 10 Guest ... 50 Owner (see {@link AccessLevel}). */
+  access_level: z.number().int(),
+  /** `project` (newer GitLab versions only). */
+  resource_type: z.string().optional(),
+  /** The project's id (newer GitLab versions only). */
+  resource_id: z.number().int().optional(),
+});
+/** A project access token, as listed and read: never with its secret value. */
+export type ProjectAccessToken = z.infer<typeof ProjectAccessToken>;
+
+/** A project access token with its secret `token`: only what create and rotate return. */
+export const ProjectAccessTokenWithToken = ProjectAccessToken.extend({
+  /** The secret value, to send as `PRIVATE-TOKEN`. GitLab shows it only in this response: store it now. */
+  token: z.string(),
+});
+/** A project access token with its secret `token`: only what create and rotate return. */
+export type ProjectAccessTokenWithToken = z.infer<typeof ProjectAccessTokenWithToken>;
+
+/** The scopes a project access token may have. */
+export type ProjectAccessTokenScope =
+  | 'api'
+  | 'read_api'
+  | 'read_repository'
+  | 'write_repository'
+  | 'read_registry'
+  | 'write_registry'
+  | 'create_runner'
+  | 'manage_runner'
+  | 'ai_features'
+  | 'k8s_proxy'
+  | 'self_rotate';
+
+/** Orders of `GET /projects/:id/access_tokens`. Default: by id, oldest first. */
+export type ProjectAccessTokenSort =
+  | 'created_asc'
+  | 'created_desc'
+  | 'expires_asc'
+  | 'expires_desc'
+  | 'last_used_asc'
+  | 'last_used_desc'
+  | 'name_asc'
+  | 'name_desc';
+
+/** Filters of `GET /projects/:id/access_tokens`. */
+export interface ProjectAccessTokenListQuery extends PaginationQuery {
+  /** `active` (neither revoked nor expired) or `inactive`; both when omitted. */
+  state?: 'active' | 'inactive';
+  /** Only revoked (`true`) or not revoked (`false`) tokens. */
+  revoked?: boolean;
+  /** ISO 8601 date-time: only tokens created before it. */
+  created_before?: string;
+  /** ISO 8601 date-time: only tokens created after it. */
+  created_after?: string;
+  /** ISO 8601 date-time: only tokens last used before it. */
+  last_used_before?: string;
+  /** ISO 8601 date-time: only tokens last used after it. */
+  last_used_after?: string;
+  /** `YYYY-MM-DD`: only tokens that expire before it. */
+  expires_before?: string;
+  /** `YYYY-MM-DD`: only tokens that expire after it. */
+  expires_after?: string;
+  /** Part of the token's name, case-insensitive. */
+  search?: string;
+  /** Order of the list. */
+  sort?: ProjectAccessTokenSort;
+}
+
+/** Body of `POST /projects/:id/access_tokens`. */
+export interface ProjectAccessTokenCreate {
+  /** The token's name (also its bot user's name). */
+  name: string;
+  /** At least one scope. */
+  scopes: readonly ProjectAccessTokenScope[];
+  /** The bot user's role in the project. Default 40 (Maintainer); at most the caller's own role. */
+  access_level?: AccessLevel;
+  /**
+   * `YYYY-MM-DD`, at most one year ahead. Default: one year ahead when the instance requires
+   * token expiry, else never.
+   */
+  expires_at?: string;
+  /** A description of the token. */
+  description?: string;
+}
+
+/** Body of `POST /projects/:id/access_tokens/:token_id/rotate`. */
+export interface ProjectAccessTokenRotate {
+  /** `YYYY-MM-DD` of the new token's expiry, at most one year ahead. Default: one week ahead. */
+  expires_at?: string;
+}
