@@ -6,6 +6,7 @@
  */
 export type { Duration, MockClock, MockGitLabCore, MockGitLabOptions, WorldSnapshot } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
+export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {
   type SeedAccessToken,
   type SeedApplication,

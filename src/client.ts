@@ -1,6 +1,9 @@
 import { type GitLabOptions, Transport } from './core/transport.js';
 import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
+import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
+import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
+import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
 import { ProjectMilestones } from './resources/milestones.js';
 import { GroupScimIdentities } from './resources/scim.js';
 
@@ -27,12 +30,29 @@ export class GitLab {
     readonly milestones: ProjectMilestones;
     /** A project's access tokens. */
     readonly accessTokens: ProjectAccessTokens;
+    /** A project's approval configuration. */
+    readonly approvals: ProjectApprovals;
+    /** A project's approval rules. */
+    readonly approvalRules: ProjectApprovalRules;
+    /** A project's merge request approval settings, with what it inherits. */
+    readonly approvalSettings: ProjectApprovalSettings;
+    /** Merge requests: approving them, and their own approval rules. */
+    readonly mergeRequests: {
+      /** Approval status and state of a merge request; approve, unapprove, reset. */
+      readonly approvals: MergeRequestApprovals;
+      /** A merge request's own approval rules. */
+      readonly approvalRules: MergeRequestApprovalRules;
+    };
   };
 
   /** Group-level resources. */
   readonly groups: {
     /** A group's SCIM identities. */
     readonly scim: GroupScimIdentities;
+    /** A group's merge request approval settings, which its projects inherit. */
+    readonly approvalSettings: GroupApprovalSettings;
+    /** A group's approval rules (experimental in GitLab). */
+    readonly approvalRules: GroupApprovalRules;
   };
 
   /** Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a `baseUrl`. */
@@ -42,9 +62,18 @@ export class GitLab {
     this.projects = Object.freeze({
       milestones: new ProjectMilestones(transport),
       accessTokens: new ProjectAccessTokens(transport),
+      approvals: new ProjectApprovals(transport),
+      approvalRules: new ProjectApprovalRules(transport),
+      approvalSettings: new ProjectApprovalSettings(transport),
+      mergeRequests: Object.freeze({
+        approvals: new MergeRequestApprovals(transport),
+        approvalRules: new MergeRequestApprovalRules(transport),
+      }),
     });
     this.groups = Object.freeze({
       scim: new GroupScimIdentities(transport),
+      approvalSettings: new GroupApprovalSettings(transport),
+      approvalRules: new GroupApprovalRules(transport),
     });
   }
 }

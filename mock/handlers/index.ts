@@ -1,8 +1,19 @@
 import type { Route } from '../http/router.js';
 import { accessTokenRoutes } from './access-tokens.js';
 import { applicationRoutes } from './applications.js';
+import { approvalRuleRoutes } from './approval-rules.js';
+import { approvalSettingRoutes } from './approval-settings.js';
+import { approvalRoutes } from './approvals.js';
 import { milestoneRoutes } from './milestones.js';
 import { scimRoutes } from './scim.js';
 
 /** Every route of the mock, one list per area. */
-export const routes: Route[] = [...milestoneRoutes, ...applicationRoutes, ...accessTokenRoutes, ...scimRoutes];
+export const routes: Route[] = [
+  ...milestoneRoutes,
+  ...applicationRoutes,
+  ...accessTokenRoutes,
+  ...scimRoutes,
+  ...approvalSettingRoutes,
+  ...approvalRuleRoutes,
+  ...approvalRoutes,
+];

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 
 /**
  * The seed document (SPEC 4): one JSON document that describes a whole world,
@@ -64,6 +65,12 @@ export const SeedGroup = z.strictObject({
   members: members.optional(),
   approval_settings: approvalSettings.optional(),
   milestones: z.array(SeedMilestone).optional(),
+  /** Group approval rules (they apply to the protected branches of the group's projects). */
+  approval_rules: z.array(SeedApprovalRule).optional(),
+  /** Group-level protected branches (names or wildcards), covering every project of the group. */
+  protected_branches: z.array(z.string()).optional(),
+  /** SAML single sign-on enforced: approving with a password always fails. */
+  enforced_sso: z.boolean().optional(),
 });
 
 export const SeedIssue = z.strictObject({
@@ -98,6 +105,10 @@ export const SeedMergeRequest = z.strictObject({
   target_branch: z.string().optional(),
   milestone: z.string().optional(),
   created_at: dateTime.optional(),
+  /** The merge request's own approval rules (they replace the project's while overriding is allowed). */
+  approval_rules: z.array(SeedMergeRequestApprovalRule).optional(),
+  /** Usernames of the users who approved it, in order. */
+  approvals: z.array(z.string()).optional(),
 });
 
 export const SeedAccessToken = z.strictObject({
@@ -123,6 +134,12 @@ export const SeedProject = z.strictObject({
   issues: z.array(SeedIssue).optional(),
   merge_requests: z.array(SeedMergeRequest).optional(),
   access_tokens: z.array(SeedAccessToken).optional(),
+  /** The project's own approval settings (locked ones are overridden by its groups and the instance). */
+  approval_settings: approvalSettings.optional(),
+  /** The approval configuration's deprecated `approvals_before_merge` (default 0). */
+  approvals_before_merge: z.number().int().min(0).optional(),
+  /** Approval rules; without an `any_approver` one, the project gets `All Members` with 0 approvals required. */
+  approval_rules: z.array(SeedApprovalRule).optional(),
 });
 
 export const SeedApplication = z.strictObject({

@@ -1,14 +1,31 @@
 import { newApplicationSecret, splitScopes } from '../rules/applications.js';
+import {
+  groupBranches,
+  insertGroupRule,
+  insertMergeRequestRule,
+  insertProjectRule,
+  projectBranches,
+  projectRules,
+  type RuleScope,
+  ruleErrors,
+} from '../rules/approval-rules.js';
+import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { defaultTokenExpiry, issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
   Application,
+  Approval,
+  ApprovalRuleFields,
   Group,
+  GroupApprovalRule,
   Issue,
   MergeRequest,
+  MergeRequestApprovalRule,
   Milestone,
   Project,
+  ProjectApprovalRule,
+  ProtectedBranch,
   Role,
   ScimIdentity,
   User,
@@ -16,6 +33,7 @@ import type {
   World,
 } from '../world/types.js';
 import { newHex64, nextId, nowIso, randomString } from '../world/world.js';
+import type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import {
   eachWithin,
   type SeedAccessToken,
@@ -160,10 +178,13 @@ export class Seeder {
       created_at: nowIso(this.world),
       members,
       approval_settings: { ...input.approval_settings },
+      enforced_sso: input.enforced_sso ?? false,
       next_iid: { milestone: 1 },
     };
     this.world.groups.set(group.id, group);
     eachWithin('milestones', input.milestones, (item) => this.groupMilestone(group, item));
+    addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
+    eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
     return group;
   }
 
@@ -196,6 +217,10 @@ export class Seeder {
     }
     const members = membersOf(this.world, input.members);
     const path = input.path.split('/').at(-1) as string;
+    const approvalSettings = projectSettingsFromSeed(input.approval_settings);
+    if (settingsConflict(approvalSettings)) {
+      throw new SeedError('approval_settings', 'selective_code_owner_removals needs retain_approvals_on_push');
+    }
     const project: Project = {
       id: nextId(this.world, 'projects'),
       name: input.name ?? path,
@@ -207,11 +232,18 @@ export class Seeder {
       created_at: nowIso(this.world),
       members,
       protected_branches: input.protected_branches ?? [],
+      approval_settings: approvalSettings,
+      approvals_before_merge: input.approvals_before_merge ?? 0,
       next_iid: { milestone: 1, issue: 1, merge_request: 1 },
     };
     this.world.projects.set(project.id, project);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
+    addProtectedBranches(this.world, { project_id: project.id, group_id: null }, project.protected_branches);
+    eachWithin('approval_rules', input.approval_rules, (item) => this.approvalRule(project, item));
+    if (!input.approval_rules?.some((rule) => rule.rule_type === 'any_approver')) {
+      this.approvalRule(project, { name: 'All Members', rule_type: 'any_approver', approvals_required: 0 });
+    }
     eachWithin('merge_requests', input.merge_requests, (item) => this.mergeRequest(project, item));
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(project, item));
     return project;
@@ -300,6 +332,8 @@ export class Seeder {
       updated_at: createdAt,
     };
     this.world.mergeRequests.set(mr.id, mr);
+    eachWithin('approval_rules', input.approval_rules, (item) => this.mergeRequestApprovalRule(mr, item));
+    eachWithin('approvals', input.approvals, (username) => this.approval(mr, username));
     return mr;
   }
 
@@ -355,6 +389,117 @@ export class Seeder {
     };
     this.world.scimIdentities.set(identity.id, identity);
     return identity;
+  }
+
+  /** A project approval rule: users by username, groups by full path, protected branches by name. */
+  approvalRule(project: Project, input: SeedApprovalRule): ProjectApprovalRule {
+    const fields = ruleFields(this.world, { kind: 'project', project }, input);
+    const branchIds = branchIdsNamed(projectBranches(this.world, project), input.protected_branches);
+    return insertProjectRule(this.world, {
+      project_id: project.id,
+      ...fields,
+      applies_to_all_protected_branches: input.applies_to_all_protected_branches ?? false,
+      protected_branch_ids: input.applies_to_all_protected_branches ? [] : branchIds,
+    });
+  }
+
+  /** A group approval rule; it applies to the protected branches of the group's projects. */
+  groupApprovalRule(group: Group, input: SeedApprovalRule): GroupApprovalRule {
+    const fields = ruleFields(this.world, { kind: 'group', group }, input);
+    const branchIds = branchIdsNamed(groupBranches(this.world, group), input.protected_branches);
+    return insertGroupRule(this.world, {
+      group_id: group.id,
+      ...fields,
+      applies_to_all_protected_branches: input.applies_to_all_protected_branches ?? branchIds.length === 0,
+      protected_branch_ids: branchIds,
+    });
+  }
+
+  /** A merge request's own approval rule; `source_rule` names the project rule it was copied from. */
+  mergeRequestApprovalRule(mr: MergeRequest, input: SeedMergeRequestApprovalRule): MergeRequestApprovalRule {
+    const project = this.world.projects.get(mr.project_id) as Project;
+    const source = input.source_rule
+      ? projectRules(this.world, project).find((rule) => rule.name === input.source_rule)
+      : undefined;
+    if (input.source_rule && !source) throw new SeedError('source_rule', 'unknown project rule');
+    const scope: RuleScope = { kind: 'merge_request', project, mergeRequest: mr };
+    const fields = ruleFields(this.world, scope, input);
+    if (source && input.users === undefined) fields.user_ids = [...source.user_ids];
+    if (source && input.groups === undefined) fields.group_ids = [...source.group_ids];
+    return insertMergeRequestRule(this.world, {
+      merge_request_id: mr.id,
+      source_rule_id: source?.id ?? null,
+      ...fields,
+    });
+  }
+
+  /** An approval of a merge request by a user, at the world clock's time; a user approves once. */
+  approval(mr: MergeRequest, username: string): Approval {
+    const user = userByName(this.world, username, '');
+    if ([...this.world.approvals.values()].some((a) => a.merge_request_id === mr.id && a.user_id === user.id)) {
+      throw new SeedError('', 'already approved');
+    }
+    const approval: Approval = {
+      id: nextId(this.world, 'approvals'),
+      merge_request_id: mr.id,
+      user_id: user.id,
+      created_at: nowIso(this.world),
+    };
+    this.world.approvals.set(approval.id, approval);
+    return approval;
+  }
+}
+
+/** A rule's fields from the seed, validated as the API validates them. */
+function ruleFields(
+  world: World,
+  scope: RuleScope,
+  input: SeedApprovalRule | SeedMergeRequestApprovalRule,
+): Omit<ApprovalRuleFields, 'id'> {
+  const ruleType = input.rule_type ?? 'regular';
+  const reportType = 'report_type' in input ? input.report_type : undefined;
+  const fields = {
+    name: input.name,
+    rule_type: ruleType,
+    report_type: ruleType === 'report_approver' ? (reportType ?? 'code_coverage') : null,
+    approvals_required: input.approvals_required,
+    user_ids: (input.users ?? []).map((name, i) => userByName(world, name, `users[${i}]`).id),
+    group_ids: (input.groups ?? []).map((path, i) => {
+      const group = groupByPath(world, path);
+      if (!group) throw new SeedError(`groups[${i}]`, 'unknown group');
+      return group.id;
+    }),
+  };
+  const [key, messages] = Object.entries(ruleErrors(world, scope, fields))[0] ?? [];
+  if (key) throw new SeedError(key, messages?.join(', ') ?? 'invalid');
+  return fields;
+}
+
+function branchIdsNamed(branches: ProtectedBranch[], names: string[] | undefined): number[] {
+  return (names ?? []).map((name, i) => {
+    const branch = branches.find((b) => b.name === name);
+    if (!branch) throw new SeedError(`protected_branches[${i}]`, 'unknown protected branch');
+    return branch.id;
+  });
+}
+
+/** Protected branch records for names (GitLab protects for Maintainers by default). */
+function addProtectedBranches(
+  world: World,
+  owner: Pick<ProtectedBranch, 'project_id' | 'group_id'>,
+  names: string[] | undefined,
+): void {
+  for (const name of new Set(names ?? [])) {
+    const branch: ProtectedBranch = {
+      id: nextId(world, 'protected_branches'),
+      ...owner,
+      name,
+      code_owner_approval_required: false,
+      allow_force_push: false,
+      push_access_level: { id: nextId(world, 'protected_branch_push_access_levels'), access_level: 40 },
+      merge_access_level: { id: nextId(world, 'protected_branch_merge_access_levels'), access_level: 40 },
+    };
+    world.protectedBranches.set(branch.id, branch);
   }
 }
 

@@ -26,6 +26,12 @@ import type { SeedDocument } from '../seed/document.js';
  * `glpat-release-0000000000000`) and `old-deploy` (revoked,
  * `glpat-deploy-00000000000000`).
  *
+ * Approvals: the instance forbids authors to approve, `acme` forbids committers
+ * and resets approvals on push, and has a group rule `Compliance` (maria).
+ * `acme/platform/api` has rules that meet the policy of
+ * `examples/approval-audit.ts`; `acme/platform/web` keeps the defaults and
+ * does not. Merge requests !2 and !3 of the API have approvals.
+ *
  * @example
  * ```ts
  * import { GitLab } from 'gitlab-admin-sdk';
@@ -77,6 +83,8 @@ export const demoSeed: SeedDocument = {
       saml_scim: true,
       members: { maria: 50 },
       approval_settings: { retain_approvals_on_push: false, allow_committer_approval: false },
+      // Group approval rules apply to every protected branch of acme's projects.
+      approval_rules: [{ name: 'Compliance', approvals_required: 1, users: ['maria'] }],
       milestones: [
         {
           title: 'FY26 Q2',
@@ -102,6 +110,13 @@ export const demoSeed: SeedDocument = {
       visibility: 'private',
       members: { dev: 30, paula: 15, rita: 20, gus: 10 },
       protected_branches: ['main', 'release/*'],
+      // Meets the approval policy of examples/approval-audit.ts.
+      approval_settings: { allow_overrides_to_approver_list_per_merge_request: false },
+      approval_rules: [
+        { name: 'All Members', rule_type: 'any_approver', approvals_required: 2 },
+        { name: 'Backend', approvals_required: 1, users: ['omar', 'dev', 'rita'], protected_branches: ['main'] },
+        { name: 'Security', approvals_required: 1, groups: ['acme'], applies_to_all_protected_branches: true },
+      ],
       milestones: [
         {
           title: 'v0.9',
@@ -314,6 +329,7 @@ export const demoSeed: SeedDocument = {
           source_branch: 'token-rotation',
           milestone: 'v1.1',
           created_at: '2026-05-19T14:00:00Z',
+          approvals: ['rita', 'maria'],
         },
         {
           iid: 3,
@@ -324,6 +340,7 @@ export const demoSeed: SeedDocument = {
           source_branch: 'approval-rules',
           milestone: 'v1.1',
           created_at: '2026-05-25T10:00:00Z',
+          approvals: ['maria'],
         },
         {
           iid: 4,

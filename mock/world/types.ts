@@ -80,6 +80,8 @@ export interface Group {
   /** userId → role, direct memberships only. */
   members: Map<number, Role>;
   approval_settings: ApprovalSettingValues;
+  /** SAML single sign-on is enforced: approving with a password always fails (re-authentication needs SAML). */
+  enforced_sso: boolean;
   /** Counter for the iids of group milestones. */
   next_iid: { milestone: number };
 }
@@ -98,6 +100,14 @@ export interface Project {
   /** userId → role, direct memberships only (bot users of the project's tokens included). */
   members: Map<number, Role>;
   protected_branches: string[];
+  /**
+   * The project's own approval settings (allow polarity, every key set; the group and
+   * the instance may lock them). The project's approval configuration is another view
+   * of these same values.
+   */
+  approval_settings: ApprovalSettingValues;
+  /** Deprecated approval count of the approval configuration; kept and reported, approval rules decide. */
+  approvals_before_merge: number;
   /** Per-project counters for iids. */
   next_iid: { milestone: number; issue: number; merge_request: number };
 }
@@ -178,6 +188,70 @@ export interface ScimIdentity {
   active: boolean;
 }
 
+/**
+ * A protected branch (name or wildcard such as `release/*`) of a project, or a
+ * group-level one that applies to every project of the group. Made from the
+ * seed's `protected_branches` names; approval rules refer to them by id.
+ */
+export interface ProtectedBranch {
+  id: number;
+  project_id: number | null;
+  group_id: number | null;
+  name: string;
+  code_owner_approval_required: boolean;
+  allow_force_push: boolean;
+  /** Who may push (the access-level record's id and its role; Maintainers by default). */
+  push_access_level: { id: number; access_level: Role };
+  /** Who may merge. */
+  merge_access_level: { id: number; access_level: Role };
+}
+
+/** Kinds of approval rule; `code_owner` and `report_approver` rules are made by the system. */
+export type ApprovalRuleType = 'any_approver' | 'regular' | 'report_approver' | 'code_owner';
+/** Reports a `report_approver` rule is about. */
+export type ApprovalReportType = 'license_scanning' | 'code_coverage';
+
+/** What approval rules have at every level. */
+export interface ApprovalRuleFields {
+  id: number;
+  name: string;
+  rule_type: ApprovalRuleType;
+  /** Only for `report_approver` rules. */
+  report_type: ApprovalReportType | null;
+  approvals_required: number;
+  user_ids: number[];
+  group_ids: number[];
+}
+
+/** An approval rule of a project. No protected branches and not `applies_to_all_protected_branches`: every branch. */
+export interface ProjectApprovalRule extends ApprovalRuleFields {
+  project_id: number;
+  applies_to_all_protected_branches: boolean;
+  protected_branch_ids: number[];
+}
+
+/** An approval rule of a group: it applies to the protected branches of every project of the group. */
+export interface GroupApprovalRule extends ApprovalRuleFields {
+  group_id: number;
+  applies_to_all_protected_branches: boolean;
+  protected_branch_ids: number[];
+}
+
+/** An approval rule of one merge request, possibly copied from a project rule. */
+export interface MergeRequestApprovalRule extends ApprovalRuleFields {
+  merge_request_id: number;
+  /** The project rule it was copied from. */
+  source_rule_id: number | null;
+}
+
+/** One user's approval of a merge request. */
+export interface Approval {
+  id: number;
+  merge_request_id: number;
+  user_id: number;
+  created_at: string;
+}
+
 export interface World {
   /** Origin and path GitLab is served from, without a trailing slash (e.g. `http://gitlab.test`). */
   baseUrl: string;
@@ -199,4 +273,9 @@ export interface World {
   mergeRequests: Map<number, MergeRequest>;
   applications: Map<number, Application>;
   scimIdentities: Map<number, ScimIdentity>;
+  protectedBranches: Map<number, ProtectedBranch>;
+  projectApprovalRules: Map<number, ProjectApprovalRule>;
+  groupApprovalRules: Map<number, GroupApprovalRule>;
+  mergeRequestApprovalRules: Map<number, MergeRequestApprovalRule>;
+  approvals: Map<number, Approval>;
 }

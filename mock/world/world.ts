@@ -28,6 +28,11 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     mergeRequests: new Map(),
     applications: new Map(),
     scimIdentities: new Map(),
+    protectedBranches: new Map(),
+    projectApprovalRules: new Map(),
+    groupApprovalRules: new Map(),
+    mergeRequestApprovalRules: new Map(),
+    approvals: new Map(),
   };
 }
 

@@ -1,0 +1,240 @@
+import type {
+  ApprovalRule,
+  ApprovalRuleShort,
+  GroupApprovalRule,
+  GroupRuleProtectedBranch,
+  GroupSummary,
+  MergeRequestApprovalRule,
+  MergeRequestApprovalStateRule,
+  MergeRequestApprovalStatus,
+  ProjectApprovalRule,
+  ProjectRuleProtectedBranch,
+} from '../../src/models/approvals.js';
+import { type Caller, groupChain } from '../rules/access.js';
+import { hiddenGroupIds, isOverridden, sourceRule } from '../rules/approval-rules.js';
+import {
+  type ApprovalStatus,
+  eligibleToApprove,
+  ruleApprovers,
+  type StateRule,
+  type WrappedRule,
+} from '../rules/approvals.js';
+import type {
+  ApprovalRuleFields,
+  Group,
+  GroupApprovalRule as GroupRuleRecord,
+  MergeRequest,
+  MergeRequestApprovalRule as MergeRequestRuleRecord,
+  Project,
+  ProjectApprovalRule as ProjectRuleRecord,
+  ProtectedBranch,
+  User,
+  World,
+} from '../world/types.js';
+import { presentUser } from './users.js';
+
+/**
+ * Approval rules at every level, protected branches as rules nest them, and a
+ * merge request's approval status and state, in GitLab's key order
+ * (GITLAB-BEHAVIOR 3, R2.3-R2.8).
+ * @module
+ */
+
+/** The Group entity (R2.3). */
+export function presentGroup(world: World, group: Group): GroupSummary {
+  return {
+    id: group.id,
+    name: group.name,
+    path: group.path,
+    description: group.description,
+    visibility: group.visibility,
+    lfs_enabled: true,
+    avatar_url: null,
+    web_url: `${world.baseUrl}/groups/${group.full_path}`,
+    request_access_enabled: true,
+    full_name: groupChain(world, group)
+      .map((g) => g.name)
+      .reverse()
+      .join(' / '),
+    full_path: group.full_path,
+    parent_id: group.parent_id,
+    ldap_cn: null,
+    ldap_access: null,
+  };
+}
+
+const ACCESS_LEVEL_DESCRIPTIONS: Record<number, string> = {
+  0: 'No one',
+  30: 'Developers + Maintainers',
+  40: 'Maintainers',
+  50: 'Owners',
+};
+const describe = (level: number) => ({
+  access_level: level,
+  access_level_description: ACCESS_LEVEL_DESCRIPTIONS[level] ?? `Access level ${level}`,
+});
+
+/** A protected branch in a project rule: `code_owner_approval_required` as a string, as GitLab sends it (R2.4). */
+function presentProjectBranch(branch: ProtectedBranch): ProjectRuleProtectedBranch {
+  return {
+    id: branch.id,
+    name: branch.name,
+    push_access_levels: [describe(branch.push_access_level.access_level)],
+    merge_access_levels: [describe(branch.merge_access_level.access_level)],
+    unprotect_access_levels: [],
+    code_owner_approval_required: String(branch.code_owner_approval_required),
+  };
+}
+
+/** A protected branch in a group rule: richer access levels, real booleans (R2.4). */
+function presentGroupBranch(branch: ProtectedBranch): GroupRuleProtectedBranch {
+  const { push_access_level: push, merge_access_level: merge } = branch;
+  return {
+    id: branch.id,
+    name: branch.name,
+    push_access_levels: [
+      { id: push.id, ...describe(push.access_level), deploy_key_id: null, user_id: null, group_id: null },
+    ],
+    merge_access_levels: [{ id: merge.id, ...describe(merge.access_level), user_id: null, group_id: null }],
+    unprotect_access_levels: [],
+    allow_force_push: branch.allow_force_push,
+    code_owner_approval_required: branch.code_owner_approval_required,
+    inherited: false,
+  };
+}
+
+const branchesOf = (world: World, ids: number[]) => ids.flatMap((id) => world.protectedBranches.get(id) ?? []);
+
+/** The ApprovalRule entity: what every rule shows; groups the caller cannot see are hidden. */
+function presentRule(world: World, caller: Caller, rule: ApprovalRuleFields, eligible: User[]): ApprovalRule {
+  const hidden = new Set(hiddenGroupIds(world, caller, rule));
+  return {
+    id: rule.id,
+    name: rule.name,
+    rule_type: rule.rule_type,
+    eligible_approvers: eligible.map((user) => presentUser(world, user)),
+    approvals_required: rule.approvals_required,
+    users: rule.user_ids.flatMap((id) => {
+      const user = world.users.get(id);
+      return user ? [presentUser(world, user)] : [];
+    }),
+    groups: rule.group_ids.flatMap((id) => {
+      const group = world.groups.get(id);
+      return group && !hidden.has(id) ? [presentGroup(world, group)] : [];
+    }),
+    contains_hidden_groups: hidden.size > 0,
+    report_type: rule.report_type,
+  };
+}
+
+/** A project approval rule (R2.5). */
+export function presentProjectRule(world: World, caller: Caller, rule: ProjectRuleRecord): ProjectApprovalRule {
+  return {
+    ...presentRule(world, caller, rule, ruleApprovers(world, rule)),
+    protected_branches: branchesOf(world, rule.protected_branch_ids).map(presentProjectBranch),
+    applies_to_all_protected_branches: rule.applies_to_all_protected_branches,
+  };
+}
+
+/** A group approval rule (R2.5). */
+export function presentGroupRule(world: World, caller: Caller, rule: GroupRuleRecord): GroupApprovalRule {
+  return {
+    ...presentRule(world, caller, rule, ruleApprovers(world, rule)),
+    protected_branches: branchesOf(world, rule.protected_branch_ids).map(presentGroupBranch),
+    applies_to_all_protected_branches: rule.applies_to_all_protected_branches,
+  };
+}
+
+/** The merge-request part of a rule: its source project rule and whether it was changed since. */
+function mergeRequestPart(world: World, source: StateRule) {
+  if (source.level !== 'merge_request') return { section: null, source_rule: null, overridden: false };
+  const copiedFrom = sourceRule(world, source.rule);
+  return {
+    section: null,
+    source_rule: copiedFrom ? { approvals_required: copiedFrom.approvals_required } : null,
+    overridden: isOverridden(world, source.rule),
+  };
+}
+
+/** A merge request's own rule (R2.5). */
+export function presentMergeRequestRule(
+  world: World,
+  caller: Caller,
+  rule: MergeRequestRuleRecord,
+): MergeRequestApprovalRule {
+  return {
+    ...presentRule(world, caller, rule, ruleApprovers(world, rule)),
+    ...mergeRequestPart(world, { level: 'merge_request', rule }),
+  };
+}
+
+/** A rule of the approval state (R2.8): eligible approvers as they stand for this merge request, and who approved. */
+export function presentStateRule(world: World, caller: Caller, wrapped: WrappedRule): MergeRequestApprovalStateRule {
+  return {
+    ...presentRule(world, caller, wrapped.source.rule, wrapped.approvers),
+    ...mergeRequestPart(world, wrapped.source),
+    code_owner: wrapped.source.rule.rule_type === 'code_owner',
+    approved_by: wrapped.approvedBy.map((user) => presentUser(world, user)),
+    approved: wrapped.approved,
+  };
+}
+
+const short = (wrapped: WrappedRule): ApprovalRuleShort => ({
+  id: wrapped.source.rule.id,
+  name: wrapped.source.rule.name,
+  rule_type: wrapped.source.rule.rule_type,
+});
+
+/** The approval status of a merge request (R2.7, GITLAB-BEHAVIOR 3 ApprovalState entity). */
+export function presentApprovalStatus(
+  world: World,
+  caller: Caller,
+  project: Project,
+  mr: MergeRequest,
+  status: ApprovalStatus,
+): MergeRequestApprovalStatus {
+  const approverIds = new Set(status.approvals.map((a) => a.user_id));
+  const suggested = new Map<number, User>();
+  for (const rule of status.rules) {
+    for (const user of rule.approvers) if (!approverIds.has(user.id)) suggested.set(user.id, user);
+  }
+  const firstRegular = status.rules.find((r) => r.source.rule.rule_type === 'regular')?.source.rule;
+  return {
+    id: mr.id,
+    iid: mr.iid,
+    project_id: mr.project_id,
+    title: mr.title,
+    description: mr.description,
+    state: mr.state,
+    created_at: mr.created_at,
+    updated_at: mr.updated_at,
+    merge_status: 'can_be_merged',
+    approved: status.approved,
+    approvals_required: status.approvalsRequired,
+    approvals_left: status.approvalsLeft,
+    require_password_to_approve: status.settings.require_reauthentication_to_approve,
+    approved_by: status.approvals.flatMap((approval) => {
+      const user = world.users.get(approval.user_id);
+      return user ? [{ user: presentUser(world, user), approved_at: approval.created_at }] : [];
+    }),
+    suggested_approvers: [...suggested.values()].sort((a, b) => a.id - b.id).map((u) => presentUser(world, u)),
+    // Deprecated: the users and groups of the first regular rule.
+    approvers: (firstRegular?.user_ids ?? []).flatMap((id) => {
+      const user = world.users.get(id);
+      return user ? [{ user: presentUser(world, user) }] : [];
+    }),
+    approver_groups: (firstRegular?.group_ids ?? []).flatMap((id) => {
+      const group = world.groups.get(id);
+      return group ? [{ group: presentGroup(world, group) }] : [];
+    }),
+    user_has_approved: approverIds.has(caller.user.id),
+    user_can_approve: eligibleToApprove(world, caller.user, project, mr),
+    approval_rules_left: status.rulesLeft.map(short),
+    has_approval_rules: status.rules.some(
+      (r) => r.source.rule.rule_type !== 'any_approver' || r.source.rule.approvals_required > 0,
+    ),
+    merge_request_approvers_available: true,
+    multiple_approval_rules_available: true,
+    invalid_approvers_rules: status.invalidRules.map(short),
+  };
+}

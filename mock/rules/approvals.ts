@@ -1,0 +1,291 @@
+import { ApiError, forbidden, notFound, recordNotFound, unauthorized } from '../http/errors.js';
+import type {
+  Approval,
+  ApprovalRuleFields,
+  Group,
+  GroupApprovalRule,
+  MergeRequest,
+  MergeRequestApprovalRule,
+  Project,
+  ProjectApprovalRule,
+  ProtectedBranch,
+  User,
+  World,
+} from '../world/types.js';
+import { nextId, nowIso } from '../world/world.js';
+import { type Caller, groupChain, groupPlan, isPaidPlan, projectGroup, projectPlan, projectRole } from './access.js';
+import {
+  groupBranches,
+  isProjectMember,
+  mergeRequestRules,
+  prohibited,
+  projectBranches,
+  projectRules,
+} from './approval-rules.js';
+import { effectiveProjectSettings, type SettingValues } from './approval-settings.js';
+import { canReadMergeRequests } from './milestones.js';
+
+/**
+ * Approving merge requests (GITLAB-BEHAVIOR 3 "Approval computations", SPEC 2):
+ * which rules apply to a merge request, who may approve, and what is approved
+ * and left, all computed from the rules and approvals in the world on every read.
+ * @module
+ */
+
+/** SPEC 2: approvals and approval settings need Premium or Ultimate; 403 otherwise. */
+export function requireApprovalsPlan(world: World, project: Project): void {
+  if (!isPaidPlan(projectPlan(world, project))) throw forbidden();
+}
+
+/** The group form of {@link requireApprovalsPlan}. */
+export function requireGroupApprovalsPlan(world: World, group: Group): void {
+  if (!isPaidPlan(groupPlan(world, group))) throw forbidden();
+}
+
+/** A merge request of this project by iid: `404 Not found` otherwise. */
+export function findMergeRequest(world: World, project: Project, iid: number): MergeRequest {
+  for (const mr of world.mergeRequests.values()) if (mr.project_id === project.id && mr.iid === iid) return mr;
+  throw recordNotFound();
+}
+
+/** `*` in a protected branch name matches any run of characters (`release/*`). */
+export function branchMatches(pattern: string, branch: string): boolean {
+  const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('.*')}$`).test(branch);
+}
+
+/** The protected branches that cover a project: its own and its groups' (group-level ones). */
+function branchesCovering(world: World, project: Project): ProtectedBranch[] {
+  const group = projectGroup(world, project);
+  const groups = group ? groupChain(world, group) : [];
+  return [...projectBranches(world, project), ...groups.flatMap((g) => groupBranches(world, g))];
+}
+
+const isProtected = (world: World, project: Project, branch: string) =>
+  branchesCovering(world, project).some((b) => branchMatches(b.name, branch));
+
+/** Whether a project or group rule applies to a merge request's target branch. */
+function appliesTo(
+  world: World,
+  project: Project,
+  rule: ProjectApprovalRule | GroupApprovalRule,
+  mr: MergeRequest,
+): boolean {
+  if (rule.applies_to_all_protected_branches) return isProtected(world, project, mr.target_branch);
+  // A rule scoped to no branch applies to every branch.
+  if (rule.protected_branch_ids.length === 0) return true;
+  return rule.protected_branch_ids.some((id) => {
+    const branch = world.protectedBranches.get(id);
+    return branch !== undefined && branchMatches(branch.name, mr.target_branch);
+  });
+}
+
+/** A rule of a merge request's approval state, with where it comes from. */
+export type StateRule =
+  | { level: 'project'; rule: ProjectApprovalRule }
+  | { level: 'group'; rule: GroupApprovalRule }
+  | { level: 'merge_request'; rule: MergeRequestApprovalRule };
+
+/**
+ * R2.8 / GITLAB-BEHAVIOR 3: the merge request's own rules replace the project's
+ * when it has any and the project allows overriding approvers per merge request.
+ */
+export function rulesOverwritten(world: World, project: Project, mr: MergeRequest): boolean {
+  const allowed = effectiveProjectSettings(world, project).allow_overrides_to_approver_list_per_merge_request;
+  return allowed && mergeRequestRules(world, mr).length > 0;
+}
+
+/**
+ * The rules that decide a merge request's approval: its own when they are in
+ * place, otherwise the project's rules for its target branch and, with the
+ * `approval_group_rules` flag, the rules of the project's groups on protected branches.
+ */
+export function applicableRules(world: World, project: Project, mr: MergeRequest): StateRule[] {
+  if (rulesOverwritten(world, project, mr)) {
+    return mergeRequestRules(world, mr).map((rule) => ({ level: 'merge_request', rule }));
+  }
+  const own: StateRule[] = projectRules(world, project)
+    .filter((rule) => appliesTo(world, project, rule, mr))
+    .map((rule) => ({ level: 'project', rule }));
+  const group = projectGroup(world, project);
+  if (!group || !world.instance.feature_flags.includes('approval_group_rules')) return own;
+  const inherited: StateRule[] = groupChain(world, group)
+    .reverse()
+    .flatMap((g) => [...world.groupApprovalRules.values()].filter((r) => r.group_id === g.id))
+    .filter((rule) => appliesTo(world, project, rule, mr))
+    .map((rule) => ({ level: 'group', rule }));
+  return [...own, ...inherited];
+}
+
+/** The active users a rule names: its users and the direct members of its groups, by id. */
+export function ruleApprovers(world: World, rule: ApprovalRuleFields): User[] {
+  const ids = new Set(rule.user_ids);
+  for (const groupId of rule.group_ids) for (const id of world.groups.get(groupId)?.members.keys() ?? []) ids.add(id);
+  return [...ids]
+    .sort((a, b) => a - b)
+    .flatMap((id) => {
+      const user = world.users.get(id);
+      return user && user.state === 'active' ? [user] : [];
+    });
+}
+
+/** A merge request's approvals, oldest first. */
+export function approvalsOf(world: World, mr: MergeRequest): Approval[] {
+  return [...world.approvals.values()].filter((a) => a.merge_request_id === mr.id).sort((a, b) => a.id - b.id);
+}
+
+/** A rule as it stands for one merge request. */
+export interface WrappedRule {
+  source: StateRule;
+  /** Who may approve for it: author and committers removed when the settings forbid them (empty for any_approver). */
+  approvers: User[];
+  /** Whose approvals count for it. */
+  approvedBy: User[];
+  approvalsLeft: number;
+  approved: boolean;
+}
+
+/** The approval of a merge request, computed from its rules and approvals (GITLAB-BEHAVIOR 3). */
+export interface ApprovalStatus {
+  overwritten: boolean;
+  rules: WrappedRule[];
+  approvals: Approval[];
+  approvalsRequired: number;
+  approvalsLeft: number;
+  approved: boolean;
+  /** Rules still to approve; an any_approver rule only while it needs more than the others. */
+  rulesLeft: WrappedRule[];
+  /** Rules (other than any_approver) needing more approvals than they have approvers. */
+  invalidRules: WrappedRule[];
+  settings: SettingValues;
+}
+
+/** The author and committers, when the settings forbid them to approve. */
+function barredUserIds(mr: MergeRequest, settings: SettingValues): Set<number> {
+  const barred = new Set<number>();
+  if (!settings.allow_author_approval) barred.add(mr.author_id);
+  if (!settings.allow_committer_approval) for (const id of mr.committer_ids) barred.add(id);
+  return barred;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** GITLAB-BEHAVIOR 3 "Approval computations", from the world as it is now. */
+export function approvalStatus(world: World, project: Project, mr: MergeRequest): ApprovalStatus {
+  const settings = effectiveProjectSettings(world, project);
+  const barred = barredUserIds(mr, settings);
+  const approvals = approvalsOf(world, mr);
+  const approvers = approvals.flatMap((a) => world.users.get(a.user_id) ?? []).filter((u) => !barred.has(u.id));
+  const rules = applicableRules(world, project, mr).map((source): WrappedRule => {
+    const anyApprover = source.rule.rule_type === 'any_approver';
+    const eligible = anyApprover ? [] : ruleApprovers(world, source.rule).filter((u) => !barred.has(u.id));
+    const approvedBy = anyApprover ? approvers : approvers.filter((u) => eligible.some((e) => e.id === u.id));
+    const approvalsLeft = Math.max(source.rule.approvals_required - approvedBy.length, 0);
+    return { source, approvers: eligible, approvedBy, approvalsLeft, approved: approvalsLeft === 0 };
+  });
+  const isAny = (r: WrappedRule) => r.source.rule.rule_type === 'any_approver';
+  const required = (list: WrappedRule[]) => sum(list.map((r) => r.source.rule.approvals_required));
+  const left = (list: WrappedRule[]) => sum(list.map((r) => r.approvalsLeft));
+  const others = rules.filter((r) => !isAny(r));
+  const any = rules.filter(isAny);
+  return {
+    overwritten: rulesOverwritten(world, project, mr),
+    rules,
+    approvals,
+    approvalsRequired: Math.max(required(others), required(any)),
+    approvalsLeft: Math.max(left(others), left(any)),
+    approved: rules.every((r) => r.approved),
+    rulesLeft: rules.filter((r) => !r.approved && (!isAny(r) || r.approvalsLeft > left(others))),
+    invalidRules: others.filter((r) => r.source.rule.approvals_required > r.approvers.length),
+    settings,
+  };
+}
+
+/** The users the merge request's rules name, author and committers included: they may approve (SPEC 2). */
+function namedApproverIds(world: World, project: Project, mr: MergeRequest): Set<number> {
+  return new Set(
+    applicableRules(world, project, mr).flatMap(({ rule }) => ruleApprovers(world, rule).map((u) => u.id)),
+  );
+}
+
+/** SPEC 2: Developer or higher, or named as an approver in one of the merge request's rules. */
+export function mayApprove(world: World, user: User, project: Project, mr: MergeRequest): boolean {
+  return projectRole(world, user, project) >= 30 || namedApproverIds(world, project, mr).has(user.id);
+}
+
+/** GITLAB-BEHAVIOR 3 `eligible_for_approval_by?`: once per user; author and committers only when allowed. */
+export function eligibleToApprove(world: World, user: User, project: Project, mr: MergeRequest): boolean {
+  if (!mayApprove(world, user, project, mr) || mr.state === 'merged') return false;
+  if (approvalsOf(world, mr).some((a) => a.user_id === user.id)) return false;
+  return !barredUserIds(mr, effectiveProjectSettings(world, project)).has(user.id);
+}
+
+/** SPEC 5: the approval status, state and rules of a private project's merge requests need Reporter (403). */
+export function requireReadMergeRequest(world: World, caller: Caller, project: Project): void {
+  if (!canReadMergeRequests(world, caller.user, project)) throw forbidden();
+}
+
+/** SAML single sign-on enforced by one of the project's groups: a password cannot re-authenticate (R4.6 rule 3). */
+function ssoEnforced(world: World, project: Project): boolean {
+  const group = projectGroup(world, project);
+  return group !== null && groupChain(world, group).some((g) => g.enforced_sso);
+}
+
+export interface ApproveInput {
+  sha?: string;
+  approval_password?: string;
+}
+
+/**
+ * POST .../approve (R3, R4.6 rule 3, GITLAB-BEHAVIOR 3): 403 for a caller who
+ * may not approve; 409 when `sha` is not the head; 401 for a missing or wrong
+ * password while re-authentication is required, and for a caller who already
+ * approved, or is the author or a committer while the settings forbid it.
+ */
+export function approve(world: World, caller: Caller, project: Project, mr: MergeRequest, input: ApproveInput) {
+  const { user } = caller;
+  if (!mayApprove(world, user, project, mr)) throw forbidden();
+  if (input.sha !== undefined && input.sha !== mr.sha) {
+    throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
+  }
+  if (effectiveProjectSettings(world, project).require_reauthentication_to_approve) {
+    if (input.approval_password !== user.password || ssoEnforced(world, project)) throw unauthorized();
+  }
+  if (!eligibleToApprove(world, user, project, mr)) throw unauthorized();
+  const approval: Approval = {
+    id: nextId(world, 'approvals'),
+    merge_request_id: mr.id,
+    user_id: user.id,
+    created_at: nowIso(world),
+  };
+  world.approvals.set(approval.id, approval);
+}
+
+/** POST .../unapprove (SPEC 2, SPEC 5): 403 for a caller who may not approve at all, 404 without an approval to withdraw. */
+export function unapprove(world: World, caller: Caller, project: Project, mr: MergeRequest): void {
+  if (!mayApprove(world, caller.user, project, mr)) throw forbidden();
+  const own = approvalsOf(world, mr).find((a) => a.user_id === caller.user.id);
+  if (!own) throw notFound();
+  world.approvals.delete(own.id);
+}
+
+/** A bot user of a project or group access token of this project (or its groups): a bot member. */
+const isTokenBot = (world: World, user: User, project: Project) => user.bot && isProjectMember(world, user.id, project);
+
+/** PUT .../reset_approvals (R4.6 rule 4, SPEC 5): token bots only, not on a merged merge request; 401 otherwise. */
+export function resetApprovals(world: World, caller: Caller, project: Project, mr: MergeRequest): void {
+  if (!isTokenBot(world, caller.user, project) || mr.state === 'merged') throw unauthorized();
+  for (const approval of approvalsOf(world, mr)) world.approvals.delete(approval.id);
+}
+
+/**
+ * SPEC 2: merge-request rules may be created, changed and deleted from
+ * Developer up, only while the project allows overriding approvers per merge
+ * request; `403 {"message":["Prohibited"]}` otherwise. Callers who cannot read
+ * the merge request at all get `403 Forbidden` first.
+ */
+export function requireMergeRequestRuleRights(world: World, caller: Caller, project: Project): void {
+  requireReadMergeRequest(world, caller, project);
+  const allowed = effectiveProjectSettings(world, project).allow_overrides_to_approver_list_per_merge_request;
+  if (projectRole(world, caller.user, project) < 30 || !allowed) throw prohibited();
+}

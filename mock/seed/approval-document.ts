@@ -1,0 +1,40 @@
+import * as z from 'zod';
+
+/**
+ * The approval parts of the seed document (SPEC 3, SPEC 4): approval rules of
+ * groups, projects and merge requests, and approvals. Users are named by
+ * username, groups by full path, protected branches by name.
+ * @module
+ */
+
+const ruleCommon = {
+  name: z.string().min(1).max(1024),
+  approvals_required: z.number().int().min(0).max(100),
+  /** Usernames. */
+  users: z.array(z.string()).optional(),
+  /** Full paths of groups whose members may approve. */
+  groups: z.array(z.string()).optional(),
+};
+
+/** An approval rule of a project or a group. */
+export const SeedApprovalRule = z.strictObject({
+  ...ruleCommon,
+  /** `regular` (default), `any_approver`, or a system rule: `code_owner`, `report_approver`. */
+  rule_type: z.enum(['any_approver', 'regular', 'report_approver', 'code_owner']).optional(),
+  /** With `report_approver`: `code_coverage` (default) or `license_scanning`. */
+  report_type: z.enum(['license_scanning', 'code_coverage']).optional(),
+  /** Names of the project's (or group's) protected branches the rule applies to; none: every branch. */
+  protected_branches: z.array(z.string()).optional(),
+  applies_to_all_protected_branches: z.boolean().optional(),
+});
+
+/** An approval rule of a merge request. */
+export const SeedMergeRequestApprovalRule = z.strictObject({
+  ...ruleCommon,
+  rule_type: z.enum(['any_approver', 'regular', 'report_approver', 'code_owner']).optional(),
+  /** Name of the project rule it was copied from. */
+  source_rule: z.string().optional(),
+});
+
+export type SeedApprovalRule = z.input<typeof SeedApprovalRule>;
+export type SeedMergeRequestApprovalRule = z.input<typeof SeedMergeRequestApprovalRule>;

@@ -1,0 +1,52 @@
+import * as z from 'zod';
+
+/**
+ * Merge request approval settings of a group or a project, with what they
+ * inherit from the instance and the group.
+ * @module
+ */
+
+/** One approval setting: its value, and whether a higher level fixes it. */
+export const ApprovalSetting = z.looseObject({
+  value: z.boolean(),
+  /** True when the instance or a group fixes the value, so this level cannot change it. */
+  locked: z.boolean(),
+  /** `instance` or `group` when locked by that level; null otherwise. */
+  inherited_from: z.string().nullable(),
+});
+/** One approval setting: its value, and whether a higher level fixes it. */
+export type ApprovalSetting = z.infer<typeof ApprovalSetting>;
+
+/** The approval settings document of a group or a project: `GET .../merge_request_approval_setting`. */
+export const ApprovalSettings = z.looseObject({
+  /** Authors may approve their own merge requests. */
+  allow_author_approval: ApprovalSetting,
+  /** Users who committed to a merge request may approve it. */
+  allow_committer_approval: ApprovalSetting,
+  /** Approval rules may be edited in merge requests. */
+  allow_overrides_to_approver_list_per_merge_request: ApprovalSetting,
+  /** Approvals stay when new commits are pushed. */
+  retain_approvals_on_push: ApprovalSetting,
+  /** Only code owners' approvals are removed when their files change. */
+  selective_code_owner_removals: ApprovalSetting.optional(),
+  /** Deprecated: mirrors `require_reauthentication_to_approve`. */
+  require_password_to_approve: ApprovalSetting,
+  /** Approvers must give their password to approve. */
+  require_reauthentication_to_approve: ApprovalSetting.optional(),
+});
+/** The approval settings document of a group or a project. */
+export type ApprovalSettings = z.infer<typeof ApprovalSettings>;
+
+/**
+ * Body of `PUT .../merge_request_approval_setting`: at least one field. Settings
+ * locked by a higher level are left as they are.
+ */
+export interface ApprovalSettingsUpdate {
+  allow_author_approval?: boolean;
+  allow_committer_approval?: boolean;
+  allow_overrides_to_approver_list_per_merge_request?: boolean;
+  retain_approvals_on_push?: boolean;
+  /** Needs `retain_approvals_on_push` (on a project). */
+  selective_code_owner_removals?: boolean;
+  require_reauthentication_to_approve?: boolean;
+}
