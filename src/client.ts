@@ -16,6 +16,8 @@ import { GroupScimIdentities } from './resources/scim.js';
  *
  * @example
  * ```ts
+ * import { GitLab } from 'gitlab-admin-sdk';
+ *
  * const gitlab = new GitLab({ baseUrl: 'https://gitlab.example.com', token: process.env.GITLAB_TOKEN });
  * const page = await gitlab.projects.milestones.list('acme/api', { state: 'active' });
  * ```

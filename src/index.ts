@@ -9,7 +9,7 @@
  *   console.log(milestone.title);
  * }
  * ```
- * @module
+ * @module gitlab-admin-sdk
  */
 
 export { GitLab } from './client.js';

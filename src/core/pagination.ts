@@ -86,7 +86,8 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    *
    * @example
    * ```ts
-   * await gitlab.projects.milestones.list('acme/api').finally(() => spinner.stop());
+   * console.time('milestones');
+   * await gitlab.projects.milestones.list('acme/api').finally(() => console.timeEnd('milestones'));
    * ```
    */
   finally(onfinally?: (() => void) | null): Promise<Page<T>> {

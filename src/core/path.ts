@@ -19,6 +19,8 @@ export type GroupRef = number | string;
  *
  * @example
  * ```ts
+ * import { path } from './path.js';
+ *
  * path`projects/${'acme/api'}/milestones/${7}`; // 'projects/acme%2Fapi/milestones/7'
  * ```
  */

@@ -61,7 +61,7 @@ export class ProjectAccessTokens extends Resource {
    *   access_level: 30,
    *   expires_at: '2026-12-31',
    * });
-   * storeSecret(ci.token);
+   * await storeSecret('ci', ci.token);
    * ```
    */
   create(
@@ -86,7 +86,7 @@ export class ProjectAccessTokens extends Resource {
    * @example
    * ```ts
    * const fresh = await gitlab.projects.accessTokens.rotate('acme/api', 42, { expires_at: '2026-09-30' });
-   * storeSecret(fresh.token);
+   * await storeSecret('ci', fresh.token);
    * ```
    */
   rotate(

@@ -38,7 +38,7 @@ export class Applications extends Resource {
    *   redirect_uri: 'https://grafana.example.com/login/gitlab',
    *   scopes: ['read_user', 'openid'],
    * });
-   * saveSecret(app.application_id, app.secret);
+   * await storeSecret(app.application_id, app.secret);
    * ```
    */
   create(body: ApplicationCreate, options?: RequestOptions): Promise<ApplicationWithSecret> {

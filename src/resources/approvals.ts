@@ -145,7 +145,10 @@ export class MergeRequestApprovals extends Resource {
    *
    * @example
    * ```ts
-   * const bot = new GitLab({ baseUrl, token: process.env.PROJECT_ACCESS_TOKEN });
+   * import { GitLab } from 'gitlab-admin-sdk';
+   *
+   * // As the bot user of a project access token:
+   * const bot = new GitLab({ baseUrl: 'https://gitlab.example.com', token: process.env.PROJECT_ACCESS_TOKEN });
    * await bot.projects.mergeRequests.approvals.reset('acme/api', 12);
    * ```
    */
