@@ -24,8 +24,19 @@ export interface WorldSnapshot {
   readonly state: World;
 }
 
-/** How far to move the world clock. */
-export type Duration = number | { days?: number; hours?: number; minutes?: number; seconds?: number };
+/** How far to move the world clock: milliseconds, or days, hours, minutes and seconds added up. */
+export type Duration =
+  | number
+  | {
+      /** Days of 24 hours. */
+      days?: number;
+      /** Hours. */
+      hours?: number;
+      /** Minutes. */
+      minutes?: number;
+      /** Seconds. */
+      seconds?: number;
+    };
 
 /** The world clock: "today" for token expiry, expired milestones, burndown charts and every timestamp the mock writes. */
 export interface MockClock {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Gitlab } from '@gitbeaker/rest';
+import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMockGitLab } from '../mock/index.js';
 import { GitLab } from '../src/index.js';
@@ -55,6 +56,28 @@ describe('examples in doc comments', () => {
   it('type-checks every @example', () => {
     expect(examples.length).toBeGreaterThan(50);
     expect(errorsIn((file) => !file.endsWith('.md'))).toEqual([]);
+  });
+
+  it('show every public method of the resources and of PagePromise', () => {
+    const files = [...sourceFiles('src/resources'), 'src/core/pagination.ts'];
+    const methods: string[] = [];
+    const missing: string[] = [];
+    for (const file of files) {
+      const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.ES2022, true);
+      for (const node of source.statements) {
+        if (!ts.isClassDeclaration(node) || !node.name) continue;
+        for (const member of node.members) {
+          if (!ts.isMethodDeclaration(member) || ts.isPrivateIdentifier(member.name)) continue;
+          const hidden = ts.getCombinedModifierFlags(member) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected);
+          if (hidden) continue;
+          const name = `${node.name.text}.${member.name.getText(source)}`;
+          methods.push(name);
+          if (!ts.getJSDocTags(member).some((tag) => tag.tagName.text === 'example')) missing.push(name);
+        }
+      }
+    }
+    expect(methods.length).toBeGreaterThan(40);
+    expect(missing).toEqual([]);
   });
 });
 

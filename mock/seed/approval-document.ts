@@ -8,7 +8,9 @@ import * as z from 'zod';
  */
 
 const ruleCommon = {
+  /** Required, at most 1024 characters. */
   name: z.string().min(1).max(1024),
+  /** Required, 0 to 100. */
   approvals_required: z.number().int().min(0).max(100),
   /** Usernames. */
   users: z.array(z.string()).optional(),
@@ -16,7 +18,7 @@ const ruleCommon = {
   groups: z.array(z.string()).optional(),
 };
 
-/** An approval rule of a project or a group. */
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedApprovalRule = z.strictObject({
   ...ruleCommon,
   /** `regular` (default), `any_approver`, or a system rule: `code_owner`, `report_approver`. */
@@ -25,16 +27,26 @@ export const SeedApprovalRule = z.strictObject({
   report_type: z.enum(['license_scanning', 'code_coverage']).optional(),
   /** Names of the project's (or group's) protected branches the rule applies to; none: every branch. */
   protected_branches: z.array(z.string()).optional(),
+  /** Applies to every protected branch. */
   applies_to_all_protected_branches: z.boolean().optional(),
 });
 
-/** An approval rule of a merge request. */
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedMergeRequestApprovalRule = z.strictObject({
   ...ruleCommon,
+  /** `regular` (default), `any_approver`, or a system rule. */
   rule_type: z.enum(['any_approver', 'regular', 'report_approver', 'code_owner']).optional(),
   /** Name of the project rule it was copied from. */
   source_rule: z.string().optional(),
 });
 
+/**
+ * An approval rule of a project or a group: an item of its `approval_rules`.
+ * @interface
+ */
 export type SeedApprovalRule = z.input<typeof SeedApprovalRule>;
+/**
+ * An approval rule of a merge request: an item of its `approval_rules`.
+ * @interface
+ */
 export type SeedMergeRequestApprovalRule = z.input<typeof SeedMergeRequestApprovalRule>;

@@ -18,21 +18,35 @@ const plan = z.enum(['free', 'premium', 'ultimate']);
 const members = z.record(z.string(), role);
 
 const approvalSettings = z.strictObject({
+  /** Authors may approve their own merge requests. */
   allow_author_approval: z.boolean().optional(),
+  /** Users who committed to a merge request may approve it. */
   allow_committer_approval: z.boolean().optional(),
+  /** Approval rules may be edited in merge requests. */
   allow_overrides_to_approver_list_per_merge_request: z.boolean().optional(),
+  /** Approvals stay when new commits are pushed. */
   retain_approvals_on_push: z.boolean().optional(),
+  /** Only code owners' approvals are removed (needs `retain_approvals_on_push`). */
   selective_code_owner_removals: z.boolean().optional(),
+  /** Deprecated name of `require_reauthentication_to_approve`. */
   require_password_to_approve: z.boolean().optional(),
+  /** Approvers must give their password. */
   require_reauthentication_to_approve: z.boolean().optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedUser = z.strictObject({
+  /** Required, unique. */
   username: z.string().min(1),
+  /** Display name; default the username. */
   name: z.string().optional(),
+  /** Email address. */
   email: z.string().optional(),
+  /** An instance administrator. */
   admin: z.boolean().optional(),
+  /** A bot user. */
   bot: z.boolean().optional(),
+  /** `active` (default) or `blocked`: blocked users cannot authenticate. */
   state: z.enum(['active', 'blocked']).optional(),
   /** Default `password`. */
   password: z.string().optional(),
@@ -42,28 +56,43 @@ export const SeedUser = z.strictObject({
   scopes: z.array(z.string()).optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedMilestone = z.strictObject({
+  /** Required; unique in the project and its groups. */
   title: z.string().min(1),
+  /** The description. */
   description: z.string().optional(),
+  /** `active` (default) or `closed`. */
   state: z.enum(['active', 'closed']).optional(),
+  /** `YYYY-MM-DD`. */
   start_date: date.optional(),
+  /** `YYYY-MM-DD`, after `start_date`. */
   due_date: date.optional(),
+  /** Default: the world clock. */
   created_at: dateTime.optional(),
+  /** Default: `created_at`. */
   updated_at: dateTime.optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedGroup = z.strictObject({
   /** Full path; a subgroup's parent is its path minus the last segment, and must come earlier. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)*$/, 'expected a path like acme or acme/platform'),
+  /** Default: the last segment of the path. */
   name: z.string().optional(),
+  /** The description. */
   description: z.string().optional(),
+  /** `private` (default), `internal` or `public`; never more visible than the parent. */
   visibility: visibility.optional(),
   /** Plan of a top-level group (the hosted offering's licence). */
   plan: plan.optional(),
   /** SAML single sign-on and SCIM enabled. */
   saml_scim: z.boolean().optional(),
+  /** `{ "username": role }`: direct members and their role numbers. */
   members: members.optional(),
+  /** The group's approval settings. */
   approval_settings: approvalSettings.optional(),
+  /** Group milestones. */
   milestones: z.array(SeedMilestone).optional(),
   /** Group approval rules (they apply to the protected branches of the group's projects). */
   approval_rules: z.array(SeedApprovalRule).optional(),
@@ -73,37 +102,65 @@ export const SeedGroup = z.strictObject({
   enforced_sso: z.boolean().optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedIssue = z.strictObject({
+  /** Required. */
   title: z.string().min(1),
+  /** The description. */
   description: z.string().optional(),
   /** Default: the first project member with the highest role, or the first user. */
   author: z.string().optional(),
+  /** Usernames. */
   assignees: z.array(z.string()).optional(),
   /** Title of a milestone of the project. */
   milestone: z.string().optional(),
+  /** A weight, 0 or more. */
   weight: z.number().int().min(0).optional(),
+  /** Hidden from Guests and non-members. */
   confidential: z.boolean().optional(),
+  /** Label names. */
   labels: z.array(z.string()).optional(),
+  /** Default: the world clock. */
   created_at: dateTime.optional(),
   /** State changes after creation; the issue's state is that of the last one. */
-  events: z.array(z.strictObject({ action: z.enum(['closed', 'reopened']), at: dateTime })).optional(),
+  events: z
+    .array(
+      z.strictObject({
+        /** `closed` or `reopened`. */
+        action: z.enum(['closed', 'reopened']),
+        /** When, after the issue's `created_at`. */
+        at: dateTime,
+      }),
+    )
+    .optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedMergeRequest = z.strictObject({
+  /** Default: the next one. */
   iid: z.number().int().positive().optional(),
+  /** Required. */
   title: z.string().min(1),
+  /** The description. */
   description: z.string().optional(),
+  /** Username, required. */
   author: z.string(),
+  /** Usernames of the users who committed to it. */
   committers: z.array(z.string()).optional(),
   /** Head commit sha (40 hex characters); made up when absent. */
   sha: z
     .string()
     .regex(/^[0-9a-f]{40}$/, 'expected 40 lowercase hex characters')
     .optional(),
+  /** `opened` (default), `closed`, `merged` or `locked`. */
   state: z.enum(['opened', 'closed', 'merged', 'locked']).optional(),
+  /** The branch it merges from. */
   source_branch: z.string().optional(),
+  /** The branch it merges into; default `main`. */
   target_branch: z.string().optional(),
+  /** Title of a milestone of the project or its groups. */
   milestone: z.string().optional(),
+  /** Default: the world clock. */
   created_at: dateTime.optional(),
   /** The merge request's own approval rules (they replace the project's while overriding is allowed). */
   approval_rules: z.array(SeedMergeRequestApprovalRule).optional(),
@@ -111,28 +168,47 @@ export const SeedMergeRequest = z.strictObject({
   approvals: z.array(z.string()).optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedAccessToken = z.strictObject({
+  /** Required. */
   name: z.string().min(1),
+  /** The description. */
   description: z.string().optional(),
+  /** Required, at least one: `api`, `read_api`... */
   scopes: z.array(z.string()).min(1),
+  /** The bot user's role in the project; default 40. */
   access_level: role.optional(),
+  /** `YYYY-MM-DD` or `null` (never); default a year after `now` when the instance requires expiry. */
   expires_at: date.nullable().optional(),
+  /** The exact PRIVATE-TOKEN value; made up when absent. */
   token: z.string().min(1).optional(),
+  /** Already revoked. */
   revoked: z.boolean().optional(),
+  /** Default: the world clock. */
   created_at: dateTime.optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedProject = z.strictObject({
   /** Full path: `group/…/project`, or `username/project` for a personal project. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, 'expected a full path like acme/api'),
+  /** Default: the last segment of the path. */
   name: z.string().optional(),
+  /** The description. */
   description: z.string().optional(),
+  /** `private` (default), `internal` or `public`; never more visible than its group. */
   visibility: visibility.optional(),
+  /** `{ "username": role }`: direct members and their role numbers. */
   members: members.optional(),
+  /** Branch names (or wildcards such as `release/*`). */
   protected_branches: z.array(z.string()).optional(),
+  /** The project's milestones. */
   milestones: z.array(SeedMilestone).optional(),
+  /** The project's issues. */
   issues: z.array(SeedIssue).optional(),
+  /** The project's merge requests. */
   merge_requests: z.array(SeedMergeRequest).optional(),
+  /** The project's access tokens. */
   access_tokens: z.array(SeedAccessToken).optional(),
   /** The project's own approval settings (locked ones are overridden by its groups and the instance). */
   approval_settings: approvalSettings.optional(),
@@ -142,59 +218,129 @@ export const SeedProject = z.strictObject({
   approval_rules: z.array(SeedApprovalRule).optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedApplication = z.strictObject({
+  /** Required. */
   name: z.string().min(1),
+  /** Required; several may be given, one per line. */
   redirect_uri: z.string().min(1),
   /** Space-separated, as the API takes them. */
   scopes: z.string(),
+  /** Default `true`. */
   confidential: z.boolean().optional(),
+  /** The OAuth client id; made up when absent. */
   application_id: z.string().optional(),
+  /** The client secret; made up when absent. */
   secret: z.string().optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedScimIdentity = z.strictObject({
+  /** The group's full path. */
   group: z.string(),
+  /** The username. */
   user: z.string(),
+  /** The user's id at the identity provider, unique in the group. */
   extern_uid: z.string().min(1),
+  /** Default `true`. */
   active: z.boolean().optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedInstance = z.strictObject({
+  /** `hosted` or `self-managed` (default). */
   offering: z.enum(['hosted', 'self-managed']).optional(),
+  /** The licence of a self-managed instance: `free`, `premium`, `ultimate` (default). */
   plan: plan.optional(),
+  /** Access tokens must expire; default `true`. */
   require_token_expiry: z.boolean().optional(),
+  /** Enabled feature flags, such as `approval_group_rules`. */
   feature_flags: z.array(z.string()).optional(),
+  /** Instance-wide approval settings; what they forbid is locked everywhere. */
   approval_settings: approvalSettings.optional(),
 });
 
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedDocument = z.strictObject({
   /** The world clock's start. */
   now: dateTime.optional(),
+  /** The instance; see {@link SeedInstance}. */
   instance: SeedInstance.optional(),
+  /** Required: the users, with their tokens. */
   users: z.array(SeedUser),
+  /** Groups, parents before their subgroups. */
   groups: z.array(SeedGroup).optional(),
+  /** Projects. */
   projects: z.array(SeedProject).optional(),
+  /** Instance OAuth applications. */
   applications: z.array(SeedApplication).optional(),
+  /** SCIM identities. */
   scim_identities: z.array(SeedScimIdentity).optional(),
 });
 
-/** A whole world as one JSON document (SPEC 4). */
+/**
+ * A whole world as one JSON document: what `createMockGitLab({ seed })` and the
+ * command line's `--seed FILE.json` take. Only `users` is required.
+ * @interface
+ */
 export type SeedDocument = z.input<typeof SeedDocument>;
+/**
+ * A user: an item of the seed document's `users`.
+ * @interface
+ */
 export type SeedUser = z.input<typeof SeedUser>;
+/**
+ * A group: an item of `groups`. Parents come before their subgroups.
+ * @interface
+ */
 export type SeedGroup = z.input<typeof SeedGroup>;
+/**
+ * A project: an item of `projects`.
+ * @interface
+ */
 export type SeedProject = z.input<typeof SeedProject>;
+/**
+ * A milestone: an item of a project's or a group's `milestones`.
+ * @interface
+ */
 export type SeedMilestone = z.input<typeof SeedMilestone>;
+/**
+ * An issue: an item of a project's `issues`.
+ * @interface
+ */
 export type SeedIssue = z.input<typeof SeedIssue>;
+/**
+ * A merge request: an item of a project's `merge_requests`.
+ * @interface
+ */
 export type SeedMergeRequest = z.input<typeof SeedMergeRequest>;
+/**
+ * A project access token: an item of a project's `access_tokens`; it gets its own bot user.
+ * @interface
+ */
 export type SeedAccessToken = z.input<typeof SeedAccessToken>;
+/**
+ * An instance OAuth application: an item of `applications`.
+ * @interface
+ */
 export type SeedApplication = z.input<typeof SeedApplication>;
+/**
+ * A SCIM identity: an item of `scim_identities`.
+ * @interface
+ */
 export type SeedScimIdentity = z.input<typeof SeedScimIdentity>;
+/**
+ * The instance: its offering, plan, token policy, feature flags and approval settings.
+ * @interface
+ */
 export type SeedInstance = z.input<typeof SeedInstance>;
 
 /** A seed that cannot be loaded; the message names the bad path (`projects[0].members.dev: unknown user`). */
 export class SeedError extends Error {
   constructor(
+    /** Where in the document: `projects[0].members.dev`, or `''` for the document itself. */
     readonly path: string,
+    /** What is wrong there: `unknown user`, `unknown key`... */
     readonly reason: string,
   ) {
     super(path ? `${path}: ${reason}` : reason);

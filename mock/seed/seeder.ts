@@ -58,9 +58,13 @@ import {
 
 /** A user as the seed reports it: who it is and the token that authenticates as them. */
 export interface SeededUser {
+  /** The user's id. */
   id: number;
+  /** The username. */
   username: string;
+  /** The display name. */
   name: string;
+  /** An instance administrator. */
   admin: boolean;
   /** The PRIVATE-TOKEN value of the user's personal token. */
   token: string;
@@ -68,8 +72,11 @@ export interface SeededUser {
 
 /** A project access token as the seed reports it. */
 export interface SeededAccessToken {
+  /** The token's id: the `tokenId` of the SDK's methods. */
   id: number;
+  /** The name. */
   name: string;
+  /** The id of the token's bot user. */
   user_id: number;
   /** The PRIVATE-TOKEN value. */
   token: string;

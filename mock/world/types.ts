@@ -7,58 +7,106 @@
 
 /** Role numbers: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner. */
 export type Role = 10 | 15 | 20 | 30 | 40 | 50;
-export const Roles = { Guest: 10, Planner: 15, Reporter: 20, Developer: 30, Maintainer: 40, Owner: 50 } as const;
+/** The role numbers by name: `Roles.Maintainer` is 40. */
+export const Roles = {
+  /** 10 */
+  Guest: 10,
+  /** 15 */
+  Planner: 15,
+  /** 20 */
+  Reporter: 20,
+  /** 30 */
+  Developer: 30,
+  /** 40 */
+  Maintainer: 40,
+  /** 50 */
+  Owner: 50,
+} as const;
+/** Every role number, lowest first. */
 export const ROLE_VALUES: readonly Role[] = [10, 15, 20, 30, 40, 50];
 
+/** Who can see a group or project: its members, any signed-in user, or anyone. */
 export type Visibility = 'private' | 'internal' | 'public';
+/** GitLab's tiers: the licence of a self-managed instance, or a top-level group's plan on the hosted offering. */
 export type Plan = 'free' | 'premium' | 'ultimate';
+/** The hosted offering (GitLab.com: plans per top-level group, SCIM) or a self-managed instance. */
 export type Offering = 'hosted' | 'self-managed';
 
 /** The seven approval settings, in "allow" polarity, as GitLab's settings document names them. */
 export interface ApprovalSettingValues {
+  /** Authors may approve their own merge requests. */
   allow_author_approval?: boolean;
+  /** Users who committed to a merge request may approve it. */
   allow_committer_approval?: boolean;
+  /** Approval rules may be edited in merge requests. */
   allow_overrides_to_approver_list_per_merge_request?: boolean;
+  /** Approvals stay when new commits are pushed. */
   retain_approvals_on_push?: boolean;
+  /** Only code owners' approvals are removed when their files change. */
   selective_code_owner_removals?: boolean;
+  /** Deprecated name of `require_reauthentication_to_approve`. */
   require_password_to_approve?: boolean;
+  /** Approvers must give their password. */
   require_reauthentication_to_approve?: boolean;
 }
 
+/** The instance: its offering, plan and instance-wide settings. */
 export interface Instance {
+  /** `hosted` or `self-managed`. */
   offering: Offering;
   /** Licence plan of a self-managed instance (the hosted offering uses each top-level group's plan). */
   plan: Plan;
+  /** Access tokens must expire (a year ahead by default). */
   require_token_expiry: boolean;
+  /** Enabled feature flags, such as `approval_group_rules`. */
   feature_flags: string[];
+  /** Instance-wide approval settings; what they forbid is locked for every group and project. */
   approval_settings: ApprovalSettingValues;
 }
 
+/** A user: a person, an administrator, or the bot user of an access token. */
 export interface User {
+  /** The user's id. */
   id: number;
+  /** The username. */
   username: string;
+  /** The display name. */
   name: string;
+  /** The email address. */
   email: string;
+  /** A blocked user cannot authenticate. */
   state: 'active' | 'blocked';
+  /** An instance administrator. */
   admin: boolean;
   /** Bot users belong to a project (or group) access token. */
   bot: boolean;
+  /** The password re-authentication checks when approving. */
   password: string;
+  /** When the user was created. */
   created_at: string;
 }
 
 /** A token that authenticates API calls: a personal token, or a project access token (a personal token of a bot user). */
 export interface AccessToken {
+  /** The token's id. */
   id: number;
+  /** The user it authenticates as (the bot user, for a project access token). */
   user_id: number;
+  /** The name. */
   name: string;
+  /** The description, or `null`. */
   description: string | null;
+  /** Scopes such as `api` or `read_api`. */
   scopes: string[];
   /** The secret value sent in PRIVATE-TOKEN. */
   value: string;
+  /** Revoked tokens no longer authenticate. */
   revoked: boolean;
+  /** When it was created. */
   created_at: string;
+  /** When it last authenticated a request, or `null`. */
   last_used_at: string | null;
+  /** `YYYY-MM-DD`; it stops authenticating after that day. `null`: never. */
   expires_at: string | null;
   /** Set for project access tokens: the project whose bot owns it. */
   project_id: number | null;
@@ -66,39 +114,77 @@ export interface AccessToken {
   previous_id: number | null;
 }
 
+/** A group or subgroup. */
 export interface Group {
+  /** The group's id. */
   id: number;
+  /** The name. */
   name: string;
+  /** The last segment of its path. */
   path: string;
+  /** The full path, such as `acme/platform`. */
   full_path: string;
+  /** The description. */
   description: string;
+  /** The parent group's id; `null` for a top-level group. */
   parent_id: number | null;
+  /** Who can see it. */
   visibility: Visibility;
+  /** The plan (on the hosted offering, a top-level group's plan applies to everything below it). */
   plan: Plan;
+  /** SAML single sign-on and SCIM are enabled (needed by the SCIM API). */
   saml_scim: boolean;
+  /** When it was created. */
   created_at: string;
   /** userId → role, direct memberships only. */
   members: Map<number, Role>;
+  /** The group's own approval settings. */
   approval_settings: ApprovalSettingValues;
   /** SAML single sign-on is enforced: approving with a password always fails (re-authentication needs SAML). */
   enforced_sso: boolean;
   /** Counter for the iids of group milestones. */
-  next_iid: { milestone: number };
+  next_iid: {
+    /** The next group milestone's iid. */
+    milestone: number;
+  };
 }
 
-export type Namespace = { kind: 'group'; id: number } | { kind: 'user'; id: number };
+/** Where a project lives: a group, or a user's personal namespace. */
+export type Namespace =
+  | {
+      /** A group's project. */
+      kind: 'group';
+      /** The group's id. */
+      id: number;
+    }
+  | {
+      /** A project in a user's personal namespace. */
+      kind: 'user';
+      /** The user's id. */
+      id: number;
+    };
 
+/** A project. */
 export interface Project {
+  /** The project's id. */
   id: number;
+  /** The name. */
   name: string;
+  /** The last segment of its path. */
   path: string;
+  /** The full path, such as `acme/platform/api`. */
   path_with_namespace: string;
+  /** The description. */
   description: string;
+  /** Its group, or the user who owns it. */
   namespace: Namespace;
+  /** Who can see it. */
   visibility: Visibility;
+  /** When it was created. */
   created_at: string;
   /** userId → role, direct memberships only (bot users of the project's tokens included). */
   members: Map<number, Role>;
+  /** Names (or wildcards) of its protected branches. */
   protected_branches: string[];
   /**
    * The project's own approval settings (allow polarity, every key set; the group and
@@ -109,82 +195,149 @@ export interface Project {
   /** Deprecated approval count of the approval configuration; kept and reported, approval rules decide. */
   approvals_before_merge: number;
   /** Per-project counters for iids. */
-  next_iid: { milestone: number; issue: number; merge_request: number };
+  next_iid: {
+    /** The next milestone's iid. */
+    milestone: number;
+    /** The next issue's iid. */
+    issue: number;
+    /** The next merge request's iid. */
+    merge_request: number;
+  };
 }
 
 /** A milestone of a project (`project_id`) or of a group (`group_id`). */
 export interface Milestone {
+  /** The milestone's id. */
   id: number;
+  /** Its number within the project or group. */
   iid: number;
+  /** The project's id, for a project milestone. */
   project_id: number | null;
+  /** The group's id, for a group milestone. */
   group_id: number | null;
+  /** The title. */
   title: string;
+  /** The description, or `null`. */
   description: string | null;
+  /** `active` or `closed`. */
   state: 'active' | 'closed';
+  /** `YYYY-MM-DD`, or `null`. */
   due_date: string | null;
+  /** `YYYY-MM-DD`, or `null`. */
   start_date: string | null;
+  /** When it was created. */
   created_at: string;
+  /** When it last changed. */
   updated_at: string;
 }
 
+/** A change of an issue's state, for burndown charts. */
 export interface IssueEvent {
+  /** What happened. */
   action: 'closed' | 'reopened';
+  /** When. */
   at: string;
 }
 
+/** An issue of a project. */
 export interface Issue {
+  /** The issue's id. */
   id: number;
+  /** Its number within the project. */
   iid: number;
+  /** The project's id. */
   project_id: number;
+  /** The title. */
   title: string;
+  /** The description, or `null`. */
   description: string | null;
+  /** `opened` or `closed`: the state of its last event. */
   state: 'opened' | 'closed';
+  /** Who opened it. */
   author_id: number;
+  /** Who it is assigned to. */
   assignee_ids: number[];
+  /** Its milestone, or `null`. */
   milestone_id: number | null;
+  /** Its weight, or `null`. */
   weight: number | null;
+  /** Hidden from Guests and non-members. */
   confidential: boolean;
+  /** Label names. */
   labels: string[];
+  /** When it was opened. */
   created_at: string;
+  /** When it last changed. */
   updated_at: string;
+  /** When it was closed, or `null`. */
   closed_at: string | null;
+  /** Who closed it, or `null`. */
   closed_by_id: number | null;
   /** State changes after creation, in time order (the burndown chart reads them). */
   events: IssueEvent[];
 }
 
+/** A merge request of a project. */
 export interface MergeRequest {
+  /** The merge request's id. */
   id: number;
+  /** Its number within the project. */
   iid: number;
+  /** The project's id. */
   project_id: number;
+  /** The title. */
   title: string;
+  /** The description, or `null`. */
   description: string | null;
+  /** `opened`, `closed`, `merged` or `locked`. */
   state: 'opened' | 'closed' | 'merged' | 'locked';
+  /** Who opened it. */
   author_id: number;
+  /** Who committed to it (they may not approve unless committers may). */
   committer_ids: number[];
+  /** The head commit: what `approve` compares `sha` with. */
   sha: string;
+  /** The branch it merges from. */
   source_branch: string;
+  /** The branch it merges into: decides which approval rules apply. */
   target_branch: string;
+  /** Its milestone, or `null`. */
   milestone_id: number | null;
+  /** When it was opened. */
   created_at: string;
+  /** When it last changed. */
   updated_at: string;
 }
 
+/** An instance OAuth application. */
 export interface Application {
+  /** The record's id, used in paths. */
   id: number;
+  /** The OAuth client id. */
   application_id: string;
+  /** The name. */
   name: string;
+  /** The redirect URIs, one per line. */
   redirect_uri: string;
+  /** The scopes. */
   scopes: string[];
+  /** A confidential (server-side) client. */
   confidential: boolean;
+  /** The current OAuth client secret. */
   secret: string;
 }
 
+/** The link between a member of a group and the group's identity provider. */
 export interface ScimIdentity {
+  /** The identity's id. */
   id: number;
+  /** The group's id. */
   group_id: number;
+  /** The user's id. */
   user_id: number;
+  /** The user's id at the identity provider: the `uid` in the API's paths. */
   extern_uid: string;
+  /** Provisioned at the identity provider. */
   active: boolean;
 }
 
@@ -194,16 +347,32 @@ export interface ScimIdentity {
  * seed's `protected_branches` names; approval rules refer to them by id.
  */
 export interface ProtectedBranch {
+  /** The protected branch's id. */
   id: number;
+  /** The project's id, for a project's protected branch. */
   project_id: number | null;
+  /** The group's id, for a group-level protected branch. */
   group_id: number | null;
+  /** The branch name, or a wildcard such as `release/*`. */
   name: string;
+  /** Code owners must approve changes to their files. */
   code_owner_approval_required: boolean;
+  /** Force pushes are allowed. */
   allow_force_push: boolean;
   /** Who may push (the access-level record's id and its role; Maintainers by default). */
-  push_access_level: { id: number; access_level: Role };
+  push_access_level: {
+    /** The access level record's id. */
+    id: number;
+    /** The lowest role that may push. */
+    access_level: Role;
+  };
   /** Who may merge. */
-  merge_access_level: { id: number; access_level: Role };
+  merge_access_level: {
+    /** The access level record's id. */
+    id: number;
+    /** The lowest role that may merge. */
+    access_level: Role;
+  };
 }
 
 /** Kinds of approval rule; `code_owner` and `report_approver` rules are made by the system. */
@@ -213,32 +382,45 @@ export type ApprovalReportType = 'license_scanning' | 'code_coverage';
 
 /** What approval rules have at every level. */
 export interface ApprovalRuleFields {
+  /** The rule's id. */
   id: number;
+  /** The name. */
   name: string;
+  /** Its kind. */
   rule_type: ApprovalRuleType;
   /** Only for `report_approver` rules. */
   report_type: ApprovalReportType | null;
+  /** Approvals it needs. */
   approvals_required: number;
+  /** Users who may approve. */
   user_ids: number[];
+  /** Groups whose direct members may approve. */
   group_ids: number[];
 }
 
 /** An approval rule of a project. No protected branches and not `applies_to_all_protected_branches`: every branch. */
 export interface ProjectApprovalRule extends ApprovalRuleFields {
+  /** The project's id. */
   project_id: number;
+  /** Applies to every protected branch. */
   applies_to_all_protected_branches: boolean;
+  /** The protected branches it applies to. */
   protected_branch_ids: number[];
 }
 
 /** An approval rule of a group: it applies to the protected branches of every project of the group. */
 export interface GroupApprovalRule extends ApprovalRuleFields {
+  /** The group's id. */
   group_id: number;
+  /** Applies to every protected branch. */
   applies_to_all_protected_branches: boolean;
+  /** The protected branches it applies to. */
   protected_branch_ids: number[];
 }
 
 /** An approval rule of one merge request, possibly copied from a project rule. */
 export interface MergeRequestApprovalRule extends ApprovalRuleFields {
+  /** The merge request's id. */
   merge_request_id: number;
   /** The project rule it was copied from. */
   source_rule_id: number | null;
@@ -246,12 +428,17 @@ export interface MergeRequestApprovalRule extends ApprovalRuleFields {
 
 /** One user's approval of a merge request. */
 export interface Approval {
+  /** The approval's id. */
   id: number;
+  /** The merge request's id. */
   merge_request_id: number;
+  /** Who approved. */
   user_id: number;
+  /** When. */
   created_at: string;
 }
 
+/** The whole state of a mock: every table, the clock and the random source. */
 export interface World {
   /** Origin and path GitLab is served from, without a trailing slash (e.g. `http://gitlab.test`). */
   baseUrl: string;
@@ -261,21 +448,36 @@ export interface World {
   randomState: number;
   /** Last id given out, per table: ids count up like database sequences. */
   lastId: Record<string, number>;
+  /** The instance. */
   instance: Instance;
+  /** Users by id. */
   users: Map<number, User>;
+  /** Personal and project access tokens by id. */
   tokens: Map<number, AccessToken>;
   /** Token value → token id, so authentication is one lookup. Kept by `addToken`. */
   tokenIds: Map<string, number>;
+  /** Groups by id. */
   groups: Map<number, Group>;
+  /** Projects by id. */
   projects: Map<number, Project>;
+  /** Project and group milestones by id. */
   milestones: Map<number, Milestone>;
+  /** Issues by id. */
   issues: Map<number, Issue>;
+  /** Merge requests by id. */
   mergeRequests: Map<number, MergeRequest>;
+  /** OAuth applications by id. */
   applications: Map<number, Application>;
+  /** SCIM identities by id. */
   scimIdentities: Map<number, ScimIdentity>;
+  /** Protected branches by id. */
   protectedBranches: Map<number, ProtectedBranch>;
+  /** Project approval rules by id. */
   projectApprovalRules: Map<number, ProjectApprovalRule>;
+  /** Group approval rules by id. */
   groupApprovalRules: Map<number, GroupApprovalRule>;
+  /** Merge request approval rules by id. */
   mergeRequestApprovalRules: Map<number, MergeRequestApprovalRule>;
+  /** Approvals by id. */
   approvals: Map<number, Approval>;
 }

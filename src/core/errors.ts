@@ -16,6 +16,7 @@ export type GitLabMessage = string | string[] | { [field: string]: unknown };
 
 /** Root of every error the SDK throws. */
 export class GitLabError extends Error {
+  /** `'GitLabError'`: what logs and `JSON.stringify` show. */
   override name = 'GitLabError';
 
   /** The error as plain data: `name`, `message` and the subclass's fields (used by `JSON.stringify`). */
@@ -42,6 +43,7 @@ export interface GitLabApiErrorInit {
 
 /** GitLab answered with a non-2xx status. Subclasses name the common statuses. */
 export class GitLabApiError extends GitLabError {
+  /** `'GitLabApiError'`: what logs and `JSON.stringify` show. */
   override name = 'GitLabApiError';
   /** HTTP status code. */
   readonly status: number;
@@ -70,41 +72,49 @@ export class GitLabApiError extends GitLabError {
 
 /** 400: a parameter is missing or invalid, or the model refused the change. */
 export class BadRequestError extends GitLabApiError {
+  /** `'BadRequestError'`: what logs and `JSON.stringify` show. */
   override name = 'BadRequestError';
 }
 
 /** 401: no token, or an unknown, revoked or expired one. */
 export class UnauthorizedError extends GitLabApiError {
+  /** `'UnauthorizedError'`: what logs and `JSON.stringify` show. */
   override name = 'UnauthorizedError';
 }
 
 /** 403: the caller may not do this (role, plan, or a setting forbids it). */
 export class ForbiddenError extends GitLabApiError {
+  /** `'ForbiddenError'`: what logs and `JSON.stringify` show. */
   override name = 'ForbiddenError';
 }
 
 /** 404: the resource does not exist, or the caller cannot see it. */
 export class NotFoundError extends GitLabApiError {
+  /** `'NotFoundError'`: what logs and `JSON.stringify` show. */
   override name = 'NotFoundError';
 }
 
 /** 405: the path exists but not with this method, or the operation is not available on this resource. */
 export class MethodNotAllowedError extends GitLabApiError {
+  /** `'MethodNotAllowedError'`: what logs and `JSON.stringify` show. */
   override name = 'MethodNotAllowedError';
 }
 
 /** 409: the request conflicts with the resource's current state. */
 export class ConflictError extends GitLabApiError {
+  /** `'ConflictError'`: what logs and `JSON.stringify` show. */
   override name = 'ConflictError';
 }
 
 /** 422: the request was well formed but could not be processed. */
 export class UnprocessableEntityError extends GitLabApiError {
+  /** `'UnprocessableEntityError'`: what logs and `JSON.stringify` show. */
   override name = 'UnprocessableEntityError';
 }
 
 /** 429: rate limited. Thrown once the SDK's retries (which honour `Retry-After`) are used up. */
 export class RateLimitError extends GitLabApiError {
+  /** `'RateLimitError'`: what logs and `JSON.stringify` show. */
   override name = 'RateLimitError';
   /** Seconds GitLab asked to wait (from `Retry-After`), when it said. */
   readonly retryAfter: number | undefined;
@@ -117,11 +127,13 @@ export class RateLimitError extends GitLabApiError {
 
 /** 5xx: GitLab failed. Thrown once the SDK's retries are used up (for idempotent methods). */
 export class ServerError extends GitLabApiError {
+  /** `'ServerError'`: what logs and `JSON.stringify` show. */
   override name = 'ServerError';
 }
 
 /** The request never got a response: DNS failure, refused connection, reset, or a `fetch` that threw. */
 export class GitLabConnectionError extends GitLabError {
+  /** `'GitLabConnectionError'`: what logs and `JSON.stringify` show. */
   override name = 'GitLabConnectionError';
   /** HTTP method of the failed request, upper case. */
   readonly method: string;
@@ -138,6 +150,7 @@ export class GitLabConnectionError extends GitLabError {
 
 /** No response within the timeout (per attempt). */
 export class GitLabTimeoutError extends GitLabError {
+  /** `'GitLabTimeoutError'`: what logs and `JSON.stringify` show. */
   override name = 'GitLabTimeoutError';
   /** HTTP method of the failed request, upper case. */
   readonly method: string;
@@ -157,6 +170,7 @@ export class GitLabTimeoutError extends GitLabError {
 
 /** A 2xx response whose body does not match the SDK's model of it. */
 export class GitLabResponseValidationError extends GitLabError {
+  /** `'GitLabResponseValidationError'`: what logs and `JSON.stringify` show. */
   override name = 'GitLabResponseValidationError';
   /** Every mismatch zod found (paths relative to the response body). */
   readonly issues: z.core.$ZodIssue[];

@@ -9,6 +9,7 @@ import { type AccessLevel, DateString, DateTimeString, type PaginationQuery } fr
 
 /** A project access token, as listed and read: never with its secret value. */
 export const ProjectAccessToken = z.looseObject({
+  /** The token's id, used in paths. */
   id: z.number().int(),
   /** The token's name. */
   name: z.string(),
@@ -18,6 +19,7 @@ export const ProjectAccessToken = z.looseObject({
   revoked: z.boolean(),
   /** Past its `expires_at` (newer GitLab versions only). */
   expired: z.boolean().optional(),
+  /** When the token was created. */
   created_at: DateTimeString,
   /** Newer GitLab versions only. */
   description: z.string().nullable().optional(),
@@ -36,7 +38,10 @@ export const ProjectAccessToken = z.looseObject({
   /** The project's id (newer GitLab versions only). */
   resource_id: z.number().int().optional(),
 });
-/** A project access token, as listed and read: never with its secret value. */
+/**
+ * A project access token, as listed and read: never with its secret value.
+ * @interface
+ */
 export type ProjectAccessToken = z.infer<typeof ProjectAccessToken>;
 
 /** A project access token with its secret `token`: only what create and rotate return. */
@@ -44,7 +49,10 @@ export const ProjectAccessTokenWithToken = ProjectAccessToken.extend({
   /** The secret value, to send as `PRIVATE-TOKEN`. GitLab shows it only in this response: store it now. */
   token: z.string(),
 });
-/** A project access token with its secret `token`: only what create and rotate return. */
+/**
+ * A project access token with its secret `token`: only what create and rotate return.
+ * @interface
+ */
 export type ProjectAccessTokenWithToken = z.infer<typeof ProjectAccessTokenWithToken>;
 
 /** The scopes a project access token may have. */

@@ -20,7 +20,10 @@ export const Application = z.looseObject({
   /** The scopes, as a list (newer GitLab versions only). */
   scopes: z.array(z.string()).optional(),
 });
-/** An instance OAuth application as `GET /applications` lists it: never with its secret. */
+/**
+ * An instance OAuth application as `GET /applications` lists it: never with its secret.
+ * @interface
+ */
 export type Application = z.infer<typeof Application>;
 
 /** An application with its plaintext `secret`: only what create and renew-secret return. */
@@ -28,7 +31,10 @@ export const ApplicationWithSecret = Application.extend({
   /** The plaintext secret (OAuth `client_secret`). GitLab shows it only in this response: store it now. */
   secret: z.string(),
 });
-/** An application with its plaintext `secret`: only what create and renew-secret return. */
+/**
+ * An application with its plaintext `secret`: only what create and renew-secret return.
+ * @interface
+ */
 export type ApplicationWithSecret = z.infer<typeof ApplicationWithSecret>;
 
 /** Body of `POST /applications`. */

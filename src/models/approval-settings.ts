@@ -8,13 +8,17 @@ import * as z from 'zod';
 
 /** One approval setting: its value, and whether a higher level fixes it. */
 export const ApprovalSetting = z.looseObject({
+  /** The value that applies: the level's own, or the one a higher level fixes. */
   value: z.boolean(),
   /** True when the instance or a group fixes the value, so this level cannot change it. */
   locked: z.boolean(),
   /** `instance` or `group` when locked by that level; null otherwise. */
   inherited_from: z.string().nullable(),
 });
-/** One approval setting: its value, and whether a higher level fixes it. */
+/**
+ * One approval setting: its value, and whether a higher level fixes it.
+ * @interface
+ */
 export type ApprovalSetting = z.infer<typeof ApprovalSetting>;
 
 /** The approval settings document of a group or a project: `GET .../merge_request_approval_setting`. */
@@ -34,7 +38,10 @@ export const ApprovalSettings = z.looseObject({
   /** Approvers must give their password to approve. */
   require_reauthentication_to_approve: ApprovalSetting.optional(),
 });
-/** The approval settings document of a group or a project. */
+/**
+ * The approval settings document of a group or a project.
+ * @interface
+ */
 export type ApprovalSettings = z.infer<typeof ApprovalSettings>;
 
 /**
@@ -42,11 +49,16 @@ export type ApprovalSettings = z.infer<typeof ApprovalSettings>;
  * locked by a higher level are left as they are.
  */
 export interface ApprovalSettingsUpdate {
+  /** Let authors approve their own merge requests. */
   allow_author_approval?: boolean;
+  /** Let users who committed to a merge request approve it. */
   allow_committer_approval?: boolean;
+  /** Let approval rules be edited in merge requests. */
   allow_overrides_to_approver_list_per_merge_request?: boolean;
+  /** Keep approvals when new commits are pushed. */
   retain_approvals_on_push?: boolean;
   /** Needs `retain_approvals_on_push` (on a project). */
   selective_code_owner_removals?: boolean;
+  /** Make approvers give their password to approve. */
   require_reauthentication_to_approve?: boolean;
 }

@@ -10,22 +10,39 @@ import { DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 
 /** A group as GitLab nests it in approval rules (the Group entity). */
 export const GroupSummary = z.looseObject({
+  /** The group's id. */
   id: z.number().int(),
+  /** The name. */
   name: z.string(),
+  /** The last segment of its path. */
   path: z.string(),
+  /** The description, or `null`. */
   description: z.string().nullable(),
+  /** `private`, `internal` or `public`. */
   visibility: z.string(),
+  /** Git LFS is enabled for its projects. */
   lfs_enabled: z.boolean().optional(),
+  /** The avatar's URL, or `null`. */
   avatar_url: z.string().nullable(),
+  /** The group's page. */
   web_url: z.string(),
+  /** Users may ask to join. */
   request_access_enabled: z.boolean().optional(),
+  /** The names of the group and its parents: `Acme / Platform`. */
   full_name: z.string(),
+  /** The full path: `acme/platform`. */
   full_path: z.string(),
+  /** The parent group's id; `null` for a top-level group. */
   parent_id: z.number().int().nullable(),
+  /** The LDAP group it syncs with (self-managed), or `null`. */
   ldap_cn: z.string().nullable().optional(),
+  /** The role LDAP members get, or `null`. */
   ldap_access: z.number().int().nullable().optional(),
 });
-/** A group as GitLab nests it in approval rules (the Group entity). */
+/**
+ * A group as GitLab nests it in approval rules (the Group entity).
+ * @interface
+ */
 export type GroupSummary = z.infer<typeof GroupSummary>;
 
 /** Rule types GitLab sends: `any_approver`, `regular`, `report_approver` (made by the system from policies), `code_owner`. */
@@ -33,10 +50,15 @@ export type ApprovalRuleType = 'any_approver' | 'regular' | 'report_approver' | 
 
 /** One access level of a protected branch, as project approval rules nest it. */
 export const BranchAccessLevel = z.looseObject({
+  /** A role number (30 Developer, 40 Maintainer...), or 0 for no one. */
   access_level: z.number().int(),
+  /** What GitLab shows for it: `Maintainers`, `Developers + Maintainers`, `No one`... */
   access_level_description: z.string(),
 });
-/** One access level of a protected branch, as project approval rules nest it. */
+/**
+ * One access level of a protected branch, as project approval rules nest it.
+ * @interface
+ */
 export type BranchAccessLevel = z.infer<typeof BranchAccessLevel>;
 
 /**
@@ -45,47 +67,75 @@ export type BranchAccessLevel = z.infer<typeof BranchAccessLevel>;
  * boolean in group rules ({@link GroupRuleProtectedBranch}).
  */
 export const ProjectRuleProtectedBranch = z.looseObject({
+  /** The protected branch's id: what `protected_branch_ids` takes. */
   id: z.number().int(),
+  /** The branch name, or a wildcard such as `release/*`. */
   name: z.string(),
+  /** Who may push. */
   push_access_levels: z.array(BranchAccessLevel),
+  /** Who may merge. */
   merge_access_levels: z.array(BranchAccessLevel),
+  /** Who may unprotect the branch. */
   unprotect_access_levels: z.array(BranchAccessLevel),
   /** `'true'` or `'false'`: a boolean sent as a string. */
   code_owner_approval_required: z.string(),
 });
-/** A protected branch as a project approval rule nests it (`code_owner_approval_required` is a string). */
+/**
+ * A protected branch as a project approval rule nests it (`code_owner_approval_required` is a string).
+ * @interface
+ */
 export type ProjectRuleProtectedBranch = z.infer<typeof ProjectRuleProtectedBranch>;
 
 /** A protected branch as a group approval rule nests it: richer access levels, and real booleans. */
 export const GroupRuleProtectedBranch = z.looseObject({
+  /** The protected branch's id. */
   id: z.number().int(),
+  /** The branch name, or a wildcard such as `release/*`. */
   name: z.string(),
+  /** Who may push. */
   push_access_levels: z.array(
     BranchAccessLevel.extend({
+      /** The access level's id. */
       id: z.number().int(),
+      /** The deploy key it allows, or `null`. */
       deploy_key_id: z.number().int().nullable(),
+      /** The user it allows, or `null`. */
       user_id: z.number().int().nullable(),
+      /** The group it allows, or `null`. */
       group_id: z.number().int().nullable(),
     }),
   ),
+  /** Who may merge. */
   merge_access_levels: z.array(
     BranchAccessLevel.extend({
+      /** The access level's id. */
       id: z.number().int(),
+      /** The user it allows, or `null`. */
       user_id: z.number().int().nullable(),
+      /** The group it allows, or `null`. */
       group_id: z.number().int().nullable(),
     }),
   ),
+  /** Who may unprotect the branch. */
   unprotect_access_levels: z.array(BranchAccessLevel),
+  /** Force pushes are allowed. */
   allow_force_push: z.boolean(),
+  /** Code owners must approve changes to their files. */
   code_owner_approval_required: z.boolean(),
+  /** Protected by a parent group rather than the project. */
   inherited: z.boolean(),
 });
-/** A protected branch as a group approval rule nests it. */
+/**
+ * A protected branch as a group approval rule nests it.
+ * @interface
+ */
 export type GroupRuleProtectedBranch = z.infer<typeof GroupRuleProtectedBranch>;
 
 /** What every approval rule has, at any level. */
 export const ApprovalRule = z.looseObject({
+  /** The rule's id: the `ruleId` of the SDK's methods. */
   id: z.number().int(),
+  /** The name, unique among the rules of its kind. */
   name: z.string(),
   /** See {@link ApprovalRuleType}; kept a string so rule types of newer GitLab versions still parse. */
   rule_type: z.string(),
@@ -93,103 +143,173 @@ export const ApprovalRule = z.looseObject({
   report_type: z.string().nullable().optional(),
   /** Everyone who may approve for this rule: its users and the members of its groups. */
   eligible_approvers: z.array(UserBasic),
+  /** Approvals the rule needs, 0 to 100. */
   approvals_required: z.number().int(),
+  /** Users named as approvers. */
   users: z.array(UserBasic),
   /** The rule's groups the caller may see. */
   groups: z.array(GroupSummary),
   /** True when the rule also has private groups the caller cannot see. */
   contains_hidden_groups: z.boolean(),
 });
-/** What every approval rule has, at any level. */
+/**
+ * What every approval rule has, at any level.
+ * @interface
+ */
 export type ApprovalRule = z.infer<typeof ApprovalRule>;
 
 /** A project approval rule. */
 export const ProjectApprovalRule = ApprovalRule.extend({
+  /** Applies to every protected branch (`protected_branches` is then ignored). */
   applies_to_all_protected_branches: z.boolean(),
+  /** The protected branches it applies to; none means every branch. */
   protected_branches: z.array(ProjectRuleProtectedBranch).optional(),
 });
-/** A project approval rule. */
+/**
+ * A project approval rule.
+ * @interface
+ */
 export type ProjectApprovalRule = z.infer<typeof ProjectApprovalRule>;
 
 /** A group approval rule (experimental in GitLab: behind the `approval_group_rules` flag). */
 export const GroupApprovalRule = ApprovalRule.extend({
+  /** Applies to every protected branch of the group's projects. */
   applies_to_all_protected_branches: z.boolean(),
+  /** The protected branches it applies to. */
   protected_branches: z.array(GroupRuleProtectedBranch).optional(),
 });
-/** A group approval rule. */
+/**
+ * A group approval rule.
+ * @interface
+ */
 export type GroupApprovalRule = z.infer<typeof GroupApprovalRule>;
 
 /** A merge-request approval rule. */
 export const MergeRequestApprovalRule = ApprovalRule.extend({
+  /** The CODEOWNERS section of a `code_owner` rule, or `null`. */
   section: z.string().nullable().optional(),
   /** The project rule it was copied from (GitLab sends its `approvals_required`), or null. */
-  source_rule: z.looseObject({ approvals_required: z.number().int() }).nullable(),
+  source_rule: z
+    .looseObject({
+      /** The project rule's own `approvals_required`. */
+      approvals_required: z.number().int(),
+    })
+    .nullable(),
   /** True when the rule differs from its source rule (name, approvals, users or groups). */
   overridden: z.boolean(),
 });
-/** A merge-request approval rule. */
+/**
+ * A merge-request approval rule.
+ * @interface
+ */
 export type MergeRequestApprovalRule = z.infer<typeof MergeRequestApprovalRule>;
 
 /** A rule of a merge request's approval state: the rule and who approved it. */
 export const MergeRequestApprovalStateRule = MergeRequestApprovalRule.extend({
+  /** A code owner rule. */
   code_owner: z.boolean().optional(),
+  /** Eligible approvers who approved. */
   approved_by: z.array(UserBasic),
+  /** The rule has all the approvals it needs. */
   approved: z.boolean(),
 });
-/** A rule of a merge request's approval state. */
+/**
+ * A rule of a merge request's approval state.
+ * @interface
+ */
 export type MergeRequestApprovalStateRule = z.infer<typeof MergeRequestApprovalStateRule>;
 
 /** `GET /projects/:id/merge_requests/:merge_request_iid/approval_state`. */
 export const MergeRequestApprovalState = z.looseObject({
   /** True when the merge request has its own rules in place of the project's. */
   approval_rules_overwritten: z.boolean(),
+  /** Every rule that applies to the merge request. */
   rules: z.array(MergeRequestApprovalStateRule),
 });
-/** The approval state of a merge request: every rule that applies, approved or not. */
+/**
+ * The approval state of a merge request: every rule that applies, approved or not.
+ * @interface
+ */
 export type MergeRequestApprovalState = z.infer<typeof MergeRequestApprovalState>;
 
 /** A rule in short (`approval_rules_left`, `invalid_approvers_rules`). */
 export const ApprovalRuleShort = z.looseObject({
+  /** The rule's id. */
   id: z.number().int(),
+  /** The rule's name. */
   name: z.string(),
+  /** The rule's type (see {@link ApprovalRuleType}). */
   rule_type: z.string(),
 });
-/** A rule in short. */
+/**
+ * A rule in short.
+ * @interface
+ */
 export type ApprovalRuleShort = z.infer<typeof ApprovalRuleShort>;
 
 /** A user who approved, in a merge request's approval status (`state` is not guaranteed there). */
 export const Approver = z.looseObject({
-  user: UserBasic.extend({ state: z.string().optional() }),
+  /** Who approved. */
+  user: UserBasic.extend({
+    /** `active`, `blocked`...; GitLab does not always send it here. */
+    state: z.string().optional(),
+  }),
+  /** When (newer GitLab versions only). */
   approved_at: DateTimeString.optional(),
 });
-/** A user who approved, and when. */
+/**
+ * A user who approved, and when.
+ * @interface
+ */
 export type Approver = z.infer<typeof Approver>;
 
 /** The approval status of a merge request: `GET .../approvals`, and the answer to approve and unapprove. */
 export const MergeRequestApprovalStatus = z.looseObject({
+  /** The merge request's id, unique in the instance. */
   id: z.number().int(),
+  /** Its number within the project (`!12`). */
   iid: z.number().int(),
+  /** The project's id. */
   project_id: z.number().int(),
+  /** The title. */
   title: z.string(),
+  /** The description, or `null`. */
   description: z.string().nullable(),
+  /** `opened`, `closed`, `locked` or `merged`. */
   state: z.string(),
+  /** When it was opened. */
   created_at: DateTimeString,
+  /** When it last changed. */
   updated_at: DateTimeString,
   /** `can_be_merged`, `cannot_be_merged`, ... */
   merge_status: z.string(),
+  /** Every applying rule is approved. */
   approved: z.boolean().optional(),
+  /** Approvals it needs in all. */
   approvals_required: z.number().int(),
+  /** Approvals it still needs (0 when approved). */
   approvals_left: z.number().int(),
+  /** Approvers must give their password (`approval_password`). */
   require_password_to_approve: z.boolean().optional(),
+  /** Who approved, and when. */
   approved_by: z.array(Approver),
+  /** Users who may approve and have not. */
   suggested_approvers: z.array(UserBasic).optional(),
+  /** The caller has approved. */
   user_has_approved: z.boolean().optional(),
+  /** The caller may approve. */
   user_can_approve: z.boolean().optional(),
+  /** The rules still waiting for approvals. */
   approval_rules_left: z.array(ApprovalRuleShort).optional(),
+  /** Any rule applies to the merge request. */
   has_approval_rules: z.boolean().optional(),
+  /** Rules that need more approvals than they have eligible approvers. */
   invalid_approvers_rules: z.array(ApprovalRuleShort).optional(),
 });
-/** The approval status of a merge request. */
+/**
+ * The approval status of a merge request.
+ * @interface
+ */
 export type MergeRequestApprovalStatus = z.infer<typeof MergeRequestApprovalStatus>;
 
 /** A project's approval configuration: `GET /projects/:id/approvals`. */
@@ -200,17 +320,25 @@ export const ProjectApprovalConfiguration = z.looseObject({
   approver_groups: z.array(z.unknown()),
   /** Deprecated: use approval rules. */
   approvals_before_merge: z.number().int(),
+  /** Approvals are removed when new commits are pushed. */
   reset_approvals_on_push: z.boolean(),
+  /** Only code owners' approvals are removed when their files change. */
   selective_code_owner_removals: z.boolean().optional(),
+  /** Approval rules cannot be edited in merge requests. */
   disable_overriding_approvers_per_merge_request: z.boolean(),
   /** True means authors can approve their own merge requests. */
   merge_requests_author_approval: z.boolean(),
+  /** True forbids users who committed to a merge request from approving it. */
   merge_requests_disable_committers_approval: z.boolean(),
   /** Deprecated: mirrors `require_reauthentication_to_approve`. */
   require_password_to_approve: z.boolean(),
+  /** Approvers must give their password to approve. */
   require_reauthentication_to_approve: z.boolean().optional(),
 });
-/** A project's approval configuration. */
+/**
+ * A project's approval configuration.
+ * @interface
+ */
 export type ProjectApprovalConfiguration = z.infer<typeof ProjectApprovalConfiguration>;
 
 /** Body of `POST /projects/:id/approvals`: at least one field. */
@@ -235,6 +363,7 @@ export interface ProjectApprovalConfigurationUpdate {
 
 /** Body of `POST /projects/:id/approval_rules`. */
 export interface ProjectApprovalRuleCreate {
+  /** The name, unique among the project's rules of its type. */
   name: string;
   /** 0 to 100. */
   approvals_required: number;
@@ -260,13 +389,19 @@ export interface ProjectApprovalRuleCreate {
  * given replace the rule's (hidden groups stay unless `remove_hidden_groups`).
  */
 export interface ProjectApprovalRuleUpdate {
+  /** The name (required here, as GitLab's API documentation says). */
   name: string;
   /** 0 to 100. */
   approvals_required: number;
+  /** Approvers by id; replaces the rule's users (with `usernames`). */
   user_ids?: number[];
+  /** Approvers by username; added to `user_ids`. */
   usernames?: string[];
+  /** Approver groups; replaces the rule's groups the caller can see. */
   group_ids?: number[];
+  /** The protected branches the rule applies to. */
   protected_branch_ids?: number[];
+  /** Apply to every protected branch of the project. */
   applies_to_all_protected_branches?: boolean;
   /** Also remove the private groups the caller cannot see. */
   remove_hidden_groups?: boolean;
@@ -274,22 +409,31 @@ export interface ProjectApprovalRuleUpdate {
 
 /** Body of `POST /projects/:id/merge_requests/:merge_request_iid/approval_rules`. */
 export interface MergeRequestApprovalRuleCreate {
+  /** The name (the project rule's, when `approval_project_rule_id` is given). */
   name: string;
   /** 0 to 100. */
   approvals_required: number;
   /** Copy the name, users and groups of this project rule (the `approvals_required` given here is used). */
   approval_project_rule_id?: number;
+  /** Approvers by id. */
   user_ids?: number[];
+  /** Approvers by username; added to `user_ids`. */
   usernames?: string[];
+  /** Approver groups. */
   group_ids?: number[];
 }
 
 /** Body of `PUT /projects/:id/merge_requests/:merge_request_iid/approval_rules/:approval_rule_id`. */
 export interface MergeRequestApprovalRuleUpdate {
+  /** A new name. */
   name?: string;
+  /** Approvals the rule needs, 0 to 100. */
   approvals_required?: number;
+  /** Approvers by id; replaces the rule's users (with `usernames`). */
   user_ids?: number[];
+  /** Approvers by username; added to `user_ids`. */
   usernames?: string[];
+  /** Approver groups; replaces the rule's groups the caller can see. */
   group_ids?: number[];
   /** Also remove the private groups the caller cannot see. */
   remove_hidden_groups?: boolean;
@@ -297,6 +441,7 @@ export interface MergeRequestApprovalRuleUpdate {
 
 /** Body of `POST /groups/:id/approval_rules`. */
 export interface GroupApprovalRuleCreate {
+  /** The name, unique among the group's rules. */
   name: string;
   /** 0 to 100. */
   approvals_required: number;

@@ -15,24 +15,40 @@ export const DateTimeString = z.string();
 
 /** A user as GitLab nests it in other objects (UserBasic). */
 export const UserBasic = z.looseObject({
+  /** The user's id. */
   id: z.number().int(),
+  /** The username, as in `@username`. */
   username: z.string(),
+  /** The display name. */
   name: z.string(),
+  /** `active`, `blocked`, `deactivated`... */
   state: z.string(),
+  /** Locked out after too many failed sign-ins (newer GitLab versions only). */
   locked: z.boolean().optional(),
+  /** The avatar's URL, or `null`. */
   avatar_url: z.string().nullable(),
+  /** The user's profile page. */
   web_url: z.string(),
 });
-/** A user as GitLab nests it in other objects (UserBasic). */
+/**
+ * A user as GitLab nests it in other objects (UserBasic).
+ * @interface
+ */
 export type UserBasic = z.infer<typeof UserBasic>;
 
 /** Role numbers (access levels): 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner. */
 export const AccessLevel = {
+  /** 10: reads, and comments on issues. */
   Guest: 10,
+  /** 15: plans work: issues, epics, milestones. */
   Planner: 15,
+  /** 20: reads code, and manages issues and labels. */
   Reporter: 20,
+  /** 30: pushes to unprotected branches and opens merge requests. */
   Developer: 30,
+  /** 40: manages the project: settings, protected branches, access tokens. */
   Maintainer: 40,
+  /** 50: everything, including deleting the project or group. */
   Owner: 50,
 } as const;
 /** One of the role numbers of {@link AccessLevel}. */

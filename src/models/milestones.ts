@@ -3,82 +3,150 @@ import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './c
 
 /** A project milestone (or, in `include_ancestors` lists, a group milestone). */
 export const Milestone = z.looseObject({
+  /** The milestone's id, unique in the instance: the `milestoneId` of the SDK's methods. */
   id: z.number().int(),
+  /** Its number within the project (or group), as shown in GitLab: what the `iids` filter takes. */
   iid: z.number().int(),
+  /** The project's id (project milestones only). */
   project_id: z.number().int().optional(),
+  /** The group's id (group milestones, listed with `include_ancestors`). */
   group_id: z.number().int().optional(),
+  /** The title, unique in the project and its groups. */
   title: z.string(),
+  /** The description, in Markdown, or `null`. */
   description: z.string().nullable(),
-  state: z.enum(['active', 'closed']),
+  /** `active` or `closed`. */
+  state: z.literal(['active', 'closed']),
+  /** When it was created. */
   created_at: DateTimeString,
+  /** When it last changed. */
   updated_at: DateTimeString,
+  /** `YYYY-MM-DD`, or `null`. */
   due_date: DateString.nullable(),
+  /** `YYYY-MM-DD`, or `null`. */
   start_date: DateString.nullable(),
+  /** True when the due date is before today. */
   expired: z.boolean(),
+  /** The milestone's page (newer GitLab versions only). */
   web_url: z.string().optional(),
 });
-/** A project milestone (or, in `include_ancestors` lists, a group milestone). */
+/**
+ * A project milestone (or, in `include_ancestors` lists, a group milestone).
+ * @interface
+ */
 export type Milestone = z.infer<typeof Milestone>;
 
 /** An issue of a milestone, as `GET /projects/:id/milestones/:milestone_id/issues` lists it (IssueBasic). */
 export const MilestoneIssue = z.looseObject({
+  /** The issue's id, unique in the instance. */
   id: z.number().int(),
+  /** Its number within the project (`#12`). */
   iid: z.number().int(),
+  /** The project's id. */
   project_id: z.number().int(),
+  /** The title. */
   title: z.string(),
+  /** The description, in Markdown, or `null`. */
   description: z.string().nullable(),
-  state: z.enum(['opened', 'closed']),
+  /** `opened` or `closed`. */
+  state: z.literal(['opened', 'closed']),
+  /** When it was created. */
   created_at: DateTimeString,
+  /** When it last changed. */
   updated_at: DateTimeString,
+  /** When it was closed, or `null`. */
   closed_at: DateTimeString.nullable(),
+  /** Who closed it, or `null`. */
   closed_by: UserBasic.nullable(),
+  /** Label names. */
   labels: z.array(z.string()),
+  /** Its milestone. */
   milestone: Milestone.nullable(),
+  /** The users it is assigned to. */
   assignees: z.array(UserBasic),
+  /** Who opened it. */
   author: UserBasic,
+  /** The first assignee, or `null` (deprecated by GitLab: use `assignees`). */
   assignee: UserBasic.nullable(),
+  /** Only visible to Reporters and up, and to its author and assignees. */
   confidential: z.boolean(),
+  /** `YYYY-MM-DD`, or `null`. */
   due_date: DateString.nullable(),
+  /** Its weight (Premium and Ultimate), or `null`. */
   weight: z.number().int().nullable().optional(),
+  /** The issue's page. */
   web_url: z.string(),
 });
-/** An issue of a milestone (IssueBasic). */
+/**
+ * An issue of a milestone (IssueBasic).
+ * @interface
+ */
 export type MilestoneIssue = z.infer<typeof MilestoneIssue>;
 
 /** A merge request of a milestone, as `GET /projects/:id/milestones/:milestone_id/merge_requests` lists it (MergeRequestBasic). */
 export const MilestoneMergeRequest = z.looseObject({
+  /** The merge request's id, unique in the instance. */
   id: z.number().int(),
+  /** Its number within the project (`!12`): the `mergeRequestIid` of the SDK's methods. */
   iid: z.number().int(),
+  /** The target project's id. */
   project_id: z.number().int(),
+  /** The title. */
   title: z.string(),
+  /** The description, in Markdown, or `null`. */
   description: z.string().nullable(),
-  state: z.enum(['opened', 'closed', 'locked', 'merged']),
+  /** `opened`, `closed`, `locked` or `merged`. */
+  state: z.literal(['opened', 'closed', 'locked', 'merged']),
+  /** When it was opened. */
   created_at: DateTimeString,
+  /** When it last changed. */
   updated_at: DateTimeString,
+  /** The branch it merges into. */
   target_branch: z.string(),
+  /** The branch it merges from. */
   source_branch: z.string(),
+  /** Who opened it. */
   author: UserBasic,
+  /** The users it is assigned to. */
   assignees: z.array(UserBasic),
+  /** The users asked to review it. */
   reviewers: z.array(UserBasic),
+  /** Its milestone. */
   milestone: Milestone.nullable(),
+  /** Label names. */
   labels: z.array(z.string()),
+  /** A draft, not ready to merge. */
   draft: z.boolean(),
+  /** `can_be_merged`, `cannot_be_merged`, `unchecked`... (deprecated by GitLab for `detailed_merge_status`). */
   merge_status: z.string(),
+  /** Why it can or cannot be merged: `mergeable`, `not_approved`, `draft_status`... (newer GitLab versions only). */
   detailed_merge_status: z.string().optional(),
+  /** The head commit of the source branch, or `null`. */
   sha: z.string().nullable(),
+  /** Its short reference, `!12`. */
   reference: z.string(),
+  /** The merge request's page. */
   web_url: z.string(),
 });
-/** A merge request of a milestone (MergeRequestBasic). */
+/**
+ * A merge request of a milestone (MergeRequestBasic).
+ * @interface
+ */
 export type MilestoneMergeRequest = z.infer<typeof MilestoneMergeRequest>;
 
 /** One burndown chart event of a milestone's issue. */
 export const BurndownEvent = z.looseObject({
+  /** When it happened. */
   created_at: DateTimeString,
+  /** The issue's weight at the time, or `null`. */
   weight: z.number().int().nullable(),
-  action: z.enum(['created', 'closed', 'reopened']),
+  /** `created`, `closed` or `reopened`. */
+  action: z.literal(['created', 'closed', 'reopened']),
 });
-/** One burndown chart event of a milestone's issue. */
+/**
+ * One burndown chart event of a milestone's issue.
+ * @interface
+ */
 export type BurndownEvent = z.infer<typeof BurndownEvent>;
 
 /** Filters of `GET /projects/:id/milestones`. */
@@ -103,7 +171,9 @@ export interface MilestoneListQuery extends PaginationQuery {
 
 /** Body of `POST /projects/:id/milestones`. */
 export interface MilestoneCreate {
+  /** The title, unique in the project and its groups. */
   title: string;
+  /** The description, in Markdown. */
   description?: string;
   /** `YYYY-MM-DD`. */
   due_date?: string;
@@ -113,7 +183,9 @@ export interface MilestoneCreate {
 
 /** Body of `PUT /projects/:id/milestones/:milestone_id`: at least one field. */
 export interface MilestoneUpdate {
+  /** A new title, unique in the project and its groups. */
   title?: string;
+  /** A new description, in Markdown. */
   description?: string;
   /** `YYYY-MM-DD`, or `null` to clear it. */
   due_date?: string | null;

@@ -15,7 +15,10 @@ export const ScimIdentity = z.looseObject({
   /** Whether the identity is active (provisioned) at the identity provider. */
   active: z.boolean(),
 });
-/** A group's SCIM identity of one user. */
+/**
+ * A group's SCIM identity of one user.
+ * @interface
+ */
 export type ScimIdentity = z.infer<typeof ScimIdentity>;
 
 /** Body of `PATCH /groups/:id/scim/:uid`. */
