@@ -84,7 +84,9 @@ describe('examples in doc comments', () => {
 describe('methods named in the README and the guides', () => {
   /** Backticked spans such as `gitlab.projects.milestones.list(...)` or `applications.renewSecret(id)`. */
   const sdkPaths = (text: string) =>
-    [...text.matchAll(/`(?:gitlab\.)?((?:applications|projects|groups)(?:\.[A-Za-z]+)*)/g)].map((m) => m[1] as string);
+    [...text.matchAll(/`(?:gitlab\.)?((?:applications|projects|groups)(?:\.[A-Za-z]+)*)/g)]
+      .map((m) => m[1] as string)
+      .filter((path) => !/\.(?:ts|js|md|json)$/.test(path)); // file names such as `groups.test.ts`
   const lookup = (root: unknown, path: string) =>
     path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root);
 
