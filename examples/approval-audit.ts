@@ -2,12 +2,12 @@
  * Approval audit: every project of a group whose approval rules or settings fall
  * below a policy: fewer than 2 approvals required on the default branch, authors
  * or committers allowed to approve, approvals kept on push, or approval rules
- * editable in merge requests.
+ * editable in merge requests. Read-only.
  *
  * Against the bundled mock (the demo world), with nothing to set up:
- *   npm run demo
+ *   npm run demo        (or: npx tsx examples/approval-audit.ts)
  * Against a real GitLab (a token that is Maintainer of every project of the group):
- *   GITLAB_URL=https://gitlab.example.com GITLAB_TOKEN=glpat-... GITLAB_GROUP=group npm run demo
+ *   GITLAB_URL=https://gitlab.example.com GITLAB_TOKEN=glpat-... GITLAB_GROUP=group npx tsx examples/approval-audit.ts
  */
 import {
   ForbiddenError,
@@ -17,6 +17,7 @@ import {
   type ProjectApprovalRule,
 } from 'gitlab-admin-sdk';
 import { createMockGitLab, demoSeed } from 'gitlab-admin-sdk/mock';
+import { missing, table } from './support/terminal.js';
 
 /** The policy every project must meet. */
 const POLICY = { minApprovals: 2, branch: 'main' };
@@ -32,7 +33,8 @@ interface Target {
 function connect(): Target {
   const { GITLAB_URL, GITLAB_TOKEN, GITLAB_GROUP } = process.env;
   if (GITLAB_URL) {
-    if (!GITLAB_TOKEN || !GITLAB_GROUP) throw new Error('Set GITLAB_TOKEN and GITLAB_GROUP along with GITLAB_URL.');
+    if (!GITLAB_TOKEN) missing('GITLAB_TOKEN', 'the audit needs a token that is Maintainer of the projects');
+    if (!GITLAB_GROUP) missing('GITLAB_GROUP', 'name the group whose projects to audit');
     const gitlab = new GitLab({ baseUrl: GITLAB_URL, token: GITLAB_TOKEN });
     return { gitlab, group: GITLAB_GROUP, where: GITLAB_URL, projects: () => groupProjects(GITLAB_GROUP) };
   }
@@ -102,8 +104,17 @@ async function groupRules(gitlab: GitLab, group: string): Promise<GroupApprovalR
   }
 }
 
-/** What falls below the policy in one project; `undefined` when approvals are not available to it. */
-async function audit(gitlab: GitLab, project: string, inherited: Rule[]): Promise<string[] | undefined> {
+/** What one project has, and what of it falls below the policy. */
+interface Finding {
+  project: string;
+  rules: ProjectApprovalRule[];
+  required: number;
+  checks: { approvals: boolean; authors: boolean; committers: boolean; onPush: boolean; inRequests: boolean };
+  problems: string[];
+}
+
+/** Audits one project; `undefined` when approvals are not available to it (Free plan). */
+async function audit(gitlab: GitLab, project: string, inherited: Rule[]): Promise<Finding | undefined> {
   let rules: ProjectApprovalRule[];
   try {
     rules = await gitlab.projects.approvalRules.list(project).toArray();
@@ -112,31 +123,69 @@ async function audit(gitlab: GitLab, project: string, inherited: Rule[]): Promis
     throw error;
   }
   const settings = await gitlab.projects.approvalSettings.get(project);
-  const problems: string[] = [];
   const required = approvalsRequired([...rules, ...inherited], POLICY.branch);
-  if (required < POLICY.minApprovals) {
-    problems.push(`${required} approval(s) required on ${POLICY.branch} (policy: at least ${POLICY.minApprovals})`);
-  }
-  if (settings.allow_author_approval.value) problems.push('authors may approve their own merge requests');
-  if (settings.allow_committer_approval.value) problems.push('committers may approve');
-  if (settings.retain_approvals_on_push.value) problems.push('approvals are kept when new commits are pushed');
-  if (settings.allow_overrides_to_approver_list_per_merge_request.value) {
-    problems.push('approval rules can be edited in merge requests');
-  }
-  console.log(`\n${project}  ${problems.length === 0 ? '✓ meets the policy' : `✗ ${problems.length} problem(s)`}`);
-  for (const rule of rules) console.log(`  rule   ${describeRule(rule)}`);
-  for (const problem of problems) console.log(`  ✗      ${problem}`);
-  return problems;
+  const checks = {
+    approvals: required >= POLICY.minApprovals,
+    authors: !settings.allow_author_approval.value,
+    committers: !settings.allow_committer_approval.value,
+    onPush: !settings.retain_approvals_on_push.value,
+    inRequests: !settings.allow_overrides_to_approver_list_per_merge_request.value,
+  };
+  const problems = [
+    checks.approvals
+      ? ''
+      : `${required} approval(s) required on ${POLICY.branch} (policy: at least ${POLICY.minApprovals})`,
+    checks.authors ? '' : 'authors may approve their own merge requests',
+    checks.committers ? '' : 'committers may approve',
+    checks.onPush ? '' : 'approvals are kept when new commits are pushed',
+    checks.inRequests ? '' : 'approval rules can be edited in merge requests',
+  ].filter(Boolean);
+  return { project, rules, required, checks, problems };
 }
+
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
 const { gitlab, group, where, projects } = connect();
 console.log(`Approval audit of ${group} on ${where}`);
+console.log(
+  `Policy: at least ${POLICY.minApprovals} approvals on ${POLICY.branch}; authors and committers may not approve; ` +
+    'approvals reset on push; rules cannot be edited in merge requests.',
+);
 const inherited = await groupRules(gitlab, group);
-for (const rule of inherited) console.log(`group rule  ${describeRule(rule)}`);
-let failing = 0;
-for (const project of await projects()) {
-  const problems = await audit(gitlab, project, inherited);
-  if (problems === undefined) console.log(`\n${project}  – approvals need Premium or Ultimate`);
-  else if (problems.length > 0) failing++;
+if (inherited.length > 0) {
+  console.log(`\nGroup rules of ${group} (they apply to every project's protected branches)`);
+  for (const rule of inherited) console.log(`  ${describeRule(rule)}`);
 }
-console.log(`\n${failing} project(s) below the policy.`);
+
+const findings: Finding[] = [];
+const unavailable: string[] = [];
+for (const project of await projects()) {
+  const finding = await audit(gitlab, project, inherited);
+  if (finding) findings.push(finding);
+  else unavailable.push(project);
+}
+
+console.log('');
+console.log(
+  table([
+    ['project', `approvals on ${POLICY.branch}`, 'authors', 'committers', 'on push', 'rules in MRs', 'result'],
+    ...findings.map(({ project, required, checks, problems }) => [
+      project,
+      `${mark(checks.approvals)} ${required}`,
+      mark(checks.authors),
+      mark(checks.committers),
+      mark(checks.onPush),
+      mark(checks.inRequests),
+      problems.length === 0 ? 'meets the policy' : `${problems.length} problem(s)`,
+    ]),
+    ...unavailable.map((project) => [project, '–', '–', '–', '–', '–', 'approvals need Premium or Ultimate']),
+  ]),
+);
+
+for (const { project, rules, problems } of findings) {
+  console.log(`\n${project}`);
+  for (const problem of problems) console.log(`  ✗ ${problem}`);
+  for (const rule of rules) console.log(`  rule ${describeRule(rule)}`);
+}
+const failing = findings.filter((finding) => finding.problems.length > 0).length;
+console.log(`\n${failing} of ${findings.length} project(s) below the policy.`);

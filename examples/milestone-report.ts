@@ -1,19 +1,27 @@
 /**
  * Milestone report: every active milestone of a project, with its progress and
- * its burndown chart.
+ * its burndown chart. Read-only.
  *
  * Against the bundled mock (the demo world), with nothing to set up:
- *   npm run demo
- * Against a real GitLab:
- *   GITLAB_URL=https://gitlab.example.com GITLAB_TOKEN=glpat-... GITLAB_PROJECT=group/project npm run demo
+ *   npm run demo        (or: npx tsx examples/milestone-report.ts)
+ * Against a real GitLab (any role that can read the project):
+ *   GITLAB_URL=https://gitlab.example.com GITLAB_TOKEN=glpat-... GITLAB_PROJECT=group/project npx tsx examples/milestone-report.ts
  */
-import { type BurndownEvent, GitLab, MethodNotAllowedError, type Milestone } from 'gitlab-admin-sdk';
+import {
+  type BurndownEvent,
+  GitLab,
+  MethodNotAllowedError,
+  type Milestone,
+  type MilestoneIssue,
+} from 'gitlab-admin-sdk';
 import { createMockGitLab, demoSeed } from 'gitlab-admin-sdk/mock';
+import { bar, missing, table } from './support/terminal.js';
 
 function connect(): { gitlab: GitLab; project: string; where: string; today: string } {
   const { GITLAB_URL, GITLAB_TOKEN, GITLAB_PROJECT } = process.env;
   if (GITLAB_URL) {
-    if (!GITLAB_TOKEN || !GITLAB_PROJECT) throw new Error('Set GITLAB_TOKEN and GITLAB_PROJECT along with GITLAB_URL.');
+    if (!GITLAB_TOKEN) missing('GITLAB_TOKEN', 'the report needs a token that can read the project');
+    if (!GITLAB_PROJECT) missing('GITLAB_PROJECT', 'name the project whose milestones to report on');
     const gitlab = new GitLab({ baseUrl: GITLAB_URL, token: GITLAB_TOKEN });
     return { gitlab, project: GITLAB_PROJECT, where: GITLAB_URL, today: new Date().toISOString().slice(0, 10) };
   }
@@ -28,11 +36,6 @@ function connect(): { gitlab: GitLab; project: string; where: string; today: str
     today: mock.clock.now().toISOString().slice(0, 10),
   };
 }
-
-const bar = (done: number, total: number, width = 24) => {
-  const filled = total === 0 ? 0 : Math.round((done / total) * width);
-  return `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
-};
 
 /** Open weight at the end of each day from `start` to `end`, from the burndown events. */
 function burndown(events: BurndownEvent[], start: string, end: string): { day: string; open: number }[] {
@@ -56,14 +59,30 @@ function burndown(events: BurndownEvent[], start: string, end: string): { day: s
   return days;
 }
 
-async function report(gitlab: GitLab, project: string, milestone: Milestone, today: string): Promise<void> {
+/** A milestone with its issues, as the report shows it. */
+interface Progress {
+  milestone: Milestone;
+  issues: MilestoneIssue[];
+  closed: MilestoneIssue[];
+}
+
+const weight = (issues: MilestoneIssue[]) => issues.reduce((sum, issue) => sum + (issue.weight ?? 1), 0);
+const dates = (milestone: Milestone) =>
+  milestone.start_date || milestone.due_date
+    ? `${milestone.start_date ?? '…'} → ${milestone.due_date ?? '…'}`
+    : 'no dates';
+const percent = (done: number, total: number) => (total === 0 ? '–' : `${Math.round((done / total) * 100)}%`);
+
+async function progress(gitlab: GitLab, project: string, milestone: Milestone): Promise<Progress> {
   const issues = await gitlab.projects.milestones.issues(project, milestone.id).toArray();
-  const closed = issues.filter((issue) => issue.state === 'closed');
-  const weight = (list: typeof issues) => list.reduce((sum, issue) => sum + (issue.weight ?? 1), 0);
-  const dates = `${milestone.start_date ?? '…'} → ${milestone.due_date ?? '…'}${milestone.expired ? '  (expired)' : ''}`;
-  console.log(`\n${milestone.title}  ${dates}`);
-  console.log(`  issues  ${bar(closed.length, issues.length)}  ${closed.length}/${issues.length} closed`);
-  console.log(`  weight  ${bar(weight(closed), weight(issues))}  ${weight(closed)}/${weight(issues)} done`);
+  return { milestone, issues, closed: issues.filter((issue) => issue.state === 'closed') };
+}
+
+/** One milestone in detail: its bars and its burndown chart. */
+async function report(gitlab: GitLab, project: string, { milestone, issues, closed }: Progress, today: string) {
+  console.log(`\n${milestone.title}  ${dates(milestone)}${milestone.expired ? '  (expired)' : ''}`);
+  console.log(`  issues  ${bar(closed.length, issues.length, 24)}  ${closed.length}/${issues.length} closed`);
+  console.log(`  weight  ${bar(weight(closed), weight(issues), 24)}  ${weight(closed)}/${weight(issues)} done`);
 
   if (!milestone.start_date || !milestone.due_date) {
     console.log('  burndown: needs a start and a due date');
@@ -95,4 +114,23 @@ const { gitlab, project, where, today } = connect();
 console.log(`Milestone report for ${project} on ${where}`);
 const milestones = await gitlab.projects.milestones.list(project, { state: 'active' }).toArray();
 if (milestones.length === 0) console.log('No active milestones.');
-for (const milestone of milestones) await report(gitlab, project, milestone, today);
+const all: Progress[] = [];
+for (const milestone of milestones) all.push(await progress(gitlab, project, milestone));
+
+if (all.length > 0) {
+  console.log('');
+  console.log(
+    table([
+      ['milestone', 'dates', 'issues closed', 'weight done', 'progress', 'note'],
+      ...all.map(({ milestone, issues, closed }) => [
+        milestone.title,
+        dates(milestone),
+        `${closed.length}/${issues.length}`,
+        `${weight(closed)}/${weight(issues)}`,
+        `${bar(weight(closed), weight(issues), 12)} ${percent(weight(closed), weight(issues))}`,
+        milestone.expired ? 'expired' : '',
+      ]),
+    ]),
+  );
+}
+for (const entry of all) await report(gitlab, project, entry, today);

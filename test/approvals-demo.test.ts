@@ -42,9 +42,10 @@ describe('approvals in the demo world', () => {
       env: { ...process.env, GITLAB_URL: '' },
     });
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain('acme/platform/api  ✓ meets the policy');
-    expect(run.stdout).toContain('acme/platform/web  ✗ 2 problem(s)');
-    expect(run.stdout).toContain('1 approval(s) required on main (policy: at least 2)');
-    expect(run.stdout).toMatch(/1 project\(s\) below the policy\.\n$/);
+    expect(run.stdout).toMatch(/acme\/platform\/api\s+✓ 3\s+✓\s+✓\s+✓\s+✓\s+meets the policy/);
+    expect(run.stdout).toMatch(/acme\/platform\/web\s+✗ 1\s+✓\s+✓\s+✓\s+✗\s+2 problem\(s\)/);
+    expect(run.stdout).toContain('✗ 1 approval(s) required on main (policy: at least 2)');
+    expect(run.stdout).toContain('✗ approval rules can be edited in merge requests');
+    expect(run.stdout).toMatch(/1 of 2 project\(s\) below the policy\.\n$/);
   });
 });
