@@ -68,8 +68,23 @@ function recordId(raw: unknown): number | typeof INVALID {
 }
 
 // Grape coerces Boolean parameters with dry-types' Params::Bool: these spellings, case as written.
-const TRUE_STRINGS = new Set('1 on On ON t true True TRUE T y yes Yes YES Y'.split(' '));
-const FALSE_STRINGS = new Set('0 off Off OFF f false False FALSE F n no No NO N'.split(' '));
+const TRUE_STRINGS = new Set(['1', 'on', 'On', 'ON', 't', 'true', 'True', 'TRUE', 'T', 'y', 'yes', 'Yes', 'YES', 'Y']);
+const FALSE_STRINGS = new Set([
+  '0',
+  'off',
+  'Off',
+  'OFF',
+  'f',
+  'false',
+  'False',
+  'FALSE',
+  'F',
+  'n',
+  'no',
+  'No',
+  'NO',
+  'N',
+]);
 
 function boolean(raw: unknown): boolean | typeof INVALID {
   if (raw === true || raw === 1 || (typeof raw === 'string' && TRUE_STRINGS.has(raw))) return true;
