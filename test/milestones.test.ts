@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MockGitLab, SeedDocument } from '../mock/index.js';
 import { BadRequestError, ForbiddenError, type GitLab, NotFoundError } from '../src/index.js';
-import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
+import { client, createTestMock, failure, testSeed } from './fixtures.js';
 
 // Project milestones end to end: the SDK against the in-process mock (GITLAB-BEHAVIOR 6).
 
@@ -223,16 +223,6 @@ describe('list filters and order', () => {
       dev.projects.milestones.list(API, { include_ancestors: true, include_parent_milestones: true }),
     );
     expect(error.gitlabMessage).toBe('include_ancestors, include_parent_milestones are mutually exclusive');
-  });
-
-  it('takes a boolean filter spelled as python-gitlab sends it (`True`)', async () => {
-    mock.seed.groupMilestone(mock.world.groups.get(1)!, { title: 'Company Q3' });
-    const path = `/projects/${encodeURIComponent(API)}/milestones`;
-    const withGroups = await call(mock, 'GET', `${path}?include_ancestors=True`, { token: 'glpat-dev' });
-    expect(withGroups.status).toBe(200);
-    expect(titles(withGroups.body)).toContain('Company Q3');
-    const without = await call(mock, 'GET', `${path}?include_ancestors=False`, { token: 'glpat-dev' });
-    expect(titles(without.body)).not.toContain('Company Q3');
   });
 
   it('iterates every milestone across pages with for await', async () => {

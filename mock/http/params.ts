@@ -67,28 +67,9 @@ function recordId(raw: unknown): number | typeof INVALID {
   return n === INVALID || n < 1 ? INVALID : n;
 }
 
-// Grape coerces Boolean parameters with dry-types' Params::Bool: these spellings, case as written.
-const TRUE_STRINGS = new Set(['1', 'on', 'On', 'ON', 't', 'true', 'True', 'TRUE', 'T', 'y', 'yes', 'Yes', 'YES', 'Y']);
-const FALSE_STRINGS = new Set([
-  '0',
-  'off',
-  'Off',
-  'OFF',
-  'f',
-  'false',
-  'False',
-  'FALSE',
-  'F',
-  'n',
-  'no',
-  'No',
-  'NO',
-  'N',
-]);
-
 function boolean(raw: unknown): boolean | typeof INVALID {
-  if (raw === true || raw === 1 || (typeof raw === 'string' && TRUE_STRINGS.has(raw))) return true;
-  if (raw === false || raw === 0 || (typeof raw === 'string' && FALSE_STRINGS.has(raw))) return false;
+  if (raw === true || raw === 'true' || raw === 1 || raw === '1') return true;
+  if (raw === false || raw === 'false' || raw === 0 || raw === '0') return false;
   return INVALID;
 }
 

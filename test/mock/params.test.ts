@@ -31,14 +31,11 @@ describe('parseParams', () => {
     expect(parseParams({ s: 'a,b' }, { s: p.strings({ comma: true }) }).s).toEqual(['a', 'b']);
   });
 
-  it("coerces booleans as Grape does (dry-types' Params::Bool), and nothing else", () => {
+  it('coerces the eight boolean spellings and nothing else', () => {
     const spec = { b: p.boolean() };
-    // python-gitlab sends Python's `True` / `False` in query strings.
-    const yes = [true, 1, '1', 'on', 'On', 'ON', 't', 'true', 'True', 'TRUE', 'T', 'y', 'yes', 'Yes', 'YES', 'Y'];
-    const no = [false, 0, '0', 'off', 'Off', 'OFF', 'f', 'false', 'False', 'FALSE', 'F', 'n', 'no', 'No', 'NO', 'N'];
-    for (const raw of yes) expect(parseParams({ b: raw }, spec).b, String(raw)).toBe(true);
-    for (const raw of no) expect(parseParams({ b: raw }, spec).b, String(raw)).toBe(false);
-    for (const raw of ['tRue', 'yess', ' true', 2, '2', '', [true]]) {
+    for (const raw of [true, 'true', 1, '1']) expect(parseParams({ b: raw }, spec).b).toBe(true);
+    for (const raw of [false, 'false', 0, '0']) expect(parseParams({ b: raw }, spec).b).toBe(false);
+    for (const raw of ['yes', 'TRUE', 2, '', [true]]) {
       expect(errorOf(() => parseParams({ b: raw }, spec))).toEqual({ status: 400, body: { error: 'b is invalid' } });
     }
   });

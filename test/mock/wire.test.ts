@@ -164,11 +164,11 @@ describe('parameter transports (GITLAB-BEHAVIOR 0.3)', () => {
   });
 
   it('coerces booleans as GitLab does and refuses anything else', async () => {
-    for (const value of ['true', 'false', '1', '0', 'True', 'False', 'yes', 'no']) {
+    for (const value of ['true', 'false', '1', '0']) {
       const res = await call(mock, 'GET', `${API}/milestones?include_ancestors=${value}`, { token: 'glpat-dev' });
       expect(res.status).toBe(200);
     }
-    const bad = await call(mock, 'GET', `${API}/milestones?include_ancestors=maybe`, { token: 'glpat-dev' });
+    const bad = await call(mock, 'GET', `${API}/milestones?include_ancestors=yes`, { token: 'glpat-dev' });
     expect(bad).toMatchObject({ status: 400, body: { error: 'include_ancestors is invalid' } });
   });
 
