@@ -73,7 +73,6 @@ export const approvalRoutes = [
     const q = parseParams(ctx.params, mergeRequestPath);
     const { project, mergeRequest } = locate(ctx, q.id, q.merge_request_iid);
     resetApprovals(ctx.world, ctx.caller, project, mergeRequest);
-    // GitLab's endpoint ends with Grape's `status :accepted`, whose value is the body: `202`.
-    return json(202, 202);
+    return new Response(null, { status: 202 });
   }),
 ];

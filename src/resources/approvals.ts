@@ -150,7 +150,7 @@ export class MergeRequestApprovals extends Resource {
    * ```
    */
   reset(project: ProjectRef, mergeRequestIid: number, options?: RequestOptions): Promise<void> {
-    // GitLab answers 202 Accepted with the bare body `202`: nothing to return.
+    // GitLab answers 202 Accepted with an empty body (or a bare `202`): nothing to return.
     return this.request(
       'PUT',
       path`projects/${project}/merge_requests/${mergeRequestIid}/reset_approvals`,
