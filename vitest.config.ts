@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // The browser suite runs in Chromium with its own config (vitest.browser.config.ts).
+    exclude: [...configDefaults.exclude, 'test/browser/**'],
     environment: 'node',
     testTimeout: 15_000,
   },

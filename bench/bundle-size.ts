@@ -22,7 +22,8 @@ export async function bundleSize(code: string): Promise<number> {
 
 const entries = {
   'this SDK: GitLab': "import { GitLab } from './dist/index.js'; console.log(GitLab);",
-  'this SDK: one resource': "import { ProjectMilestones } from './dist/index.js'; console.log(ProjectMilestones);",
+  'this SDK: one resource':
+    "import { ProjectMilestones } from './dist/index.js'; console.log(new ProjectMilestones({ baseUrl: 'https://x' }));",
   '@gitbeaker/rest: Gitlab': "import { Gitlab } from '@gitbeaker/rest'; console.log(Gitlab);",
   '@gitbeaker/rest: one resource':
     "import { ProjectMilestones } from '@gitbeaker/rest'; console.log(ProjectMilestones);",

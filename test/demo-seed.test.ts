@@ -98,7 +98,8 @@ describe('the demo seed', () => {
     expect(acme).toMatchObject({ saml_scim: true, plan: 'ultimate' });
     expect([...world.groups.values()].some((g) => g.parent_id === acme?.id)).toBe(true);
     const api = [...world.projects.values()].find((p) => p.path_with_namespace === 'acme/platform/api');
-    expect(api?.protected_branches).toContain('main');
+    const branches = [...world.protectedBranches.values()].filter((b) => b.project_id === api?.id).map((b) => b.name);
+    expect(branches).toContain('main');
     expect(world.applications.size).toBe(2);
     expect(world.scimIdentities.size).toBeGreaterThanOrEqual(3);
     const roles = new Set<number>();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MockGitLab, SeedDocument } from '../mock/index.js';
-import { BadRequestError, ForbiddenError, type GitLab, NotFoundError } from '../src/index.js';
+import { BadRequestError, ForbiddenError, type GitLab, NotFoundError, ProjectMilestones } from '../src/index.js';
 import { client, createTestMock, failure, testSeed } from './fixtures.js';
 
 // Project milestones end to end: the SDK against the in-process mock (GITLAB-BEHAVIOR 6).
@@ -29,6 +29,12 @@ describe('create, read, update', () => {
     expect(created).not.toHaveProperty('group_id');
     expect(await dev.projects.milestones.get(1, created.id)).toEqual(created);
     expect((await dev.projects.milestones.create(API, { title: 'v2.0' })).iid).toBe(2);
+  });
+
+  it('works as a resource on its own, without the whole client', async () => {
+    const milestones = new ProjectMilestones({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
+    const created = await milestones.create(API, { title: 'standalone' });
+    expect((await milestones.get(API, created.id)).title).toBe('standalone');
   });
 
   it('sanitizes titles and keeps ampersands and arrows', async () => {

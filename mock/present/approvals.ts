@@ -31,6 +31,7 @@ import type {
   User,
   World,
 } from '../world/types.js';
+import { issuableFields } from './issuables.js';
 import { presentUser } from './users.js';
 
 /**
@@ -200,14 +201,7 @@ export function presentApprovalStatus(
   }
   const firstRegular = status.rules.find((r) => r.source.rule.rule_type === 'regular')?.source.rule;
   return {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.project_id,
-    title: mr.title,
-    description: mr.description,
-    state: mr.state,
-    created_at: mr.created_at,
-    updated_at: mr.updated_at,
+    ...issuableFields(mr),
     merge_status: 'can_be_merged',
     approved: status.approved,
     approvals_required: status.approvalsRequired,

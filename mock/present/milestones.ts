@@ -1,6 +1,7 @@
 import type { Milestone, MilestoneIssue, MilestoneMergeRequest } from '../../src/models/milestones.js';
 import { isExpired } from '../rules/milestones.js';
 import type { Issue, MergeRequest, Milestone as MilestoneRecord, World } from '../world/types.js';
+import { issuableFields } from './issuables.js';
 import { presentUser, presentUserId } from './users.js';
 
 /**
@@ -53,14 +54,7 @@ export function presentIssue(world: World, issue: Issue): MilestoneIssue {
   });
   const author = presentUserId(world, issue.author_id);
   return {
-    id: issue.id,
-    iid: issue.iid,
-    project_id: issue.project_id,
-    title: issue.title,
-    description: issue.description,
-    state: issue.state,
-    created_at: issue.created_at,
-    updated_at: issue.updated_at,
+    ...issuableFields(issue),
     closed_at: issue.closed_at,
     closed_by: presentUserId(world, issue.closed_by_id),
     labels: issue.labels,
@@ -89,14 +83,7 @@ export function presentMergeRequest(world: World, mr: MergeRequest): MilestoneMe
   const author = presentUserId(world, mr.author_id);
   const path = projectPath(world, mr.project_id);
   return {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.project_id,
-    title: mr.title,
-    description: mr.description,
-    state: mr.state,
-    created_at: mr.created_at,
-    updated_at: mr.updated_at,
+    ...issuableFields(mr),
     merged_by: null,
     merge_user: null,
     merged_at: null,

@@ -99,8 +99,18 @@ function visibleTo(visibility: Group['visibility'], user: User, role: number): b
 export const canReadProject = (world: World, user: User, project: Project) =>
   visibleTo(project.visibility, user, projectRole(world, user, project));
 
-export const canReadGroup = (world: World, user: User, group: Group) =>
-  visibleTo(group.visibility, user, groupRole(world, user, group));
+/**
+ * Whether a user may see a group: by its visibility, by membership in it or an
+ * ancestor, or, as in GitLab, by membership in one of its subgroups or projects
+ * (a member of `acme/platform` can see the private `acme`).
+ */
+export function canReadGroup(world: World, user: User, group: Group): boolean {
+  if (visibleTo(group.visibility, user, groupRole(world, user, group))) return true;
+  const inside = (g: Group | null) => g !== null && groupChain(world, g).includes(group);
+  for (const g of world.groups.values()) if (g.members.has(user.id) && inside(g)) return true;
+  for (const p of world.projects.values()) if (p.members.has(user.id) && inside(projectGroup(world, p))) return true;
+  return false;
+}
 
 function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, fullPath: (record: T) => string) {
   if (/^\d+$/.test(ref)) {

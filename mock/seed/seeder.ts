@@ -238,7 +238,6 @@ export class Seeder {
       visibility,
       created_at: nowIso(this.world),
       members,
-      protected_branches: input.protected_branches ?? [],
       approval_settings: approvalSettings,
       approvals_before_merge: input.approvals_before_merge ?? 0,
       next_iid: { milestone: 1, issue: 1, merge_request: 1 },
@@ -246,7 +245,7 @@ export class Seeder {
     this.world.projects.set(project.id, project);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
-    addProtectedBranches(this.world, { project_id: project.id, group_id: null }, project.protected_branches);
+    addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.approvalRule(project, item));
     if (!input.approval_rules?.some((rule) => rule.rule_type === 'any_approver')) {
       this.approvalRule(project, { name: 'All Members', rule_type: 'any_approver', approvals_required: 0 });

@@ -184,8 +184,6 @@ export interface Project {
   created_at: string;
   /** userId → role, direct memberships only (bot users of the project's tokens included). */
   members: Map<number, Role>;
-  /** Names (or wildcards) of its protected branches. */
-  protected_branches: string[];
   /**
    * The project's own approval settings (allow polarity, every key set; the group and
    * the instance may lock them). The project's approval configuration is another view

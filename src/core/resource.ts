@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { PagePromise } from './pagination.js';
-import type { CallOptions, HttpMethod, Transport } from './transport.js';
+import { type CallOptions, type GitLabOptions, type HttpMethod, Transport } from './transport.js';
 
 /**
  * Base class of every resource (`ProjectMilestones`, ...): holds the transport and
@@ -10,9 +10,23 @@ import type { CallOptions, HttpMethod, Transport } from './transport.js';
 export abstract class Resource {
   readonly #transport: Transport;
 
-  /** @internal The client creates resources; users reach them through `GitLab`. */
-  constructor(transport: Transport) {
-    this.#transport = transport;
+  /**
+   * Creates the resource on its own, with its own connection, for an app that needs
+   * only this resource: a bundler then leaves the rest of the SDK out.
+   *
+   * @example
+   * ```ts
+   * import { ProjectMilestones } from 'gitlab-admin-sdk';
+   *
+   * const milestones = new ProjectMilestones({ baseUrl: 'https://gitlab.example.com', token: process.env.GITLAB_TOKEN });
+   * const page = await milestones.list('acme/api');
+   * ```
+   */
+  constructor(options: GitLabOptions);
+  /** @internal The client shares one transport between its resources. */
+  constructor(transport: Transport);
+  constructor(source: GitLabOptions | Transport) {
+    this.#transport = source instanceof Transport ? source : new Transport(source);
   }
 
   /**

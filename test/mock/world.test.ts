@@ -75,6 +75,18 @@ describe('roles, inheritance and visibility', () => {
     expect(res).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
   });
 
+  it('lets members of a subgroup or of a project see the private parent group (403, not 404)', async () => {
+    const mock = createTestMock();
+    const path = '/groups/acme/merge_request_approval_setting';
+    const member = await call(mock, 'GET', path, { token: 'glpat-dev' }); // a member of acme/platform only
+    expect(member).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    const projectOnly = mock.seed.user({ username: 'contractor' });
+    mock.world.projects.get(1)?.members.set(projectOnly.id, 30);
+    expect((await call(mock, 'GET', path, { token: projectOnly.token })).status).toBe(403);
+    const outsider = await call(mock, 'GET', path, { token: 'glpat-outsider' });
+    expect(outsider).toMatchObject({ status: 404, body: { message: '404 Group Not Found' } });
+  });
+
   it('shows internal projects to every signed-in user and public ones to all', async () => {
     const mock = createMockGitLab({
       seed: {
