@@ -2,6 +2,7 @@
  * What the examples share: text tables and bars for the terminal, dates, and
  * what to do when a variable an example needs against a real GitLab is missing.
  */
+import { AccessLevel } from 'gitlab-admin-sdk';
 
 /** Rows as aligned columns under an underlined header (the first row), indented by two spaces. */
 export function table(rows: readonly (readonly string[])[]): string {
@@ -30,15 +31,10 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** GitLab's role names by number. */
-export const ROLE_NAMES: Record<number, string> = {
-  10: 'Guest',
-  15: 'Planner',
-  20: 'Reporter',
-  30: 'Developer',
-  40: 'Maintainer',
-  50: 'Owner',
-};
+/** GitLab's role names by number (`AccessLevel` names them the other way round). */
+export const ROLE_NAMES: Record<number, string> = Object.fromEntries(
+  Object.entries(AccessLevel).map(([name, level]) => [level, name]),
+);
 
 /**
  * Stops an example that a real GitLab needs `variable` for. Under `npm run demo`

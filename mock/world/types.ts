@@ -7,22 +7,9 @@
 
 /** Role numbers: 10 Guest, 15 Planner, 20 Reporter, 30 Developer, 40 Maintainer, 50 Owner. */
 export type Role = 10 | 15 | 20 | 30 | 40 | 50;
-/** The role numbers by name: `Roles.Maintainer` is 40. */
-export const Roles = {
-  /** 10 */
-  Guest: 10,
-  /** 15 */
-  Planner: 15,
-  /** 20 */
-  Reporter: 20,
-  /** 30 */
-  Developer: 30,
-  /** 40 */
-  Maintainer: 40,
-  /** 50 */
-  Owner: 50,
-} as const;
-/** Every role number, lowest first. */
+/** @internal The role numbers by name, for the mock's rules (the entry point exports the world's types only). */
+export const Roles = { Guest: 10, Planner: 15, Reporter: 20, Developer: 30, Maintainer: 40, Owner: 50 } as const;
+/** @internal Every role number, lowest first. */
 export const ROLE_VALUES: readonly Role[] = [10, 15, 20, 30, 40, 50];
 
 /** Who can see a group or project: its members, any signed-in user, or anyone. */

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UnauthorizedError } from '../../src/index.js';
-import { addDays, contractTarget, orSkip } from './target.js';
+import { addDays, contractTarget, createdHere, orSkip } from './target.js';
 
 // Contract scenarios for project access tokens, in the target's project only. The tokens
 // they create are named contract-<run>-..., Guest-level, read_api only, expire within
@@ -9,11 +9,7 @@ import { addDays, contractTarget, orSkip } from './target.js';
 const target = contractTarget();
 const { gitlab } = target;
 const project = target.project ?? '';
-const toRevoke: number[] = [];
-
-afterAll(async () => {
-  for (const id of toRevoke) await gitlab.projects.accessTokens.revoke(project, id).catch(() => undefined);
-});
+const toRevoke = createdHere((id) => gitlab.projects.accessTokens.revoke(project, id));
 
 describe.skipIf(!target.project)(`project access tokens, on ${target.where}`, () => {
   it('lists the active tokens, without their secrets', async (ctx) => {

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BadRequestError, NotFoundError } from '../../src/index.js';
-import { contractTarget, orSkip } from './target.js';
+import { contractTarget, createdHere, orSkip } from './target.js';
 
 // Contract scenarios for approvals (Premium and Ultimate): the project's configuration and
 // settings are only read; approval rules named contract-<run>-... are created in the
@@ -9,11 +9,7 @@ import { contractTarget, orSkip } from './target.js';
 const target = contractTarget();
 const { gitlab } = target;
 const project = target.project ?? '';
-const made: number[] = [];
-
-afterAll(async () => {
-  for (const id of made) await gitlab.projects.approvalRules.delete(project, id).catch(() => undefined);
-});
+const made = createdHere((id) => gitlab.projects.approvalRules.delete(project, id));
 
 describe.skipIf(!target.project)(`approvals, on ${target.where}`, () => {
   it('reads the approval configuration and the settings, which agree where nothing is locked', async (ctx) => {

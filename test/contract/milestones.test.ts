@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BadRequestError, GitLabApiError, NotFoundError } from '../../src/index.js';
-import { addDays, contractTarget } from './target.js';
+import { addDays, contractTarget, createdHere } from './target.js';
 
 // Contract scenarios for project milestones. They write only in the target's project
 // (GITLAB_PROJECT on a real GitLab), only milestones named contract-<run>-..., and
@@ -9,11 +9,7 @@ import { addDays, contractTarget } from './target.js';
 const target = contractTarget();
 const { gitlab } = target;
 const project = target.project ?? '';
-const made: number[] = [];
-
-afterAll(async () => {
-  for (const id of made) await gitlab.projects.milestones.delete(project, id).catch(() => undefined);
-});
+const made = createdHere((id) => gitlab.projects.milestones.delete(project, id));
 
 describe.skipIf(!target.project)(`project milestones, on ${target.where}`, () => {
   it('creates, reads, closes, finds and deletes a milestone', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
 import { createMockGitLab, type SeedDocument } from '../../mock/index.js';
 import { GitLab, GitLabApiError, type GitLabOptions } from '../../src/index.js';
 
@@ -108,4 +109,16 @@ export function contractTarget(): ContractTarget {
     today: mock.clock.now().toISOString().slice(0, 10),
     name: (what) => `contract-run-${what}`,
   };
+}
+
+/**
+ * The ids of what a scenario file creates. Once the file's scenarios are done,
+ * passed or failed, each is removed with `remove`; one that is already gone is no error.
+ */
+export function createdHere(remove: (id: number) => PromiseLike<unknown>): number[] {
+  const ids: number[] = [];
+  afterAll(async () => {
+    for (const id of ids) await Promise.resolve(remove(id)).catch(() => undefined);
+  });
+  return ids;
 }
