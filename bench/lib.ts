@@ -69,7 +69,10 @@ export const round = (n: number) => (n >= 100 ? Math.round(n) : Number(n.toPreci
 
 /** Starts a TypeScript script in a child process and resolves once it prints a line starting with `ready `. */
 export function startProcess(script: string, args: string[] = []) {
-  const child = spawn(process.execPath, [TSX, script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const ready = new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -5,8 +5,6 @@ import { fileURLToPath } from 'node:url';
 /** Runs the `gitlab-admin-mock` command line from the sources, as a child process. */
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-// tsx's own CLI run by this Node (not whatever `node` is first on PATH).
-const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const CLI = join(ROOT, 'mock', 'node', 'cli.ts');
 const children = new Set<ChildProcessWithoutNullStreams>();
 
@@ -17,7 +15,8 @@ export function stopAllClis(): void {
 
 /** A running CLI: its output so far, and promises for what it will print and how it ends. */
 export function runCli(args: string[]) {
-  const child = spawn(process.execPath, [TSX, CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+  const child = // One process, this Node with tsx's loader: tsx's own CLI would fork a child that outlives a kill.
+    spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
   children.add(child);
   const out = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -171,8 +171,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  process.stdout.write(banner(running, options.seedName));
-
   // A second signal while closing exits at once.
   let stopping = false;
   const stop = () => {
@@ -185,6 +183,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Only now say we are listening: a signal sent on reading this must find the handlers.
+  process.stdout.write(banner(running, options.seedName));
 }
 
 main().catch((error: unknown) => {

@@ -228,7 +228,7 @@ scim() {
   api GET /groups/acme/scim/identities "$MARIA"
   check 'three left' "$(json length)" 3
   api GET /groups/acme/scim/identities "$OMAR"
-  check 'a private group is invisible to non-members' "$STATUS $BODY" '404 {"message":"404 Group Not Found"}'
+  check 'a subgroup member sees the group but is not its Owner' "$STATUS $BODY" '403 {"message":"403 Forbidden"}'
 }
 
 approvals() {

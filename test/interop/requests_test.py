@@ -84,7 +84,7 @@ class Scim(HttpTestCase):
 
     def test_is_for_owners(self):
         response = self.call("PATCH", "/groups/acme/scim/dev@idp.acme.example.com", OMAR, data={"extern_uid": "x"})
-        self.assertEqual((response.status_code, response.json()), (404, {"message": "404 Group Not Found"}))
+        self.assertEqual((response.status_code, response.json()), (403, {"message": "403 Forbidden"}))
         missing = self.call("PATCH", "/groups/acme/scim/dev@idp.acme.example.com", MARIA, data={})
         self.assertEqual((missing.status_code, missing.json()), (400, {"error": "extern_uid is missing"}))
 
