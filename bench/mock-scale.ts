@@ -1,5 +1,6 @@
 /**
- * 5. Mock scale: worlds of 1k, 10k and 100k milestones in one project. Median
+ * 5. Mock scale: worlds of 1k, 10k and 100k milestones, and of as many project
+ * access tokens, in one project. Median
  * latency, in-process through `mock.handle`, of a filtered, paginated list page
  * and of a single read, and the memory each record takes.
  * Run with --expose-gc (bench/run.ts does) for the memory figure.
@@ -28,6 +29,28 @@ function world(size: number) {
   gc();
   const bytesPerRecord = (process.memoryUsage().heapUsed - before) / size;
   return { mock, bytesPerRecord, lastId: size };
+}
+
+function tokenWorld(size: number) {
+  const mock = createMockGitLab({ now: '2026-06-01T09:00:00Z' });
+  mock.seed.user({ username: 'bench', token });
+  mock.seed.group({ path: 'acme', members: { bench: 40 } });
+  const project = mock.seed.project({ path: 'acme/api' });
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  let lastId = 0;
+  for (let i = 0; i < size; i++) {
+    lastId = mock.seed.accessToken(project, {
+      name: `token ${i}`,
+      scopes: ['read_api'],
+      access_level: 20,
+      revoked: i % 4 === 0,
+      expires_at: `2026-${String((i % 12) + 1).padStart(2, '0')}-15`,
+    }).id;
+  }
+  gc();
+  // A token brings its bot user and that user's membership.
+  return { mock, bytesPerRecord: (process.memoryUsage().heapUsed - before) / size, lastId };
 }
 
 type Mock = ReturnType<typeof createMockGitLab>;
@@ -81,6 +104,35 @@ for (const size of sizes) {
     { benchmark: 'mock-scale', figure: `${label}: search page right after a write`, value: search, unit: 'ms' },
     { benchmark: 'mock-scale', figure: `${label}: single read`, value: read, unit: 'ms' },
     { benchmark: 'mock-scale', figure: `${label}: memory per milestone`, value: bytesPerRecord, unit: 'bytes' },
+  );
+}
+const tokenPages: Record<number, number> = {};
+for (const size of sizes) {
+  const { mock, bytesPerRecord, lastId } = tokenWorld(size);
+  const list = '/projects/acme%2Fapi/access_tokens?state=active&per_page=20&page=3';
+  const page = await latency(mock, list);
+  const read = await latency(mock, `/projects/acme%2Fapi/access_tokens/${lastId}`);
+  tokenPages[size] = page;
+  const label = `${size / 1000}k tokens`;
+  rows.push(
+    {
+      benchmark: 'mock-scale',
+      figure: `${label}: filtered list page`,
+      value: page,
+      unit: 'ms',
+      ...(size === 100_000 && { goal: '< 2 ms', met: page < 2 }),
+      ...(size !== sizes[0] && {
+        comparedTo: '1k tokens: filtered list page',
+        ratio: page / (tokenPages[sizes[0] as number] as number),
+      }),
+    },
+    { benchmark: 'mock-scale', figure: `${label}: single read`, value: read, unit: 'ms' },
+    {
+      benchmark: 'mock-scale',
+      figure: `${label}: memory per token (with its bot user)`,
+      value: bytesPerRecord,
+      unit: 'bytes',
+    },
   );
 }
 report(rows);

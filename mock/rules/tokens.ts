@@ -1,6 +1,15 @@
 import { badRequest, notFound, unauthorized } from '../http/errors.js';
 import { type AccessToken, type Project, type Role, Roles, type User, type World } from '../world/types.js';
-import { addDays, addToken, newTokenValue, nextId, nowIso, randomString, today } from '../world/world.js';
+import {
+  addDays,
+  addToken,
+  newTokenValue,
+  nextId,
+  nowIso,
+  randomString,
+  today,
+  tokensOfProject,
+} from '../world/world.js';
 import { type Caller, projectRole, requireApiScope, tokenIsActive } from './access.js';
 
 /**
@@ -109,8 +118,8 @@ export const tokenAccessLevel = (world: World, token: AccessToken): Role | 0 => 
 };
 
 /** The access tokens of a project, oldest first (revoked and expired ones included). */
-export function projectAccessTokens(world: World, project: Project): AccessToken[] {
-  return [...world.tokens.values()].filter((t) => t.project_id === project.id).sort((a, b) => a.id - b.id);
+export function projectAccessTokens(world: World, project: Project): readonly AccessToken[] {
+  return tokensOfProject(world, project.id);
 }
 
 function tokenOfProject(world: World, project: Project, id: number): AccessToken | undefined {
@@ -181,17 +190,22 @@ function compareBy(sort: TokenSort): (a: AccessToken, b: AccessToken) => number 
 
 /** A project's tokens filtered and ordered as `GET /projects/:id/access_tokens` lists them (G2). */
 export function listProjectAccessTokens(world: World, project: Project, filters: TokenFilters): AccessToken[] {
-  const time = (value: string | null) => (value === null ? null : Date.parse(value));
   const search = filters.search?.toLowerCase();
+  // The world writes every timestamp in one ISO 8601 form, so they compare as strings.
+  const [createdBefore, createdAfter, usedBefore, usedAfter] = [
+    filters.createdBefore,
+    filters.createdAfter,
+    filters.lastUsedBefore,
+    filters.lastUsedAfter,
+  ].map((date) => date?.toISOString());
   const tokens = projectAccessTokens(world, project).filter((t) => {
-    const created = time(t.created_at) as number;
-    const used = time(t.last_used_at);
+    const used = t.last_used_at;
     if (filters.state && tokenIsActive(world, t) !== (filters.state === 'active')) return false;
     if (filters.revoked !== undefined && t.revoked !== filters.revoked) return false;
-    if (filters.createdBefore && created > filters.createdBefore.getTime()) return false;
-    if (filters.createdAfter && created < filters.createdAfter.getTime()) return false;
-    if (filters.lastUsedBefore && (used === null || used > filters.lastUsedBefore.getTime())) return false;
-    if (filters.lastUsedAfter && (used === null || used < filters.lastUsedAfter.getTime())) return false;
+    if (createdBefore && t.created_at > createdBefore) return false;
+    if (createdAfter && t.created_at < createdAfter) return false;
+    if (usedBefore && (used === null || used > usedBefore)) return false;
+    if (usedAfter && (used === null || used < usedAfter)) return false;
     if (filters.expiresBefore && (t.expires_at === null || t.expires_at >= filters.expiresBefore)) return false;
     if (filters.expiresAfter && (t.expires_at === null || t.expires_at < filters.expiresAfter)) return false;
     return search === undefined || t.name.toLowerCase().includes(search);

@@ -94,7 +94,41 @@ export function newHex64(world: World): string {
 
 /** Stores a token and indexes its value for authentication. */
 export function addToken(world: World, token: AccessToken): AccessToken {
+  const byProject = projectTokenIndex(world);
   world.tokens.set(token.id, token);
   world.tokenIds.set(token.value, token.id);
+  if (token.project_id !== null) {
+    const list = byProject.get(token.project_id);
+    if (list) list.push(token);
+    else byProject.set(token.project_id, [token]);
+  }
   return token;
+}
+
+/**
+ * Project access tokens by project, in id order: derived from `world.tokens`
+ * (kept beside the world, so snapshots copy only data) and kept by `addToken`,
+ * the only way tokens are added; tokens are never deleted, only revoked.
+ */
+const tokenIndexes = new WeakMap<Map<number, AccessToken>, Map<number, AccessToken[]>>();
+
+function projectTokenIndex(world: World): Map<number, AccessToken[]> {
+  let index = tokenIndexes.get(world.tokens);
+  if (!index) {
+    index = new Map();
+    tokenIndexes.set(world.tokens, index);
+    for (const token of world.tokens.values()) {
+      if (token.project_id === null) continue;
+      const list = index.get(token.project_id);
+      if (list) list.push(token);
+      else index.set(token.project_id, [token]);
+    }
+    for (const list of index.values()) list.sort((a, b) => a.id - b.id);
+  }
+  return index;
+}
+
+/** The access tokens of a project, revoked ones included, in id order. Do not modify the array. */
+export function tokensOfProject(world: World, projectId: number): readonly AccessToken[] {
+  return projectTokenIndex(world).get(projectId) ?? [];
 }

@@ -157,6 +157,24 @@ describe('clock, snapshots and reset', () => {
     expect(mock.world.users.size).toBe(testSeed.users.length);
   });
 
+  it("lists a project's tokens right after creating one and after restoring a snapshot", async () => {
+    const mock = createTestMock();
+    const list = async () =>
+      (await call(mock, 'GET', '/projects/1/access_tokens', { token: 'glpat-maintainer' })).body.map(
+        (t: { name: string }) => t.name,
+      );
+    mock.seed.accessToken(mock.world.projects.get(1)!, { name: 'first', scopes: ['api'] });
+    expect(await list()).toEqual(['first']);
+    const before = mock.snapshot();
+    const json = { name: 'second', scopes: ['read_api'], access_level: 30 };
+    expect((await call(mock, 'POST', '/projects/1/access_tokens', { token: 'glpat-maintainer', json })).status).toBe(
+      201,
+    );
+    expect(await list()).toEqual(['first', 'second']);
+    mock.restore(before);
+    expect(await list()).toEqual(['first']);
+  });
+
   it('keeps separate mocks apart', async () => {
     const one = createTestMock();
     const two = createTestMock();
