@@ -2,23 +2,7 @@
  * 2. Bundle size: esbuild-minified, gzipped browser bundles of an import of this
  * SDK (the whole client, and one resource alone) against @gitbeaker/rest.
  */
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-import { ROOT, report } from './lib.js';
-
-/** Gzipped bytes of a minified browser bundle of `code`. */
-export async function bundleSize(code: string): Promise<number> {
-  const result = await build({
-    stdin: { contents: code, resolveDir: ROOT, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
-}
+import { bundleSize, report } from './lib.js';
 
 const entries = {
   'this SDK: GitLab': "import { GitLab } from './dist/index.js'; console.log(GitLab);",

@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const TSX = fileURLToPath(import.meta.resolve('tsx/cli'));
@@ -102,4 +104,18 @@ export function milestonesBody(count = 20): string {
     web_url: `https://gitlab.example.com/acme/api/-/milestones/${i + 1}`,
   }));
   return JSON.stringify(items);
+}
+
+/** Gzipped bytes of a minified browser bundle of `code`. */
+export async function bundleSize(code: string): Promise<number> {
+  const result = await build({
+    stdin: { contents: code, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
 }
