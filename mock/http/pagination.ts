@@ -40,15 +40,13 @@ export function paginated<T>(
   const prev = page > 1 && page <= totalPages ? page - 1 : null;
   const counted = total <= MAX_COUNT;
 
-  const link = (target: number) => {
-    const url = new URL(context.url.pathname, context.world.baseUrl);
-    for (const [key, value] of context.url.searchParams) {
-      if (key !== 'page' && key !== 'per_page' && key !== 'private_token') url.searchParams.append(key, value);
-    }
-    url.searchParams.set('page', String(target));
-    url.searchParams.set('per_page', String(per_page));
-    return `<${url.href}>`;
-  };
+  // The request's own parameters, on the configured host, with the page swapped in (built once, not per link).
+  const kept = new URLSearchParams();
+  for (const [key, value] of context.url.searchParams) {
+    if (key !== 'page' && key !== 'per_page' && key !== 'private_token') kept.append(key, value);
+  }
+  const base = `${new URL(context.url.pathname, context.world.baseUrl).href}?${kept.size > 0 ? `${kept}&` : ''}`;
+  const link = (target: number) => `<${base}page=${target}&per_page=${per_page}>`;
   const links = [
     prev !== null && `${link(prev)}; rel="prev"`,
     next !== null && `${link(next)}; rel="next"`,
