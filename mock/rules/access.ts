@@ -1,6 +1,6 @@
 import { forbidden, insufficientScope, notFound, unauthorized } from '../http/errors.js';
 import type { AccessToken, Group, Plan, Project, Role, User, World } from '../world/types.js';
-import { today } from '../world/world.js';
+import { today, touchToken } from '../world/world.js';
 
 /**
  * Who is calling and what they may see and do: authentication by token, roles
@@ -43,7 +43,7 @@ export function authenticate(world: World, value: string | null): Caller {
   if (!token || !user || user.state !== 'active' || !tokenIsActive(world, token)) throw unauthorized();
   // GitLab records use at most every 10 minutes.
   if (token.last_used_at === null || world.now - Date.parse(token.last_used_at) >= 10 * 60_000) {
-    token.last_used_at = new Date(world.now).toISOString();
+    touchToken(world, token);
   }
   return { user, token };
 }

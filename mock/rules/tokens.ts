@@ -3,10 +3,12 @@ import { type AccessToken, type Project, type Role, Roles, type User, type World
 import {
   addDays,
   addToken,
+  filteredTokensOf,
   newTokenValue,
   nextId,
   nowIso,
   randomString,
+  revokeToken,
   today,
   tokensOfProject,
 } from '../world/world.js';
@@ -189,7 +191,13 @@ function compareBy(sort: TokenSort): (a: AccessToken, b: AccessToken) => number 
 }
 
 /** A project's tokens filtered and ordered as `GET /projects/:id/access_tokens` lists them (G2). */
-export function listProjectAccessTokens(world: World, project: Project, filters: TokenFilters): AccessToken[] {
+export function listProjectAccessTokens(world: World, project: Project, filters: TokenFilters): readonly AccessToken[] {
+  // State depends on today's date: it is part of the key.
+  const key = JSON.stringify([filters, today(world)]);
+  return filteredTokensOf(world, project.id, key, (all) => filterTokens(world, all, filters));
+}
+
+function filterTokens(world: World, all: readonly AccessToken[], filters: TokenFilters): AccessToken[] {
   const search = filters.search?.toLowerCase();
   // The world writes every timestamp in one ISO 8601 form, so they compare as strings.
   const [createdBefore, createdAfter, usedBefore, usedAfter] = [
@@ -198,7 +206,7 @@ export function listProjectAccessTokens(world: World, project: Project, filters:
     filters.lastUsedBefore,
     filters.lastUsedAfter,
   ].map((date) => date?.toISOString());
-  const tokens = projectAccessTokens(world, project).filter((t) => {
+  const tokens = all.filter((t) => {
     const used = t.last_used_at;
     if (filters.state && tokenIsActive(world, t) !== (filters.state === 'active')) return false;
     if (filters.revoked !== undefined && t.revoked !== filters.revoked) return false;
@@ -276,7 +284,7 @@ function familyRoot(world: World, token: AccessToken): AccessToken {
 /** Reuse detection (SPEC 2): revokes every token rotated from the same original as `token`. */
 export function revokeTokenFamily(world: World, token: AccessToken): void {
   const root = familyRoot(world, token);
-  for (const member of world.tokens.values()) if (familyRoot(world, member) === root) member.revoked = true;
+  for (const member of world.tokens.values()) if (familyRoot(world, member) === root) revokeToken(world, member);
 }
 
 /** The token a rotation is about: the caller's own (`self`, SPEC 2) or one of the project's (G2, R4.2 rule 2). */
@@ -324,7 +332,7 @@ export function rotateProjectAccessToken(
   const newExpiry = expiresAt ?? addDays(today(world), ROTATED_TOKEN_LIFETIME_DAYS);
   const errors = tokenErrors(world, { name: old.name, scopes: old.scopes, expiresAt: newExpiry });
   if (errors.length > 0) throw badRequest(toSentence(errors));
-  old.revoked = true;
+  revokeToken(world, old);
   return addToken(world, {
     id: nextId(world, 'tokens'),
     user_id: old.user_id,
@@ -352,5 +360,5 @@ export function revokeProjectAccessToken(world: World, caller: Caller, project: 
     const bot = world.users.get(token.user_id);
     throw badRequest(`${caller.user.name} cannot delete ${bot?.name ?? token.name}`);
   }
-  token.revoked = true;
+  revokeToken(world, token);
 }

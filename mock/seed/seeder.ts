@@ -32,7 +32,7 @@ import type {
   Visibility,
   World,
 } from '../world/types.js';
-import { newHex64, nextId, nowIso, randomString } from '../world/world.js';
+import { newHex64, nextId, nowIso, randomString, revokeToken } from '../world/world.js';
 import type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import {
   eachWithin,
@@ -357,7 +357,7 @@ export class Seeder {
       value: input.token,
       createdAt: isoOrUndefined(input.created_at),
     });
-    token.revoked = input.revoked ?? false;
+    if (input.revoked) revokeToken(this.world, token);
     return { id: token.id, name: token.name, user_id: token.user_id, token: token.value };
   }
 

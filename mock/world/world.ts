@@ -98,37 +98,85 @@ export function addToken(world: World, token: AccessToken): AccessToken {
   world.tokens.set(token.id, token);
   world.tokenIds.set(token.value, token.id);
   if (token.project_id !== null) {
-    const list = byProject.get(token.project_id);
-    if (list) list.push(token);
-    else byProject.set(token.project_id, [token]);
+    const entry = byProject.get(token.project_id);
+    if (entry) {
+      entry.tokens.push(token);
+      entry.lists.clear();
+    } else byProject.set(token.project_id, { tokens: [token], lists: new Map() });
   }
   return token;
 }
 
-/**
- * Project access tokens by project, in id order: derived from `world.tokens`
- * (kept beside the world, so snapshots copy only data) and kept by `addToken`,
- * the only way tokens are added; tokens are never deleted, only revoked.
- */
-const tokenIndexes = new WeakMap<Map<number, AccessToken>, Map<number, AccessToken[]>>();
+/** Revokes a token (it stops authenticating at once). */
+export function revokeToken(world: World, token: AccessToken): void {
+  token.revoked = true;
+  tokenChanged(world, token);
+}
 
-function projectTokenIndex(world: World): Map<number, AccessToken[]> {
+/** Records that a token was just used to authenticate. */
+export function touchToken(world: World, token: AccessToken): void {
+  token.last_used_at = nowIso(world);
+  tokenChanged(world, token);
+}
+
+function tokenChanged(world: World, token: AccessToken): void {
+  if (token.project_id !== null) projectTokenIndex(world).get(token.project_id)?.lists.clear();
+}
+
+/**
+ * Project access tokens by project, in id order, and the filtered lists already
+ * computed from them: derived from `world.tokens` (kept beside the world, so
+ * snapshots copy only data) and kept by `addToken`, `revokeToken` and
+ * `touchToken`, the only ways tokens are added or changed; tokens are never
+ * deleted, only revoked.
+ */
+interface ProjectTokens {
+  tokens: AccessToken[];
+  lists: Map<string, AccessToken[]>;
+}
+
+const tokenIndexes = new WeakMap<Map<number, AccessToken>, Map<number, ProjectTokens>>();
+
+function projectTokenIndex(world: World): Map<number, ProjectTokens> {
   let index = tokenIndexes.get(world.tokens);
   if (!index) {
     index = new Map();
     tokenIndexes.set(world.tokens, index);
     for (const token of world.tokens.values()) {
       if (token.project_id === null) continue;
-      const list = index.get(token.project_id);
-      if (list) list.push(token);
-      else index.set(token.project_id, [token]);
+      const entry = index.get(token.project_id);
+      if (entry) entry.tokens.push(token);
+      else index.set(token.project_id, { tokens: [token], lists: new Map() });
     }
-    for (const list of index.values()) list.sort((a, b) => a.id - b.id);
+    for (const entry of index.values()) entry.tokens.sort((a, b) => a.id - b.id);
   }
   return index;
 }
 
 /** The access tokens of a project, revoked ones included, in id order. Do not modify the array. */
 export function tokensOfProject(world: World, projectId: number): readonly AccessToken[] {
-  return projectTokenIndex(world).get(projectId) ?? [];
+  return projectTokenIndex(world).get(projectId)?.tokens ?? [];
+}
+
+/**
+ * A project's tokens passing a filter, computed once per `filterKey` and reused
+ * until one of the project's tokens is added or changes (the key must name
+ * anything else the filter reads, such as today's date).
+ */
+export function filteredTokensOf(
+  world: World,
+  projectId: number,
+  filterKey: string,
+  compute: (tokens: readonly AccessToken[]) => AccessToken[],
+): readonly AccessToken[] {
+  const entry = projectTokenIndex(world).get(projectId);
+  if (!entry) return [];
+  let list = entry.lists.get(filterKey);
+  if (!list) {
+    list = compute(entry.tokens);
+    // A few listings at a time are walked page by page; forget the oldest beyond that.
+    if (entry.lists.size >= 16) entry.lists.delete(entry.lists.keys().next().value as string);
+    entry.lists.set(filterKey, list);
+  }
+  return list;
 }

@@ -175,6 +175,36 @@ describe('clock, snapshots and reset', () => {
     expect(await list()).toEqual(['first']);
   });
 
+  it('keeps token listings right after revocation, rotation, use and the passing of time', async () => {
+    const mock = createTestMock();
+    const project = mock.world.projects.get(1)!;
+    const a = mock.seed.accessToken(project, { name: 'a', scopes: ['api'], expires_at: '2026-06-10' });
+    mock.seed.accessToken(project, { name: 'b', scopes: ['api'], expires_at: '2026-12-31' });
+    const names = async (query: string) =>
+      (await call(mock, 'GET', `/projects/1/access_tokens?${query}`, { token: 'glpat-maintainer' })).body.map(
+        (t: { name: string }) => t.name,
+      );
+    expect(await names('state=active')).toEqual(['a', 'b']);
+    // Time passes: a expires.
+    mock.clock.set('2026-06-11T00:00:00Z');
+    expect(await names('state=active')).toEqual(['b']);
+    // b is used, then a last_used filter sees it.
+    const after = 'last_used_after=2026-06-11T00:00:00Z';
+    expect(await names(after)).toEqual([]);
+    const b = [...mock.world.tokens.values()].find((t) => t.name === 'b')!;
+    await call(mock, 'GET', '/projects/1/milestones', { token: b.value });
+    expect(await names(after)).toEqual(['b']);
+    // b is rotated: the new one is listed, the old one is not active.
+    const rotated = await call(mock, 'POST', `/projects/1/access_tokens/${b.id}/rotate`, { token: 'glpat-maintainer' });
+    expect(rotated.status).toBe(200);
+    expect(await names('state=active')).toEqual(['b']);
+    expect(await names('revoked=true')).toEqual(['b']);
+    // The new b is revoked: nothing is active.
+    await call(mock, 'DELETE', `/projects/1/access_tokens/${rotated.body.id}`, { token: 'glpat-maintainer' });
+    expect(await names('state=active')).toEqual([]);
+    expect(a.name).toBe('a');
+  });
+
   it('keeps separate mocks apart', async () => {
     const one = createTestMock();
     const two = createTestMock();
