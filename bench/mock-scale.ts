@@ -5,33 +5,14 @@
  * and of a single read, and the memory each record takes.
  * Run with --expose-gc (bench/run.ts does) for the memory figure.
  */
-import { createMockGitLab } from '../mock/index.js';
+import { createMockGitLab, type Project } from '../mock/index.js';
 import { median, type Row, report } from './lib.js';
 
 const token = 'glpat-bench-000000000000000';
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
-function world(size: number) {
-  const mock = createMockGitLab({ now: '2026-06-01T09:00:00Z' });
-  mock.seed.user({ username: 'bench', token });
-  mock.seed.group({ path: 'acme', members: { bench: 40 } });
-  const project = mock.seed.project({ path: 'acme/api' });
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  for (let i = 0; i < size; i++) {
-    mock.seed.milestone(project, {
-      title: `milestone ${i}`,
-      description: i % 10 === 0 ? 'release' : undefined,
-      state: i % 4 === 0 ? 'closed' : 'active',
-      due_date: i % 5 === 0 ? undefined : `2026-${String((i % 12) + 1).padStart(2, '0')}-15`,
-    });
-  }
-  gc();
-  const bytesPerRecord = (process.memoryUsage().heapUsed - before) / size;
-  return { mock, bytesPerRecord, lastId: size };
-}
-
-function tokenWorld(size: number) {
+/** A world with one project holding `size` records made by `add`, and the heap each record took. */
+function world(size: number, add: (mock: Mock, project: Project, i: number) => number) {
   const mock = createMockGitLab({ now: '2026-06-01T09:00:00Z' });
   mock.seed.user({ username: 'bench', token });
   mock.seed.group({ path: 'acme', members: { bench: 40 } });
@@ -39,19 +20,38 @@ function tokenWorld(size: number) {
   gc();
   const before = process.memoryUsage().heapUsed;
   let lastId = 0;
-  for (let i = 0; i < size; i++) {
-    lastId = mock.seed.accessToken(project, {
-      name: `token ${i}`,
-      scopes: ['read_api'],
-      access_level: 20,
-      revoked: i % 4 === 0,
-      expires_at: `2026-${String((i % 12) + 1).padStart(2, '0')}-15`,
-    }).id;
-  }
+  for (let i = 0; i < size; i++) lastId = add(mock, project, i);
   gc();
-  // A token brings its bot user and that user's membership.
   return { mock, bytesPerRecord: (process.memoryUsage().heapUsed - before) / size, lastId };
 }
+
+const month = (i: number) => `2026-${String((i % 12) + 1).padStart(2, '0')}-15`;
+
+const milestoneWorld = (size: number) =>
+  world(
+    size,
+    (mock, project, i) =>
+      mock.seed.milestone(project, {
+        title: `milestone ${i}`,
+        description: i % 10 === 0 ? 'release' : undefined,
+        state: i % 4 === 0 ? 'closed' : 'active',
+        due_date: i % 5 === 0 ? undefined : month(i),
+      }).id,
+  );
+
+// A token brings its bot user and that user's membership.
+const tokenWorld = (size: number) =>
+  world(
+    size,
+    (mock, project, i) =>
+      mock.seed.accessToken(project, {
+        name: `token ${i}`,
+        scopes: ['read_api'],
+        access_level: 20,
+        revoked: i % 4 === 0,
+        expires_at: month(i),
+      }).id,
+  );
 
 type Mock = ReturnType<typeof createMockGitLab>;
 
@@ -93,7 +93,7 @@ function pageRow(kind: string, size: number, page: number): Row {
 }
 
 for (const size of sizes) {
-  const { mock, bytesPerRecord, lastId } = world(size);
+  const { mock, bytesPerRecord, lastId } = milestoneWorld(size);
   const list = '/projects/acme%2Fapi/milestones?state=active&per_page=20&page=3';
   const one = `/projects/acme%2Fapi/milestones/${Math.ceil(lastId / 2)}`;
   const page = await latency(mock, list);

@@ -1,10 +1,9 @@
-import { ApiError } from '../http/errors.js';
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentIssue, presentMergeRequest, presentMilestone } from '../present/milestones.js';
-import { findProject, isPaidPlan, projectPlan, requireProjectRole } from '../rules/access.js';
+import { findProject, requireProjectRole } from '../rules/access.js';
 import {
   burndownEvents,
   createMilestone,
@@ -132,9 +131,6 @@ export const milestoneRoutes = [
     const q = parseParams(ctx.params, milestonePath);
     const project = findProject(ctx.world, ctx.caller, q.id);
     const milestone = findMilestone(ctx.world, project, q.milestone_id);
-    if (!isPaidPlan(projectPlan(ctx.world, project))) {
-      throw new ApiError(405, { message: 'Milestone does not support burndown chart' });
-    }
     return json(burndownEvents(ctx.world, ctx.caller, project, milestone));
   }),
 ];

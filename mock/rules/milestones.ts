@@ -1,4 +1,4 @@
-import { forbidden, recordNotFound, validationError } from '../http/errors.js';
+import { ApiError, forbidden, recordNotFound, validationError } from '../http/errors.js';
 import {
   compareMilestones,
   dropMilestone,
@@ -11,7 +11,16 @@ import {
 } from '../world/milestone-index.js';
 import type { Group, Issue, Milestone, Project, User, World } from '../world/types.js';
 import { nextId, nowIso, today } from '../world/world.js';
-import { type Caller, canReadProject, groupChain, groupRole, projectGroup, projectRole } from './access.js';
+import {
+  type Caller,
+  canReadProject,
+  groupChain,
+  groupRole,
+  isPaidPlan,
+  projectGroup,
+  projectPlan,
+  projectRole,
+} from './access.js';
 
 /**
  * Project milestones (GITLAB-BEHAVIOR 6): validation, filters and order,
@@ -305,6 +314,10 @@ export interface BurndownEvent {
  * event is closed at the start date.
  */
 export function burndownEvents(world: World, caller: Caller, project: Project, milestone: Milestone): BurndownEvent[] {
+  // Burndown charts are a Premium feature; without it GitLab answers 405 (SPEC 2).
+  if (!isPaidPlan(projectPlan(world, project))) {
+    throw new ApiError(405, { message: 'Milestone does not support burndown chart' });
+  }
   if (!milestone.start_date || !milestone.due_date) return [];
   const end = milestone.due_date < today(world) ? milestone.due_date : today(world);
   const events: BurndownEvent[] = [];
