@@ -1,4 +1,3 @@
-import { notFound } from '../http/errors.js';
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
@@ -24,6 +23,7 @@ import {
 import {
   findMergeRequest,
   requireApprovalsPlan,
+  requireGroupApprovalRules,
   requireGroupApprovalsPlan,
   requireMergeRequestRuleRights,
   requireReadMergeRequest,
@@ -71,7 +71,7 @@ function projectFor(ctx: RouteContext, id: string, role: 30 | 40) {
 function groupFor(ctx: RouteContext, id: string) {
   const group = findGroup(ctx.world, ctx.caller, id);
   requireGroupApprovalsPlan(ctx.world, group);
-  if (!ctx.world.instance.feature_flags.includes('approval_group_rules')) throw notFound();
+  requireGroupApprovalRules(ctx.world);
   requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
   return group;
 }

@@ -42,6 +42,11 @@ export function requireGroupApprovalsPlan(world: World, group: Group): void {
   if (!isPaidPlan(groupPlan(world, group))) throw forbidden();
 }
 
+/** SPEC 2: group approval rules exist only with the `approval_group_rules` feature flag; 404 otherwise. */
+export function requireGroupApprovalRules(world: World): void {
+  if (!world.instance.feature_flags.includes('approval_group_rules')) throw notFound();
+}
+
 /** A merge request of this project by iid: `404 Not found` otherwise. */
 export function findMergeRequest(world: World, project: Project, iid: number): MergeRequest {
   for (const mr of world.mergeRequests.values()) if (mr.project_id === project.id && mr.iid === iid) return mr;
