@@ -1,9 +1,10 @@
 import { routes } from './handlers/index.js';
+import { FaultRegistry, type MockFaults } from './http/faults.js';
 import { createRouter } from './http/router.js';
-import type { SeedDocument } from './seed/document.js';
+import { parseRateLimits, type SeedDocument } from './seed/document.js';
 import { loadSeedDocument } from './seed/load.js';
 import { type SeededUser, Seeder } from './seed/seeder.js';
-import type { World } from './world/types.js';
+import type { RateLimits, World } from './world/types.js';
 import { createWorld } from './world/world.js';
 
 /** Options of {@link createMockGitLab}. */
@@ -48,6 +49,17 @@ export interface MockClock {
   advance(by: Duration): void;
 }
 
+/** GitLab's API rate limits in a mock: `mock.rateLimits`. */
+export interface MockRateLimits {
+  /** The throttles in force (`{}`: none, the default). */
+  get(): RateLimits;
+  /**
+   * Replaces the throttles (`{}` turns them off) and starts every count afresh. Throws a
+   * `TypeError` naming the bad field when a limit is invalid.
+   */
+  set(limits: RateLimits): void;
+}
+
 /**
  * A stateful in-memory GitLab, without the MSW handlers: what the HTTP server
  * (`gitlab-admin-sdk/mock/node`) needs, so that it runs without msw installed.
@@ -67,6 +79,13 @@ export interface MockGitLabCore {
   readonly users: Readonly<Record<string, SeededUser>>;
   /** The world clock. */
   readonly clock: MockClock;
+  /**
+   * Faults injected in front of the API: errors, delays and dropped connections, as a proxy or a
+   * struggling GitLab would give. The seed document's `faults` are there from the start.
+   */
+  readonly faults: MockFaults;
+  /** GitLab's API rate limits (the seed document's `instance.rate_limits`), counted on the world clock. */
+  readonly rateLimits: MockRateLimits;
   /** The world's state, for assertions in tests. Change it through `seed` and the API. */
   readonly world: World;
   /** Answers one request, or `undefined` when it is not for this mock. */
@@ -75,7 +94,7 @@ export interface MockGitLabCore {
   snapshot(): WorldSnapshot;
   /** Puts the world back as it was at a snapshot. */
   restore(snapshot: WorldSnapshot): void;
-  /** Puts the world back as it was when the mock was created (after its seed document). */
+  /** Puts the world back as it was when the mock was created (after its seed document), and its faults too. */
   reset(): void;
 }
 
@@ -95,12 +114,23 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
   const users = options.seed !== undefined ? loadSeedDocument(world, options.seed) : {};
   if (options.now !== undefined) world.now = toEpoch(options.now);
   const initial = structuredClone(world);
-  const router = createRouter(world, routes);
+  const faults = new FaultRegistry();
+  const seedFaults = () => {
+    for (const fault of options.seed?.faults ?? []) faults.add(fault);
+  };
+  seedFaults();
+  const router = createRouter(world, routes, { faults });
 
   const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const response = await router(request);
     if (!response) throw new TypeError(`fetch failed: ${request.method} ${request.url} is not served by the mock`);
+    // What fetch does when the connection drops.
+    if (response.type === 'error') {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      });
+    }
     return response;
   };
 
@@ -125,9 +155,21 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
         world.now += ms;
       },
     },
+    faults,
+    rateLimits: {
+      get: () => structuredClone(world.instance.rate_limits),
+      set: (limits) => {
+        world.instance.rate_limits = parseRateLimits(limits);
+        world.rateLimitCounters.clear();
+      },
+    },
     handle: router,
     snapshot: () => ({ state: structuredClone(world) }),
     restore: (snapshot) => restoreState(snapshot.state),
-    reset: () => restoreState(initial),
+    reset: () => {
+      restoreState(initial);
+      faults.clear();
+      seedFaults();
+    },
   };
 }

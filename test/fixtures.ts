@@ -45,7 +45,7 @@ export function client(
   return new GitLab({ baseUrl: mock.baseUrl, token, fetch: mock.fetch, retry: 0, ...options });
 }
 
-/** A raw request to the mock's API, for wire-level checks (headers, bodies, transports). */
+/** A raw request to the mock's API, for wire-level checks (headers, bodies, transports); a body that is not JSON comes back as text. */
 export async function call(
   mock: MockGitLab,
   method: string,
@@ -73,7 +73,12 @@ export async function call(
   }
   const response = await mock.fetch(`${mock.baseUrl}/api/v4${path}`, { method, headers, body });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? undefined : isJson ? JSON.parse(text) : text,
+  };
 }
 
 /** The `GitLabApiError` a call rejects with; fails the test when the call succeeds or throws anything else. */

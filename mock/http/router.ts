@@ -1,6 +1,8 @@
-import { authenticate, type Caller, requireApiScope, tokenOf } from '../rules/access.js';
+import { authenticate, type Caller, identify, requireApiScope, tokenOf } from '../rules/access.js';
+import { throttle } from '../rules/rate-limits.js';
 import type { World } from '../world/types.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
+import { applyFault, type FaultRegistry } from './faults.js';
 import type { RawParams } from './params.js';
 import { bodyParams, queryParams } from './request.js';
 import { json } from './respond.js';
@@ -77,21 +79,24 @@ export function apiPrefix(baseUrl: string): string {
   return `${new URL(baseUrl).pathname.replace(/\/$/, '')}/api/v4`;
 }
 
+/** What a router does besides routing: the faults to inject in front of GitLab. */
+export interface RouterOptions {
+  faults?: FaultRegistry;
+}
+
 /**
  * Builds the request handler of a world. It answers `undefined` for requests
- * that are not for this world's `/api/v4`, so they can fall through.
+ * that are not for this world's `/api/v4`, so they can fall through. In front of
+ * the routes, in the order a request meets them: injected faults (a proxy's
+ * doing), then GitLab's rate limits, whose headers go on every answer.
  */
-export function createRouter(world: World, routes: Route[]) {
+export function createRouter(world: World, routes: Route[], options: RouterOptions = {}) {
   const compiled: Compiled[] = routes.map((r) => ({ ...r, segments: r.path.split('/').slice(1) }));
   const base = new URL(world.baseUrl);
   const prefix = apiPrefix(world.baseUrl);
-  return async (request: Request): Promise<Response | undefined> => {
-    const url = new URL(request.url);
-    if (url.origin !== base.origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
-      return undefined;
-    }
+
+  const dispatch = async (request: Request, url: URL, parts: string[] | null): Promise<Response> => {
     try {
-      const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       let found: { route: Compiled; params: Record<string, string> } | undefined;
       let pathKnown = false;
@@ -109,13 +114,30 @@ export function createRouter(world: World, routes: Route[]) {
       const caller = authenticate(world, tokenOf(request, url));
       if (!found.route.checksScopes) requireApiScope(caller.token, method);
       const params = { ...queryParams(url), ...(await bodyParams(request)), ...found.params };
-      const response = await found.route.handler({ world, request, url, caller, params });
-      return request.method === 'HEAD' ? new Response(null, response) : response;
+      return await found.route.handler({ world, request, url, caller, params });
     } catch (error) {
       if (error instanceof ApiError) return json(error.body, error.status);
       // A bug in the mock: answer as GitLab does for an unhandled exception, and say what happened.
       console.error('[gitlab-admin-sdk mock] unhandled error', error);
       return json({ message: '500 Internal Server Error' }, 500);
     }
+  };
+
+  return async (request: Request): Promise<Response | undefined> => {
+    const url = new URL(request.url);
+    if (url.origin !== base.origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
+      return undefined;
+    }
+    const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
+    const fault = options.faults?.take(request.method, parts ?? []);
+    const faulted = fault && (await applyFault(fault, request));
+    if (faulted) return faulted;
+
+    const limit = throttle(world, identify(world, tokenOf(request, url))?.user);
+    const response = limit?.throttled
+      ? new Response('Retry later\n', { status: 429, headers: { 'Content-Type': 'text/plain' } })
+      : await dispatch(request, url, parts);
+    for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers.set(name, value);
+    return request.method === 'HEAD' ? new Response(null, response) : response;
   };
 }

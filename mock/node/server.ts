@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createMockGitLabCore, type MockGitLabCore, type MockGitLabOptions } from '../mock.js';
 import type { SeedDocument } from '../seed/document.js';
+import { ADMIN_PREFIX, answerAdmin } from './admin.js';
 
 /**
  * A node:http adapter over the mock: every request is rewritten onto the mock's
@@ -17,7 +18,9 @@ const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'PRIVATE-TOKEN, Authorization, Content-Type',
-  'Access-Control-Expose-Headers': 'X-Total, X-Total-Pages, X-Per-Page, X-Page, X-Next-Page, X-Prev-Page, Link',
+  'Access-Control-Expose-Headers':
+    'X-Total, X-Total-Pages, X-Per-Page, X-Page, X-Next-Page, X-Prev-Page, Link, Retry-After, ' +
+    'RateLimit-Name, RateLimit-Limit, RateLimit-Observed, RateLimit-Remaining, RateLimit-Reset, RateLimit-ResetTime',
   'Access-Control-Max-Age': '600',
 };
 
@@ -84,7 +87,8 @@ function writeJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request | null> {
+/** The request as a fetch `Request` whose signal aborts when the client goes away (ending a fault's delay). */
+async function toRequest(req: IncomingMessage, res: ServerResponse, origin: string): Promise<Request | null> {
   const target = pathAndQuery(req.url ?? '/');
   if (target === null) return null;
   let url: URL;
@@ -103,7 +107,9 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request 
   const method = (req.method ?? 'GET').toUpperCase();
   const hasBody = method !== 'GET' && method !== 'HEAD';
   const body = hasBody ? await readBody(req) : undefined;
-  return new Request(url, { method, headers, body: body && new Uint8Array(body) });
+  const gone = new AbortController();
+  res.on('close', () => gone.abort());
+  return new Request(url, { method, headers, body: body && new Uint8Array(body), signal: gone.signal });
 }
 
 async function writeResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
@@ -140,10 +146,23 @@ async function answer(
     writeJson(res, 503, { message: '503 Service Unavailable' });
     return;
   }
-  const request = await toRequest(req, new URL(mock.baseUrl).origin);
+  const target = pathAndQuery(req.url ?? '/');
+  if (target?.startsWith(ADMIN_PREFIX)) {
+    const body = method === 'GET' || method === 'HEAD' ? '' : (await readBody(req)).toString('utf8');
+    const { status, body: answerBody } = answerAdmin(mock, method, target.split('?')[0] as string, body);
+    if (status === 204) res.writeHead(204, CORS_HEADERS).end();
+    else writeJson(res, status, answerBody);
+    return;
+  }
+  const request = await toRequest(req, res, new URL(mock.baseUrl).origin);
   const response = request && (await mock.handle(request));
   if (!response) {
     writeJson(res, 404, { error: '404 Not Found' });
+    return;
+  }
+  // A dropped connection (an injected fault): the client sees a reset, not an answer.
+  if (response.type === 'error') {
+    res.destroy();
     return;
   }
   await writeResponse(res, response, method);

@@ -36,15 +36,23 @@ export function tokenOf(request: Request, url: URL): string | null {
 
 /** SPEC 5 step 1: no token, or an unknown, revoked or expired one, is 401 before anything else. */
 export function authenticate(world: World, value: string | null): Caller {
-  if (!value) throw unauthorized();
-  const id = world.tokenIds.get(value);
-  const token = id === undefined ? undefined : world.tokens.get(id);
-  const user = token && world.users.get(token.user_id);
-  if (!token || !user || user.state !== 'active' || !tokenIsActive(world, token)) throw unauthorized();
+  const caller = identify(world, value);
+  if (!caller) throw unauthorized();
+  const { token } = caller;
   // GitLab records use at most every 10 minutes.
   if (token.last_used_at === null || world.now - Date.parse(token.last_used_at) >= 10 * 60_000) {
     touchToken(world, token);
   }
+  return caller;
+}
+
+/** Who a token value authenticates as: an active token of an active user, or `undefined`. Changes nothing. */
+export function identify(world: World, value: string | null): Caller | undefined {
+  if (!value) return undefined;
+  const id = world.tokenIds.get(value);
+  const token = id === undefined ? undefined : world.tokens.get(id);
+  const user = token && world.users.get(token.user_id);
+  if (!token || !user || user.state !== 'active' || !tokenIsActive(world, token)) return undefined;
   return { user, token };
 }
 

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { FaultSpec } from '../http/faults.js';
+import type { RateLimits } from '../world/types.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 
 /**
@@ -246,6 +248,30 @@ export const SeedScimIdentity = z.strictObject({
   active: z.boolean().optional(),
 });
 
+const rateLimit = z.strictObject({
+  /** Requests a caller may make in one period (0 refuses every request). */
+  requests_per_period: z.int().min(0),
+  /** The period, in seconds. */
+  period_in_seconds: z.int().min(1),
+});
+
+const rateLimits = z.strictObject({
+  /** Per user: `throttle_authenticated_api`. */
+  authenticated_api: rateLimit.optional(),
+  /** Unauthenticated requests, all counted together: `throttle_unauthenticated_api`. */
+  unauthenticated_api: rateLimit.optional(),
+});
+
+/** Checks rate limits given at run time (`mock.rateLimits.set`); throws a `TypeError` naming the bad field. */
+export function parseRateLimits(input: unknown): RateLimits {
+  const result = rateLimits.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue ? [...issue.path, ...(issue.code === 'unrecognized_keys' ? [issue.keys[0] ?? ''] : [])] : [];
+  const reason = issue?.code === 'unrecognized_keys' ? 'unknown key' : (issue?.message ?? 'invalid');
+  throw new TypeError(`Invalid rate limits: ${path.length > 0 ? `${formatPath(path)}: ` : ''}${reason}`);
+}
+
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedInstance = z.strictObject({
   /** `hosted` or `self-managed` (default). */
@@ -258,6 +284,8 @@ export const SeedInstance = z.strictObject({
   feature_flags: z.array(z.string()).optional(),
   /** Instance-wide approval settings; what they forbid is locked everywhere. */
   approval_settings: approvalSettings.optional(),
+  /** GitLab's API rate limits, e.g. `{ "authenticated_api": { "requests_per_period": 10, "period_in_seconds": 60 } }`; default none. */
+  rate_limits: rateLimits.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -276,6 +304,8 @@ export const SeedDocument = z.strictObject({
   applications: z.array(SeedApplication).optional(),
   /** SCIM identities. */
   scim_identities: z.array(SeedScimIdentity).optional(),
+  /** Faults injected in front of the API from the start (see `mock.faults`), e.g. `[{ "path": "/projects/**", "status": 502, "times": 1 }]`. */
+  faults: z.array(FaultSpec).optional(),
 });
 
 /**

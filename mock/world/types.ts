@@ -49,6 +49,36 @@ export interface Instance {
   feature_flags: string[];
   /** Instance-wide approval settings; what they forbid is locked for every group and project. */
   approval_settings: ApprovalSettingValues;
+  /** GitLab's user and IP rate limits on the API; a throttle that is absent is off (the default). */
+  rate_limits: RateLimits;
+}
+
+/** One of GitLab's request throttles: at most `requests_per_period` requests per window of `period_in_seconds`. */
+export interface RateLimit {
+  /** Requests a caller may make in one period. */
+  requests_per_period: number;
+  /** Length of the period, in seconds; windows start at multiples of it (epoch time), as in GitLab. */
+  period_in_seconds: number;
+}
+
+/**
+ * GitLab's API throttles (Admin > Settings > Network > User and IP rate limits).
+ * Authenticated requests count per user; unauthenticated ones (no token, or one
+ * that does not authenticate) share one count, as if from one IP address.
+ */
+export interface RateLimits {
+  /** `throttle_authenticated_api`: per user. */
+  authenticated_api?: RateLimit;
+  /** `throttle_unauthenticated_api`: per IP address (one for the whole mock). */
+  unauthenticated_api?: RateLimit;
+}
+
+/** Requests one caller made in the current window of one throttle. */
+export interface RateLimitCounter {
+  /** Start of the window, in seconds since the epoch. */
+  window_start: number;
+  /** Requests counted in that window, refused ones included. */
+  count: number;
 }
 
 /** A user: a person, an administrator, or the bot user of an access token. */
@@ -465,4 +495,6 @@ export interface World {
   mergeRequestApprovalRules: Map<number, MergeRequestApprovalRule>;
   /** Approvals by id. */
   approvals: Map<number, Approval>;
+  /** Rate limit counters by throttle and caller (`throttle_authenticated_api:user:7`). */
+  rateLimitCounters: Map<string, RateLimitCounter>;
 }

@@ -8,6 +8,7 @@ export function defaultInstance(): Instance {
     require_token_expiry: true,
     feature_flags: [],
     approval_settings: {},
+    rate_limits: {},
   };
 }
 
@@ -33,6 +34,7 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     groupApprovalRules: new Map(),
     mergeRequestApprovalRules: new Map(),
     approvals: new Map(),
+    rateLimitCounters: new Map(),
   };
 }
 

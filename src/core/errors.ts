@@ -118,10 +118,14 @@ export class RateLimitError extends GitLabApiError {
   override name = 'RateLimitError';
   /** Seconds GitLab asked to wait (from `Retry-After`), when it said. */
   readonly retryAfter: number | undefined;
+  /** When GitLab's rate limit window ends (from `RateLimit-Reset`, epoch seconds), when it said. */
+  readonly resetAt: Date | undefined;
 
   constructor(init: GitLabApiErrorInit) {
     super(init);
     this.retryAfter = parseRetryAfter(init.headers?.['retry-after']);
+    const reset = init.headers?.['ratelimit-reset']?.trim();
+    this.resetAt = reset && /^\d+$/.test(reset) ? new Date(Number(reset) * 1000) : undefined;
   }
 }
 

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { path } from '../../src/core/path.js';
-import {
-  BadRequestError,
-  GitLab,
-  GitLabConnectionError,
-  GitLabTimeoutError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-} from '../../src/index.js';
-import { BASE, fakeFetch, json, milestone, never, setup, TOKEN } from './helpers.js';
+import { GitLab } from '../../src/index.js';
+import { BASE, json, milestone, setup, TOKEN } from './helpers.js';
 
 describe('path', () => {
   it('encodes every interpolated value, numbers as they are', () => {
@@ -124,123 +116,12 @@ describe('responses without a body', () => {
   });
 });
 
-describe('timeouts and aborts', () => {
-  it('throws GitLabTimeoutError when the client timeout runs out', async () => {
-    const { gitlab } = setup(never, { timeout: 20 });
-    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GitLabTimeoutError);
-    expect(error).toMatchObject({ name: 'GitLabTimeoutError', method: 'GET', timeout: 20 });
-  });
-
-  it('takes a per-call timeout over the client one', async () => {
-    const { gitlab } = setup(never);
-    const error = await gitlab.projects.milestones.get(1, 1, { timeout: 15 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GitLabTimeoutError);
-    expect((error as GitLabTimeoutError).timeout).toBe(15);
-  });
-
-  it("rejects with the caller's AbortError when the signal aborts", async () => {
-    const { gitlab } = setup(never);
-    const controller = new AbortController();
-    const pending = gitlab.projects.milestones.get(1, 1, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 5);
-    const error = await pending.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DOMException);
-    expect((error as DOMException).name).toBe('AbortError');
-  });
-
+// Timeouts, retries and connection failures are proven against the mock's faults in test/faults.test.ts.
+describe('aborts', () => {
   it("rejects with the caller's own reason, and does not fetch with an aborted signal", async () => {
     const { gitlab, requests } = setup(() => json(milestone(1)));
     const reason = new Error('shutting down');
     await expect(gitlab.projects.milestones.get(1, 1, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
     expect(requests.length).toBe(0);
-  });
-
-  it('stops waiting between retries when aborted', async () => {
-    const { gitlab, requests } = setup(() =>
-      json({ message: 'busy' }, { status: 503, headers: { 'retry-after': '5' } }),
-    );
-    const controller = new AbortController();
-    const pending = gitlab.projects.milestones.get(1, 1, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
-    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    expect(requests.length).toBe(1);
-  });
-});
-
-describe('retries', () => {
-  const busy = (status: number, retryAfter = '0') =>
-    json({ message: `${status}` }, { status, headers: { 'retry-after': retryAfter } });
-
-  it('retries a GET on 503, honouring Retry-After, and succeeds', async () => {
-    const { gitlab, requests } = setup((_, n) => (n < 3 ? busy(503) : json(milestone(1))));
-    await expect(gitlab.projects.milestones.get(1, 1)).resolves.toMatchObject({ id: 1 });
-    expect(requests.length).toBe(3);
-  });
-
-  it('gives up after the limit with the last error', async () => {
-    const { gitlab, requests } = setup(() => busy(429), { retry: { limit: 1 } });
-    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfter).toBe(0);
-    expect(requests.length).toBe(2);
-  });
-
-  it('does not wait for a Retry-After beyond maxRetryAfter', async () => {
-    const { gitlab, requests } = setup(() => busy(429, '120'), { retry: { maxRetryAfter: 1000 } });
-    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).retryAfter).toBe(120);
-    expect(requests.length).toBe(1);
-  });
-
-  it('retries idempotent writes (PUT, DELETE) on 5xx', async () => {
-    const { gitlab, requests } = setup((_, n) => (n % 2 === 1 ? busy(502) : new Response(null, { status: 204 })));
-    await gitlab.projects.milestones.delete(1, 1);
-    expect(requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
-  });
-
-  it('never retries a POST', async () => {
-    const { gitlab, requests } = setup(() => busy(503));
-    await expect(gitlab.projects.milestones.promote(1, 1)).rejects.toBeInstanceOf(ServerError);
-    expect(requests.length).toBe(1);
-  });
-
-  it('does not retry 400 or 404', async () => {
-    const bad = setup(() => json({ error: 'milestone_id is invalid' }, { status: 400 }));
-    await expect(bad.gitlab.projects.milestones.get(1, 1)).rejects.toBeInstanceOf(BadRequestError);
-    expect(bad.requests.length).toBe(1);
-    const missing = setup(() => json({ message: '404 Not found' }, { status: 404 }));
-    await expect(missing.gitlab.projects.milestones.get(1, 1)).rejects.toBeInstanceOf(NotFoundError);
-    expect(missing.requests.length).toBe(1);
-  });
-
-  it('retry: 0 turns retrying off', async () => {
-    const { gitlab, requests } = setup(() => busy(503), { retry: 0 });
-    await expect(gitlab.projects.milestones.get(1, 1)).rejects.toBeInstanceOf(ServerError);
-    expect(requests.length).toBe(1);
-  });
-});
-
-describe('connection failures', () => {
-  it('maps a failing fetch to GitLabConnectionError, retrying GETs', async () => {
-    const { fetch, requests } = fakeFetch(() => {
-      throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND gitlab.test') });
-    });
-    const gitlab = new GitLab({ baseUrl: BASE, token: TOKEN, fetch, retry: { backoffLimit: 0 } });
-    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GitLabConnectionError);
-    expect(error).toMatchObject({ name: 'GitLabConnectionError', method: 'GET' });
-    expect(String((error as Error).cause)).toContain('fetch failed');
-    expect(requests.length).toBe(3);
-  });
-
-  it('does not retry a POST that could not connect', async () => {
-    const { fetch, requests } = fakeFetch(() => {
-      throw new TypeError('fetch failed');
-    });
-    const gitlab = new GitLab({ baseUrl: BASE, token: TOKEN, fetch });
-    await expect(gitlab.projects.milestones.create(1, { title: 'x' })).rejects.toBeInstanceOf(GitLabConnectionError);
-    expect(requests.length).toBe(1);
   });
 });

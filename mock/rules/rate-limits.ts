@@ -1,0 +1,54 @@
+import type { RateLimit, User, World } from '../world/types.js';
+
+/**
+ * GitLab's user and IP rate limits on the API (Rack::Attack's `throttle_authenticated_api`
+ * and `throttle_unauthenticated_api`): fixed windows aligned on the epoch, every request
+ * counted (refused ones too), 429 past the limit. Counted on the world clock, so a test
+ * moves past a window with `mock.clock.advance`, never by waiting.
+ * @module
+ */
+
+/** What a throttle says of one request: its `RateLimit-*` headers, and whether it is refused. */
+export interface ThrottleResult {
+  /** The headers GitLab sends with the answer. */
+  headers: Record<string, string>;
+  /** Past the limit: answer 429. */
+  throttled: boolean;
+}
+
+/**
+ * Counts a request of `user` (undefined: unauthenticated) against the throttle that
+ * applies to it, or returns `undefined` when that throttle is off.
+ */
+export function throttle(world: World, user: User | undefined): ThrottleResult | undefined {
+  const name = user ? 'throttle_authenticated_api' : 'throttle_unauthenticated_api';
+  const limit: RateLimit | undefined = user
+    ? world.instance.rate_limits.authenticated_api
+    : world.instance.rate_limits.unauthenticated_api;
+  if (!limit) return undefined;
+
+  const period = limit.period_in_seconds;
+  const now = Math.floor(world.now / 1000);
+  const windowStart = now - (now % period);
+  const key = `${name}:${user ? `user:${user.id}` : 'ip'}`;
+  let counter = world.rateLimitCounters.get(key);
+  if (!counter || counter.window_start !== windowStart) {
+    counter = { window_start: windowStart, count: 0 };
+    world.rateLimitCounters.set(key, counter);
+  }
+  counter.count += 1;
+
+  const reset = windowStart + period;
+  const throttled = counter.count > limit.requests_per_period;
+  const headers: Record<string, string> = {
+    'RateLimit-Name': name,
+    // GitLab states the limit per minute, whatever the period (Gitlab::RackAttack's rounded_limit).
+    'RateLimit-Limit': String(Math.ceil((limit.requests_per_period * 60) / period)),
+    'RateLimit-Observed': String(counter.count),
+    'RateLimit-Remaining': String(Math.max(limit.requests_per_period - counter.count, 0)),
+    'RateLimit-Reset': String(reset),
+    'RateLimit-ResetTime': new Date(reset * 1000).toUTCString(),
+  };
+  if (throttled) headers['Retry-After'] = String(reset - now);
+  return { headers, throttled };
+}
