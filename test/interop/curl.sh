@@ -313,6 +313,48 @@ approval_settings() {
   check 'settings need Maintainer' "$STATUS" 403
 }
 
+faults_and_rate_limits() {
+  inject() {
+    # docs:begin inject-fault
+    # The next two GETs of any project's milestones answer 503 with Retry-After: 1, as a struggling GitLab would.
+    curl -s -H 'Content-Type: application/json' \
+      -d '{"method": "GET", "path": "/projects/:id/milestones", "status": 503, "retryAfter": 1, "times": 2}' \
+      "$GITLAB_URL/__mock/faults" | jq -c '{id, status, remaining}'
+    # docs:end
+  }
+  check 'inject a fault' "$(inject)" '{"id":1,"status":503,"remaining":2}'
+  api GET "$API/milestones" "$MARIA"
+  check 'the fault answers' "$STATUS $(header retry-after) $BODY" '503 1 {"message":"503 Service Unavailable"}'
+  api GET "$API/milestones" "$MARIA"
+  check 'twice' "$STATUS" 503
+  api GET "$API/milestones" "$MARIA"
+  check 'then GitLab again' "$STATUS $(json length)" '200 4'
+  curl -s -o /dev/null -H 'Content-Type: application/json' -d '{"drop": true, "times": 1}' "$GITLAB_URL/__mock/faults"
+  local code=0
+  curl -s -o /dev/null -H "PRIVATE-TOKEN: $MARIA" "$GITLAB_URL/api/v4$API/milestones" || code=$?
+  check 'a dropped connection: curl sees an empty reply (exit 52)' "$code" 52
+  check 'expired faults are gone' "$(curl -s "$GITLAB_URL/__mock/faults")" '[]'
+
+  rate_limited() {
+    # docs:begin rate-limits
+    # Allow each user 2 API requests a minute, then read GitLab's headers on three requests.
+    curl -s -o /dev/null -X PUT -H 'Content-Type: application/json' \
+      -d '{"authenticated_api": {"requests_per_period": 2, "period_in_seconds": 60}}' "$GITLAB_URL/__mock/rate_limits"
+    for _ in 1 2 3; do
+      curl -s -o /dev/null -D - -H 'PRIVATE-TOKEN: glpat-maria-000000000000000' \
+        "$GITLAB_URL/api/v4/projects/acme%2Fplatform%2Fapi/milestones" | grep -iE '^(HTTP/|ratelimit-remaining|retry-after)'
+    done
+    # docs:end
+  }
+  check 'rate limit headers, then 429 with Retry-After' "$(rate_limited | tr -d '\r')" "$(printf '%s\n' \
+    'HTTP/1.1 200 OK' 'ratelimit-remaining: 1' 'HTTP/1.1 200 OK' 'ratelimit-remaining: 0' \
+    'HTTP/1.1 429 Too Many Requests' 'ratelimit-remaining: 0' 'retry-after: 60')"
+  api GET "$API/milestones" "$MARIA"
+  check "the 429 body is GitLab's text" "$STATUS ${BODY%$'\n'}" '429 Retry later'
+  api GET "$API/milestones" "$OMAR"
+  check 'another user has his own count' "$STATUS $(header ratelimit-observed)" '200 1'
+}
+
 seed_document() {
   api GET /projects/shop%2Fweb/milestones glpat-bob-00000000000000000
   check 'the seeded world and its clock' "$STATUS $(json 'map([.title, .expired])')" \
@@ -335,6 +377,7 @@ scenario 'OAuth applications' applications demo
 scenario 'SCIM identities' scim demo
 scenario 'merge request approvals and rules' approvals demo
 scenario 'approval settings' approval_settings demo
+scenario 'faults and rate limits (/__mock)' faults_and_rate_limits demo
 scenario 'a seed document (world.json)' seed_document world.json
 if ((FAILURES > 0)); then
   echo "curl: $FAILURES check(s) failed" >&2
