@@ -2,10 +2,11 @@ import type { MockGitLab, SeedDocument } from '../mock/index.js';
 
 /**
  * The authorization matrix: every route of the mock against every kind of
- * caller, with the status each cell must answer, written out from SPEC.md and
- * GITLAB-BEHAVIOR.md (SPEC wins). `test/authorization.test.ts` runs every cell
- * against the mock and checks the table itself (coverage of the routes,
- * monotonicity of the roles).
+ * caller, with the status each cell must answer, written out from the rules
+ * the mock follows (SPEC and GITLAB-BEHAVIOR, cited as in the rule code: `G2` is
+ * GITLAB-BEHAVIOR section 2; SPEC wins where they differ; docs/mock.md says the
+ * same in prose). `test/authorization.test.ts` runs every cell against the mock
+ * and checks the table itself (coverage of the routes, monotonicity of the roles).
  */
 
 /** The kinds of caller, in the order of every row's `expect`. */
