@@ -15,8 +15,10 @@ import { GitLab, GitLabApiError } from '../src/index.js';
  * handler. In-process, each request's body arrives after a random delay (a
  * seeded source, so a failure replays), so handlers run in an order unrelated
  * to the order the requests were made in, with every other request
- * authenticated in between. These tests prove that each request is atomic and
- * that the outcome of a race is one of the outcomes the rules allow.
+ * authenticated in between. Over HTTP the server reads a whole body before the
+ * mock authenticates, so each request runs start to end once its body is in,
+ * concurrently with the others' transfers. These tests prove that each request
+ * is atomic and that a race ends in one of the outcomes the rules allow.
  */
 
 const REPETITIONS = 5;
