@@ -1,0 +1,306 @@
+import type { MockGitLab, SeedDocument } from '../mock/index.js';
+
+/**
+ * The authorization matrix: every route of the mock against every kind of
+ * caller, with the status each cell must answer, written out from the rules
+ * the mock follows (SPEC and GITLAB-BEHAVIOR, cited as in the rule code: `G2` is
+ * GITLAB-BEHAVIOR section 2; SPEC wins where they differ; docs/mock.md says the
+ * same in prose). `test/authorization.test.ts` runs every cell against the mock
+ * and checks the table itself (coverage of the routes, monotonicity of the roles).
+ */
+
+/** The kinds of caller, in the order of every row's `expect`. */
+export const CALLERS = [
+  'anonymous', // no token at all
+  'invalid', // a token the mock never issued
+  'revoked', // a revoked project access token (Owner level: refused for being revoked, not for its role)
+  'expired', // a project access token that expired before today (Owner level)
+  'blocked', // a blocked user who is an instance administrator and Owner of the group
+  'nonMember', // a signed-in user with no membership anywhere
+  'guest', // 10, member of the group acme (inherited by acme/api)
+  'planner', // 15
+  'reporter', // 20
+  'developer', // 30
+  'maintainer', // 40
+  'owner', // 50
+  'admin', // an instance administrator, member of nothing
+  'bot', // the bot user of a project access token of acme/api at Maintainer (40): a member of the project only
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** The callers that do not authenticate: 401 on every route (SPEC 5 step 1). */
+export const UNAUTHENTICATED: readonly Caller[] = ['anonymous', 'invalid', 'revoked', 'expired', 'blocked'];
+
+/** Lowest to highest: what a caller may do, every caller after it may do too. */
+export const ROLE_ORDER: readonly Caller[] = [
+  'nonMember',
+  'guest',
+  'planner',
+  'reporter',
+  'developer',
+  'maintainer',
+  'owner',
+  'admin',
+];
+
+/** The records a row's URL names, looked up in the world (ids count up, but names say what they are). */
+export interface Targets {
+  milestone: number;
+  promotable: number;
+  token: number;
+  application: number;
+  projectRule: number;
+  mergeRequestRule: number;
+  groupRule: number;
+}
+
+/** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
+export interface Row {
+  /** `METHOD /path/:param`, exactly as in `routes`. */
+  route: string;
+  /** The concrete path; `{name}` is a {@link Targets} id. */
+  url: string;
+  /** A valid JSON body, so that only the caller decides the status. */
+  body?: Record<string, unknown>;
+  /** One status per caller, in {@link CALLERS} order. */
+  expect: readonly number[];
+  /** Why a cell is what it is, when the docs need reading. */
+  note?: string;
+}
+
+const P = '/projects/acme%2Fapi';
+const G = '/groups/acme';
+
+/**
+ * The world: a hosted Premium group `acme` with SAML SSO/SCIM, the feature flag
+ * `approval_group_rules` on, one member per role in the group (so that promote,
+ * which needs the role in the group too, is reachable), a private project
+ * `acme/api` with everything a route needs to act on.
+ */
+export const authorizationSeed: SeedDocument = {
+  now: '2026-06-01T09:00:00Z',
+  instance: { offering: 'hosted', feature_flags: ['approval_group_rules'] },
+  users: [
+    { username: 'root', admin: true, token: 'glpat-authz-admin' },
+    { username: 'owner', token: 'glpat-authz-owner' },
+    { username: 'maintainer', token: 'glpat-authz-maintainer' },
+    { username: 'developer', token: 'glpat-authz-developer' },
+    { username: 'reporter', token: 'glpat-authz-reporter' },
+    { username: 'planner', token: 'glpat-authz-planner' },
+    { username: 'guest', token: 'glpat-authz-guest' },
+    { username: 'outsider', token: 'glpat-authz-outsider' },
+    { username: 'blocked', admin: true, state: 'blocked', token: 'glpat-authz-blocked' },
+    { username: 'author' },
+  ],
+  groups: [
+    {
+      path: 'acme',
+      plan: 'premium',
+      saml_scim: true,
+      members: {
+        owner: 50,
+        maintainer: 40,
+        developer: 30,
+        reporter: 20,
+        planner: 15,
+        guest: 10,
+        author: 30,
+        blocked: 50,
+      },
+      approval_rules: [{ name: 'Group security', approvals_required: 1, users: ['owner'] }],
+    },
+  ],
+  projects: [
+    {
+      path: 'acme/api',
+      protected_branches: ['main'],
+      milestones: [
+        { title: 'v1.0', start_date: '2026-05-01', due_date: '2026-06-30' },
+        { title: 'v2.0', due_date: '2026-09-30' },
+      ],
+      issues: [{ title: 'Login fails', milestone: 'v1.0', weight: 3, created_at: '2026-05-02T10:00:00Z' }],
+      approval_rules: [{ name: 'Security', approvals_required: 1, users: ['maintainer'] }],
+      merge_requests: [
+        {
+          iid: 1,
+          title: 'Add login',
+          author: 'author',
+          milestone: 'v1.0',
+          approval_rules: [{ name: 'Reviewers', approvals_required: 1, users: ['developer'] }],
+        },
+        // Approved by every human caller who could approve, so that unapprove has something to withdraw.
+        {
+          iid: 2,
+          title: 'Approved',
+          author: 'author',
+          approvals: ['guest', 'planner', 'reporter', 'developer', 'maintainer', 'owner', 'root'],
+        },
+      ],
+      access_tokens: [
+        { name: 'bot', scopes: ['api'], access_level: 40, token: 'glpat-authz-bot' },
+        { name: 'ci', scopes: ['api'], access_level: 30 },
+        { name: 'revoked', scopes: ['api'], access_level: 50, revoked: true, token: 'glpat-authz-revoked' },
+        { name: 'expired', scopes: ['api'], access_level: 50, expires_at: '2026-05-31', token: 'glpat-authz-expired' },
+      ],
+    },
+  ],
+  applications: [{ name: 'Grafana', redirect_uri: 'https://grafana.example.com/callback', scopes: 'api' }],
+  scim_identities: [{ group: 'acme', user: 'developer', extern_uid: 'developer@idp.example.com' }],
+};
+
+/** The token each caller sends (none for `anonymous`). */
+export const callerTokens: Record<Caller, string | undefined> = {
+  anonymous: undefined,
+  invalid: 'glpat-authz-never-issued',
+  revoked: 'glpat-authz-revoked',
+  expired: 'glpat-authz-expired',
+  blocked: 'glpat-authz-blocked',
+  nonMember: 'glpat-authz-outsider',
+  guest: 'glpat-authz-guest',
+  planner: 'glpat-authz-planner',
+  reporter: 'glpat-authz-reporter',
+  developer: 'glpat-authz-developer',
+  maintainer: 'glpat-authz-maintainer',
+  owner: 'glpat-authz-owner',
+  admin: 'glpat-authz-admin',
+  bot: 'glpat-authz-bot',
+};
+
+/** Finds the records the rows act on, and adds the bot's approval of merge request 2. */
+export function prepare(mock: MockGitLab): Targets {
+  const world = mock.world;
+  const one = <T>(records: Map<number, T>, test: (record: T) => boolean, what: string): T => {
+    const found = [...records.values()].find(test);
+    if (!found) throw new Error(`authorization seed: no ${what}`);
+    return found;
+  };
+  const bot = one(world.tokens, (t) => t.value === 'glpat-authz-bot', 'bot token');
+  const approved = one(world.mergeRequests, (mr) => mr.iid === 2, 'merge request 2');
+  const botUser = world.users.get(bot.user_id);
+  if (!botUser) throw new Error('authorization seed: no bot user');
+  mock.seed.approval(approved, botUser.username);
+  return {
+    milestone: one(world.milestones, (m) => m.title === 'v1.0', 'milestone v1.0').id,
+    promotable: one(world.milestones, (m) => m.title === 'v2.0', 'milestone v2.0').id,
+    token: one(world.tokens, (t) => t.name === 'ci', 'token ci').id,
+    application: one(world.applications, (a) => a.name === 'Grafana', 'application').id,
+    projectRule: one(world.projectApprovalRules, (r) => r.name === 'Security', 'project rule').id,
+    mergeRequestRule: one(world.mergeRequestApprovalRules, (r) => r.name === 'Reviewers', 'merge request rule').id,
+    groupRule: one(world.groupApprovalRules, (r) => r.name === 'Group security', 'group rule').id,
+  };
+}
+
+/** A row's URL with its targets filled in. */
+export const fill = (url: string, targets: Targets) =>
+  url.replace(/\{(\w+)\}/g, (_, name: string) => String(targets[name as keyof Targets]));
+
+// biome-ignore format: the columns line up with CALLERS
+export const rows: Row[] = [
+  //                                                                                        anon inv  rev  exp  blk  non  gst  pln  rep  dev  mnt  own  adm  bot
+  // Project milestones (G6): read by anyone who can see the project, written from Planner up (Guest 403).
+  { route: 'GET /projects/:id/milestones', url: `${P}/milestones`,                           expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/milestones/:milestone_id', url: `${P}/milestones/{milestone}`, expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/milestones', url: `${P}/milestones`, body: { title: 'v3.0' }, expect: [401, 401, 401, 401, 401, 404, 403, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/milestones/:milestone_id', url: `${P}/milestones/{milestone}`, body: { description: 'x' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/milestones/:milestone_id', url: `${P}/milestones/{milestone}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 204, 204, 204, 204, 204, 204, 204] },
+  { route: 'GET /projects/:id/milestones/:milestone_id/issues', url: `${P}/milestones/{milestone}/issues`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/milestones/:milestone_id/merge_requests', url: `${P}/milestones/{milestone}/merge_requests`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'Guests and Planners get 200 with the merge requests they may not read left out (SPEC 5).' },
+  { route: 'POST /projects/:id/milestones/:milestone_id/promote', url: `${P}/milestones/{promotable}/promote`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 200, 200, 200, 200, 200, 200, 403],
+    note: 'Needs Planner in the project AND its group (G6): the bot is a member of the project only.' },
+  { route: 'GET /projects/:id/milestones/:milestone_id/burndown_events', url: `${P}/milestones/{milestone}/burndown_events`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+
+  // OAuth applications (G1): administrators only, 403 for every other signed-in user, member or not.
+  { route: 'GET /applications', url: '/applications',                                        expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
+  { route: 'POST /applications', url: '/applications', body: { name: 'New', redirect_uri: 'https://new.example.com/cb', scopes: 'api' },
+                                                                                             expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403],
+    note: 'SPEC 1: 200, not GitLab\'s 201.' },
+  { route: 'DELETE /applications/:id', url: '/applications/{application}',                  expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 204, 403] },
+  { route: 'POST /applications/:id/renew-secret', url: '/applications/{application}/renew-secret',
+                                                                                             expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
+
+  // Project access tokens (G2, SPEC 5): Maintainer up; below it 401 for list, read and rotate, 400 for create and revoke.
+  { route: 'GET /projects/:id/access_tokens', url: `${P}/access_tokens`,                     expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/access_tokens/:token_id', url: `${P}/access_tokens/{token}`,   expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/access_tokens', url: `${P}/access_tokens`, body: { name: 'new', scopes: ['api'], access_level: 30 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 400, 400, 400, 400, 201, 201, 201, 400],
+    note: 'A bot may not create tokens whatever its level (G2).' },
+  { route: 'POST /projects/:id/access_tokens/:token_id/rotate', url: `${P}/access_tokens/{token}/rotate`, body: {},
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 200, 200, 200, 200],
+    note: 'The token rotated is at Developer (30), within the bot\'s Maintainer level.' },
+  { route: 'DELETE /projects/:id/access_tokens/:token_id', url: `${P}/access_tokens/{token}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 400, 400, 400, 400, 204, 204, 204, 204] },
+
+  // SCIM identities (G5, SPEC 2): hosted only, group Owner or administrator; a Premium group with SAML SSO and SCIM.
+  { route: 'GET /groups/:id/scim/identities', url: `${G}/scim/identities`,                   expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'GET /groups/:id/scim/:uid', url: `${G}/scim/developer@idp.example.com`,          expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'PATCH /groups/:id/scim/:uid', url: `${G}/scim/developer@idp.example.com`, body: { extern_uid: 'dev@idp.example.com' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'DELETE /groups/:id/scim/:uid', url: `${G}/scim/developer@idp.example.com`,       expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 204, 204, 403],
+    note: 'The bot sees the private group through its project (404 is for those who cannot see it), and is not its Owner.' },
+
+  // Approval configuration and settings (G3, G4, SPEC 2): Premium; configuration read by anyone who can read the project.
+  { route: 'GET /projects/:id/approvals', url: `${P}/approvals`,                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/approvals', url: `${P}/approvals`, body: { reset_approvals_on_push: false },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 201, 201, 201, 201] },
+  { route: 'GET /projects/:id/merge_request_approval_setting', url: `${P}/merge_request_approval_setting`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'PUT /projects/:id/merge_request_approval_setting', url: `${P}/merge_request_approval_setting`, body: { allow_author_approval: false },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/merge_request_approval_setting', url: `${G}/merge_request_approval_setting`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'PUT /groups/:id/merge_request_approval_setting', url: `${G}/merge_request_approval_setting`, body: { allow_author_approval: false },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+
+  // Project approval rules (G3): read from Developer up, changed from Maintainer up.
+  { route: 'GET /projects/:id/approval_rules', url: `${P}/approval_rules`,                   expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/approval_rules/:approval_rule_id', url: `${P}/approval_rules/{projectRule}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/approval_rules', url: `${P}/approval_rules`, body: { name: 'New', approvals_required: 1 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/approval_rules/:approval_rule_id', url: `${P}/approval_rules/{projectRule}`, body: { name: 'Security', approvals_required: 2 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/approval_rules/:approval_rule_id', url: `${P}/approval_rules/{projectRule}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 204, 204, 204, 204] },
+
+  // Merge-request approval rules (G3, SPEC 2, SPEC 5): read from Reporter up (private project), changed from Developer up.
+  { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approval_rules', url: `${P}/merge_requests/1/approval_rules`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approval_rules/:approval_rule_id', url: `${P}/merge_requests/1/approval_rules/{mergeRequestRule}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/merge_requests/:merge_request_iid/approval_rules', url: `${P}/merge_requests/1/approval_rules`, body: { name: 'Extra', approvals_required: 1 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 201, 201, 201, 201, 201],
+    note: 'Reporters read the merge request but get 403 {"message":["Prohibited"]}; Guests and Planners 403 Forbidden.' },
+  { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/approval_rules/:approval_rule_id', url: `${P}/merge_requests/1/approval_rules/{mergeRequestRule}`, body: { approvals_required: 2 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 200, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/merge_requests/:merge_request_iid/approval_rules/:approval_rule_id', url: `${P}/merge_requests/1/approval_rules/{mergeRequestRule}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 204, 204, 204, 204, 204] },
+
+  // Group approval rules (G3, SPEC 2): Premium, the approval_group_rules flag (on here), group Owner.
+  { route: 'GET /groups/:id/approval_rules', url: `${G}/approval_rules`,                     expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'POST /groups/:id/approval_rules', url: `${G}/approval_rules`, body: { name: 'New group rule', approvals_required: 1 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 201, 201, 403] },
+  { route: 'PUT /groups/:id/approval_rules/:approval_rule_id', url: `${G}/approval_rules/{groupRule}`, body: { approvals_required: 2 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+
+  // Approving one merge request (G3, SPEC 2, SPEC 5).
+  { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approvals', url: `${P}/merge_requests/1/approvals`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approval_state', url: `${P}/merge_requests/1/approval_state`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/merge_requests/:merge_request_iid/approve', url: `${P}/merge_requests/1/approve`, body: {},
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 201, 201, 201, 201, 201],
+    note: 'Developer up, or named in a rule (nobody below Developer is, here).' },
+  { route: 'POST /projects/:id/merge_requests/:merge_request_iid/unapprove', url: `${P}/merge_requests/2/unapprove`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 201, 201, 201, 201, 201],
+    note: 'Every caller has an approval on merge request 2; those who may not approve still get 403 (SPEC 5).' },
+  { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/reset_approvals', url: `${P}/merge_requests/2/reset_approvals`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 401, 401, 401, 202],
+    note: 'Token bots only; administrators get 401 too (SPEC 2, SPEC 5).' },
+];

@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../mock/handlers/index.js';
+import { createMockGitLab, type MockGitLab, type WorldSnapshot } from '../mock/index.js';
+import {
+  authorizationSeed,
+  CALLERS,
+  type Caller,
+  callerTokens,
+  fill,
+  prepare,
+  ROLE_ORDER,
+  rows,
+  type Targets,
+  UNAUTHENTICATED,
+} from './authorization-table.js';
+import { call } from './fixtures.js';
+
+/**
+ * Who may do what: every route × every kind of caller, each cell a real request
+ * against the same world (restored before every cell), answering exactly the
+ * status the table writes down.
+ */
+
+const column = (caller: Caller) => CALLERS.indexOf(caller);
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+describe('the authorization table', () => {
+  it('has one row per route of the mock, and no other', () => {
+    const declared = routes.map((r) => `${r.method} ${r.path}`).sort();
+    const tabled = rows.map((r) => r.route).sort();
+    expect(tabled).toEqual(declared);
+    expect(new Set(tabled).size).toBe(tabled.length);
+  });
+
+  it('has one status per caller in every row', () => {
+    for (const row of rows) expect(row.expect, row.route).toHaveLength(CALLERS.length);
+  });
+
+  it('answers 401 to every caller that does not authenticate, on every route', () => {
+    for (const row of rows)
+      for (const caller of UNAUTHENTICATED) expect(row.expect[column(caller)], row.route).toBe(401);
+  });
+
+  it('is monotonic: what a role may do, every higher role may do too', () => {
+    let pairs = 0;
+    const violations: string[] = [];
+    for (const row of rows) {
+      for (let low = 0; low < ROLE_ORDER.length; low++) {
+        for (let high = low + 1; high < ROLE_ORDER.length; high++) {
+          const [lower, higher] = [ROLE_ORDER[low]!, ROLE_ORDER[high]!];
+          pairs++;
+          if (is2xx(row.expect[column(lower)]!) && !is2xx(row.expect[column(higher)]!)) {
+            violations.push(`${row.route}: ${lower} may, ${higher} may not`);
+          }
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+    expect(pairs).toBe(rows.length * ((ROLE_ORDER.length * (ROLE_ORDER.length - 1)) / 2));
+  });
+
+  it('gives the Maintainer-level bot what a Maintainer gets, but for three routes', () => {
+    const differences = rows
+      .filter((row) => row.expect[column('bot')] !== row.expect[column('maintainer')])
+      .map((row) => row.route);
+    expect(differences).toEqual([
+      // Group membership is needed as well as the project's (G6); the bot has only the project.
+      'POST /projects/:id/milestones/:milestone_id/promote',
+      // Bots may not create tokens (G2).
+      'POST /projects/:id/access_tokens',
+      // Only token bots may reset approvals (SPEC 2).
+      'PUT /projects/:id/merge_requests/:merge_request_iid/reset_approvals',
+    ]);
+  });
+});
+
+describe('every cell against the mock', () => {
+  let mock: MockGitLab;
+  let initial: WorldSnapshot;
+  let targets: Targets;
+
+  beforeAll(() => {
+    mock = createMockGitLab({ seed: authorizationSeed });
+    targets = prepare(mock);
+    initial = mock.snapshot();
+  });
+
+  it.each(rows)('$route', async (row) => {
+    const actual: number[] = [];
+    for (const caller of CALLERS) {
+      mock.restore(initial);
+      const response = await call(mock, row.route.split(' ')[0]!, fill(row.url, targets), {
+        token: callerTokens[caller],
+        json: row.body,
+      });
+      actual.push(response.status);
+    }
+    // The whole row at once: a mismatch shows every cell that differs.
+    expect(Object.fromEntries(CALLERS.map((c, i) => [c, actual[i]]))).toEqual(
+      Object.fromEntries(CALLERS.map((c, i) => [c, row.expect[i]])),
+    );
+  });
+});
