@@ -4,7 +4,15 @@
  * through `mock.fetch`.
  * @module gitlab-admin-sdk/mock
  */
-export type { Duration, MockClock, MockGitLabCore, MockGitLabOptions, WorldSnapshot } from './mock.js';
+export type { FaultSpec, InjectedFault, MockFaults } from './http/faults.js';
+export type {
+  Duration,
+  MockClock,
+  MockGitLabCore,
+  MockGitLabOptions,
+  MockRateLimits,
+  WorldSnapshot,
+} from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
 export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {

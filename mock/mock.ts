@@ -88,7 +88,7 @@ export interface MockGitLabCore {
   readonly rateLimits: MockRateLimits;
   /** The world's state, for assertions in tests. Change it through `seed` and the API. */
   readonly world: World;
-  /** Answers one request, or `undefined` when it is not for this mock. */
+  /** Answers one request, or `undefined` when it is not for this mock; a dropped connection (an injected fault) is `Response.error()`. */
   handle(request: Request): Promise<Response | undefined>;
   /** A copy of the whole world. */
   snapshot(): WorldSnapshot;
