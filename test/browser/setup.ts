@@ -2,7 +2,7 @@ import { setupWorker } from 'msw/browser';
 import { HttpNetworkFrame } from 'msw/experimental';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createMockGitLab, demoSeed } from '../../mock/index.js';
-import { GitLab } from '../../src/index.js';
+import { GitLab, type GitLabOptions } from '../../src/index.js';
 
 /**
  * The browser suite's setup: the demo world served by MSW's Service Worker, for an SDK that calls a
@@ -45,7 +45,7 @@ export function useMockGitLab() {
   return mock;
 }
 
-/** An SDK client for `token`, on the browser's own `fetch`. */
-export function as(token: string): GitLab {
-  return new GitLab({ baseUrl: GITLAB_URL, token, retry: 0 });
+/** An SDK client for `token`, on the browser's own `fetch`; no retries unless `options` says so. */
+export function as(token: string, options: Partial<GitLabOptions> = {}): GitLab {
+  return new GitLab({ baseUrl: GITLAB_URL, token, retry: 0, ...options });
 }
