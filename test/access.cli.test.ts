@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../mock/index.js';
 import { GitLab, NotFoundError, UnauthorizedError } from '../src/index.js';
-import { startCli, stopAllClis } from './cli-process.js';
+import { startCliWithSeed, stopAllClis } from './cli-process.js';
 
 // Every endpoint of applications, project access tokens and SCIM identities through the SDK
 // against the command-line server, over real HTTP.
@@ -26,20 +23,14 @@ const seed: SeedDocument = {
   scim_identities: [{ group: 'acme', user: 'maria', extern_uid: 'maria@idp.example.com' }],
 };
 
-const tmp = mkdtempSync(join(tmpdir(), 'access-cli-'));
 let url: string;
 const as = (token: string) => new GitLab({ baseUrl: url, token, retry: 0 });
 
 beforeAll(async () => {
-  const file = join(tmp, 'seed.json');
-  writeFileSync(file, JSON.stringify(seed));
-  ({ url } = await startCli(['--seed', file]));
+  ({ url } = await startCliWithSeed(seed));
 });
 
-afterAll(() => {
-  stopAllClis();
-  rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(stopAllClis);
 
 describe('access and identity over HTTP', () => {
   it('lists, creates, renews and deletes OAuth applications', async () => {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../mock/index.js';
 import { ConflictError, GitLab, NotFoundError } from '../src/index.js';
-import { startCli, stopAllClis } from './cli-process.js';
+import { startCliWithSeed, stopAllClis } from './cli-process.js';
 
 // Every approvals and approval-settings endpoint through the SDK against the command-line server, over real HTTP.
 const HEAD = '3f786850e387550fdab836ed7e6dc881de23001b';
@@ -28,24 +25,18 @@ const seed: SeedDocument = {
   ],
 };
 
-const tmp = mkdtempSync(join(tmpdir(), 'approvals-cli-'));
 let maria: GitLab;
 let dev: GitLab;
 let rita: GitLab;
 let bot: GitLab;
 
 beforeAll(async () => {
-  const file = join(tmp, 'seed.json');
-  writeFileSync(file, JSON.stringify(seed));
-  const { url } = await startCli(['--seed', file]);
+  const { url } = await startCliWithSeed(seed);
   const as = (token: string) => new GitLab({ baseUrl: url, token, retry: 0 });
   [maria, dev, rita, bot] = [as('glpat-maria'), as('glpat-dev'), as('glpat-rita'), as('glpat-ci')];
 });
 
-afterAll(() => {
-  stopAllClis();
-  rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(stopAllClis);
 
 describe('approvals over HTTP', () => {
   it('reads and updates approval settings of a group and a project, and the approval configuration', async () => {

@@ -1,4 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,10 +9,13 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CLI = join(ROOT, 'mock', 'node', 'cli.ts');
 const children = new Set<ChildProcessWithoutNullStreams>();
+const seedDirs = new Set<string>();
 
-/** Kills every CLI still running (for `afterAll`). */
+/** Kills every CLI still running and removes the seed files of {@link startCliWithSeed} (for `afterAll`). */
 export function stopAllClis(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of seedDirs) rmSync(dir, { recursive: true, force: true });
+  seedDirs.clear();
 }
 
 /** A running CLI: its output so far, and promises for what it will print and how it ends. */
@@ -47,4 +52,13 @@ export async function startCli(args: string[]): Promise<{ cli: ReturnType<typeof
   const cli = runCli(['--port', '0', ...args]);
   const first = (await cli.printed('\n')).split('\n')[0] as string;
   return { cli, url: first.slice('GitLab mock listening on '.length) };
+}
+
+/** Writes `seed` (a seed document) to a temporary file and starts the CLI on it, on a free port. */
+export function startCliWithSeed(seed: unknown): ReturnType<typeof startCli> {
+  const dir = mkdtempSync(join(tmpdir(), 'gitlab-admin-mock-seed-'));
+  seedDirs.add(dir);
+  const file = join(dir, 'seed.json');
+  writeFileSync(file, JSON.stringify(seed));
+  return startCli(['--seed', file]);
 }

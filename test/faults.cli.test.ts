@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../mock/index.js';
 import { GitLab, GitLabConnectionError, GitLabTimeoutError, RateLimitError, ServerError } from '../src/index.js';
-import { startCli, stopAllClis } from './cli-process.js';
+import { startCliWithSeed, stopAllClis } from './cli-process.js';
 
 // Faults and rate limits over real HTTP: from the seed document, and from the server's admin
 // routes under /__mock (outside /api/v4), as a test in another language would use them.
@@ -17,7 +14,6 @@ const seed: SeedDocument = {
   faults: [{ method: 'GET', path: '/projects/:id/milestones', status: 503, retryAfter: 0, times: 1 }],
 };
 
-const tmp = mkdtempSync(join(tmpdir(), 'faults-cli-'));
 let url: string;
 const maria = (options: Partial<ConstructorParameters<typeof GitLab>[0]> = {}) =>
   new GitLab({ baseUrl: url, token: 'glpat-maria', retry: 0, ...options });
@@ -33,15 +29,10 @@ const admin = async (method: string, path: string, body?: unknown) => {
 };
 
 beforeAll(async () => {
-  const file = join(tmp, 'seed.json');
-  writeFileSync(file, JSON.stringify(seed));
-  ({ url } = await startCli(['--seed', file]));
+  ({ url } = await startCliWithSeed(seed));
 });
 
-afterAll(() => {
-  stopAllClis();
-  rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(stopAllClis);
 
 describe('the seed document', () => {
   it('injects its faults from the start; they expire like any other', async () => {

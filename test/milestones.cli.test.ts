@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../mock/index.js';
 import { GitLab, NotFoundError } from '../src/index.js';
-import { startCli, stopAllClis } from './cli-process.js';
+import { startCliWithSeed, stopAllClis } from './cli-process.js';
 
 // Every milestone endpoint through the SDK against the command-line server, over real HTTP.
 const seed: SeedDocument = {
@@ -32,20 +29,14 @@ const seed: SeedDocument = {
   ],
 };
 
-const tmp = mkdtempSync(join(tmpdir(), 'milestones-cli-'));
 let gitlab: GitLab;
 
 beforeAll(async () => {
-  const file = join(tmp, 'seed.json');
-  writeFileSync(file, JSON.stringify(seed));
-  const { url } = await startCli(['--seed', file]);
+  const { url } = await startCliWithSeed(seed);
   gitlab = new GitLab({ baseUrl: url, token: 'glpat-maria', retry: 0 });
 });
 
-afterAll(() => {
-  stopAllClis();
-  rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(stopAllClis);
 
 describe('project milestones over HTTP', () => {
   it('lists, reads, creates, updates and deletes', async () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { reasonPhrase } from '../../src/core/http-status.js';
 
 /**
  * Fault injection: what a proxy or a struggling GitLab does to a request before
@@ -28,8 +29,8 @@ export const FaultSpec = z
     status: z.int().min(200).max(599).optional(),
     /**
      * The body of that answer: a string is sent as it is (a truncated JSON document, an HTML error page),
-     * anything else as JSON. Default `{"message":"502 Bad Gateway"}` for the status, and GitLab's
-     * `Retry later` text for 429.
+     * anything else as JSON. Default `{"message":"502 Bad Gateway"}` for an error status, GitLab's
+     * `Retry later` text for 429, `{}` for a success.
      */
     body: z.unknown().optional(),
     /** Headers of that answer; `Content-Type` defaults to `application/json` (`text/plain` for the default 429 body). */
@@ -156,21 +157,6 @@ export class FaultRegistry implements MockFaults {
   }
 }
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 /** Waits `ms` (on the global timers, so fake timers drive it); false when `signal` aborts first. */
 function wait(ms: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
@@ -198,13 +184,18 @@ export async function applyFault(fault: InjectedFault, request: Request): Promis
   if (fault.status === undefined) return undefined;
   const headers = new Headers(fault.headers);
   if (fault.retryAfter !== undefined) headers.set('Retry-After', String(fault.retryAfter));
-  let body: string | null;
-  if (fault.body !== undefined) body = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body);
-  else if (fault.status === 429) body = 'Retry later\n';
-  else if (fault.status === 204 || fault.status === 304) body = null;
-  else body = JSON.stringify({ message: `${fault.status} ${REASONS[fault.status] ?? 'Error'}`.trim() });
+  const body = faultBody(fault.status, fault.body);
   if (!headers.has('content-type') && body !== null) {
     headers.set('Content-Type', fault.body === undefined && fault.status === 429 ? 'text/plain' : 'application/json');
   }
   return new Response(body, { status: fault.status, headers });
+}
+
+/** The body a status fault answers: the one given (a string as it is), else GitLab's for the status. */
+function faultBody(status: number, body: unknown): string | null {
+  if (body !== undefined) return typeof body === 'string' ? body : JSON.stringify(body);
+  if (status === 429) return 'Retry later\n';
+  if (status === 204 || status === 304) return null;
+  if (status < 400) return '{}';
+  return JSON.stringify({ message: `${status} ${reasonPhrase(status) ?? 'Error'}` });
 }

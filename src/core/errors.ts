@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { reasonPhrase } from './http-status.js';
 
 /**
  * The SDK's error hierarchy. Every error the SDK throws is a {@link GitLabError},
@@ -272,24 +273,8 @@ function renderGitLabMessage(message: GitLabMessage): string {
     .join('; ');
 }
 
-const reasonPhrases: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 function formatApiErrorMessage(init: GitLabApiErrorInit, gitlabMessage: GitLabMessage | undefined): string {
-  const status = `${init.status} ${init.statusText || reasonPhrases[init.status] || ''}`.trim();
+  const status = `${init.status} ${init.statusText || reasonPhrase(init.status) || ''}`.trim();
   let detail = gitlabMessage === undefined ? undefined : renderGitLabMessage(gitlabMessage);
   if (detail === undefined && typeof init.body === 'string') {
     // A short plain-text body (not an HTML error page) is worth showing.
