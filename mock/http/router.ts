@@ -1,4 +1,4 @@
-import { authenticate, type Caller, identify, requireApiScope, tokenOf } from '../rules/access.js';
+import { authenticate, type Caller, requireApiScope, tokenOf } from '../rules/access.js';
 import { throttle } from '../rules/rate-limits.js';
 import type { World } from '../world/types.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
@@ -133,7 +133,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     const faulted = fault && (await applyFault(fault, request));
     if (faulted) return faulted;
 
-    const limit = throttle(world, identify(world, tokenOf(request, url))?.user);
+    const limit = throttle(world, tokenOf(request, url));
     const response = limit?.throttled
       ? new Response('Retry later\n', { status: 429, headers: { 'Content-Type': 'text/plain' } })
       : await dispatch(request, url, parts);

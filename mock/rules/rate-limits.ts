@@ -1,4 +1,5 @@
-import type { RateLimit, User, World } from '../world/types.js';
+import type { RateLimit, World } from '../world/types.js';
+import { identify } from './access.js';
 
 /**
  * GitLab's user and IP rate limits on the API (Rack::Attack's `throttle_authenticated_api`
@@ -17,14 +18,16 @@ export interface ThrottleResult {
 }
 
 /**
- * Counts a request of `user` (undefined: unauthenticated) against the throttle that
- * applies to it, or returns `undefined` when that throttle is off.
+ * Counts a request made with `token` (null: none) against the throttle that applies to
+ * its caller (per user, or unauthenticated when the token does not authenticate), or
+ * returns `undefined` when that throttle is off.
  */
-export function throttle(world: World, user: User | undefined): ThrottleResult | undefined {
+export function throttle(world: World, token: string | null): ThrottleResult | undefined {
+  const limits = world.instance.rate_limits;
+  if (!limits.authenticated_api && !limits.unauthenticated_api) return undefined;
+  const user = identify(world, token)?.user;
   const name = user ? 'throttle_authenticated_api' : 'throttle_unauthenticated_api';
-  const limit: RateLimit | undefined = user
-    ? world.instance.rate_limits.authenticated_api
-    : world.instance.rate_limits.unauthenticated_api;
+  const limit: RateLimit | undefined = user ? limits.authenticated_api : limits.unauthenticated_api;
   if (!limit) return undefined;
 
   const period = limit.period_in_seconds;
