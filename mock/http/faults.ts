@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { reasonPhrase } from '../../src/core/http-status.js';
+import { invalid } from '../seed/issues.js';
 
 /**
  * Fault injection: what a proxy or a struggling GitLab does to a request before
@@ -91,9 +92,7 @@ type Active = { -readonly [K in keyof InjectedFault]: InjectedFault[K] } & { seg
 export function parseFault(input: unknown): z.output<typeof FaultSpec> {
   const result = FaultSpec.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  throw new TypeError(`Invalid fault: ${where}${issue?.message ?? 'invalid'}`);
+  throw invalid('fault', result.error);
 }
 
 function pathMatches(pattern: string[], parts: readonly string[]): boolean {

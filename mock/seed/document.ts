@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { FaultSpec } from '../http/faults.js';
 import type { RateLimits } from '../world/types.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
+import { firstIssue, invalid } from './issues.js';
 
 /**
  * The seed document (SPEC 4): one JSON document that describes a whole world,
@@ -266,10 +267,7 @@ const rateLimits = z.strictObject({
 export function parseRateLimits(input: unknown): RateLimits {
   const result = rateLimits.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue ? [...issue.path, ...(issue.code === 'unrecognized_keys' ? [issue.keys[0] ?? ''] : [])] : [];
-  const reason = issue?.code === 'unrecognized_keys' ? 'unknown key' : (issue?.message ?? 'invalid');
-  throw new TypeError(`Invalid rate limits: ${path.length > 0 ? `${formatPath(path)}: ` : ''}${reason}`);
+  throw invalid('rate limits', result.error);
 }
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -378,25 +376,12 @@ export class SeedError extends Error {
   }
 }
 
-/** `projects[0].members.dev`, from a path of keys and indexes. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out;
-}
-
 /** Checks the shape of a seed document; throws a {@link SeedError} naming the first bad path. */
 export function parseSeedDocument(input: unknown): z.output<typeof SeedDocument> {
   const result = SeedDocument.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  if (!issue) throw new SeedError('', 'invalid seed document');
-  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
-  const reason = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message;
-  throw new SeedError(formatPath(path), reason);
+  const { path, reason } = firstIssue(result.error);
+  throw new SeedError(path, reason);
 }
 
 /** Runs `build` for item `index` of list `key`, prefixing the path of any {@link SeedError} it throws. */
