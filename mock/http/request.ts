@@ -13,7 +13,9 @@ function addEntry(out: RawParams, key: string, value: unknown): void {
   if (key.endsWith('[]')) {
     const name = key.slice(0, -2);
     const current = out[name];
-    out[name] = Array.isArray(current) ? [...current, value] : [value];
+    // Push in place: copying the list for every entry made a body of many `a[]=` entries quadratic (a hang).
+    if (Array.isArray(current)) current.push(value);
+    else out[name] = [value];
   } else {
     out[key] = value;
   }
