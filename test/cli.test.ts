@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -131,11 +132,42 @@ describe('gitlab-admin-mock with a seed file', () => {
     expect(response.headers.get('access-control-expose-headers')).toContain('Link');
   });
 
+  it('answers 413 to a body over 10 MiB, changes nothing, and serves the next request', async () => {
+    const milestones = api(`/projects/${PROJECT}/milestones`);
+    const before = await fetch(milestones, { headers: auth });
+    const body = JSON.stringify({ title: 'Too big', description: 'x'.repeat(11 * 1024 * 1024) });
+    const tooBig = await post(milestones, body, { ...auth, 'Content-Type': 'application/json' });
+    expect(tooBig).toEqual({ status: 413, body: '{"message":"413 Request Entity Too Large"}' });
+
+    // A new connection (`agent: false` above; the server closes the one it refused on).
+    const after = await fetch(milestones, { headers: { ...auth, Connection: 'close' } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('x-total')).toBe(before.headers.get('x-total'));
+    expect(((await after.json()) as { title: string }[]).map((m) => m.title)).not.toContain('Too big');
+  });
+
   it('stops on SIGTERM with exit code 0', async () => {
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   });
 });
+
+/** A POST on a connection of its own, the body streamed in 1 MiB chunks; the status and body of the answer. */
+function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    for (let at = 0; at < body.length; at += 1 << 20) req.write(body.slice(at, at + (1 << 20)));
+    req.end();
+  });
+}
 
 describe('gitlab-admin-mock on bad input', () => {
   it('refuses an invalid seed file: exit 1, the bad path on stderr, nothing on stdout', async () => {
