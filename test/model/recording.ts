@@ -1,0 +1,39 @@
+import type { MockGitLab } from '../../mock/index.js';
+
+/** One request and its answer, as the wire carried it. */
+export interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  text: string;
+}
+
+/**
+ * `mock.fetch`, recording every exchange, so a property can check every answer
+ * the SDK received (errors included), not only what the SDK returned.
+ */
+export function recordingFetch(mock: MockGitLab): { fetch: typeof fetch; log: Exchange[] } {
+  const log: Exchange[] = [];
+  const recorded = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const response = await mock.fetch(request);
+    const text = await response.clone().text();
+    log.push({ method: request.method, path: new URL(request.url).pathname, status: response.status, text });
+    return response;
+  };
+  return { fetch: recorded as typeof fetch, log };
+}
+
+/** Whether a JSON value has `key` anywhere inside it. */
+export function hasKeyDeep(value: unknown, key: string): boolean {
+  if (Array.isArray(value)) return value.some((item) => hasKeyDeep(item, key));
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([k, v]) => k === key || hasKeyDeep(v, key));
+}
+
+/** The thrown error's HTTP status, or the error again when it is not an API error. */
+export function statusOf(error: unknown): number {
+  const status = (error as { status?: unknown }).status;
+  if (typeof status !== 'number') throw error;
+  return status;
+}
