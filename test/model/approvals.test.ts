@@ -1,0 +1,409 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { MockGitLab } from '../../mock/index.js';
+import { GitLab, GitLabApiError } from '../../src/index.js';
+import { API, createApprovalsMock, groupId } from '../approvals-fixtures.js';
+
+// Approvals under random sequences of approve, unapprove, reset, project and
+// merge-request rule create / update / delete and approval settings changes, by
+// users of every role, the author and a committer among them. After every step,
+// each open merge request's `approvals_left`, `approvals_required`, `approved`,
+// and each rule's `approved` and `approved_by` must equal the oracle below: an
+// independent computation from the raw rules, settings and approvals
+// (GITLAB-BEHAVIOR 3 "Approval computations", docs/mock.md), not mock/rules.
+// fast-check prints `seed` and `path` on failure; pass them to `fc.assert` to replay.
+
+const SEED = 3_2026;
+const RUNS = 40;
+
+const USERS = ['owner', 'maintainer', 'dev', 'reviewer', 'author', 'committer', 'reporter', 'guest', 'outsider'];
+/** Open merge requests of the project: 1 targets the protected `main`, 3 the unprotected `spike`. */
+const OPEN = [1, 3] as const;
+const SETTINGS = [
+  'allow_author_approval',
+  'allow_committer_approval',
+  'allow_overrides_to_approver_list_per_merge_request',
+] as const;
+
+type Op =
+  | { op: 'approve' | 'unapprove'; user: string; mr: number }
+  | { op: 'reset'; by: string; mr: number }
+  | {
+      op: 'createRule';
+      by: string;
+      name: string;
+      required: number;
+      any: boolean;
+      users: string[];
+      groups: string[];
+      branches: 'none' | 'main' | 'all';
+    }
+  | { op: 'updateRule'; by: string; pick: number; required: number; users: string[] }
+  | { op: 'deleteRule'; by: string; pick: number }
+  | {
+      op: 'createMrRule';
+      by: string;
+      mr: number;
+      name: string;
+      required: number;
+      users: string[];
+      groups: string[];
+      from: number | null;
+    }
+  | { op: 'updateMrRule'; by: string; mr: number; pick: number; required: number; users: string[] }
+  | { op: 'deleteMrRule'; by: string; mr: number; pick: number }
+  | { op: 'setting'; key: (typeof SETTINGS)[number]; value: boolean };
+
+const user = fc.constantFrom(...USERS);
+const mr = fc.constantFrom(...OPEN);
+const users = fc.subarray(USERS, { maxLength: 4 });
+const groups = fc.subarray(['acme/platform', 'security'], { maxLength: 1 });
+const required = fc.integer({ min: 0, max: 3 });
+const ruleAdmin = fc.constantFrom('maintainer', 'maintainer', 'owner', 'dev');
+const name = fc.constantFrom('Backend', 'Security', 'Docs', 'All');
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ op: fc.constantFrom('approve' as const, 'unapprove' as const), user, mr }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('reset' as const), by: fc.constantFrom('bot', 'bot', 'maintainer'), mr }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('createRule' as const),
+      by: ruleAdmin,
+      name,
+      required,
+      any: fc.boolean(),
+      users,
+      groups,
+      branches: fc.constantFrom('none', 'main', 'all'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('updateRule' as const), by: ruleAdmin, pick: fc.nat(), required, users }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteRule' as const), by: ruleAdmin, pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('createMrRule' as const),
+      by: ruleAdmin,
+      mr,
+      name,
+      required,
+      users,
+      groups,
+      from: fc.option(fc.nat(), { freq: 3 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('updateMrRule' as const),
+      by: ruleAdmin,
+      mr,
+      pick: fc.nat(),
+      required,
+      users,
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteMrRule' as const), by: ruleAdmin, mr, pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('setting' as const),
+      key: fc.constantFrom(...SETTINGS),
+      value: fc.boolean(),
+    }),
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// The oracle: GITLAB-BEHAVIOR 3 from the raw data of the world
+
+interface Expected {
+  overwritten: boolean;
+  approvalsRequired: number;
+  approvalsLeft: number;
+  approved: boolean;
+  rules: Map<number, { approved: boolean; approvedBy: string[] }>;
+}
+
+/** A protected branch name covers a branch: the same name, or a `prefix*` pattern. */
+const covers = (pattern: string, branch: string) =>
+  pattern === branch || (pattern.endsWith('*') && branch.startsWith(pattern.slice(0, -1)));
+
+function oracle(mock: MockGitLab, iid: number, settings: Record<(typeof SETTINGS)[number], boolean>): Expected {
+  const { world } = mock;
+  const project = [...world.projects.values()].find((p) => p.path_with_namespace === API);
+  const mergeRequest = [...world.mergeRequests.values()].find((m) => m.project_id === project?.id && m.iid === iid);
+  if (!project || !mergeRequest) throw new Error('no merge request');
+  expect(world.groupApprovalRules.size, 'the property makes no group rules').toBe(0);
+
+  const protectedNames = [...world.protectedBranches.values()]
+    .filter((b) => b.project_id === project.id)
+    .map((b) => b.name);
+  const target = mergeRequest.target_branch;
+  const isProtected = protectedNames.some((pattern) => covers(pattern, target));
+  const projectRules = [...world.projectApprovalRules.values()].filter((r) => r.project_id === project.id);
+  const ownRules = [...world.mergeRequestApprovalRules.values()].filter((r) => r.merge_request_id === mergeRequest.id);
+  const overwritten = settings.allow_overrides_to_approver_list_per_merge_request && ownRules.length > 0;
+  const rules = overwritten
+    ? ownRules
+    : projectRules.filter((r) => {
+        if (r.applies_to_all_protected_branches) return isProtected;
+        if (r.protected_branch_ids.length === 0) return true;
+        return r.protected_branch_ids.some((id) => covers(world.protectedBranches.get(id)?.name ?? '', target));
+      });
+
+  const barred = new Set<number>();
+  if (!settings.allow_author_approval) barred.add(mergeRequest.author_id);
+  if (!settings.allow_committer_approval) for (const id of mergeRequest.committer_ids) barred.add(id);
+  const approvers = [...world.approvals.values()]
+    .filter((a) => a.merge_request_id === mergeRequest.id)
+    .map((a) => a.user_id)
+    .filter((id) => !barred.has(id));
+  const name = (id: number) => world.users.get(id)?.username ?? `#${id}`;
+
+  let left = 0;
+  let anyLeft = 0;
+  let requiredSum = 0;
+  let anyRequired = 0;
+  const expected = new Map<number, { approved: boolean; approvedBy: string[] }>();
+  for (const rule of rules) {
+    const named = new Set(rule.user_ids);
+    for (const groupId of rule.group_ids)
+      for (const id of world.groups.get(groupId)?.members.keys() ?? []) named.add(id);
+    const eligible = new Set([...named].filter((id) => world.users.get(id)?.state === 'active' && !barred.has(id)));
+    const any = rule.rule_type === 'any_approver';
+    const approvedBy = any ? approvers : approvers.filter((id) => eligible.has(id));
+    const ruleLeft = Math.max(rule.approvals_required - approvedBy.length, 0);
+    if (any) {
+      anyLeft += ruleLeft;
+      anyRequired += rule.approvals_required;
+    } else {
+      left += ruleLeft;
+      requiredSum += rule.approvals_required;
+    }
+    expected.set(rule.id, { approved: ruleLeft === 0, approvedBy: approvedBy.map(name).sort() });
+  }
+  return {
+    overwritten,
+    approvalsRequired: Math.max(requiredSum, anyRequired),
+    approvalsLeft: Math.max(left, anyLeft),
+    approved: [...expected.values()].every((r) => r.approved),
+    rules: expected,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** What the runs went through, so a property that stops exercising something fails instead of passing quietly. */
+const seen = {
+  approvals: 0,
+  unapprovals: 0,
+  resets: 0,
+  rules: 0,
+  mrRules: 0,
+  overwritten: 0,
+  approvedRules: 0,
+  leftOver: 0,
+};
+
+class Run {
+  readonly mock = createApprovalsMock();
+  private readonly clients = new Map<string, GitLab>();
+
+  client(username: string): GitLab {
+    const token = username === 'bot' ? 'glpat-bot' : `glpat-${username}`;
+    let gitlab = this.clients.get(token);
+    if (!gitlab) {
+      gitlab = new GitLab({ baseUrl: this.mock.baseUrl, token, fetch: this.mock.fetch, retry: 0 });
+      this.clients.set(token, gitlab);
+    }
+    return gitlab;
+  }
+
+  ids(usernames: string[]): number[] {
+    return usernames.map((u) => this.mock.users[u]?.id ?? 0);
+  }
+
+  projectRuleIds(): number[] {
+    return [...this.mock.world.projectApprovalRules.keys()];
+  }
+
+  mrRuleIds(iid: number): number[] {
+    const mergeRequest = [...this.mock.world.mergeRequests.values()].find((m) => m.project_id === 1 && m.iid === iid);
+    return [...this.mock.world.mergeRequestApprovalRules.values()]
+      .filter((r) => r.merge_request_id === mergeRequest?.id)
+      .map((r) => r.id);
+  }
+
+  async step(op: Op): Promise<void> {
+    const approvals = (u: string) => this.client(u).projects.mergeRequests.approvals;
+    switch (op.op) {
+      case 'approve':
+        if (
+          await approvals(op.user)
+            .approve(API, op.mr)
+            .then(() => true, refused)
+        )
+          seen.approvals++;
+        return;
+      case 'unapprove':
+        if (
+          await approvals(op.user)
+            .unapprove(API, op.mr)
+            .then(() => true, refused)
+        )
+          seen.unapprovals++;
+        return;
+      case 'reset':
+        if (
+          await approvals(op.by)
+            .reset(API, op.mr)
+            .then(() => true, refused)
+        )
+          seen.resets++;
+        return;
+      case 'createRule': {
+        const main = [...this.mock.world.protectedBranches.values()].find(
+          (b) => b.project_id === 1 && b.name === 'main',
+        );
+        const created = await this.client(op.by)
+          .projects.approvalRules.create(API, {
+            name: op.name,
+            approvals_required: op.required,
+            rule_type: op.any ? 'any_approver' : 'regular',
+            usernames: op.users,
+            group_ids: op.groups.map((g) => groupId(this.mock, g)),
+            protected_branch_ids: op.branches === 'main' && main ? [main.id] : undefined,
+            applies_to_all_protected_branches: op.branches === 'all',
+          })
+          .catch(refused);
+        if (created) seen.rules++;
+        return;
+      }
+      case 'updateRule': {
+        const ids = this.projectRuleIds();
+        const id = ids[op.pick % Math.max(ids.length, 1)];
+        const rule = id === undefined ? undefined : this.mock.world.projectApprovalRules.get(id);
+        if (!rule) return;
+        await this.client(op.by)
+          .projects.approvalRules.update(API, rule.id, {
+            name: rule.name,
+            approvals_required: op.required,
+            user_ids: this.ids(op.users),
+          })
+          .catch(refused);
+        return;
+      }
+      case 'deleteRule': {
+        const ids = this.projectRuleIds();
+        const id = ids[op.pick % Math.max(ids.length, 1)];
+        if (id !== undefined) await this.client(op.by).projects.approvalRules.delete(API, id).catch(refused);
+        return;
+      }
+      case 'createMrRule': {
+        const ids = this.projectRuleIds();
+        const from = op.from === null ? undefined : ids[op.from % Math.max(ids.length, 1)];
+        const created = await this.client(op.by)
+          .projects.mergeRequests.approvalRules.create(API, op.mr, {
+            name: op.name,
+            approvals_required: op.required,
+            usernames: op.users,
+            group_ids: op.groups.map((g) => groupId(this.mock, g)),
+            approval_project_rule_id: from,
+          })
+          .catch(refused);
+        if (created) seen.mrRules++;
+        return;
+      }
+      case 'updateMrRule': {
+        const ids = this.mrRuleIds(op.mr);
+        const id = ids[op.pick % Math.max(ids.length, 1)];
+        if (id === undefined) return;
+        await this.client(op.by)
+          .projects.mergeRequests.approvalRules.update(API, op.mr, id, {
+            approvals_required: op.required,
+            user_ids: this.ids(op.users),
+          })
+          .catch(refused);
+        return;
+      }
+      case 'deleteMrRule': {
+        const ids = this.mrRuleIds(op.mr);
+        const id = ids[op.pick % Math.max(ids.length, 1)];
+        if (id !== undefined)
+          await this.client(op.by).projects.mergeRequests.approvalRules.delete(API, op.mr, id).catch(refused);
+        return;
+      }
+      case 'setting':
+        await this.client('maintainer').projects.approvalSettings.update(API, { [op.key]: op.value });
+        return;
+    }
+  }
+
+  async check(): Promise<void> {
+    const reader = this.client('maintainer');
+    const document = await reader.projects.approvalSettings.get(API);
+    const settings = {
+      allow_author_approval: document.allow_author_approval.value,
+      allow_committer_approval: document.allow_committer_approval.value,
+      allow_overrides_to_approver_list_per_merge_request:
+        document.allow_overrides_to_approver_list_per_merge_request.value,
+    };
+    for (const iid of OPEN) {
+      const expected = oracle(this.mock, iid, settings);
+      const status = await reader.projects.mergeRequests.approvals.get(API, iid);
+      const state = await reader.projects.mergeRequests.approvals.state(API, iid);
+      const where = `merge request !${iid}`;
+      expect(status.approvals_required, `${where} approvals_required`).toBe(expected.approvalsRequired);
+      expect(status.approvals_left, `${where} approvals_left`).toBe(expected.approvalsLeft);
+      expect(status.approved, `${where} approved`).toBe(expected.approved);
+      expect(state.approval_rules_overwritten, `${where} approval_rules_overwritten`).toBe(expected.overwritten);
+      expect(state.rules.map((r) => r.id).sort(), `${where} rules`).toEqual([...expected.rules.keys()].sort());
+      for (const rule of state.rules) {
+        const want = expected.rules.get(rule.id);
+        expect(
+          { approved: rule.approved, approvedBy: rule.approved_by.map((u) => u.username).sort() },
+          `${where} rule ${rule.id} (${rule.name}, ${rule.rule_type})`,
+        ).toEqual(want);
+      }
+      if (expected.overwritten) seen.overwritten++;
+      for (const rule of expected.rules.values()) {
+        if (rule.approved && rule.approvedBy.length > 0) seen.approvedRules++;
+      }
+      if (expected.approvalsLeft > 0) seen.leftOver++;
+    }
+  }
+}
+
+/** A refusal the oracle does not need to predict: the world it reads is what counts. Anything but an API error fails. */
+function refused(error: unknown): undefined {
+  if (error instanceof GitLabApiError && error.status >= 400 && error.status < 500) return undefined;
+  throw error;
+}
+
+describe('merge request approvals under random operations (model-based)', () => {
+  it('approvals_left, approved and every rule equal an independent computation after every step', async () => {
+    let steps = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30, size: 'max' }), async (ops) => {
+        const run = new Run();
+        await run.check();
+        for (const op of ops) {
+          await run.step(op);
+          await run.check();
+          steps++;
+        }
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    console.log(`approvals model: ${RUNS} runs, ${steps} steps`, seen);
+    for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
+  });
+});
