@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
-import { GitLab, GitLabApiError } from '../../src/index.js';
+import { type AccessLevel, GitLab, GitLabApiError, type ProjectAccessTokenScope } from '../../src/index.js';
 import { type Exchange, hasKeyDeep, recordingFetch } from './recording.js';
 
 // Project access tokens and OAuth applications under random sequences of real
@@ -38,7 +38,7 @@ const caller = fc.constantFrom(...CALLERS);
 const expiresIn = fc.option(fc.integer({ min: -2, max: 400 }), { freq: 2 });
 
 type Op =
-  | { op: 'create'; by: string; level: number; scopes: string[]; expiresIn: number | null }
+  | { op: 'create'; by: string; level: AccessLevel; scopes: ProjectAccessTokenScope[]; expiresIn: number | null }
   | { op: 'rotate'; by: string; pick: number; expiresIn: number | null }
   | { op: 'selfRotate'; pick: number }
   | { op: 'revoke'; by: string; pick: number }
@@ -50,8 +50,10 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
     op: fc.constant('create' as const),
     by: caller,
-    level: fc.constantFrom(10, 20, 30, 40, 50),
-    scopes: fc.subarray(['api', 'read_api', 'self_rotate', 'read_repository'], { minLength: 1 }),
+    level: fc.constantFrom<AccessLevel>(10, 20, 30, 40, 50),
+    scopes: fc.subarray<ProjectAccessTokenScope>(['api', 'read_api', 'self_rotate', 'read_repository'], {
+      minLength: 1,
+    }),
     expiresIn,
   }),
   fc.record({ op: fc.constant('rotate' as const), by: caller, pick: fc.nat(), expiresIn }),
