@@ -270,6 +270,7 @@ describe('createMockHttpServer', () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const failing = {
       baseUrl: 'http://gitlab.test',
+      faults: { list: () => [] },
       handle: () => Promise.reject(new Error('boom')),
     } as unknown as MockGitLab;
     const { url, close } = await listen(failing);
