@@ -238,6 +238,64 @@ describe('startMockServer', () => {
   });
 });
 
+/** A request whose target goes on the wire exactly as written (no URL normalisation), on its own connection. */
+function raw(url: string, method: string, target: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const req = request({ hostname, port, method, path: target, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the HTTP server on hostile request targets', () => {
+  it('answers each with a GitLab-shaped 4xx, changes nothing, and goes on serving', async () => {
+    const server = await startMockServer({ port: 0, seed });
+    const headers = { 'PRIVATE-TOKEN': server.mock.users.olivia?.token ?? '' };
+    const targets = [
+      '/api/v4/../api/v4/applications',
+      `/api/v4/projects/${PROJECT}/../../applications`,
+      '/api/v4/projects/%2e%2e/milestones',
+      '/api/v4/projects/..%2F..%2Fapplications/milestones',
+      '/api/v4/projects/acme%00/milestones',
+      '/api/v4/projects/%/milestones',
+      '/api/v4/projects/%252F/milestones',
+      '//api/v4/applications',
+      '/api/v4//applications',
+      `/api/v4/projects/${PROJECT}/milestones?iids[]=%&state=%ZZ`,
+      'http://evil.example/api/v4/applications',
+      `/api/v4/projects/${'9'.repeat(400)}/milestones`,
+    ];
+    try {
+      const before = server.mock.snapshot();
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        for (const target of targets) {
+          const answer = await raw(server.url, method, target, headers);
+          const what = `${method} ${target}: ${answer.status} ${answer.body}`;
+          expect(answer.status >= 400 && answer.status < 500, what).toBe(true);
+          expect(Object.keys(JSON.parse(answer.body) as object), what).toEqual([
+            expect.stringMatching(/^(message|error)$/),
+          ]);
+        }
+      }
+      for (const token of server.mock.world.tokens.values()) token.last_used_at = null;
+      for (const token of before.state.tokens.values()) token.last_used_at = null;
+      expect(server.mock.world).toEqual(before.state);
+      const ok = await raw(server.url, 'GET', `/api/v4/projects/${PROJECT}/milestones`, headers);
+      expect(ok.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('createMockHttpServer', () => {
   async function listen(mock: MockGitLab) {
     const server = createMockHttpServer(mock);
