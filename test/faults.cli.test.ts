@@ -133,4 +133,47 @@ describe('rate limits over HTTP', () => {
     expect((await admin('PUT', 'rate_limits', {})).body).toEqual({});
     await expect(maria().projects.milestones.list('acme/api')).resolves.toMatchObject({ total: 1 });
   });
+
+  it('reopens when /__mock/clock moves the world clock past the window, with no real waiting', async () => {
+    await admin('PUT', 'rate_limits', { authenticated_api: { requests_per_period: 1, period_in_seconds: 3600 } });
+    await maria().projects.milestones.list('acme/api');
+    const error = await maria()
+      .projects.milestones.list('acme/api')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'RateLimitError', retryAfter: 3600 });
+    expect(await admin('POST', 'clock/advance', { hours: 1 })).toEqual({
+      status: 200,
+      body: { now: '2026-06-01T10:00:00.000Z' },
+    });
+    await expect(maria().projects.milestones.list('acme/api')).resolves.toMatchObject({ total: 1 });
+    await admin('PUT', 'rate_limits', {});
+  });
+});
+
+describe('the world clock over HTTP', () => {
+  it('is read, set and advanced through /__mock/clock; bad values are a 400 naming them', async () => {
+    expect(await admin('PUT', 'clock', { now: '2026-07-01T12:00:00Z' })).toEqual({
+      status: 200,
+      body: { now: '2026-07-01T12:00:00.000Z' },
+    });
+    expect((await admin('POST', 'clock/advance', { days: 1, minutes: 30 })).body).toEqual({
+      now: '2026-07-02T12:30:00.000Z',
+    });
+    expect((await admin('GET', 'clock')).body).toEqual({ now: '2026-07-02T12:30:00.000Z' });
+    // What the API sees: a milestone due on the 1st has expired by the 2nd.
+    const due = await maria().projects.milestones.create('acme/api', { title: 'July', due_date: '2026-07-01' });
+    expect(due.expired).toBe(true);
+
+    expect(await admin('POST', 'clock/advance', { seconds: -5 })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^Invalid clock advance: seconds: /) },
+    });
+    expect(await admin('POST', 'clock/advance', {})).toMatchObject({ status: 400 });
+    expect(await admin('PUT', 'clock', { now: 'tomorrow' })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^Invalid clock: now: /) },
+    });
+    expect((await admin('GET', 'clock/advance')).status).toBe(405);
+    expect((await admin('GET', 'clock')).body).toEqual({ now: '2026-07-02T12:30:00.000Z' });
+  });
 });

@@ -1,5 +1,7 @@
+import * as z from 'zod';
 import type { FaultSpec } from '../http/faults.js';
 import type { MockGitLabCore } from '../mock.js';
+import { invalid } from '../seed/issues.js';
 import type { RateLimits } from '../world/types.js';
 
 /**
@@ -10,6 +12,9 @@ import type { RateLimits } from '../world/types.js';
  * - `GET /__mock/faults`: the faults in place; `POST` (a fault as JSON) adds one, 201;
  *   `DELETE` removes them all, 204; `DELETE /__mock/faults/:id` removes one.
  * - `GET /__mock/rate_limits`: the throttles; `PUT` (JSON) replaces them and restarts the counts.
+ * - `GET /__mock/clock`: the world clock, `{"now": ISO 8601}`; `PUT` `{"now": ...}` sets it;
+ *   `POST /__mock/clock/advance` `{"days", "hours", "minutes", "seconds"}` moves it forward
+ *   (what a test's stand-in for `sleep` calls, to wait out a rate limit without waiting).
  * @module
  */
 
@@ -23,6 +28,24 @@ export interface AdminAnswer {
 }
 
 const notFound: AdminAnswer = { status: 404, body: { error: '404 Not Found' } };
+const notAllowed: AdminAnswer = { status: 405, body: { error: '405 Not Allowed' } };
+
+const ClockTime = z.strictObject({ now: z.union([z.iso.datetime({ offset: true }), z.iso.date()]) });
+const ClockAdvance = z
+  .strictObject({
+    days: z.number().min(0).optional(),
+    hours: z.number().min(0).optional(),
+    minutes: z.number().min(0).optional(),
+    seconds: z.number().min(0).optional(),
+  })
+  .refine((d) => Object.keys(d).length > 0, { message: 'expected days, hours, minutes or seconds' });
+
+/** Parses with `schema`, throwing the `TypeError` that {@link withJson} answers 400. */
+function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(what, result.error);
+  return result.data;
+}
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -49,7 +72,7 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
   const [resource, id, ...rest] = path.slice(ADMIN_PREFIX.length).split('/');
   if (rest.length > 0) return notFound;
   if (resource === 'faults' && id !== undefined) {
-    if (method !== 'DELETE') return { status: 405, body: { error: '405 Not Allowed' } };
+    if (method !== 'DELETE') return notAllowed;
     return /^\d+$/.test(id) && mock.faults.remove(Number(id)) ? { status: 204 } : notFound;
   }
   if (resource === 'faults') {
@@ -60,7 +83,7 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
       mock.faults.clear();
       return { status: 204 };
     }
-    return { status: 405, body: { error: '405 Not Allowed' } };
+    return notAllowed;
   }
   if (resource === 'rate_limits' && id === undefined) {
     if (method === 'GET') return { status: 200, body: mock.rateLimits.get() };
@@ -70,7 +93,26 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
         return { status: 200, body: mock.rateLimits.get() };
       });
     }
-    return { status: 405, body: { error: '405 Not Allowed' } };
+    return notAllowed;
   }
+  if (resource === 'clock') return answerClock(mock, method, id, body);
   return notFound;
+}
+
+function answerClock(mock: MockGitLabCore, method: string, action: string | undefined, body: string): AdminAnswer {
+  const now = () => ({ status: 200, body: { now: mock.clock.now().toISOString() } });
+  if (action === 'advance') {
+    if (method !== 'POST') return notAllowed;
+    return withJson(body, (value) => {
+      mock.clock.advance(parse(ClockAdvance, value, 'clock advance'));
+      return now();
+    });
+  }
+  if (action !== undefined) return notFound;
+  if (method === 'GET') return now();
+  if (method !== 'PUT') return notAllowed;
+  return withJson(body, (value) => {
+    mock.clock.set(parse(ClockTime, value, 'clock').now);
+    return now();
+  });
 }

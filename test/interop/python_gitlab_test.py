@@ -14,6 +14,7 @@ import unittest
 from unittest import mock
 
 import gitlab
+import requests
 from gitlab_mock import gitlab_mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -316,6 +317,40 @@ class Approvals(MockTestCase):
         with self.assertRaises(gitlab.GitlabCreateError) as prohibited:
             mr.approval_rules.create({"name": "Pair", "approvals_required": 1})
         self.assertEqual((prohibited.exception.response_code, prohibited.exception.error_message), (403, ["Prohibited"]))
+
+
+class RateLimits(MockTestCase):
+    def test_python_gitlab_waits_out_a_rate_limit_on_the_mock_clock(self):
+        url = self.url
+        # docs:begin python-rate-limits
+        # Each user may make 2 API requests a minute. python-gitlab sleeps for Retry-After on a 429;
+        # in the test, its sleep moves the mock's world clock instead of waiting.
+        requests.put(f"{url}/__mock/rate_limits", json={"authenticated_api": {"requests_per_period": 2, "period_in_seconds": 60}})
+        slept = []
+
+        def sleep(seconds):
+            slept.append(seconds)
+            requests.post(f"{url}/__mock/clock/advance", json={"seconds": seconds})
+
+        gl = gitlab.Gitlab(url, private_token="glpat-maria-000000000000000")
+        project = gl.projects.get("acme/platform/api", lazy=True)
+        with mock.patch("gitlab.client.time.sleep", sleep):
+            counts = [len(project.milestones.list(state="active")) for _ in range(3)]
+        print(counts, slept)
+        # docs:end
+        self.assertEqual((counts, slept), ([3, 3, 3], [60]))
+        self.assertEqual(requests.get(f"{url}/__mock/clock").json(), {"now": "2026-06-01T09:01:00.000Z"})
+
+    def test_sees_gitlabs_headers_and_429(self):
+        requests.put(f"{self.url}/__mock/rate_limits", json={"authenticated_api": {"requests_per_period": 1, "period_in_seconds": 60}})
+        milestones = f"{self.url}/api/v4/projects/acme%2Fplatform%2Fapi/milestones"
+        first = requests.get(milestones, headers={"PRIVATE-TOKEN": MARIA})
+        self.assertEqual((first.status_code, first.headers["RateLimit-Remaining"]), (200, "0"))
+        second = requests.get(milestones, headers={"PRIVATE-TOKEN": MARIA})
+        self.assertEqual((second.status_code, second.headers["Retry-After"], second.text), (429, "60", "Retry later\n"))
+        with self.assertRaises(gitlab.GitlabHttpError) as refused:
+            self.gl(MARIA).http_get("/projects/acme%2Fplatform%2Fapi/milestones", obey_rate_limit=False)
+        self.assertEqual(refused.exception.response_code, 429)
 
 
 class SeedDocument(MockTestCase):
