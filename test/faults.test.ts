@@ -66,6 +66,13 @@ describe('mock.faults', () => {
     expect(await page.text()).toBe('<html>oops</html>');
   });
 
+  it('matches an encoded project path as the one segment it is', async () => {
+    const fault = mock.faults.add({ path: '/projects/acme%2Fplatform%2Fapi/milestones', status: 503 });
+    expect((await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi/milestones', { token: TOKEN })).status).toBe(503);
+    expect((await call(mock, 'GET', '/projects/1/milestones', { token: TOKEN })).status).toBe(200);
+    expect(fault.hits).toBe(1);
+  });
+
   it('matches * and :name as one segment and ** as any rest', async () => {
     const one = mock.faults.add({ path: '/projects/*/milestones/:milestone_id', status: 500 });
     const rest = mock.faults.add({ path: '/projects/**', status: 502 });
@@ -110,6 +117,8 @@ describe('mock.faults', () => {
       [{ drop: true, retryAfter: 3 }, /need a status/],
       [{ method: 'FETCH', status: 500 }, /method/],
       [{ path: 'projects', status: 500 }, /path: expected a path under \/api\/v4/],
+      [{ path: '/projects/1/milestones?state=active', status: 500 }, /without a query/],
+      [{ path: '/projects/%E0%A4%A/milestones', status: 500 }, /path: expected URL-encoded segments/],
       [{ status: 500, times: 0 }, /times/],
       [{ status: 500, colour: 'red' }, /Invalid fault/],
     ];

@@ -12,6 +12,15 @@ import { invalid } from '../seed/issues.js';
  */
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function decodesAsUri(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 /** Longest delay a fault may ask for: over HTTP it is real time. */
 export const MAX_FAULT_DELAY_MS = 60_000;
 
@@ -22,10 +31,14 @@ export const FaultSpec = z
     method: z.string().toUpperCase().pipe(z.enum(METHODS)).optional(),
     /**
      * Only requests to this path under `/api/v4`, such as `/projects/:id/access_tokens/:token_id/rotate`:
-     * `:name` and `*` match one segment (an encoded project path like `acme%2Fapi` is one), `**` any rest.
-     * Default every path.
+     * `:name` and `*` match one segment (an encoded project path like `acme%2Fapi` is one), `**` any rest;
+     * write a project path encoded, as in the URL (`/projects/acme%2Fapi/milestones`). Default every path.
      */
-    path: z.string().regex(/^\//, 'expected a path under /api/v4, starting with /').optional(),
+    path: z
+      .string()
+      .regex(/^\/[^?#]*$/, 'expected a path under /api/v4, starting with / (without a query)')
+      .refine(decodesAsUri, 'expected URL-encoded segments')
+      .optional(),
     /** Answer this status (200-599) instead of GitLab. */
     status: z.int().min(200).max(599).optional(),
     /**
@@ -117,7 +130,8 @@ export class FaultRegistry implements MockFaults {
       id: ++this.#lastId,
       hits: 0,
       remaining: spec.times ?? null,
-      segments: spec.path === undefined ? null : spec.path.split('/').slice(1),
+      // Compared with the request's decoded segments, so `acme%2Fapi` is one segment, `acme/api`.
+      segments: spec.path === undefined ? null : spec.path.split('/').slice(1).map(decodeURIComponent),
     };
     Object.defineProperty(fault, 'segments', { enumerable: false });
     this.#faults.push(fault);
