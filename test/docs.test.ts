@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { Gitlab } from '@gitbeaker/rest';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../mock/handlers/index.js';
 import { createMockGitLab } from '../mock/index.js';
 import { GitLab } from '../src/index.js';
+import { CALLERS } from './authorization-table.js';
 import { ROOT } from './cli-process.js';
 import {
   exampleSnippets,
@@ -112,5 +114,14 @@ describe('methods named in the README and the guides', () => {
     const calls = [...text.matchAll(/`([A-Z]\w+)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`);
     expect(calls.length).toBeGreaterThan(25);
     expect(calls.filter((call) => typeof lookup(api, call) !== 'function')).toEqual([]);
+  });
+});
+
+describe('docs/reliability.md', () => {
+  it('states the route and caller counts the suites run', () => {
+    const text = readFileSync(join(ROOT, 'docs/reliability.md'), 'utf8');
+    const cells = `${routes.length} × ${CALLERS.length} = ${routes.length * CALLERS.length} cells`;
+    expect(text).toContain(`all ${routes.length} routes`);
+    expect(text).toContain(`**${cells}**`);
   });
 });
