@@ -1,4 +1,4 @@
-import { GitLab, ServerError } from 'gitlab-admin-sdk';
+import { GitLab, RateLimitError, ServerError } from 'gitlab-admin-sdk';
 import { createMockGitLab } from 'gitlab-admin-sdk/mock';
 import { beforeEach, expect, it } from 'vitest';
 import { rotateExpiringTokens } from './rotation-bot.js';
@@ -55,4 +55,10 @@ it('stops at a server error, leaving the tokens it did not reach as they were', 
   const active = await gitlab.projects.accessTokens.list('acme/api', { state: 'active' }).toArray();
   expect(active).toHaveLength(5);
   expect(active.every((token) => token.expires_at !== '2026-09-30')).toBe(true);
+});
+
+it('gives up after five refusals when GitLab keeps rate-limiting it', async () => {
+  mock.rateLimits.set({ authenticated_api: { requests_per_period: 0, period_in_seconds: 60 } });
+  await expect(rotateExpiringTokens(gitlab, 'acme/api', options)).rejects.toBeInstanceOf(RateLimitError);
+  expect(waits).toEqual([60_000, 60_000, 60_000, 60_000]);
 });

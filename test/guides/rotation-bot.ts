@@ -13,15 +13,15 @@ export interface RotationOptions {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `call`, and when GitLab answers 429, waits as long as it says and calls again. A 429 means
- * GitLab did nothing, so even a POST (which the SDK never retries itself) is safe to send again.
+ * Runs `call`, and when GitLab answers 429, waits as long as it says and calls again (5 times at
+ * most). A 429 means GitLab did nothing, so even a POST (which the SDK never retries) is safe to resend.
  */
 async function patiently<T>(call: () => Promise<T>, sleep: (ms: number) => Promise<void>): Promise<T> {
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     try {
       return await call();
     } catch (error) {
-      if (!(error instanceof RateLimitError)) throw error;
+      if (!(error instanceof RateLimitError) || attempt === 5) throw error;
       await sleep((error.retryAfter ?? 60) * 1000);
     }
   }
