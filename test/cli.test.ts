@@ -136,7 +136,8 @@ describe('gitlab-admin-mock with a seed file', () => {
     const milestones = api(`/projects/${PROJECT}/milestones`);
     const before = await fetch(milestones, { headers: auth });
     const body = JSON.stringify({ title: 'Too big', description: 'x'.repeat(11 * 1024 * 1024) });
-    const tooBig = await post(milestones, body, { ...auth, 'Content-Type': 'application/json' });
+    const headers = { ...auth, 'Content-Type': 'application/json' };
+    const tooBig = await send(milestones, { method: 'POST', target: new URL(milestones).pathname, headers, body });
     expect(tooBig).toEqual({ status: 413, body: '{"message":"413 Request Entity Too Large"}' });
 
     // A new connection (`agent: false` above; the server closes the one it refused on).
@@ -152,10 +153,18 @@ describe('gitlab-admin-mock with a seed file', () => {
   });
 });
 
-/** A POST on a connection of its own, the body streamed in 1 MiB chunks; the status and body of the answer. */
-function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+/**
+ * A request on a connection of its own, with node:http: the target goes on the wire exactly as
+ * written (no URL normalisation) and a body is streamed in 1 MiB chunks. The status and body of the answer.
+ */
+function send(
+  url: string,
+  options: { method: string; target: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
+  const { method, target, headers, body = '' } = options;
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
+    const { hostname, port } = new URL(url);
+    const req = request({ hostname, port, method, path: target, headers, agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -238,23 +247,6 @@ describe('startMockServer', () => {
   });
 });
 
-/** A request whose target goes on the wire exactly as written (no URL normalisation), on its own connection. */
-function raw(url: string, method: string, target: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const { hostname, port } = new URL(url);
-    const req = request({ hostname, port, method, path: target, headers, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('the HTTP server on hostile request targets', () => {
   it('answers each with a GitLab-shaped 4xx, changes nothing, and goes on serving', async () => {
     const server = await startMockServer({ port: 0, seed });
@@ -277,7 +269,7 @@ describe('the HTTP server on hostile request targets', () => {
       const before = server.mock.snapshot();
       for (const method of ['GET', 'POST', 'DELETE']) {
         for (const target of targets) {
-          const answer = await raw(server.url, method, target, headers);
+          const answer = await send(server.url, { method, target, headers });
           const what = `${method} ${target}: ${answer.status} ${answer.body}`;
           expect(answer.status >= 400 && answer.status < 500, what).toBe(true);
           expect(Object.keys(JSON.parse(answer.body) as object), what).toEqual([
@@ -288,7 +280,7 @@ describe('the HTTP server on hostile request targets', () => {
       for (const token of server.mock.world.tokens.values()) token.last_used_at = null;
       for (const token of before.state.tokens.values()) token.last_used_at = null;
       expect(server.mock.world).toEqual(before.state);
-      const ok = await raw(server.url, 'GET', `/api/v4/projects/${PROJECT}/milestones`, headers);
+      const ok = await send(server.url, { method: 'GET', target: `/api/v4/projects/${PROJECT}/milestones`, headers });
       expect(ok.status).toBe(200);
     } finally {
       await server.close();

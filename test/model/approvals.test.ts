@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MockGitLab } from '../../mock/index.js';
-import { GitLab, GitLabApiError } from '../../src/index.js';
+import { GitLab } from '../../src/index.js';
 import { API, createApprovalsMock, groupId } from '../approvals-fixtures.js';
+import { refused } from './recording.js';
 
 // Approvals under random sequences of approve, unapprove, reset, project and
 // merge-request rule create / update / delete and approval settings changes, by
@@ -380,12 +381,6 @@ class Run {
       if (expected.approvalsLeft > 0) seen.leftOver++;
     }
   }
-}
-
-/** A refusal the oracle does not need to predict: the world it reads is what counts. Anything but an API error fails. */
-function refused(error: unknown): undefined {
-  if (error instanceof GitLabApiError && error.status >= 400 && error.status < 500) return undefined;
-  throw error;
 }
 
 describe('merge request approvals under random operations (model-based)', () => {

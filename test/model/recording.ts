@@ -1,4 +1,5 @@
 import type { MockGitLab } from '../../mock/index.js';
+import { GitLabApiError } from '../../src/index.js';
 
 /** One request and its answer, as the wire carried it. */
 export interface Exchange {
@@ -36,4 +37,13 @@ export function statusOf(error: unknown): number {
   const status = (error as { status?: unknown }).status;
   if (typeof status !== 'number') throw error;
   return status;
+}
+
+/**
+ * For `.catch(refused)`: a 4xx the model does not need to predict (the API decided; the
+ * invariants judge the world that results). Anything but an API 4xx fails the property.
+ */
+export function refused(error: unknown): undefined {
+  if (error instanceof GitLabApiError && error.status >= 400 && error.status < 500) return undefined;
+  throw error;
 }

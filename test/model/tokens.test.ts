@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
 import { type AccessLevel, GitLab, GitLabApiError, type ProjectAccessTokenScope } from '../../src/index.js';
-import { type Exchange, hasKeyDeep, recordingFetch } from './recording.js';
+import { type Exchange, hasKeyDeep, recordingFetch, refused } from './recording.js';
 
 // Project access tokens and OAuth applications under random sequences of real
 // API calls through the SDK, with the world clock moved between them. A small
@@ -277,12 +277,6 @@ class Run {
       }
     }
   }
-}
-
-/** A refusal the model ignores (the API decided; the invariants judge the result). Anything but an API error fails. */
-function refused(error: unknown): undefined {
-  if (error instanceof GitLabApiError && error.status >= 400 && error.status < 500) return undefined;
-  throw error;
 }
 
 describe('project access tokens and applications under random operations (model-based)', () => {
