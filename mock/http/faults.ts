@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { reasonPhrase } from '../../src/core/http-status.js';
 import { invalid } from '../seed/issues.js';
+import { RETRY_LATER } from './respond.js';
 
 /**
  * Fault injection: what a proxy or a struggling GitLab does to a request before
@@ -207,7 +208,7 @@ export async function applyFault(fault: InjectedFault, request: Request): Promis
 /** The body a status fault answers: the one given (a string as it is), else GitLab's for the status. */
 function faultBody(status: number, body: unknown): string | null {
   if (body !== undefined) return typeof body === 'string' ? body : JSON.stringify(body);
-  if (status === 429) return 'Retry later\n';
+  if (status === 429) return RETRY_LATER;
   if (status === 204 || status === 304) return null;
   if (status < 400) return '{}';
   return JSON.stringify({ message: `${status} ${reasonPhrase(status) ?? 'Error'}` });

@@ -12,3 +12,6 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 
 /** 204 with an empty body (HTTP forbids a body on 204). */
 export const noContent = () => new Response(null, { status: 204 });
+
+/** GitLab's answer past a rate limit (`rate_limiting_response_text`'s default): the body of every 429. */
+export const RETRY_LATER = 'Retry later\n';

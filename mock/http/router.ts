@@ -5,7 +5,7 @@ import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { RawParams } from './params.js';
 import { bodyParams, queryParams } from './request.js';
-import { json } from './respond.js';
+import { json, RETRY_LATER } from './respond.js';
 
 /**
  * The mock's own small router under `/api/v4`: it decodes path segments (so a
@@ -135,7 +135,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
 
     const limit = throttle(world, tokenOf(request, url));
     const response = limit?.throttled
-      ? new Response('Retry later\n', { status: 429, headers: { 'Content-Type': 'text/plain' } })
+      ? new Response(RETRY_LATER, { status: 429, headers: { 'Content-Type': 'text/plain' } })
       : await dispatch(request, url, parts);
     for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers.set(name, value);
     return request.method === 'HEAD' ? new Response(null, response) : response;

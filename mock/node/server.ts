@@ -87,10 +87,13 @@ function writeJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-/** The request as a fetch `Request`, with `signal` if given. */
-async function toRequest(req: IncomingMessage, origin: string, signal?: AbortSignal): Promise<Request | null> {
-  const target = pathAndQuery(req.url ?? '/');
-  if (target === null) return null;
+/** The request, whose path and query are `target`, as a fetch `Request` on `origin`, with `signal` if given. */
+async function toRequest(
+  req: IncomingMessage,
+  target: string,
+  origin: string,
+  signal?: AbortSignal,
+): Promise<Request | null> {
   let url: URL;
   try {
     url = new URL(`${origin}${target}`);
@@ -162,7 +165,8 @@ async function answer(
   // A signal that ends a fault's delay when the client leaves; only while a delay is in place,
   // since a Request with a signal costs a third of the server's throughput.
   const delays = mock.faults.list().some((fault) => fault.delayMs !== undefined);
-  const request = await toRequest(req, new URL(mock.baseUrl).origin, delays ? clientGone(res) : undefined);
+  const origin = new URL(mock.baseUrl).origin;
+  const request = target && (await toRequest(req, target, origin, delays ? clientGone(res) : undefined));
   const response = request && (await mock.handle(request));
   if (!response) {
     writeJson(res, 404, { error: '404 Not Found' });
