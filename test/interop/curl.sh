@@ -260,7 +260,7 @@ approvals() {
   api POST "$API/merge_requests/3/approve" "$MARIA" -d sha=$head
   check 'maria approved already' "$STATUS" 401
   api PUT "$API/merge_requests/3/reset_approvals" glpat-ci-000000000000000000
-  check 'a project bot resets approvals (202, empty body)' "$STATUS [$BODY]" '202 []'
+  check 'a project bot resets approvals (202, the JSON body 202)' "$STATUS [$BODY]" '202 [202]'
   api GET "$API/merge_requests/3/approvals" "$RITA"
   check 'no approvals left' "$(json '.approved_by | length')" 0
   api PUT "$API/merge_requests/3/reset_approvals" "$ROOT"
