@@ -10,7 +10,9 @@ export type {
   MockClock,
   MockGitLabCore,
   MockGitLabOptions,
+  MockMergeRequests,
   MockRateLimits,
+  PushedCommit,
   WorldSnapshot,
 } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
@@ -26,6 +28,7 @@ export {
   type SeedMergeRequest,
   type SeedMilestone,
   type SeedProject,
+  type SeedPush,
   type SeedScimIdentity,
   type SeedUser,
 } from './seed/document.js';

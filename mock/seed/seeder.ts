@@ -11,6 +11,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
+import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
 import { defaultTokenExpiry, issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
@@ -26,6 +27,7 @@ import type {
   Project,
   ProjectApprovalRule,
   ProtectedBranch,
+  Push,
   Role,
   ScimIdentity,
   User,
@@ -45,6 +47,7 @@ import {
   type SeedMergeRequest,
   type SeedMilestone,
   type SeedProject,
+  type SeedPush,
   type SeedScimIdentity,
   type SeedUser,
 } from './document.js';
@@ -336,9 +339,11 @@ export class Seeder {
       milestone_id: milestoneId,
       created_at: createdAt,
       updated_at: createdAt,
+      pushes: [],
     };
     this.world.mergeRequests.set(mr.id, mr);
     eachWithin('approval_rules', input.approval_rules, (item) => this.mergeRequestApprovalRule(mr, item));
+    eachWithin('pushes', input.pushes, (item) => this.push(mr, item));
     eachWithin('approvals', input.approvals, (username) => this.approval(mr, username));
     return mr;
   }
@@ -453,6 +458,21 @@ export class Seeder {
     };
     this.world.approvals.set(approval.id, approval);
     return approval;
+  }
+
+  /**
+   * A push to a merge request's source branch, as GitLab's MergeRequests::RefreshService handles
+   * it: the head moves to `sha` (made up when absent), the pusher becomes a committer, and
+   * approvals are reset as the project's settings say. Only an open merge request takes pushes.
+   */
+  push(mr: MergeRequest, input: SeedPush): Push {
+    const author = userByName(this.world, input.author, 'author');
+    const sha = input.sha ?? randomString(this.world, '0123456789abcdef', 40);
+    const refusal = pushRefusal(mr, sha);
+    if (refusal) throw new SeedError(refusal.field, refusal.reason);
+    const project = this.world.projects.get(mr.project_id) as Project;
+    const at = input.at === undefined ? this.world.now : Date.parse(input.at);
+    return pushToMergeRequest(this.world, project, mr, { sha, author, at });
   }
 }
 
