@@ -79,3 +79,33 @@ describe('protected branches in approval rules', () => {
     expect(parsed.protected_branches?.[0]?.merge_access_levels[0]?.access_level).toBeNull();
   });
 });
+
+describe('project access tokens', () => {
+  const token = {
+    id: 5,
+    name: 'ci',
+    active: true,
+    revoked: false,
+    expired: false,
+    granular: false,
+    created_at: '2026-05-01T09:00:00.000Z',
+    description: null,
+    scopes: ['api'],
+    user_id: 9,
+    last_used_at: null,
+    expires_at: '2027-05-01',
+    access_level: 40,
+    resource_type: 'project',
+    resource_id: null,
+  };
+
+  it('take granular, and a null resource_id (a bot user GitLab has no namespace for)', async () => {
+    const { gitlab } = setup(() => json(token));
+    await expect(gitlab.projects.accessTokens.get(1, 5)).resolves.toEqual(token);
+  });
+
+  it('refuse a granular that is not a boolean', async () => {
+    const { gitlab } = setup(() => json({ ...token, granular: 'false' }));
+    await expect(gitlab.projects.accessTokens.get(1, 5)).rejects.toMatchObject({ path: 'granular' });
+  });
+});
