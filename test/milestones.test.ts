@@ -325,6 +325,18 @@ describe('issues and merge requests of a milestone', () => {
     expect(await client(mock, 'glpat-planner').projects.milestones.mergeRequests(API, 1).toArray()).toEqual([]);
   });
 
+  it('shows merge requests as the newest MergeRequestBasic: imported, imported_from, merge_after, prepared_at', async () => {
+    const { body } = await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi/milestones/1/merge_requests', {
+      token: 'glpat-dev',
+    });
+    const [mr] = body;
+    expect(mr).toMatchObject({ imported: false, imported_from: 'none', merge_after: null });
+    expect(mr.prepared_at).toBe(mr.created_at);
+    const keys = Object.keys(mr);
+    expect(keys.indexOf('imported')).toBe(keys.indexOf('draft') + 1);
+    expect(keys.indexOf('prepared_at')).toBe(keys.indexOf('force_remove_source_branch') + 1);
+  });
+
   it('deletes a milestone and detaches its issues and merge requests', async () => {
     await dev.projects.milestones.delete(API, 1);
     expect((await failure(dev.projects.milestones.get(API, 1))).status).toBe(404);
