@@ -80,9 +80,9 @@ const presentAccessLevel = (level: { id: number; access_level: number }) => ({
 });
 
 /**
- * GitLab's ProtectedBranch entity, which project and group rules both nest (R2.4 shows
- * project rules a shorter branch with a string `code_owner_approval_required`: a typo
- * in GitLab's docs). `inherited` is true for a group's protected branch.
+ * GitLab's ProtectedBranch entity, which project and group rules both nest. R2.4 gives
+ * project rules a shorter branch whose `code_owner_approval_required` is a string: it
+ * copies a typo of GitLab's docs. `inherited` is true for a group's protected branch.
  */
 function presentProtectedBranch(branch: ProtectedBranch): GroupRuleProtectedBranch {
   return {
