@@ -1,4 +1,5 @@
 import type { Milestone, MilestoneIssue, MilestoneMergeRequest } from '../../src/models/milestones.js';
+import { isPaidPlan, projectPlan } from '../rules/access.js';
 import { isExpired } from '../rules/milestones.js';
 import type { Issue, MergeRequest, Milestone as MilestoneRecord, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
@@ -53,6 +54,7 @@ export function presentIssue(world: World, issue: Issue): MilestoneIssue {
     return user ? [presentUser(world, user)] : [];
   });
   const author = presentUserId(world, issue.author_id);
+  const project = world.projects.get(issue.project_id);
   return {
     ...issuableFields(issue),
     closed_at: issue.closed_at,
@@ -74,7 +76,9 @@ export function presentIssue(world: World, issue: Issue): MilestoneIssue {
     web_url: `${world.baseUrl}/${projectPath(world, issue.project_id)}/-/issues/${issue.iid}`,
     time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
     task_completion_status: { count: 0, completed_count: 0 },
-    weight: issue.weight,
+    // EE's IssueBasic: weight only where issue weights are licensed (Premium and up).
+    ...(project && isPaidPlan(projectPlan(world, project)) && { weight: issue.weight }),
+    blocking_issues_count: 0,
   };
 }
 
