@@ -52,3 +52,39 @@ describe('response validation', () => {
     await expect(bad.gitlab.projects.milestones.burndownEvents(1, 1)).rejects.toMatchObject({ path: '[0].action' });
   });
 });
+
+describe('validation with zod’s compiled parser (from a model’s second use on)', () => {
+  it('parses, keeps unknown fields and names bad fields as the first use did', async () => {
+    const items = [milestone(1, { color: 'teal' }), milestone(2)];
+    const bad = [milestone(1), milestone(2, { due_date: '30/06/2026' })];
+    let body: unknown[] = items;
+    const { gitlab } = setup(() => json(body));
+    for (let use = 0; use < 3; use++) {
+      const page = await gitlab.projects.milestones.list(1);
+      expect(page.items).toEqual(items);
+    }
+    body = bad;
+    await expect(gitlab.projects.milestones.list(1)).rejects.toMatchObject({
+      name: 'GitLabResponseValidationError',
+      path: '[1].due_date',
+      issues: [expect.objectContaining({ path: [1, 'due_date'], message: 'expected a YYYY-MM-DD date' })],
+    });
+  });
+
+  it('gives the same result as zod for every input, valid or not', async () => {
+    const { safeParse } = await import('../../src/core/schemas.js');
+    const { Milestone } = await import('../../src/index.js');
+    const inputs: unknown[] = [
+      milestone(1),
+      { ...milestone(2), extra: [1, { b: 2 }] },
+      { ...milestone(3), state: 'opened' },
+      { ...milestone(4), id: 1.5 },
+      { ...milestone(5), web_url: undefined },
+      null,
+      [],
+    ];
+    for (let use = 0; use < 3; use++) {
+      for (const input of inputs) expect(safeParse(Milestone, input)).toEqual(Milestone.safeParse(input));
+    }
+  });
+});
