@@ -91,4 +91,10 @@ describe('entry points', () => {
   it('gives the mock its MSW handlers from msw', () => {
     expect(externalImports('mock/index.ts')).toContain('msw');
   });
+
+  it('ships the license package.json declares (npm packs LICENSE with every version)', () => {
+    const { license } = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { license: string };
+    expect(license).toBe('MIT');
+    expect(readFileSync(resolve(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+  });
 });
