@@ -30,17 +30,21 @@ const parsers = new WeakMap<Schema<unknown>, Schema<unknown> | true>();
  * Parses `data` with `schema`. The first use runs zod's own parser; later uses run the
  * copy `z.compile` makes (several times faster, same results and same issues), so a
  * one-off call in a short-lived process does not pay for generating code.
+ *
+ * From the second use on, a valid body is returned as it came: the models only check
+ * (loose objects, no transforms or defaults, which `test/sdk/validation.test.ts` holds
+ * them to), so zod's copy of it would be equal, and making it costs more than checking.
  */
 export function safeParse<T>(schema: Schema<T>, data: unknown): z.core.util.SafeParseResult<T> {
-  const seen = parsers.get(schema);
-  if (seen === undefined) {
+  let compiled = parsers.get(schema);
+  if (compiled === undefined) {
     parsers.set(schema, true);
     return schema.safeParse(data);
   }
-  if (seen === true) {
-    const compiled = compileSchema(schema);
+  if (compiled === true) {
+    compiled = compileSchema(schema);
     parsers.set(schema, compiled);
-    return compiled.safeParse(data);
   }
-  return (seen as Schema<T>).safeParse(data);
+  if (z.validate(compiled, data)) return { success: true, data: data as T };
+  return (compiled as Schema<T>).safeParse(data);
 }
