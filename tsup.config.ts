@@ -1,9 +1,16 @@
 import { defineConfig } from 'tsup';
 
+/** Each area is an entry of its own, so an app that imports one area bundles only that area's models. */
+const areas = ['milestones', 'applications', 'access-tokens', 'scim', 'approvals'];
+const sdkEntries = Object.fromEntries([['index', 'src/index.ts'], ...areas.map((area) => [area, `src/${area}.ts`])]);
+
 // ESM only: ky and msw are ESM-only, and Node >= 22.12 can require() an ES module.
 export default defineConfig({
   entry: {
-    index: 'src/index.ts',
+    ...sdkEntries,
+    // Two builds of one module, chosen by package.json's `#compile-schema` import: zod's compiler in Node, none in browsers.
+    'compile-schema': 'src/core/compile-schema.ts',
+    'compile-schema.browser': 'src/core/compile-schema.browser.ts',
     'mock/index': 'mock/index.ts',
     'mock/node': 'mock/node/index.ts',
     'mock/cli': 'mock/node/cli.ts',
@@ -11,9 +18,17 @@ export default defineConfig({
   format: ['esm'],
   target: 'node22',
   platform: 'neutral',
-  dts: { entry: { index: 'src/index.ts', 'mock/index': 'mock/index.ts', 'mock/node': 'mock/node/index.ts' } },
+  dts: { entry: { ...sdkEntries, 'mock/index': 'mock/index.ts', 'mock/node': 'mock/node/index.ts' } },
   sourcemap: true,
   clean: true,
   splitting: true,
   treeshake: true,
+  esbuildPlugins: [
+    {
+      name: 'compile-schema-by-platform',
+      setup(build) {
+        build.onResolve({ filter: /^\.\/compile-schema\.js$/ }, () => ({ path: '#compile-schema', external: true }));
+      },
+    },
+  ],
 });

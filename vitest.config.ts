@@ -10,6 +10,10 @@ export default defineConfig({
       { find: /^gitlab-admin-sdk\/mock\/node$/, replacement: here('./mock/node/index.ts') },
       { find: /^gitlab-admin-sdk\/mock$/, replacement: here('./mock/index.ts') },
       { find: /^gitlab-admin-sdk$/, replacement: here('./src/index.ts') },
+      {
+        find: /^gitlab-admin-sdk\/(milestones|applications|access-tokens|scim|approvals)$/,
+        replacement: here('./src/$1.ts'),
+      },
     ],
   },
   test: {

@@ -1,6 +1,7 @@
 /**
  * A bare node:http server that answers every request with the same bytes:
- * the limit the SDK and the mock are measured against. Prints `ready <url>`.
+ * the limit the SDK and the mock are measured against. Prints `ready <url>`;
+ * `GET /__cpu` answers its CPU time (µs) and the requests it has served.
  * Usage: tsx bench/fixed-server.ts [body-file]
  */
 import { readFileSync } from 'node:fs';
@@ -19,8 +20,16 @@ const headers = {
   'x-next-page': '',
   'x-prev-page': '',
 };
+let requests = 0;
 const server = createServer((req, res) => {
   req.resume();
+  // The server's own CPU time and request count, so a benchmark can show the server is not the limit.
+  if (req.url === '/__cpu') {
+    const { user, system } = process.cpuUsage();
+    res.end(JSON.stringify({ cpu: user + system, requests }));
+    return;
+  }
+  requests++;
   res.writeHead(200, headers);
   res.end(body);
 });

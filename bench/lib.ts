@@ -4,9 +4,10 @@
  * result rows `bench/run.ts` collects.
  */
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const TSX = fileURLToPath(import.meta.resolve('tsx/cli'));
@@ -36,21 +37,41 @@ export const median = (values: number[]): number => {
  */
 export async function compare(
   contenders: Record<string, () => Promise<unknown> | unknown>,
-  { rounds = 15, iterations = 200, warmup = 3 } = {},
+  options: { rounds?: number; iterations?: number; warmup?: number } = {},
 ): Promise<Record<string, number>> {
+  return (await measure(contenders, options)).wall;
+}
+
+/**
+ * {@link compare}, also giving this process's CPU time per iteration (user + system,
+ * in microseconds): what a contender costs the client, which a busy machine disturbs
+ * less than the wall clock, and which leaves out the server's time.
+ */
+export async function measure(
+  contenders: Record<string, () => Promise<unknown> | unknown>,
+  { rounds = 15, iterations = 200, warmup = 3 } = {},
+): Promise<{ wall: Record<string, number>; cpu: Record<string, number> }> {
   const names = Object.keys(contenders);
-  const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const wall: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const cpu: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let round = 0; round < warmup + rounds; round++) {
     const order = names.map((_, i) => names[(i + round) % names.length] as string);
     for (const name of order) {
       const fn = contenders[name] as () => Promise<unknown> | unknown;
+      const cpuStart = process.cpuUsage();
       const start = performance.now();
       for (let i = 0; i < iterations; i++) await fn();
       const perIteration = ((performance.now() - start) * 1000) / iterations;
-      if (round >= warmup) samples[name]?.push(perIteration);
+      const used = process.cpuUsage(cpuStart);
+      if (round >= warmup) {
+        wall[name]?.push(perIteration);
+        cpu[name]?.push((used.user + used.system) / iterations);
+      }
     }
   }
-  return Object.fromEntries(names.map((n) => [n, median(samples[n] ?? [])]));
+  const medians = (samples: Record<string, number[]>) =>
+    Object.fromEntries(names.map((n) => [n, median(samples[n] ?? [])]));
+  return { wall: medians(wall), cpu: medians(cpu) };
 }
 
 /** Prints the rows for `bench/run.ts` (the last line of stdout) and a readable table for a human. */
@@ -106,14 +127,28 @@ export function milestonesBody(count = 20): string {
   return JSON.stringify(items);
 }
 
-/** Gzipped bytes of a minified browser bundle of `code`. */
-export async function bundleSize(code: string): Promise<number> {
+/**
+ * The build's swap of `src/core/compile-schema.ts` for its browser twin (package.json's
+ * `#compile-schema` import), for bundles made from the sources.
+ */
+const browserCompileSchema: Plugin = {
+  name: 'browser-compile-schema',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/compile-schema\.js$/ }, (args) => ({
+      path: join(args.resolveDir, 'compile-schema.browser.ts'),
+    }));
+  },
+};
+
+/** Gzipped bytes of a minified bundle of `code`, for browsers unless `platform` says otherwise. */
+export async function bundleSize(code: string, platform: 'browser' | 'node' = 'browser'): Promise<number> {
   const result = await build({
     stdin: { contents: code, resolveDir: ROOT, loader: 'ts' },
     bundle: true,
     minify: true,
     format: 'esm',
-    platform: 'browser',
+    platform,
+    plugins: platform === 'browser' ? [browserCompileSchema] : [],
     write: false,
     logLevel: 'silent',
   });

@@ -12,6 +12,9 @@
  * @module gitlab-admin-sdk
  */
 
+export * from './access-tokens.js';
+export * from './applications.js';
+export * from './approvals.js';
 export { GitLab } from './client.js';
 export {
   BadRequestError,
@@ -34,17 +37,6 @@ export {
 export { type Page, PagePromise } from './core/pagination.js';
 export type { GroupRef, ProjectRef } from './core/path.js';
 export type { GitLabOptions, RequestOptions, RetryOptions } from './core/transport.js';
-export * from './models/access-tokens.js';
-export * from './models/applications.js';
-export * from './models/approval-settings.js';
-export * from './models/approvals.js';
+export * from './milestones.js';
 export * from './models/common.js';
-export * from './models/milestones.js';
-export * from './models/scim.js';
-export { ProjectAccessTokens } from './resources/access-tokens.js';
-export { Applications } from './resources/applications.js';
-export { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
-export { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
-export { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
-export { ProjectMilestones } from './resources/milestones.js';
-export { GroupScimIdentities } from './resources/scim.js';
+export * from './scim.js';

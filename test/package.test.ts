@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 // The package's import graph: what each entry point pulls in.
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-/** Every bare module specifier reachable from `entry` through relative imports. */
-function externalImports(entry: string): Set<string> {
-  const seen = new Set<string>();
+/** What `entry` loads: every bare module specifier and every local file reachable through relative imports. */
+function importGraph(entry: string): { external: Set<string>; local: Set<string> } {
+  const local = new Set<string>();
   const external = new Set<string>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
+    if (local.has(file)) return;
+    local.add(file);
     // Comments (doc examples) and type-only imports load nothing at run time.
     const source = readFileSync(file, 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -27,12 +27,55 @@ function externalImports(entry: string): Set<string> {
     }
   };
   visit(resolve(ROOT, entry));
-  return external;
+  return { external, local };
 }
+
+const externalImports = (entry: string) => importGraph(entry).external;
+
+const packageJson = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { types: string; default: string }>;
+  imports: Record<string, Record<string, string>>;
+};
+/** The SDK's areas, each an entry point of its own (`gitlab-admin-sdk/milestones`...). */
+const AREAS = ['milestones', 'applications', 'access-tokens', 'scim', 'approvals'];
 
 describe('entry points', () => {
   it('keeps the SDK to ky and zod', () => {
-    expect([...externalImports('src/index.ts')].sort()).toEqual(['ky', 'zod']);
+    expect([...externalImports('src/index.ts')].sort()).toEqual(['ky', 'zod/mini']);
+  });
+
+  it('gives each area an entry point that loads no other area', () => {
+    for (const area of AREAS) {
+      const { external, local } = importGraph(`src/${area}.ts`);
+      expect([...external].sort(), area).toEqual(['ky', 'zod/mini']);
+      const models = [...local].filter((file) => file.includes('/src/models/') && !file.endsWith('/common.ts'));
+      const ownModels = area === 'approvals' ? ['approval-settings', 'approvals'] : [area];
+      expect(models.map((file) => file.replace(/.*\/src\/models\/(.*)\.ts$/, '$1')).sort(), area).toEqual(ownModels);
+      expect(packageJson.exports[`./${area}`], area).toEqual({
+        types: `./dist/${area}.d.ts`,
+        default: `./dist/${area}.js`,
+      });
+    }
+  });
+
+  it('exports the same classes and schemas from an area as from the root', async () => {
+    const root: Record<string, unknown> = await import('../src/index.js');
+    for (const area of AREAS) {
+      const exported: Record<string, unknown> = await import(`../src/${area}.ts`);
+      expect(Object.keys(exported).length, area).toBeGreaterThan(1);
+      for (const [name, value] of Object.entries(exported)) expect(root[name], `${area}: ${name}`).toBe(value);
+    }
+  });
+
+  it('builds #compile-schema twice: zod compiler by default, none for browsers', async () => {
+    expect(packageJson.imports['#compile-schema']).toEqual({
+      browser: './dist/compile-schema.browser.js',
+      default: './dist/compile-schema.js',
+    });
+    const node = await import('../src/core/compile-schema.js');
+    const browser = await import('../src/core/compile-schema.browser.js');
+    expect(Object.keys(browser)).toEqual(Object.keys(node));
+    expect(importGraph('src/core/compile-schema.browser.ts').external.size).toBe(0);
   });
 
   it('lets the HTTP server and the CLI run without msw (an optional peer dependency)', () => {
@@ -47,5 +90,11 @@ describe('entry points', () => {
 
   it('gives the mock its MSW handlers from msw', () => {
     expect(externalImports('mock/index.ts')).toContain('msw');
+  });
+
+  it('ships the license package.json declares (npm packs LICENSE with every version)', () => {
+    const { license } = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { license: string };
+    expect(license).toBe('MIT');
+    expect(readFileSync(resolve(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
   });
 });

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { PagePromise } from './pagination.js';
 import { type CallOptions, type GitLabOptions, type HttpMethod, Transport } from './transport.js';
 
@@ -33,12 +33,12 @@ export abstract class Resource {
    * Sends a request; the body is validated by `schema`, or ignored (resolving to `undefined`) when `schema` is `null`.
    * @internal
    */
-  protected request<T>(method: HttpMethod, path: string, schema: z.ZodType<T>, options?: CallOptions): Promise<T>;
+  protected request<T>(method: HttpMethod, path: string, schema: z.ZodMiniType<T>, options?: CallOptions): Promise<T>;
   protected request(method: HttpMethod, path: string, schema: null, options?: CallOptions): Promise<void>;
   protected async request<T>(
     method: HttpMethod,
     path: string,
-    schema: z.ZodType<T> | null,
+    schema: z.ZodMiniType<T> | null,
     options?: CallOptions,
   ): Promise<T | undefined> {
     if (schema !== null) return this.#transport.request(method, path, schema, options);
@@ -50,7 +50,7 @@ export abstract class Resource {
    * Lists a paginated collection lazily; each item is validated by `schema`.
    * @internal
    */
-  protected paginate<T>(path: string, schema: z.ZodType<T>, options?: CallOptions): PagePromise<T> {
+  protected paginate<T>(path: string, schema: z.ZodMiniType<T>, options?: CallOptions): PagePromise<T> {
     return this.#transport.paginate(path, schema, options);
   }
 }

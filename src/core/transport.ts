@@ -1,5 +1,5 @@
 import type { KyInstance, Options as KyOptions } from 'ky';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   createApiError,
   GitLabConnectionError,
@@ -9,6 +9,7 @@ import {
   sanitizeUrl,
 } from './errors.js';
 import { type Page, PagePromise, parsePage } from './pagination.js';
+import { arrayOf, type Schema, safeParse } from './schemas.js';
 
 /**
  * The HTTP layer under every resource: ky with GitLab's base URL, the `PRIVATE-TOKEN`
@@ -79,7 +80,7 @@ export interface CallOptions extends RequestOptions {
   json?: unknown;
 }
 
-/** A response as {@link Transport.send} returns it: the parsed body, the response (for headers) and the URL. */
+/** A response as {@link Transport.send} returns it: the parsed body, the response (for headers) and what was asked. */
 export interface RawResponse {
   /** The parsed JSON body; `undefined` when empty (204); the text when it is not JSON. */
   data: unknown;
@@ -87,11 +88,10 @@ export interface RawResponse {
   json: boolean;
   /** The response, its body already read. */
   response: Response;
-  /** The request URL (without credentials), for error messages. */
-  url: string;
+  /** The path and serialised query that were sent: the URL of an error message is built from them only when needed. */
+  request: { path: string; search: string };
 }
 
-const RETRY_METHODS = ['get', 'put', 'head', 'delete', 'options'];
 const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
 const RETRY_AFTER_STATUS_CODES = [429, 503];
 const DEFAULT_TIMEOUT = 30_000;
@@ -100,17 +100,6 @@ const DEFAULT_BACKOFF_LIMIT = 10_000;
 const DEFAULT_MAX_RETRY_AFTER = 60_000;
 
 type Ky = typeof import('ky');
-
-/** One array schema per item schema: building a zod schema costs more than a small parse. */
-const arraySchemas = new WeakMap<z.ZodType, z.ZodType>();
-function arrayOf<T>(schema: z.ZodType<T>): z.ZodType<T[]> {
-  let array = arraySchemas.get(schema);
-  if (!array) {
-    array = z.array(schema);
-    arraySchemas.set(schema, array);
-  }
-  return array as z.ZodType<T[]>;
-}
 
 /**
  * ky is loaded on the first request, not when the SDK is imported: loading it
@@ -130,7 +119,9 @@ const loadKy = (): Promise<Ky> => {
  * inspecting or serialising the transport.
  */
 export class Transport {
-  readonly #ky: () => Promise<KyInstance>;
+  readonly #load: () => Promise<KyInstance>;
+  /** The ky instance once loaded: later calls use it without waiting on a promise. */
+  #ky: KyInstance | undefined;
   readonly #prefix: string;
   readonly #timeout: number;
   readonly #validate: boolean;
@@ -147,7 +138,6 @@ export class Transport {
     this.#validate = options.validateResponses ?? true;
     const retry = typeof options.retry === 'number' ? { limit: options.retry } : (options.retry ?? {});
     const maxRetryAfter = retry.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER;
-    let instance: Promise<KyInstance> | undefined;
     const create = ({ default: ky, isHTTPError }: Ky) =>
       ky.create({
         prefix: this.#prefix,
@@ -156,7 +146,7 @@ export class Transport {
         timeout: this.#timeout,
         retry: {
           limit: retry.limit ?? DEFAULT_RETRY_LIMIT,
-          methods: RETRY_METHODS,
+          // ky's default methods: GET, PUT, HEAD, DELETE, OPTIONS (and TRACE, QUERY, which the SDK never sends).
           statusCodes: RETRY_STATUS_CODES,
           afterStatusCodes: RETRY_AFTER_STATUS_CODES,
           backoffLimit: retry.backoffLimit ?? DEFAULT_BACKOFF_LIMIT,
@@ -170,8 +160,11 @@ export class Transport {
           },
         },
       });
-    this.#ky = () => {
-      instance ??= loadKy().then(create);
+    let instance: Promise<KyInstance> | undefined;
+    this.#load = () => {
+      instance ??= loadKy()
+        .then(create)
+        .then((ky) => (this.#ky = ky));
       return instance;
     };
   }
@@ -181,12 +174,12 @@ export class Transport {
    * `validateResponses: false`, as parsed). With `schema` `null` the body is ignored
    * and the promise resolves to `undefined`.
    */
-  request<T>(method: HttpMethod, path: string, schema: z.ZodType<T>, options?: CallOptions): Promise<T>;
+  request<T>(method: HttpMethod, path: string, schema: Schema<T>, options?: CallOptions): Promise<T>;
   request(method: HttpMethod, path: string, schema: null, options?: CallOptions): Promise<void>;
   async request<T>(
     method: HttpMethod,
     path: string,
-    schema: z.ZodType<T> | null,
+    schema: Schema<T> | null,
     options: CallOptions = {},
   ): Promise<T | undefined> {
     const raw = await this.send(method, path, options);
@@ -198,7 +191,7 @@ export class Transport {
    * Lists a paginated collection: a {@link PagePromise} that fetches nothing until
    * awaited or iterated. `query.page` / `query.per_page` choose the first page.
    */
-  paginate<T>(path: string, schema: z.ZodType<T>, options: CallOptions = {}): PagePromise<T> {
+  paginate<T>(path: string, schema: Schema<T>, options: CallOptions = {}): PagePromise<T> {
     const itemsSchema = arrayOf(schema);
     const { query = {}, ...rest } = options;
     return new PagePromise<T>(async (page): Promise<Page<T>> => {
@@ -213,7 +206,6 @@ export class Transport {
   async send(method: HttpMethod, path: string, options: CallOptions = {}): Promise<RawResponse> {
     options.signal?.throwIfAborted();
     const search = serializeQuery(options.query);
-    const url = this.#safeUrl(path, search);
     const kyOptions: KyOptions = { method };
     if (search) kyOptions.searchParams = search;
     if (options.json !== undefined) kyOptions.json = options.json;
@@ -221,20 +213,21 @@ export class Transport {
     if (options.signal) kyOptions.signal = options.signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     try {
-      const ky = await this.#ky();
+      const ky = this.#ky ?? (await this.#load());
       const pending = ky(path, kyOptions);
       // ky's .text() bounds the body read by the timeout too.
       const text = await pending.text();
       const response = await pending;
-      return { ...parseBody(text), response, url };
+      return { ...parseBody(text), response, request: { path, search } };
     } catch (error) {
+      const url = this.#safeUrl(path, search);
       const context = { method, url, signal: options.signal, timeout: options.timeout ?? this.#timeout };
       throw this.#toError(error, await loadKy().catch(() => undefined), context);
     }
   }
 
   /** Validates a response body with `schema` (unless `validateResponses` is off); throws {@link GitLabResponseValidationError}. */
-  validate<T>(schema: z.ZodType<T>, raw: RawResponse, method: string): T {
+  validate<T>(schema: Schema<T>, raw: RawResponse, method: string): T {
     if (!this.#validate) return raw.data as T;
     if (!raw.json && raw.data !== undefined) {
       // A 2xx page that is not JSON: typically a wrong baseUrl answered by a web page.
@@ -244,13 +237,18 @@ export class Transport {
         path: [],
         message: `expected a JSON body, got ${contentType ?? 'a body of unknown type'}`,
       };
-      throw new GitLabResponseValidationError({ issues: [issue], method, url: raw.url });
+      throw new GitLabResponseValidationError({ issues: [issue], method, url: this.#rawUrl(raw) });
     }
-    const result = schema.safeParse(raw.data);
+    const result = safeParse(schema, raw.data);
     if (result.success) return result.data;
-    throw new GitLabResponseValidationError({ issues: result.error.issues, method, url: raw.url });
+    throw new GitLabResponseValidationError({ issues: result.error.issues, method, url: this.#rawUrl(raw) });
   }
 
+  #rawUrl(raw: RawResponse): string {
+    return this.#safeUrl(raw.request.path, raw.request.search);
+  }
+
+  /** The request's URL for an error message: credentials, token parameters and the token itself removed. */
   #safeUrl(path: string, search: string): string {
     const url = `${this.#prefix}/${path.replace(/^\/+/, '')}${search ? `?${search}` : ''}`;
     return this.#redact(sanitizeUrl(url));
@@ -324,21 +322,26 @@ function apiPrefix(baseUrl: string): string {
  */
 export function serializeQuery(query: object | undefined): string {
   if (!query) return '';
-  const params = new URLSearchParams();
+  // Created on the first value: most calls have no query at all.
+  let params: URLSearchParams | undefined;
+  const append = (key: string, value: string): void => {
+    params ??= new URLSearchParams();
+    params.append(key, value);
+  };
   const add = (key: string, value: unknown): void => {
     if (value === undefined || value === null) return;
     if (Array.isArray(value)) {
       for (const item of value) add(`${key}[]`, item);
     } else if (value instanceof Date) {
-      params.append(key, value.toISOString());
+      append(key, value.toISOString());
     } else if (typeof value === 'object') {
       for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item);
     } else {
-      params.append(key, String(value));
+      append(key, String(value));
     }
   };
   for (const [key, value] of Object.entries(query)) add(key, value);
-  return params.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+  return params ? params.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']') : '';
 }
 
 /**

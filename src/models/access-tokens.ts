@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type AccessLevel, DateString, DateTimeString, type PaginationQuery } from './common.js';
 
 /**
@@ -10,7 +10,7 @@ import { type AccessLevel, DateString, DateTimeString, type PaginationQuery } fr
 /** A project access token, as listed and read: never with its secret value. */
 export const ProjectAccessToken = z.looseObject({
   /** The token's id, used in paths. */
-  id: z.number().int(),
+  id: z.int(),
   /** The token's name. */
   name: z.string(),
   /** Neither revoked nor expired. */
@@ -18,27 +18,27 @@ export const ProjectAccessToken = z.looseObject({
   /** Revoked (by `revoke`, or by `rotate`, which revokes the token it replaces). */
   revoked: z.boolean(),
   /** Past its `expires_at` (newer GitLab versions only). */
-  expired: z.boolean().optional(),
+  expired: z.optional(z.boolean()),
   /** A fine-grained token rather than a legacy one (the newest GitLab versions only). */
-  granular: z.boolean().optional(),
+  granular: z.optional(z.boolean()),
   /** When the token was created. */
   created_at: DateTimeString,
   /** Newer GitLab versions only. */
-  description: z.string().nullable().optional(),
+  description: z.optional(z.nullable(z.string())),
   /** The token's scopes, such as `['api']`. */
   scopes: z.array(z.string()),
   /** The id of the bot user that owns the token. */
-  user_id: z.number().int(),
+  user_id: z.int(),
   /** When the token last authenticated a request; `null` when never. */
-  last_used_at: DateTimeString.nullable(),
+  last_used_at: z.nullable(DateTimeString),
   /** `YYYY-MM-DD`; the token stops working the day after. `null` when it never expires. */
-  expires_at: DateString.nullable(),
+  expires_at: z.nullable(DateString),
   /** The bot user's role in the project: 10 Guest ... 50 Owner (see {@link AccessLevel}). */
-  access_level: z.number().int(),
+  access_level: z.int(),
   /** `project` (newer GitLab versions only). */
-  resource_type: z.string().optional(),
+  resource_type: z.optional(z.string()),
   /** The project's id (newer GitLab versions only); `null` when GitLab no longer knows the bot user's project. */
-  resource_id: z.number().int().nullable().optional(),
+  resource_id: z.optional(z.nullable(z.int())),
 });
 /**
  * A project access token, as listed and read: never with its secret value.
@@ -47,7 +47,7 @@ export const ProjectAccessToken = z.looseObject({
 export type ProjectAccessToken = z.infer<typeof ProjectAccessToken>;
 
 /** A project access token with its secret `token`: only what create and rotate return. */
-export const ProjectAccessTokenWithToken = ProjectAccessToken.extend({
+export const ProjectAccessTokenWithToken = z.extend(ProjectAccessToken, {
   /** The secret value, to send as `PRIVATE-TOKEN`. GitLab shows it only in this response: store it now. */
   token: z.string(),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Instance-wide OAuth applications (`/applications`, administrators only).
@@ -8,7 +8,7 @@ import * as z from 'zod';
 /** An instance OAuth application as `GET /applications` lists it: never with its secret. */
 export const Application = z.looseObject({
   /** The record id, used in paths (not `application_id`). */
-  id: z.number().int(),
+  id: z.int(),
   /** The public client identifier (OAuth `client_id`). */
   application_id: z.string(),
   /** The name given at creation (`name`). */
@@ -18,7 +18,7 @@ export const Application = z.looseObject({
   /** Whether the application can keep its secret confidential. */
   confidential: z.boolean(),
   /** The scopes, as a list (newer GitLab versions only). */
-  scopes: z.array(z.string()).optional(),
+  scopes: z.optional(z.array(z.string())),
 });
 /**
  * An instance OAuth application as `GET /applications` lists it: never with its secret.
@@ -27,7 +27,7 @@ export const Application = z.looseObject({
 export type Application = z.infer<typeof Application>;
 
 /** An application with its plaintext `secret`: only what create and renew-secret return. */
-export const ApplicationWithSecret = Application.extend({
+export const ApplicationWithSecret = z.extend(Application, {
   /** The plaintext secret (OAuth `client_secret`). GitLab shows it only in this response: store it now. */
   secret: z.string(),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Merge request approval settings of a group or a project, with what they
@@ -13,7 +13,7 @@ export const ApprovalSetting = z.looseObject({
   /** True when the instance or a group fixes the value, so this level cannot change it. */
   locked: z.boolean(),
   /** `instance` or `group` when locked by that level; null otherwise. */
-  inherited_from: z.string().nullable(),
+  inherited_from: z.nullable(z.string()),
 });
 /**
  * One approval setting: its value, and whether a higher level fixes it.
@@ -32,11 +32,11 @@ export const ApprovalSettings = z.looseObject({
   /** Approvals stay when new commits are pushed. */
   retain_approvals_on_push: ApprovalSetting,
   /** Only code owners' approvals are removed when their files change. */
-  selective_code_owner_removals: ApprovalSetting.optional(),
+  selective_code_owner_removals: z.optional(ApprovalSetting),
   /** Deprecated: mirrors `require_reauthentication_to_approve`. */
   require_password_to_approve: ApprovalSetting,
   /** Approvers must give their password to approve. */
-  require_reauthentication_to_approve: ApprovalSetting.optional(),
+  require_reauthentication_to_approve: z.optional(ApprovalSetting),
 });
 /**
  * The approval settings document of a group or a project.

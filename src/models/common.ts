@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Shared building blocks of every model. Objects are `z.looseObject`: GitLab adds
@@ -8,7 +8,7 @@ import * as z from 'zod';
  */
 
 /** A calendar date as GitLab sends it: `YYYY-MM-DD`. */
-export const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date');
+export const DateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date'));
 
 /** An ISO 8601 date-time, as GitLab sends timestamps. */
 export const DateTimeString = z.string();
@@ -16,7 +16,7 @@ export const DateTimeString = z.string();
 /** A user as GitLab nests it in other objects (UserBasic). */
 export const UserBasic = z.looseObject({
   /** The user's id. */
-  id: z.number().int(),
+  id: z.int(),
   /** The username, as in `@username`. */
   username: z.string(),
   /** The display name. */
@@ -24,9 +24,9 @@ export const UserBasic = z.looseObject({
   /** `active`, `blocked`, `deactivated`... */
   state: z.string(),
   /** Locked out after too many failed sign-ins (newer GitLab versions only). */
-  locked: z.boolean().optional(),
+  locked: z.optional(z.boolean()),
   /** The avatar's URL, or `null`. */
-  avatar_url: z.string().nullable(),
+  avatar_url: z.nullable(z.string()),
   /** The user's profile page. */
   web_url: z.string(),
 });

@@ -1,20 +1,20 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 
 /** A project milestone (or, in `include_ancestors` lists, a group milestone). */
 export const Milestone = z.looseObject({
   /** The milestone's id, unique in the instance: the `milestoneId` of the SDK's methods. */
-  id: z.number().int(),
+  id: z.int(),
   /** Its number within the project (or group), as shown in GitLab: what the `iids` filter takes. */
-  iid: z.number().int(),
+  iid: z.int(),
   /** The project's id (project milestones only). */
-  project_id: z.number().int().optional(),
+  project_id: z.optional(z.int()),
   /** The group's id (group milestones, listed with `include_ancestors`). */
-  group_id: z.number().int().optional(),
+  group_id: z.optional(z.int()),
   /** The title, unique in the project and its groups. */
   title: z.string(),
   /** The description, in Markdown, or `null`. */
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   /** `active` or `closed`. */
   state: z.literal(['active', 'closed']),
   /** When it was created. */
@@ -22,13 +22,13 @@ export const Milestone = z.looseObject({
   /** When it last changed. */
   updated_at: DateTimeString,
   /** `YYYY-MM-DD`, or `null`. */
-  due_date: DateString.nullable(),
+  due_date: z.nullable(DateString),
   /** `YYYY-MM-DD`, or `null`. */
-  start_date: DateString.nullable(),
+  start_date: z.nullable(DateString),
   /** True when the due date is before today. */
   expired: z.boolean(),
   /** The milestone's page (newer GitLab versions only). */
-  web_url: z.string().optional(),
+  web_url: z.optional(z.string()),
 });
 /**
  * A project milestone (or, in `include_ancestors` lists, a group milestone).
@@ -39,15 +39,15 @@ export type Milestone = z.infer<typeof Milestone>;
 /** An issue of a milestone, as `GET /projects/:id/milestones/:milestone_id/issues` lists it (IssueBasic). */
 export const MilestoneIssue = z.looseObject({
   /** The issue's id, unique in the instance. */
-  id: z.number().int(),
+  id: z.int(),
   /** Its number within the project (`#12`). */
-  iid: z.number().int(),
+  iid: z.int(),
   /** The project's id. */
-  project_id: z.number().int(),
+  project_id: z.int(),
   /** The title. */
   title: z.string(),
   /** The description, in Markdown, or `null`. */
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   /** `opened` or `closed`. */
   state: z.literal(['opened', 'closed']),
   /** When it was created. */
@@ -55,25 +55,25 @@ export const MilestoneIssue = z.looseObject({
   /** When it last changed. */
   updated_at: DateTimeString,
   /** When it was closed, or `null`. */
-  closed_at: DateTimeString.nullable(),
+  closed_at: z.nullable(DateTimeString),
   /** Who closed it, or `null`. */
-  closed_by: UserBasic.nullable(),
+  closed_by: z.nullable(UserBasic),
   /** Label names. */
   labels: z.array(z.string()),
   /** Its milestone. */
-  milestone: Milestone.nullable(),
+  milestone: z.nullable(Milestone),
   /** The users it is assigned to. */
   assignees: z.array(UserBasic),
   /** Who opened it. */
   author: UserBasic,
   /** The first assignee, or `null` (deprecated by GitLab: use `assignees`). */
-  assignee: UserBasic.nullable(),
+  assignee: z.nullable(UserBasic),
   /** Only visible to Reporters and up, and to its author and assignees. */
   confidential: z.boolean(),
   /** `YYYY-MM-DD`, or `null`. */
-  due_date: DateString.nullable(),
+  due_date: z.nullable(DateString),
   /** Its weight, or `null`; only in Premium and Ultimate projects, where issue weights are licensed. */
-  weight: z.number().int().nullable().optional(),
+  weight: z.optional(z.nullable(z.int())),
   /** The issue's page. */
   web_url: z.string(),
 });
@@ -86,15 +86,15 @@ export type MilestoneIssue = z.infer<typeof MilestoneIssue>;
 /** A merge request of a milestone, as `GET /projects/:id/milestones/:milestone_id/merge_requests` lists it (MergeRequestBasic). */
 export const MilestoneMergeRequest = z.looseObject({
   /** The merge request's id, unique in the instance. */
-  id: z.number().int(),
+  id: z.int(),
   /** Its number within the project (`!12`): the `mergeRequestIid` of the SDK's methods. */
-  iid: z.number().int(),
+  iid: z.int(),
   /** The target project's id. */
-  project_id: z.number().int(),
+  project_id: z.int(),
   /** The title. */
   title: z.string(),
   /** The description, in Markdown, or `null`. */
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   /** `opened`, `closed`, `locked` or `merged`. */
   state: z.literal(['opened', 'closed', 'locked', 'merged']),
   /** When it was opened. */
@@ -112,7 +112,7 @@ export const MilestoneMergeRequest = z.looseObject({
   /** The users asked to review it. */
   reviewers: z.array(UserBasic),
   /** Its milestone. */
-  milestone: Milestone.nullable(),
+  milestone: z.nullable(Milestone),
   /** Label names. */
   labels: z.array(z.string()),
   /** A draft, not ready to merge. */
@@ -120,9 +120,9 @@ export const MilestoneMergeRequest = z.looseObject({
   /** `can_be_merged`, `cannot_be_merged`, `unchecked`... (deprecated by GitLab for `detailed_merge_status`). */
   merge_status: z.string(),
   /** Why it can or cannot be merged: `mergeable`, `not_approved`, `draft_status`... (newer GitLab versions only). */
-  detailed_merge_status: z.string().optional(),
+  detailed_merge_status: z.optional(z.string()),
   /** The head commit of the source branch, or `null`. */
-  sha: z.string().nullable(),
+  sha: z.nullable(z.string()),
   /** Its short reference, `!12`. */
   reference: z.string(),
   /** The merge request's page. */
@@ -139,7 +139,7 @@ export const BurndownEvent = z.looseObject({
   /** When it happened. */
   created_at: DateTimeString,
   /** The issue's weight at the time, or `null`. */
-  weight: z.number().int().nullable(),
+  weight: z.nullable(z.int()),
   /** `created`, `closed` or `reopened`. */
   action: z.literal(['created', 'closed', 'reopened']),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * SCIM identities of a group (`/groups/:id/scim`): the link between a GitLab user
@@ -11,7 +11,7 @@ export const ScimIdentity = z.looseObject({
   /** The user's identifier at the identity provider (SCIM `id` / `externalId`). */
   extern_uid: z.string(),
   /** The GitLab user's id. */
-  user_id: z.number().int(),
+  user_id: z.int(),
   /** Whether the identity is active (provisioned) at the identity provider. */
   active: z.boolean(),
 });

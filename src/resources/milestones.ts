@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { PagePromise } from '../core/pagination.js';
 import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type GroupRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';

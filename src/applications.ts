@@ -1,0 +1,8 @@
+/**
+ * OAuth applications on their own, for an app that needs only them:
+ * `import { Applications } from 'gitlab-admin-sdk/applications'`. The same classes
+ * and schemas as the package's root; a bundler leaves the other areas out.
+ * @module
+ */
+export * from './models/applications.js';
+export { Applications } from './resources/applications.js';

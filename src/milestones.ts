@@ -1,0 +1,8 @@
+/**
+ * Project milestones on their own, for an app that needs only them:
+ * `import { ProjectMilestones } from 'gitlab-admin-sdk/milestones'`. The same
+ * classes and schemas as the package's root; a bundler leaves the other areas out.
+ * @module
+ */
+export * from './models/milestones.js';
+export { ProjectMilestones } from './resources/milestones.js';
