@@ -4,6 +4,8 @@
  * The same classes and schemas as the package's root; a bundler leaves the other areas out.
  * @module
  */
+
+export type { Resource } from './core/resource.js';
 export * from './models/approval-settings.js';
 export * from './models/approvals.js';
 export { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';

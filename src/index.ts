@@ -36,6 +36,7 @@ export {
 } from './core/errors.js';
 export { type Page, PagePromise } from './core/pagination.js';
 export type { GroupRef, ProjectRef } from './core/path.js';
+export type { Resource } from './core/resource.js';
 export type { GitLabOptions, RequestOptions, RetryOptions } from './core/transport.js';
 export * from './milestones.js';
 export * from './models/common.js';

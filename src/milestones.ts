@@ -4,5 +4,7 @@
  * classes and schemas as the package's root; a bundler leaves the other areas out.
  * @module
  */
+
+export type { Resource } from './core/resource.js';
 export * from './models/milestones.js';
 export { ProjectMilestones } from './resources/milestones.js';

@@ -4,5 +4,7 @@
  * and schemas as the package's root; a bundler leaves the other areas out.
  * @module
  */
+
+export type { Resource } from './core/resource.js';
 export * from './models/scim.js';
 export { GroupScimIdentities } from './resources/scim.js';
