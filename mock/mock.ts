@@ -1,5 +1,7 @@
 import { routes } from './handlers/index.js';
 import { FaultRegistry, type MockFaults } from './http/faults.js';
+import { fromFetchRequest, type MockRequest } from './http/request.js';
+import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter } from './http/router.js';
 import { parseRateLimits, type SeedDocument } from './seed/document.js';
 import { loadSeedDocument } from './seed/load.js';
@@ -100,6 +102,18 @@ export interface MockGitLabCore {
 
 const DEFAULT_NOW = '2026-01-01T00:00:00Z';
 
+/** The router of a mock without fetch objects: what the HTTP server calls. */
+export type PlainRouter = (request: MockRequest) => Promise<MockResponse | undefined>;
+
+// Keyed by `mock.handle`, which `createMockGitLab`'s copy of the core keeps: the server finds the
+// plain router of any mock it is given, and the public interface stays as it is.
+const plainRouters = new WeakMap<MockGitLabCore['handle'], PlainRouter>();
+
+/** The plain router behind a mock's `handle`. */
+export function plainRouterOf(mock: MockGitLabCore): PlainRouter | undefined {
+  return plainRouters.get(mock.handle);
+}
+
 function toEpoch(time: string | Date | number): number {
   const ms = typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : time.getTime();
   if (Number.isNaN(ms)) throw new TypeError(`Not a valid time: ${String(time)}`);
@@ -121,17 +135,23 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
   seedFaults();
   const router = createRouter(world, routes, { faults });
 
+  const handle = async (request: Request): Promise<Response | undefined> => {
+    const response = await router(fromFetchRequest(request));
+    return response && toFetchResponse(response);
+  };
+  plainRouters.set(handle, router);
+
   const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    const response = await router(request);
+    const response = await router(fromFetchRequest(request));
     if (!response) throw new TypeError(`fetch failed: ${request.method} ${request.url} is not served by the mock`);
     // What fetch does when the connection drops.
-    if (response.type === 'error') {
+    if (response === DROPPED) {
       throw new TypeError('fetch failed', {
         cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
       });
     }
-    return response;
+    return toFetchResponse(response);
   };
 
   const restoreState = (state: World) => Object.assign(world, structuredClone(state));
@@ -163,7 +183,7 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
         world.rateLimitCounters.clear();
       },
     },
-    handle: router,
+    handle,
     snapshot: () => ({ state: structuredClone(world) }),
     restore: (snapshot) => restoreState(snapshot.state),
     reset: () => {

@@ -1,5 +1,5 @@
 import { p, parseParams } from '../http/params.js';
-import { json } from '../http/respond.js';
+import { empty, json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentApprovalStatus, presentStateRule } from '../present/approvals.js';
 import { findProject } from '../rules/access.js';
@@ -73,6 +73,6 @@ export const approvalRoutes = [
     const q = parseParams(ctx.params, mergeRequestPath);
     const { project, mergeRequest } = locate(ctx, q.id, q.merge_request_iid);
     resetApprovals(ctx.world, ctx.caller, project, mergeRequest);
-    return new Response(null, { status: 202 });
+    return empty(202);
   }),
 ];

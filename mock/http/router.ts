@@ -4,8 +4,8 @@ import type { World } from '../world/types.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { RawParams } from './params.js';
-import { bodyParams, queryParams } from './request.js';
-import { json, RETRY_LATER } from './respond.js';
+import { bodyParams, type MockRequest, queryParams } from './request.js';
+import { json, type MockResponse, RETRY_LATER } from './respond.js';
 
 /**
  * The mock's own small router under `/api/v4`: it decodes path segments (so a
@@ -19,14 +19,15 @@ import { json, RETRY_LATER } from './respond.js';
 /** What a handler gets. */
 export interface RouteContext {
   world: World;
-  request: Request;
+  request: MockRequest;
+  /** The request's URL (`request.url`). */
   url: URL;
   caller: Caller;
   /** Path parameters (decoded), query and body parameters, merged: path wins, then body, then query. */
   params: RawParams;
 }
 
-export type RouteHandler = (context: RouteContext) => Response | Promise<Response>;
+export type RouteHandler = (context: RouteContext) => MockResponse | Promise<MockResponse>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -92,10 +93,11 @@ export interface RouterOptions {
  */
 export function createRouter(world: World, routes: Route[], options: RouterOptions = {}) {
   const compiled: Compiled[] = routes.map((r) => ({ ...r, segments: r.path.split('/').slice(1) }));
-  const base = new URL(world.baseUrl);
+  const { origin } = new URL(world.baseUrl);
   const prefix = apiPrefix(world.baseUrl);
 
-  const dispatch = async (request: Request, url: URL, parts: string[] | null): Promise<Response> => {
+  const dispatch = async (request: MockRequest, parts: string[] | null): Promise<MockResponse> => {
+    const { url } = request;
     try {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       let found: { route: Compiled; params: Record<string, string> } | undefined;
@@ -111,7 +113,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         }
       }
       if (!found) throw pathKnown ? methodNotAllowed() : routeNotFound();
-      const caller = authenticate(world, tokenOf(request, url));
+      const caller = authenticate(world, tokenOf(request));
       if (!found.route.checksScopes) requireApiScope(caller.token, method);
       const params = { ...queryParams(url), ...(await bodyParams(request)), ...found.params };
       return await found.route.handler({ world, request, url, caller, params });
@@ -123,9 +125,9 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     }
   };
 
-  return async (request: Request): Promise<Response | undefined> => {
-    const url = new URL(request.url);
-    if (url.origin !== base.origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
+  return async (request: MockRequest): Promise<MockResponse | undefined> => {
+    const { url } = request;
+    if (url.origin !== origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
       return undefined;
     }
     const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
@@ -133,11 +135,11 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     const faulted = fault && (await applyFault(fault, request));
     if (faulted) return faulted;
 
-    const limit = throttle(world, tokenOf(request, url));
+    const limit = throttle(world, tokenOf(request));
     const response = limit?.throttled
-      ? new Response(RETRY_LATER, { status: 429, headers: { 'Content-Type': 'text/plain' } })
-      : await dispatch(request, url, parts);
-    for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers.set(name, value);
-    return request.method === 'HEAD' ? new Response(null, response) : response;
+      ? { status: 429, headers: { 'content-type': 'text/plain' }, body: RETRY_LATER }
+      : await dispatch(request, parts);
+    for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers[name.toLowerCase()] = value;
+    return request.method === 'HEAD' ? { ...response, body: null } : response;
   };
 }

@@ -1,4 +1,5 @@
 import { forbidden, insufficientScope, notFound, unauthorized } from '../http/errors.js';
+import type { MockRequest } from '../http/request.js';
 import type { AccessToken, Group, Plan, Project, Role, User, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 
@@ -25,13 +26,13 @@ export function tokenIsActive(world: World, token: AccessToken): boolean {
 }
 
 /** The token a request carries: `PRIVATE-TOKEN`, `Authorization: Bearer`, or `?private_token=`. */
-export function tokenOf(request: Request, url: URL): string | null {
-  const header = request.headers.get('private-token');
+export function tokenOf(request: MockRequest): string | null {
+  const header = request.header('private-token');
   if (header) return header.trim();
-  const authorization = request.headers.get('authorization');
+  const authorization = request.header('authorization');
   const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (bearer) return bearer.trim();
-  return url.searchParams.get('private_token');
+  return request.url.searchParams.get('private_token');
 }
 
 /** SPEC 5 step 1: no token, or an unknown, revoked or expired one, is 401 before anything else. */
