@@ -118,7 +118,7 @@ function clientGone(res: ServerResponse): AbortSignal {
   return gone.signal;
 }
 
-/** Writes a response in one piece: status line, headers and body go out in a single write. */
+/** Writes a response: status line, headers and body in one `writev`. */
 function send(res: ServerResponse, response: MockResponse): void {
   // A dropped connection (an injected fault): the client sees a reset, not an answer.
   if (response === DROPPED) {
@@ -129,9 +129,11 @@ function send(res: ServerResponse, response: MockResponse): void {
   for (const name in response.headers) {
     if (!HOP_BY_HOP_RESPONSE.has(name)) headers[name] = response.headers[name] as string;
   }
-  if (response.body !== null) headers['content-length'] = Buffer.byteLength(response.body);
+  // As bytes: node:http sends a string body after its headers in a way that takes twice as long.
+  const body = response.body === null ? undefined : Buffer.from(response.body);
+  if (body) headers['content-length'] = body.length;
   res.writeHead(response.status, headers);
-  res.end(response.body ?? undefined);
+  res.end(body);
 }
 
 /** What the server needs of a mock, worked out once per mock. */
