@@ -1,8 +1,10 @@
 import { authenticate, type Caller, requireApiScope, tokenOf } from '../rules/access.js';
 import { throttle } from '../rules/rate-limits.js';
 import type { World } from '../world/types.js';
+import { nowIso } from '../world/world.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
+import type { Journal } from './journal.js';
 import type { RawParams } from './params.js';
 import { bodyParams, queryParams } from './request.js';
 import { json, RETRY_LATER } from './respond.js';
@@ -74,14 +76,32 @@ function decodeSegments(path: string): string[] | null {
   }
 }
 
+const API_V4 = '/api/v4';
+
 /** The API prefix of a world's base URL, e.g. `/api/v4` or `/gitlab/api/v4`. */
 export function apiPrefix(baseUrl: string): string {
-  return `${new URL(baseUrl).pathname.replace(/\/$/, '')}/api/v4`;
+  return `${new URL(baseUrl).pathname.replace(/\/$/, '')}${API_V4}`;
 }
 
-/** What a router does besides routing: the faults to inject in front of GitLab. */
+/** What a router does besides routing: the faults to inject in front of GitLab, the journal to record in. */
 export interface RouterOptions {
   faults?: FaultRegistry;
+  journal?: Journal;
+}
+
+/** What the journal learns of a request while it is answered. */
+interface Trace {
+  user: string | null;
+  body: Record<string, unknown> | null;
+  reason: string | undefined;
+}
+
+/** A refusal's reason: the rule's own words, else GitLab's message. */
+function reasonOf(error: ApiError): string {
+  if (error.reason !== undefined) return error.reason;
+  const body = error.body as { message?: unknown; error?: unknown } | null;
+  const said = body?.message ?? body?.error;
+  return typeof said === 'string' ? said : JSON.stringify(said ?? body);
 }
 
 /**
@@ -95,7 +115,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
   const base = new URL(world.baseUrl);
   const prefix = apiPrefix(world.baseUrl);
 
-  const dispatch = async (request: Request, url: URL, parts: string[] | null): Promise<Response> => {
+  const dispatch = async (request: Request, url: URL, parts: string[] | null, trace: Trace): Promise<Response> => {
     try {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       let found: { route: Compiled; params: Record<string, string> } | undefined;
@@ -112,11 +132,17 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       }
       if (!found) throw pathKnown ? methodNotAllowed() : routeNotFound();
       const caller = authenticate(world, tokenOf(request, url));
+      trace.user = caller.user.username;
       if (!found.route.checksScopes) requireApiScope(caller.token, method);
-      const params = { ...queryParams(url), ...(await bodyParams(request)), ...found.params };
+      const body = await bodyParams(request);
+      trace.body = Object.keys(body).length > 0 ? body : null;
+      const params = { ...queryParams(url), ...body, ...found.params };
       return await found.route.handler({ world, request, url, caller, params });
     } catch (error) {
-      if (error instanceof ApiError) return json(error.body, error.status);
+      if (error instanceof ApiError) {
+        trace.reason = reasonOf(error);
+        return json(error.body, error.status);
+      }
       // A bug in the mock: answer as GitLab does for an unhandled exception, and say what happened.
       console.error('[gitlab-admin-sdk mock] unhandled error', error);
       return json({ message: '500 Internal Server Error' }, 500);
@@ -128,16 +154,39 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     if (url.origin !== base.origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
       return undefined;
     }
-    const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
-    const fault = options.faults?.take(request.method, parts ?? []);
-    const faulted = fault && (await applyFault(fault, request));
-    if (faulted) return faulted;
-
-    const limit = throttle(world, tokenOf(request, url));
-    const response = limit?.throttled
-      ? new Response(RETRY_LATER, { status: 429, headers: { 'Content-Type': 'text/plain' } })
-      : await dispatch(request, url, parts);
-    for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers.set(name, value);
-    return request.method === 'HEAD' ? new Response(null, response) : response;
+    const started = performance.now();
+    const at = nowIso(world);
+    const trace: Trace = { user: null, body: null, reason: undefined };
+    const answer = async (): Promise<Response> => {
+      const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
+      const fault = options.faults?.take(request.method, parts ?? []);
+      const faulted = fault && (await applyFault(fault, request));
+      if (faulted) {
+        trace.reason = `injected fault #${fault.id}`;
+        return faulted;
+      }
+      const limit = throttle(world, tokenOf(request, url));
+      if (limit?.throttled) trace.reason = `over the rate limit ${limit.headers['RateLimit-Name']}`;
+      const response = limit?.throttled
+        ? new Response(RETRY_LATER, { status: 429, headers: { 'Content-Type': 'text/plain' } })
+        : await dispatch(request, url, parts, trace);
+      for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers.set(name, value);
+      return request.method === 'HEAD' ? new Response(null, response) : response;
+    };
+    const response = await answer();
+    options.journal?.record(world, {
+      at,
+      method: request.method,
+      path: url.pathname.slice(prefix.length - API_V4.length),
+      query: queryParams(url),
+      body: trace.body,
+      status: response.status,
+      user: trace.user,
+      ms: performance.now() - started,
+      ...(response.status >= 400 && response.status < 500 && trace.reason !== undefined
+        ? { reason: trace.reason }
+        : {}),
+    });
+    return response;
   };
 }
