@@ -27,6 +27,19 @@ describe('exportState and loadState', () => {
     expect(Object.keys(copy.users).sort()).toEqual(Object.keys(mock.users).sort());
   });
 
+  it('continues every id sequence where the export stopped, even past deleted records', async () => {
+    const mock = createMockGitLab({ seed: demoSeed });
+    const maria = client(mock, 'glpat-maria-000000000000000');
+    const made = await maria.projects.milestones.create('acme/platform/api', { title: 'gone' });
+    await maria.projects.milestones.delete('acme/platform/api', made.id);
+    const copy = createMockGitLab({ seed: mock.exportState() });
+    const next = await client(copy, 'glpat-maria-000000000000000').projects.milestones.create('acme/platform/api', {
+      title: 'next',
+    });
+    expect(next.id).toBe(made.id + 1);
+    expect(next.iid).toBe(made.iid + 1);
+  });
+
   it('refuses a document of an unknown version by name, and a bad document changes nothing', async () => {
     const mock = createMockGitLab({ seed: demoSeed });
     const before = mock.exportState();
