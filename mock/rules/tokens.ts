@@ -54,21 +54,11 @@ export function issueProjectAccessToken(
     expiresAt: string | null;
     value?: string;
     createdAt?: string;
+    /** The bot user, when it exists already (a rotated token's, in a loaded export); default a new one. */
+    bot?: User;
   },
 ): AccessToken {
-  const suffix = randomString(world, '0123456789abcdef', 8);
-  const bot: User = {
-    id: nextId(world, 'users'),
-    username: `project_${project.id}_bot_${suffix}`,
-    name: input.name,
-    email: `project_${project.id}_bot_${suffix}@noreply.${new URL(world.baseUrl).hostname}`,
-    state: 'active',
-    admin: false,
-    bot: true,
-    password: randomString(world, '0123456789abcdef', 32),
-    created_at: nowIso(world),
-  };
-  world.users.set(bot.id, bot);
+  const bot = input.bot ?? newBotUser(world, project, input.name);
   project.members.set(bot.id, input.accessLevel);
   return addToken(world, {
     id: nextId(world, 'tokens'),
@@ -84,6 +74,23 @@ export function issueProjectAccessToken(
     project_id: project.id,
     previous_id: null,
   });
+}
+
+function newBotUser(world: World, project: Project, name: string): User {
+  const suffix = randomString(world, '0123456789abcdef', 8);
+  const bot: User = {
+    id: nextId(world, 'users'),
+    username: `project_${project.id}_bot_${suffix}`,
+    name,
+    email: `project_${project.id}_bot_${suffix}@noreply.${new URL(world.baseUrl).hostname}`,
+    state: 'active',
+    admin: false,
+    bot: true,
+    password: randomString(world, '0123456789abcdef', 32),
+    created_at: nowIso(world),
+  };
+  world.users.set(bot.id, bot);
+  return bot;
 }
 
 /** The scopes a project access token may have (SPEC 2). */
