@@ -45,9 +45,11 @@ export const REDACTED = '[REDACTED]';
 /** Parameter names whose values are secrets whatever they hold. */
 const SECRET_KEY = /token|password|secret|authorization/i;
 
-/** The bounded journal of one world. */
+/** The bounded journal of one world: a ring of `size` entries, so a full journal drops its oldest without copying. */
 export class Journal implements MockRequests {
   #entries: JournalEntry[] = [];
+  /** Where the oldest entry is, once the ring is full. */
+  #start = 0;
 
   constructor(
     /** Most entries kept; the oldest are dropped. 0 records nothing. */
@@ -57,11 +59,13 @@ export class Journal implements MockRequests {
   }
 
   list(): JournalEntry[] {
-    return this.#entries.map((entry) => structuredClone(entry));
+    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+    return ordered.map((entry) => structuredClone(entry));
   }
 
   clear(): void {
     this.#entries = [];
+    this.#start = 0;
   }
 
   /** Records one request; `entry`'s query and body are redacted against `world`'s secrets first. */
@@ -78,12 +82,17 @@ export class Journal implements MockRequests {
       body: entry.body === null ? null : (redact(entry.body, secret) as Record<string, unknown>),
     };
     if (recorded.reason !== undefined) recorded.reason = redactText(recorded.reason, secret);
-    this.#entries.push(recorded);
-    if (this.#entries.length > this.size) this.#entries.splice(0, this.#entries.length - this.size);
+    if (this.#entries.length < this.size) {
+      this.#entries.push(recorded);
+    } else {
+      this.#entries[this.#start] = recorded;
+      this.#start = (this.#start + 1) % this.size;
+    }
   }
 }
 
 function safeDecode(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
