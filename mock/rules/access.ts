@@ -168,11 +168,16 @@ function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, full
   return undefined;
 }
 
-/** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
-export function findProject(world: World, caller: Caller, ref: string): Project {
-  const project = /^\d+$/.test(ref)
+/** A project by id or full path (any case), whoever asks. */
+export function projectByRef(world: World, ref: string): Project | undefined {
+  return /^\d+$/.test(ref)
     ? world.projects.get(Number(ref))
     : byRef(world.projects.values(), ref, (p) => p.path_with_namespace);
+}
+
+/** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
+export function findProject(world: World, caller: Caller, ref: string): Project {
+  const project = projectByRef(world, ref);
   if (!project) throw notFound('Project').because(`no project ${ref}`);
   if (!canReadProject(world, caller.user, project)) {
     throw notFound('Project').because(
