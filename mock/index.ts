@@ -11,7 +11,9 @@ export type {
   MockClock,
   MockGitLabCore,
   MockGitLabOptions,
+  MockMergeRequests,
   MockRateLimits,
+  PushedCommit,
   WorldSnapshot,
 } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
@@ -28,6 +30,7 @@ export {
   type SeedMilestone,
   type SeedProject,
   type SeedProtectedBranch,
+  type SeedPush,
   type SeedScimIdentity,
   type SeedUser,
 } from './seed/document.js';

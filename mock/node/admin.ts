@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { FaultSpec } from '../http/faults.js';
 import type { MockGitLabCore } from '../mock.js';
-import { SeedError } from '../seed/document.js';
+import { mergeRequestByRef } from '../rules/pushes.js';
+import { SeedError, type SeedPush } from '../seed/document.js';
 import { invalid } from '../seed/issues.js';
 import type { RateLimits } from '../world/types.js';
 
@@ -20,6 +21,8 @@ import type { RateLimits } from '../world/types.js';
  * - `GET /__mock/state`: the world as a seed document; `PUT` loads one (and makes it the seed
  *   `reset` goes back to), 204, or 400 `{"error"}` naming the bad path and changing nothing.
  * - `GET /__mock/requests`: the request journal, oldest first; `DELETE` empties it, 204.
+ * - `POST /__mock/projects/:id/merge_requests/:iid/push` `{"sha", "author"}`: a push to the merge
+ *   request's source branch (`mock.mergeRequests.push`), 204; 404 for an unknown project or merge request.
  * @module
  */
 
@@ -67,14 +70,17 @@ function withJson(text: string, change: (value: unknown) => AdminAnswer): AdminA
   try {
     return change(parsed.value);
   } catch (error) {
-    if (error instanceof TypeError) return { status: 400, body: { message: error.message } };
+    if (error instanceof TypeError || error instanceof SeedError)
+      return { status: 400, body: { message: error.message } };
     throw error;
   }
 }
 
 /** Answers a request to `/__mock/...` (path without the query). */
 export function answerAdmin(mock: MockGitLabCore, method: string, path: string, body: string): AdminAnswer {
-  const [resource, id, ...rest] = path.slice(ADMIN_PREFIX.length).split('/');
+  const segments = path.slice(ADMIN_PREFIX.length).split('/');
+  if (segments[0] === 'projects') return answerPush(mock, method, segments, body);
+  const [resource, id, ...rest] = segments;
   if (rest.length > 0) return notFound;
   if (resource === 'faults' && id !== undefined) {
     if (method !== 'DELETE') return notAllowed;
@@ -147,5 +153,24 @@ function answerClock(mock: MockGitLabCore, method: string, action: string | unde
   return withJson(body, (value) => {
     mock.clock.set(parse(ClockTime, value, 'clock').now);
     return now();
+  });
+}
+
+/** `projects/:id/merge_requests/:iid/push`: a push to a merge request, as `mock.mergeRequests.push`. */
+function answerPush(mock: MockGitLabCore, method: string, segments: string[], body: string): AdminAnswer {
+  const [, projectRef, mergeRequests, iid, action, ...rest] = segments;
+  if (mergeRequests !== 'merge_requests' || action !== 'push' || rest.length > 0 || !projectRef || !iid)
+    return notFound;
+  if (method !== 'POST') return notAllowed;
+  let ref: string;
+  try {
+    ref = decodeURIComponent(projectRef);
+  } catch {
+    return notFound;
+  }
+  if (!/^\d{1,9}$/.test(iid) || !mergeRequestByRef(mock.world, ref, Number(iid))) return notFound;
+  return withJson(body, (push) => {
+    mock.mergeRequests.push(ref, Number(iid), push as SeedPush);
+    return { status: 204 };
   });
 }
