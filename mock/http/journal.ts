@@ -40,6 +40,7 @@ export interface MockRequests {
 /** Default number of entries a journal keeps (`journal` option, `--journal`). */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
+/** What the journal records in place of a token, password or secret. */
 export const REDACTED = '[REDACTED]';
 
 /** Parameter names whose values are secrets whatever they hold. */

@@ -34,7 +34,7 @@ import type {
   Visibility,
   World,
 } from '../world/types.js';
-import { newHex64, nextId, nowIso, randomString, revokeToken, touchToken } from '../world/world.js';
+import { addUser, newHex64, nextId, nowIso, randomString, revokeToken, touchToken, userNamed } from '../world/world.js';
 import type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import {
   eachWithin,
@@ -98,8 +98,9 @@ function parentPath(path: string): string {
 }
 
 function userByName(world: World, username: string, key: string): User {
-  for (const user of world.users.values()) if (user.username.toLowerCase() === username.toLowerCase()) return user;
-  throw new SeedError(key, 'unknown user');
+  const user = userNamed(world, username);
+  if (!user) throw new SeedError(key, 'unknown user');
+  return user;
 }
 
 function groupByPath(world: World, path: string): Group | undefined {
@@ -174,9 +175,7 @@ export class Seeder {
 
   /** A user with a personal token (scopes default `api`); returns the token value to call the API with. */
   user(input: SeedUser): SeededUser {
-    if ([...this.world.users.values()].some((u) => u.username.toLowerCase() === input.username.toLowerCase())) {
-      throw new SeedError('username', 'already taken');
-    }
+    if (userNamed(this.world, input.username)) throw new SeedError('username', 'already taken');
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
     const user: User = withId(this.world, 'users', this.world.users, input.id, () => ({
@@ -190,7 +189,7 @@ export class Seeder {
       password: input.password ?? 'password',
       created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
     }));
-    this.world.users.set(user.id, user);
+    addUser(this.world, user);
     const seeded = { id: user.id, username: user.username, name: user.name, admin: user.admin, token: '' };
     const exact = input.personal_token;
     if (exact === null) return seeded;
