@@ -46,9 +46,11 @@ export const REDACTED = '[REDACTED]';
 /** Parameter names whose values are secrets whatever they hold. */
 const SECRET_KEY = /token|password|secret|authorization/i;
 
-/** The bounded journal of one world. */
+/** The bounded journal of one world: a ring of `size` entries, so recording never moves the others. */
 export class Journal implements MockRequests {
   #entries: JournalEntry[] = [];
+  /** Where the next entry goes once the ring is full: the oldest entry. */
+  #next = 0;
 
   constructor(
     /** Most entries kept; the oldest are dropped. 0 records nothing. */
@@ -58,11 +60,13 @@ export class Journal implements MockRequests {
   }
 
   list(): JournalEntry[] {
-    return this.#entries.map((entry) => structuredClone(entry));
+    const oldestFirst = [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)];
+    return oldestFirst.map((entry) => structuredClone(entry));
   }
 
   clear(): void {
     this.#entries = [];
+    this.#next = 0;
   }
 
   /** Records one request; `entry`'s query and body are redacted against `world`'s secrets first. */
@@ -79,8 +83,11 @@ export class Journal implements MockRequests {
       body: entry.body === null ? null : (redact(entry.body, secret) as Record<string, unknown>),
     };
     if (recorded.reason !== undefined) recorded.reason = redactText(recorded.reason, secret);
-    this.#entries.push(recorded);
-    if (this.#entries.length > this.size) this.#entries.splice(0, this.#entries.length - this.size);
+    if (this.#entries.length < this.size) this.#entries.push(recorded);
+    else {
+      this.#entries[this.#next] = recorded;
+      this.#next = (this.#next + 1) % this.size;
+    }
   }
 }
 
