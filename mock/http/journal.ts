@@ -99,17 +99,25 @@ function safeDecode(segment: string): string {
   }
 }
 
+/** Users' passwords, per users table: users are only ever added and passwords never change, so a count tells when to rebuild. */
+const passwordSets = new WeakMap<World['users'], { size: number; passwords: Set<string> }>();
+
+function passwordsOf(world: World): Set<string> {
+  let cached = passwordSets.get(world.users);
+  if (!cached || cached.size !== world.users.size) {
+    cached = { size: world.users.size, passwords: new Set([...world.users.values()].map((user) => user.password)) };
+    passwordSets.set(world.users, cached);
+  }
+  return cached.passwords;
+}
+
 /** Whether a string is one of the world's token values, passwords or application secrets. */
 function secretsOf(world: World): (value: string) => boolean {
-  let known: Set<string> | undefined;
   return (value) => {
     if (value === '') return false;
-    if (world.tokenIds.has(value) || value.startsWith('glpat-')) return true;
-    known ??= new Set([
-      ...[...world.users.values()].map((user) => user.password),
-      ...[...world.applications.values()].map((app) => app.secret),
-    ]);
-    return known.has(value);
+    if (world.tokenIds.has(value) || value.startsWith('glpat-') || passwordsOf(world).has(value)) return true;
+    for (const app of world.applications.values()) if (app.secret === value) return true;
+    return false;
   };
 }
 
