@@ -41,7 +41,21 @@ describe('exportState and loadState', () => {
     const bad = structuredClone(before);
     bad.projects?.push({ path: 'acme/new', members: { nobody: 30 } });
     expect(() => mock.loadState(bad)).toThrow('projects[');
+    expect(() => mock.loadState('not a document')).toThrow(SeedError);
     expect(mock.exportState()).toEqual(before);
+    expect(Object.keys(mock.users)).toContain('maria');
+    expect(() => createMockGitLab({ seed: { ...before, version: 2 } as never })).toThrow(/^version: unknown version/);
+  });
+
+  it('loadState takes any seed document, not only exports', async () => {
+    const mock = createMockGitLab({ seed: demoSeed });
+    mock.faults.add({ status: 500 });
+    mock.loadState({ now: '2027-01-01T00:00:00Z', users: [{ username: 'ann', token: 'glpat-ann' }] });
+    expect(mock.clock.now().toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    expect(Object.keys(mock.users)).toEqual(['ann']);
+    expect(mock.faults.list()).toEqual([]);
+    const apps = await client(mock, 'glpat-ann').applications.list().catch((error: { status: number }) => error.status);
+    expect(apps).toBe(403);
   });
 
   it('loadState replaces the world and becomes the seed reset() goes back to', async () => {
