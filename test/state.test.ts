@@ -54,7 +54,9 @@ describe('exportState and loadState', () => {
     expect(mock.clock.now().toISOString()).toBe('2027-01-01T00:00:00.000Z');
     expect(Object.keys(mock.users)).toEqual(['ann']);
     expect(mock.faults.list()).toEqual([]);
-    const apps = await client(mock, 'glpat-ann').applications.list().catch((error: { status: number }) => error.status);
+    const apps = await client(mock, 'glpat-ann')
+      .applications.list()
+      .catch((error: { status: number }) => error.status);
     expect(apps).toBe(403);
   });
 
