@@ -57,11 +57,14 @@ describe('the request journal (mock.requests)', () => {
     const mock = demo();
     mock.faults.add({ path: '/applications', status: 418, times: 1 });
     mock.rateLimits.set({ unauthenticated_api: { requests_per_period: 0, period_in_seconds: 60 } });
+    mock.faults.add({ path: '/applications', drop: true, times: 1 });
+    await call(mock, 'GET', '/applications', { token: MARIA });
+    await call(mock, 'GET', '/applications').catch(() => undefined);
     await call(mock, 'GET', '/applications');
-    await call(mock, 'GET', '/applications');
-    expect(mock.requests.list().map((entry) => [entry.status, entry.reason])).toEqual([
-      [418, 'injected fault #1'],
-      [429, 'over the rate limit throttle_unauthenticated_api'],
+    expect(mock.requests.list().map((entry) => [entry.status, entry.user, entry.reason])).toEqual([
+      [418, 'maria', 'injected fault #1'],
+      [0, null, undefined],
+      [429, null, 'over the rate limit throttle_unauthenticated_api'],
     ]);
   });
 
