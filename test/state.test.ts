@@ -33,6 +33,30 @@ describe('exportState and loadState', () => {
     expect(next.iid).toBe(made.iid + 1);
   });
 
+  it('loads what a promotion leaves: a group milestone and the same title in a subgroup project', async () => {
+    const mock = createMockGitLab({
+      seed: {
+        instance: { plan: 'premium' },
+        users: [{ username: 'olivia', token: 'glpat-olivia' }],
+        groups: [{ path: 'acme', members: { olivia: 50 } }, { path: 'acme/sub' }],
+        projects: [
+          { path: 'acme/a', milestones: [{ title: 'v1' }] },
+          { path: 'acme/sub/b', milestones: [{ title: 'v1' }] },
+        ],
+      },
+    });
+    const olivia = client(mock, 'glpat-olivia');
+    const [v1] = (await olivia.projects.milestones.list('acme/a')).items;
+    await olivia.projects.milestones.promote('acme/a', v1?.id ?? 0);
+    const copy = createMockGitLab({ seed: mock.exportState() });
+    expect(worldTables(copy)).toEqual(worldTables(mock));
+    const spoiled = mock.exportState();
+    spoiled.projects?.[1]?.milestones?.push({ title: 'v1' });
+    expect(() => createMockGitLab({ seed: spoiled })).toThrow(
+      'projects[1].milestones[1].title: already taken in this project',
+    );
+  });
+
   it('refuses a document of an unknown version by name, and a bad document changes nothing', async () => {
     const mock = createMockGitLab({ seed: demoSeed });
     const before = mock.exportState();

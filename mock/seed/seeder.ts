@@ -314,8 +314,16 @@ export class Seeder {
       start_date: input.start_date ?? null,
       due_date: input.due_date ?? null,
     };
-    const errors = milestoneErrors(this.world, project, fields);
-    const [key, messages] = Object.entries(errors)[0] ?? [];
+    const { title, ...others } = milestoneErrors(this.world, project, fields);
+    // An export's titles are as the API left them: a promotion to a group keeps the same title in
+    // its subgroups' projects. Only a title taken in the project itself is wrong there.
+    const takenHere = milestoneIdByTitle(
+      this.world,
+      ownerKey({ project_id: project.id, group_id: null }),
+      fields.title,
+    );
+    const titleErrors = !this.exact ? title : takenHere !== undefined ? ['already taken in this project'] : undefined;
+    const [key, messages] = Object.entries(titleErrors ? { title: titleErrors, ...others } : others)[0] ?? [];
     if (key) throw new SeedError(key, messages?.join(', ') ?? 'invalid');
     const counters = iidCounter(project.next_iid, input.iid);
     return withId(this.world, 'milestones', this.world.milestones, input.id, () =>
