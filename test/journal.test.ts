@@ -85,6 +85,21 @@ describe('the request journal (mock.requests)', () => {
     expect(silent.requests.list()).toEqual([]);
   });
 
+  it('cuts long values, so a bounded journal holds a bounded amount', async () => {
+    const mock = demo();
+    const project = encodeURIComponent(API);
+    await call(mock, 'POST', `/projects/${project}/milestones`, {
+      token: MARIA,
+      json: { title: 'x'.repeat(5000), labels: Array.from({ length: 500 }, (_, i) => `l${i}`) },
+    });
+    const [entry] = mock.requests.list();
+    const body = entry?.body as { title: string; labels: string[] };
+    expect(body.title).toBe(`${'x'.repeat(1000)}…[5000 characters]`);
+    expect(body.labels).toHaveLength(101);
+    expect(body.labels.at(-1)).toBe('…[500 items]');
+    expect(JSON.stringify(entry).length).toBeLessThan(3000);
+  });
+
   it('never records a token, password or secret, wherever a request carries one', async () => {
     const mock = demo();
     const root = 'glpat-root-0000000000000000';

@@ -121,13 +121,30 @@ function secretsOf(world: World): (value: string) => boolean {
   };
 }
 
-/** A copy of a parameter value with secrets replaced: by key name, or because the value is a known secret. */
+/** Longest string, and most items or keys, an entry keeps of a value: a bound journal must not hold ten 10 MiB bodies. */
+export const MAX_RECORDED = { characters: 1000, items: 100 };
+
+/**
+ * A copy of a parameter value with secrets replaced (by key name, or because the value is a
+ * known secret), and long strings, lists and objects cut to {@link MAX_RECORDED}.
+ */
 function redact(value: unknown, secret: (value: string) => boolean, key = ''): unknown {
   if (key !== '' && SECRET_KEY.test(key)) return REDACTED;
-  if (typeof value === 'string') return secret(value) ? REDACTED : value;
-  if (Array.isArray(value)) return value.map((item) => redact(item, secret));
+  if (typeof value === 'string') {
+    if (secret(value)) return REDACTED;
+    return value.length <= MAX_RECORDED.characters
+      ? value
+      : `${value.slice(0, MAX_RECORDED.characters)}…[${value.length} characters]`;
+  }
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, MAX_RECORDED.items).map((item) => redact(item, secret));
+    return value.length <= MAX_RECORDED.items ? kept : [...kept, `…[${value.length} items]`];
+  }
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v, secret, k)]));
+    const entries = Object.entries(value);
+    const kept = entries.slice(0, MAX_RECORDED.items).map(([k, v]) => [k, redact(v, secret, k)]);
+    if (entries.length > MAX_RECORDED.items) kept.push(['…', `[${entries.length} keys]`]);
+    return Object.fromEntries(kept);
   }
   return value;
 }

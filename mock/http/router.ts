@@ -188,7 +188,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       body: trace.body,
       status: response.status,
       user: trace.user,
-      ms: performance.now() - started,
+      ms: Math.round((performance.now() - started) * 1000) / 1000,
       ...(response.status >= 400 && response.status < 500 && trace.reason !== undefined
         ? { reason: trace.reason }
         : {}),
