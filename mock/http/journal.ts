@@ -46,11 +46,11 @@ export const REDACTED = '[REDACTED]';
 /** Parameter names whose values are secrets whatever they hold. */
 const SECRET_KEY = /token|password|secret|authorization/i;
 
-/** The bounded journal of one world: a ring of `size` entries, so recording never moves the others. */
+/** The bounded journal of one world: a ring of `size` entries, so a full journal drops its oldest without copying. */
 export class Journal implements MockRequests {
   #entries: JournalEntry[] = [];
-  /** Where the next entry goes once the ring is full: the oldest entry. */
-  #next = 0;
+  /** Where the oldest entry is, once the ring is full. */
+  #start = 0;
 
   constructor(
     /** Most entries kept; the oldest are dropped. 0 records nothing. */
@@ -60,13 +60,13 @@ export class Journal implements MockRequests {
   }
 
   list(): JournalEntry[] {
-    const oldestFirst = [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)];
-    return oldestFirst.map((entry) => structuredClone(entry));
+    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+    return ordered.map((entry) => structuredClone(entry));
   }
 
   clear(): void {
     this.#entries = [];
-    this.#next = 0;
+    this.#start = 0;
   }
 
   /** Records one request; `entry`'s query and body are redacted against `world`'s secrets first. */
@@ -83,15 +83,17 @@ export class Journal implements MockRequests {
       body: entry.body === null ? null : (redact(entry.body, secret) as Record<string, unknown>),
     };
     if (recorded.reason !== undefined) recorded.reason = redactText(recorded.reason, secret);
-    if (this.#entries.length < this.size) this.#entries.push(recorded);
-    else {
-      this.#entries[this.#next] = recorded;
-      this.#next = (this.#next + 1) % this.size;
+    if (this.#entries.length < this.size) {
+      this.#entries.push(recorded);
+    } else {
+      this.#entries[this.#start] = recorded;
+      this.#start = (this.#start + 1) % this.size;
     }
   }
 }
 
 function safeDecode(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
