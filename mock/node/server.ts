@@ -285,11 +285,13 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
  * A node:http server that answers GitLab REST API v4 requests from a mock:
  * each request's path and query are put on the mock's origin (so
  * `http://127.0.0.1:PORT/api/v4/...` is answered by a mock whose `baseUrl` is
- * `http://gitlab.test`), answered by `mock.handle`, and written back with
- * CORS headers for browser apps. Requests outside `/api/v4` answer 404
- * `{"error":"404 Not Found"}`; a failure inside the server answers 500 and is
- * logged on stderr, never crashing the process. The server is not listening
- * yet: call `listen` yourself, or use {@link startMockServer}.
+ * `http://gitlab.test`), answered by the mock's router, and written back with
+ * CORS headers for browser apps. Requests outside `/api/v4` and `/__mock`
+ * answer 404 `{"error":"404 Not Found"}`; a failure inside the server answers
+ * 500 and is logged on stderr, never crashing the process. The `/__mock`
+ * admin routes are open: named worlds, the admin token and persistence are
+ * {@link startMockServer}'s. The server is not listening yet: call `listen`
+ * yourself, or use {@link startMockServer}.
  *
  * @param mock - The mock GitLab whose world answers the requests.
  * @returns A node:http server, not yet listening.
