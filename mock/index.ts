@@ -5,6 +5,7 @@
  * @module gitlab-admin-sdk/mock
  */
 export type { FaultSpec, InjectedFault, MockFaults } from './http/faults.js';
+export type { JournalEntry, MockRequests } from './http/journal.js';
 export type {
   Duration,
   MockClock,
@@ -28,6 +29,7 @@ export {
   type SeedMergeRequest,
   type SeedMilestone,
   type SeedProject,
+  type SeedProtectedBranch,
   type SeedPush,
   type SeedScimIdentity,
   type SeedUser,

@@ -1,8 +1,19 @@
 import { routes } from './handlers/index.js';
 import { FaultRegistry, type MockFaults } from './http/faults.js';
+import { DEFAULT_JOURNAL_SIZE, Journal, type MockRequests } from './http/journal.js';
+import { fromFetchRequest, type MockRequest } from './http/request.js';
+import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter } from './http/router.js';
 import { mergeRequestByRef } from './rules/pushes.js';
-import { parseRateLimits, parseSeed, type SeedDocument, SeedError, SeedPush } from './seed/document.js';
+import {
+  parseRateLimits,
+  parseSeed,
+  parseSeedDocument,
+  type SeedDocument,
+  SeedError,
+  SeedPush,
+} from './seed/document.js';
+import { exportSeedDocument } from './seed/export.js';
 import { loadSeedDocument } from './seed/load.js';
 import { type SeededUser, Seeder } from './seed/seeder.js';
 import type { RateLimits, World } from './world/types.js';
@@ -18,6 +29,8 @@ export interface MockGitLabOptions {
   seed?: SeedDocument;
   /** Seed of the random source every token and secret comes from. Same seed, same values. Default 1. */
   randomSeed?: number;
+  /** How many requests `mock.requests` keeps (the oldest are dropped); 0 keeps none. Default 1000. */
+  journal?: number;
 }
 
 /** A copy of a world's whole state, from {@link MockGitLab.snapshot}. */
@@ -120,11 +133,44 @@ export interface MockGitLabCore {
   snapshot(): WorldSnapshot;
   /** Puts the world back as it was at a snapshot. */
   restore(snapshot: WorldSnapshot): void;
-  /** Puts the world back as it was when the mock was created (after its seed document), and its faults too. */
+  /**
+   * Puts the world back as it was when the mock was created (after its seed document, or the last
+   * document given to {@link loadState}), its faults too, and empties the request journal.
+   */
   reset(): void;
+  /**
+   * The whole world as a seed document with `version: 1`: every record with its id, token values
+   * and families, revoked and expired tokens, approvals, settings, iid counters, the clock, the
+   * random source, faults and rate limits. `createMockGitLab({ seed })` or {@link loadState} of it
+   * answers every API read as this mock does.
+   */
+  exportState(): SeedDocument;
+  /**
+   * Replaces the world with a seed document (an export, or any seed), which also becomes the seed
+   * `reset()` goes back to; empties the request journal. A bad document throws a `SeedError` naming
+   * its path, and the world is left exactly as it was.
+   */
+  loadState(document: unknown): void;
+  /**
+   * The request journal: every API request, oldest first, with its status, caller, duration and,
+   * for a refused one, the rule that refused it (`reason`). Tokens, passwords and secrets are `[REDACTED]`.
+   */
+  readonly requests: MockRequests;
 }
 
 const DEFAULT_NOW = '2026-01-01T00:00:00Z';
+
+/** The router of a mock without fetch objects: what the HTTP server calls. */
+export type PlainRouter = (request: MockRequest) => Promise<MockResponse | undefined>;
+
+// Keyed by `mock.handle`, which `createMockGitLab`'s copy of the core keeps: the server finds the
+// plain router of any mock it is given, and the public interface stays as it is.
+const plainRouters = new WeakMap<MockGitLabCore['handle'], PlainRouter>();
+
+/** The plain router behind a mock's `handle`. */
+export function plainRouterOf(mock: MockGitLabCore): PlainRouter | undefined {
+  return plainRouters.get(mock.handle);
+}
 
 function toEpoch(time: string | Date | number): number {
   const ms = typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : time.getTime();
@@ -135,29 +181,38 @@ function toEpoch(time: string | Date | number): number {
 /** Creates a mock GitLab without MSW handlers; `createMockGitLab` adds them. */
 export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLabCore {
   const baseUrl = (options.baseUrl ?? 'http://gitlab.test').replace(/\/+$/, '');
-  const world = createWorld(baseUrl, toEpoch(options.now ?? DEFAULT_NOW), options.randomSeed ?? 1);
+  const freshWorld = () => createWorld(baseUrl, toEpoch(options.now ?? DEFAULT_NOW), options.randomSeed ?? 1);
+  const world = freshWorld();
   // The document sets the clock to its `now`; an explicit `now` option wins.
   const users = options.seed !== undefined ? loadSeedDocument(world, options.seed) : {};
   if (options.now !== undefined) world.now = toEpoch(options.now);
-  const initial = structuredClone(world);
+  let initial = structuredClone(world);
+  let seedFaultSpecs = options.seed?.faults ?? [];
   const faults = new FaultRegistry();
   const seedFaults = () => {
-    for (const fault of options.seed?.faults ?? []) faults.add(fault);
+    for (const fault of seedFaultSpecs) faults.add(fault);
   };
   seedFaults();
-  const router = createRouter(world, routes, { faults });
+  const journal = new Journal(options.journal ?? DEFAULT_JOURNAL_SIZE);
+  const router = createRouter(world, routes, { faults, journal });
+
+  const handle = async (request: Request): Promise<Response | undefined> => {
+    const response = await router(fromFetchRequest(request));
+    return response && toFetchResponse(response);
+  };
+  plainRouters.set(handle, router);
 
   const mockFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    const response = await router(request);
+    const response = await router(fromFetchRequest(request));
     if (!response) throw new TypeError(`fetch failed: ${request.method} ${request.url} is not served by the mock`);
     // What fetch does when the connection drops.
-    if (response.type === 'error') {
+    if (response === DROPPED) {
       throw new TypeError('fetch failed', {
         cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
       });
     }
-    return response;
+    return toFetchResponse(response);
   };
 
   const restoreState = (state: World) => Object.assign(world, structuredClone(state));
@@ -199,13 +254,30 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
         return { sha: done.sha, author: world.users.get(done.author_id)?.username ?? push.author, at: done.at };
       },
     },
-    handle: router,
+    handle,
     snapshot: () => ({ state: structuredClone(world) }),
     restore: (snapshot) => restoreState(snapshot.state),
     reset: () => {
       restoreState(initial);
       faults.clear();
       seedFaults();
+      journal.clear();
     },
+    exportState: () => exportSeedDocument(world, faults.list()),
+    loadState: (document) => {
+      // Everything that can fail happens on a fresh world: a bad document changes nothing.
+      const faultSpecs = parseSeedDocument(document).faults ?? [];
+      const loaded = freshWorld();
+      const loadedUsers = loadSeedDocument(loaded, document);
+      initial = structuredClone(loaded);
+      seedFaultSpecs = faultSpecs;
+      restoreState(initial);
+      for (const name of Object.keys(users)) delete users[name];
+      Object.assign(users, loadedUsers);
+      faults.clear();
+      seedFaults();
+      journal.clear();
+    },
+    requests: journal,
   };
 }

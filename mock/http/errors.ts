@@ -5,14 +5,27 @@
  * @module
  */
 
-/** An error the mock answers with: an HTTP status and GitLab's JSON body. */
+/**
+ * An error the mock answers with: an HTTP status and GitLab's JSON body, and the
+ * rule that refused, in plain words, for the request journal (GitLab's own
+ * message is often just `403 Forbidden`).
+ */
 export class ApiError extends Error {
+  /** Which rule refused, in plain words (`maya is the author and project acme/api forbids author approval`). */
+  reason: string | undefined;
+
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
     super(typeof body === 'object' && body !== null ? JSON.stringify(body) : String(body));
     this.name = 'ApiError';
+  }
+
+  /** Names the rule that refused: `throw forbidden().because('maya is not a member of acme/api')`. */
+  because(reason: string): this {
+    this.reason = reason;
+    return this;
   }
 }
 

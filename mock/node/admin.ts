@@ -17,6 +17,10 @@ import type { RateLimits } from '../world/types.js';
  * - `GET /__mock/clock`: the world clock, `{"now": ISO 8601}`; `PUT` `{"now": ...}` sets it;
  *   `POST /__mock/clock/advance` `{"days", "hours", "minutes", "seconds"}` moves it forward
  *   (what a test's stand-in for `sleep` calls, to wait out a rate limit without waiting).
+ * - `POST /__mock/reset`: back to the seed (world, clock, faults, rate limits, journal), 204.
+ * - `GET /__mock/state`: the world as a seed document; `PUT` loads one (and makes it the seed
+ *   `reset` goes back to), 204, or 400 `{"error"}` naming the bad path and changing nothing.
+ * - `GET /__mock/requests`: the request journal, oldest first; `DELETE` empties it, 204.
  * - `POST /__mock/projects/:id/merge_requests/:iid/push` `{"sha", "author"}`: a push to the merge
  *   request's source branch (`mock.mergeRequests.push`), 204; 404 for an unknown project or merge request.
  * @module
@@ -103,7 +107,35 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
     return notAllowed;
   }
   if (resource === 'clock') return answerClock(mock, method, id, body);
+  if (id !== undefined) return notFound;
+  if (resource === 'reset') {
+    if (method !== 'POST') return notAllowed;
+    mock.reset();
+    return { status: 204 };
+  }
+  if (resource === 'state') return answerState(mock, method, body);
+  if (resource === 'requests') {
+    if (method === 'GET') return { status: 200, body: mock.requests.list() };
+    if (method !== 'DELETE') return notAllowed;
+    mock.requests.clear();
+    return { status: 204 };
+  }
   return notFound;
+}
+
+/** `GET /__mock/state` exports the world; `PUT` loads a document, or refuses it by name and changes nothing. */
+function answerState(mock: MockGitLabCore, method: string, body: string): AdminAnswer {
+  if (method === 'GET') return { status: 200, body: mock.exportState() };
+  if (method !== 'PUT') return notAllowed;
+  const parsed = parseJson(body);
+  if (!parsed.ok) return { status: 400, body: { error: 'the body is not valid JSON' } };
+  try {
+    mock.loadState(parsed.value);
+  } catch (error) {
+    if (error instanceof SeedError) return { status: 400, body: { error: error.message } };
+    throw error;
+  }
+  return { status: 204 };
 }
 
 function answerClock(mock: MockGitLabCore, method: string, action: string | undefined, body: string): AdminAnswer {

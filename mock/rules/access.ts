@@ -1,4 +1,5 @@
 import { forbidden, insufficientScope, notFound, unauthorized } from '../http/errors.js';
+import type { MockRequest } from '../http/request.js';
 import type { AccessToken, Group, Plan, Project, Role, User, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 
@@ -25,25 +26,58 @@ export function tokenIsActive(world: World, token: AccessToken): boolean {
 }
 
 /** The token a request carries: `PRIVATE-TOKEN`, `Authorization: Bearer`, or `?private_token=`. */
-export function tokenOf(request: Request, url: URL): string | null {
-  const header = request.headers.get('private-token');
+export function tokenOf(request: MockRequest): string | null {
+  const header = request.header('private-token');
   if (header) return header.trim();
-  const authorization = request.headers.get('authorization');
+  const authorization = request.header('authorization');
   const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (bearer) return bearer.trim();
-  return url.searchParams.get('private_token');
+  return request.url.searchParams.get('private_token');
 }
 
 /** SPEC 5 step 1: no token, or an unknown, revoked or expired one, is 401 before anything else. */
 export function authenticate(world: World, value: string | null): Caller {
   const caller = identify(world, value);
-  if (!caller) throw unauthorized();
+  if (!caller) throw unauthorized().because(whyUnauthenticated(world, value));
   const { token } = caller;
   // GitLab records use at most every 10 minutes.
   if (token.last_used_at === null || world.now - Date.parse(token.last_used_at) >= 10 * 60_000) {
     touchToken(world, token);
   }
   return caller;
+}
+
+/** Why a token value does not authenticate, in plain words (never the value itself). */
+function whyUnauthenticated(world: World, value: string | null): string {
+  if (!value) return 'the request has no token';
+  const id = world.tokenIds.get(value);
+  const token = id === undefined ? undefined : world.tokens.get(id);
+  if (!token) return 'the token is not known to this GitLab';
+  const user = world.users.get(token.user_id);
+  const name = `token ${token.id} (${token.name}) of ${user?.username ?? 'a deleted user'}`;
+  if (token.revoked) return `${name} is revoked`;
+  if (tokenIsExpired(world, token)) return `${name} expired on ${token.expires_at}`;
+  return `${name} belongs to a ${user?.state ?? 'missing'} user`;
+}
+
+/** `dev is Developer in project acme/api`, or `dev is not a member of project acme/api`: a reason's words. */
+export function roleIn(user: User, role: number, where: string): string {
+  return role === 0
+    ? `${user.username} is not a member of ${where}`
+    : `${user.username} is ${roleName(role)} in ${where}`;
+}
+
+/** The name of a role number (`Developer`), or `no role`. */
+export function roleName(role: number): string {
+  const names: Record<number, string> = {
+    10: 'Guest',
+    15: 'Planner',
+    20: 'Reporter',
+    30: 'Developer',
+    40: 'Maintainer',
+    50: 'Owner',
+  };
+  return names[role] ?? 'no role';
 }
 
 /** Who a token value authenticates as: an active token of an active user, or `undefined`. Changes nothing. */
@@ -64,7 +98,11 @@ export function apiScopes(method: string): readonly string[] {
 /** 403 `insufficient_scope` unless the token has one of the scopes `method` needs (GitLab's API scope check). */
 export function requireApiScope(token: AccessToken, method: string): void {
   const scopes = apiScopes(method);
-  if (!scopes.some((scope) => token.scopes.includes(scope))) throw insufficientScope(scopes);
+  if (!scopes.some((scope) => token.scopes.includes(scope))) {
+    throw insufficientScope(scopes).because(
+      `token ${token.id} (${token.name}) has scopes ${token.scopes.join(', ')}; ${method} needs ${scopes.join(' or ')}`,
+    );
+  }
 }
 
 /** A group and its ancestors, nearest first. */
@@ -141,7 +179,12 @@ export function projectByRef(world: World, ref: string): Project | undefined {
 /** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
 export function findProject(world: World, caller: Caller, ref: string): Project {
   const project = projectByRef(world, ref);
-  if (!project || !canReadProject(world, caller.user, project)) throw notFound('Project');
+  if (!project) throw notFound('Project').because(`no project ${ref}`);
+  if (!canReadProject(world, caller.user, project)) {
+    throw notFound('Project').because(
+      `project ${project.path_with_namespace} is ${project.visibility} and ${caller.user.username} is not a member`,
+    );
+  }
   return project;
 }
 
@@ -150,23 +193,36 @@ export function findGroup(world: World, caller: Caller, ref: string): Group {
   const group = /^\d+$/.test(ref)
     ? world.groups.get(Number(ref))
     : byRef(world.groups.values(), ref, (g) => g.full_path);
-  if (!group || !canReadGroup(world, caller.user, group)) throw notFound('Group');
+  if (!group) throw notFound('Group').because(`no group ${ref}`);
+  if (!canReadGroup(world, caller.user, group)) {
+    throw notFound('Group').because(
+      `group ${group.full_path} is ${group.visibility} and ${caller.user.username} is not a member`,
+    );
+  }
   return group;
 }
 
 /** SPEC 5 step 4: 403 unless the caller has at least `min` in the project. */
 export function requireProjectRole(world: World, caller: Caller, project: Project, min: Role): void {
-  if (projectRole(world, caller.user, project) < min) throw forbidden();
+  const role = projectRole(world, caller.user, project);
+  if (role < min) {
+    throw forbidden().because(
+      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; this needs ${roleName(min)}`,
+    );
+  }
 }
 
 /** GitLab's `authenticated_as_admin!`: 403 unless the caller is an instance administrator. */
 export function requireAdmin(caller: Caller): void {
-  if (!caller.user.admin) throw forbidden();
+  if (!caller.user.admin) throw forbidden().because(`${caller.user.username} is not an instance administrator`);
 }
 
 /** 403 unless the caller has at least `min` in the group. */
 export function requireGroupRole(world: World, caller: Caller, group: Group, min: Role): void {
-  if (groupRole(world, caller.user, group) < min) throw forbidden();
+  const role = groupRole(world, caller.user, group);
+  if (role < min) {
+    throw forbidden().because(`${roleIn(caller.user, role, `group ${group.full_path}`)}; this needs ${roleName(min)}`);
+  }
 }
 
 /** The plan that applies to a project: its top-level group's on the hosted offering, the licence on self-managed (SPEC 2). */

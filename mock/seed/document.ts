@@ -12,6 +12,9 @@ import { firstIssue, invalid } from './issues.js';
  * @module
  */
 
+/** The seed document version `mock.exportState()` writes (its `version` key). */
+export const SEED_DOCUMENT_VERSION = 1;
+
 const role = z.union([z.literal(10), z.literal(15), z.literal(20), z.literal(30), z.literal(40), z.literal(50)]);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date');
 const dateTime = z.iso.datetime({ offset: true });
@@ -19,6 +22,36 @@ const visibility = z.enum(['private', 'internal', 'public']);
 const plan = z.enum(['free', 'premium', 'ultimate']);
 /** `{ "username": role }`. */
 const members = z.record(z.string(), role);
+/** The record's id (an export keeps every id; absent: the next one). */
+const id = z.int().positive();
+/** A record of an exported world keeps its id, timestamps and counters: what makes a loaded export answer exactly as the original. */
+const exactTime = dateTime.optional();
+
+const accessLevel = z.strictObject({
+  /** The access level record's id. */
+  id,
+  /** The lowest role allowed. */
+  access_level: role,
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedProtectedBranch = z.union([
+  z.string(),
+  z.strictObject({
+    /** The branch name or a wildcard such as `release/*`. */
+    name: z.string(),
+    /** The protected branch's id. */
+    id: id.optional(),
+    /** Code owners must approve changes to their files. */
+    code_owner_approval_required: z.boolean().optional(),
+    /** Force pushes are allowed. */
+    allow_force_push: z.boolean().optional(),
+    /** Who may push; default Maintainers. */
+    push_access_level: accessLevel.optional(),
+    /** Who may merge; default Maintainers. */
+    merge_access_level: accessLevel.optional(),
+  }),
+]);
 
 const approvalSettings = z.strictObject({
   /** Authors may approve their own merge requests. */
@@ -57,6 +90,31 @@ export const SeedUser = z.strictObject({
   token: z.string().min(1).optional(),
   /** Scopes of that personal token; default `["api"]`. */
   scopes: z.array(z.string()).optional(),
+  /** The user's id. */
+  id: id.optional(),
+  /** Default: the world clock. */
+  created_at: exactTime,
+  /**
+   * The rest of the personal token's record (its value is `token`, its scopes `scopes`); `null`: the
+   * user has no personal token (the bot user of a project access token).
+   */
+  personal_token: z
+    .strictObject({
+      /** The token's id. */
+      id: id.optional(),
+      /** Default `default`. */
+      name: z.string().optional(),
+      /** Default: the world clock. */
+      created_at: exactTime,
+      /** When it last authenticated a request; default never. */
+      last_used_at: dateTime.nullable().optional(),
+      /** `YYYY-MM-DD`; default never. */
+      expires_at: date.nullable().optional(),
+      /** Revoked. */
+      revoked: z.boolean().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -75,6 +133,10 @@ export const SeedMilestone = z.strictObject({
   created_at: dateTime.optional(),
   /** Default: `created_at`. */
   updated_at: dateTime.optional(),
+  /** The milestone's id. */
+  id: id.optional(),
+  /** Its number in the project or group; default the next one. */
+  iid: z.int().positive().optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -100,9 +162,20 @@ export const SeedGroup = z.strictObject({
   /** Group approval rules (they apply to the protected branches of the group's projects). */
   approval_rules: z.array(SeedApprovalRule).optional(),
   /** Group-level protected branches (names or wildcards), covering every project of the group. */
-  protected_branches: z.array(z.string()).optional(),
+  protected_branches: z.array(SeedProtectedBranch).optional(),
   /** SAML single sign-on enforced: approving with a password always fails. */
   enforced_sso: z.boolean().optional(),
+  /** The group's id. */
+  id: id.optional(),
+  /** Default: the world clock. */
+  created_at: exactTime,
+  /** The next group milestone's iid; default one more than the last. */
+  next_iid: z
+    .strictObject({
+      /** The next group milestone's iid. */
+      milestone: z.int().positive(),
+    })
+    .optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -136,6 +209,16 @@ export const SeedIssue = z.strictObject({
       }),
     )
     .optional(),
+  /** The issue's id. */
+  id: id.optional(),
+  /** Its number in the project; default the next one. */
+  iid: z.int().positive().optional(),
+  /** Default: the last event's time, else `created_at`. */
+  updated_at: exactTime,
+  /** Default: the last `closed` event's time, while closed. */
+  closed_at: dateTime.nullable().optional(),
+  /** Username; default the author, while closed. */
+  closed_by: z.string().nullable().optional(),
 });
 
 const sha = z.string().regex(/^[0-9a-f]{40}$/, 'expected 40 lowercase hex characters');
@@ -182,8 +265,26 @@ export const SeedMergeRequest = z.strictObject({
    * committer and resets approvals as the project's settings say.
    */
   pushes: z.array(SeedPush).optional(),
-  /** Usernames of the users who approved it, in order. */
-  approvals: z.array(z.string()).optional(),
+  /** Usernames of the users who approved it, in order (or approval records, as an export writes them). */
+  approvals: z
+    .array(
+      z.union([
+        z.string(),
+        z.strictObject({
+          /** The username. */
+          user: z.string(),
+          /** The approval's id. */
+          id: id.optional(),
+          /** Default: the world clock. */
+          created_at: exactTime,
+        }),
+      ]),
+    )
+    .optional(),
+  /** The merge request's id. */
+  id: id.optional(),
+  /** Default: `created_at`. */
+  updated_at: exactTime,
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -204,6 +305,14 @@ export const SeedAccessToken = z.strictObject({
   revoked: z.boolean().optional(),
   /** Default: the world clock. */
   created_at: dateTime.optional(),
+  /** The token's id. */
+  id: id.optional(),
+  /** Username of its bot user, listed in `users` (a rotated token keeps its bot); default a new bot user. */
+  user: z.string().optional(),
+  /** When it last authenticated a request; default never. */
+  last_used_at: dateTime.nullable().optional(),
+  /** Id of the token it was rotated from, an earlier token of the project: its family, for reuse detection. */
+  rotated_from: id.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -219,7 +328,7 @@ export const SeedProject = z.strictObject({
   /** `{ "username": role }`: direct members and their role numbers. */
   members: members.optional(),
   /** Branch names (or wildcards such as `release/*`). */
-  protected_branches: z.array(z.string()).optional(),
+  protected_branches: z.array(SeedProtectedBranch).optional(),
   /** The project's milestones. */
   milestones: z.array(SeedMilestone).optional(),
   /** The project's issues. */
@@ -232,8 +341,26 @@ export const SeedProject = z.strictObject({
   approval_settings: approvalSettings.optional(),
   /** The approval configuration's deprecated `approvals_before_merge` (default 0). */
   approvals_before_merge: z.number().int().min(0).optional(),
-  /** Approval rules; without an `any_approver` one, the project gets `All Members` with 0 approvals required. */
+  /**
+   * Approval rules; without an `any_approver` one, the project gets `All Members` with 0 approvals
+   * required (not in a document with a `version`: an export lists every rule).
+   */
   approval_rules: z.array(SeedApprovalRule).optional(),
+  /** The project's id. */
+  id: id.optional(),
+  /** Default: the world clock. */
+  created_at: exactTime,
+  /** The next iids of its milestones, issues and merge requests; default one more than the last. */
+  next_iid: z
+    .strictObject({
+      /** The next milestone's iid. */
+      milestone: z.int().positive(),
+      /** The next issue's iid. */
+      issue: z.int().positive(),
+      /** The next merge request's iid. */
+      merge_request: z.int().positive(),
+    })
+    .optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -250,6 +377,8 @@ export const SeedApplication = z.strictObject({
   application_id: z.string().optional(),
   /** The client secret; made up when absent. */
   secret: z.string().optional(),
+  /** The record's id. */
+  id: id.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -262,6 +391,8 @@ export const SeedScimIdentity = z.strictObject({
   extern_uid: z.string().min(1),
   /** Default `true`. */
   active: z.boolean().optional(),
+  /** The identity's id. */
+  id: id.optional(),
 });
 
 const rateLimit = z.strictObject({
@@ -303,6 +434,10 @@ export const SeedInstance = z.strictObject({
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedDocument = z.strictObject({
+  /** The document's format: `1`, written by `mock.exportState()`; a version this mock does not know is refused. */
+  version: z
+    .literal(SEED_DOCUMENT_VERSION, { error: `unknown version (this mock reads version ${SEED_DOCUMENT_VERSION})` })
+    .optional(),
   /** The world clock's start. */
   now: dateTime.optional(),
   /** The instance; see {@link SeedInstance}. */
@@ -319,6 +454,22 @@ export const SeedDocument = z.strictObject({
   scim_identities: z.array(SeedScimIdentity).optional(),
   /** Faults injected in front of the API from the start (see `mock.faults`), e.g. `[{ "path": "/projects/**", "status": 502, "times": 1 }]`. */
   faults: z.array(FaultSpec).optional(),
+  /** State of the seeded random source new tokens and secrets come from (an export's; default: from `randomSeed`). */
+  random_state: z.int().min(0).max(0xffffffff).optional(),
+  /** The last id given out per table (`{ "users": 12 }`), so new ids continue an export's sequences. */
+  last_ids: z.record(z.string(), z.int().min(0)).optional(),
+  /** The rate limits' counts in their current window, by throttle and caller (`throttle_authenticated_api:user:7`). */
+  rate_limit_counters: z
+    .record(
+      z.string(),
+      z.strictObject({
+        /** Start of the window, in seconds since the epoch. */
+        window_start: z.int(),
+        /** Requests counted in it. */
+        count: z.int().min(0),
+      }),
+    )
+    .optional(),
 });
 
 /**
@@ -327,6 +478,10 @@ export const SeedDocument = z.strictObject({
  * @interface
  */
 export type SeedDocument = z.input<typeof SeedDocument>;
+/**
+ * A protected branch: its name (or wildcard), or its whole record as an export writes it.
+ */
+export type SeedProtectedBranch = z.input<typeof SeedProtectedBranch>;
 /**
  * A user: an item of the seed document's `users`.
  * @interface

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fromFetchRequest } from '../../mock/http/request.js';
 import { json } from '../../mock/http/respond.js';
 import { createRouter, route } from '../../mock/http/router.js';
 import type { MockGitLab } from '../../mock/index.js';
@@ -107,8 +108,8 @@ describe('routes', () => {
       route('GET', '/hosted-only', () => json({ ok: true }), { available: (w) => w.instance.offering === 'hosted' }),
     ]);
     const get = async () => {
-      const response = (await handle(new Request('http://gitlab.test/api/v4/hosted-only'))) as Response;
-      return { status: response.status, body: await response.json() };
+      const response = await handle(fromFetchRequest(new Request('http://gitlab.test/api/v4/hosted-only')));
+      return { status: response?.status, body: JSON.parse(response?.body ?? 'null') };
     };
     expect(await get()).toEqual({ status: 404, body: { error: '404 Not Found' } });
     world.instance.offering = 'hosted';

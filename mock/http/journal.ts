@@ -1,0 +1,160 @@
+import type { World } from '../world/types.js';
+
+/**
+ * The request journal (SPEC 6): what a world was asked and what it answered,
+ * oldest first, bounded, with every token, password and secret replaced by
+ * `[REDACTED]` before it is stored.
+ * @module
+ */
+
+/** One API request as the journal records it. */
+export interface JournalEntry {
+  /** When, on the world clock (ISO 8601). */
+  at: string;
+  /** `GET`, `POST`... */
+  method: string;
+  /** The path as sent, from `/api/v4` on (without the base URL's own path). */
+  path: string;
+  /** The query parameters (`a[]=1&a[]=2` as an array), secrets redacted. */
+  query: Record<string, unknown>;
+  /** The body parameters (JSON, form or multipart), secrets redacted; `null` when there was none or it did not parse. */
+  body: Record<string, unknown> | null;
+  /** The status answered; `0` for a dropped connection (an injected fault). */
+  status: number;
+  /** The username of the caller the token authenticated, or `null`. */
+  user: string | null;
+  /** Milliseconds the mock took to answer (injected delays included). */
+  ms: number;
+  /** For a refused request (4xx): which rule refused it, in plain words. */
+  reason?: string;
+}
+
+/** The journal of a mock: `mock.requests`. */
+export interface MockRequests {
+  /** The requests recorded, oldest first (a copy). */
+  list(): JournalEntry[];
+  /** Forgets them all. */
+  clear(): void;
+}
+
+/** Default number of entries a journal keeps (`journal` option, `--journal`). */
+export const DEFAULT_JOURNAL_SIZE = 1000;
+
+/** What the journal records in place of a token, password or secret. */
+export const REDACTED = '[REDACTED]';
+
+/** Parameter names whose values are secrets whatever they hold. */
+const SECRET_KEY = /token|password|secret|authorization/i;
+
+/** The bounded journal of one world: a ring of `size` entries, so a full journal drops its oldest without copying. */
+export class Journal implements MockRequests {
+  #entries: JournalEntry[] = [];
+  /** Where the oldest entry is, once the ring is full. */
+  #start = 0;
+
+  constructor(
+    /** Most entries kept; the oldest are dropped. 0 records nothing. */
+    readonly size: number = DEFAULT_JOURNAL_SIZE,
+  ) {
+    if (!Number.isInteger(size) || size < 0) throw new TypeError(`Invalid journal size: ${String(size)}`);
+  }
+
+  list(): JournalEntry[] {
+    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+    return ordered.map((entry) => structuredClone(entry));
+  }
+
+  clear(): void {
+    this.#entries = [];
+    this.#start = 0;
+  }
+
+  /** Records one request; `entry`'s query and body are redacted against `world`'s secrets first. */
+  record(world: World, entry: JournalEntry): void {
+    if (this.size === 0) return;
+    const secret = secretsOf(world);
+    const recorded: JournalEntry = {
+      ...entry,
+      path: entry.path
+        .split('/')
+        .map((segment) => (secret(safeDecode(segment)) ? REDACTED : segment))
+        .join('/'),
+      query: redact(entry.query, secret) as Record<string, unknown>,
+      body: entry.body === null ? null : (redact(entry.body, secret) as Record<string, unknown>),
+    };
+    if (recorded.reason !== undefined) recorded.reason = redactText(recorded.reason, secret);
+    if (this.#entries.length < this.size) {
+      this.#entries.push(recorded);
+    } else {
+      this.#entries[this.#start] = recorded;
+      this.#start = (this.#start + 1) % this.size;
+    }
+  }
+}
+
+function safeDecode(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Users' passwords, per users table: users are only ever added and passwords never change, so a count tells when to rebuild. */
+const passwordSets = new WeakMap<World['users'], { size: number; passwords: Set<string> }>();
+
+function passwordsOf(world: World): Set<string> {
+  let cached = passwordSets.get(world.users);
+  if (!cached || cached.size !== world.users.size) {
+    cached = { size: world.users.size, passwords: new Set([...world.users.values()].map((user) => user.password)) };
+    passwordSets.set(world.users, cached);
+  }
+  return cached.passwords;
+}
+
+/** Whether a string is one of the world's token values, passwords or application secrets. */
+function secretsOf(world: World): (value: string) => boolean {
+  return (value) => {
+    if (value === '') return false;
+    if (world.tokenIds.has(value) || value.startsWith('glpat-') || passwordsOf(world).has(value)) return true;
+    for (const app of world.applications.values()) if (app.secret === value) return true;
+    return false;
+  };
+}
+
+/** Longest string, and most items or keys, an entry keeps of a value: a bound journal must not hold ten 10 MiB bodies. */
+export const MAX_RECORDED = { characters: 1000, items: 100 };
+
+/**
+ * A copy of a parameter value with secrets replaced (by key name, or because the value is a
+ * known secret), and long strings, lists and objects cut to {@link MAX_RECORDED}.
+ */
+function redact(value: unknown, secret: (value: string) => boolean, key = ''): unknown {
+  if (key !== '' && SECRET_KEY.test(key)) return REDACTED;
+  if (typeof value === 'string') {
+    if (secret(value)) return REDACTED;
+    return value.length <= MAX_RECORDED.characters
+      ? value
+      : `${value.slice(0, MAX_RECORDED.characters)}…[${value.length} characters]`;
+  }
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, MAX_RECORDED.items).map((item) => redact(item, secret));
+    return value.length <= MAX_RECORDED.items ? kept : [...kept, `…[${value.length} items]`];
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value);
+    const kept = entries.slice(0, MAX_RECORDED.items).map(([k, v]) => [k, redact(v, secret, k)]);
+    if (entries.length > MAX_RECORDED.items) kept.push(['…', `[${entries.length} keys]`]);
+    return Object.fromEntries(kept);
+  }
+  return value;
+}
+
+/** Words of a text that are secrets, replaced. */
+function redactText(text: string, secret: (value: string) => boolean): string {
+  return text
+    .split(/(\s+)/)
+    .map((word) => (secret(word) ? REDACTED : word))
+    .join('');
+}
