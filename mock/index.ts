@@ -11,10 +11,13 @@ export type {
   MockClock,
   MockGitLabCore,
   MockGitLabOptions,
+  MockOAuth,
   MockRateLimits,
   WorldSnapshot,
 } from './mock.js';
+export { MockOAuthError } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
+export type { HeadlessAuthorization, HeadlessAuthorized } from './rules/oauth.js';
 export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {
   type SeedAccessToken,
@@ -26,6 +29,7 @@ export {
   type SeedIssue,
   type SeedMergeRequest,
   type SeedMilestone,
+  type SeedOAuth,
   type SeedProject,
   type SeedProtectedBranch,
   type SeedScimIdentity,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { FaultSpec } from '../http/faults.js';
-import type { MockGitLabCore } from '../mock.js';
+import { type MockGitLabCore, MockOAuthError } from '../mock.js';
 import { invalid } from '../seed/issues.js';
 import type { RateLimits } from '../world/types.js';
 
@@ -96,7 +96,38 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
     return notAllowed;
   }
   if (resource === 'clock') return answerClock(mock, method, id, body);
+  if (resource === 'oauth' && id === 'authorize') {
+    if (method !== 'POST') return notAllowed;
+    return answerAuthorize(mock, body);
+  }
   return notFound;
+}
+
+const HeadlessAuthorize = z.strictObject({
+  user: z.string(),
+  clientId: z.string(),
+  redirectUri: z.string(),
+  scopes: z.union([z.array(z.string()), z.string()]).optional(),
+  state: z.string().optional(),
+  codeChallenge: z.string().optional(),
+  codeChallengeMethod: z.string().optional(),
+  nonce: z.string().optional(),
+});
+
+/** `POST /__mock/oauth/authorize` (SPEC 7): the consent page approved headlessly; a refusal is 400 with the OAuth error. */
+function answerAuthorize(mock: MockGitLabCore, body: string): AdminAnswer {
+  const parsed = parseJson(body);
+  const request = parsed.ok ? HeadlessAuthorize.safeParse(parsed.value) : undefined;
+  if (!request?.success) {
+    const reason = request ? invalid('authorization', request.error).message : 'the body is not valid JSON';
+    return { status: 400, body: { error: 'invalid_request', error_description: reason } };
+  }
+  try {
+    return { status: 201, body: mock.oauth.authorize(request.data) };
+  } catch (error) {
+    if (!(error instanceof MockOAuthError)) throw error;
+    return { status: 400, body: { error: error.error, error_description: error.error_description } };
+  }
 }
 
 function answerClock(mock: MockGitLabCore, method: string, action: string | undefined, body: string): AdminAnswer {
