@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
-import type { OAuthToken, User, World } from '../world/types.js';
-import { groupChain, groupRole } from './access.js';
+import type { Group, OAuthToken, User, World } from '../world/types.js';
+import { groupChain } from './access.js';
 import { APPLICATION_SCOPES } from './applications.js';
 
 /**
@@ -60,7 +60,9 @@ function profileClaims(world: World, user: User, scopes: readonly string[]): Rec
 /** `GET /oauth/userinfo` claims (G-O 3): the profile, `groups`, and the groups by role (omitted when empty). */
 export function userinfoClaims(world: World, user: User, scopes: readonly string[]): Record<string, unknown> {
   const groups = membershipGroups(world, user);
-  const withRole = (role: number) => groups.filter((g) => groupRole(world, user, g) === role).map((g) => g.full_path);
+  // Memberships only: an administrator's implicit Owner rights are not a membership.
+  const memberRole = (group: Group) => Math.max(0, ...groupChain(world, group).map((g) => g.members.get(user.id) ?? 0));
+  const withRole = (role: number) => groups.filter((g) => memberRole(g) === role).map((g) => g.full_path);
   const byRole: Record<string, string[]> = {
     'https://gitlab.org/claims/groups/owner': withRole(50),
     'https://gitlab.org/claims/groups/maintainer': withRole(40),
