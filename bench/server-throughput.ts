@@ -18,7 +18,8 @@ import { median, ROOT, report, startProcess } from './lib.js';
 const demoPath = '/api/v4/projects/acme%2Fplatform%2Fapi/milestones';
 const demoToken = 'glpat-maria-000000000000000';
 const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
-const cli = startProcess(join(ROOT, 'mock/node/cli.ts'), ['--port', '0', '--seed', 'demo']);
+// The built CLI, as `gitlab-admin-mock` runs it (npm run bench builds first).
+const cli = startProcess(join(ROOT, 'dist/mock/cli.js'), ['--port', '0', '--seed', 'demo']);
 const cliUrl = await cli.ready;
 const sample = await fetch(`${cliUrl}${demoPath}`, { headers: { 'PRIVATE-TOKEN': demoToken } });
 const bodyFile = join(tmp, 'body.json');

@@ -11,8 +11,10 @@ export type {
   MockClock,
   MockGitLabCore,
   MockGitLabOptions,
+  MockMergeRequests,
   MockOAuth,
   MockRateLimits,
+  PushedCommit,
   WorldSnapshot,
 } from './mock.js';
 export { MockOAuthError } from './mock.js';
@@ -32,6 +34,7 @@ export {
   type SeedOAuth,
   type SeedProject,
   type SeedProtectedBranch,
+  type SeedPush,
   type SeedScimIdentity,
   type SeedUser,
 } from './seed/document.js';

@@ -7,7 +7,15 @@ import { fromFetchRequest, type MockRequest } from './http/request.js';
 import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter } from './http/router.js';
 import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized } from './rules/oauth.js';
-import { parseRateLimits, parseSeedDocument, type SeedDocument } from './seed/document.js';
+import { mergeRequestByRef } from './rules/pushes.js';
+import {
+  parseRateLimits,
+  parseSeed,
+  parseSeedDocument,
+  type SeedDocument,
+  SeedError,
+  SeedPush,
+} from './seed/document.js';
 import { exportSeedDocument } from './seed/export.js';
 import { loadSeedDocument } from './seed/load.js';
 import { type SeededUser, Seeder } from './seed/seeder.js';
@@ -61,6 +69,29 @@ export interface MockClock {
   advance(by: Duration): void;
 }
 
+/** A push as `mock.mergeRequests.push` made it: the new head, who pushed, and when (ISO 8601). */
+export interface PushedCommit {
+  /** The new head commit. */
+  sha: string;
+  /** Username of who pushed. */
+  author: string;
+  /** When, on the world clock. */
+  at: string;
+}
+
+/** Test-setup actions on merge requests that GitLab's API has no endpoint for: `mock.mergeRequests`. */
+export interface MockMergeRequests {
+  /**
+   * Pushes to a merge request's source branch, as GitLab's MergeRequests::RefreshService handles a
+   * push: the head moves to `sha` (a new one from the seeded random source when absent), `author`
+   * becomes a committer, and approvals are reset as the project's settings say
+   * (`reset_approvals_on_push`; else `selective_code_owner_removals`). The project is an id or a
+   * full path. Throws a {@link SeedError} naming the bad field (an unknown project, merge request
+   * or author, a malformed or unchanged `sha`, a merge request that is not open), changing nothing.
+   */
+  push(project: number | string, iid: number, push: SeedPush): PushedCommit;
+}
+
 /** GitLab's API rate limits in a mock: `mock.rateLimits`. */
 export interface MockRateLimits {
   /** The throttles in force (`{}`: none, the default). */
@@ -100,6 +131,8 @@ export interface MockGitLabCore {
   readonly rateLimits: MockRateLimits;
   /** GitLab's OAuth provider without a browser: approve an authorization request as a user. */
   readonly oauth: MockOAuth;
+  /** Pushes to merge requests: what moves a head and resets approvals. */
+  readonly mergeRequests: MockMergeRequests;
   /** The world's state, for assertions in tests. Change it through `seed` and the API. */
   readonly world: World;
   /** Answers one request, or `undefined` when it is not for this mock; a dropped connection (an injected fault) is `Response.error()`. */
@@ -242,11 +275,12 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
   };
 
   const restoreState = (state: World) => Object.assign(world, structuredClone(state));
+  const seed = new Seeder(world);
 
   return {
     baseUrl,
     fetch: mockFetch as typeof fetch,
-    seed: new Seeder(world),
+    seed,
     users,
     world,
     clock: {
@@ -287,6 +321,15 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
       set: (limits) => {
         world.instance.rate_limits = parseRateLimits(limits);
         world.rateLimitCounters.clear();
+      },
+    },
+    mergeRequests: {
+      push: (projectRef, iid, input) => {
+        const push = parseSeed(SeedPush, input);
+        const mr = mergeRequestByRef(world, String(projectRef), iid);
+        if (!mr) throw new SeedError('', `no merge request !${iid} in project ${projectRef}`);
+        const done = seed.push(mr, push);
+        return { sha: done.sha, author: world.users.get(done.author_id)?.username ?? push.author, at: done.at };
       },
     },
     handle,

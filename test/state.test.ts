@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createMockGitLab, demoSeed, type MockGitLab, SeedError } from '../mock/index.js';
+import { createMockGitLab, demoSeed, SeedError } from '../mock/index.js';
 import { EXPORTED_AS } from '../mock/seed/export.js';
 import { createWorld } from '../mock/world/world.js';
 import { client } from './fixtures.js';
-
-/** A world's data with every Map as its entries in order (Map order is list order), the base URL aside. */
-function tables(mock: MockGitLab): Record<string, unknown> {
-  const { baseUrl: _baseUrl, ...world } = mock.world;
-  return Object.fromEntries(
-    Object.entries(world).map(([key, value]) => [key, value instanceof Map ? [...value.entries()] : value]),
-  );
-}
+import { worldTables } from './world-tables.js';
 
 describe('exportState and loadState', () => {
   it('gives every part of the world a place in the document', () => {
@@ -22,7 +15,7 @@ describe('exportState and loadState', () => {
     const exported = mock.exportState();
     expect(exported.version).toBe(1);
     const copy = createMockGitLab({ seed: exported, baseUrl: 'http://other.test/gitlab' });
-    expect(tables(copy)).toEqual(tables(mock));
+    expect(worldTables(copy)).toEqual(worldTables(mock));
     expect(copy.exportState()).toEqual(exported);
     expect(Object.keys(copy.users).sort()).toEqual(Object.keys(mock.users).sort());
   });
@@ -56,10 +49,10 @@ describe('exportState and loadState', () => {
     const other = createMockGitLab({ seed: { users: [{ username: 'solo', token: 'glpat-solo' }] } });
     mock.loadState(other.exportState());
     expect(Object.keys(mock.users)).toEqual(['solo']);
-    expect(tables(mock)).toEqual(tables(other));
+    expect(worldTables(mock)).toEqual(worldTables(other));
     mock.seed.user({ username: 'later' });
     mock.reset();
-    expect(tables(mock)).toEqual(tables(other));
+    expect(worldTables(mock)).toEqual(worldTables(other));
     expect(client(mock, 'glpat-solo')).toBeDefined();
   });
 });

@@ -1,5 +1,5 @@
 import { p, parseParams } from '../http/params.js';
-import { empty, json } from '../http/respond.js';
+import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentApprovalStatus, presentStateRule } from '../present/approvals.js';
 import { findProject } from '../rules/access.js';
@@ -68,11 +68,11 @@ export const approvalRoutes = [
     return json(statusOf(ctx, project, mergeRequest), 201);
   }),
 
-  // SPEC 2: 202 with an empty body.
+  // SPEC 2: 202 whose body is the JSON number 202, the value of Grape's `status :accepted`.
   route('PUT', '/projects/:id/merge_requests/:merge_request_iid/reset_approvals', (ctx) => {
     const q = parseParams(ctx.params, mergeRequestPath);
     const { project, mergeRequest } = locate(ctx, q.id, q.merge_request_iid);
     resetApprovals(ctx.world, ctx.caller, project, mergeRequest);
-    return empty(202);
+    return json(202, 202);
   }),
 ];

@@ -1,6 +1,6 @@
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
-import { empty, json, noContent } from '../http/respond.js';
+import { json, noContent } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentIssue, presentMergeRequest, presentMilestone } from '../present/milestones.js';
 import { findProject, requireProjectRole } from '../rules/access.js';
@@ -124,7 +124,8 @@ export const milestoneRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
     promoteMilestone(ctx.world, ctx.caller, project, findMilestone(ctx.world, project, q.milestone_id));
-    return empty(200);
+    // SPEC 2: 200 whose body is the JSON number 200 (`status(200)` is the endpoint's last value).
+    return json(200, 200);
   }),
 
   route('GET', '/projects/:id/milestones/:milestone_id/burndown_events', (ctx) => {

@@ -31,7 +31,7 @@ export function redirect(location: string, headers?: Record<string, string>): Mo
 export const empty = (status: number): MockResponse => ({ status, headers: {}, body: null });
 
 /** 204 with an empty body (HTTP forbids a body on 204). */
-export const noContent = (): MockResponse => empty(204);
+export const noContent = (): MockResponse => ({ status: 204, headers: {}, body: null });
 
 /** A dropped connection (an injected fault): the client sees a network error, not an answer. */
 export const DROPPED: MockResponse = Object.freeze({ status: 0, headers: {}, body: null });

@@ -100,11 +100,54 @@ export function identify(world: World, credential: Credential | null): Caller | 
 /** Why a credential does not authenticate: GitLab's bodies for a revoked or expired OAuth token, else 401 Unauthorized. */
 function refusal(world: World, credential: Credential | null) {
   const oauth = credential?.oauth ? findOAuthToken(world, credential.value) : undefined;
-  if (oauth?.revoked_at != null) return invalidApiToken('Token was revoked. You have to re-authorize from the user.');
-  if (oauth && oauthTokenIsExpired(world, oauth)) {
-    return invalidApiToken('Token is expired. You can either do re-authorization or token refresh.');
+  if (oauth) {
+    const name = `OAuth token ${oauth.id}`;
+    if (oauth.revoked_at !== null) {
+      return invalidApiToken('Token was revoked. You have to re-authorize from the user.').because(
+        `${name} is revoked`,
+      );
+    }
+    if (oauthTokenIsExpired(world, oauth)) {
+      return invalidApiToken('Token is expired. You can either do re-authorization or token refresh.').because(
+        `${name} expired`,
+      );
+    }
+    if (oauth.user_id === null) return unauthorized().because(`${name} is a client credentials token, with no user`);
   }
-  return unauthorized();
+  return unauthorized().because(whyUnauthenticated(world, credential?.value ?? null));
+}
+
+/** Why a token value does not authenticate, in plain words (never the value itself). */
+function whyUnauthenticated(world: World, value: string | null): string {
+  if (!value) return 'the request has no token';
+  const id = world.tokenIds.get(value);
+  const token = id === undefined ? undefined : world.tokens.get(id);
+  if (!token) return 'the token is not known to this GitLab';
+  const user = world.users.get(token.user_id);
+  const name = `token ${token.id} (${token.name}) of ${user?.username ?? 'a deleted user'}`;
+  if (token.revoked) return `${name} is revoked`;
+  if (tokenIsExpired(world, token)) return `${name} expired on ${token.expires_at}`;
+  return `${name} belongs to a ${user?.state ?? 'missing'} user`;
+}
+
+/** `dev is Developer in project acme/api`, or `dev is not a member of project acme/api`: a reason's words. */
+export function roleIn(user: User, role: number, where: string): string {
+  return role === 0
+    ? `${user.username} is not a member of ${where}`
+    : `${user.username} is ${roleName(role)} in ${where}`;
+}
+
+/** The name of a role number (`Developer`), or `no role`. */
+export function roleName(role: number): string {
+  const names: Record<number, string> = {
+    10: 'Guest',
+    15: 'Planner',
+    20: 'Reporter',
+    30: 'Developer',
+    40: 'Maintainer',
+    50: 'Owner',
+  };
+  return names[role] ?? 'no role';
 }
 
 /** The scopes that let a token call the API with `method`: `api`, or `read_api` for reading. */
@@ -113,9 +156,14 @@ export function apiScopes(method: string): readonly string[] {
 }
 
 /** 403 `insufficient_scope` unless the token has one of the scopes `method` needs (GitLab's API scope check). */
-export function requireApiScope(token: { scopes: readonly string[] }, method: string): void {
+export function requireApiScope(token: AccessToken | OAuthToken, method: string): void {
   const scopes = apiScopes(method);
-  if (!scopes.some((scope) => token.scopes.includes(scope))) throw insufficientScope(scopes);
+  if (!scopes.some((scope) => token.scopes.includes(scope))) {
+    const name = 'name' in token ? `token ${token.id} (${token.name})` : `OAuth token ${token.id}`;
+    throw insufficientScope(scopes).because(
+      `${name} has scopes ${token.scopes.join(', ')}; ${method} needs ${scopes.join(' or ')}`,
+    );
+  }
 }
 
 /** A group and its ancestors, nearest first. */
@@ -182,12 +230,22 @@ function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, full
   return undefined;
 }
 
-/** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
-export function findProject(world: World, caller: Caller, ref: string): Project {
-  const project = /^\d+$/.test(ref)
+/** A project by id or full path (any case), whoever asks. */
+export function projectByRef(world: World, ref: string): Project | undefined {
+  return /^\d+$/.test(ref)
     ? world.projects.get(Number(ref))
     : byRef(world.projects.values(), ref, (p) => p.path_with_namespace);
-  if (!project || !canReadProject(world, caller.user, project)) throw notFound('Project');
+}
+
+/** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
+export function findProject(world: World, caller: Caller, ref: string): Project {
+  const project = projectByRef(world, ref);
+  if (!project) throw notFound('Project').because(`no project ${ref}`);
+  if (!canReadProject(world, caller.user, project)) {
+    throw notFound('Project').because(
+      `project ${project.path_with_namespace} is ${project.visibility} and ${caller.user.username} is not a member`,
+    );
+  }
   return project;
 }
 
@@ -196,23 +254,36 @@ export function findGroup(world: World, caller: Caller, ref: string): Group {
   const group = /^\d+$/.test(ref)
     ? world.groups.get(Number(ref))
     : byRef(world.groups.values(), ref, (g) => g.full_path);
-  if (!group || !canReadGroup(world, caller.user, group)) throw notFound('Group');
+  if (!group) throw notFound('Group').because(`no group ${ref}`);
+  if (!canReadGroup(world, caller.user, group)) {
+    throw notFound('Group').because(
+      `group ${group.full_path} is ${group.visibility} and ${caller.user.username} is not a member`,
+    );
+  }
   return group;
 }
 
 /** SPEC 5 step 4: 403 unless the caller has at least `min` in the project. */
 export function requireProjectRole(world: World, caller: Caller, project: Project, min: Role): void {
-  if (projectRole(world, caller.user, project) < min) throw forbidden();
+  const role = projectRole(world, caller.user, project);
+  if (role < min) {
+    throw forbidden().because(
+      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; this needs ${roleName(min)}`,
+    );
+  }
 }
 
 /** GitLab's `authenticated_as_admin!`: 403 unless the caller is an instance administrator. */
 export function requireAdmin(caller: Caller): void {
-  if (!caller.user.admin) throw forbidden();
+  if (!caller.user.admin) throw forbidden().because(`${caller.user.username} is not an instance administrator`);
 }
 
 /** 403 unless the caller has at least `min` in the group. */
 export function requireGroupRole(world: World, caller: Caller, group: Group, min: Role): void {
-  if (groupRole(world, caller.user, group) < min) throw forbidden();
+  const role = groupRole(world, caller.user, group);
+  if (role < min) {
+    throw forbidden().because(`${roleIn(caller.user, role, `group ${group.full_path}`)}; this needs ${roleName(min)}`);
+  }
 }
 
 /** The plan that applies to a project: its top-level group's on the hosted offering, the licence on self-managed (SPEC 2). */

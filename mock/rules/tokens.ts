@@ -12,7 +12,7 @@ import {
   today,
   tokensOfProject,
 } from '../world/world.js';
-import { type Caller, projectRole, requireApiScope, tokenIsActive } from './access.js';
+import { type Caller, projectRole, requireApiScope, roleIn, tokenIsActive } from './access.js';
 
 /**
  * Tokens and the bot users behind project access tokens: creation, lifetime,
@@ -145,7 +145,12 @@ export function findProjectAccessToken(world: World, project: Project, id: numbe
 
 /** Listing and reading tokens need Maintainer; GitLab answers 401, not 403, to everyone else (G2). */
 export function requireTokenReader(world: World, caller: Caller, project: Project): void {
-  if (projectRole(world, caller.user, project) < Roles.Maintainer) throw unauthorized();
+  const role = projectRole(world, caller.user, project);
+  if (role < Roles.Maintainer) {
+    throw unauthorized().because(
+      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; access tokens need Maintainer`,
+    );
+  }
 }
 
 export type TokenSort = `${'created' | 'expires' | 'last_used' | 'name'}_${'asc' | 'desc'}`;
@@ -312,7 +317,13 @@ function tokenToRotate(world: World, caller: Caller, project: Project, tokenId: 
   const role = projectRole(world, caller.user, project);
   const token = role >= Roles.Maintainer ? tokenOfProject(world, project, tokenId) : undefined;
   // Only administrators learn that a token does not exist.
-  if (!token) throw caller.user.admin ? notFound() : unauthorized();
+  if (!token) {
+    const reason =
+      role < Roles.Maintainer
+        ? `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; rotating needs Maintainer`
+        : `project ${project.path_with_namespace} has no access token ${tokenId}`;
+    throw (caller.user.admin ? notFound() : unauthorized()).because(reason);
+  }
   if (!caller.user.admin && tokenAccessLevel(world, token) > role) {
     throw badRequest('Not eligible to rotate tokens with permissions not held by the user');
   }
@@ -335,7 +346,9 @@ export function rotateProjectAccessToken(
   const old = tokenToRotate(world, caller, project, tokenId);
   if (old.revoked) {
     revokeTokenFamily(world, old);
-    throw badRequest('Token already revoked');
+    throw badRequest('Token already revoked').because(
+      `token ${old.id} (${old.name}) was already revoked: reuse, so its whole family is revoked`,
+    );
   }
   const newExpiry = expiresAt ?? addDays(today(world), ROTATED_TOKEN_LIFETIME_DAYS);
   const errors = tokenErrors(world, { name: old.name, scopes: old.scopes, expiresAt: newExpiry });

@@ -216,6 +216,18 @@ export const SeedIssue = z.strictObject({
   closed_by: z.string().nullable().optional(),
 });
 
+const sha = z.string().regex(/^[0-9a-f]{40}$/, 'expected 40 lowercase hex characters');
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedPush = z.strictObject({
+  /** The new head commit (40 lowercase hex characters); made up when absent. */
+  sha: sha.optional(),
+  /** Username of who pushed, required: a committer from then on. */
+  author: z.string(),
+  /** When; default the world clock. */
+  at: dateTime.optional(),
+});
+
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedMergeRequest = z.strictObject({
   /** Default: the next one. */
@@ -228,11 +240,8 @@ export const SeedMergeRequest = z.strictObject({
   author: z.string(),
   /** Usernames of the users who committed to it. */
   committers: z.array(z.string()).optional(),
-  /** Head commit sha (40 hex characters); made up when absent. */
-  sha: z
-    .string()
-    .regex(/^[0-9a-f]{40}$/, 'expected 40 lowercase hex characters')
-    .optional(),
+  /** Head commit sha (40 hex characters) when it was opened; made up when absent. */
+  sha: sha.optional(),
   /** `opened` (default), `closed`, `merged` or `locked`. */
   state: z.enum(['opened', 'closed', 'merged', 'locked']).optional(),
   /** The branch it merges from. */
@@ -245,6 +254,12 @@ export const SeedMergeRequest = z.strictObject({
   created_at: dateTime.optional(),
   /** The merge request's own approval rules (they replace the project's while overriding is allowed). */
   approval_rules: z.array(SeedMergeRequestApprovalRule).optional(),
+  /**
+   * Pushes to its source branch, applied in order after it is opened and before its `approvals`
+   * (which are the approvals it has after the last push): each moves the head, makes the pusher a
+   * committer and resets approvals as the project's settings say.
+   */
+  pushes: z.array(SeedPush).optional(),
   /** Usernames of the users who approved it, in order (or approval records, as an export writes them). */
   approvals: z
     .array(
@@ -582,6 +597,12 @@ export type SeedIssue = z.input<typeof SeedIssue>;
  */
 export type SeedMergeRequest = z.input<typeof SeedMergeRequest>;
 /**
+ * A push to a merge request's source branch: an item of a merge request's `pushes`, and what
+ * `mock.mergeRequests.push` takes.
+ * @interface
+ */
+export type SeedPush = z.input<typeof SeedPush>;
+/**
  * A project access token: an item of a project's `access_tokens`; it gets its own bot user.
  * @interface
  */
@@ -620,13 +641,16 @@ export class SeedError extends Error {
   }
 }
 
-/** Checks the shape of a seed document; throws a {@link SeedError} naming the first bad path. */
-export function parseSeedDocument(input: unknown): z.output<typeof SeedDocument> {
-  const result = SeedDocument.safeParse(input);
+/** Checks a value against a part of the seed document's schema; throws a {@link SeedError} naming the first bad path. */
+export function parseSeed<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
   const { path, reason } = firstIssue(result.error);
   throw new SeedError(path, reason);
 }
+
+/** Checks the shape of a seed document; throws a {@link SeedError} naming the first bad path. */
+export const parseSeedDocument = (input: unknown) => parseSeed(SeedDocument, input);
 
 /** Runs `build` for item `index` of list `key`, prefixing the path of any {@link SeedError} it throws. */
 export function within<T>(key: string, index: number, build: () => T): T {

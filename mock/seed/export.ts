@@ -220,6 +220,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
             ...(rule.source_rule_id === null ? {} : { source_rule_id: rule.source_rule_id }),
           }),
         ),
+        pushes: mr.pushes.map((push) => ({ sha: push.sha, author: username(push.author_id), at: push.at })),
         approvals: all(world.approvals, (a) => a.merge_request_id === mr.id).map((a) => ({
           id: a.id,
           user: username(a.user_id),

@@ -11,6 +11,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
+import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
 import { defaultTokenExpiry, issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
@@ -26,6 +27,7 @@ import type {
   Project,
   ProjectApprovalRule,
   ProtectedBranch,
+  Push,
   Role,
   ScimIdentity,
   User,
@@ -46,6 +48,7 @@ import {
   type SeedMilestone,
   type SeedProject,
   type SeedProtectedBranch,
+  type SeedPush,
   type SeedScimIdentity,
   type SeedUser,
 } from './document.js';
@@ -153,7 +156,7 @@ function milestoneIn(world: World, project: Project, title: string, key: string)
 export class Seeder {
   /**
    * @internal `exact`: the document is an export (it has a `version`), so nothing is added that
-   * it does not list (no default `All Members` rule).
+   * it does not list (no default `All Members` rule) and pushes are history, not applied again.
    */
   constructor(
     private readonly world: World,
@@ -402,9 +405,13 @@ export class Seeder {
       milestone_id: milestoneId,
       created_at: createdAt,
       updated_at: isoOrUndefined(input.updated_at) ?? createdAt,
+      pushes: [],
     }));
     this.world.mergeRequests.set(mr.id, mr);
     eachWithin('approval_rules', input.approval_rules, (item) => this.mergeRequestApprovalRule(mr, item));
+    // An export's merge request is already as its pushes left it (head, committers, approvals): they are history.
+    if (this.exact) eachWithin('pushes', input.pushes, (item) => this.recordPush(mr, item));
+    else eachWithin('pushes', input.pushes, (item) => this.push(mr, item));
     eachWithin('approvals', input.approvals, (item) =>
       typeof item === 'string' ? this.approval(mr, item) : this.approval(mr, item.user, item),
     );
@@ -542,6 +549,31 @@ export class Seeder {
     }));
     this.world.approvals.set(approval.id, approval);
     return approval;
+  }
+
+  /**
+   * A push to a merge request's source branch, as GitLab's MergeRequests::RefreshService handles
+   * it: the head moves to `sha` (made up when absent), the pusher becomes a committer, and
+   * approvals are reset as the project's settings say. Only an open merge request takes pushes.
+   */
+  push(mr: MergeRequest, input: SeedPush): Push {
+    const author = userByName(this.world, input.author, 'author');
+    const sha = input.sha ?? randomString(this.world, '0123456789abcdef', 40);
+    const refusal = pushRefusal(mr, sha);
+    if (refusal) throw new SeedError(refusal.field, refusal.reason);
+    const project = this.world.projects.get(mr.project_id) as Project;
+    const at = input.at === undefined ? this.world.now : Date.parse(input.at);
+    return pushToMergeRequest(this.world, project, mr, { sha, author, at });
+  }
+
+  /** A push of an export, recorded as history only: the merge request's head, committers and approvals already follow it. */
+  private recordPush(mr: MergeRequest, input: SeedPush): void {
+    const author = userByName(this.world, input.author, 'author');
+    mr.pushes.push({
+      sha: input.sha ?? randomString(this.world, '0123456789abcdef', 40),
+      author_id: author.id,
+      at: isoOrUndefined(input.at) ?? nowIso(this.world),
+    });
   }
 }
 

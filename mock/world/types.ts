@@ -324,6 +324,18 @@ export interface MergeRequest {
   created_at: string;
   /** When it last changed. */
   updated_at: string;
+  /** The pushes to its source branch since it was opened, oldest first. */
+  pushes: Push[];
+}
+
+/** A push to a merge request's source branch (`mock.mergeRequests.push`). */
+export interface Push {
+  /** The new head commit. */
+  sha: string;
+  /** The id of the user who pushed: a committer from then on. */
+  author_id: number;
+  /** When (ISO 8601). */
+  at: string;
 }
 
 /** An instance OAuth application. */

@@ -56,9 +56,13 @@ export function syncClock(world: World): void {
   if (world.clockOffset !== null) world.now = Date.now() + world.clockOffset;
 }
 
+let isoOf = { now: Number.NaN, iso: '' };
+
 /** The world clock as an ISO 8601 timestamp (what GitLab writes to created_at...). */
 export function nowIso(world: World): string {
-  return new Date(world.now).toISOString();
+  // Every journaled request asks; the clock moves far less often.
+  if (isoOf.now !== world.now) isoOf = { now: world.now, iso: new Date(world.now).toISOString() };
+  return isoOf.iso;
 }
 
 let todayOf = { now: Number.NaN, date: '' };

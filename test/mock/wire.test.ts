@@ -164,13 +164,23 @@ describe('parameter transports (GITLAB-BEHAVIOR 0.3)', () => {
     });
   });
 
-  it('coerces booleans as GitLab does and refuses anything else', async () => {
-    for (const value of ['true', 'false', '1', '0']) {
+  it("reads booleans as GitLab's Grape does (python-gitlab's True included) and refuses anything else", async () => {
+    milestones(['own']);
+    mock.seed.groupMilestone(mock.world.groups.get(1)!, { title: 'inherited' }); // acme, the project's top group
+    const titles = async (value: string) => {
       const res = await call(mock, 'GET', `${API}/milestones?include_ancestors=${value}`, { token: 'glpat-dev' });
       expect(res.status).toBe(200);
+      return res.body.map((m: { title: string }) => m.title).sort();
+    };
+    for (const value of ['true', 'True', 'TRUE', 't', 'T', 'yes', 'Y', 'on', 'ON', '1']) {
+      expect(await titles(value)).toEqual(['inherited', 'own']);
     }
-    const bad = await call(mock, 'GET', `${API}/milestones?include_ancestors=yes`, { token: 'glpat-dev' });
-    expect(bad).toMatchObject({ status: 400, body: { error: 'include_ancestors is invalid' } });
+    for (const value of ['false', 'False', 'f', 'no', 'N', 'off', 'Off', '0'])
+      expect(await titles(value)).toEqual(['own']);
+    for (const value of ['tRuE', 'yep', '2', '']) {
+      const bad = await call(mock, 'GET', `${API}/milestones?include_ancestors=${value}`, { token: 'glpat-dev' });
+      expect(bad).toMatchObject({ status: 400, body: { error: 'include_ancestors is invalid' } });
+    }
   });
 
   it('keeps the last value of a repeated scalar', async () => {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../mock/handlers/index.js';
-import { createMockGitLab, demoSeed, type MockGitLab } from '../../mock/index.js';
+import { createMockGitLab, demoSeed, type MockGitLab, SeedError } from '../../mock/index.js';
 import { GitLab } from '../../src/index.js';
+import { worldTables } from '../world-tables.js';
 import { refused } from './recording.js';
 
 // State export under random sequences of real API calls through the SDK, in every
@@ -15,7 +16,7 @@ import { refused } from './recording.js';
 // fast-check prints `seed` and `path` on failure; pass them to `fc.assert` to replay.
 
 const SEED = 13_2026;
-const RUNS = 15;
+const RUNS = 20;
 const API = 'acme/platform/api';
 const COPY_BASE = 'http://copy.test/gitlab';
 
@@ -33,6 +34,8 @@ const pick = fc.nat();
 const day = fc.integer({ min: -20, max: 60 });
 const iid = fc.integer({ min: 1, max: 5 });
 
+const PROJECT_SETTINGS = ['allow_overrides_to_approver_list_per_merge_request', 'retain_approvals_on_push'] as const;
+
 type Op =
   | { op: 'createMilestone'; by: Who; title: string; start: number | null; due: number | null }
   | { op: 'updateMilestone'; by: Who; pick: number; state: 'close' | 'activate' | null; due: number | null }
@@ -45,12 +48,13 @@ type Op =
   | { op: 'createMrRule'; by: Who; iid: number; name: string; required: number; from: number | null }
   | { op: 'deleteMrRule'; by: Who; iid: number; pick: number }
   | { op: 'groupRule'; by: Who; name: string; required: number }
-  | { op: 'settings'; by: Who; group: boolean; value: boolean }
+  | { op: 'settings'; by: Who; group: boolean; key: (typeof PROJECT_SETTINGS)[number]; value: boolean }
   | { op: 'createApp' | 'renewApp' | 'deleteApp'; by: Who; pick: number }
   | { op: 'scimUpdate' | 'scimDelete'; by: Who; pick: number }
   | { op: 'advance'; hours: number }
   | { op: 'rateLimits'; perPeriod: number | null }
-  | { op: 'fault'; times: number };
+  | { op: 'fault'; times: number }
+  | { op: 'push'; author: Who; iid: number; sha: boolean };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
@@ -93,6 +97,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     iid,
   }),
   fc.record({
+    op: fc.constant('approve' as const),
+    by: fc.constantFrom<Who>('maria', 'root'),
+    iid: fc.constantFrom(4, 5),
+  }),
+  fc.record({
     op: fc.constant('createRule' as const),
     by: who,
     name: fc.constantFrom('Docs', 'Ops'),
@@ -124,17 +133,39 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     op: fc.constant('settings' as const),
     by: who,
     group: fc.boolean(),
+    key: fc.constantFrom(...PROJECT_SETTINGS),
     value: fc.constantFrom(true, true, false),
   }),
   fc.record({ op: fc.constantFrom('createApp' as const, 'renewApp' as const, 'deleteApp' as const), by: who, pick }),
+  fc.record({
+    op: fc.constantFrom('renewApp' as const, 'revokeToken' as const),
+    by: fc.constantFrom<Who>('root', 'maria'),
+    pick,
+  }),
   fc.record({ op: fc.constantFrom('scimUpdate' as const, 'scimDelete' as const), by: who, pick }),
   fc.record({ op: fc.constant('advance' as const), hours: fc.integer({ min: 1, max: 24 * 10 }) }),
   fc.record({ op: fc.constant('rateLimits' as const), perPeriod: fc.option(fc.integer({ min: 50, max: 5000 })) }),
   fc.record({ op: fc.constant('fault' as const), times: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({
+    op: fc.constant('push' as const),
+    author: fc.constantFrom<Who>('dev', 'omar', 'rita'),
+    iid: fc.constantFrom(3, 4, 5),
+    sha: fc.boolean(),
+  }),
 );
 
 /** What the runs went through, so a property that stops exercising something fails instead of passing quietly. */
-const seen = { rotated: 0, revoked: 0, approved: 0, promoted: 0, mrRules: 0, renewed: 0, scim: 0, reads: 0 };
+const seen = {
+  rotated: 0,
+  revoked: 0,
+  approved: 0,
+  promoted: 0,
+  mrRules: 0,
+  renewed: 0,
+  scim: 0,
+  pushes: 0,
+  reads: 0,
+};
 
 const dateIn = (mock: MockGitLab, days: number) =>
   new Date(mock.world.now + days * 86_400_000).toISOString().slice(0, 10);
@@ -295,10 +326,7 @@ class Run {
       case 'settings':
         if (op.group)
           await gitlab.groups.approvalSettings.update('acme', { allow_committer_approval: op.value }).catch(refused);
-        else
-          await gitlab.projects.approvalSettings
-            .update(API, { allow_overrides_to_approver_list_per_merge_request: op.value })
-            .catch(refused);
+        else await gitlab.projects.approvalSettings.update(API, { [op.key]: op.value }).catch(refused);
         return;
       case 'createApp':
       case 'renewApp':
@@ -337,6 +365,16 @@ class Run {
             ? {}
             : { authenticated_api: { requests_per_period: op.perPeriod, period_in_seconds: 60 } },
         );
+        return;
+      case 'push':
+        try {
+          const sha = op.sha ? `${mock.world.now.toString(16).padStart(40, '0')}`.slice(-40) : undefined;
+          mock.mergeRequests.push(API, op.iid, { author: op.author, sha });
+          seen.pushes++;
+        } catch (error) {
+          // A push the mock refuses (a merge request that is not open, a head that does not move).
+          if (!(error instanceof SeedError)) throw error;
+        }
         return;
       case 'fault':
         // On a route the operations never call: it strikes during the reads, alike in both mocks.
@@ -434,10 +472,20 @@ describe('state export under random operations (model-based)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 40, size: 'max' }), async (ops) => {
         const run = new Run();
+        // The demo project forbids merge request rules; allow them, so the operations can make some.
+        await run.step({
+          op: 'settings',
+          by: 'omar',
+          group: false,
+          key: 'allow_overrides_to_approver_list_per_merge_request',
+          value: true,
+        });
         for (const op of ops) await run.step(op);
         const exported = run.mock.exportState();
         const copy = createMockGitLab({ seed: exported, baseUrl: COPY_BASE });
         expect(copy.exportState()).toEqual(exported);
+        // Every field of every record, beyond what the reads show (pushes, passwords...).
+        expect(worldTables(copy)).toEqual(worldTables(run.mock));
 
         for (const route of reads) {
           for (const path of pathsOf(run.mock, route.path)) {
