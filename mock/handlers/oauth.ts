@@ -279,8 +279,11 @@ export function createOAuthRouter(world: World) {
   return async (request: MockRequest): Promise<MockResponse | undefined> => {
     const { url } = request;
     if (url.origin !== origin || !url.pathname.startsWith(`${basePath}/`)) return undefined;
-    const handler = routes[url.pathname.slice(basePath.length)]?.[request.method === 'HEAD' ? 'GET' : request.method];
-    if (!handler) return undefined;
+    const methods = routes[url.pathname.slice(basePath.length)];
+    if (!methods) return undefined;
+    const handler = methods[request.method === 'HEAD' ? 'GET' : request.method];
+    // Rails answers a method its routes do not have with 404.
+    if (!handler) return json({ error: '404 Not Found' }, 404);
     syncClock(world);
     try {
       const body = await bodyParams(request).catch(() => {
