@@ -175,6 +175,17 @@ describe('list and read', () => {
     }
   });
 
+  it("shows the newest ResourceAccessToken's fields: granular (a legacy token), resource_type and resource_id", async () => {
+    const token = await maintainer.projects.accessTokens.create(API, ci);
+    expect(await maintainer.projects.accessTokens.get(API, token.id)).toMatchObject({
+      granular: false,
+      resource_type: 'project',
+      resource_id: 1,
+    });
+    const { body } = await call(mock, 'GET', `/projects/1/access_tokens/${token.id}`, { token: 'glpat-maintainer' });
+    expect(typeof body.granular).toBe('boolean');
+  });
+
   it('is paginated', async () => {
     for (const name of ['a', 'b', 'c']) await maintainer.projects.accessTokens.create(API, { ...ci, name });
     const page = await maintainer.projects.accessTokens.list(API, { per_page: 2 });

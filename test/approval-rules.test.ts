@@ -21,7 +21,8 @@ beforeEach(() => {
 const names = (users: { username: string }[]) => users.map((u) => u.username);
 const project = () => mock.world.projects.get(1)!;
 const mergeRequest = (iid: number) => [...mock.world.mergeRequests.values()].find((m) => m.iid === iid)!;
-const branchId = (name: string) => [...mock.world.protectedBranches.values()].find((b) => b.name === name)!.id;
+const branch = (name: string) => [...mock.world.protectedBranches.values()].find((b) => b.name === name)!;
+const branchId = (name: string) => branch(name).id;
 
 describe('project rules', () => {
   it('start with the All Members any_approver rule, 0 approvals required', async () => {
@@ -50,17 +51,53 @@ describe('project rules', () => {
     expect(rule).toMatchObject({ name: 'Backend', rule_type: 'regular', report_type: null, approvals_required: 2 });
     expect(names(rule.users)).toEqual(['dev', 'reviewer']);
     expect(names(rule.eligible_approvers)).toEqual(['dev', 'reviewer']);
+    const main = branch('main');
+    const maintainers = { access_level: 40, access_level_description: 'Maintainers', user_id: null, group_id: null };
     expect(rule.protected_branches).toEqual([
       {
-        id: branchId('main'),
+        id: main.id,
         name: 'main',
-        push_access_levels: [{ access_level: 40, access_level_description: 'Maintainers' }],
-        merge_access_levels: [{ access_level: 40, access_level_description: 'Maintainers' }],
+        push_access_levels: [{ id: main.push_access_level.id, ...maintainers }],
+        merge_access_levels: [{ id: main.merge_access_level.id, ...maintainers }],
+        allow_force_push: false,
         unprotect_access_levels: [],
-        code_owner_approval_required: 'false',
+        code_owner_approval_required: false,
+        inherited: false,
       },
     ]);
     expect(await dev.projects.approvalRules.get(API, rule.id)).toEqual(rule);
+  });
+
+  it("nest GitLab's ProtectedBranch entity, as group rules do: code_owner_approval_required is a boolean", async () => {
+    const main = branch('main');
+    main.code_owner_approval_required = true;
+    const rule = await maintainer.projects.approvalRules.create(API, {
+      name: 'Owners',
+      approvals_required: 1,
+      protected_branch_ids: [main.id],
+    });
+    expect(rule.protected_branches?.[0]?.code_owner_approval_required).toBe(true);
+    const path = `/projects/${encodeURIComponent(API)}/approval_rules/${rule.id}`;
+    const [wire] = (await call(mock, 'GET', path, { token: 'glpat-dev' })).body.protected_branches;
+    expect(typeof wire.code_owner_approval_required).toBe('boolean');
+    expect(Object.keys(wire)).toEqual([
+      'id',
+      'name',
+      'push_access_levels',
+      'merge_access_levels',
+      'allow_force_push',
+      'unprotect_access_levels',
+      'code_owner_approval_required',
+      'inherited',
+    ]);
+    // The newest GitLab sends deploy_key_id only for a deploy key's access level.
+    expect(Object.keys(wire.push_access_levels[0])).toEqual([
+      'id',
+      'access_level',
+      'access_level_description',
+      'user_id',
+      'group_id',
+    ]);
   });
 
   it('keep only groups the caller can see, and count their members as eligible approvers', async () => {
@@ -283,7 +320,7 @@ describe('group rules', () => {
     expect((await owner.groups.approvalRules.list('acme')).items).toEqual([updated]);
   });
 
-  it('show group-level protected branches with real booleans', async () => {
+  it('show group-level protected branches, inherited, with real booleans', async () => {
     const group = mock.seed.group({ path: 'acme/ops', protected_branches: ['main'] });
     const seeded = mock.seed.groupApprovalRule(group, {
       name: 'Ops',
@@ -296,8 +333,8 @@ describe('group rules', () => {
       name: 'main',
       allow_force_push: false,
       code_owner_approval_required: false,
-      inherited: false,
-      push_access_levels: [{ access_level: 40, deploy_key_id: null, user_id: null, group_id: null }],
+      inherited: true,
+      push_access_levels: [{ access_level: 40, user_id: null, group_id: null }],
     });
   });
 

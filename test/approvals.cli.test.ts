@@ -55,6 +55,7 @@ describe('approvals over HTTP', () => {
     const page = await dev.projects.approvalRules.list('acme/api');
     expect(page.items.map((r) => r.name)).toEqual(['Backend', 'All Members']);
     const [backend] = page.items;
+    expect(backend?.protected_branches?.[0]).toMatchObject({ name: 'main', code_owner_approval_required: false });
     expect(await dev.projects.approvalRules.get('acme/api', backend?.id ?? 0)).toEqual(backend);
     const created = await maria.projects.approvalRules.create('acme/api', {
       name: 'Review',

@@ -57,11 +57,14 @@ describe('the request journal (mock.requests)', () => {
     const mock = demo();
     mock.faults.add({ path: '/applications', status: 418, times: 1 });
     mock.rateLimits.set({ unauthenticated_api: { requests_per_period: 0, period_in_seconds: 60 } });
+    mock.faults.add({ path: '/applications', drop: true, times: 1 });
+    await call(mock, 'GET', '/applications', { token: MARIA });
+    await call(mock, 'GET', '/applications').catch(() => undefined);
     await call(mock, 'GET', '/applications');
-    await call(mock, 'GET', '/applications');
-    expect(mock.requests.list().map((entry) => [entry.status, entry.reason])).toEqual([
-      [418, 'injected fault #1'],
-      [429, 'over the rate limit throttle_unauthenticated_api'],
+    expect(mock.requests.list().map((entry) => [entry.status, entry.user, entry.reason])).toEqual([
+      [418, 'maria', 'injected fault #1'],
+      [0, null, undefined],
+      [429, null, 'over the rate limit throttle_unauthenticated_api'],
     ]);
   });
 
@@ -80,6 +83,21 @@ describe('the request journal (mock.requests)', () => {
     const silent = demo({ journal: 0 });
     await call(silent, 'GET', '/applications', { token: MARIA });
     expect(silent.requests.list()).toEqual([]);
+  });
+
+  it('cuts long values, so a bounded journal holds a bounded amount', async () => {
+    const mock = demo();
+    const project = encodeURIComponent(API);
+    await call(mock, 'POST', `/projects/${project}/milestones`, {
+      token: MARIA,
+      json: { title: 'x'.repeat(5000), labels: Array.from({ length: 500 }, (_, i) => `l${i}`) },
+    });
+    const [entry] = mock.requests.list();
+    const body = entry?.body as { title: string; labels: string[] };
+    expect(body.title).toBe(`${'x'.repeat(1000)}…[5000 characters]`);
+    expect(body.labels).toHaveLength(101);
+    expect(body.labels.at(-1)).toBe('…[500 items]');
+    expect(JSON.stringify(entry).length).toBeLessThan(3000);
   });
 
   it('never records a token, password or secret, wherever a request carries one', async () => {

@@ -325,6 +325,38 @@ describe('issues and merge requests of a milestone', () => {
     expect(await client(mock, 'glpat-planner').projects.milestones.mergeRequests(API, 1).toArray()).toEqual([]);
   });
 
+  it("shows issues as EE's IssueBasic: blocking_issues_count, and a weight only where the plan licenses it", async () => {
+    const freeProject = mock.seed.project({
+      path: 'free-corp/board',
+      milestones: [{ title: 'free' }],
+      issues: [{ title: 'Free', author: 'owner', milestone: 'free', weight: 2 }],
+    });
+    const issuesOf = async (project: number | string, milestone: number, token: string) =>
+      (await call(mock, 'GET', `/projects/${encodeURIComponent(project)}/milestones/${milestone}/issues`, { token }))
+        .body;
+    const freeMilestone = [...mock.world.milestones.values()].find((m) => m.project_id === freeProject.id)!;
+    const [free] = await issuesOf(freeProject.id, freeMilestone.id, 'glpat-owner');
+    expect(free).toMatchObject({ title: 'Free', blocking_issues_count: 0 });
+    expect(free).not.toHaveProperty('weight');
+    const premium = await issuesOf(API, 1, 'glpat-dev');
+    expect(premium.find((i: { title: string }) => i.title === 'Login fails')).toMatchObject({
+      weight: 3,
+      blocking_issues_count: 0,
+    });
+  });
+
+  it('shows merge requests as the newest MergeRequestBasic: imported, imported_from, merge_after, prepared_at', async () => {
+    const { body } = await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi/milestones/1/merge_requests', {
+      token: 'glpat-dev',
+    });
+    const [mr] = body;
+    expect(mr).toMatchObject({ imported: false, imported_from: 'none', merge_after: null });
+    expect(mr.prepared_at).toBe(mr.created_at);
+    const keys = Object.keys(mr);
+    expect(keys.indexOf('imported')).toBe(keys.indexOf('draft') + 1);
+    expect(keys.indexOf('prepared_at')).toBe(keys.indexOf('force_remove_source_branch') + 1);
+  });
+
   it('deletes a milestone and detaches its issues and merge requests', async () => {
     await dev.projects.milestones.delete(API, 1);
     expect((await failure(dev.projects.milestones.get(API, 1))).status).toBe(404);

@@ -33,6 +33,30 @@ describe('exportState and loadState', () => {
     expect(next.iid).toBe(made.iid + 1);
   });
 
+  it('loads what a promotion leaves: a group milestone and the same title in a subgroup project', async () => {
+    const mock = createMockGitLab({
+      seed: {
+        instance: { plan: 'premium' },
+        users: [{ username: 'olivia', token: 'glpat-olivia' }],
+        groups: [{ path: 'acme', members: { olivia: 50 } }, { path: 'acme/sub' }],
+        projects: [
+          { path: 'acme/a', milestones: [{ title: 'v1' }] },
+          { path: 'acme/sub/b', milestones: [{ title: 'v1' }] },
+        ],
+      },
+    });
+    const olivia = client(mock, 'glpat-olivia');
+    const [v1] = (await olivia.projects.milestones.list('acme/a')).items;
+    await olivia.projects.milestones.promote('acme/a', v1?.id ?? 0);
+    const copy = createMockGitLab({ seed: mock.exportState() });
+    expect(worldTables(copy)).toEqual(worldTables(mock));
+    const spoiled = mock.exportState();
+    spoiled.projects?.[1]?.milestones?.push({ title: 'v1' });
+    expect(() => createMockGitLab({ seed: spoiled })).toThrow(
+      'projects[1].milestones[1].title: already taken in this project',
+    );
+  });
+
   it('refuses a document of an unknown version by name, and a bad document changes nothing', async () => {
     const mock = createMockGitLab({ seed: demoSeed });
     const before = mock.exportState();
@@ -41,7 +65,23 @@ describe('exportState and loadState', () => {
     const bad = structuredClone(before);
     bad.projects?.push({ path: 'acme/new', members: { nobody: 30 } });
     expect(() => mock.loadState(bad)).toThrow('projects[');
+    expect(() => mock.loadState('not a document')).toThrow(SeedError);
     expect(mock.exportState()).toEqual(before);
+    expect(Object.keys(mock.users)).toContain('maria');
+    expect(() => createMockGitLab({ seed: { ...before, version: 2 } as never })).toThrow(/^version: unknown version/);
+  });
+
+  it('loadState takes any seed document, not only exports', async () => {
+    const mock = createMockGitLab({ seed: demoSeed });
+    mock.faults.add({ status: 500 });
+    mock.loadState({ now: '2027-01-01T00:00:00Z', users: [{ username: 'ann', token: 'glpat-ann' }] });
+    expect(mock.clock.now().toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    expect(Object.keys(mock.users)).toEqual(['ann']);
+    expect(mock.faults.list()).toEqual([]);
+    const apps = await client(mock, 'glpat-ann')
+      .applications.list()
+      .catch((error: { status: number }) => error.status);
+    expect(apps).toBe(403);
   });
 
   it('loadState replaces the world and becomes the seed reset() goes back to', async () => {

@@ -40,6 +40,7 @@ export interface MockRequests {
 /** Default number of entries a journal keeps (`journal` option, `--journal`). */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
+/** What the journal records in place of a token, password or secret. */
 export const REDACTED = '[REDACTED]';
 
 /** Parameter names whose values are secrets whatever they hold. */
@@ -100,27 +101,52 @@ function safeDecode(segment: string): string {
   }
 }
 
+/** Users' passwords, per users table: users are only ever added and passwords never change, so a count tells when to rebuild. */
+const passwordSets = new WeakMap<World['users'], { size: number; passwords: Set<string> }>();
+
+function passwordsOf(world: World): Set<string> {
+  let cached = passwordSets.get(world.users);
+  if (!cached || cached.size !== world.users.size) {
+    cached = { size: world.users.size, passwords: new Set([...world.users.values()].map((user) => user.password)) };
+    passwordSets.set(world.users, cached);
+  }
+  return cached.passwords;
+}
+
 /** Whether a string is one of the world's token values, passwords or application secrets. */
 function secretsOf(world: World): (value: string) => boolean {
-  let known: Set<string> | undefined;
   return (value) => {
     if (value === '') return false;
-    if (world.tokenIds.has(value) || value.startsWith('glpat-')) return true;
-    known ??= new Set([
-      ...[...world.users.values()].map((user) => user.password),
-      ...[...world.applications.values()].map((app) => app.secret),
-    ]);
-    return known.has(value);
+    if (world.tokenIds.has(value) || value.startsWith('glpat-') || passwordsOf(world).has(value)) return true;
+    for (const app of world.applications.values()) if (app.secret === value) return true;
+    return false;
   };
 }
 
-/** A copy of a parameter value with secrets replaced: by key name, or because the value is a known secret. */
+/** Longest string, and most items or keys, an entry keeps of a value: a bound journal must not hold ten 10 MiB bodies. */
+export const MAX_RECORDED = { characters: 1000, items: 100 };
+
+/**
+ * A copy of a parameter value with secrets replaced (by key name, or because the value is a
+ * known secret), and long strings, lists and objects cut to {@link MAX_RECORDED}.
+ */
 function redact(value: unknown, secret: (value: string) => boolean, key = ''): unknown {
   if (key !== '' && SECRET_KEY.test(key)) return REDACTED;
-  if (typeof value === 'string') return secret(value) ? REDACTED : value;
-  if (Array.isArray(value)) return value.map((item) => redact(item, secret));
+  if (typeof value === 'string') {
+    if (secret(value)) return REDACTED;
+    return value.length <= MAX_RECORDED.characters
+      ? value
+      : `${value.slice(0, MAX_RECORDED.characters)}…[${value.length} characters]`;
+  }
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, MAX_RECORDED.items).map((item) => redact(item, secret));
+    return value.length <= MAX_RECORDED.items ? kept : [...kept, `…[${value.length} items]`];
+  }
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v, secret, k)]));
+    const entries = Object.entries(value);
+    const kept = entries.slice(0, MAX_RECORDED.items).map(([k, v]) => [k, redact(v, secret, k)]);
+    if (entries.length > MAX_RECORDED.items) kept.push(['…', `[${entries.length} keys]`]);
+    return Object.fromEntries(kept);
   }
   return value;
 }

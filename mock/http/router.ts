@@ -1,4 +1,4 @@
-import { authenticate, type Caller, requireApiScope, tokenOf } from '../rules/access.js';
+import { authenticate, type Caller, identify, requireApiScope, tokenOf } from '../rules/access.js';
 import { throttle } from '../rules/rate-limits.js';
 import type { World } from '../world/types.js';
 import { nowIso, syncClock } from '../world/world.js';
@@ -164,12 +164,18 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
       const fault = options.faults?.take(request.method, parts ?? []);
       const faulted = fault && (await applyFault(fault, request));
+      // Answered before GitLab authenticates: the journal still names who sent it.
+      const sender = () => identify(world, tokenOf(request))?.user.username ?? null;
       if (faulted) {
         trace.reason = `injected fault #${fault.id}`;
+        trace.user = sender();
         return faulted;
       }
       const limit = throttle(world, tokenOf(request));
-      if (limit?.throttled) trace.reason = `over the rate limit ${limit.headers['RateLimit-Name']}`;
+      if (limit?.throttled) {
+        trace.reason = `over the rate limit ${limit.headers['RateLimit-Name']}`;
+        trace.user = sender();
+      }
       const response = limit?.throttled
         ? { status: 429, headers: { 'content-type': 'text/plain' }, body: RETRY_LATER }
         : await dispatch(request, parts, trace);
@@ -185,7 +191,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       body: trace.body,
       status: response.status,
       user: trace.user,
-      ms: performance.now() - started,
+      ms: Math.round((performance.now() - started) * 1000) / 1000,
       ...(response.status >= 400 && response.status < 500 && trace.reason !== undefined
         ? { reason: trace.reason }
         : {}),

@@ -16,6 +16,8 @@ export function presentAccessToken(world: World, token: AccessToken): ProjectAcc
     active: tokenIsActive(world, token),
     revoked: token.revoked,
     expired: tokenIsExpired(world, token),
+    // Fine-grained tokens are newer than the mock: every token it makes is a legacy one.
+    granular: false,
     created_at: token.created_at,
     description: token.description,
     scopes: token.scopes,

@@ -8,7 +8,6 @@ import type {
   MergeRequestApprovalStateRule,
   MergeRequestApprovalStatus,
   ProjectApprovalRule,
-  ProjectRuleProtectedBranch,
 } from '../../src/models/approvals.js';
 import { type Caller, groupChain } from '../rules/access.js';
 import { hiddenGroupIds, isOverridden, sourceRule } from '../rules/approval-rules.js';
@@ -70,37 +69,31 @@ const ACCESS_LEVEL_DESCRIPTIONS: Record<number, string> = {
   40: 'Maintainers',
   50: 'Owners',
 };
-const describe = (level: number) => ({
-  access_level: level,
-  access_level_description: ACCESS_LEVEL_DESCRIPTIONS[level] ?? `Access level ${level}`,
+
+/** GitLab's ProtectedRefAccess entity of a role; `deploy_key_id` only when set, as the newest GitLab sends it. */
+const presentAccessLevel = (level: { id: number; access_level: number }) => ({
+  id: level.id,
+  access_level: level.access_level,
+  access_level_description: ACCESS_LEVEL_DESCRIPTIONS[level.access_level] ?? `Access level ${level.access_level}`,
+  user_id: null,
+  group_id: null,
 });
 
-/** A protected branch in a project rule: `code_owner_approval_required` as a string, as GitLab sends it (R2.4). */
-function presentProjectBranch(branch: ProtectedBranch): ProjectRuleProtectedBranch {
+/**
+ * GitLab's ProtectedBranch entity, which project and group rules both nest. R2.4 gives
+ * project rules a shorter branch whose `code_owner_approval_required` is a string: it
+ * copies a typo of GitLab's docs. `inherited` is true for a group's protected branch.
+ */
+function presentProtectedBranch(branch: ProtectedBranch): GroupRuleProtectedBranch {
   return {
     id: branch.id,
     name: branch.name,
-    push_access_levels: [describe(branch.push_access_level.access_level)],
-    merge_access_levels: [describe(branch.merge_access_level.access_level)],
-    unprotect_access_levels: [],
-    code_owner_approval_required: String(branch.code_owner_approval_required),
-  };
-}
-
-/** A protected branch in a group rule: richer access levels, real booleans (R2.4). */
-function presentGroupBranch(branch: ProtectedBranch): GroupRuleProtectedBranch {
-  const { push_access_level: push, merge_access_level: merge } = branch;
-  return {
-    id: branch.id,
-    name: branch.name,
-    push_access_levels: [
-      { id: push.id, ...describe(push.access_level), deploy_key_id: null, user_id: null, group_id: null },
-    ],
-    merge_access_levels: [{ id: merge.id, ...describe(merge.access_level), user_id: null, group_id: null }],
-    unprotect_access_levels: [],
+    push_access_levels: [presentAccessLevel(branch.push_access_level)],
+    merge_access_levels: [presentAccessLevel(branch.merge_access_level)],
     allow_force_push: branch.allow_force_push,
+    unprotect_access_levels: [],
     code_owner_approval_required: branch.code_owner_approval_required,
-    inherited: false,
+    inherited: branch.group_id !== null,
   };
 }
 
@@ -132,7 +125,7 @@ function presentRule(world: World, caller: Caller, rule: ApprovalRuleFields, eli
 export function presentProjectRule(world: World, caller: Caller, rule: ProjectRuleRecord): ProjectApprovalRule {
   return {
     ...presentRule(world, caller, rule, ruleApprovers(world, rule)),
-    protected_branches: branchesOf(world, rule.protected_branch_ids).map(presentProjectBranch),
+    protected_branches: branchesOf(world, rule.protected_branch_ids).map(presentProtectedBranch),
     applies_to_all_protected_branches: rule.applies_to_all_protected_branches,
   };
 }
@@ -141,7 +134,7 @@ export function presentProjectRule(world: World, caller: Caller, rule: ProjectRu
 export function presentGroupRule(world: World, caller: Caller, rule: GroupRuleRecord): GroupApprovalRule {
   return {
     ...presentRule(world, caller, rule, ruleApprovers(world, rule)),
-    protected_branches: branchesOf(world, rule.protected_branch_ids).map(presentGroupBranch),
+    protected_branches: branchesOf(world, rule.protected_branch_ids).map(presentProtectedBranch),
     applies_to_all_protected_branches: rule.applies_to_all_protected_branches,
   };
 }

@@ -1,4 +1,5 @@
 import type { Milestone, MilestoneIssue, MilestoneMergeRequest } from '../../src/models/milestones.js';
+import { isPaidPlan, projectPlan } from '../rules/access.js';
 import { isExpired } from '../rules/milestones.js';
 import type { Issue, MergeRequest, Milestone as MilestoneRecord, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
@@ -53,6 +54,7 @@ export function presentIssue(world: World, issue: Issue): MilestoneIssue {
     return user ? [presentUser(world, user)] : [];
   });
   const author = presentUserId(world, issue.author_id);
+  const project = world.projects.get(issue.project_id);
   return {
     ...issuableFields(issue),
     closed_at: issue.closed_at,
@@ -74,7 +76,9 @@ export function presentIssue(world: World, issue: Issue): MilestoneIssue {
     web_url: `${world.baseUrl}/${projectPath(world, issue.project_id)}/-/issues/${issue.iid}`,
     time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
     task_completion_status: { count: 0, completed_count: 0 },
-    weight: issue.weight,
+    // EE's IssueBasic: weight only where issue weights are licensed (Premium and up).
+    ...(project && isPaidPlan(projectPlan(world, project)) && { weight: issue.weight }),
+    blocking_issues_count: 0,
   };
 }
 
@@ -102,17 +106,22 @@ export function presentMergeRequest(world: World, mr: MergeRequest): MilestoneMe
     target_project_id: mr.project_id,
     labels: [],
     draft: false,
+    imported: false,
+    imported_from: 'none',
     work_in_progress: false,
     milestone: milestoneOf(world, mr.milestone_id),
     merge_when_pipeline_succeeds: false,
     merge_status: 'can_be_merged',
     detailed_merge_status: 'mergeable',
+    merge_after: null,
     sha: mr.sha,
     merge_commit_sha: null,
     squash_commit_sha: null,
     discussion_locked: null,
     should_remove_source_branch: null,
     force_remove_source_branch: false,
+    // When GitLab finished preparing the new merge request: the mock's are ready at once.
+    prepared_at: mr.created_at,
     reference: `!${mr.iid}`,
     references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${path}!${mr.iid}` },
     web_url: `${world.baseUrl}/${path}/-/merge_requests/${mr.iid}`,

@@ -3,6 +3,7 @@ import { type AccessToken, type Project, type Role, Roles, type User, type World
 import {
   addDays,
   addToken,
+  addUser,
   filteredTokensOf,
   newTokenValue,
   nextId,
@@ -89,7 +90,7 @@ function newBotUser(world: World, project: Project, name: string): User {
     password: randomString(world, '0123456789abcdef', 32),
     created_at: nowIso(world),
   };
-  world.users.set(bot.id, bot);
+  addUser(world, bot);
   return bot;
 }
 

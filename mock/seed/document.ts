@@ -34,8 +34,8 @@ const accessLevel = z.strictObject({
   access_level: role,
 });
 
-/** A protected branch: its name (or wildcard), or the whole record as an export writes it. */
-const protectedBranch = z.union([
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedProtectedBranch = z.union([
   z.string(),
   z.strictObject({
     /** The branch name or a wildcard such as `release/*`. */
@@ -162,7 +162,7 @@ export const SeedGroup = z.strictObject({
   /** Group approval rules (they apply to the protected branches of the group's projects). */
   approval_rules: z.array(SeedApprovalRule).optional(),
   /** Group-level protected branches (names or wildcards), covering every project of the group. */
-  protected_branches: z.array(protectedBranch).optional(),
+  protected_branches: z.array(SeedProtectedBranch).optional(),
   /** SAML single sign-on enforced: approving with a password always fails. */
   enforced_sso: z.boolean().optional(),
   /** The group's id. */
@@ -170,7 +170,12 @@ export const SeedGroup = z.strictObject({
   /** Default: the world clock. */
   created_at: exactTime,
   /** The next group milestone's iid; default one more than the last. */
-  next_iid: z.strictObject({ milestone: z.int().positive() }).optional(),
+  next_iid: z
+    .strictObject({
+      /** The next group milestone's iid. */
+      milestone: z.int().positive(),
+    })
+    .optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -323,7 +328,7 @@ export const SeedProject = z.strictObject({
   /** `{ "username": role }`: direct members and their role numbers. */
   members: members.optional(),
   /** Branch names (or wildcards such as `release/*`). */
-  protected_branches: z.array(protectedBranch).optional(),
+  protected_branches: z.array(SeedProtectedBranch).optional(),
   /** The project's milestones. */
   milestones: z.array(SeedMilestone).optional(),
   /** The project's issues. */
@@ -348,8 +353,11 @@ export const SeedProject = z.strictObject({
   /** The next iids of its milestones, issues and merge requests; default one more than the last. */
   next_iid: z
     .strictObject({
+      /** The next milestone's iid. */
       milestone: z.int().positive(),
+      /** The next issue's iid. */
       issue: z.int().positive(),
+      /** The next merge request's iid. */
       merge_request: z.int().positive(),
     })
     .optional(),
@@ -576,7 +584,7 @@ export type SeedDocument = z.input<typeof SeedDocument>;
 /**
  * A protected branch: its name (or wildcard), or its whole record as an export writes it.
  */
-export type SeedProtectedBranch = z.input<typeof protectedBranch>;
+export type SeedProtectedBranch = z.input<typeof SeedProtectedBranch>;
 /**
  * A user: an item of the seed document's `users`.
  * @interface

@@ -34,7 +34,7 @@ import type {
   Visibility,
   World,
 } from '../world/types.js';
-import { newHex64, nextId, nowIso, randomString, revokeToken, touchToken } from '../world/world.js';
+import { addUser, newHex64, nextId, nowIso, randomString, revokeToken, touchToken, userNamed } from '../world/world.js';
 import type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import {
   eachWithin,
@@ -98,8 +98,9 @@ function parentPath(path: string): string {
 }
 
 function userByName(world: World, username: string, key: string): User {
-  for (const user of world.users.values()) if (user.username.toLowerCase() === username.toLowerCase()) return user;
-  throw new SeedError(key, 'unknown user');
+  const user = userNamed(world, username);
+  if (!user) throw new SeedError(key, 'unknown user');
+  return user;
 }
 
 function groupByPath(world: World, path: string): Group | undefined {
@@ -174,9 +175,7 @@ export class Seeder {
 
   /** A user with a personal token (scopes default `api`); returns the token value to call the API with. */
   user(input: SeedUser): SeededUser {
-    if ([...this.world.users.values()].some((u) => u.username.toLowerCase() === input.username.toLowerCase())) {
-      throw new SeedError('username', 'already taken');
-    }
+    if (userNamed(this.world, input.username)) throw new SeedError('username', 'already taken');
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
     const user: User = withId(this.world, 'users', this.world.users, input.id, () => ({
@@ -190,7 +189,7 @@ export class Seeder {
       password: input.password ?? 'password',
       created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
     }));
-    this.world.users.set(user.id, user);
+    addUser(this.world, user);
     const seeded = { id: user.id, username: user.username, name: user.name, admin: user.admin, token: '' };
     const exact = input.personal_token;
     if (exact === null) return seeded;
@@ -315,8 +314,16 @@ export class Seeder {
       start_date: input.start_date ?? null,
       due_date: input.due_date ?? null,
     };
-    const errors = milestoneErrors(this.world, project, fields);
-    const [key, messages] = Object.entries(errors)[0] ?? [];
+    const { title, ...others } = milestoneErrors(this.world, project, fields);
+    // An export's titles are as the API left them: a promotion to a group keeps the same title in
+    // its subgroups' projects. Only a title taken in the project itself is wrong there.
+    const takenHere = milestoneIdByTitle(
+      this.world,
+      ownerKey({ project_id: project.id, group_id: null }),
+      fields.title,
+    );
+    const titleErrors = !this.exact ? title : takenHere !== undefined ? ['already taken in this project'] : undefined;
+    const [key, messages] = Object.entries(titleErrors ? { title: titleErrors, ...others } : others)[0] ?? [];
     if (key) throw new SeedError(key, messages?.join(', ') ?? 'invalid');
     const counters = iidCounter(project.next_iid, input.iid);
     return withId(this.world, 'milestones', this.world.milestones, input.id, () =>

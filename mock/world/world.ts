@@ -1,4 +1,4 @@
-import type { AccessToken, Instance, World } from './types.js';
+import type { AccessToken, Instance, User, World } from './types.js';
 
 /** The instance a world starts with when the seed says nothing. */
 export function defaultInstance(): Instance {
@@ -107,6 +107,33 @@ export function newTokenValue(world: World): string {
 /** 64 lowercase hex characters, for OAuth application ids and secrets (SPEC 2). */
 export function newHex64(world: World): string {
   return randomString(world, HEX, 64);
+}
+
+/**
+ * Users by lower-case username, derived from `world.users` (kept beside the world, so snapshots
+ * copy only data) and kept by {@link addUser}, the only way users are added; users are never deleted.
+ */
+const usernameIndexes = new WeakMap<Map<number, User>, Map<string, User>>();
+
+function usernameIndex(world: World): Map<string, User> {
+  let index = usernameIndexes.get(world.users);
+  if (!index) {
+    index = new Map([...world.users.values()].map((user) => [user.username.toLowerCase(), user]));
+    usernameIndexes.set(world.users, index);
+  }
+  return index;
+}
+
+/** Stores a user and indexes its username. */
+export function addUser(world: World, user: User): User {
+  usernameIndex(world).set(user.username.toLowerCase(), user);
+  world.users.set(user.id, user);
+  return user;
+}
+
+/** The user with this username (any case), or `undefined`. */
+export function userNamed(world: World, username: string): User | undefined {
+  return usernameIndex(world).get(username.toLowerCase());
 }
 
 /** Stores a token and indexes its value for authentication. */

@@ -19,6 +19,8 @@ export const ProjectAccessToken = z.looseObject({
   revoked: z.boolean(),
   /** Past its `expires_at` (newer GitLab versions only). */
   expired: z.boolean().optional(),
+  /** A fine-grained token rather than a legacy one (the newest GitLab versions only). */
+  granular: z.boolean().optional(),
   /** When the token was created. */
   created_at: DateTimeString,
   /** Newer GitLab versions only. */
@@ -35,8 +37,8 @@ export const ProjectAccessToken = z.looseObject({
   access_level: z.number().int(),
   /** `project` (newer GitLab versions only). */
   resource_type: z.string().optional(),
-  /** The project's id (newer GitLab versions only). */
-  resource_id: z.number().int().optional(),
+  /** The project's id (newer GitLab versions only); `null` when GitLab no longer knows the bot user's project. */
+  resource_id: z.number().int().nullable().optional(),
 });
 /**
  * A project access token, as listed and read: never with its secret value.

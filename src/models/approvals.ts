@@ -48,23 +48,36 @@ export type GroupSummary = z.infer<typeof GroupSummary>;
 /** Rule types GitLab sends: `any_approver`, `regular`, `report_approver` (made by the system from policies), `code_owner`. */
 export type ApprovalRuleType = 'any_approver' | 'regular' | 'report_approver' | 'code_owner';
 
-/** One access level of a protected branch, as project approval rules nest it. */
+/**
+ * One access level of a protected branch (GitLab's ProtectedRefAccess entity): a role,
+ * or (Premium) a user, a group or a deploy key. Older GitLab versions send only the
+ * role and its description.
+ */
 export const BranchAccessLevel = z.looseObject({
-  /** A role number (30 Developer, 40 Maintainer...), or 0 for no one. */
-  access_level: z.number().int(),
-  /** What GitLab shows for it: `Maintainers`, `Developers + Maintainers`, `No one`... */
+  /** The access level's id (newer GitLab versions only). */
+  id: z.number().int().optional(),
+  /** A role number (30 Developer, 40 Maintainer, 60 instance admins), 0 for no one; `null` when the level names a user or a group. */
+  access_level: z.number().int().nullable(),
+  /** What GitLab shows for it: `Maintainers`, `Developers + Maintainers`, `No one`, or the user's or group's name. */
   access_level_description: z.string(),
+  /** The deploy key it allows (push levels only): GitLab 16 and 17 send `null` when there is none, the newest versions leave it out. */
+  deploy_key_id: z.number().int().nullable().optional(),
+  /** The user it allows, or `null` (newer GitLab versions only). */
+  user_id: z.number().int().nullable().optional(),
+  /** The group it allows, or `null` (newer GitLab versions only). */
+  group_id: z.number().int().nullable().optional(),
 });
 /**
- * One access level of a protected branch, as project approval rules nest it.
+ * One access level of a protected branch (GitLab's ProtectedRefAccess entity).
  * @interface
  */
 export type BranchAccessLevel = z.infer<typeof BranchAccessLevel>;
 
 /**
- * A protected branch as a project approval rule nests it. Note GitLab's quirk:
- * `code_owner_approval_required` is the string `'true'` or `'false'` here, a real
- * boolean in group rules ({@link GroupRuleProtectedBranch}).
+ * A protected branch as a project approval rule nests it: GitLab's ProtectedBranch
+ * entity, the same as in group rules, with the fields older GitLab versions lack
+ * optional. `code_owner_approval_required` is a boolean: the string `"false"` in the
+ * project-rule example of GitLab's API documentation is a typo there.
  */
 export const ProjectRuleProtectedBranch = z.looseObject({
   /** The protected branch's id: what `protected_branch_ids` takes. */
@@ -75,54 +88,43 @@ export const ProjectRuleProtectedBranch = z.looseObject({
   push_access_levels: z.array(BranchAccessLevel),
   /** Who may merge. */
   merge_access_levels: z.array(BranchAccessLevel),
+  /** Force pushes are allowed (newer GitLab versions only). */
+  allow_force_push: z.boolean().optional(),
   /** Who may unprotect the branch. */
   unprotect_access_levels: z.array(BranchAccessLevel),
-  /** `'true'` or `'false'`: a boolean sent as a string. */
-  code_owner_approval_required: z.string(),
+  /** Code owners must approve changes to their files. */
+  code_owner_approval_required: z.boolean(),
+  /** A group's protected branch rather than the project's own (newer GitLab versions only). */
+  inherited: z.boolean().optional(),
 });
 /**
- * A protected branch as a project approval rule nests it (`code_owner_approval_required` is a string).
+ * A protected branch as a project approval rule nests it (GitLab's ProtectedBranch entity).
  * @interface
  */
 export type ProjectRuleProtectedBranch = z.infer<typeof ProjectRuleProtectedBranch>;
 
-/** A protected branch as a group approval rule nests it: richer access levels, and real booleans. */
-export const GroupRuleProtectedBranch = z.looseObject({
-  /** The protected branch's id. */
+/** An access level in a group rule: every GitLab version with group rules sends its id, user and group. */
+const GroupRuleBranchAccessLevel = BranchAccessLevel.extend({
+  /** The access level's id. */
   id: z.number().int(),
-  /** The branch name, or a wildcard such as `release/*`. */
-  name: z.string(),
+  /** The user it allows, or `null`. */
+  user_id: z.number().int().nullable(),
+  /** The group it allows, or `null`. */
+  group_id: z.number().int().nullable(),
+});
+
+/**
+ * A protected branch as a group approval rule nests it: the same ProtectedBranch entity,
+ * from GitLab versions recent enough to send all of its fields.
+ */
+export const GroupRuleProtectedBranch = ProjectRuleProtectedBranch.extend({
   /** Who may push. */
-  push_access_levels: z.array(
-    BranchAccessLevel.extend({
-      /** The access level's id. */
-      id: z.number().int(),
-      /** The deploy key it allows, or `null`. */
-      deploy_key_id: z.number().int().nullable(),
-      /** The user it allows, or `null`. */
-      user_id: z.number().int().nullable(),
-      /** The group it allows, or `null`. */
-      group_id: z.number().int().nullable(),
-    }),
-  ),
+  push_access_levels: z.array(GroupRuleBranchAccessLevel),
   /** Who may merge. */
-  merge_access_levels: z.array(
-    BranchAccessLevel.extend({
-      /** The access level's id. */
-      id: z.number().int(),
-      /** The user it allows, or `null`. */
-      user_id: z.number().int().nullable(),
-      /** The group it allows, or `null`. */
-      group_id: z.number().int().nullable(),
-    }),
-  ),
-  /** Who may unprotect the branch. */
-  unprotect_access_levels: z.array(BranchAccessLevel),
+  merge_access_levels: z.array(GroupRuleBranchAccessLevel),
   /** Force pushes are allowed. */
   allow_force_push: z.boolean(),
-  /** Code owners must approve changes to their files. */
-  code_owner_approval_required: z.boolean(),
-  /** Protected by a parent group rather than the project. */
+  /** A group's protected branch (true for the branches of a group rule). */
   inherited: z.boolean(),
 });
 /**

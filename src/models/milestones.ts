@@ -72,7 +72,7 @@ export const MilestoneIssue = z.looseObject({
   confidential: z.boolean(),
   /** `YYYY-MM-DD`, or `null`. */
   due_date: DateString.nullable(),
-  /** Its weight (Premium and Ultimate), or `null`. */
+  /** Its weight, or `null`; only in Premium and Ultimate projects, where issue weights are licensed. */
   weight: z.number().int().nullable().optional(),
   /** The issue's page. */
   web_url: z.string(),

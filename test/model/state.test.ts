@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../mock/handlers/index.js';
-import { createMockGitLab, demoSeed, type MockGitLab, MockOAuthError, SeedError } from '../../mock/index.js';
+import {
+  createMockGitLab,
+  demoSeed,
+  type MockGitLab,
+  MockOAuthError,
+  type SeedDocument,
+  SeedError,
+} from '../../mock/index.js';
 import { GitLab } from '../../src/index.js';
 import { worldTables } from '../world-tables.js';
 import { refused } from './recording.js';
@@ -604,4 +611,84 @@ describe('state export under random operations (model-based)', () => {
     console.log(`state model: ${RUNS} runs`, seen);
     for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
   }, 120_000);
+
+  it('refuses a spoiled export by the path at fault, and leaves the world exactly as it was', async () => {
+    const spoiled = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 1, maxLength: 20, size: 'max' }),
+        fc.constantFrom(...SPOILERS),
+        async (ops, spoiler) => {
+          const run = new Run();
+          for (const op of ops) await run.step(op);
+          const before = run.mock.exportState();
+          const tables = worldTables(run.mock);
+          const document = structuredClone(before);
+          if (!spoiler.spoil(document)) return;
+          expect(() => run.mock.loadState(document), spoiler.name).toThrow(SeedError);
+          expect(() => run.mock.loadState(document), spoiler.name).toThrow(spoiler.path);
+          expect(worldTables(run.mock)).toEqual(tables);
+          expect(run.mock.exportState()).toEqual(before);
+          spoiled.set(spoiler.name, (spoiled.get(spoiler.name) ?? 0) + 1);
+        },
+      ),
+      { seed: SEED, numRuns: 40 },
+    );
+    for (const { name } of SPOILERS) expect(spoiled.get(name) ?? 0, name).toBeGreaterThan(0);
+  });
 });
+
+/** Ways to spoil an export (false: this world has nothing to spoil that way), and the path the refusal must name. */
+const SPOILERS: { name: string; path: RegExp; spoil: (document: SeedDocument) => boolean }[] = [
+  {
+    name: 'an unknown version',
+    path: /^version: unknown version/,
+    spoil: (document) => {
+      Object.assign(document, { version: 2 });
+      return true;
+    },
+  },
+  {
+    name: 'a username taken twice',
+    path: /^users\[1\]\.username: already taken$/,
+    spoil: (document) => {
+      const [first, second] = document.users;
+      if (!first || !second) return false;
+      second.username = first.username;
+      return true;
+    },
+  },
+  {
+    name: 'a milestone id taken twice',
+    path: /^projects\[0\]\.milestones\[1\]\.id: already taken$/,
+    spoil: (document) => {
+      const [first, second] = document.projects?.[0]?.milestones ?? [];
+      if (!first || !second) return false;
+      second.id = first.id;
+      return true;
+    },
+  },
+  {
+    name: 'a token rotated from no token of its project',
+    path: /^projects\[0\]\.access_tokens\[0\]\.rotated_from: /,
+    spoil: (document) => {
+      const token = document.projects?.[0]?.access_tokens?.[0];
+      if (!token) return false;
+      token.rotated_from = 999_999;
+      return true;
+    },
+  },
+  {
+    name: 'an approval or a push by an unknown user',
+    path: /^projects\[0\]\.merge_requests\[\d+\]\.(approvals|pushes)\[0\](\.author)?: unknown user$/,
+    spoil: (document) => {
+      for (const mr of document.projects?.[0]?.merge_requests ?? []) {
+        if (mr.pushes?.[0]) mr.pushes[0].author = 'nobody';
+        else if (mr.approvals?.[0]) mr.approvals[0] = { user: 'nobody' };
+        else continue;
+        return true;
+      }
+      return false;
+    },
+  },
+];
