@@ -32,11 +32,24 @@ export async function signingKeyOf(world: World): Promise<JsonWebKey> {
   return pending;
 }
 
+/** The signing key imported and its public JWK, per private JWK (a restored world has a copy: worked out again). */
+const signers = new WeakMap<JsonWebKey, Promise<{ key: CryptoKey | Uint8Array; jwk: JWK }>>();
+
+function signerOf(jwk: JsonWebKey) {
+  let signer = signers.get(jwk);
+  if (!signer) {
+    const { kty, n, e } = jwk as JWK;
+    signer = Promise.all([importJWK(jwk as JWK, 'RS256'), calculateJwkThumbprint({ kty, n, e } as JWK)]).then(
+      ([key, kid]) => ({ key, jwk: { kty, kid, e, n, use: 'sig', alg: 'RS256' } }),
+    );
+    signers.set(jwk, signer);
+  }
+  return signer;
+}
+
 /** The public half of the world's key, as `/oauth/discovery/keys` lists it, with its RFC 7638 thumbprint as `kid`. */
 export async function publicJwk(world: World): Promise<JWK> {
-  const { kty, n, e } = (await signingKeyOf(world)) as JWK;
-  const key: JWK = { kty, n, e };
-  return { kty, kid: await calculateJwkThumbprint(key), e, n, use: 'sig', alg: 'RS256' };
+  return { ...(await signerOf(await signingKeyOf(world))).jwk };
 }
 
 /** The groups a user is in: every group they are a member of, with its subgroups (GitLab's `membership_groups`). */
@@ -83,8 +96,7 @@ export async function idToken(world: World, token: OAuthToken, nonce: string | n
   const user = token.user_id === null ? undefined : world.users.get(token.user_id);
   const app = token.application_id === null ? undefined : world.applications.get(token.application_id);
   if (!token.scopes.includes('openid') || !user) return undefined;
-  const jwk = await signingKeyOf(world);
-  const { kid } = await publicJwk(world);
+  const signer = await signerOf(await signingKeyOf(world));
   const iat = Math.floor(world.now / 1000);
   const directGroups = [...world.groups.values()].filter((g) => g.members.has(user.id)).map((g) => g.full_path);
   return new SignJWT({
@@ -93,13 +105,13 @@ export async function idToken(world: World, token: OAuthToken, nonce: string | n
     ...(token.auth_time === null ? {} : { auth_time: Math.floor(Date.parse(token.auth_time) / 1000) }),
     groups_direct: directGroups,
   })
-    .setProtectedHeader({ typ: 'JWT', alg: 'RS256', kid })
+    .setProtectedHeader({ typ: 'JWT', alg: 'RS256', kid: signer.jwk.kid as string })
     .setIssuer(world.baseUrl)
     .setSubject(String(user.id))
     .setAudience(app?.application_id ?? '')
     .setIssuedAt(iat)
     .setExpirationTime(iat + ID_TOKEN_LIFETIME)
-    .sign(await importJWK(jwk as JWK, 'RS256'));
+    .sign(signer.key);
 }
 
 const CLAIMS = [
