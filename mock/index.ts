@@ -12,11 +12,14 @@ export type {
   MockGitLabCore,
   MockGitLabOptions,
   MockMergeRequests,
+  MockOAuth,
   MockRateLimits,
   PushedCommit,
   WorldSnapshot,
 } from './mock.js';
+export { MockOAuthError } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
+export type { HeadlessAuthorization, HeadlessAuthorized } from './rules/oauth.js';
 export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {
   type SeedAccessToken,
@@ -28,6 +31,7 @@ export {
   type SeedIssue,
   type SeedMergeRequest,
   type SeedMilestone,
+  type SeedOAuth,
   type SeedProject,
   type SeedProtectedBranch,
   type SeedPush,

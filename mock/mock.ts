@@ -1,9 +1,12 @@
 import { routes } from './handlers/index.js';
+import { createOAuthRouter } from './handlers/oauth.js';
+import { ApiError } from './http/errors.js';
 import { FaultRegistry, type MockFaults } from './http/faults.js';
 import { DEFAULT_JOURNAL_SIZE, Journal, type MockRequests } from './http/journal.js';
 import { fromFetchRequest, type MockRequest } from './http/request.js';
 import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter } from './http/router.js';
+import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized } from './rules/oauth.js';
 import { mergeRequestByRef } from './rules/pushes.js';
 import {
   parseRateLimits,
@@ -17,14 +20,17 @@ import { exportSeedDocument } from './seed/export.js';
 import { loadSeedDocument } from './seed/load.js';
 import { type SeededUser, Seeder } from './seed/seeder.js';
 import type { RateLimits, World } from './world/types.js';
-import { createWorld } from './world/world.js';
+import { createWorld, syncClock } from './world/world.js';
 
 /** Options of {@link createMockGitLab}. */
 export interface MockGitLabOptions {
   /** Where the mock GitLab lives; requests to `${baseUrl}/api/v4/...` are answered. Default `http://gitlab.test`. */
   baseUrl?: string;
-  /** Start of the world clock (ISO 8601, Date or epoch ms). Default: the seed's `now`, else `2026-01-01T00:00:00Z`. */
-  now?: string | Date | number;
+  /**
+   * Start of the world clock (ISO 8601, Date or epoch ms), or `'real'`: the real time, and the clock
+   * runs with it (`advance` adds an offset). Default: the seed's `now`, else `2026-01-01T00:00:00Z`.
+   */
+  now?: 'real' | string | Date | number;
   /** A seed document describing the whole world (the same JSON the CLI's `--seed` takes). */
   seed?: SeedDocument;
   /** Seed of the random source every token and secret comes from. Same seed, same values. Default 1. */
@@ -123,6 +129,8 @@ export interface MockGitLabCore {
   readonly faults: MockFaults;
   /** GitLab's API rate limits (the seed document's `instance.rate_limits`), counted on the world clock. */
   readonly rateLimits: MockRateLimits;
+  /** GitLab's OAuth provider without a browser: approve an authorization request as a user. */
+  readonly oauth: MockOAuth;
   /** Pushes to merge requests: what moves a head and resets approvals. */
   readonly mergeRequests: MockMergeRequests;
   /** The world's state, for assertions in tests. Change it through `seed` and the API. */
@@ -158,6 +166,42 @@ export interface MockGitLabCore {
   readonly requests: MockRequests;
 }
 
+/** The mock's OAuth provider in-process: `mock.oauth`. */
+export interface MockOAuth {
+  /**
+   * Approves an authorization request as `user`, as the consent page would (the same checks), and
+   * returns the code and the redirect URI carrying it: what a browser would bring back to the app.
+   * A refused request throws a {@link MockOAuthError} with the OAuth error code.
+   *
+   * @example
+   * ```ts
+   * import { createMockGitLab } from 'gitlab-admin-sdk/mock';
+   *
+   * const mock = createMockGitLab({
+   *   seed: {
+   *     users: [{ username: 'olivia' }],
+   *     applications: [{ name: 'app', redirect_uri: 'http://localhost:3000/cb', scopes: 'api openid', application_id: 'app-id' }],
+   *   },
+   * });
+   * const { code } = mock.oauth.authorize({ user: 'olivia', clientId: 'app-id', redirectUri: 'http://localhost:3000/cb', scopes: ['api'] });
+   * ```
+   */
+  authorize(request: HeadlessAuthorization): HeadlessAuthorized;
+}
+
+/** An authorization request `mock.oauth.authorize` refused: `error` is the OAuth error code (`invalid_scope`...). */
+export class MockOAuthError extends Error {
+  constructor(
+    /** The OAuth error code. */
+    readonly error: string,
+    /** GitLab's description of it. */
+    readonly error_description: string,
+  ) {
+    super(`${error}: ${error_description}`);
+    this.name = 'MockOAuthError';
+  }
+}
+
 const DEFAULT_NOW = '2026-01-01T00:00:00Z';
 
 /** The router of a mock without fetch objects: what the HTTP server calls. */
@@ -181,11 +225,24 @@ function toEpoch(time: string | Date | number): number {
 /** Creates a mock GitLab without MSW handlers; `createMockGitLab` adds them. */
 export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLabCore {
   const baseUrl = (options.baseUrl ?? 'http://gitlab.test').replace(/\/+$/, '');
-  const freshWorld = () => createWorld(baseUrl, toEpoch(options.now ?? DEFAULT_NOW), options.randomSeed ?? 1);
+  const startClock = (target: World) => {
+    if (options.now === 'real') {
+      target.clockOffset = 0;
+      syncClock(target);
+    } else if (options.now !== undefined) {
+      target.clockOffset = null;
+      target.now = toEpoch(options.now);
+    }
+  };
+  const freshWorld = () => {
+    const fresh = createWorld(baseUrl, toEpoch(DEFAULT_NOW), options.randomSeed ?? 1);
+    startClock(fresh);
+    return fresh;
+  };
   const world = freshWorld();
   // The document sets the clock to its `now`; an explicit `now` option wins.
   const users = options.seed !== undefined ? loadSeedDocument(world, options.seed) : {};
-  if (options.now !== undefined) world.now = toEpoch(options.now);
+  startClock(world);
   let initial = structuredClone(world);
   let seedFaultSpecs = options.seed?.faults ?? [];
   const faults = new FaultRegistry();
@@ -194,7 +251,9 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
   };
   seedFaults();
   const journal = new Journal(options.journal ?? DEFAULT_JOURNAL_SIZE);
-  const router = createRouter(world, routes, { faults, journal });
+  const apiRouter = createRouter(world, routes, { faults, journal });
+  const oauthRouter = createOAuthRouter(world);
+  const router: PlainRouter = async (request) => (await apiRouter(request)) ?? oauthRouter(request);
 
   const handle = async (request: Request): Promise<Response | undefined> => {
     const response = await router(fromFetchRequest(request));
@@ -225,16 +284,35 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
     users,
     world,
     clock: {
-      now: () => new Date(world.now),
+      now: () => {
+        syncClock(world);
+        return new Date(world.now);
+      },
       set: (time) => {
         world.now = toEpoch(time);
+        // A clock that follows real time keeps running from the moment set.
+        if (world.clockOffset !== null) world.clockOffset = world.now - Date.now();
       },
       advance: (by) => {
         const ms =
           typeof by === 'number'
             ? by
             : (((by.days ?? 0) * 24 + (by.hours ?? 0)) * 60 + (by.minutes ?? 0)) * 60_000 + (by.seconds ?? 0) * 1000;
+        syncClock(world);
         world.now += ms;
+        if (world.clockOffset !== null) world.clockOffset += ms;
+      },
+    },
+    oauth: {
+      authorize: (request) => {
+        syncClock(world);
+        try {
+          return authorizeHeadless(world, request);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          const { error: code, error_description } = error.body as { error: string; error_description: string };
+          throw new MockOAuthError(code, error_description);
+        }
       },
     },
     faults,
@@ -263,7 +341,10 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
       seedFaults();
       journal.clear();
     },
-    exportState: () => exportSeedDocument(world, faults.list()),
+    exportState: () => {
+      syncClock(world);
+      return exportSeedDocument(world, faults.list());
+    },
     loadState: (document) => {
       // Everything that can fail happens on a fresh world: a bad document changes nothing.
       const faultSpecs = parseSeedDocument(document).faults ?? [];

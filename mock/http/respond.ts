@@ -17,6 +17,19 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
   return { status, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
+/** An HTML page. */
+export function html(body: string, status = 200, headers?: Record<string, string>): MockResponse {
+  return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };
+}
+
+/** A 302 redirect to `location`. */
+export function redirect(location: string, headers?: Record<string, string>): MockResponse {
+  return { status: 302, headers: { ...headers, location }, body: null };
+}
+
+/** A response without a body. */
+export const empty = (status: number): MockResponse => ({ status, headers: {}, body: null });
+
 /** 204 with an empty body (HTTP forbids a body on 204). */
 export const noContent = (): MockResponse => ({ status: 204, headers: {}, body: null });
 

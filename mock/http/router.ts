@@ -1,7 +1,7 @@
 import { authenticate, type Caller, identify, requireApiScope, tokenOf } from '../rules/access.js';
 import { throttle } from '../rules/rate-limits.js';
 import type { World } from '../world/types.js';
-import { nowIso } from '../world/world.js';
+import { nowIso, syncClock } from '../world/world.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
@@ -143,7 +143,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     } catch (error) {
       if (error instanceof ApiError) {
         trace.reason = reasonOf(error);
-        return json(error.body, error.status);
+        return json(error.body, error.status, error.headers);
       }
       // A bug in the mock: answer as GitLab does for an unhandled exception, and say what happened.
       console.error('[gitlab-admin-sdk mock] unhandled error', error);
@@ -157,6 +157,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       return undefined;
     }
     const started = performance.now();
+    syncClock(world);
     const at = nowIso(world);
     const trace: Trace = { user: null, body: null, reason: undefined };
     const answer = async (): Promise<MockResponse> => {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { FaultSpec } from '../http/faults.js';
-import type { MockGitLabCore } from '../mock.js';
+import { type MockGitLabCore, MockOAuthError } from '../mock.js';
 import { mergeRequestByRef } from '../rules/pushes.js';
 import { SeedError, type SeedPush } from '../seed/document.js';
 import { invalid } from '../seed/issues.js';
@@ -23,6 +23,9 @@ import type { RateLimits } from '../world/types.js';
  * - `GET /__mock/requests`: the request journal, oldest first; `DELETE` empties it, 204.
  * - `POST /__mock/projects/:id/merge_requests/:iid/push` `{"sha", "author"}`: a push to the merge
  *   request's source branch (`mock.mergeRequests.push`), 204; 404 for an unknown project or merge request.
+ * - `POST /__mock/oauth/authorize` `{ user, clientId, redirectUri, scopes, state, codeChallenge,
+ *   codeChallengeMethod, nonce }`: an authorization approved without a browser (`mock.oauth.authorize`),
+ *   201 `{ code, redirect_to }`; a refusal is 400 `{ error, error_description }`.
  * @module
  */
 
@@ -107,6 +110,10 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
     return notAllowed;
   }
   if (resource === 'clock') return answerClock(mock, method, id, body);
+  if (resource === 'oauth' && id === 'authorize') {
+    if (method !== 'POST') return notAllowed;
+    return answerAuthorize(mock, body);
+  }
   if (id !== undefined) return notFound;
   if (resource === 'reset') {
     if (method !== 'POST') return notAllowed;
@@ -121,6 +128,33 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
     return { status: 204 };
   }
   return notFound;
+}
+
+const HeadlessAuthorize = z.strictObject({
+  user: z.string(),
+  clientId: z.string(),
+  redirectUri: z.string(),
+  scopes: z.union([z.array(z.string()), z.string()]).optional(),
+  state: z.string().optional(),
+  codeChallenge: z.string().optional(),
+  codeChallengeMethod: z.string().optional(),
+  nonce: z.string().optional(),
+});
+
+/** `POST /__mock/oauth/authorize` (SPEC 7): the consent page approved headlessly; a refusal is 400 with the OAuth error. */
+function answerAuthorize(mock: MockGitLabCore, body: string): AdminAnswer {
+  const parsed = parseJson(body);
+  const request = parsed.ok ? HeadlessAuthorize.safeParse(parsed.value) : undefined;
+  if (!request?.success) {
+    const reason = request ? invalid('authorization', request.error).message : 'the body is not valid JSON';
+    return { status: 400, body: { error: 'invalid_request', error_description: reason } };
+  }
+  try {
+    return { status: 201, body: mock.oauth.authorize(request.data) };
+  } catch (error) {
+    if (!(error instanceof MockOAuthError)) throw error;
+    return { status: 400, body: { error: error.error, error_description: error.error_description } };
+  }
 }
 
 /** `GET /__mock/state` exports the world; `PUT` loads a document, or refuses it by name and changes nothing. */

@@ -304,7 +304,8 @@ export function revokeTokenFamily(world: World, token: AccessToken): void {
 function tokenToRotate(world: World, caller: Caller, project: Project, tokenId: number | 'self'): AccessToken {
   if (tokenId === 'self') {
     const own = caller.token;
-    if (own.project_id !== project.id) {
+    // An OAuth token is nobody's project token.
+    if (!('project_id' in own) || own.project_id !== project.id) {
       throw badRequest('Only an access token of this project can rotate itself');
     }
     if (!own.scopes.includes('api') && !own.scopes.includes('self_rotate')) {

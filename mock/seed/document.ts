@@ -377,6 +377,8 @@ export const SeedApplication = z.strictObject({
   application_id: z.string().optional(),
   /** The client secret; made up when absent. */
   secret: z.string().optional(),
+  /** A trusted application skips the consent page; default `false`. */
+  trusted: z.boolean().optional(),
   /** The record's id. */
   id: id.optional(),
 });
@@ -430,6 +432,103 @@ export const SeedInstance = z.strictObject({
   approval_settings: approvalSettings.optional(),
   /** GitLab's API rate limits, e.g. `{ "authenticated_api": { "requests_per_period": 10, "period_in_seconds": 60 } }`; default none. */
   rate_limits: rateLimits.optional(),
+  /** The OAuth password grant works without client credentials; default `false` (client credentials required). */
+  ropc_without_client_credentials: z.boolean().optional(),
+});
+
+const nullableTime = dateTime.nullable();
+const hex = z.string().min(1);
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedOAuth = z.strictObject({
+  /** The RSA key ID tokens are signed with, as a private JWK (an export's, so its tokens still verify); default: made on first use. */
+  signing_key: z
+    .looseObject({
+      /** `RSA`. */
+      kty: z.literal('RSA'),
+      /** The modulus. */
+      n: z.string(),
+      /** The public exponent. */
+      e: z.string(),
+      /** The private exponent (the CRT parameters `p`, `q`, `dp`, `dq`, `qi` come along). */
+      d: z.string(),
+    })
+    .optional(),
+  /** Signed-in browser sessions (the `_gitlab_session` cookie). */
+  sessions: z
+    .array(
+      z.strictObject({
+        /** The session's id. */
+        id,
+        /** The username. */
+        user: z.string(),
+        /** The cookie's value. */
+        session: hex,
+        /** When the user signed in. */
+        created_at: dateTime,
+      }),
+    )
+    .optional(),
+  /** Authorization codes, used or not. */
+  grants: z
+    .array(
+      z.strictObject({
+        /** The grant's id. */
+        id,
+        /** The application's record id (`applications[].id`). */
+        application: id,
+        /** The username. */
+        user: z.string(),
+        /** The code. */
+        code: hex,
+        /** The redirect URI of the authorization request. */
+        redirect_uri: z.string(),
+        /** The scopes. */
+        scopes: z.array(z.string()),
+        /** The PKCE challenge. */
+        code_challenge: z.string().nullable(),
+        /** `plain` or `S256`. */
+        code_challenge_method: z.enum(['plain', 'S256']).nullable(),
+        /** The OpenID Connect nonce. */
+        nonce: z.string().nullable(),
+        /** When the user signed in. */
+        auth_time: dateTime,
+        /** When it was issued. */
+        created_at: dateTime,
+        /** Lifetime in seconds. */
+        expires_in: z.int().positive(),
+        /** When it was used. */
+        revoked_at: nullableTime,
+      }),
+    )
+    .optional(),
+  /** OAuth access tokens with their refresh tokens. */
+  tokens: z
+    .array(
+      z.strictObject({
+        /** The token's id. */
+        id,
+        /** The application's record id; `null` for a password grant without client credentials. */
+        application: id.nullable(),
+        /** The username; `null` for a client credentials token. */
+        user: z.string().nullable(),
+        /** The access token. */
+        token: hex,
+        /** The refresh token. */
+        refresh_token: hex.nullable(),
+        /** The scopes. */
+        scopes: z.array(z.string()),
+        /** When the user signed in. */
+        auth_time: nullableTime,
+        /** When it was issued. */
+        created_at: dateTime,
+        /** Lifetime in seconds. */
+        expires_in: z.int().positive(),
+        /** When it was revoked. */
+        revoked_at: nullableTime,
+      }),
+    )
+    .optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -438,8 +537,10 @@ export const SeedDocument = z.strictObject({
   version: z
     .literal(SEED_DOCUMENT_VERSION, { error: `unknown version (this mock reads version ${SEED_DOCUMENT_VERSION})` })
     .optional(),
-  /** The world clock's start. */
-  now: dateTime.optional(),
+  /** The world clock's start; `"real"`: the real time, and the clock runs (SPEC 7). */
+  now: z.union([dateTime, z.literal('real')]).optional(),
+  /** With `"now": "real"`: milliseconds the clock was advanced past the real time (an export's). */
+  clock_offset_ms: z.int().optional(),
   /** The instance; see {@link SeedInstance}. */
   instance: SeedInstance.optional(),
   /** Required: the users, with their tokens. */
@@ -452,6 +553,8 @@ export const SeedDocument = z.strictObject({
   applications: z.array(SeedApplication).optional(),
   /** SCIM identities. */
   scim_identities: z.array(SeedScimIdentity).optional(),
+  /** The OAuth provider's state: signing key, sessions, authorization codes and tokens (an export's). */
+  oauth: SeedOAuth.optional(),
   /** Faults injected in front of the API from the start (see `mock.faults`), e.g. `[{ "path": "/projects/**", "status": 502, "times": 1 }]`. */
   faults: z.array(FaultSpec).optional(),
   /** State of the seeded random source new tokens and secrets come from (an export's; default: from `randomSeed`). */
@@ -533,6 +636,11 @@ export type SeedApplication = z.input<typeof SeedApplication>;
  * @interface
  */
 export type SeedScimIdentity = z.input<typeof SeedScimIdentity>;
+/**
+ * The OAuth provider's state, as `mock.exportState()` writes it: signing key, sessions, codes and tokens.
+ * @interface
+ */
+export type SeedOAuth = z.input<typeof SeedOAuth>;
 /**
  * The instance: its offering, plan, token policy, feature flags and approval settings.
  * @interface

@@ -23,6 +23,7 @@ import {
   type SeedProtectedBranch,
   type SeedUser,
 } from './document.js';
+import { exportOAuthState } from './oauth.js';
 
 /**
  * The seeder's inverse: a whole world as a seed document (SPEC 6 `GET /__mock/state`,
@@ -57,6 +58,11 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   mergeRequestApprovalRules: 'projects[].merge_requests[].approval_rules',
   approvals: 'projects[].merge_requests[].approvals',
   rateLimitCounters: 'rate_limit_counters',
+  clockOffset: 'now ("real") and clock_offset_ms',
+  oauthSessions: 'oauth.sessions',
+  oauthGrants: 'oauth.grants',
+  oauthTokens: 'oauth.tokens',
+  signingKey: 'oauth.signing_key',
 };
 
 /** `undefined` for `null`, so an absent optional key stands for it. */
@@ -262,7 +268,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
 
   return {
     version: SEED_DOCUMENT_VERSION,
-    now: new Date(world.now).toISOString(),
+    ...(world.clockOffset === null
+      ? { now: new Date(world.now).toISOString() }
+      : { now: 'real', ...(world.clockOffset === 0 ? {} : { clock_offset_ms: Math.round(world.clockOffset) }) }),
     random_state: world.randomState,
     last_ids: { ...world.lastId },
     instance: structuredClone(world.instance),
@@ -277,6 +285,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       confidential: app.confidential,
       application_id: app.application_id,
       secret: app.secret,
+      trusted: app.trusted,
     })),
     scim_identities: [...world.scimIdentities.values()].map((s) => ({
       id: s.id,
@@ -285,6 +294,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       extern_uid: s.extern_uid,
       active: s.active,
     })),
+    oauth: exportOAuthState(world),
     rate_limit_counters: Object.fromEntries([...world.rateLimitCounters].map(([key, c]) => [key, { ...c }])),
     faults: faults.map(({ id: _id, hits: _hits, remaining, times: _times, ...spec }) => ({
       ...spec,

@@ -1,5 +1,7 @@
 import type { World } from '../world/types.js';
+import { syncClock } from '../world/world.js';
 import { eachWithin, parseSeedDocument } from './document.js';
+import { loadOAuthState } from './oauth.js';
 import { type SeededUser, Seeder } from './seeder.js';
 
 /**
@@ -9,7 +11,13 @@ import { type SeededUser, Seeder } from './seeder.js';
  */
 export function loadSeedDocument(world: World, input: unknown): Record<string, SeededUser> {
   const doc = parseSeedDocument(input);
-  if (doc.now) world.now = Date.parse(doc.now);
+  if (doc.now === 'real') {
+    world.clockOffset = doc.clock_offset_ms ?? 0;
+    syncClock(world);
+  } else if (doc.now) {
+    world.clockOffset = null;
+    world.now = Date.parse(doc.now);
+  }
   // An export (it has a version) lists everything: the seeder adds no default records.
   const seed = new Seeder(world, doc.version !== undefined);
   if (doc.instance) seed.instance(doc.instance);
@@ -22,6 +30,7 @@ export function loadSeedDocument(world: World, input: unknown): Record<string, S
   eachWithin('projects', doc.projects, (project) => seed.project(project));
   eachWithin('applications', doc.applications, (app) => seed.application(app));
   eachWithin('scim_identities', doc.scim_identities, (identity) => seed.scimIdentity(identity));
+  if (doc.oauth) loadOAuthState(world, doc.oauth);
   // An export's sequences, random source and rate limit counts: new ids and secrets continue where it stopped.
   for (const [table, last] of Object.entries(doc.last_ids ?? {})) {
     world.lastId[table] = Math.max(world.lastId[table] ?? 0, last);

@@ -467,6 +467,7 @@ export class Seeder {
       scopes: splitScopes(input.scopes),
       confidential: input.confidential ?? true,
       secret: input.secret ?? newApplicationSecret(this.world),
+      trusted: input.trusted ?? false,
     }));
     this.world.applications.set(app.id, app);
     return app;

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../mock/handlers/index.js';
-import { createMockGitLab, demoSeed, type MockGitLab, type SeedDocument, SeedError } from '../../mock/index.js';
+import {
+  createMockGitLab,
+  demoSeed,
+  type MockGitLab,
+  MockOAuthError,
+  type SeedDocument,
+  SeedError,
+} from '../../mock/index.js';
 import { GitLab } from '../../src/index.js';
 import { worldTables } from '../world-tables.js';
 import { refused } from './recording.js';
@@ -54,7 +62,9 @@ type Op =
   | { op: 'advance'; hours: number }
   | { op: 'rateLimits'; perPeriod: number | null }
   | { op: 'fault'; times: number }
-  | { op: 'push'; author: Who; iid: number; sha: boolean };
+  | { op: 'push'; author: Who; iid: number; sha: boolean }
+  | { op: 'oauthCode'; by: Who; pick: number; exchange: boolean }
+  | { op: 'oauthRefresh' | 'oauthRevoke'; pick: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
@@ -146,6 +156,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('advance' as const), hours: fc.integer({ min: 1, max: 24 * 10 }) }),
   fc.record({ op: fc.constant('rateLimits' as const), perPeriod: fc.option(fc.integer({ min: 50, max: 5000 })) }),
   fc.record({ op: fc.constant('fault' as const), times: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ op: fc.constant('oauthCode' as const), by: who, pick, exchange: fc.boolean() }),
+  fc.record({ op: fc.constantFrom('oauthRefresh' as const, 'oauthRevoke' as const), pick }),
   fc.record({
     op: fc.constant('push' as const),
     author: fc.constantFrom<Who>('dev', 'omar', 'rita'),
@@ -164,6 +176,7 @@ const seen = {
   renewed: 0,
   scim: 0,
   pushes: 0,
+  oauth: 0,
   reads: 0,
 };
 
@@ -376,6 +389,48 @@ class Run {
           if (!(error instanceof SeedError)) throw error;
         }
         return;
+      case 'oauthCode': {
+        const app = nth([...mock.world.applications.values()], op.pick);
+        if (!app) return;
+        const redirectUri = app.redirect_uri.split(/\s+/)[0] as string;
+        let code: string;
+        try {
+          ({ code } = mock.oauth.authorize({
+            user: op.by,
+            clientId: app.application_id,
+            redirectUri,
+            scopes: app.scopes,
+          }));
+        } catch (error) {
+          if (!(error instanceof MockOAuthError)) throw error;
+          return;
+        }
+        if (!op.exchange) return;
+        const answer = await oauthPost(mock, '/oauth/token', {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: app.application_id,
+          client_secret: app.secret,
+        });
+        if (answer.status === 200) seen.oauth++;
+        return;
+      }
+      case 'oauthRefresh':
+      case 'oauthRevoke': {
+        const token = nth([...mock.world.oauthTokens.values()], op.pick);
+        const app = token?.application_id == null ? undefined : mock.world.applications.get(token.application_id);
+        if (!token || !app || token.refresh_token === null) return;
+        const client = { client_id: app.application_id, client_secret: app.secret };
+        if (op.op === 'oauthRevoke') await oauthPost(mock, '/oauth/revoke', { token: token.refresh_token, ...client });
+        else
+          await oauthPost(mock, '/oauth/token', {
+            grant_type: 'refresh_token',
+            refresh_token: token.refresh_token,
+            ...client,
+          });
+        return;
+      }
       case 'fault':
         // On a route the operations never call: it strikes during the reads, alike in both mocks.
         mock.faults.add({
@@ -445,7 +500,46 @@ const WRITES = [
   async function createMilestone(mock: MockGitLab) {
     return send(mock, 'POST', '/projects/1/milestones', { title: 'after' });
   },
+  async function exchangeLastCode(mock: MockGitLab) {
+    const grant = [...mock.world.oauthGrants.values()].at(-1);
+    const app = grant && mock.world.applications.get(grant.application_id);
+    if (!grant || !app) return undefined;
+    const answer = await oauthPost(mock, '/oauth/token', {
+      grant_type: 'authorization_code',
+      code: grant.code,
+      redirect_uri: grant.redirect_uri,
+      client_id: app.application_id,
+      client_secret: app.secret,
+    });
+    const body = JSON.parse(answer.body);
+    // The claims, not the signature: a world without a key yet makes its own on first use.
+    if (body.id_token)
+      body.id_token = JSON.parse(JSON.stringify(decodeJwt(body.id_token)).replaceAll(mock.baseUrl, 'BASE'));
+    return { status: answer.status, body };
+  },
 ];
+
+/** A form POST to one of the OAuth provider's routes. */
+async function oauthPost(mock: MockGitLab, path: string, form: Record<string, string>) {
+  const response = await mock.fetch(`${mock.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: response.status, body: (await response.text()).replaceAll(mock.baseUrl, 'BASE') };
+}
+
+/** What the OAuth provider answers about its tokens and keys, compared between the two mocks. */
+async function oauthReads(mock: MockGitLab) {
+  // A world makes its signing key when it first needs one (key generation is asynchronous), so only one that has it exports it.
+  const out: unknown[] = mock.world.signingKey ? [await read(mock, '/oauth/discovery/keys', '', '')] : [];
+  for (const token of mock.world.oauthTokens.values()) {
+    for (const path of ['/oauth/token/info', '/oauth/userinfo', '/api/v4/applications']) {
+      out.push(await read(mock, path, token.token, ''));
+    }
+  }
+  return out;
+}
 
 async function send(mock: MockGitLab, method: string, path: string, body: unknown) {
   const response = await mock.fetch(`${mock.baseUrl}/api/v4${path}`, {
@@ -456,9 +550,12 @@ async function send(mock: MockGitLab, method: string, path: string, body: unknow
   return { status: response.status, body: (await response.text()).replaceAll(mock.baseUrl, 'BASE') };
 }
 
-async function read(mock: MockGitLab, path: string, token: string) {
+/** A GET under `/api/v4` with PRIVATE-TOKEN, or (with `prefix` `''`) anywhere with a bearer token. */
+async function read(mock: MockGitLab, path: string, token: string, prefix = '/api/v4') {
+  const auth: Record<string, string> =
+    prefix === '' ? { authorization: `Bearer ${token}` } : { 'PRIVATE-TOKEN': token };
   const response = await mock
-    .fetch(`${mock.baseUrl}/api/v4${path}`, { headers: { 'PRIVATE-TOKEN': token } })
+    .fetch(`${mock.baseUrl}${prefix}${path}`, { headers: auth })
     .catch((error: Error) => error);
   if (response instanceof Error) return { dropped: response.message };
   const strip = (text: string) => text.replaceAll(mock.baseUrl, 'BASE');
@@ -500,6 +597,7 @@ describe('state export under random operations (model-based)', () => {
             }
           }
         }
+        expect(await oauthReads(copy), 'the OAuth provider').toEqual(await oauthReads(run.mock));
         // The reads changed both alike (last use of tokens, rate limit counts, faults used up).
         expect(copy.exportState()).toEqual(run.mock.exportState());
         // New records continue the same id sequences and the same random source: same ids, same secrets.
