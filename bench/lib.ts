@@ -90,9 +90,13 @@ export function report(rows: Row[]): void {
 
 export const round = (n: number) => (n >= 100 ? Math.round(n) : Number(n.toPrecision(3)));
 
-/** Starts a TypeScript script in a child process and resolves once it prints a line starting with `ready `. */
+/**
+ * Starts a script in a child process (through tsx when it is TypeScript) and resolves once it prints a
+ * line starting with `ready ` (or the CLI's `GitLab mock listening on `).
+ */
 export function startProcess(script: string, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

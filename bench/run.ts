@@ -9,7 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, type Row, round } from './lib.js';
 
-const benchmarks = ['sdk-overhead', 'bundle-size', 'cold-start', 'mock-throughput', 'mock-scale'];
+const benchmarks = ['sdk-overhead', 'bundle-size', 'cold-start', 'mock-throughput', 'mock-scale', 'server-throughput'];
 const only = process.argv.slice(2);
 const rows: Row[] = [];
 

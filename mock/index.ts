@@ -5,15 +5,21 @@
  * @module gitlab-admin-sdk/mock
  */
 export type { FaultSpec, InjectedFault, MockFaults } from './http/faults.js';
+export type { JournalEntry, MockRequests } from './http/journal.js';
 export type {
   Duration,
   MockClock,
   MockGitLabCore,
   MockGitLabOptions,
+  MockMergeRequests,
+  MockOAuth,
   MockRateLimits,
+  PushedCommit,
   WorldSnapshot,
 } from './mock.js';
+export { MockOAuthError } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
+export type { HeadlessAuthorization, HeadlessAuthorized } from './rules/oauth.js';
 export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {
   type SeedAccessToken,
@@ -25,7 +31,10 @@ export {
   type SeedIssue,
   type SeedMergeRequest,
   type SeedMilestone,
+  type SeedOAuth,
   type SeedProject,
+  type SeedProtectedBranch,
+  type SeedPush,
   type SeedScimIdentity,
   type SeedUser,
 } from './seed/document.js';

@@ -1,4 +1,5 @@
 import { type HttpHandler, http } from 'msw';
+import { OAUTH_PATHS } from './handlers/oauth.js';
 import { apiPrefix } from './http/router.js';
 import { createMockGitLabCore, type MockGitLabCore, type MockGitLabOptions } from './mock.js';
 
@@ -6,7 +7,7 @@ import { createMockGitLabCore, type MockGitLabCore, type MockGitLabOptions } fro
 export interface MockGitLab extends MockGitLabCore {
   /**
    * MSW request handlers: `setupServer(...mock.handlers)` in Node, `setupWorker(...mock.handlers)` in
-   * browsers. Requests to other hosts, or outside `/api/v4`, fall through to your other handlers.
+   * browsers. Requests to other hosts, or outside `/api/v4` and the OAuth routes, fall through to your other handlers.
    */
   readonly handlers: HttpHandler[];
 }
@@ -30,5 +31,8 @@ export interface MockGitLab extends MockGitLabCore {
 export function createMockGitLab(options: MockGitLabOptions = {}): MockGitLab {
   const core = createMockGitLabCore(options);
   const url = `${new URL(core.baseUrl).origin}${apiPrefix(core.baseUrl)}/*`;
-  return { ...core, handlers: [http.all(url, async ({ request }) => core.handle(request))] };
+  const answer = async ({ request }: { request: Request }) => core.handle(request);
+  // The OAuth provider's routes at the root of the world (SPEC 7); a page navigation is not a request MSW's worker sees.
+  const oauth = OAUTH_PATHS.map((path) => http.all(`${core.baseUrl}${path}`, answer));
+  return { ...core, handlers: [http.all(url, answer), ...oauth] };
 }

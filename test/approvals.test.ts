@@ -258,13 +258,14 @@ describe('unapprove', () => {
 });
 
 describe('reset approvals', () => {
-  it('clears every approval for a project token bot (202, empty body)', async () => {
+  it('clears every approval for a project token bot (202 with the JSON body 202, as GitLab)', async () => {
     await dev.projects.mergeRequests.approvals.approve(API, 1);
     await reviewer.projects.mergeRequests.approvals.approve(API, 1);
     const res = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/merge_requests/1/reset_approvals`, {
       token: 'glpat-bot',
     });
-    expect(res).toMatchObject({ status: 202, body: undefined });
+    expect(res).toMatchObject({ status: 202, body: 202 });
+    expect(res.headers.get('content-type')).toBe('application/json');
     expect(approvals()).toHaveLength(0);
     await client(mock, 'glpat-bot').projects.mergeRequests.approvals.reset(API, 1);
   });

@@ -87,6 +87,7 @@ describe('every cell against the mock', () => {
 
   it.each(rows)('$route', async (row) => {
     const actual: number[] = [];
+    const unexplained: string[] = [];
     for (const caller of CALLERS) {
       mock.restore(initial);
       const response = await call(mock, row.route.split(' ')[0]!, fill(row.url, targets), {
@@ -94,7 +95,12 @@ describe('every cell against the mock', () => {
         json: row.body,
       });
       actual.push(response.status);
+      // The journal says which rule refused, in more words than GitLab's `403 Forbidden`.
+      const reason = mock.requests.list().at(-1)?.reason ?? '';
+      if (response.status >= 400 && /^(\d{3} [\w ]+|\["Prohibited"\])$/.test(reason))
+        unexplained.push(`${caller}: ${reason}`);
     }
+    expect(unexplained, 'refusals whose journal reason is only GitLab message').toEqual([]);
     // The whole row at once: a mismatch shows every cell that differs.
     expect(Object.fromEntries(CALLERS.map((c, i) => [c, actual[i]]))).toEqual(
       Object.fromEntries(CALLERS.map((c, i) => [c, row.expect[i]])),

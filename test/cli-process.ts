@@ -62,3 +62,14 @@ export function startCliWithSeed(seed: unknown): ReturnType<typeof startCli> {
   writeFileSync(file, JSON.stringify(seed));
   return startCli(['--seed', file]);
 }
+
+/** Calls an admin route of the server at `url` (`/__mock/<path>`) with an optional JSON body (a string is sent as is). */
+export async function adminCall(url: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}/__mock/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}

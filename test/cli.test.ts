@@ -318,11 +318,11 @@ describe('createMockHttpServer', () => {
 
   it('answers 500 and keeps serving when the mock throws', async () => {
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const failing = {
-      baseUrl: 'http://gitlab.test',
-      faults: { list: () => [] },
-      handle: () => Promise.reject(new Error('boom')),
-    } as unknown as MockGitLab;
+    const failing = createMockGitLab({ seed });
+    // The server looks at the faults in place on every request: a bug there must not crash it.
+    failing.faults.list = () => {
+      throw new Error('boom');
+    };
     const { url, close } = await listen(failing);
     try {
       for (let i = 0; i < 2; i++) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SeedDocument } from '../mock/index.js';
 import { GitLab, GitLabConnectionError, GitLabTimeoutError, RateLimitError, ServerError } from '../src/index.js';
-import { startCliWithSeed, stopAllClis } from './cli-process.js';
+import { adminCall, startCliWithSeed, stopAllClis } from './cli-process.js';
 
 // Faults and rate limits over real HTTP: from the seed document, and from the server's admin
 // routes under /__mock (outside /api/v4), as a test in another language would use them.
@@ -18,15 +18,7 @@ let url: string;
 const maria = (options: Partial<ConstructorParameters<typeof GitLab>[0]> = {}) =>
   new GitLab({ baseUrl: url, token: 'glpat-maria', retry: 0, ...options });
 
-const admin = async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${url}/__mock/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-};
+const admin = (method: string, path: string, body?: unknown) => adminCall(url, method, path, body);
 
 beforeAll(async () => {
   ({ url } = await startCliWithSeed(seed));

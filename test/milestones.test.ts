@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MockGitLab, SeedDocument } from '../mock/index.js';
 import { BadRequestError, ForbiddenError, type GitLab, NotFoundError, ProjectMilestones } from '../src/index.js';
-import { client, createTestMock, failure, testSeed } from './fixtures.js';
+import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
 
 // Project milestones end to end: the SDK against the in-process mock (GITLAB-BEHAVIOR 6).
 
@@ -355,6 +355,14 @@ describe('promote', () => {
     expect([...mock.world.mergeRequests.values()].find((mr) => mr.iid === 1)?.milestone_id).toBe(promoted?.id);
     // The other project's unrelated milestone stays.
     expect([...mock.world.milestones.values()].some((m) => m.title === 'v2.0')).toBe(true);
+  });
+
+  it('answers 200 with the JSON body 200, as GitLab does (python-gitlab parses it)', async () => {
+    const res = await call(mock, 'POST', `/projects/${encodeURIComponent(API)}/milestones/1/promote`, {
+      token: 'glpat-dev',
+    });
+    expect(res).toMatchObject({ status: 200, body: 200 });
+    expect(res.headers.get('content-type')).toBe('application/json');
   });
 
   it('is forbidden for a personal project and for a Guest of the group', async () => {

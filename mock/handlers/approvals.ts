@@ -68,11 +68,11 @@ export const approvalRoutes = [
     return json(statusOf(ctx, project, mergeRequest), 201);
   }),
 
-  // SPEC 2: 202 with an empty body.
+  // SPEC 2: 202 whose body is the JSON number 202, the value of Grape's `status :accepted`.
   route('PUT', '/projects/:id/merge_requests/:merge_request_iid/reset_approvals', (ctx) => {
     const q = parseParams(ctx.params, mergeRequestPath);
     const { project, mergeRequest } = locate(ctx, q.id, q.merge_request_iid);
     resetApprovals(ctx.world, ctx.caller, project, mergeRequest);
-    return new Response(null, { status: 202 });
+    return json(202, 202);
   }),
 ];

@@ -124,7 +124,8 @@ export const milestoneRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
     promoteMilestone(ctx.world, ctx.caller, project, findMilestone(ctx.world, project, q.milestone_id));
-    return new Response(null, { status: 200 });
+    // SPEC 2: 200 whose body is the JSON number 200 (`status(200)` is the endpoint's last value).
+    return json(200, 200);
   }),
 
   route('GET', '/projects/:id/milestones/:milestone_id/burndown_events', (ctx) => {

@@ -5,14 +5,35 @@
  * @module
  */
 
-/** An error the mock answers with: an HTTP status and GitLab's JSON body. */
+/**
+ * An error the mock answers with: an HTTP status and GitLab's JSON body, and the
+ * rule that refused, in plain words, for the request journal (GitLab's own
+ * message is often just `403 Forbidden`).
+ */
 export class ApiError extends Error {
+  /** Which rule refused, in plain words (`maya is the author and project acme/api forbids author approval`). */
+  reason: string | undefined;
+  /** Headers the answer carries besides its content type (`WWW-Authenticate` of an OAuth refusal). */
+  headers: Record<string, string> | undefined;
+
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
     super(typeof body === 'object' && body !== null ? JSON.stringify(body) : String(body));
     this.name = 'ApiError';
+  }
+
+  /** Names the rule that refused: `throw forbidden().because('maya is not a member of acme/api')`. */
+  because(reason: string): this {
+    this.reason = reason;
+    return this;
+  }
+
+  /** Adds headers to the answer (names in lower case). */
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 }
 
@@ -53,4 +74,16 @@ export const insufficientScope = (scopes: readonly string[]) =>
     error: 'insufficient_scope',
     error_description: 'The request requires higher privileges than provided by the access token.',
     scope: scopes.join(' '),
+  });
+
+/** The `WWW-Authenticate` value of an OAuth error: RFC 6750 quoting, characters outside its set as `_` (as rack-oauth2 and Doorkeeper write it). */
+export function bearerChallenge(realm: string, error: string, description: string): string {
+  const clean = (text: string) => text.replace(/[^\x20-\x21\x23-\x5B\x5D-\x7E]/g, '_');
+  return `Bearer realm="${realm}", error="${clean(error)}", error_description="${clean(description)}"`;
+}
+
+/** GitLab's 401 for an expired or revoked OAuth token on the API (G-O 4), with rack-oauth2's challenge. */
+export const invalidApiToken = (description: string) =>
+  new ApiError(401, { error: 'invalid_token', error_description: description }).withHeaders({
+    'www-authenticate': bearerChallenge('Protected by OAuth 2.0', 'invalid_token', description),
   });

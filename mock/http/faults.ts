@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { reasonPhrase } from '../../src/core/http-status.js';
 import { invalid } from '../seed/issues.js';
-import { RETRY_LATER } from './respond.js';
+import type { MockRequest } from './request.js';
+import { DROPPED, type MockResponse, RETRY_LATER } from './respond.js';
 
 /**
  * Fault injection: what a proxy or a struggling GitLab does to a request before
@@ -172,8 +173,12 @@ export class FaultRegistry implements MockFaults {
 }
 
 /** Waits `ms` (on the global timers, so fake timers drive it); false when `signal` aborts first. */
-function wait(ms: number, signal: AbortSignal): Promise<boolean> {
+function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   return new Promise((resolve) => {
+    if (!signal) {
+      setTimeout(() => resolve(true), ms);
+      return;
+    }
     if (signal.aborted) return resolve(false);
     const onAbort = () => {
       clearTimeout(timer);
@@ -189,20 +194,21 @@ function wait(ms: number, signal: AbortSignal): Promise<boolean> {
 
 /**
  * Applies a fault to a request: waits its delay, then answers its status, or a network
- * error (`Response.error()`) for a drop or a client that gave up during the delay.
+ * error ({@link DROPPED}) for a drop or a client that gave up during the delay.
  * `undefined`: a delay alone, over; let GitLab answer.
  */
-export async function applyFault(fault: InjectedFault, request: Request): Promise<Response | undefined> {
-  if (fault.delayMs !== undefined && !(await wait(fault.delayMs, request.signal))) return Response.error();
-  if (fault.drop) return Response.error();
+export async function applyFault(fault: InjectedFault, request: MockRequest): Promise<MockResponse | undefined> {
+  if (fault.delayMs !== undefined && !(await wait(fault.delayMs, request.signal))) return DROPPED;
+  if (fault.drop) return DROPPED;
   if (fault.status === undefined) return undefined;
-  const headers = new Headers(fault.headers);
-  if (fault.retryAfter !== undefined) headers.set('Retry-After', String(fault.retryAfter));
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fault.headers ?? {})) headers[name.toLowerCase()] = value;
+  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
   const body = faultBody(fault.status, fault.body);
-  if (!headers.has('content-type') && body !== null) {
-    headers.set('Content-Type', fault.body === undefined && fault.status === 429 ? 'text/plain' : 'application/json');
+  if (headers['content-type'] === undefined && body !== null) {
+    headers['content-type'] = fault.body === undefined && fault.status === 429 ? 'text/plain' : 'application/json';
   }
-  return new Response(body, { status: fault.status, headers });
+  return { status: fault.status, headers, body };
 }
 
 /** The body a status fault answers: the one given (a string as it is), else GitLab's for the status. */

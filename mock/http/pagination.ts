@@ -1,4 +1,4 @@
-import { json } from './respond.js';
+import { json, type MockResponse } from './respond.js';
 import type { RouteContext } from './router.js';
 
 /**
@@ -30,7 +30,7 @@ export function paginated<T>(
   items: readonly T[],
   request: PageRequest,
   present: (item: T) => unknown,
-): Response {
+): MockResponse {
   const { page, per_page } = normalizePage(request);
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / per_page));
@@ -45,7 +45,8 @@ export function paginated<T>(
   for (const [key, value] of context.url.searchParams) {
     if (key !== 'page' && key !== 'per_page' && key !== 'private_token') kept.append(key, value);
   }
-  const base = `${new URL(context.url.pathname, context.world.baseUrl).href}?${kept.size > 0 ? `${kept}&` : ''}`;
+  // The request's URL is on the world's origin (the router checked), so no URL needs parsing here.
+  const base = `${context.url.origin}${context.url.pathname}?${kept.size > 0 ? `${kept}&` : ''}`;
   const link = (target: number) => `<${base}page=${target}&per_page=${per_page}>`;
   const links = [
     prev !== null && `${link(prev)}; rel="prev"`,
@@ -54,16 +55,16 @@ export function paginated<T>(
     counted && `${link(totalPages)}; rel="last"`,
   ].filter(Boolean);
 
-  const headers = new Headers({
-    'X-Per-Page': String(per_page),
-    'X-Page': String(page),
-    'X-Next-Page': next === null ? '' : String(next),
-    'X-Prev-Page': prev === null ? '' : String(prev),
-    Link: links.join(', '),
-  });
+  const headers: Record<string, string> = {
+    'x-per-page': String(per_page),
+    'x-page': String(page),
+    'x-next-page': next === null ? '' : String(next),
+    'x-prev-page': prev === null ? '' : String(prev),
+    link: links.join(', '),
+  };
   if (counted) {
-    headers.set('X-Total', String(total));
-    headers.set('X-Total-Pages', String(totalPages));
+    headers['x-total'] = String(total);
+    headers['x-total-pages'] = String(totalPages);
   }
   return json(body, 200, headers);
 }

@@ -67,9 +67,28 @@ function recordId(raw: unknown): number | typeof INVALID {
   return n === INVALID || n < 1 ? INVALID : n;
 }
 
+/** The strings Grape's `Boolean` (dry-types `Params::Bool`) reads as true and as false (SPEC 5). */
+const TRUE_WORDS = new Set(['1', 'on', 'On', 'ON', 't', 'true', 'True', 'TRUE', 'T', 'y', 'yes', 'Yes', 'YES', 'Y']);
+const FALSE_WORDS = new Set([
+  '0',
+  'off',
+  'Off',
+  'OFF',
+  'f',
+  'false',
+  'False',
+  'FALSE',
+  'F',
+  'n',
+  'no',
+  'No',
+  'NO',
+  'N',
+]);
+
 function boolean(raw: unknown): boolean | typeof INVALID {
-  if (raw === true || raw === 'true' || raw === 1 || raw === '1') return true;
-  if (raw === false || raw === 'false' || raw === 0 || raw === '0') return false;
+  if (raw === true || raw === 1 || (typeof raw === 'string' && TRUE_WORDS.has(raw))) return true;
+  if (raw === false || raw === 0 || (typeof raw === 'string' && FALSE_WORDS.has(raw))) return false;
   return INVALID;
 }
 

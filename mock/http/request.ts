@@ -21,6 +21,34 @@ function addEntry(out: RawParams, key: string, value: unknown): void {
   }
 }
 
+/**
+ * A request as the router reads it: made from a fetch `Request` (`mock.fetch`, MSW)
+ * or straight from node:http's request (the HTTP server), without a fetch object.
+ */
+export interface MockRequest {
+  /** The method, upper case. */
+  readonly method: string;
+  /** The whole URL, on the world's origin. */
+  readonly url: URL;
+  /** A header's value (name in lower case), repeated ones joined by `, `; null when absent. */
+  header(name: string): string | null;
+  /** The body as text (read once); `''` when there is none. */
+  text(): Promise<string>;
+  /** Aborts when the client goes away; only where a fault's delay needs it. */
+  readonly signal?: AbortSignal;
+}
+
+/** A fetch `Request` as a {@link MockRequest}. */
+export function fromFetchRequest(request: Request): MockRequest {
+  return {
+    method: request.method.toUpperCase(),
+    url: new URL(request.url),
+    header: (name) => request.headers.get(name),
+    text: () => request.text(),
+    signal: request.signal,
+  };
+}
+
 /** Query string entries as raw parameters. */
 export function queryParams(url: URL): RawParams {
   const out: RawParams = {};
@@ -29,9 +57,9 @@ export function queryParams(url: URL): RawParams {
 }
 
 /** Body parameters of a JSON, form or multipart body; `{}` when there is none. A malformed body is a 400. */
-export async function bodyParams(request: Request): Promise<RawParams> {
+export async function bodyParams(request: MockRequest): Promise<RawParams> {
   if (request.method === 'GET' || request.method === 'HEAD') return {};
-  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
+  const type = request.header('content-type')?.toLowerCase() ?? '';
   const text = await request.text();
   if (text.trim() === '') return {};
   if (type.includes('application/x-www-form-urlencoded')) {

@@ -1,17 +1,46 @@
 /**
- * Response builders shared by every handler.
+ * Responses as handlers and the router make them: plain data, which the
+ * adapters turn into a fetch `Response` (`mock.fetch`, MSW) or write to a
+ * socket in one piece (the HTTP server).
  * @module
  */
 
-/** A JSON response. */
-export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
-  const response = new Response(JSON.stringify(body), { status, headers });
-  response.headers.set('content-type', 'application/json');
-  return response;
+/** A response: status, headers (names in lower case) and a text body, or none. */
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
 }
 
+/** A JSON response. */
+export function json(body: unknown, status = 200, headers?: Record<string, string>): MockResponse {
+  return { status, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** An HTML page. */
+export function html(body: string, status = 200, headers?: Record<string, string>): MockResponse {
+  return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };
+}
+
+/** A 302 redirect to `location`. */
+export function redirect(location: string, headers?: Record<string, string>): MockResponse {
+  return { status: 302, headers: { ...headers, location }, body: null };
+}
+
+/** A response without a body. */
+export const empty = (status: number): MockResponse => ({ status, headers: {}, body: null });
+
 /** 204 with an empty body (HTTP forbids a body on 204). */
-export const noContent = () => new Response(null, { status: 204 });
+export const noContent = (): MockResponse => ({ status: 204, headers: {}, body: null });
+
+/** A dropped connection (an injected fault): the client sees a network error, not an answer. */
+export const DROPPED: MockResponse = Object.freeze({ status: 0, headers: {}, body: null });
+
+/** The fetch `Response` of a plain one; a dropped connection is `Response.error()`. */
+export function toFetchResponse(response: MockResponse): Response {
+  if (response === DROPPED) return Response.error();
+  return new Response(response.body, { status: response.status, headers: response.headers });
+}
 
 /** GitLab's answer past a rate limit (`rate_limiting_response_text`'s default): the body of every 429. */
 export const RETRY_LATER = 'Retry later\n';

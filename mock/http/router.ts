@@ -1,11 +1,13 @@
 import { authenticate, type Caller, requireApiScope, tokenOf } from '../rules/access.js';
 import { throttle } from '../rules/rate-limits.js';
 import type { World } from '../world/types.js';
+import { nowIso, syncClock } from '../world/world.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
+import type { Journal } from './journal.js';
 import type { RawParams } from './params.js';
-import { bodyParams, queryParams } from './request.js';
-import { json, RETRY_LATER } from './respond.js';
+import { bodyParams, type MockRequest, queryParams } from './request.js';
+import { json, type MockResponse, RETRY_LATER } from './respond.js';
 
 /**
  * The mock's own small router under `/api/v4`: it decodes path segments (so a
@@ -19,14 +21,15 @@ import { json, RETRY_LATER } from './respond.js';
 /** What a handler gets. */
 export interface RouteContext {
   world: World;
-  request: Request;
+  request: MockRequest;
+  /** The request's URL (`request.url`). */
   url: URL;
   caller: Caller;
   /** Path parameters (decoded), query and body parameters, merged: path wins, then body, then query. */
   params: RawParams;
 }
 
-export type RouteHandler = (context: RouteContext) => Response | Promise<Response>;
+export type RouteHandler = (context: RouteContext) => MockResponse | Promise<MockResponse>;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -74,14 +77,32 @@ function decodeSegments(path: string): string[] | null {
   }
 }
 
+const API_V4 = '/api/v4';
+
 /** The API prefix of a world's base URL, e.g. `/api/v4` or `/gitlab/api/v4`. */
 export function apiPrefix(baseUrl: string): string {
-  return `${new URL(baseUrl).pathname.replace(/\/$/, '')}/api/v4`;
+  return `${new URL(baseUrl).pathname.replace(/\/$/, '')}${API_V4}`;
 }
 
-/** What a router does besides routing: the faults to inject in front of GitLab. */
+/** What a router does besides routing: the faults to inject in front of GitLab, the journal to record in. */
 export interface RouterOptions {
   faults?: FaultRegistry;
+  journal?: Journal;
+}
+
+/** What the journal learns of a request while it is answered. */
+interface Trace {
+  user: string | null;
+  body: Record<string, unknown> | null;
+  reason: string | undefined;
+}
+
+/** A refusal's reason: the rule's own words, else GitLab's message. */
+function reasonOf(error: ApiError): string {
+  if (error.reason !== undefined) return error.reason;
+  const body = error.body as { message?: unknown; error?: unknown } | null;
+  const said = body?.message ?? body?.error;
+  return typeof said === 'string' ? said : JSON.stringify(said ?? body);
 }
 
 /**
@@ -92,10 +113,11 @@ export interface RouterOptions {
  */
 export function createRouter(world: World, routes: Route[], options: RouterOptions = {}) {
   const compiled: Compiled[] = routes.map((r) => ({ ...r, segments: r.path.split('/').slice(1) }));
-  const base = new URL(world.baseUrl);
+  const { origin } = new URL(world.baseUrl);
   const prefix = apiPrefix(world.baseUrl);
 
-  const dispatch = async (request: Request, url: URL, parts: string[] | null): Promise<Response> => {
+  const dispatch = async (request: MockRequest, parts: string[] | null, trace: Trace): Promise<MockResponse> => {
+    const { url } = request;
     try {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       let found: { route: Compiled; params: Record<string, string> } | undefined;
@@ -111,33 +133,63 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         }
       }
       if (!found) throw pathKnown ? methodNotAllowed() : routeNotFound();
-      const caller = authenticate(world, tokenOf(request, url));
+      const caller = authenticate(world, tokenOf(request));
+      trace.user = caller.user.username;
       if (!found.route.checksScopes) requireApiScope(caller.token, method);
-      const params = { ...queryParams(url), ...(await bodyParams(request)), ...found.params };
+      const body = await bodyParams(request);
+      trace.body = Object.keys(body).length > 0 ? body : null;
+      const params = { ...queryParams(url), ...body, ...found.params };
       return await found.route.handler({ world, request, url, caller, params });
     } catch (error) {
-      if (error instanceof ApiError) return json(error.body, error.status);
+      if (error instanceof ApiError) {
+        trace.reason = reasonOf(error);
+        return json(error.body, error.status, error.headers);
+      }
       // A bug in the mock: answer as GitLab does for an unhandled exception, and say what happened.
       console.error('[gitlab-admin-sdk mock] unhandled error', error);
       return json({ message: '500 Internal Server Error' }, 500);
     }
   };
 
-  return async (request: Request): Promise<Response | undefined> => {
-    const url = new URL(request.url);
-    if (url.origin !== base.origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
+  return async (request: MockRequest): Promise<MockResponse | undefined> => {
+    const { url } = request;
+    if (url.origin !== origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
       return undefined;
     }
-    const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
-    const fault = options.faults?.take(request.method, parts ?? []);
-    const faulted = fault && (await applyFault(fault, request));
-    if (faulted) return faulted;
-
-    const limit = throttle(world, tokenOf(request, url));
-    const response = limit?.throttled
-      ? new Response(RETRY_LATER, { status: 429, headers: { 'Content-Type': 'text/plain' } })
-      : await dispatch(request, url, parts);
-    for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers.set(name, value);
-    return request.method === 'HEAD' ? new Response(null, response) : response;
+    const started = performance.now();
+    syncClock(world);
+    const at = nowIso(world);
+    const trace: Trace = { user: null, body: null, reason: undefined };
+    const answer = async (): Promise<MockResponse> => {
+      const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
+      const fault = options.faults?.take(request.method, parts ?? []);
+      const faulted = fault && (await applyFault(fault, request));
+      if (faulted) {
+        trace.reason = `injected fault #${fault.id}`;
+        return faulted;
+      }
+      const limit = throttle(world, tokenOf(request));
+      if (limit?.throttled) trace.reason = `over the rate limit ${limit.headers['RateLimit-Name']}`;
+      const response = limit?.throttled
+        ? { status: 429, headers: { 'content-type': 'text/plain' }, body: RETRY_LATER }
+        : await dispatch(request, parts, trace);
+      for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers[name.toLowerCase()] = value;
+      return request.method === 'HEAD' ? { ...response, body: null } : response;
+    };
+    const response = await answer();
+    options.journal?.record(world, {
+      at,
+      method: request.method,
+      path: url.pathname.slice(prefix.length - API_V4.length),
+      query: queryParams(url),
+      body: trace.body,
+      status: response.status,
+      user: trace.user,
+      ms: performance.now() - started,
+      ...(response.status >= 400 && response.status < 500 && trace.reason !== undefined
+        ? { reason: trace.reason }
+        : {}),
+    });
+    return response;
   };
 }

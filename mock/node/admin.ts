@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import type { FaultSpec } from '../http/faults.js';
-import type { MockGitLabCore } from '../mock.js';
+import { type MockGitLabCore, MockOAuthError } from '../mock.js';
+import { mergeRequestByRef } from '../rules/pushes.js';
+import { SeedError, type SeedPush } from '../seed/document.js';
 import { invalid } from '../seed/issues.js';
 import type { RateLimits } from '../world/types.js';
 
@@ -15,6 +17,15 @@ import type { RateLimits } from '../world/types.js';
  * - `GET /__mock/clock`: the world clock, `{"now": ISO 8601}`; `PUT` `{"now": ...}` sets it;
  *   `POST /__mock/clock/advance` `{"days", "hours", "minutes", "seconds"}` moves it forward
  *   (what a test's stand-in for `sleep` calls, to wait out a rate limit without waiting).
+ * - `POST /__mock/reset`: back to the seed (world, clock, faults, rate limits, journal), 204.
+ * - `GET /__mock/state`: the world as a seed document; `PUT` loads one (and makes it the seed
+ *   `reset` goes back to), 204, or 400 `{"error"}` naming the bad path and changing nothing.
+ * - `GET /__mock/requests`: the request journal, oldest first; `DELETE` empties it, 204.
+ * - `POST /__mock/projects/:id/merge_requests/:iid/push` `{"sha", "author"}`: a push to the merge
+ *   request's source branch (`mock.mergeRequests.push`), 204; 404 for an unknown project or merge request.
+ * - `POST /__mock/oauth/authorize` `{ user, clientId, redirectUri, scopes, state, codeChallenge,
+ *   codeChallengeMethod, nonce }`: an authorization approved without a browser (`mock.oauth.authorize`),
+ *   201 `{ code, redirect_to }`; a refusal is 400 `{ error, error_description }`.
  * @module
  */
 
@@ -62,14 +73,17 @@ function withJson(text: string, change: (value: unknown) => AdminAnswer): AdminA
   try {
     return change(parsed.value);
   } catch (error) {
-    if (error instanceof TypeError) return { status: 400, body: { message: error.message } };
+    if (error instanceof TypeError || error instanceof SeedError)
+      return { status: 400, body: { message: error.message } };
     throw error;
   }
 }
 
 /** Answers a request to `/__mock/...` (path without the query). */
 export function answerAdmin(mock: MockGitLabCore, method: string, path: string, body: string): AdminAnswer {
-  const [resource, id, ...rest] = path.slice(ADMIN_PREFIX.length).split('/');
+  const segments = path.slice(ADMIN_PREFIX.length).split('/');
+  if (segments[0] === 'projects') return answerPush(mock, method, segments, body);
+  const [resource, id, ...rest] = segments;
   if (rest.length > 0) return notFound;
   if (resource === 'faults' && id !== undefined) {
     if (method !== 'DELETE') return notAllowed;
@@ -96,7 +110,66 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
     return notAllowed;
   }
   if (resource === 'clock') return answerClock(mock, method, id, body);
+  if (resource === 'oauth' && id === 'authorize') {
+    if (method !== 'POST') return notAllowed;
+    return answerAuthorize(mock, body);
+  }
+  if (id !== undefined) return notFound;
+  if (resource === 'reset') {
+    if (method !== 'POST') return notAllowed;
+    mock.reset();
+    return { status: 204 };
+  }
+  if (resource === 'state') return answerState(mock, method, body);
+  if (resource === 'requests') {
+    if (method === 'GET') return { status: 200, body: mock.requests.list() };
+    if (method !== 'DELETE') return notAllowed;
+    mock.requests.clear();
+    return { status: 204 };
+  }
   return notFound;
+}
+
+const HeadlessAuthorize = z.strictObject({
+  user: z.string(),
+  clientId: z.string(),
+  redirectUri: z.string(),
+  scopes: z.union([z.array(z.string()), z.string()]).optional(),
+  state: z.string().optional(),
+  codeChallenge: z.string().optional(),
+  codeChallengeMethod: z.string().optional(),
+  nonce: z.string().optional(),
+});
+
+/** `POST /__mock/oauth/authorize` (SPEC 7): the consent page approved headlessly; a refusal is 400 with the OAuth error. */
+function answerAuthorize(mock: MockGitLabCore, body: string): AdminAnswer {
+  const parsed = parseJson(body);
+  const request = parsed.ok ? HeadlessAuthorize.safeParse(parsed.value) : undefined;
+  if (!request?.success) {
+    const reason = request ? invalid('authorization', request.error).message : 'the body is not valid JSON';
+    return { status: 400, body: { error: 'invalid_request', error_description: reason } };
+  }
+  try {
+    return { status: 201, body: mock.oauth.authorize(request.data) };
+  } catch (error) {
+    if (!(error instanceof MockOAuthError)) throw error;
+    return { status: 400, body: { error: error.error, error_description: error.error_description } };
+  }
+}
+
+/** `GET /__mock/state` exports the world; `PUT` loads a document, or refuses it by name and changes nothing. */
+function answerState(mock: MockGitLabCore, method: string, body: string): AdminAnswer {
+  if (method === 'GET') return { status: 200, body: mock.exportState() };
+  if (method !== 'PUT') return notAllowed;
+  const parsed = parseJson(body);
+  if (!parsed.ok) return { status: 400, body: { error: 'the body is not valid JSON' } };
+  try {
+    mock.loadState(parsed.value);
+  } catch (error) {
+    if (error instanceof SeedError) return { status: 400, body: { error: error.message } };
+    throw error;
+  }
+  return { status: 204 };
 }
 
 function answerClock(mock: MockGitLabCore, method: string, action: string | undefined, body: string): AdminAnswer {
@@ -114,5 +187,24 @@ function answerClock(mock: MockGitLabCore, method: string, action: string | unde
   return withJson(body, (value) => {
     mock.clock.set(parse(ClockTime, value, 'clock').now);
     return now();
+  });
+}
+
+/** `projects/:id/merge_requests/:iid/push`: a push to a merge request, as `mock.mergeRequests.push`. */
+function answerPush(mock: MockGitLabCore, method: string, segments: string[], body: string): AdminAnswer {
+  const [, projectRef, mergeRequests, iid, action, ...rest] = segments;
+  if (mergeRequests !== 'merge_requests' || action !== 'push' || rest.length > 0 || !projectRef || !iid)
+    return notFound;
+  if (method !== 'POST') return notAllowed;
+  let ref: string;
+  try {
+    ref = decodeURIComponent(projectRef);
+  } catch {
+    return notFound;
+  }
+  if (!/^\d{1,9}$/.test(iid) || !mergeRequestByRef(mock.world, ref, Number(iid))) return notFound;
+  return withJson(body, (push) => {
+    mock.mergeRequests.push(ref, Number(iid), push as SeedPush);
+    return { status: 204 };
   });
 }

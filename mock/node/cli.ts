@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseSeedDocument, type SeedDocument, SeedError } from '../seed/document.js';
 import { demoSeed } from '../seeds/demo.js';
@@ -10,6 +10,7 @@ import { type RunningMockServer, startMockServer } from './server.js';
  * `gitlab-admin-mock`: serves the mock GitLab on a real port (SPEC 4).
  *
  *     gitlab-admin-mock [--port 4010] [--host 127.0.0.1] [--seed FILE.json | --seed demo]
+ *                       [--state FILE] [--max-worlds 64] [--journal 1000] [--admin-token TOKEN]
  *
  * The first line on stdout is exactly `GitLab mock listening on http://HOST:PORT`;
  * the users and their tokens follow. SIGINT / SIGTERM stop it, exit code 0. A
@@ -20,14 +21,22 @@ import { type RunningMockServer, startMockServer } from './server.js';
 const NAME = 'gitlab-admin-mock';
 
 const USAGE = `Usage: ${NAME} [--port 4010] [--host 127.0.0.1] [--seed FILE.json | --seed demo]
+       [--state FILE] [--max-worlds 64] [--journal 1000] [--admin-token TOKEN]
 
-Serves a stateful mock of GitLab's REST API v4 under http://HOST:PORT/api/v4.
+Serves a stateful mock of GitLab's REST API v4 under http://HOST:PORT/api/v4, and
+named worlds, each a GitLab of its own, under http://HOST:PORT/worlds/NAME/api/v4.
 
 Options:
-  --port PORT   port to listen on; 0 takes a free port (default 4010)
-  --host HOST   interface to listen on (default 127.0.0.1)
-  --seed SEED   a seed document (JSON file), or "demo" for the built-in demo world (default demo)
-  -h, --help    show this help
+  --port PORT          port to listen on; 0 takes a free port (default 4010)
+  --host HOST          interface to listen on (default 127.0.0.1)
+  --seed SEED          a seed document (JSON file), or "demo" for the built-in demo world (default demo)
+  --state FILE         keep the default world in FILE: loaded at start when it exists, written
+                       after changes (at most once a second) and on exit
+  --max-worlds N       most named worlds at once (default 64)
+  --journal N          requests each world's journal keeps (default 1000)
+  --admin-token TOKEN  the X-Mock-Admin-Token the /__mock routes need on a host other than
+                       loopback (default: the GITLAB_MOCK_ADMIN_TOKEN environment variable)
+  -h, --help           show this help
 `;
 
 const ROLE_NAMES: Record<number, string> = {
@@ -54,10 +63,30 @@ interface Options {
   host: string;
   seedName: string;
   seed: SeedDocument;
+  stateFile?: string;
+  maxWorlds: number;
+  journal: number;
+  adminToken?: string;
+}
+
+/** A flag's whole-number value, or the default. */
+function count(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text)) throw new Fatal(`--${name} must be a whole number, got '${text}'`, 2);
+  return Number(text);
 }
 
 function parseCommandLine(argv: string[]): Options | 'help' {
-  let values: { port?: string; host?: string; seed?: string; help?: boolean };
+  let values: {
+    port?: string;
+    host?: string;
+    seed?: string;
+    state?: string;
+    'max-worlds'?: string;
+    journal?: string;
+    'admin-token'?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -65,6 +94,10 @@ function parseCommandLine(argv: string[]): Options | 'help' {
         port: { type: 'string' },
         host: { type: 'string' },
         seed: { type: 'string' },
+        state: { type: 'string' },
+        'max-worlds': { type: 'string' },
+        journal: { type: 'string' },
+        'admin-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -80,7 +113,19 @@ function parseCommandLine(argv: string[]): Options | 'help' {
   const host = values.host ?? '127.0.0.1';
   if (host === '') throw new Fatal('--host must not be empty', 2);
   const seedName = values.seed ?? 'demo';
-  return { port, host, seedName, seed: seedName === 'demo' ? demoSeed : readSeedFile(seedName) };
+  const adminToken = values['admin-token'] ?? process.env.GITLAB_MOCK_ADMIN_TOKEN;
+  if (adminToken === '') throw new Fatal('--admin-token must not be empty', 2);
+  if (values.state === '') throw new Fatal('--state must not be empty', 2);
+  return {
+    port,
+    host,
+    seedName,
+    seed: seedName === 'demo' ? demoSeed : readSeedFile(seedName),
+    stateFile: values.state,
+    maxWorlds: count('max-worlds', values['max-worlds'], 64),
+    journal: count('journal', values.journal, 1000),
+    adminToken: adminToken || undefined,
+  };
 }
 
 function readSeedFile(file: string): SeedDocument {
@@ -136,8 +181,9 @@ function table(rows: string[][]): string {
   return rows.map((row) => `  ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ')}`.trimEnd()).join('\n');
 }
 
-function banner(running: RunningMockServer, seedName: string): string {
+function banner(running: RunningMockServer, options: Options): string {
   const { mock, url } = running;
+  const { seedName, stateFile } = options;
   const rows = [['username', 'token', 'role']];
   for (const user of Object.values(mock.users))
     rows.push([user.username, user.token, describeUser(mock.world, user.id)]);
@@ -145,7 +191,9 @@ function banner(running: RunningMockServer, seedName: string): string {
     `GitLab mock listening on ${url}`,
     `  API:   ${url}/api/v4`,
     `  Seed:  ${seedName === 'demo' ? 'demo (built-in)' : seedName}`,
+    ...(stateFile === undefined ? [] : [`  State: ${stateFile}`]),
     `  Clock: ${mock.clock.now().toISOString()}`,
+    `  Worlds: ${url}/worlds/NAME/api/v4, each a fresh copy of the seed (at most ${options.maxWorlds})`,
     '',
     table(rows),
     '',
@@ -162,9 +210,21 @@ async function main(): Promise<void> {
   }
   let running: RunningMockServer;
   try {
-    running = await startMockServer({ port: options.port, host: options.host, seed: options.seed });
+    running = await startMockServer({
+      port: options.port,
+      host: options.host,
+      seed: options.seed,
+      stateFile: options.stateFile,
+      maxWorlds: options.maxWorlds,
+      journal: options.journal,
+      adminToken: options.adminToken,
+    });
   } catch (error) {
-    if (error instanceof SeedError) throw new Fatal(`invalid seed ${options.seedName}: ${error.message}`, 1);
+    if (error instanceof SeedError) {
+      const source =
+        options.stateFile !== undefined && existsSync(options.stateFile) ? options.stateFile : options.seedName;
+      throw new Fatal(`invalid seed ${source}: ${error.message}`, 1);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
       throw new Fatal(`cannot listen on ${options.host}:${options.port}: ${code}`, 1);
@@ -184,7 +244,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   // Only now say we are listening: a signal sent on reading this must find the handlers.
-  process.stdout.write(banner(running, options.seedName));
+  process.stdout.write(banner(running, options));
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,24 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockGitLabCore, type MockGitLabCore, type MockGitLabOptions } from '../mock.js';
+import type { MockRequest } from '../http/request.js';
+import { DROPPED, type MockResponse } from '../http/respond.js';
+import {
+  createMockGitLabCore,
+  type MockGitLabCore,
+  type MockGitLabOptions,
+  type PlainRouter,
+  plainRouterOf,
+} from '../mock.js';
 import type { SeedDocument } from '../seed/document.js';
-import { ADMIN_PREFIX, answerAdmin } from './admin.js';
+import { ADMIN_PREFIX, type AdminAnswer, answerAdmin } from './admin.js';
+import { persist, readStateFile } from './persist.js';
+import { DEFAULT_MAX_WORLDS, type NamedWorld, WORLD_NAME, Worlds } from './worlds.js';
 
 /**
- * A node:http adapter over the mock: every request is rewritten onto the mock's
- * origin, answered by `mock.handle`, and written back. No process-level side
+ * A node:http adapter over the mock: every request is put on the mock's origin,
+ * answered by its router as plain data (no fetch `Request` or `Response` on this
+ * path: they cost most of the server's time), and written back in one write. No process-level side
  * effects here (signals, exit codes, stdout): those belong to the CLI.
  * @module
  */
@@ -17,31 +29,17 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'PRIVATE-TOKEN, Authorization, Content-Type',
+  'Access-Control-Allow-Headers': 'PRIVATE-TOKEN, Authorization, Content-Type, X-Mock-Admin-Token',
   'Access-Control-Expose-Headers':
     'X-Total, X-Total-Pages, X-Per-Page, X-Page, X-Next-Page, X-Prev-Page, Link, Retry-After, ' +
     'RateLimit-Name, RateLimit-Limit, RateLimit-Observed, RateLimit-Remaining, RateLimit-Reset, RateLimit-ResetTime',
   'Access-Control-Max-Age': '600',
 };
 
-/** Request headers that describe the connection, not the request: not copied onto the fetch `Request`. */
-const HOP_BY_HOP_REQUEST = new Set([
-  'host',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'upgrade',
-  'expect',
-  'content-length',
-  'te',
-  'trailer',
-  'proxy-connection',
-]);
-
 /** Response headers node:http computes itself. */
 const HOP_BY_HOP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-/** Methods a fetch `Request` refuses to carry. */
+/** Methods GitLab does not have, which fetch refuses to carry. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 class BodyTooLarge extends Error {}
@@ -87,30 +85,33 @@ function writeJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-/** The request, whose path and query are `target`, as a fetch `Request` on `origin`, with `signal` if given. */
-async function toRequest(
+/** The request, whose path and query are `target`, as the router reads it on `origin`; null for a bad target. */
+function toMockRequest(
   req: IncomingMessage,
+  method: string,
   target: string,
   origin: string,
+  body: string,
   signal?: AbortSignal,
-): Promise<Request | null> {
+): MockRequest | null {
   let url: URL;
   try {
     url = new URL(`${origin}${target}`);
   } catch {
     return null;
   }
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i] as string;
-    if (HOP_BY_HOP_REQUEST.has(name.toLowerCase())) continue;
-    headers.append(name, raw[i + 1] as string);
-  }
-  const method = (req.method ?? 'GET').toUpperCase();
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody ? await readBody(req) : undefined;
-  return new Request(url, { method, headers, body: body && new Uint8Array(body), signal });
+  const text = Promise.resolve(body);
+  return {
+    method,
+    url,
+    // node:http joins repeated headers with ", " (set-cookie aside, which a request does not carry).
+    header: (name) => {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    text: () => text,
+    signal,
+  };
 }
 
 /** A signal that aborts when the connection closes before the answer is sent. */
@@ -120,25 +121,97 @@ function clientGone(res: ServerResponse): AbortSignal {
   return gone.signal;
 }
 
-async function writeResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
-  const noBody = method === 'HEAD' || response.status === 204 || response.status === 304;
-  const body = noBody ? undefined : Buffer.from(await response.arrayBuffer());
-  res.statusCode = response.status;
-  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
-  for (const [name, value] of response.headers) {
-    if (name === 'set-cookie' || HOP_BY_HOP_RESPONSE.has(name)) continue;
-    res.appendHeader(name, value);
+/** Writes a response: status line, headers and body in one `writev`. */
+function send(res: ServerResponse, response: MockResponse): void {
+  // A dropped connection (an injected fault): the client sees a reset, not an answer.
+  if (response === DROPPED) {
+    res.destroy();
+    return;
   }
-  for (const cookie of response.headers.getSetCookie()) res.appendHeader('set-cookie', cookie);
-  if (body) res.setHeader('Content-Length', body.length);
+  const headers: Record<string, string | number> = { ...CORS_HEADERS };
+  for (const name in response.headers) {
+    if (!HOP_BY_HOP_RESPONSE.has(name)) headers[name] = response.headers[name] as string;
+  }
+  // As bytes: node:http sends a string body after its headers in a way that takes twice as long.
+  const body = response.body === null ? undefined : Buffer.from(response.body);
+  if (body) headers['content-length'] = body.length;
+  res.writeHead(response.status, headers);
   res.end(body);
 }
 
-async function answer(
-  getMock: () => MockGitLabCore | undefined,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+/** What the server needs of a mock, worked out once per mock. */
+interface Served {
+  router: PlainRouter;
+  origin: string;
+}
+const served = new WeakMap<MockGitLabCore, Served>();
+
+function servedOf(mock: MockGitLabCore): Served {
+  let entry = served.get(mock);
+  if (!entry) {
+    const router = plainRouterOf(mock);
+    if (!router) throw new TypeError('the mock server serves mocks made by createMockGitLab');
+    entry = { router, origin: new URL(mock.baseUrl).origin };
+    served.set(mock, entry);
+  }
+  return entry;
+}
+
+/** Who may use the admin routes: everyone (a loopback host), or callers with the admin token. */
+interface AdminAccess {
+  open: boolean;
+  token?: string;
+}
+
+/** What one server serves: the default world, the named worlds ({@link startMockServer} only), the admin access. */
+interface Site {
+  main: MockGitLabCore;
+  worlds?: Worlds;
+  admin: AdminAccess;
+  /** Told of every request to the default world (which may change it): what persistence listens to. */
+  changed?: () => void;
+}
+
+/** `/worlds/NAME` and what follows it. */
+const WORLD_PATH = /^\/worlds\/([^/?]*)(.*)$/s;
+
+/** Whether a host the server listens on is loopback only (SPEC 6: the admin routes are open there). */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
+/** The answer refusing an admin request, or undefined when it may go on. */
+function refuseAdmin(access: AdminAccess, req: IncomingMessage): AdminAnswer | undefined {
+  if (access.open) return undefined;
+  if (access.token === undefined) {
+    return {
+      status: 403,
+      body: {
+        error:
+          'the /__mock admin routes need an admin token on a host other than loopback: start the server with ' +
+          '--admin-token TOKEN (or GITLAB_MOCK_ADMIN_TOKEN=TOKEN) and send it in the X-Mock-Admin-Token header',
+      },
+    };
+  }
+  const given = req.headers['x-mock-admin-token'];
+  if (typeof given === 'string' && sameSecret(given, access.token)) return undefined;
+  return { status: 401, body: { error: '401 Unauthorized: send the admin token in the X-Mock-Admin-Token header' } };
+}
+
+/** Compares two secrets in a time that does not depend on where they differ. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+function writeAnswer(res: ServerResponse, answer: AdminAnswer): void {
+  if (answer.status === 204) res.writeHead(204, CORS_HEADERS).end();
+  else writeJson(res, answer.status, answer.body);
+}
+
+async function answer(getSite: () => Site | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   if (method === 'OPTIONS') {
     res.writeHead(204, CORS_HEADERS);
@@ -149,35 +222,63 @@ async function answer(
     writeJson(res, 405, { error: '405 Not Allowed' });
     return;
   }
-  const mock = getMock();
-  if (!mock) {
+  const site = getSite();
+  if (!site) {
     writeJson(res, 503, { message: '503 Service Unavailable' });
     return;
   }
   const target = pathAndQuery(req.url ?? '/');
-  if (target?.startsWith(ADMIN_PREFIX)) {
-    const body = method === 'GET' || method === 'HEAD' ? '' : (await readBody(req)).toString('utf8');
-    const { status, body: answerBody } = answerAdmin(mock, method, target.split('?')[0] as string, body);
-    if (status === 204) res.writeHead(204, CORS_HEADERS).end();
-    else writeJson(res, status, answerBody);
+  if (target === null) {
+    writeJson(res, 404, { error: '404 Not Found' });
     return;
   }
+  // A named world's requests: its name, and the rest of the target (its admin routes start there).
+  const world = site.worlds ? WORLD_PATH.exec(target) : null;
+  const name = world?.[1];
+  const rest = world ? world[2] || '/' : target;
+  if (name !== undefined && !WORLD_NAME.test(name)) {
+    writeJson(res, 400, { error: 'a world name is 1 to 64 characters of a-z, 0-9, - and _' });
+    return;
+  }
+  const admin = rest.startsWith(ADMIN_PREFIX);
+  const refusal = admin ? refuseAdmin(site.admin, req) : undefined;
+  if (refusal) {
+    writeAnswer(res, refusal);
+    return;
+  }
+  let mock = site.main;
+  let named: NamedWorld | undefined;
+  if (name !== undefined && site.worlds) {
+    const found = site.worlds.get(name);
+    if (!('mock' in found)) {
+      writeAnswer(res, found);
+      return;
+    }
+    named = found;
+    mock = found.mock;
+  }
+  const body = method === 'GET' || method === 'HEAD' ? '' : (await readBody(req)).toString('utf8');
+  if (admin) {
+    if (!named) site.changed?.();
+    const path = rest.split('?')[0] as string;
+    const worldsRoute = /^\/__mock\/worlds(?:\/([^/]*))?$/.exec(path);
+    if (worldsRoute && site.worlds && !named) writeAnswer(res, site.worlds.answer(method, worldsRoute[1]));
+    else writeAnswer(res, answerAdmin(mock, method, path, body));
+    return;
+  }
+  if (named) named.requests += 1;
+  else site.changed?.();
+  const { router, origin } = servedOf(mock);
   // A signal that ends a fault's delay when the client leaves; only while a delay is in place,
-  // since a Request with a signal costs a third of the server's throughput.
+  // since watching every response's close costs throughput for nothing.
   const delays = mock.faults.list().some((fault) => fault.delayMs !== undefined);
-  const origin = new URL(mock.baseUrl).origin;
-  const request = target && (await toRequest(req, target, origin, delays ? clientGone(res) : undefined));
-  const response = request && (await mock.handle(request));
+  const request = toMockRequest(req, method, target, origin, body, delays ? clientGone(res) : undefined);
+  const response = request && (await router(request));
   if (!response) {
     writeJson(res, 404, { error: '404 Not Found' });
     return;
   }
-  // A dropped connection (an injected fault): the client sees a reset, not an answer.
-  if (response.type === 'error') {
-    res.destroy();
-    return;
-  }
-  await writeResponse(res, response, method);
+  send(res, response);
 }
 
 /**
@@ -211,13 +312,14 @@ async function answer(
  * ```
  */
 export function createMockHttpServer(mock: MockGitLabCore): Server {
-  return serve(() => mock);
+  const site: Site = { main: mock, admin: { open: true } };
+  return serve(() => site);
 }
 
-/** The server, with the mock looked up per request (so {@link startMockServer} can bind before the mock exists). */
-function serve(getMock: () => MockGitLabCore | undefined): Server {
+/** The server, with what it serves looked up per request (so {@link startMockServer} can bind before the mock exists). */
+function serve(getSite: () => Site | undefined): Server {
   return createServer((req, res) => {
-    answer(getMock, req, res).catch((error: unknown) => {
+    answer(getSite, req, res).catch((error: unknown) => {
       if (error instanceof ClientGone) {
         res.destroy();
         return;
@@ -260,6 +362,21 @@ export interface MockServerOptions {
   now?: MockGitLabOptions['now'];
   /** Seed of the random source every made-up token and secret comes from. Default 1. */
   randomSeed?: number;
+  /** Most named worlds (`/worlds/NAME`) at once; a new one past it answers 503. Default 64. */
+  maxWorlds?: number;
+  /** Entries each world's request journal keeps (`GET /__mock/requests`). Default 1000. */
+  journal?: number;
+  /**
+   * A file the default world is kept in (SPEC 6): loaded at start when it exists (instead of
+   * `seed`), written after changes at most once a second (to a temporary file renamed over it,
+   * so it is always a whole document) and on `close()`.
+   */
+  stateFile?: string;
+  /**
+   * The token the `/__mock` admin routes require, in the `X-Mock-Admin-Token` header, when
+   * `host` is not loopback (on loopback they are open). Without one they answer 403 there.
+   */
+  adminToken?: string;
 }
 
 /**
@@ -277,8 +394,10 @@ export interface MockServerOptions {
 export interface RunningMockServer {
   /** Where the server listens, `http://HOST:PORT` without a trailing slash; the API is under `/api/v4`. */
   readonly url: string;
-  /** The mock whose world answers; its `baseUrl` is {@link RunningMockServer.url}. */
+  /** The default world's mock (at the root); its `baseUrl` is {@link RunningMockServer.url}. */
   readonly mock: MockGitLabCore;
+  /** A named world's mock (`/worlds/NAME`), or `undefined` while it has not been made. */
+  world(name: string): MockGitLabCore | undefined;
   /** The underlying node:http server. */
   readonly server: Server;
   /** Stops listening and drops every open connection (keep-alive ones too). */
@@ -314,12 +433,20 @@ function formatUrl(host: string, port: number): string {
 export async function startMockServer(options: MockServerOptions = {}): Promise<RunningMockServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
-  const mockOptions = { seed: options.seed, now: options.now, randomSeed: options.randomSeed };
-  // Refuse a bad seed (or clock) before binding anything: the real mock needs the bound port for its baseUrl.
+  const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
+  if (!Number.isInteger(maxWorlds) || maxWorlds < 0) throw new TypeError(`Invalid maxWorlds: ${String(maxWorlds)}`);
+  const saved = options.stateFile === undefined ? undefined : readStateFile(options.stateFile);
+  const mockOptions = {
+    seed: options.seed,
+    now: options.now,
+    randomSeed: options.randomSeed,
+    journal: options.journal,
+  };
+  // Refuse a bad seed (or clock, or journal size) before binding anything: the real mock needs the bound port.
   createMockGitLabCore(mockOptions);
 
-  let mock: MockGitLabCore | undefined;
-  const server = serve(() => mock);
+  let site: Site | undefined;
+  const server = serve(() => site);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -329,22 +456,32 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const address = server.address() as AddressInfo;
   const url = formatUrl(host, address.port);
+  let mock: MockGitLabCore;
   try {
     mock = createMockGitLabCore({ ...mockOptions, baseUrl: url });
+    if (saved !== undefined) mock.loadState(saved);
   } catch (error) {
     server.closeAllConnections();
     server.close();
     throw error;
   }
-  const ready = mock;
+  const worlds = new Worlds((baseUrl) => createMockGitLabCore({ ...mockOptions, baseUrl }), url, maxWorlds);
+  const persisted = options.stateFile === undefined ? undefined : persist(mock, options.stateFile);
+  site = {
+    main: mock,
+    worlds,
+    admin: { open: isLoopback(host), token: options.adminToken },
+    changed: persisted?.changed,
+  };
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
+      persisted?.stop();
     });
     return closing;
   };
-  return { url, mock: ready, server, close };
+  return { url, mock, world: (name) => worlds.find(name)?.mock, server, close };
 }

@@ -1,6 +1,8 @@
-import { forbidden, insufficientScope, notFound, unauthorized } from '../http/errors.js';
-import type { AccessToken, Group, Plan, Project, Role, User, World } from '../world/types.js';
+import { forbidden, insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
+import type { MockRequest } from '../http/request.js';
+import type { AccessToken, Group, OAuthToken, Plan, Project, Role, User, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
+import { findOAuthToken, oauthTokenIsExpired } from './oauth-tokens.js';
 
 /**
  * Who is calling and what they may see and do: authentication by token, roles
@@ -8,10 +10,16 @@ import { today, touchToken } from '../world/world.js';
  * @module
  */
 
-/** The authenticated caller of a request. */
+/** The authenticated caller of a request: a personal or project access token, or an OAuth access token acting as its user. */
 export interface Caller {
   user: User;
-  token: AccessToken;
+  token: AccessToken | OAuthToken;
+}
+
+/** A token as a request carries it: `oauth` when it came where GitLab also reads OAuth tokens (not `PRIVATE-TOKEN`). */
+export interface Credential {
+  value: string;
+  oauth: boolean;
 }
 
 /** A token is expired from the day after its `expires_at` (world clock); a token due today still works. */
@@ -24,20 +32,44 @@ export function tokenIsActive(world: World, token: AccessToken): boolean {
   return !token.revoked && !tokenIsExpired(world, token);
 }
 
-/** The token a request carries: `PRIVATE-TOKEN`, `Authorization: Bearer`, or `?private_token=`. */
-export function tokenOf(request: Request, url: URL): string | null {
-  const header = request.headers.get('private-token');
-  if (header) return header.trim();
-  const authorization = request.headers.get('authorization');
-  const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
-  if (bearer) return bearer.trim();
-  return url.searchParams.get('private_token');
+/** The bearer token of `Authorization: Bearer`, or null. */
+export function bearerOf(request: MockRequest): string | null {
+  return (
+    request
+      .header('authorization')
+      ?.match(/^Bearer\s+(.+)$/i)?.[1]
+      ?.trim() || null
+  );
 }
 
-/** SPEC 5 step 1: no token, or an unknown, revoked or expired one, is 401 before anything else. */
-export function authenticate(world: World, value: string | null): Caller {
-  const caller = identify(world, value);
-  if (!caller) throw unauthorized();
+/**
+ * An OAuth token where Doorkeeper looks for one, in GitLab's order (G-O 0):
+ * `?access_token=`, `Authorization: Bearer`, `?bearer_token=`.
+ */
+export function oauthTokenOf(request: MockRequest): string | null {
+  const { searchParams } = request.url;
+  return searchParams.get('access_token') || bearerOf(request) || searchParams.get('bearer_token') || null;
+}
+
+/**
+ * The token a request carries: `PRIVATE-TOKEN` or `?private_token=` (personal and project access
+ * tokens only), else where OAuth tokens are read (which take personal tokens too, as in GitLab).
+ */
+export function tokenOf(request: MockRequest): Credential | null {
+  const personal = request.header('private-token')?.trim() || request.url.searchParams.get('private_token');
+  if (personal) return { value: personal, oauth: false };
+  const oauth = oauthTokenOf(request);
+  return oauth ? { value: oauth, oauth: true } : null;
+}
+
+/**
+ * SPEC 5 step 1: no token, or an unknown, revoked or expired one, is 401 before anything else;
+ * an expired or revoked OAuth token gets GitLab's own 401 body (G-O 4).
+ */
+export function authenticate(world: World, credential: Credential | null): Caller {
+  const caller = identify(world, credential);
+  if (!caller) throw refusal(world, credential);
+  if (!('last_used_at' in caller.token)) return caller;
   const { token } = caller;
   // GitLab records use at most every 10 minutes.
   if (token.last_used_at === null || world.now - Date.parse(token.last_used_at) >= 10 * 60_000) {
@@ -46,14 +78,76 @@ export function authenticate(world: World, value: string | null): Caller {
   return caller;
 }
 
-/** Who a token value authenticates as: an active token of an active user, or `undefined`. Changes nothing. */
-export function identify(world: World, value: string | null): Caller | undefined {
-  if (!value) return undefined;
+/** Who a token authenticates as: an active token of an active user, or `undefined`. Changes nothing. */
+export function identify(world: World, credential: Credential | null): Caller | undefined {
+  if (!credential) return undefined;
+  const id = world.tokenIds.get(credential.value);
+  const token = id === undefined ? undefined : world.tokens.get(id);
+  if (token) {
+    const user = world.users.get(token.user_id);
+    return user && user.state === 'active' && tokenIsActive(world, token) ? { user, token } : undefined;
+  }
+  if (!credential.oauth) return undefined;
+  const oauth = findOAuthToken(world, credential.value);
+  // A client credentials token has no user: GitLab's API answers it 401 (G-O 2).
+  const user = oauth?.user_id == null ? undefined : world.users.get(oauth.user_id);
+  if (!oauth || !user || user.state !== 'active' || oauth.revoked_at !== null || oauthTokenIsExpired(world, oauth)) {
+    return undefined;
+  }
+  return { user, token: oauth };
+}
+
+/** Why a credential does not authenticate: GitLab's bodies for a revoked or expired OAuth token, else 401 Unauthorized. */
+function refusal(world: World, credential: Credential | null) {
+  const oauth = credential?.oauth ? findOAuthToken(world, credential.value) : undefined;
+  if (oauth) {
+    const name = `OAuth token ${oauth.id}`;
+    if (oauth.revoked_at !== null) {
+      return invalidApiToken('Token was revoked. You have to re-authorize from the user.').because(
+        `${name} is revoked`,
+      );
+    }
+    if (oauthTokenIsExpired(world, oauth)) {
+      return invalidApiToken('Token is expired. You can either do re-authorization or token refresh.').because(
+        `${name} expired`,
+      );
+    }
+    if (oauth.user_id === null) return unauthorized().because(`${name} is a client credentials token, with no user`);
+  }
+  return unauthorized().because(whyUnauthenticated(world, credential?.value ?? null));
+}
+
+/** Why a token value does not authenticate, in plain words (never the value itself). */
+function whyUnauthenticated(world: World, value: string | null): string {
+  if (!value) return 'the request has no token';
   const id = world.tokenIds.get(value);
   const token = id === undefined ? undefined : world.tokens.get(id);
-  const user = token && world.users.get(token.user_id);
-  if (!token || !user || user.state !== 'active' || !tokenIsActive(world, token)) return undefined;
-  return { user, token };
+  if (!token) return 'the token is not known to this GitLab';
+  const user = world.users.get(token.user_id);
+  const name = `token ${token.id} (${token.name}) of ${user?.username ?? 'a deleted user'}`;
+  if (token.revoked) return `${name} is revoked`;
+  if (tokenIsExpired(world, token)) return `${name} expired on ${token.expires_at}`;
+  return `${name} belongs to a ${user?.state ?? 'missing'} user`;
+}
+
+/** `dev is Developer in project acme/api`, or `dev is not a member of project acme/api`: a reason's words. */
+export function roleIn(user: User, role: number, where: string): string {
+  return role === 0
+    ? `${user.username} is not a member of ${where}`
+    : `${user.username} is ${roleName(role)} in ${where}`;
+}
+
+/** The name of a role number (`Developer`), or `no role`. */
+export function roleName(role: number): string {
+  const names: Record<number, string> = {
+    10: 'Guest',
+    15: 'Planner',
+    20: 'Reporter',
+    30: 'Developer',
+    40: 'Maintainer',
+    50: 'Owner',
+  };
+  return names[role] ?? 'no role';
 }
 
 /** The scopes that let a token call the API with `method`: `api`, or `read_api` for reading. */
@@ -62,9 +156,14 @@ export function apiScopes(method: string): readonly string[] {
 }
 
 /** 403 `insufficient_scope` unless the token has one of the scopes `method` needs (GitLab's API scope check). */
-export function requireApiScope(token: AccessToken, method: string): void {
+export function requireApiScope(token: AccessToken | OAuthToken, method: string): void {
   const scopes = apiScopes(method);
-  if (!scopes.some((scope) => token.scopes.includes(scope))) throw insufficientScope(scopes);
+  if (!scopes.some((scope) => token.scopes.includes(scope))) {
+    const name = 'name' in token ? `token ${token.id} (${token.name})` : `OAuth token ${token.id}`;
+    throw insufficientScope(scopes).because(
+      `${name} has scopes ${token.scopes.join(', ')}; ${method} needs ${scopes.join(' or ')}`,
+    );
+  }
 }
 
 /** A group and its ancestors, nearest first. */
@@ -131,12 +230,22 @@ function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, full
   return undefined;
 }
 
-/** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
-export function findProject(world: World, caller: Caller, ref: string): Project {
-  const project = /^\d+$/.test(ref)
+/** A project by id or full path (any case), whoever asks. */
+export function projectByRef(world: World, ref: string): Project | undefined {
+  return /^\d+$/.test(ref)
     ? world.projects.get(Number(ref))
     : byRef(world.projects.values(), ref, (p) => p.path_with_namespace);
-  if (!project || !canReadProject(world, caller.user, project)) throw notFound('Project');
+}
+
+/** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
+export function findProject(world: World, caller: Caller, ref: string): Project {
+  const project = projectByRef(world, ref);
+  if (!project) throw notFound('Project').because(`no project ${ref}`);
+  if (!canReadProject(world, caller.user, project)) {
+    throw notFound('Project').because(
+      `project ${project.path_with_namespace} is ${project.visibility} and ${caller.user.username} is not a member`,
+    );
+  }
   return project;
 }
 
@@ -145,23 +254,36 @@ export function findGroup(world: World, caller: Caller, ref: string): Group {
   const group = /^\d+$/.test(ref)
     ? world.groups.get(Number(ref))
     : byRef(world.groups.values(), ref, (g) => g.full_path);
-  if (!group || !canReadGroup(world, caller.user, group)) throw notFound('Group');
+  if (!group) throw notFound('Group').because(`no group ${ref}`);
+  if (!canReadGroup(world, caller.user, group)) {
+    throw notFound('Group').because(
+      `group ${group.full_path} is ${group.visibility} and ${caller.user.username} is not a member`,
+    );
+  }
   return group;
 }
 
 /** SPEC 5 step 4: 403 unless the caller has at least `min` in the project. */
 export function requireProjectRole(world: World, caller: Caller, project: Project, min: Role): void {
-  if (projectRole(world, caller.user, project) < min) throw forbidden();
+  const role = projectRole(world, caller.user, project);
+  if (role < min) {
+    throw forbidden().because(
+      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; this needs ${roleName(min)}`,
+    );
+  }
 }
 
 /** GitLab's `authenticated_as_admin!`: 403 unless the caller is an instance administrator. */
 export function requireAdmin(caller: Caller): void {
-  if (!caller.user.admin) throw forbidden();
+  if (!caller.user.admin) throw forbidden().because(`${caller.user.username} is not an instance administrator`);
 }
 
 /** 403 unless the caller has at least `min` in the group. */
 export function requireGroupRole(world: World, caller: Caller, group: Group, min: Role): void {
-  if (groupRole(world, caller.user, group) < min) throw forbidden();
+  const role = groupRole(world, caller.user, group);
+  if (role < min) {
+    throw forbidden().because(`${roleIn(caller.user, role, `group ${group.full_path}`)}; this needs ${roleName(min)}`);
+  }
 }
 
 /** The plan that applies to a project: its top-level group's on the hosted offering, the licence on self-managed (SPEC 2). */

@@ -100,18 +100,23 @@ export function createApplication(world: World, input: ApplicationInput): Applic
     scopes,
     confidential: input.confidential,
     secret: newApplicationSecret(world),
+    trusted: false,
   };
   world.applications.set(app.id, app);
   return app;
 }
 
-/** Gives an application a new secret; the old one stops working. */
+/** Gives an application a new secret; the old one stops working at once (tokens already issued keep working). */
 export function renewApplicationSecret(world: World, app: Application): Application {
   app.secret = newApplicationSecret(world);
   return app;
 }
 
-/** Deletes an application. */
+/** Deletes an application, and with it its grants and tokens (G-O 5: deleted, not revoked). */
 export function deleteApplication(world: World, app: Application): void {
   world.applications.delete(app.id);
+  for (const grant of world.oauthGrants.values())
+    if (grant.application_id === app.id) world.oauthGrants.delete(grant.id);
+  for (const token of world.oauthTokens.values())
+    if (token.application_id === app.id) world.oauthTokens.delete(token.id);
 }

@@ -267,13 +267,15 @@ export function updateProjectRule(
   rule: ProjectApprovalRule,
   input: RuleChanges,
 ) {
-  if (isSystemRule(rule)) throw prohibited();
+  if (isSystemRule(rule))
+    throw prohibited().because(`rule ${rule.id} (${rule.name}) is a ${rule.rule_type} rule, made by the system`);
   const fields = nextFields(world, caller, { kind: 'project', project }, rule, input);
   return Object.assign(rule, fields, branchFields(projectBranches(world, project), rule, input));
 }
 
 export function deleteProjectRule(world: World, rule: ProjectApprovalRule): void {
-  if (isSystemRule(rule)) throw prohibited();
+  if (isSystemRule(rule))
+    throw prohibited().because(`rule ${rule.id} (${rule.name}) is a ${rule.rule_type} rule, made by the system`);
   world.projectApprovalRules.delete(rule.id);
 }
 
@@ -312,7 +314,8 @@ export function updateGroupRule(
   rule: GroupApprovalRule,
   input: RuleChanges,
 ) {
-  if (isSystemRule(rule)) throw prohibited();
+  if (isSystemRule(rule))
+    throw prohibited().because(`rule ${rule.id} (${rule.name}) is a ${rule.rule_type} rule, made by the system`);
   // The rule type of an existing rule does not change.
   const { rule_type: _ignored, ...changes } = input;
   return Object.assign(rule, nextFields(world, caller, { kind: 'group', group }, rule, changes));
@@ -399,7 +402,8 @@ export function updateMergeRequestRule(
   rule: MergeRequestApprovalRule,
   input: RuleChanges,
 ) {
-  if (isSystemRule(rule)) throw prohibited();
+  if (isSystemRule(rule))
+    throw prohibited().because(`rule ${rule.id} (${rule.name}) is a ${rule.rule_type} rule, made by the system`);
   return Object.assign(
     rule,
     nextFields(world, caller, { kind: 'merge_request', project, mergeRequest: mr }, rule, input),
@@ -407,6 +411,7 @@ export function updateMergeRequestRule(
 }
 
 export function deleteMergeRequestRule(world: World, rule: MergeRequestApprovalRule): void {
-  if (isSystemRule(rule)) throw prohibited();
+  if (isSystemRule(rule))
+    throw prohibited().because(`rule ${rule.id} (${rule.name}) is a ${rule.rule_type} rule, made by the system`);
   world.mergeRequestApprovalRules.delete(rule.id);
 }

@@ -13,7 +13,16 @@ import type {
   World,
 } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
-import { type Caller, groupChain, groupPlan, isPaidPlan, projectGroup, projectPlan, projectRole } from './access.js';
+import {
+  type Caller,
+  groupChain,
+  groupPlan,
+  isPaidPlan,
+  projectGroup,
+  projectPlan,
+  projectRole,
+  roleIn,
+} from './access.js';
 import {
   groupBranches,
   isProjectMember,
@@ -34,23 +43,30 @@ import { canReadMergeRequests } from './milestones.js';
 
 /** SPEC 2: approvals and approval settings need Premium or Ultimate; 403 otherwise. */
 export function requireApprovalsPlan(world: World, project: Project): void {
-  if (!isPaidPlan(projectPlan(world, project))) throw forbidden();
+  const plan = projectPlan(world, project);
+  if (!isPaidPlan(plan)) {
+    throw forbidden().because(`project ${project.path_with_namespace} is on the ${plan} plan; approvals need Premium`);
+  }
 }
 
 /** The group form of {@link requireApprovalsPlan}. */
 export function requireGroupApprovalsPlan(world: World, group: Group): void {
-  if (!isPaidPlan(groupPlan(world, group))) throw forbidden();
+  const plan = groupPlan(world, group);
+  if (!isPaidPlan(plan))
+    throw forbidden().because(`group ${group.full_path} is on the ${plan} plan; approvals need Premium`);
 }
 
 /** SPEC 2: group approval rules exist only with the `approval_group_rules` feature flag; 404 otherwise. */
 export function requireGroupApprovalRules(world: World): void {
-  if (!world.instance.feature_flags.includes('approval_group_rules')) throw notFound();
+  if (!world.instance.feature_flags.includes('approval_group_rules')) {
+    throw notFound().because('group approval rules need the approval_group_rules feature flag');
+  }
 }
 
 /** A merge request of this project by iid: `404 Not found` otherwise. */
 export function findMergeRequest(world: World, project: Project, iid: number): MergeRequest {
   for (const mr of world.mergeRequests.values()) if (mr.project_id === project.id && mr.iid === iid) return mr;
-  throw recordNotFound();
+  throw recordNotFound().because(`project ${project.path_with_namespace} has no merge request !${iid}`);
 }
 
 /** `*` in a protected branch name matches any run of characters (`release/*`). */
@@ -220,14 +236,31 @@ export function mayApprove(world: World, user: User, project: Project, mr: Merge
 
 /** GITLAB-BEHAVIOR 3 `eligible_for_approval_by?`: once per user; author and committers only when allowed. */
 export function eligibleToApprove(world: World, user: User, project: Project, mr: MergeRequest): boolean {
-  if (!mayApprove(world, user, project, mr) || mr.state === 'merged') return false;
-  if (approvalsOf(world, mr).some((a) => a.user_id === user.id)) return false;
-  return !barredUserIds(mr, effectiveProjectSettings(world, project)).has(user.id);
+  return whyNotEligible(world, user, project, mr) === undefined;
+}
+
+/** Why a user may not approve a merge request now, in plain words; `undefined` when they may. */
+function whyNotEligible(world: World, user: User, project: Project, mr: MergeRequest): string | undefined {
+  const where = `project ${project.path_with_namespace}`;
+  if (!mayApprove(world, user, project, mr)) {
+    return `${user.username} is below Developer in ${where} and named by no approval rule of !${mr.iid}`;
+  }
+  if (mr.state === 'merged') return `!${mr.iid} of ${where} is merged`;
+  if (approvalsOf(world, mr).some((a) => a.user_id === user.id)) return `${user.username} already approved !${mr.iid}`;
+  const settings = effectiveProjectSettings(world, project);
+  if (!barredUserIds(mr, settings).has(user.id)) return undefined;
+  return mr.author_id === user.id && !settings.allow_author_approval
+    ? `${user.username} is the author and ${where} forbids author approval`
+    : `${user.username} committed to !${mr.iid} and ${where} forbids committer approval`;
 }
 
 /** SPEC 5: the approval status, state and rules of a private project's merge requests need Reporter (403). */
 export function requireReadMergeRequest(world: World, caller: Caller, project: Project): void {
-  if (!canReadMergeRequests(world, caller.user, project)) throw forbidden();
+  if (!canReadMergeRequests(world, caller.user, project)) {
+    throw forbidden().because(
+      `${caller.user.username} is below Reporter in private project ${project.path_with_namespace}: merge requests are hidden`,
+    );
+  }
 }
 
 /** SAML single sign-on enforced by one of the project's groups: a password cannot re-authenticate (R4.6 rule 3). */
@@ -249,14 +282,23 @@ export interface ApproveInput {
  */
 export function approve(world: World, caller: Caller, project: Project, mr: MergeRequest, input: ApproveInput) {
   const { user } = caller;
-  if (!mayApprove(world, user, project, mr)) throw forbidden();
+  if (!mayApprove(world, user, project, mr)) throw forbidden().because(whyNotEligible(world, user, project, mr) ?? '');
   if (input.sha !== undefined && input.sha !== mr.sha) {
     throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
   }
   if (effectiveProjectSettings(world, project).require_reauthentication_to_approve) {
-    if (input.approval_password !== user.password || ssoEnforced(world, project)) throw unauthorized();
+    const where = `project ${project.path_with_namespace}`;
+    if (ssoEnforced(world, project)) {
+      throw unauthorized().because(`${where} enforces SAML SSO: a password cannot re-authenticate an approval`);
+    }
+    if (input.approval_password !== user.password) {
+      throw unauthorized().because(
+        `${where} requires re-authentication to approve and the password of ${user.username} was ${input.approval_password === undefined ? 'missing' : 'wrong'}`,
+      );
+    }
   }
-  if (!eligibleToApprove(world, user, project, mr)) throw unauthorized();
+  const ineligible = whyNotEligible(world, user, project, mr);
+  if (ineligible !== undefined) throw unauthorized().because(ineligible);
   const approval: Approval = {
     id: nextId(world, 'approvals'),
     merge_request_id: mr.id,
@@ -268,9 +310,11 @@ export function approve(world: World, caller: Caller, project: Project, mr: Merg
 
 /** POST .../unapprove (SPEC 2, SPEC 5): 403 for a caller who may not approve at all, 404 without an approval to withdraw. */
 export function unapprove(world: World, caller: Caller, project: Project, mr: MergeRequest): void {
-  if (!mayApprove(world, caller.user, project, mr)) throw forbidden();
+  if (!mayApprove(world, caller.user, project, mr)) {
+    throw forbidden().because(whyNotEligible(world, caller.user, project, mr) ?? '');
+  }
   const own = approvalsOf(world, mr).find((a) => a.user_id === caller.user.id);
-  if (!own) throw notFound();
+  if (!own) throw notFound().because(`${caller.user.username} has not approved !${mr.iid}`);
   world.approvals.delete(own.id);
 }
 
@@ -279,7 +323,10 @@ const isTokenBot = (world: World, user: User, project: Project) => user.bot && i
 
 /** PUT .../reset_approvals (R4.6 rule 4, SPEC 5): token bots only, not on a merged merge request; 401 otherwise. */
 export function resetApprovals(world: World, caller: Caller, project: Project, mr: MergeRequest): void {
-  if (!isTokenBot(world, caller.user, project) || mr.state === 'merged') throw unauthorized();
+  if (!isTokenBot(world, caller.user, project)) {
+    throw unauthorized().because(`${caller.user.username} is not the bot user of an access token of this project`);
+  }
+  if (mr.state === 'merged') throw unauthorized().because(`!${mr.iid} is merged`);
   for (const approval of approvalsOf(world, mr)) world.approvals.delete(approval.id);
 }
 
@@ -292,5 +339,15 @@ export function resetApprovals(world: World, caller: Caller, project: Project, m
 export function requireMergeRequestRuleRights(world: World, caller: Caller, project: Project): void {
   requireReadMergeRequest(world, caller, project);
   const allowed = effectiveProjectSettings(world, project).allow_overrides_to_approver_list_per_merge_request;
-  if (projectRole(world, caller.user, project) < 30 || !allowed) throw prohibited();
+  const role = projectRole(world, caller.user, project);
+  if (role < 30) {
+    throw prohibited().because(
+      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; merge request rules need Developer`,
+    );
+  }
+  if (!allowed) {
+    throw prohibited().because(
+      `project ${project.path_with_namespace} does not allow overriding approvers per merge request`,
+    );
+  }
 }

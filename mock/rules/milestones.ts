@@ -20,6 +20,7 @@ import {
   projectGroup,
   projectPlan,
   projectRole,
+  roleIn,
 } from './access.js';
 
 /**
@@ -278,7 +279,11 @@ export function milestoneMergeRequests(world: World, caller: Caller, project: Pr
  */
 export function promoteMilestone(world: World, caller: Caller, project: Project, milestone: Milestone): Milestone {
   const group = projectGroup(world, project);
-  if (!group || groupRole(world, caller.user, group) < 15) throw forbidden();
+  if (!group) throw forbidden().because(`project ${project.path_with_namespace} is not in a group`);
+  const role = groupRole(world, caller.user, group);
+  if (role < 15) {
+    throw forbidden().because(`${roleIn(caller.user, role, `group ${group.full_path}`)}; promoting needs Planner`);
+  }
   const clash = groupChain(world, group).some(
     (g) => milestoneIdByTitle(world, groupKey(g), milestone.title) !== undefined,
   );

@@ -1,5 +1,5 @@
 import type { RateLimit, World } from '../world/types.js';
-import { identify } from './access.js';
+import { type Credential, identify } from './access.js';
 
 /**
  * GitLab's user and IP rate limits on the API (Rack::Attack's `throttle_authenticated_api`
@@ -22,7 +22,7 @@ export interface ThrottleResult {
  * its caller (per user, or unauthenticated when the token does not authenticate), or
  * returns `undefined` when that throttle is off.
  */
-export function throttle(world: World, token: string | null): ThrottleResult | undefined {
+export function throttle(world: World, token: Credential | null): ThrottleResult | undefined {
   const limits = world.instance.rate_limits;
   if (!limits.authenticated_api && !limits.unauthenticated_api) return undefined;
   const user = identify(world, token)?.user;

@@ -20,7 +20,10 @@ export const scimAvailable = (world: World) => world.instance.offering === 'host
 export function findScimGroup(world: World, caller: Caller, ref: string): Group {
   const group = findGroup(world, caller, ref);
   requireGroupRole(world, caller, group, Roles.Owner);
-  if (!isPaidPlan(groupPlan(world, group)) || !group.saml_scim) throw forbidden();
+  const plan = groupPlan(world, group);
+  if (!isPaidPlan(plan))
+    throw forbidden().because(`group ${group.full_path} is on the ${plan} plan; SCIM needs Premium`);
+  if (!group.saml_scim) throw forbidden().because(`group ${group.full_path} does not have SAML SSO and SCIM enabled`);
   return group;
 }
 

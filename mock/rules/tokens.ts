@@ -12,7 +12,7 @@ import {
   today,
   tokensOfProject,
 } from '../world/world.js';
-import { type Caller, projectRole, requireApiScope, tokenIsActive } from './access.js';
+import { type Caller, projectRole, requireApiScope, roleIn, tokenIsActive } from './access.js';
 
 /**
  * Tokens and the bot users behind project access tokens: creation, lifetime,
@@ -54,21 +54,11 @@ export function issueProjectAccessToken(
     expiresAt: string | null;
     value?: string;
     createdAt?: string;
+    /** The bot user, when it exists already (a rotated token's, in a loaded export); default a new one. */
+    bot?: User;
   },
 ): AccessToken {
-  const suffix = randomString(world, '0123456789abcdef', 8);
-  const bot: User = {
-    id: nextId(world, 'users'),
-    username: `project_${project.id}_bot_${suffix}`,
-    name: input.name,
-    email: `project_${project.id}_bot_${suffix}@noreply.${new URL(world.baseUrl).hostname}`,
-    state: 'active',
-    admin: false,
-    bot: true,
-    password: randomString(world, '0123456789abcdef', 32),
-    created_at: nowIso(world),
-  };
-  world.users.set(bot.id, bot);
+  const bot = input.bot ?? newBotUser(world, project, input.name);
   project.members.set(bot.id, input.accessLevel);
   return addToken(world, {
     id: nextId(world, 'tokens'),
@@ -84,6 +74,23 @@ export function issueProjectAccessToken(
     project_id: project.id,
     previous_id: null,
   });
+}
+
+function newBotUser(world: World, project: Project, name: string): User {
+  const suffix = randomString(world, '0123456789abcdef', 8);
+  const bot: User = {
+    id: nextId(world, 'users'),
+    username: `project_${project.id}_bot_${suffix}`,
+    name,
+    email: `project_${project.id}_bot_${suffix}@noreply.${new URL(world.baseUrl).hostname}`,
+    state: 'active',
+    admin: false,
+    bot: true,
+    password: randomString(world, '0123456789abcdef', 32),
+    created_at: nowIso(world),
+  };
+  world.users.set(bot.id, bot);
+  return bot;
 }
 
 /** The scopes a project access token may have (SPEC 2). */
@@ -138,7 +145,12 @@ export function findProjectAccessToken(world: World, project: Project, id: numbe
 
 /** Listing and reading tokens need Maintainer; GitLab answers 401, not 403, to everyone else (G2). */
 export function requireTokenReader(world: World, caller: Caller, project: Project): void {
-  if (projectRole(world, caller.user, project) < Roles.Maintainer) throw unauthorized();
+  const role = projectRole(world, caller.user, project);
+  if (role < Roles.Maintainer) {
+    throw unauthorized().because(
+      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; access tokens need Maintainer`,
+    );
+  }
 }
 
 export type TokenSort = `${'created' | 'expires' | 'last_used' | 'name'}_${'asc' | 'desc'}`;
@@ -291,7 +303,8 @@ export function revokeTokenFamily(world: World, token: AccessToken): void {
 function tokenToRotate(world: World, caller: Caller, project: Project, tokenId: number | 'self'): AccessToken {
   if (tokenId === 'self') {
     const own = caller.token;
-    if (own.project_id !== project.id) {
+    // An OAuth token is nobody's project token.
+    if (!('project_id' in own) || own.project_id !== project.id) {
       throw badRequest('Only an access token of this project can rotate itself');
     }
     if (!own.scopes.includes('api') && !own.scopes.includes('self_rotate')) {
@@ -304,7 +317,13 @@ function tokenToRotate(world: World, caller: Caller, project: Project, tokenId: 
   const role = projectRole(world, caller.user, project);
   const token = role >= Roles.Maintainer ? tokenOfProject(world, project, tokenId) : undefined;
   // Only administrators learn that a token does not exist.
-  if (!token) throw caller.user.admin ? notFound() : unauthorized();
+  if (!token) {
+    const reason =
+      role < Roles.Maintainer
+        ? `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; rotating needs Maintainer`
+        : `project ${project.path_with_namespace} has no access token ${tokenId}`;
+    throw (caller.user.admin ? notFound() : unauthorized()).because(reason);
+  }
   if (!caller.user.admin && tokenAccessLevel(world, token) > role) {
     throw badRequest('Not eligible to rotate tokens with permissions not held by the user');
   }
@@ -327,7 +346,9 @@ export function rotateProjectAccessToken(
   const old = tokenToRotate(world, caller, project, tokenId);
   if (old.revoked) {
     revokeTokenFamily(world, old);
-    throw badRequest('Token already revoked');
+    throw badRequest('Token already revoked').because(
+      `token ${old.id} (${old.name}) was already revoked: reuse, so its whole family is revoked`,
+    );
   }
   const newExpiry = expiresAt ?? addDays(today(world), ROTATED_TOKEN_LIFETIME_DAYS);
   const errors = tokenErrors(world, { name: old.name, scopes: old.scopes, expiresAt: newExpiry });

@@ -16,6 +16,8 @@ const ruleCommon = {
   users: z.array(z.string()).optional(),
   /** Full paths of groups whose members may approve. */
   groups: z.array(z.string()).optional(),
+  /** The rule's id (an export keeps it; absent: the next one). */
+  id: z.int().positive().optional(),
 };
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -36,8 +38,12 @@ export const SeedMergeRequestApprovalRule = z.strictObject({
   ...ruleCommon,
   /** `regular` (default), `any_approver`, or a system rule. */
   rule_type: z.enum(['any_approver', 'regular', 'report_approver', 'code_owner']).optional(),
+  /** With `report_approver`: `code_coverage` (default) or `license_scanning`. */
+  report_type: z.enum(['license_scanning', 'code_coverage']).optional(),
   /** Name of the project rule it was copied from. */
   source_rule: z.string().optional(),
+  /** Id of the project rule it was copied from (an export's; it may since have been deleted). */
+  source_rule_id: z.int().positive().optional(),
 });
 
 /**

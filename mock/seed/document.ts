@@ -12,6 +12,9 @@ import { firstIssue, invalid } from './issues.js';
  * @module
  */
 
+/** The seed document version `mock.exportState()` writes (its `version` key). */
+export const SEED_DOCUMENT_VERSION = 1;
+
 const role = z.union([z.literal(10), z.literal(15), z.literal(20), z.literal(30), z.literal(40), z.literal(50)]);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date');
 const dateTime = z.iso.datetime({ offset: true });
@@ -19,6 +22,36 @@ const visibility = z.enum(['private', 'internal', 'public']);
 const plan = z.enum(['free', 'premium', 'ultimate']);
 /** `{ "username": role }`. */
 const members = z.record(z.string(), role);
+/** The record's id (an export keeps every id; absent: the next one). */
+const id = z.int().positive();
+/** A record of an exported world keeps its id, timestamps and counters: what makes a loaded export answer exactly as the original. */
+const exactTime = dateTime.optional();
+
+const accessLevel = z.strictObject({
+  /** The access level record's id. */
+  id,
+  /** The lowest role allowed. */
+  access_level: role,
+});
+
+/** A protected branch: its name (or wildcard), or the whole record as an export writes it. */
+const protectedBranch = z.union([
+  z.string(),
+  z.strictObject({
+    /** The branch name or a wildcard such as `release/*`. */
+    name: z.string(),
+    /** The protected branch's id. */
+    id: id.optional(),
+    /** Code owners must approve changes to their files. */
+    code_owner_approval_required: z.boolean().optional(),
+    /** Force pushes are allowed. */
+    allow_force_push: z.boolean().optional(),
+    /** Who may push; default Maintainers. */
+    push_access_level: accessLevel.optional(),
+    /** Who may merge; default Maintainers. */
+    merge_access_level: accessLevel.optional(),
+  }),
+]);
 
 const approvalSettings = z.strictObject({
   /** Authors may approve their own merge requests. */
@@ -57,6 +90,31 @@ export const SeedUser = z.strictObject({
   token: z.string().min(1).optional(),
   /** Scopes of that personal token; default `["api"]`. */
   scopes: z.array(z.string()).optional(),
+  /** The user's id. */
+  id: id.optional(),
+  /** Default: the world clock. */
+  created_at: exactTime,
+  /**
+   * The rest of the personal token's record (its value is `token`, its scopes `scopes`); `null`: the
+   * user has no personal token (the bot user of a project access token).
+   */
+  personal_token: z
+    .strictObject({
+      /** The token's id. */
+      id: id.optional(),
+      /** Default `default`. */
+      name: z.string().optional(),
+      /** Default: the world clock. */
+      created_at: exactTime,
+      /** When it last authenticated a request; default never. */
+      last_used_at: dateTime.nullable().optional(),
+      /** `YYYY-MM-DD`; default never. */
+      expires_at: date.nullable().optional(),
+      /** Revoked. */
+      revoked: z.boolean().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -75,6 +133,10 @@ export const SeedMilestone = z.strictObject({
   created_at: dateTime.optional(),
   /** Default: `created_at`. */
   updated_at: dateTime.optional(),
+  /** The milestone's id. */
+  id: id.optional(),
+  /** Its number in the project or group; default the next one. */
+  iid: z.int().positive().optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -100,9 +162,15 @@ export const SeedGroup = z.strictObject({
   /** Group approval rules (they apply to the protected branches of the group's projects). */
   approval_rules: z.array(SeedApprovalRule).optional(),
   /** Group-level protected branches (names or wildcards), covering every project of the group. */
-  protected_branches: z.array(z.string()).optional(),
+  protected_branches: z.array(protectedBranch).optional(),
   /** SAML single sign-on enforced: approving with a password always fails. */
   enforced_sso: z.boolean().optional(),
+  /** The group's id. */
+  id: id.optional(),
+  /** Default: the world clock. */
+  created_at: exactTime,
+  /** The next group milestone's iid; default one more than the last. */
+  next_iid: z.strictObject({ milestone: z.int().positive() }).optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -136,6 +204,28 @@ export const SeedIssue = z.strictObject({
       }),
     )
     .optional(),
+  /** The issue's id. */
+  id: id.optional(),
+  /** Its number in the project; default the next one. */
+  iid: z.int().positive().optional(),
+  /** Default: the last event's time, else `created_at`. */
+  updated_at: exactTime,
+  /** Default: the last `closed` event's time, while closed. */
+  closed_at: dateTime.nullable().optional(),
+  /** Username; default the author, while closed. */
+  closed_by: z.string().nullable().optional(),
+});
+
+const sha = z.string().regex(/^[0-9a-f]{40}$/, 'expected 40 lowercase hex characters');
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedPush = z.strictObject({
+  /** The new head commit (40 lowercase hex characters); made up when absent. */
+  sha: sha.optional(),
+  /** Username of who pushed, required: a committer from then on. */
+  author: z.string(),
+  /** When; default the world clock. */
+  at: dateTime.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -150,11 +240,8 @@ export const SeedMergeRequest = z.strictObject({
   author: z.string(),
   /** Usernames of the users who committed to it. */
   committers: z.array(z.string()).optional(),
-  /** Head commit sha (40 hex characters); made up when absent. */
-  sha: z
-    .string()
-    .regex(/^[0-9a-f]{40}$/, 'expected 40 lowercase hex characters')
-    .optional(),
+  /** Head commit sha (40 hex characters) when it was opened; made up when absent. */
+  sha: sha.optional(),
   /** `opened` (default), `closed`, `merged` or `locked`. */
   state: z.enum(['opened', 'closed', 'merged', 'locked']).optional(),
   /** The branch it merges from. */
@@ -167,8 +254,32 @@ export const SeedMergeRequest = z.strictObject({
   created_at: dateTime.optional(),
   /** The merge request's own approval rules (they replace the project's while overriding is allowed). */
   approval_rules: z.array(SeedMergeRequestApprovalRule).optional(),
-  /** Usernames of the users who approved it, in order. */
-  approvals: z.array(z.string()).optional(),
+  /**
+   * Pushes to its source branch, applied in order after it is opened and before its `approvals`
+   * (which are the approvals it has after the last push): each moves the head, makes the pusher a
+   * committer and resets approvals as the project's settings say.
+   */
+  pushes: z.array(SeedPush).optional(),
+  /** Usernames of the users who approved it, in order (or approval records, as an export writes them). */
+  approvals: z
+    .array(
+      z.union([
+        z.string(),
+        z.strictObject({
+          /** The username. */
+          user: z.string(),
+          /** The approval's id. */
+          id: id.optional(),
+          /** Default: the world clock. */
+          created_at: exactTime,
+        }),
+      ]),
+    )
+    .optional(),
+  /** The merge request's id. */
+  id: id.optional(),
+  /** Default: `created_at`. */
+  updated_at: exactTime,
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -189,6 +300,14 @@ export const SeedAccessToken = z.strictObject({
   revoked: z.boolean().optional(),
   /** Default: the world clock. */
   created_at: dateTime.optional(),
+  /** The token's id. */
+  id: id.optional(),
+  /** Username of its bot user, listed in `users` (a rotated token keeps its bot); default a new bot user. */
+  user: z.string().optional(),
+  /** When it last authenticated a request; default never. */
+  last_used_at: dateTime.nullable().optional(),
+  /** Id of the token it was rotated from, an earlier token of the project: its family, for reuse detection. */
+  rotated_from: id.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -204,7 +323,7 @@ export const SeedProject = z.strictObject({
   /** `{ "username": role }`: direct members and their role numbers. */
   members: members.optional(),
   /** Branch names (or wildcards such as `release/*`). */
-  protected_branches: z.array(z.string()).optional(),
+  protected_branches: z.array(protectedBranch).optional(),
   /** The project's milestones. */
   milestones: z.array(SeedMilestone).optional(),
   /** The project's issues. */
@@ -217,8 +336,23 @@ export const SeedProject = z.strictObject({
   approval_settings: approvalSettings.optional(),
   /** The approval configuration's deprecated `approvals_before_merge` (default 0). */
   approvals_before_merge: z.number().int().min(0).optional(),
-  /** Approval rules; without an `any_approver` one, the project gets `All Members` with 0 approvals required. */
+  /**
+   * Approval rules; without an `any_approver` one, the project gets `All Members` with 0 approvals
+   * required (not in a document with a `version`: an export lists every rule).
+   */
   approval_rules: z.array(SeedApprovalRule).optional(),
+  /** The project's id. */
+  id: id.optional(),
+  /** Default: the world clock. */
+  created_at: exactTime,
+  /** The next iids of its milestones, issues and merge requests; default one more than the last. */
+  next_iid: z
+    .strictObject({
+      milestone: z.int().positive(),
+      issue: z.int().positive(),
+      merge_request: z.int().positive(),
+    })
+    .optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -235,6 +369,10 @@ export const SeedApplication = z.strictObject({
   application_id: z.string().optional(),
   /** The client secret; made up when absent. */
   secret: z.string().optional(),
+  /** A trusted application skips the consent page; default `false`. */
+  trusted: z.boolean().optional(),
+  /** The record's id. */
+  id: id.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -247,6 +385,8 @@ export const SeedScimIdentity = z.strictObject({
   extern_uid: z.string().min(1),
   /** Default `true`. */
   active: z.boolean().optional(),
+  /** The identity's id. */
+  id: id.optional(),
 });
 
 const rateLimit = z.strictObject({
@@ -284,12 +424,104 @@ export const SeedInstance = z.strictObject({
   approval_settings: approvalSettings.optional(),
   /** GitLab's API rate limits, e.g. `{ "authenticated_api": { "requests_per_period": 10, "period_in_seconds": 60 } }`; default none. */
   rate_limits: rateLimits.optional(),
+  /** The OAuth password grant works without client credentials; default `false` (client credentials required). */
+  ropc_without_client_credentials: z.boolean().optional(),
+});
+
+const nullableTime = dateTime.nullable();
+const hex = z.string().min(1);
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedOAuth = z.strictObject({
+  /** The RSA key ID tokens are signed with, as a private JWK (an export's, so its tokens still verify); default: made on first use. */
+  signing_key: z.looseObject({ kty: z.literal('RSA'), n: z.string(), e: z.string(), d: z.string() }).optional(),
+  /** Signed-in browser sessions (the `_gitlab_session` cookie). */
+  sessions: z
+    .array(
+      z.strictObject({
+        /** The session's id. */
+        id,
+        /** The username. */
+        user: z.string(),
+        /** The cookie's value. */
+        session: hex,
+        /** When the user signed in. */
+        created_at: dateTime,
+      }),
+    )
+    .optional(),
+  /** Authorization codes, used or not. */
+  grants: z
+    .array(
+      z.strictObject({
+        /** The grant's id. */
+        id,
+        /** The application's record id (`applications[].id`). */
+        application: id,
+        /** The username. */
+        user: z.string(),
+        /** The code. */
+        code: hex,
+        /** The redirect URI of the authorization request. */
+        redirect_uri: z.string(),
+        /** The scopes. */
+        scopes: z.array(z.string()),
+        /** The PKCE challenge. */
+        code_challenge: z.string().nullable(),
+        /** `plain` or `S256`. */
+        code_challenge_method: z.enum(['plain', 'S256']).nullable(),
+        /** The OpenID Connect nonce. */
+        nonce: z.string().nullable(),
+        /** When the user signed in. */
+        auth_time: dateTime,
+        /** When it was issued. */
+        created_at: dateTime,
+        /** Lifetime in seconds. */
+        expires_in: z.int().positive(),
+        /** When it was used. */
+        revoked_at: nullableTime,
+      }),
+    )
+    .optional(),
+  /** OAuth access tokens with their refresh tokens. */
+  tokens: z
+    .array(
+      z.strictObject({
+        /** The token's id. */
+        id,
+        /** The application's record id; `null` for a password grant without client credentials. */
+        application: id.nullable(),
+        /** The username; `null` for a client credentials token. */
+        user: z.string().nullable(),
+        /** The access token. */
+        token: hex,
+        /** The refresh token. */
+        refresh_token: hex.nullable(),
+        /** The scopes. */
+        scopes: z.array(z.string()),
+        /** When the user signed in. */
+        auth_time: nullableTime,
+        /** When it was issued. */
+        created_at: dateTime,
+        /** Lifetime in seconds. */
+        expires_in: z.int().positive(),
+        /** When it was revoked. */
+        revoked_at: nullableTime,
+      }),
+    )
+    .optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedDocument = z.strictObject({
-  /** The world clock's start. */
-  now: dateTime.optional(),
+  /** The document's format: `1`, written by `mock.exportState()`; a version this mock does not know is refused. */
+  version: z
+    .literal(SEED_DOCUMENT_VERSION, { error: `unknown version (this mock reads version ${SEED_DOCUMENT_VERSION})` })
+    .optional(),
+  /** The world clock's start; `"real"`: the real time, and the clock runs (SPEC 7). */
+  now: z.union([dateTime, z.literal('real')]).optional(),
+  /** With `"now": "real"`: milliseconds the clock was advanced past the real time (an export's). */
+  clock_offset_ms: z.int().optional(),
   /** The instance; see {@link SeedInstance}. */
   instance: SeedInstance.optional(),
   /** Required: the users, with their tokens. */
@@ -302,8 +534,26 @@ export const SeedDocument = z.strictObject({
   applications: z.array(SeedApplication).optional(),
   /** SCIM identities. */
   scim_identities: z.array(SeedScimIdentity).optional(),
+  /** The OAuth provider's state: signing key, sessions, authorization codes and tokens (an export's). */
+  oauth: SeedOAuth.optional(),
   /** Faults injected in front of the API from the start (see `mock.faults`), e.g. `[{ "path": "/projects/**", "status": 502, "times": 1 }]`. */
   faults: z.array(FaultSpec).optional(),
+  /** State of the seeded random source new tokens and secrets come from (an export's; default: from `randomSeed`). */
+  random_state: z.int().min(0).max(0xffffffff).optional(),
+  /** The last id given out per table (`{ "users": 12 }`), so new ids continue an export's sequences. */
+  last_ids: z.record(z.string(), z.int().min(0)).optional(),
+  /** The rate limits' counts in their current window, by throttle and caller (`throttle_authenticated_api:user:7`). */
+  rate_limit_counters: z
+    .record(
+      z.string(),
+      z.strictObject({
+        /** Start of the window, in seconds since the epoch. */
+        window_start: z.int(),
+        /** Requests counted in it. */
+        count: z.int().min(0),
+      }),
+    )
+    .optional(),
 });
 
 /**
@@ -312,6 +562,10 @@ export const SeedDocument = z.strictObject({
  * @interface
  */
 export type SeedDocument = z.input<typeof SeedDocument>;
+/**
+ * A protected branch: its name (or wildcard), or its whole record as an export writes it.
+ */
+export type SeedProtectedBranch = z.input<typeof protectedBranch>;
 /**
  * A user: an item of the seed document's `users`.
  * @interface
@@ -343,6 +597,12 @@ export type SeedIssue = z.input<typeof SeedIssue>;
  */
 export type SeedMergeRequest = z.input<typeof SeedMergeRequest>;
 /**
+ * A push to a merge request's source branch: an item of a merge request's `pushes`, and what
+ * `mock.mergeRequests.push` takes.
+ * @interface
+ */
+export type SeedPush = z.input<typeof SeedPush>;
+/**
  * A project access token: an item of a project's `access_tokens`; it gets its own bot user.
  * @interface
  */
@@ -357,6 +617,11 @@ export type SeedApplication = z.input<typeof SeedApplication>;
  * @interface
  */
 export type SeedScimIdentity = z.input<typeof SeedScimIdentity>;
+/**
+ * The OAuth provider's state, as `mock.exportState()` writes it: signing key, sessions, codes and tokens.
+ * @interface
+ */
+export type SeedOAuth = z.input<typeof SeedOAuth>;
 /**
  * The instance: its offering, plan, token policy, feature flags and approval settings.
  * @interface
@@ -376,13 +641,16 @@ export class SeedError extends Error {
   }
 }
 
-/** Checks the shape of a seed document; throws a {@link SeedError} naming the first bad path. */
-export function parseSeedDocument(input: unknown): z.output<typeof SeedDocument> {
-  const result = SeedDocument.safeParse(input);
+/** Checks a value against a part of the seed document's schema; throws a {@link SeedError} naming the first bad path. */
+export function parseSeed<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
   const { path, reason } = firstIssue(result.error);
   throw new SeedError(path, reason);
 }
+
+/** Checks the shape of a seed document; throws a {@link SeedError} naming the first bad path. */
+export const parseSeedDocument = (input: unknown) => parseSeed(SeedDocument, input);
 
 /** Runs `build` for item `index` of list `key`, prefixing the path of any {@link SeedError} it throws. */
 export function within<T>(key: string, index: number, build: () => T): T {

@@ -11,6 +11,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
+import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
 import { defaultTokenExpiry, issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
@@ -26,13 +27,14 @@ import type {
   Project,
   ProjectApprovalRule,
   ProtectedBranch,
+  Push,
   Role,
   ScimIdentity,
   User,
   Visibility,
   World,
 } from '../world/types.js';
-import { newHex64, nextId, nowIso, randomString, revokeToken } from '../world/world.js';
+import { newHex64, nextId, nowIso, randomString, revokeToken, touchToken } from '../world/world.js';
 import type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import {
   eachWithin,
@@ -45,6 +47,8 @@ import {
   type SeedMergeRequest,
   type SeedMilestone,
   type SeedProject,
+  type SeedProtectedBranch,
+  type SeedPush,
   type SeedScimIdentity,
   type SeedUser,
 } from './document.js';
@@ -116,6 +120,32 @@ function membersOf(world: World, members: Record<string, number> | undefined): M
   return out;
 }
 
+/**
+ * Builds a record with the id a document gives it (an export keeps every id), by setting the
+ * table's sequence to give that id out next; without one, the next id of the sequence.
+ */
+function withId<T>(
+  world: World,
+  table: string,
+  taken: Map<number, unknown>,
+  id: number | undefined,
+  build: () => T,
+): T {
+  if (id === undefined) return build();
+  if (taken.has(id)) throw new SeedError('id', 'already taken');
+  const last = world.lastId[table] ?? 0;
+  world.lastId[table] = id - 1;
+  try {
+    return build();
+  } finally {
+    world.lastId[table] = Math.max(last, id);
+  }
+}
+
+/** A counter for `insertMilestone` that gives out `iid` when the document fixes it. */
+const iidCounter = (counters: { milestone: number }, iid: number | undefined) =>
+  iid === undefined ? counters : { milestone: iid };
+
 function milestoneIn(world: World, project: Project, title: string, key: string): number {
   const id = milestoneTitledInScope(world, project, title);
   if (id === undefined) throw new SeedError(key, 'unknown milestone');
@@ -124,8 +154,14 @@ function milestoneIn(world: World, project: Project, title: string, key: string)
 
 /** Builders that add users, groups, projects, milestones... to a world: `mock.seed`. */
 export class Seeder {
-  /** @internal */
-  constructor(private readonly world: World) {}
+  /**
+   * @internal `exact`: the document is an export (it has a `version`), so nothing is added that
+   * it does not list (no default `All Members` rule) and pushes are history, not applied again.
+   */
+  constructor(
+    private readonly world: World,
+    private readonly exact = false,
+  ) {}
 
   /** Instance settings: offering, licence plan, token expiry, feature flags, approval settings. */
   instance(input: SeedInstance): void {
@@ -143,7 +179,7 @@ export class Seeder {
     }
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
-    const user: User = {
+    const user: User = withId(this.world, 'users', this.world.users, input.id, () => ({
       id: nextId(this.world, 'users'),
       username: input.username,
       name: input.name ?? input.username,
@@ -152,11 +188,23 @@ export class Seeder {
       admin: input.admin ?? false,
       bot: input.bot ?? false,
       password: input.password ?? 'password',
-      created_at: nowIso(this.world),
-    };
+      created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
+    }));
     this.world.users.set(user.id, user);
-    const token = issuePersonalToken(this.world, user, { value: input.token, scopes: input.scopes });
-    return { id: user.id, username: user.username, name: user.name, admin: user.admin, token: token.value };
+    const seeded = { id: user.id, username: user.username, name: user.name, admin: user.admin, token: '' };
+    const exact = input.personal_token;
+    if (exact === null) return seeded;
+    const token = withId(this.world, 'tokens', this.world.tokens, exact?.id, () =>
+      issuePersonalToken(this.world, user, { value: input.token, scopes: input.scopes, name: exact?.name }),
+    );
+    if (exact?.created_at) token.created_at = new Date(exact.created_at).toISOString();
+    if (exact?.expires_at !== undefined) token.expires_at = exact.expires_at;
+    if (exact?.last_used_at) {
+      touchToken(this.world, token);
+      token.last_used_at = new Date(exact.last_used_at).toISOString();
+    }
+    if (exact?.revoked) revokeToken(this.world, token);
+    return { ...seeded, token: token.value };
   }
 
   /** A group by full path; a subgroup's parent must exist and be at least as visible. */
@@ -172,7 +220,7 @@ export class Seeder {
     }
     const members = membersOf(this.world, input.members);
     const path = input.path.split('/').at(-1) as string;
-    const group: Group = {
+    const group: Group = withId(this.world, 'groups', this.world.groups, input.id, () => ({
       id: nextId(this.world, 'groups'),
       name: input.name ?? path,
       path,
@@ -182,16 +230,17 @@ export class Seeder {
       visibility,
       plan: input.plan ?? 'free',
       saml_scim: input.saml_scim ?? false,
-      created_at: nowIso(this.world),
+      created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
       members,
       approval_settings: { ...input.approval_settings },
       enforced_sso: input.enforced_sso ?? false,
       next_iid: { milestone: 1 },
-    };
+    }));
     this.world.groups.set(group.id, group);
     eachWithin('milestones', input.milestones, (item) => this.groupMilestone(group, item));
     addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
+    if (input.next_iid) group.next_iid = { ...input.next_iid };
     return group;
   }
 
@@ -199,15 +248,18 @@ export class Seeder {
   groupMilestone(group: Group, input: SeedMilestone): Milestone {
     const title = sanitizeTitle(input.title);
     if (groupMilestoneTitleTaken(this.world, group, title)) throw new SeedError('title', 'already taken');
-    return insertMilestone(this.world, { project_id: null, group_id: group.id }, group.next_iid, {
-      title,
-      description: input.description ?? null,
-      start_date: input.start_date ?? null,
-      due_date: input.due_date ?? null,
-      state: input.state,
-      created_at: isoOrUndefined(input.created_at),
-      updated_at: isoOrUndefined(input.updated_at),
-    });
+    const counters = iidCounter(group.next_iid, input.iid);
+    return withId(this.world, 'milestones', this.world.milestones, input.id, () =>
+      insertMilestone(this.world, { project_id: null, group_id: group.id }, counters, {
+        title,
+        description: input.description ?? null,
+        start_date: input.start_date ?? null,
+        due_date: input.due_date ?? null,
+        state: input.state,
+        created_at: isoOrUndefined(input.created_at),
+        updated_at: isoOrUndefined(input.updated_at),
+      }),
+    );
   }
 
   /** A project by full path, in a group or in a user's personal namespace, with everything in it. */
@@ -228,7 +280,7 @@ export class Seeder {
     if (settingsConflict(approvalSettings)) {
       throw new SeedError('approval_settings', 'selective_code_owner_removals needs retain_approvals_on_push');
     }
-    const project: Project = {
+    const project: Project = withId(this.world, 'projects', this.world.projects, input.id, () => ({
       id: nextId(this.world, 'projects'),
       name: input.name ?? path,
       path,
@@ -236,22 +288,23 @@ export class Seeder {
       description: input.description ?? '',
       namespace: group ? { kind: 'group', id: group.id } : { kind: 'user', id: (owner as User).id },
       visibility,
-      created_at: nowIso(this.world),
+      created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
       members,
       approval_settings: approvalSettings,
       approvals_before_merge: input.approvals_before_merge ?? 0,
       next_iid: { milestone: 1, issue: 1, merge_request: 1 },
-    };
+    }));
     this.world.projects.set(project.id, project);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.approvalRule(project, item));
-    if (!input.approval_rules?.some((rule) => rule.rule_type === 'any_approver')) {
+    if (!this.exact && !input.approval_rules?.some((rule) => rule.rule_type === 'any_approver')) {
       this.approvalRule(project, { name: 'All Members', rule_type: 'any_approver', approvals_required: 0 });
     }
     eachWithin('merge_requests', input.merge_requests, (item) => this.mergeRequest(project, item));
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(project, item));
+    if (input.next_iid) project.next_iid = { ...input.next_iid };
     return project;
   }
 
@@ -265,13 +318,16 @@ export class Seeder {
     const errors = milestoneErrors(this.world, project, fields);
     const [key, messages] = Object.entries(errors)[0] ?? [];
     if (key) throw new SeedError(key, messages?.join(', ') ?? 'invalid');
-    return insertMilestone(this.world, { project_id: project.id, group_id: null }, project.next_iid, {
-      ...fields,
-      description: input.description ?? null,
-      state: input.state,
-      created_at: isoOrUndefined(input.created_at),
-      updated_at: isoOrUndefined(input.updated_at),
-    });
+    const counters = iidCounter(project.next_iid, input.iid);
+    return withId(this.world, 'milestones', this.world.milestones, input.id, () =>
+      insertMilestone(this.world, { project_id: project.id, group_id: null }, counters, {
+        ...fields,
+        description: input.description ?? null,
+        state: input.state,
+        created_at: isoOrUndefined(input.created_at),
+        updated_at: isoOrUndefined(input.updated_at),
+      }),
+    );
   }
 
   /** An issue; its state is that of its last event. Author default: the first user of the this.world. */
@@ -287,9 +343,17 @@ export class Seeder {
     if (events.some((e) => e.at < createdAt)) throw new SeedError('events', 'an event cannot come before created_at');
     const lastClose = events.filter((e) => e.action === 'closed').at(-1);
     const closed = events.at(-1)?.action === 'closed';
-    const issue: Issue = {
+    const closedBy =
+      input.closed_by === undefined
+        ? closed
+          ? author.id
+          : null
+        : input.closed_by === null
+          ? null
+          : userByName(this.world, input.closed_by, 'closed_by').id;
+    const issue: Issue = withId(this.world, 'issues', this.world.issues, input.id, () => ({
       id: nextId(this.world, 'issues'),
-      iid: project.next_iid.issue++,
+      iid: input.iid ?? project.next_iid.issue++,
       project_id: project.id,
       title: input.title,
       description: input.description ?? null,
@@ -301,11 +365,16 @@ export class Seeder {
       confidential: input.confidential ?? false,
       labels: input.labels ?? [],
       created_at: createdAt,
-      updated_at: events.at(-1)?.at ?? createdAt,
-      closed_at: closed ? (lastClose?.at ?? null) : null,
-      closed_by_id: closed ? author.id : null,
+      updated_at: isoOrUndefined(input.updated_at) ?? events.at(-1)?.at ?? createdAt,
+      closed_at:
+        input.closed_at !== undefined
+          ? (isoOrUndefined(input.closed_at ?? undefined) ?? null)
+          : closed
+            ? (lastClose?.at ?? null)
+            : null,
+      closed_by_id: closedBy,
       events,
-    };
+    }));
     this.world.issues.set(issue.id, issue);
     return issue;
   }
@@ -321,7 +390,7 @@ export class Seeder {
     }
     project.next_iid.merge_request = Math.max(project.next_iid.merge_request, iid + 1);
     const createdAt = isoOrUndefined(input.created_at) ?? nowIso(this.world);
-    const mr: MergeRequest = {
+    const mr: MergeRequest = withId(this.world, 'merge_requests', this.world.mergeRequests, input.id, () => ({
       id: nextId(this.world, 'merge_requests'),
       iid,
       project_id: project.id,
@@ -335,11 +404,17 @@ export class Seeder {
       target_branch: input.target_branch ?? 'main',
       milestone_id: milestoneId,
       created_at: createdAt,
-      updated_at: createdAt,
-    };
+      updated_at: isoOrUndefined(input.updated_at) ?? createdAt,
+      pushes: [],
+    }));
     this.world.mergeRequests.set(mr.id, mr);
     eachWithin('approval_rules', input.approval_rules, (item) => this.mergeRequestApprovalRule(mr, item));
-    eachWithin('approvals', input.approvals, (username) => this.approval(mr, username));
+    // An export's merge request is already as its pushes left it (head, committers, approvals): they are history.
+    if (this.exact) eachWithin('pushes', input.pushes, (item) => this.recordPush(mr, item));
+    else eachWithin('pushes', input.pushes, (item) => this.push(mr, item));
+    eachWithin('approvals', input.approvals, (item) =>
+      typeof item === 'string' ? this.approval(mr, item) : this.approval(mr, item.user, item),
+    );
     return mr;
   }
 
@@ -347,23 +422,37 @@ export class Seeder {
   accessToken(project: Project, input: SeedAccessToken): SeededAccessToken {
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
+    const bot = input.user === undefined ? undefined : userByName(this.world, input.user, 'user');
+    if (bot && !bot.bot) throw new SeedError('user', 'not a bot user');
+    const previous = input.rotated_from === undefined ? undefined : this.world.tokens.get(input.rotated_from);
+    if (input.rotated_from !== undefined && previous?.project_id !== project.id) {
+      throw new SeedError('rotated_from', 'not an earlier access token of this project');
+    }
     const expiresAt = input.expires_at !== undefined ? input.expires_at : defaultTokenExpiry(this.world);
-    const token = issueProjectAccessToken(this.world, project, {
-      name: input.name,
-      description: input.description,
-      scopes: input.scopes,
-      accessLevel: (input.access_level ?? 40) as Role,
-      expiresAt,
-      value: input.token,
-      createdAt: isoOrUndefined(input.created_at),
-    });
+    const token = withId(this.world, 'tokens', this.world.tokens, input.id, () =>
+      issueProjectAccessToken(this.world, project, {
+        name: input.name,
+        description: input.description,
+        scopes: input.scopes,
+        accessLevel: (input.access_level ?? 40) as Role,
+        expiresAt,
+        value: input.token,
+        createdAt: isoOrUndefined(input.created_at),
+        bot,
+      }),
+    );
+    token.previous_id = previous?.id ?? null;
+    if (input.last_used_at) {
+      touchToken(this.world, token);
+      token.last_used_at = new Date(input.last_used_at).toISOString();
+    }
     if (input.revoked) revokeToken(this.world, token);
     return { id: token.id, name: token.name, user_id: token.user_id, token: token.value };
   }
 
   /** An instance OAuth application; `application_id` and `secret` are made up when absent. */
   application(input: SeedApplication): Application {
-    const app: Application = {
+    const app: Application = withId(this.world, 'applications', this.world.applications, input.id, () => ({
       id: nextId(this.world, 'applications'),
       application_id: input.application_id ?? newHex64(this.world),
       name: input.name,
@@ -371,7 +460,8 @@ export class Seeder {
       scopes: splitScopes(input.scopes),
       confidential: input.confidential ?? true,
       secret: input.secret ?? newApplicationSecret(this.world),
-    };
+      trusted: input.trusted ?? false,
+    }));
     this.world.applications.set(app.id, app);
     return app;
   }
@@ -386,13 +476,13 @@ export class Seeder {
     ) {
       throw new SeedError('extern_uid', 'already taken in this group');
     }
-    const identity: ScimIdentity = {
+    const identity: ScimIdentity = withId(this.world, 'scim_identities', this.world.scimIdentities, input.id, () => ({
       id: nextId(this.world, 'scim_identities'),
       group_id: group.id,
       user_id: user.id,
       extern_uid: input.extern_uid,
       active: input.active ?? true,
-    };
+    }));
     this.world.scimIdentities.set(identity.id, identity);
     return identity;
   }
@@ -401,24 +491,28 @@ export class Seeder {
   approvalRule(project: Project, input: SeedApprovalRule): ProjectApprovalRule {
     const fields = ruleFields(this.world, { kind: 'project', project }, input);
     const branchIds = branchIdsNamed(projectBranches(this.world, project), input.protected_branches);
-    return insertProjectRule(this.world, {
-      project_id: project.id,
-      ...fields,
-      applies_to_all_protected_branches: input.applies_to_all_protected_branches ?? false,
-      protected_branch_ids: input.applies_to_all_protected_branches ? [] : branchIds,
-    });
+    return withId(this.world, 'approval_project_rules', this.world.projectApprovalRules, input.id, () =>
+      insertProjectRule(this.world, {
+        project_id: project.id,
+        ...fields,
+        applies_to_all_protected_branches: input.applies_to_all_protected_branches ?? false,
+        protected_branch_ids: input.applies_to_all_protected_branches ? [] : branchIds,
+      }),
+    );
   }
 
   /** A group approval rule; it applies to the protected branches of the group's projects. */
   groupApprovalRule(group: Group, input: SeedApprovalRule): GroupApprovalRule {
     const fields = ruleFields(this.world, { kind: 'group', group }, input);
     const branchIds = branchIdsNamed(groupBranches(this.world, group), input.protected_branches);
-    return insertGroupRule(this.world, {
-      group_id: group.id,
-      ...fields,
-      applies_to_all_protected_branches: input.applies_to_all_protected_branches ?? branchIds.length === 0,
-      protected_branch_ids: branchIds,
-    });
+    return withId(this.world, 'approval_group_rules', this.world.groupApprovalRules, input.id, () =>
+      insertGroupRule(this.world, {
+        group_id: group.id,
+        ...fields,
+        applies_to_all_protected_branches: input.applies_to_all_protected_branches ?? branchIds.length === 0,
+        protected_branch_ids: branchIds,
+      }),
+    );
   }
 
   /** A merge request's own approval rule; `source_rule` names the project rule it was copied from. */
@@ -432,27 +526,54 @@ export class Seeder {
     const fields = ruleFields(this.world, scope, input);
     if (source && input.users === undefined) fields.user_ids = [...source.user_ids];
     if (source && input.groups === undefined) fields.group_ids = [...source.group_ids];
-    return insertMergeRequestRule(this.world, {
-      merge_request_id: mr.id,
-      source_rule_id: source?.id ?? null,
-      ...fields,
-    });
+    return withId(this.world, 'approval_merge_request_rules', this.world.mergeRequestApprovalRules, input.id, () =>
+      insertMergeRequestRule(this.world, {
+        merge_request_id: mr.id,
+        source_rule_id: source?.id ?? input.source_rule_id ?? null,
+        ...fields,
+      }),
+    );
   }
 
-  /** An approval of a merge request by a user, at the world clock's time; a user approves once. */
-  approval(mr: MergeRequest, username: string): Approval {
+  /** An approval of a merge request by a user, at the world clock's time (or `exact.created_at`); a user approves once. */
+  approval(mr: MergeRequest, username: string, exact: { id?: number; created_at?: string } = {}): Approval {
     const user = userByName(this.world, username, '');
     if ([...this.world.approvals.values()].some((a) => a.merge_request_id === mr.id && a.user_id === user.id)) {
       throw new SeedError('', 'already approved');
     }
-    const approval: Approval = {
+    const approval: Approval = withId(this.world, 'approvals', this.world.approvals, exact.id, () => ({
       id: nextId(this.world, 'approvals'),
       merge_request_id: mr.id,
       user_id: user.id,
-      created_at: nowIso(this.world),
-    };
+      created_at: isoOrUndefined(exact.created_at) ?? nowIso(this.world),
+    }));
     this.world.approvals.set(approval.id, approval);
     return approval;
+  }
+
+  /**
+   * A push to a merge request's source branch, as GitLab's MergeRequests::RefreshService handles
+   * it: the head moves to `sha` (made up when absent), the pusher becomes a committer, and
+   * approvals are reset as the project's settings say. Only an open merge request takes pushes.
+   */
+  push(mr: MergeRequest, input: SeedPush): Push {
+    const author = userByName(this.world, input.author, 'author');
+    const sha = input.sha ?? randomString(this.world, '0123456789abcdef', 40);
+    const refusal = pushRefusal(mr, sha);
+    if (refusal) throw new SeedError(refusal.field, refusal.reason);
+    const project = this.world.projects.get(mr.project_id) as Project;
+    const at = input.at === undefined ? this.world.now : Date.parse(input.at);
+    return pushToMergeRequest(this.world, project, mr, { sha, author, at });
+  }
+
+  /** A push of an export, recorded as history only: the merge request's head, committers and approvals already follow it. */
+  private recordPush(mr: MergeRequest, input: SeedPush): void {
+    const author = userByName(this.world, input.author, 'author');
+    mr.pushes.push({
+      sha: input.sha ?? randomString(this.world, '0123456789abcdef', 40),
+      author_id: author.id,
+      at: isoOrUndefined(input.at) ?? nowIso(this.world),
+    });
   }
 }
 
@@ -489,22 +610,30 @@ function branchIdsNamed(branches: ProtectedBranch[], names: string[] | undefined
   });
 }
 
-/** Protected branch records for names (GitLab protects for Maintainers by default). */
+/** Protected branch records for names, or whole records (GitLab protects for Maintainers by default). */
 function addProtectedBranches(
   world: World,
   owner: Pick<ProtectedBranch, 'project_id' | 'group_id'>,
-  names: string[] | undefined,
+  branches: SeedProtectedBranch[] | undefined,
 ): void {
-  for (const name of new Set(names ?? [])) {
-    const branch: ProtectedBranch = {
+  const seen = new Set<string>();
+  for (const item of branches ?? []) {
+    const input = typeof item === 'string' ? { name: item } : item;
+    if (seen.has(input.name)) continue;
+    seen.add(input.name);
+    const accessLevel = (table: string, given: { id: number; access_level: number } | undefined) => {
+      if (given) world.lastId[table] = Math.max(world.lastId[table] ?? 0, given.id);
+      return { id: given?.id ?? nextId(world, table), access_level: (given?.access_level ?? 40) as Role };
+    };
+    const branch: ProtectedBranch = withId(world, 'protected_branches', world.protectedBranches, input.id, () => ({
       id: nextId(world, 'protected_branches'),
       ...owner,
-      name,
-      code_owner_approval_required: false,
-      allow_force_push: false,
-      push_access_level: { id: nextId(world, 'protected_branch_push_access_levels'), access_level: 40 },
-      merge_access_level: { id: nextId(world, 'protected_branch_merge_access_levels'), access_level: 40 },
-    };
+      name: input.name,
+      code_owner_approval_required: input.code_owner_approval_required ?? false,
+      allow_force_push: input.allow_force_push ?? false,
+      push_access_level: accessLevel('protected_branch_push_access_levels', input.push_access_level),
+      merge_access_level: accessLevel('protected_branch_merge_access_levels', input.merge_access_level),
+    }));
     world.protectedBranches.set(branch.id, branch);
   }
 }

@@ -51,6 +51,8 @@ export interface Instance {
   approval_settings: ApprovalSettingValues;
   /** GitLab's user and IP rate limits on the API; a throttle that is absent is off (the default). */
   rate_limits: RateLimits;
+  /** The password grant may be used without client credentials (GitLab's `ropc_without_client_credentials`). */
+  ropc_without_client_credentials: boolean;
 }
 
 /** One of GitLab's request throttles: at most `requests_per_period` requests per window of `period_in_seconds`. */
@@ -322,6 +324,18 @@ export interface MergeRequest {
   created_at: string;
   /** When it last changed. */
   updated_at: string;
+  /** The pushes to its source branch since it was opened, oldest first. */
+  pushes: Push[];
+}
+
+/** A push to a merge request's source branch (`mock.mergeRequests.push`). */
+export interface Push {
+  /** The new head commit. */
+  sha: string;
+  /** The id of the user who pushed: a committer from then on. */
+  author_id: number;
+  /** When (ISO 8601). */
+  at: string;
 }
 
 /** An instance OAuth application. */
@@ -340,6 +354,74 @@ export interface Application {
   confidential: boolean;
   /** The current OAuth client secret. */
   secret: string;
+  /** A trusted application skips the consent page (set by an administrator in GitLab's Admin area). */
+  trusted: boolean;
+}
+
+/** A browser's signed-in session on the mock's sign-in page (the `_gitlab_session` cookie). */
+export interface OAuthSession {
+  /** The session's id. */
+  id: number;
+  /** Who signed in. */
+  user_id: number;
+  /** The cookie's value: 64 lowercase hex characters. */
+  value: string;
+  /** When the user signed in (an ID token's `auth_time`). */
+  created_at: string;
+}
+
+/** An authorization code (Doorkeeper's access grant): single use, 600 seconds on the world clock. */
+export interface OAuthGrant {
+  /** The grant's id. */
+  id: number;
+  /** The application's record id. */
+  application_id: number;
+  /** Who authorized it. */
+  user_id: number;
+  /** The code: 64 lowercase hex characters. */
+  code: string;
+  /** The redirect URI of the authorization request; the token request must send the same. */
+  redirect_uri: string;
+  /** The scopes granted. */
+  scopes: string[];
+  /** The PKCE challenge, or `null`. */
+  code_challenge: string | null;
+  /** `plain` or `S256`, or `null` without PKCE. */
+  code_challenge_method: 'plain' | 'S256' | null;
+  /** The OpenID Connect nonce, echoed in the ID token, or `null`. */
+  nonce: string | null;
+  /** When the user signed in (the ID token's `auth_time`). */
+  auth_time: string;
+  /** When it was issued. */
+  created_at: string;
+  /** Lifetime in seconds (600). */
+  expires_in: number;
+  /** When it was exchanged (a code is single use), or `null`. */
+  revoked_at: string | null;
+}
+
+/** An OAuth access token and its refresh token (one Doorkeeper row: revoking either kills both). */
+export interface OAuthToken {
+  /** The token's id. */
+  id: number;
+  /** The application's record id; `null` for a password grant without client credentials. */
+  application_id: number | null;
+  /** Whom it acts as; `null` for a client credentials token. */
+  user_id: number | null;
+  /** The access token: 64 lowercase hex characters. */
+  token: string;
+  /** The refresh token, or `null` (client credentials). */
+  refresh_token: string | null;
+  /** The scopes. */
+  scopes: string[];
+  /** When the user signed in (ID tokens' `auth_time`), or `null` without a user. */
+  auth_time: string | null;
+  /** When it was issued. */
+  created_at: string;
+  /** Lifetime in seconds (7200). */
+  expires_in: number;
+  /** When it was revoked (refreshed, revoked, or its code reused), or `null`. */
+  revoked_at: string | null;
 }
 
 /** The link between a member of a group and the group's identity provider. */
@@ -497,4 +579,14 @@ export interface World {
   approvals: Map<number, Approval>;
   /** Rate limit counters by throttle and caller (`throttle_authenticated_api:user:7`). */
   rateLimitCounters: Map<string, RateLimitCounter>;
+  /** When the clock follows real time: milliseconds added to the real time (`advance` adds to it); `null`: the clock stands. */
+  clockOffset: number | null;
+  /** Signed-in browser sessions by id. */
+  oauthSessions: Map<number, OAuthSession>;
+  /** Authorization codes by id. */
+  oauthGrants: Map<number, OAuthGrant>;
+  /** OAuth access tokens by id. */
+  oauthTokens: Map<number, OAuthToken>;
+  /** The RSA key ID tokens are signed with, as a private JWK; made on first use. */
+  signingKey: JsonWebKey | null;
 }

@@ -9,6 +9,7 @@ export function defaultInstance(): Instance {
     feature_flags: [],
     approval_settings: {},
     rate_limits: {},
+    ropc_without_client_credentials: false,
   };
 }
 
@@ -35,6 +36,11 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     mergeRequestApprovalRules: new Map(),
     approvals: new Map(),
     rateLimitCounters: new Map(),
+    clockOffset: null,
+    oauthSessions: new Map(),
+    oauthGrants: new Map(),
+    oauthTokens: new Map(),
+    signingKey: null,
   };
 }
 
@@ -45,9 +51,18 @@ export function nextId(world: World, table: string): number {
   return id;
 }
 
+/** Moves a clock that follows real time to the real time plus its offset; a standing clock stays. */
+export function syncClock(world: World): void {
+  if (world.clockOffset !== null) world.now = Date.now() + world.clockOffset;
+}
+
+let isoOf = { now: Number.NaN, iso: '' };
+
 /** The world clock as an ISO 8601 timestamp (what GitLab writes to created_at...). */
 export function nowIso(world: World): string {
-  return new Date(world.now).toISOString();
+  // Every journaled request asks; the clock moves far less often.
+  if (isoOf.now !== world.now) isoOf = { now: world.now, iso: new Date(world.now).toISOString() };
+  return isoOf.iso;
 }
 
 let todayOf = { now: Number.NaN, date: '' };

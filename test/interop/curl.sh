@@ -260,11 +260,29 @@ approvals() {
   api POST "$API/merge_requests/3/approve" "$MARIA" -d sha=$head
   check 'maria approved already' "$STATUS" 401
   api PUT "$API/merge_requests/3/reset_approvals" glpat-ci-000000000000000000
-  check 'a project bot resets approvals (202, empty body)' "$STATUS [$BODY]" '202 []'
+  check 'a project bot resets approvals (202, the JSON body 202)' "$STATUS [$BODY]" '202 [202]'
   api GET "$API/merge_requests/3/approvals" "$RITA"
   check 'no approvals left' "$(json '.approved_by | length')" 0
   api PUT "$API/merge_requests/3/reset_approvals" "$ROOT"
   check 'only bots reset approvals' "$STATUS" 401
+
+  api POST "$API/merge_requests/3/approve" "$MARIA" -d sha=$head
+  check 'maria approves again' "$STATUS" 201
+  push() {
+    # docs:begin push
+    # dev pushes a new head to !3 (a test-setup action: GitLab's API has none).
+    curl -s -o /dev/null -w '%{http_code}\n' -H 'Content-Type: application/json' \
+      -d '{"sha": "1111111111111111111111111111111111111111", "author": "dev"}' \
+      "$GITLAB_URL/__mock/projects/acme%2Fplatform%2Fapi/merge_requests/3/push"
+    # docs:end
+  }
+  check 'push a new head' "$(push)" 204
+  api GET "$API/merge_requests/3/approvals" "$RITA"
+  check 'acme resets approvals on push' "$(json '.approved_by | length')" 0
+  api POST "$API/merge_requests/3/approve" "$RITA" -d sha=$head
+  check 'the old head is stale' "$STATUS" 409
+  api POST "$API/merge_requests/3/approve" "$DEV" -d sha=1111111111111111111111111111111111111111
+  check 'dev committed now, and acme forbids committers' "$STATUS" 401
 
   api GET "$API/approval_rules" "$DEV"
   check 'project rules' "$(json 'map([.name, .rule_type, .approvals_required])')" \

@@ -31,11 +31,13 @@ describe('parseParams', () => {
     expect(parseParams({ s: 'a,b' }, { s: p.strings({ comma: true }) }).s).toEqual(['a', 'b']);
   });
 
-  it('coerces the eight boolean spellings and nothing else', () => {
+  it("coerces booleans as Grape's Params::Bool does, and nothing else", () => {
     const spec = { b: p.boolean() };
-    for (const raw of [true, 'true', 1, '1']) expect(parseParams({ b: raw }, spec).b).toBe(true);
-    for (const raw of [false, 'false', 0, '0']) expect(parseParams({ b: raw }, spec).b).toBe(false);
-    for (const raw of ['yes', 'TRUE', 2, '', [true]]) {
+    const truthy = [true, 1, '1', 'on', 'On', 'ON', 't', 'true', 'True', 'TRUE', 'T', 'y', 'yes', 'Yes', 'YES', 'Y'];
+    const falsy = [false, 0, '0', 'off', 'Off', 'OFF', 'f', 'false', 'False', 'FALSE', 'F', 'n', 'no', 'No', 'NO', 'N'];
+    for (const raw of truthy) expect(parseParams({ b: raw }, spec).b).toBe(true);
+    for (const raw of falsy) expect(parseParams({ b: raw }, spec).b).toBe(false);
+    for (const raw of ['tRUE', 'yES', 'oN', 'nO', ' true', 2, '2', '', [true], { b: true }]) {
       expect(errorOf(() => parseParams({ b: raw }, spec))).toEqual({ status: 400, body: { error: 'b is invalid' } });
     }
   });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fromFetchRequest } from '../../mock/http/request.js';
 import { json } from '../../mock/http/respond.js';
 import { createRouter, route } from '../../mock/http/router.js';
 import type { MockGitLab } from '../../mock/index.js';
@@ -107,8 +108,8 @@ describe('routes', () => {
       route('GET', '/hosted-only', () => json({ ok: true }), { available: (w) => w.instance.offering === 'hosted' }),
     ]);
     const get = async () => {
-      const response = (await handle(new Request('http://gitlab.test/api/v4/hosted-only'))) as Response;
-      return { status: response.status, body: await response.json() };
+      const response = await handle(fromFetchRequest(new Request('http://gitlab.test/api/v4/hosted-only')));
+      return { status: response?.status, body: JSON.parse(response?.body ?? 'null') };
     };
     expect(await get()).toEqual({ status: 404, body: { error: '404 Not Found' } });
     world.instance.offering = 'hosted';
@@ -163,13 +164,23 @@ describe('parameter transports (GITLAB-BEHAVIOR 0.3)', () => {
     });
   });
 
-  it('coerces booleans as GitLab does and refuses anything else', async () => {
-    for (const value of ['true', 'false', '1', '0']) {
+  it("reads booleans as GitLab's Grape does (python-gitlab's True included) and refuses anything else", async () => {
+    milestones(['own']);
+    mock.seed.groupMilestone(mock.world.groups.get(1)!, { title: 'inherited' }); // acme, the project's top group
+    const titles = async (value: string) => {
       const res = await call(mock, 'GET', `${API}/milestones?include_ancestors=${value}`, { token: 'glpat-dev' });
       expect(res.status).toBe(200);
+      return res.body.map((m: { title: string }) => m.title).sort();
+    };
+    for (const value of ['true', 'True', 'TRUE', 't', 'T', 'yes', 'Y', 'on', 'ON', '1']) {
+      expect(await titles(value)).toEqual(['inherited', 'own']);
     }
-    const bad = await call(mock, 'GET', `${API}/milestones?include_ancestors=yes`, { token: 'glpat-dev' });
-    expect(bad).toMatchObject({ status: 400, body: { error: 'include_ancestors is invalid' } });
+    for (const value of ['false', 'False', 'f', 'no', 'N', 'off', 'Off', '0'])
+      expect(await titles(value)).toEqual(['own']);
+    for (const value of ['tRuE', 'yep', '2', '']) {
+      const bad = await call(mock, 'GET', `${API}/milestones?include_ancestors=${value}`, { token: 'glpat-dev' });
+      expect(bad).toMatchObject({ status: 400, body: { error: 'include_ancestors is invalid' } });
+    }
   });
 
   it('keeps the last value of a repeated scalar', async () => {

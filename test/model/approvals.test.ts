@@ -5,13 +5,15 @@ import { GitLab } from '../../src/index.js';
 import { API, createApprovalsMock, groupId } from '../approvals-fixtures.js';
 import { refused } from './recording.js';
 
-// Approvals under random sequences of approve, unapprove, reset, project and
-// merge-request rule create / update / delete and approval settings changes, by
-// users of every role, the author and a committer among them. After every step,
-// each open merge request's `approvals_left`, `approvals_required`, `approved`,
-// and each rule's `approved` and `approved_by` must equal the oracle below: an
-// independent computation from the raw rules, settings and approvals
-// (GITLAB-BEHAVIOR 3 "Approval computations", docs/mock.md), not mock/rules.
+// Approvals under random sequences of approve, unapprove, reset, pushes, project
+// and merge-request rule create / update / delete and approval settings changes,
+// by users of every role, the author and a committer among them. The run keeps
+// its own model of who approved and who committed (a push makes its author a
+// committer and removes approvals as the settings say). After every step, each
+// open merge request's approvers, `approvals_left`, `approvals_required`,
+// `approved`, and each rule's `approved` and `approved_by` must equal the oracle
+// below: an independent computation from the raw rules, the settings and that
+// model (GITLAB-BEHAVIOR 3 "Approval computations", docs/mock.md), not mock/rules.
 // fast-check prints `seed` and `path` on failure; pass them to `fc.assert` to replay.
 
 const SEED = 3_2026;
@@ -24,11 +26,15 @@ const SETTINGS = [
   'allow_author_approval',
   'allow_committer_approval',
   'allow_overrides_to_approver_list_per_merge_request',
+  'retain_approvals_on_push',
+  'selective_code_owner_removals',
 ] as const;
+type Settings = Record<(typeof SETTINGS)[number], boolean>;
 
 type Op =
   | { op: 'approve' | 'unapprove'; user: string; mr: number }
   | { op: 'reset'; by: string; mr: number }
+  | { op: 'push'; by: string; mr: number }
   | {
       op: 'createRule';
       by: string;
@@ -53,7 +59,7 @@ type Op =
     }
   | { op: 'updateMrRule'; by: string; mr: number; pick: number; required: number; users: string[] }
   | { op: 'deleteMrRule'; by: string; mr: number; pick: number }
-  | { op: 'setting'; key: (typeof SETTINGS)[number]; value: boolean };
+  | { op: 'settings'; values: Partial<Settings> };
 
 const user = fc.constantFrom(...USERS);
 const mr = fc.constantFrom(...OPEN);
@@ -63,12 +69,21 @@ const required = fc.integer({ min: 0, max: 3 });
 const ruleAdmin = fc.constantFrom('maintainer', 'maintainer', 'owner', 'dev');
 const name = fc.constantFrom('Backend', 'Security', 'Docs', 'All');
 
+const settingsArb = fc.record({
+  op: fc.constant('settings' as const),
+  values: fc.record(
+    Object.fromEntries(SETTINGS.map((key) => [key, fc.boolean()])) as Record<keyof Settings, fc.Arbitrary<boolean>>,
+    { requiredKeys: [] },
+  ),
+});
+
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ op: fc.constantFrom('approve' as const, 'unapprove' as const), user, mr }) },
+  { weight: 8, arbitrary: fc.record({ op: fc.constantFrom('approve' as const, 'unapprove' as const), user, mr }) },
   {
     weight: 1,
     arbitrary: fc.record({ op: fc.constant('reset' as const), by: fc.constantFrom('bot', 'bot', 'maintainer'), mr }),
   },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('push' as const), by: user, mr }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -112,14 +127,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteMrRule' as const), by: ruleAdmin, mr, pick: fc.nat() }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      op: fc.constant('setting' as const),
-      key: fc.constantFrom(...SETTINGS),
-      value: fc.boolean(),
-    }),
-  },
+  { weight: 2, arbitrary: settingsArb },
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -137,7 +145,14 @@ interface Expected {
 const covers = (pattern: string, branch: string) =>
   pattern === branch || (pattern.endsWith('*') && branch.startsWith(pattern.slice(0, -1)));
 
-function oracle(mock: MockGitLab, iid: number, settings: Record<(typeof SETTINGS)[number], boolean>): Expected {
+/** What the run knows of a merge request without asking the mock: who approved it and who committed to it. */
+interface Model {
+  approvedBy: Set<string>;
+  committers: Set<string>;
+}
+
+/** The rules in force for a merge request, from the raw rules: its own while they override, else the project's for its target. */
+function rulesInForce(mock: MockGitLab, iid: number, settings: Settings) {
   const { world } = mock;
   const project = [...world.projects.values()].find((p) => p.path_with_namespace === API);
   const mergeRequest = [...world.mergeRequests.values()].find((m) => m.project_id === project?.id && m.iid === iid);
@@ -159,14 +174,40 @@ function oracle(mock: MockGitLab, iid: number, settings: Record<(typeof SETTINGS
         if (r.protected_branch_ids.length === 0) return true;
         return r.protected_branch_ids.some((id) => covers(world.protectedBranches.get(id)?.name ?? '', target));
       });
+  return { overwritten, rules, mergeRequest };
+}
 
+/** The active users a rule names, directly or as members of its groups. */
+function namedUsers(mock: MockGitLab, rule: { user_ids: number[]; group_ids: number[] }): Set<number> {
+  const named = new Set(rule.user_ids);
+  for (const groupId of rule.group_ids)
+    for (const id of mock.world.groups.get(groupId)?.members.keys() ?? []) named.add(id);
+  return new Set([...named].filter((id) => mock.world.users.get(id)?.state === 'active'));
+}
+
+/**
+ * A push (GITLAB-BEHAVIOR 4): its author becomes a committer; every approval goes while approvals
+ * are not retained on push, else with selective code owner removals those of the users named by
+ * the code owner rules in force (the mock has no files: every such rule counts as touched).
+ */
+function pushToModel(mock: MockGitLab, iid: number, by: string, settings: Settings, model: Model): void {
+  model.committers.add(by);
+  if (!settings.retain_approvals_on_push) model.approvedBy.clear();
+  else if (settings.selective_code_owner_removals) {
+    for (const rule of rulesInForce(mock, iid, settings).rules.filter((r) => r.rule_type === 'code_owner')) {
+      for (const id of namedUsers(mock, rule)) model.approvedBy.delete(mock.world.users.get(id)?.username ?? '');
+    }
+  }
+}
+
+function oracle(mock: MockGitLab, iid: number, settings: Settings, model: Model): Expected {
+  const { world } = mock;
+  const { overwritten, rules, mergeRequest } = rulesInForce(mock, iid, settings);
+  const idOf = (username: string) => mock.users[username]?.id ?? -1;
   const barred = new Set<number>();
   if (!settings.allow_author_approval) barred.add(mergeRequest.author_id);
-  if (!settings.allow_committer_approval) for (const id of mergeRequest.committer_ids) barred.add(id);
-  const approvers = [...world.approvals.values()]
-    .filter((a) => a.merge_request_id === mergeRequest.id)
-    .map((a) => a.user_id)
-    .filter((id) => !barred.has(id));
+  if (!settings.allow_committer_approval) for (const username of model.committers) barred.add(idOf(username));
+  const approvers = [...model.approvedBy].map(idOf).filter((id) => !barred.has(id));
   const name = (id: number) => world.users.get(id)?.username ?? `#${id}`;
 
   let left = 0;
@@ -175,10 +216,7 @@ function oracle(mock: MockGitLab, iid: number, settings: Record<(typeof SETTINGS
   let anyRequired = 0;
   const expected = new Map<number, { approved: boolean; approvedBy: string[] }>();
   for (const rule of rules) {
-    const named = new Set(rule.user_ids);
-    for (const groupId of rule.group_ids)
-      for (const id of world.groups.get(groupId)?.members.keys() ?? []) named.add(id);
-    const eligible = new Set([...named].filter((id) => world.users.get(id)?.state === 'active' && !barred.has(id)));
+    const eligible = new Set([...namedUsers(mock, rule)].filter((id) => !barred.has(id)));
     const any = rule.rule_type === 'any_approver';
     const approvedBy = any ? approvers : approvers.filter((id) => eligible.has(id));
     const ruleLeft = Math.max(rule.approvals_required - approvedBy.length, 0);
@@ -207,6 +245,9 @@ const seen = {
   approvals: 0,
   unapprovals: 0,
   resets: 0,
+  pushes: 0,
+  /** Pushes that removed code owners' approvals and kept others (selective code owner removals). */
+  selectiveRemovals: 0,
   rules: 0,
   mrRules: 0,
   overwritten: 0,
@@ -217,6 +258,40 @@ const seen = {
 class Run {
   readonly mock = createApprovalsMock();
   private readonly clients = new Map<string, GitLab>();
+  /** The run's own record of each open merge request: the seed's committers, no approvals yet. */
+  private readonly models = new Map<number, Model>([
+    [1, { approvedBy: new Set(), committers: new Set(['author', 'committer']) }],
+    [3, { approvedBy: new Set(), committers: new Set() }],
+  ]);
+
+  constructor() {
+    // A code owner rule for every branch, so that selective code owner removals have something to remove.
+    const project = this.mock.world.projects.get(1);
+    if (!project) throw new Error('no project');
+    this.mock.seed.approvalRule(project, {
+      name: 'Owners',
+      rule_type: 'code_owner',
+      approvals_required: 1,
+      users: ['reviewer', 'dev'],
+    });
+  }
+
+  model(iid: number): Model {
+    const model = this.models.get(iid);
+    if (!model) throw new Error(`no model of !${iid}`);
+    return model;
+  }
+
+  async settings(): Promise<Settings> {
+    const document = await this.client('maintainer').projects.approvalSettings.get(API);
+    return Object.fromEntries(
+      SETTINGS.map((key) => {
+        const value = document[key]?.value;
+        if (value === undefined) throw new Error(`the settings document has no ${key}`);
+        return [key, value];
+      }),
+    ) as Settings;
+  }
 
   client(username: string): GitLab {
     const token = username === 'bot' ? 'glpat-bot' : `glpat-${username}`;
@@ -251,25 +326,40 @@ class Run {
           await approvals(op.user)
             .approve(API, op.mr)
             .then(() => true, refused)
-        )
+        ) {
+          this.model(op.mr).approvedBy.add(op.user);
           seen.approvals++;
+        }
         return;
       case 'unapprove':
         if (
           await approvals(op.user)
             .unapprove(API, op.mr)
             .then(() => true, refused)
-        )
+        ) {
+          this.model(op.mr).approvedBy.delete(op.user);
           seen.unapprovals++;
+        }
         return;
       case 'reset':
         if (
           await approvals(op.by)
             .reset(API, op.mr)
             .then(() => true, refused)
-        )
+        ) {
+          this.model(op.mr).approvedBy.clear();
           seen.resets++;
+        }
         return;
+      case 'push': {
+        const model = this.model(op.mr);
+        const before = model.approvedBy.size;
+        pushToModel(this.mock, op.mr, op.by, await this.settings(), model);
+        this.mock.mergeRequests.push(API, op.mr, { author: op.by });
+        seen.pushes++;
+        if (model.approvedBy.size > 0 && model.approvedBy.size < before) seen.selectiveRemovals++;
+        return;
+      }
       case 'createRule': {
         const main = [...this.mock.world.protectedBranches.values()].find(
           (b) => b.project_id === 1 && b.name === 'main',
@@ -342,26 +432,25 @@ class Run {
           await this.client(op.by).projects.mergeRequests.approvalRules.delete(API, op.mr, id).catch(refused);
         return;
       }
-      case 'setting':
-        await this.client('maintainer').projects.approvalSettings.update(API, { [op.key]: op.value });
+      case 'settings':
+        // Selective removals need approvals retained on push: GitLab refuses the other combination.
+        await this.client('maintainer').projects.approvalSettings.update(API, op.values).catch(refused);
         return;
     }
   }
 
   async check(): Promise<void> {
     const reader = this.client('maintainer');
-    const document = await reader.projects.approvalSettings.get(API);
-    const settings = {
-      allow_author_approval: document.allow_author_approval.value,
-      allow_committer_approval: document.allow_committer_approval.value,
-      allow_overrides_to_approver_list_per_merge_request:
-        document.allow_overrides_to_approver_list_per_merge_request.value,
-    };
+    const settings = await this.settings();
     for (const iid of OPEN) {
-      const expected = oracle(this.mock, iid, settings);
+      const model = this.model(iid);
+      const expected = oracle(this.mock, iid, settings, model);
       const status = await reader.projects.mergeRequests.approvals.get(API, iid);
       const state = await reader.projects.mergeRequests.approvals.state(API, iid);
       const where = `merge request !${iid}`;
+      expect(status.approved_by.map((a) => a.user.username).sort(), `${where} approved_by`).toEqual(
+        [...model.approvedBy].sort(),
+      );
       expect(status.approvals_required, `${where} approvals_required`).toBe(expected.approvalsRequired);
       expect(status.approvals_left, `${where} approvals_left`).toBe(expected.approvalsLeft);
       expect(status.approved, `${where} approved`).toBe(expected.approved);
@@ -387,15 +476,20 @@ describe('merge request approvals under random operations (model-based)', () => 
   it('approvals_left, approved and every rule equal an independent computation after every step', async () => {
     let steps = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30, size: 'max' }), async (ops) => {
-        const run = new Run();
-        await run.check();
-        for (const op of ops) {
-          await run.step(op);
+      fc.asyncProperty(
+        settingsArb,
+        fc.array(opArb, { minLength: 1, maxLength: 30, size: 'max' }),
+        async (start, ops) => {
+          const run = new Run();
+          await run.step(start);
           await run.check();
-          steps++;
-        }
-      }),
+          for (const op of ops) {
+            await run.step(op);
+            await run.check();
+            steps++;
+          }
+        },
+      ),
       { seed: SEED, numRuns: RUNS },
     );
     console.log(`approvals model: ${RUNS} runs, ${steps} steps`, seen);

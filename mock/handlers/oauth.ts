@@ -1,0 +1,297 @@
+import { ApiError, bearerChallenge } from '../http/errors.js';
+import type { RawParams } from '../http/params.js';
+import { bodyParams, type MockRequest, queryParams } from '../http/request.js';
+import { empty, html, json, type MockResponse, redirect } from '../http/respond.js';
+import { authorizationErrorPage, consentPage, signInPage } from '../present/oauth-pages.js';
+import { oauthTokenOf } from '../rules/access.js';
+import {
+  AuthorizationRefused,
+  type AuthorizationRequest,
+  authenticateClient,
+  clientCredentialsOf,
+  consentSkipped,
+  issueGrant,
+  oauthError,
+  type PreAuthorization,
+  preAuthorize,
+  presentToken,
+  revoke,
+  sessionOf,
+  signIn,
+  stringParam,
+  tokenInfo,
+  tokenRequest,
+  withQuery,
+} from '../rules/oauth.js';
+import { findOAuthToken, oauthTokenIsActive } from '../rules/oauth-tokens.js';
+import { discoveryDocument, idToken, publicJwk, userinfoClaims } from '../rules/oidc.js';
+import type { World } from '../world/types.js';
+import { syncClock } from '../world/world.js';
+
+/**
+ * GitLab's OAuth 2.0 and OpenID Connect routes at the root of a world, outside
+ * `/api/v4` (SPEC 7): the sign-in page standing in for GitLab's web UI,
+ * `/oauth/authorize` with its consent page, the token, token info, revoke,
+ * introspect and userinfo endpoints, discovery and keys. Thin handlers over
+ * `rules/oauth.ts` and `rules/oidc.ts`.
+ * @module
+ */
+
+/** What a page handler gets. */
+interface PageContext {
+  world: World;
+  request: MockRequest;
+  url: URL;
+  /** Query and body parameters merged (the body wins), as Rails reads them. */
+  params: RawParams;
+  /** The world's base URL path (`''` or `/worlds/NAME`). */
+  basePath: string;
+}
+
+type PageHandler = (context: PageContext) => MockResponse | Promise<MockResponse>;
+
+const SESSION_COOKIE = '_gitlab_session';
+const RETURN_COOKIE = 'user_return_to';
+
+/** Doorkeeper's token-endpoint headers. */
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+function cookiesOf(request: MockRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (request.header('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+/** A cookie on the world's path: HttpOnly, SameSite=Lax, and no Expires (a browser keeps it whatever the world clock says). */
+function cookie(name: string, value: string, basePath: string): string {
+  return `${name}=${value}; Path=${basePath || '/'}; HttpOnly; SameSite=Lax`;
+}
+
+function signedIn(context: PageContext) {
+  return sessionOf(context.world, cookiesOf(context.request)[SESSION_COOKIE]);
+}
+
+/** 302 to the sign-in page, remembering where to come back to (GitLab keeps it in the session). */
+function toSignIn(context: PageContext): MockResponse {
+  const back = encodeURIComponent(`${context.url.pathname}${context.url.search}`);
+  return redirect(`${context.world.baseUrl}/users/sign_in`, {
+    'set-cookie': cookie(RETURN_COOKIE, back, context.basePath),
+  });
+}
+
+function authorizationRequestOf(params: RawParams): AuthorizationRequest {
+  const names = [
+    'client_id',
+    'redirect_uri',
+    'response_type',
+    'scope',
+    'state',
+    'code_challenge',
+    'code_challenge_method',
+    'nonce',
+  ] as const;
+  const request: AuthorizationRequest = {};
+  for (const name of names) {
+    const value = params[name];
+    if (typeof value === 'string') request[name] = value;
+  }
+  return request;
+}
+
+/** POST or DELETE `/oauth/authorize`: a refusal goes back to the client when it can, else JSON (G-O 1). */
+function decide(context: PageContext, approve: boolean): MockResponse {
+  const session = signedIn(context);
+  if (!session) return toSignIn(context);
+  let pre: PreAuthorization;
+  try {
+    pre = preAuthorize(context.world, authorizationRequestOf(context.params));
+  } catch (error) {
+    if (!(error instanceof AuthorizationRefused)) throw error;
+    const uri = typeof context.params.redirect_uri === 'string' ? context.params.redirect_uri : '';
+    if (!error.redirectable) throw error.error;
+    return redirect(
+      withQuery(uri, {
+        error: error.code,
+        error_description: error.description,
+        state: stringParam(context.params, 'state'),
+      }),
+    );
+  }
+  if (!approve) {
+    return redirect(
+      withQuery(pre.redirectUri, {
+        error: 'access_denied',
+        error_description: 'The resource owner or authorization server denied the request.',
+        state: pre.state,
+      }),
+    );
+  }
+  return approved(context, session.user, session.session.created_at, pre);
+}
+
+function approved(
+  context: PageContext,
+  user: Parameters<typeof issueGrant>[1],
+  authTime: string,
+  pre: PreAuthorization,
+): MockResponse {
+  const grant = issueGrant(context.world, user, pre, authTime);
+  return redirect(withQuery(pre.redirectUri, { code: grant.code, state: pre.state }));
+}
+
+/** The token a resource request carries (Doorkeeper's `access_token_methods`), the body's `access_token` too. */
+function resourceToken(context: PageContext): string | null {
+  return oauthTokenOf(context.request) ?? stringParam(context.params, 'access_token') ?? null;
+}
+
+/** `/oauth/userinfo`: Doorkeeper's `doorkeeper_authorize! :openid`, whose refusals have an empty body. */
+async function userinfo(context: PageContext): Promise<MockResponse> {
+  const { world } = context;
+  const value = resourceToken(context);
+  const token = value ? findOAuthToken(world, value) : undefined;
+  const user = token?.user_id == null ? undefined : world.users.get(token.user_id);
+  if (!token || !user || !oauthTokenIsActive(world, token)) {
+    const why = !token ? 'is invalid' : token.revoked_at !== null ? 'was revoked' : 'expired';
+    return {
+      ...empty(401),
+      headers: {
+        'www-authenticate': bearerChallenge('Doorkeeper', 'invalid_token', `The access token ${why}`),
+      },
+    };
+  }
+  if (!token.scopes.includes('openid')) {
+    const description = 'The request requires higher privileges than provided by the access token.';
+    return {
+      ...empty(403),
+      headers: { 'www-authenticate': bearerChallenge('Doorkeeper', 'insufficient_scope', description) },
+    };
+  }
+  return json(userinfoClaims(world, user, token.scopes));
+}
+
+const routes: Record<string, Partial<Record<string, PageHandler>>> = {
+  '/users/sign_in': {
+    GET: (context) => html(signInPage(`${context.world.baseUrl}/users/sign_in`)),
+    POST: (context) => {
+      const login = stringParam(context.params, 'user[login]') ?? '';
+      const password = stringParam(context.params, 'user[password]') ?? '';
+      const session = signIn(context.world, login, password);
+      if (!session) {
+        return html(signInPage(`${context.world.baseUrl}/users/sign_in`, 'Invalid login or password.'));
+      }
+      const back = decodeURIComponent(cookiesOf(context.request)[RETURN_COOKIE] ?? '');
+      // Only a path of this world: never a redirect elsewhere.
+      const target = back.startsWith(`${context.basePath}/`) && !back.startsWith('//') ? back : `${context.basePath}/`;
+      return redirect(`${context.url.origin}${target}`, {
+        'set-cookie': cookie(SESSION_COOKIE, session.value, context.basePath),
+      });
+    },
+  },
+  '/oauth/authorize': {
+    GET: (context) => {
+      const session = signedIn(context);
+      if (!session) return toSignIn(context);
+      let pre: PreAuthorization;
+      try {
+        pre = preAuthorize(context.world, authorizationRequestOf(context.params));
+      } catch (error) {
+        // GitLab's GET never sends an invalid request back to the client.
+        if (error instanceof AuthorizationRefused) return html(authorizationErrorPage(error.description));
+        throw error;
+      }
+      if (consentSkipped(context.world, session.user, pre)) {
+        return approved(context, session.user, session.session.created_at, pre);
+      }
+      return html(consentPage(`${context.world.baseUrl}/oauth/authorize`, session.user, pre));
+    },
+    POST: (context) => decide(context, context.params._method !== 'delete'),
+    DELETE: (context) => decide(context, false),
+  },
+  '/oauth/token': {
+    POST: async (context) => {
+      const credentials = clientCredentialsOf(context.request.header('authorization'), context.params);
+      const { token, nonce } = await tokenRequest(context.world, credentials, context.params);
+      const id = await idToken(context.world, token, nonce);
+      return json({ ...presentToken(context.world, token), ...(id ? { id_token: id } : {}) }, 200, NO_STORE);
+    },
+  },
+  '/oauth/token/info': {
+    GET: (context) => json(tokenInfo(context.world, resourceToken(context)), 200, NO_STORE),
+  },
+  '/oauth/revoke': {
+    POST: (context) => {
+      const credentials = clientCredentialsOf(context.request.header('authorization'), context.params);
+      revoke(context.world, credentials, context.params);
+      return json({});
+    },
+  },
+  '/oauth/introspect': {
+    POST: (context) => {
+      const { world, params, request } = context;
+      const credentials = clientCredentialsOf(request.header('authorization'), params);
+      // Doorkeeper: the caller is a client, or holds another live token.
+      const bearer = credentials ? undefined : oauthTokenOf(request);
+      const caller = bearer ? findOAuthToken(world, bearer) : undefined;
+      const value = stringParam(params, 'token');
+      if (
+        !authenticateClient(world, credentials) &&
+        !(caller && oauthTokenIsActive(world, caller) && caller.token !== value)
+      ) {
+        throw oauthError('invalid_client');
+      }
+      const token = value ? findOAuthToken(world, value) : undefined;
+      if (!token || !oauthTokenIsActive(world, token)) return json({ active: false });
+      const app = token.application_id === null ? undefined : world.applications.get(token.application_id);
+      const iat = Math.floor(Date.parse(token.created_at) / 1000);
+      return json({
+        active: true,
+        scope: token.scopes.join(' '),
+        client_id: app?.application_id ?? null,
+        token_type: 'Bearer',
+        exp: iat + token.expires_in,
+        iat,
+      });
+    },
+  },
+  '/oauth/userinfo': { GET: userinfo, POST: userinfo },
+  '/.well-known/openid-configuration': { GET: (context) => json(discoveryDocument(context.world)) },
+  '/oauth/discovery/keys': {
+    GET: async (context) =>
+      json({ keys: [await publicJwk(context.world)] }, 200, {
+        'cache-control': 'max-age=86400, public, must-revalidate, no-transform',
+      }),
+  },
+};
+
+/** The paths the OAuth routes answer under a world's base path (for MSW handlers). */
+export const OAUTH_PATHS: readonly string[] = Object.keys(routes);
+
+/**
+ * The OAuth and sign-in routes of a world: `undefined` for any other request, so
+ * it falls through (to a 404, or another handler).
+ */
+export function createOAuthRouter(world: World) {
+  const { origin, pathname } = new URL(world.baseUrl);
+  const basePath = pathname.replace(/\/$/, '');
+  return async (request: MockRequest): Promise<MockResponse | undefined> => {
+    const { url } = request;
+    if (url.origin !== origin || !url.pathname.startsWith(`${basePath}/`)) return undefined;
+    const handler = routes[url.pathname.slice(basePath.length)]?.[request.method === 'HEAD' ? 'GET' : request.method];
+    if (!handler) return undefined;
+    syncClock(world);
+    try {
+      const body = await bodyParams(request).catch(() => {
+        throw oauthError('invalid_request');
+      });
+      const response = await handler({ world, request, url, params: { ...queryParams(url), ...body }, basePath });
+      return request.method === 'HEAD' ? { ...response, body: null } : response;
+    } catch (error) {
+      if (error instanceof ApiError) return json(error.body, error.status, error.headers);
+      console.error('[gitlab-admin-sdk mock] unhandled error', error);
+      return json({ message: '500 Internal Server Error' }, 500);
+    }
+  };
+}

@@ -1,0 +1,67 @@
+import type { Approval, MergeRequest, Project, Push, User, World } from '../world/types.js';
+import { projectByRef } from './access.js';
+import { effectiveProjectSettings } from './approval-settings.js';
+import { applicableRules, approvalsOf, ruleApprovers } from './approvals.js';
+
+/**
+ * Pushes to a merge request's source branch, as GitLab's
+ * MergeRequests::RefreshService handles them: the head moves, the pusher
+ * becomes a committer, and approvals are reset as the project's settings say
+ * (GITLAB-BEHAVIOR 4: `reset_approvals_on_push`, `selective_code_owner_removals`).
+ * Pushes are a test-setup action (GitLab's API has no such endpoint).
+ * @module
+ */
+
+/** A push, its author looked up and its time decided. */
+export interface PushInput {
+  sha: string;
+  author: User;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
+/** The merge request `iid` of a project given by id or full path, whoever asks; `undefined` when there is none. */
+export function mergeRequestByRef(world: World, projectRef: string, iid: number): MergeRequest | undefined {
+  const project = projectByRef(world, projectRef);
+  for (const mr of world.mergeRequests.values()) if (mr.project_id === project?.id && mr.iid === iid) return mr;
+  return undefined;
+}
+
+/** Why a push cannot reach this merge request (the field at fault, `''` for the merge request), or `undefined`. */
+export function pushRefusal(mr: MergeRequest, sha: string): { field: '' | 'sha'; reason: string } | undefined {
+  // RefreshService only refreshes open merge requests, and a push that does not move the head changes nothing.
+  if (mr.state !== 'opened')
+    return { field: '', reason: `merge request !${mr.iid} is ${mr.state}: only open ones take pushes` };
+  if (sha === mr.sha) return { field: 'sha', reason: 'already the head of the merge request' };
+  return undefined;
+}
+
+/**
+ * The approvals a push removes: every one with `reset_approvals_on_push`; with it off and
+ * `selective_code_owner_removals` on, those of the eligible approvers of the code owner rules
+ * whose files the push touched (the mock has no files: every code owner rule counts as touched);
+ * none otherwise.
+ */
+export function approvalsRemovedByPush(world: World, project: Project, mr: MergeRequest): Approval[] {
+  const settings = effectiveProjectSettings(world, project);
+  const approvals = approvalsOf(world, mr);
+  if (!settings.retain_approvals_on_push) return approvals;
+  if (!settings.selective_code_owner_removals) return [];
+  const codeOwners = new Set(
+    applicableRules(world, project, mr)
+      .filter(({ rule }) => rule.rule_type === 'code_owner')
+      .flatMap(({ rule }) => ruleApprovers(world, rule).map((user) => user.id)),
+  );
+  return approvals.filter((approval) => codeOwners.has(approval.user_id));
+}
+
+/** Applies a push whose {@link pushRefusal} is `undefined`: new head, the pusher a committer, approvals reset. */
+export function pushToMergeRequest(world: World, project: Project, mr: MergeRequest, input: PushInput): Push {
+  const push: Push = { sha: input.sha, author_id: input.author.id, at: new Date(input.at).toISOString() };
+  for (const approval of approvalsRemovedByPush(world, project, mr)) world.approvals.delete(approval.id);
+  mr.sha = push.sha;
+  if (!mr.committer_ids.includes(push.author_id)) mr.committer_ids.push(push.author_id);
+  mr.updated_at = push.at;
+  mr.pushes.push(push);
+  return push;
+}

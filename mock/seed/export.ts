@@ -1,0 +1,284 @@
+import type { InjectedFault } from '../http/faults.js';
+import type {
+  AccessToken,
+  ApprovalRuleFields,
+  Group,
+  GroupApprovalRule,
+  Milestone,
+  Project,
+  ProjectApprovalRule,
+  ProtectedBranch,
+  Role,
+  World,
+} from '../world/types.js';
+import type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
+import {
+  SEED_DOCUMENT_VERSION,
+  type SeedAccessToken,
+  type SeedDocument,
+  type SeedGroup,
+  type SeedIssue,
+  type SeedMergeRequest,
+  type SeedMilestone,
+  type SeedProject,
+  type SeedProtectedBranch,
+  type SeedUser,
+} from './document.js';
+import { exportOAuthState } from './oauth.js';
+
+/**
+ * The seeder's inverse: a whole world as a seed document (SPEC 6 `GET /__mock/state`,
+ * `mock.exportState()`). Every record keeps its id, timestamps and counters, so the
+ * document loaded into a fresh mock answers every read as this world does. Written
+ * beside the seeder: a field the seeder learns must be written here too, and
+ * {@link EXPORTED_AS} names where each part of the world goes (the test round-trips
+ * every table).
+ * @module
+ */
+
+/** Where each part of the world goes in the document: a new part of `World` does not compile until it has a place here. */
+export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
+  baseUrl: '(not exported: the loading mock keeps its own)',
+  now: 'now',
+  randomState: 'random_state',
+  lastId: 'last_ids',
+  instance: 'instance',
+  users: 'users',
+  tokens: 'users[].token and personal_token, projects[].access_tokens',
+  tokenIds: '(derived from tokens)',
+  groups: 'groups',
+  projects: 'projects',
+  milestones: 'groups[].milestones, projects[].milestones',
+  issues: 'projects[].issues',
+  mergeRequests: 'projects[].merge_requests',
+  applications: 'applications',
+  scimIdentities: 'scim_identities',
+  protectedBranches: 'groups[].protected_branches, projects[].protected_branches',
+  projectApprovalRules: 'projects[].approval_rules',
+  groupApprovalRules: 'groups[].approval_rules',
+  mergeRequestApprovalRules: 'projects[].merge_requests[].approval_rules',
+  approvals: 'projects[].merge_requests[].approvals',
+  rateLimitCounters: 'rate_limit_counters',
+  clockOffset: 'now ("real") and clock_offset_ms',
+  oauthSessions: 'oauth.sessions',
+  oauthGrants: 'oauth.grants',
+  oauthTokens: 'oauth.tokens',
+  signingKey: 'oauth.signing_key',
+};
+
+/** `undefined` for `null`, so an absent optional key stands for it. */
+const orUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+
+/** The world as a seed document with `version: 1`, and the faults in place (with the matches they have left). */
+export function exportSeedDocument(world: World, faults: readonly InjectedFault[]): SeedDocument {
+  // Plain JSON: what `GET /__mock/state` sends is what this returns (no undefined keys).
+  return JSON.parse(JSON.stringify(exportDocument(world, faults)));
+}
+
+function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDocument {
+  const username = (id: number): string => world.users.get(id)?.username ?? `#${id}`;
+  const usernames = (ids: readonly number[]) => ids.map(username);
+  const members = (map: Map<number, Role>) => Object.fromEntries([...map].map(([id, role]) => [username(id), role]));
+  const groupPath = (id: number) => world.groups.get(id)?.full_path ?? `#${id}`;
+  const milestoneTitle = (id: number | null) => (id === null ? undefined : world.milestones.get(id)?.title);
+  const all = <T>(table: Map<number, T>, keep: (record: T) => boolean) => [...table.values()].filter(keep);
+
+  const milestone = (m: Milestone): SeedMilestone => ({
+    id: m.id,
+    iid: m.iid,
+    title: m.title,
+    description: orUndefined(m.description),
+    state: m.state,
+    start_date: orUndefined(m.start_date),
+    due_date: orUndefined(m.due_date),
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+  });
+  const protectedBranch = (b: ProtectedBranch): SeedProtectedBranch => ({
+    id: b.id,
+    name: b.name,
+    code_owner_approval_required: b.code_owner_approval_required,
+    allow_force_push: b.allow_force_push,
+    push_access_level: { ...b.push_access_level },
+    merge_access_level: { ...b.merge_access_level },
+  });
+  const ruleFields = (rule: ApprovalRuleFields) => ({
+    id: rule.id,
+    name: rule.name,
+    rule_type: rule.rule_type,
+    ...(rule.report_type === null ? {} : { report_type: rule.report_type }),
+    approvals_required: rule.approvals_required,
+    users: usernames(rule.user_ids),
+    groups: rule.group_ids.map(groupPath),
+  });
+  const approvalRule = (rule: ProjectApprovalRule | GroupApprovalRule): SeedApprovalRule => ({
+    ...ruleFields(rule),
+    applies_to_all_protected_branches: rule.applies_to_all_protected_branches,
+    protected_branches: rule.protected_branch_ids.map((id) => world.protectedBranches.get(id)?.name ?? `#${id}`),
+  });
+
+  const personalToken = (userId: number): AccessToken | undefined =>
+    [...world.tokens.values()].find((t) => t.user_id === userId && t.project_id === null);
+  const users = [...world.users.values()].map((user): SeedUser => {
+    const token = personalToken(user.id);
+    return {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      admin: user.admin,
+      bot: user.bot,
+      state: user.state,
+      password: user.password,
+      created_at: user.created_at,
+      ...(token
+        ? {
+            token: token.value,
+            scopes: [...token.scopes],
+            personal_token: {
+              id: token.id,
+              name: token.name,
+              created_at: token.created_at,
+              last_used_at: token.last_used_at,
+              expires_at: token.expires_at,
+              revoked: token.revoked,
+            },
+          }
+        : { personal_token: null }),
+    };
+  });
+
+  const group = (g: Group): SeedGroup => ({
+    id: g.id,
+    path: g.full_path,
+    name: g.name,
+    description: g.description,
+    visibility: g.visibility,
+    plan: g.plan,
+    saml_scim: g.saml_scim,
+    enforced_sso: g.enforced_sso,
+    created_at: g.created_at,
+    members: members(g.members),
+    approval_settings: { ...g.approval_settings },
+    next_iid: { ...g.next_iid },
+    milestones: all(world.milestones, (m) => m.group_id === g.id).map(milestone),
+    protected_branches: all(world.protectedBranches, (b) => b.group_id === g.id).map(protectedBranch),
+    approval_rules: all(world.groupApprovalRules, (r) => r.group_id === g.id).map(approvalRule),
+  });
+
+  const project = (p: Project): SeedProject => ({
+    id: p.id,
+    path: p.path_with_namespace,
+    name: p.name,
+    description: p.description,
+    visibility: p.visibility,
+    created_at: p.created_at,
+    members: members(p.members),
+    approval_settings: { ...p.approval_settings },
+    approvals_before_merge: p.approvals_before_merge,
+    next_iid: { ...p.next_iid },
+    milestones: all(world.milestones, (m) => m.project_id === p.id).map(milestone),
+    issues: all(world.issues, (i) => i.project_id === p.id).map(
+      (i): SeedIssue => ({
+        id: i.id,
+        iid: i.iid,
+        title: i.title,
+        description: orUndefined(i.description),
+        author: username(i.author_id),
+        assignees: usernames(i.assignee_ids),
+        milestone: milestoneTitle(i.milestone_id),
+        weight: orUndefined(i.weight),
+        confidential: i.confidential,
+        labels: [...i.labels],
+        created_at: i.created_at,
+        updated_at: i.updated_at,
+        closed_at: i.closed_at,
+        closed_by: i.closed_by_id === null ? null : username(i.closed_by_id),
+        events: i.events.map((e) => ({ ...e })),
+      }),
+    ),
+    protected_branches: all(world.protectedBranches, (b) => b.project_id === p.id).map(protectedBranch),
+    approval_rules: all(world.projectApprovalRules, (r) => r.project_id === p.id).map(approvalRule),
+    merge_requests: all(world.mergeRequests, (mr) => mr.project_id === p.id).map(
+      (mr): SeedMergeRequest => ({
+        id: mr.id,
+        iid: mr.iid,
+        title: mr.title,
+        description: orUndefined(mr.description),
+        author: username(mr.author_id),
+        committers: usernames(mr.committer_ids),
+        sha: mr.sha,
+        state: mr.state,
+        source_branch: mr.source_branch,
+        target_branch: mr.target_branch,
+        milestone: milestoneTitle(mr.milestone_id),
+        created_at: mr.created_at,
+        updated_at: mr.updated_at,
+        approval_rules: all(world.mergeRequestApprovalRules, (r) => r.merge_request_id === mr.id).map(
+          (rule): SeedMergeRequestApprovalRule => ({
+            ...ruleFields(rule),
+            ...(rule.source_rule_id === null ? {} : { source_rule_id: rule.source_rule_id }),
+          }),
+        ),
+        pushes: mr.pushes.map((push) => ({ sha: push.sha, author: username(push.author_id), at: push.at })),
+        approvals: all(world.approvals, (a) => a.merge_request_id === mr.id).map((a) => ({
+          id: a.id,
+          user: username(a.user_id),
+          created_at: a.created_at,
+        })),
+      }),
+    ),
+    access_tokens: all(world.tokens, (t) => t.project_id === p.id).map(
+      (t): SeedAccessToken => ({
+        id: t.id,
+        name: t.name,
+        description: orUndefined(t.description),
+        scopes: [...t.scopes],
+        access_level: (p.members.get(t.user_id) ?? 40) as Role,
+        expires_at: t.expires_at,
+        token: t.value,
+        revoked: t.revoked,
+        created_at: t.created_at,
+        user: username(t.user_id),
+        last_used_at: t.last_used_at,
+        ...(t.previous_id === null ? {} : { rotated_from: t.previous_id }),
+      }),
+    ),
+  });
+
+  return {
+    version: SEED_DOCUMENT_VERSION,
+    ...(world.clockOffset === null
+      ? { now: new Date(world.now).toISOString() }
+      : { now: 'real', ...(world.clockOffset === 0 ? {} : { clock_offset_ms: Math.round(world.clockOffset) }) }),
+    random_state: world.randomState,
+    last_ids: { ...world.lastId },
+    instance: structuredClone(world.instance),
+    users,
+    groups: [...world.groups.values()].map(group),
+    projects: [...world.projects.values()].map(project),
+    applications: [...world.applications.values()].map((app) => ({
+      id: app.id,
+      name: app.name,
+      redirect_uri: app.redirect_uri,
+      scopes: app.scopes.join(' '),
+      confidential: app.confidential,
+      application_id: app.application_id,
+      secret: app.secret,
+      trusted: app.trusted,
+    })),
+    scim_identities: [...world.scimIdentities.values()].map((s) => ({
+      id: s.id,
+      group: groupPath(s.group_id),
+      user: username(s.user_id),
+      extern_uid: s.extern_uid,
+      active: s.active,
+    })),
+    oauth: exportOAuthState(world),
+    rate_limit_counters: Object.fromEntries([...world.rateLimitCounters].map(([key, c]) => [key, { ...c }])),
+    faults: faults.map(({ id: _id, hits: _hits, remaining, times: _times, ...spec }) => ({
+      ...spec,
+      ...(remaining === null ? {} : { times: remaining }),
+    })),
+  };
+}

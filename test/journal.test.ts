@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { createMockGitLab, demoSeed } from '../mock/index.js';
+import { call, client } from './fixtures.js';
+
+const API = 'acme/platform/api';
+const MARIA = 'glpat-maria-000000000000000';
+const OMAR = 'glpat-omar-0000000000000000';
+const GUS = 'glpat-gus-00000000000000000';
+
+const demo = (options: { journal?: number; baseUrl?: string } = {}) => createMockGitLab({ seed: demoSeed, ...options });
+
+describe('the request journal (mock.requests)', () => {
+  it('records each API request: clock, method, path from /api/v4, query, body, status, user and duration', async () => {
+    const mock = demo({ baseUrl: 'http://gitlab.test/gitlab' });
+    const maria = client(mock, MARIA);
+    await maria.projects.milestones.list(API, { state: 'active' });
+    await maria.projects.milestones.create(API, { title: 'v9', due_date: '2026-09-01' });
+    const [list, create] = mock.requests.list();
+    expect(list).toEqual({
+      at: '2026-06-01T09:00:00.000Z',
+      method: 'GET',
+      path: '/api/v4/projects/acme%2Fplatform%2Fapi/milestones',
+      query: { state: 'active' },
+      body: null,
+      status: 200,
+      user: 'maria',
+      ms: expect.any(Number),
+    });
+    expect(create).toMatchObject({
+      method: 'POST',
+      body: { title: 'v9', due_date: '2026-09-01' },
+      status: 201,
+      user: 'maria',
+    });
+    expect(create).not.toHaveProperty('reason');
+  });
+
+  it("names the rule behind a refusal, where GitLab's own message says little", async () => {
+    const mock = demo();
+    await call(mock, 'POST', `/projects/${encodeURIComponent(API)}/merge_requests/3/approve`, { token: OMAR });
+    await call(mock, 'GET', `/projects/${encodeURIComponent(API)}/merge_requests/3/approvals`, { token: GUS });
+    await call(mock, 'GET', '/applications');
+    await call(mock, 'GET', '/applications', { token: 'glpat-deploy-00000000000000' });
+    await call(mock, 'GET', '/projects/acme%2Fnothing/milestones', { token: MARIA });
+    await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi/milestones', { token: MARIA });
+    expect(mock.requests.list().map((entry) => [entry.status, entry.user, entry.reason])).toEqual([
+      [401, 'omar', 'omar is the author and project acme/platform/api forbids author approval'],
+      [403, 'gus', 'gus is below Reporter in private project acme/platform/api: merge requests are hidden'],
+      [401, null, 'the request has no token'],
+      [401, null, expect.stringMatching(/^token \d+ \(old-deploy\) of project_\d+_bot_\w+ is revoked$/)],
+      [404, 'maria', 'no project acme/nothing'],
+      [200, 'maria', undefined],
+    ]);
+  });
+
+  it('names injected faults and rate limits as the reason', async () => {
+    const mock = demo();
+    mock.faults.add({ path: '/applications', status: 418, times: 1 });
+    mock.rateLimits.set({ unauthenticated_api: { requests_per_period: 0, period_in_seconds: 60 } });
+    await call(mock, 'GET', '/applications');
+    await call(mock, 'GET', '/applications');
+    expect(mock.requests.list().map((entry) => [entry.status, entry.reason])).toEqual([
+      [418, 'injected fault #1'],
+      [429, 'over the rate limit throttle_unauthenticated_api'],
+    ]);
+  });
+
+  it('keeps the newest entries up to its size; clear() and reset() empty it', async () => {
+    const mock = demo({ journal: 2 });
+    for (const state of ['active', 'closed', 'active']) {
+      await call(mock, 'GET', `/projects/${encodeURIComponent(API)}/milestones?state=${state}`, { token: MARIA });
+    }
+    expect(mock.requests.list().map((entry) => entry.query.state)).toEqual(['closed', 'active']);
+    mock.requests.clear();
+    expect(mock.requests.list()).toEqual([]);
+    await call(mock, 'GET', '/applications', { token: MARIA });
+    mock.reset();
+    expect(mock.requests.list()).toEqual([]);
+    expect(() => demo({ journal: -1 })).toThrow('Invalid journal size: -1');
+    const silent = demo({ journal: 0 });
+    await call(silent, 'GET', '/applications', { token: MARIA });
+    expect(silent.requests.list()).toEqual([]);
+  });
+
+  it('never records a token, password or secret, wherever a request carries one', async () => {
+    const mock = demo();
+    const root = 'glpat-root-0000000000000000';
+    const project = encodeURIComponent(API);
+    // In the query, by name and by value; in JSON and form bodies; in a path segment.
+    await call(mock, 'GET', `/applications?private_token=${root}&search=${MARIA}`);
+    await call(mock, 'POST', `/projects/${project}/merge_requests/5/approve`, {
+      token: MARIA,
+      json: { approval_password: 's3cret', note: 's3cret' },
+    });
+    await call(mock, 'POST', `/projects/${project}/access_tokens`, {
+      token: MARIA,
+      form: { name: 'x', 'scopes[]': ['api'], token: 'anything', client_secret: 'shh' },
+    });
+    await call(mock, 'GET', `/projects/${project}/access_tokens/${encodeURIComponent(OMAR)}`, { token: MARIA });
+    const app = await client(mock, root).applications.create({
+      name: 'A',
+      redirect_uri: 'https://a.test',
+      scopes: 'api',
+    });
+    await call(mock, 'POST', '/applications', {
+      token: root,
+      json: { name: app.secret, redirect_uri: 'x', scopes: 'api' },
+    });
+
+    const recorded = JSON.stringify(mock.requests.list());
+    const secrets = [
+      ...mock.world.tokenIds.keys(),
+      // The seed's default password is also a word of parameter names (`approval_password`).
+      ...[...mock.world.users.values()].map((user) => user.password).filter((password) => password !== 'password'),
+      ...[...mock.world.applications.values()].map((application) => application.secret),
+      'anything',
+      'shh',
+    ];
+    for (const secret of secrets) expect(recorded, secret).not.toContain(secret);
+    expect(recorded.match(/\[REDACTED\]/g)?.length).toBeGreaterThanOrEqual(8);
+  });
+});
