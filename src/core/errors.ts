@@ -173,6 +173,16 @@ export class GitLabTimeoutError extends GitLabError {
   }
 }
 
+/**
+ * The client's credentials are wrong before anything is sent: more than one of `token`,
+ * `oauthToken` and `jobToken`, a value that is not a string or a function, or a credential
+ * function that returned no token. The message names the option, never a value.
+ */
+export class GitLabCredentialsError extends GitLabError {
+  /** `'GitLabCredentialsError'`: what logs and `JSON.stringify` show. */
+  override name = 'GitLabCredentialsError';
+}
+
 /** A 2xx response whose body does not match the SDK's model of it. */
 export class GitLabResponseValidationError extends GitLabError {
   /** `'GitLabResponseValidationError'`: what logs and `JSON.stringify` show. */
@@ -230,18 +240,18 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Removes credentials from a URL: user info and the `private_token` / `access_token` / `job_token` query parameters. */
+/** Removes credentials from a URL: user info and the `private_token` / `access_token` / `bearer_token` / `job_token` query parameters. */
 export function sanitizeUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return url.replace(/([?&](?:private_token|access_token|job_token)=)[^&#]*/gi, '$1[REDACTED]');
+    return url.replace(/([?&](?:private_token|access_token|bearer_token|job_token)=)[^&#]*/gi, '$1[REDACTED]');
   }
   parsed.username = '';
   parsed.password = '';
   for (const key of [...parsed.searchParams.keys()]) {
-    if (/^(?:private_token|access_token|job_token)$/i.test(key)) parsed.searchParams.delete(key);
+    if (/^(?:private_token|access_token|bearer_token|job_token)$/i.test(key)) parsed.searchParams.delete(key);
   }
   return parsed.toString();
 }
