@@ -14,6 +14,7 @@ import {
   GitLabError,
   GitLabResponseValidationError,
   GitLabTimeoutError,
+  sanitizeCause,
   sanitizeUrl,
 } from './errors.js';
 import { type Page, PagePromise, parsePage } from './pagination.js';
@@ -383,23 +384,4 @@ export function serializeQuery(query: object | undefined): string {
   };
   for (const [key, value] of Object.entries(query)) add(key, value);
   return params ? params.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']') : '';
-}
-
-/**
- * A copy of an error chain with the token removed from every message and stack, and
- * without any other property (a custom `fetch` may attach its Request, which holds the
- * token header).
- */
-function sanitizeCause(value: unknown, redact: (text: string) => string, depth = 0): Error | undefined {
-  if (value === undefined || value === null || depth > 4) return undefined;
-  const source = value instanceof Error ? value : undefined;
-  const inner = source ? sanitizeCause(source.cause, redact, depth + 1) : undefined;
-  const copy = new Error(redact(source ? source.message : String(value)), inner ? { cause: inner } : undefined);
-  if (source) {
-    copy.name = source.name;
-    copy.stack = source.stack === undefined ? undefined : redact(source.stack);
-    const code = (source as { code?: unknown }).code;
-    if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
-  }
-  return copy;
 }
