@@ -8,10 +8,13 @@
 import { pathToFileURL } from 'node:url';
 import { Gitlab } from '@gitbeaker/rest';
 import ky from 'ky';
-import { measure, ROOT, type Row, report, startProcess } from './lib.js';
+import * as z from 'zod/mini';
+import { measure, milestonesBody, ROOT, type Row, report, startProcess } from './lib.js';
 
 // The built package, as users run it (`npm run bench` builds first).
-const { GitLab } = (await import(pathToFileURL(`${ROOT}dist/index.js`).href)) as typeof import('../src/index.js');
+const { GitLab, Milestone } = (await import(
+  pathToFileURL(`${ROOT}dist/index.js`).href
+)) as typeof import('../src/index.js');
 
 const server = startProcess(new URL('./fixed-server.ts', import.meta.url).pathname);
 const url = await server.ready;
@@ -46,6 +49,16 @@ const { wall, cpu } = await measure(
 const serverAfter = await serverCpu();
 server.stop();
 const serverPerRequest = (serverAfter.cpu - serverBefore.cpu) / (serverAfter.requests - serverBefore.requests);
+
+// Validation alone, of the 20 milestones already parsed from JSON: zod's parser (a model's first use), and the check
+// the SDK runs from a model's second use (z.validate on z.compile's copy: no output built).
+const milestones = JSON.parse(milestonesBody());
+const runtime = z.array(Milestone);
+const compiled = z.compile(z.array(Milestone));
+const validation = await measure(
+  { runtime: () => runtime.safeParse(milestones), compiled: () => z.validate(compiled, milestones) },
+  { rounds: 30, iterations: 500, warmup: 5 },
+);
 
 const row = (
   figure: string,
@@ -88,5 +101,19 @@ report([
     figure: 'the bare server, per request (its own CPU)',
     value: serverPerRequest,
     unit: 'µs CPU',
+  },
+  {
+    benchmark: 'sdk-overhead',
+    figure: 'validating 20 milestones: zod/mini’s parser (a model’s first use)',
+    value: validation.wall.runtime as number,
+    unit: 'µs',
+  },
+  {
+    benchmark: 'sdk-overhead',
+    figure: 'validating 20 milestones: z.validate on z.compile’s copy (every later use)',
+    value: validation.wall.compiled as number,
+    unit: 'µs',
+    comparedTo: 'validating 20 milestones: zod/mini’s parser (a model’s first use)',
+    ratio: (validation.wall.compiled as number) / (validation.wall.runtime as number),
   },
 ]);
