@@ -22,5 +22,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/browser/**'],
     environment: 'node',
     testTimeout: 15_000,
+    // One mock server for the run, as docs/mock-server.md shows (test/guides/mock-server.test.ts uses it).
+    globalSetup: ['./test/guides/gitlab-mock-setup.ts'],
   },
 });

@@ -9,7 +9,15 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, type Row, round } from './lib.js';
 
-const benchmarks = ['sdk-overhead', 'bundle-size', 'cold-start', 'mock-throughput', 'mock-scale', 'server-throughput'];
+const benchmarks = [
+  'sdk-overhead',
+  'bundle-size',
+  'cold-start',
+  'mock-throughput',
+  'mock-scale',
+  'server-throughput',
+  'server-worlds',
+];
 const only = process.argv.slice(2);
 const rows: Row[] = [];
 

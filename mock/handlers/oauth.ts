@@ -25,7 +25,7 @@ import {
 } from '../rules/oauth.js';
 import { findOAuthToken, oauthTokenIsActive } from '../rules/oauth-tokens.js';
 import { discoveryDocument, idToken, publicJwk, userinfoClaims } from '../rules/oidc.js';
-import type { World } from '../world/types.js';
+import type { User, World } from '../world/types.js';
 import { syncClock } from '../world/world.js';
 
 /**
@@ -110,10 +110,10 @@ function decide(context: PageContext, approve: boolean): MockResponse {
     pre = preAuthorize(context.world, authorizationRequestOf(context.params));
   } catch (error) {
     if (!(error instanceof AuthorizationRefused)) throw error;
-    const uri = typeof context.params.redirect_uri === 'string' ? context.params.redirect_uri : '';
+    // Not redirectable (unknown client, redirect URI not registered): JSON, 401 or 400.
     if (!error.redirectable) throw error.error;
     return redirect(
-      withQuery(uri, {
+      withQuery(context.params.redirect_uri as string, {
         error: error.code,
         error_description: error.description,
         state: stringParam(context.params, 'state'),
@@ -132,12 +132,8 @@ function decide(context: PageContext, approve: boolean): MockResponse {
   return approved(context, session.user, session.session.created_at, pre);
 }
 
-function approved(
-  context: PageContext,
-  user: Parameters<typeof issueGrant>[1],
-  authTime: string,
-  pre: PreAuthorization,
-): MockResponse {
+/** An approved request: a code, and back to the client with it and the state. */
+function approved(context: PageContext, user: User, authTime: string, pre: PreAuthorization): MockResponse {
   const grant = issueGrant(context.world, user, pre, authTime);
   return redirect(withQuery(pre.redirectUri, { code: grant.code, state: pre.state }));
 }
@@ -279,8 +275,11 @@ export function createOAuthRouter(world: World) {
   return async (request: MockRequest): Promise<MockResponse | undefined> => {
     const { url } = request;
     if (url.origin !== origin || !url.pathname.startsWith(`${basePath}/`)) return undefined;
-    const handler = routes[url.pathname.slice(basePath.length)]?.[request.method === 'HEAD' ? 'GET' : request.method];
-    if (!handler) return undefined;
+    const methods = routes[url.pathname.slice(basePath.length)];
+    if (!methods) return undefined;
+    const handler = methods[request.method === 'HEAD' ? 'GET' : request.method];
+    // Rails answers a method its routes do not have with 404.
+    if (!handler) return json({ error: '404 Not Found' }, 404);
     syncClock(world);
     try {
       const body = await bodyParams(request).catch(() => {

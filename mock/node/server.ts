@@ -358,7 +358,7 @@ export interface MockServerOptions {
   host?: string;
   /** A seed document describing the world (the same JSON the CLI's `--seed` takes). */
   seed?: SeedDocument;
-  /** Start of the world clock; default the seed's `now`. */
+  /** Start of the world clock; default the seed's `now`. `'real'`: the real time, and the clock runs. */
   now?: MockGitLabOptions['now'];
   /** Seed of the random source every made-up token and secret comes from. Default 1. */
   randomSeed?: number;

@@ -212,9 +212,9 @@ export function issueGrant(world: World, user: User, pre: PreAuthorization, auth
 
 /** `uri` with query parameters added to any it already has (Doorkeeper's `uri_with_query`); undefined values are left out. */
 export function withQuery(uri: string, params: Record<string, string | undefined>): string {
-  const url = new URL(uri);
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.append(name, value);
-  return url.toString();
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, value);
+  return `${uri}${uri.includes('?') ? '&' : '?'}${query}`;
 }
 
 // --- Client authentication -------------------------------------------------------------------------

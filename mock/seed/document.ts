@@ -434,7 +434,18 @@ const hex = z.string().min(1);
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedOAuth = z.strictObject({
   /** The RSA key ID tokens are signed with, as a private JWK (an export's, so its tokens still verify); default: made on first use. */
-  signing_key: z.looseObject({ kty: z.literal('RSA'), n: z.string(), e: z.string(), d: z.string() }).optional(),
+  signing_key: z
+    .looseObject({
+      /** `RSA`. */
+      kty: z.literal('RSA'),
+      /** The modulus. */
+      n: z.string(),
+      /** The public exponent. */
+      e: z.string(),
+      /** The private exponent (the CRT parameters `p`, `q`, `dp`, `dq`, `qi` come along). */
+      d: z.string(),
+    })
+    .optional(),
   /** Signed-in browser sessions (the `_gitlab_session` cookie). */
   sessions: z
     .array(

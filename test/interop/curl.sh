@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The command-line mock driven by curl and jq, one fresh mock per scenario: statuses, bodies,
-# headers and state changes, as GitLab answers them. The blocks between `docs:begin` and
-# `docs:end` are the examples of docs/other-languages.md, verbatim.
-# Run by test/interop/run.sh, which sets GITLAB_ADMIN_MOCK.
+# The command-line mock driven by curl and jq, a world of its own per scenario on the suite's
+# server: statuses, bodies, headers and state changes, as GitLab answers them. The blocks between
+# `docs:begin` and `docs:end` are the examples of docs/other-languages.md, verbatim.
+# Run by test/interop/run.sh, which starts the server and sets GITLAB_MOCK_URL.
 set -euo pipefail
 cd "$(dirname "$0")"
 # shellcheck source=test/interop/lib.sh

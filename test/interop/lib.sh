@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# Helpers for curl.sh: start and stop the command-line mock, send requests, check what comes back.
-# Sourced, not run. Needs GITLAB_ADMIN_MOCK (the command that runs gitlab-admin-mock), curl and jq.
+# Helpers for run.sh and curl.sh: start and stop the command-line mock, send requests, check what
+# comes back. Sourced, not run. Needs GITLAB_ADMIN_MOCK (the command that runs gitlab-admin-mock), curl and jq.
 
 MOCK_PID=''
 GITLAB_URL=''
@@ -64,11 +64,17 @@ json() {
   jq -c "$1" <<<"$BODY"
 }
 
-# scenario NAME FUNCTION SEED: runs FUNCTION against a fresh mock.
+# scenario NAME FUNCTION SEED: runs FUNCTION against a world of its own on the suite's server
+# (GITLAB_MOCK_URL), a fresh copy of the demo seed, or of SEED's document loaded with PUT /__mock/state.
 scenario() {
   local before=$FAILURES
-  start_mock "$3"
+  GITLAB_URL="$GITLAB_MOCK_URL/worlds/curl-$2"
+  if [[ $3 != demo ]]; then
+    check "$3 loads into the world" \
+      "$(curl -s -o /dev/null -w '%{http_code}' -X PUT --data-binary "@$3" "$GITLAB_URL/__mock/state")" 204
+  fi
   "$2"
-  stop_mock
+  check 'the world is dropped' \
+    "$(curl -s -o /dev/null -w '%{http_code}' -X DELETE "$GITLAB_MOCK_URL/__mock/worlds/curl-$2")" 204
   if ((FAILURES == before)); then echo "  ok   $1"; else echo "  FAIL $1"; fi
 }

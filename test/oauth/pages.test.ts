@@ -173,6 +173,20 @@ describe('over HTTP (the CLI server)', () => {
     expect(back.searchParams.get('code')).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('serves each named world its own provider: issuer, sign-in and a cookie on the world’s path', async () => {
+    const base = `${server.url}/worlds/w1`;
+    const discovery = (await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as Record<
+      string,
+      string
+    >;
+    expect(discovery.issuer).toBe(base);
+    expect(discovery.token_endpoint).toBe(`${base}/oauth/token`);
+    const browser = new Browser(fetch);
+    const back = await signInAndConsent(base, browser);
+    expect(back.searchParams.get('code')).toMatch(/^[0-9a-f]{64}$/);
+    expect(browser.setCookies.find((c) => c.startsWith('_gitlab_session='))).toContain('; Path=/worlds/w1;');
+  });
+
   it('POST /__mock/oauth/authorize: 201 with the code, 400 with the OAuth error', async () => {
     const authorize = (body: unknown) =>
       fetch(`${server.url}/__mock/oauth/authorize`, {

@@ -554,6 +554,24 @@ describe('mock.oauth.authorize', () => {
   });
 });
 
+describe('redirects', () => {
+  it('add the code and state to a query the redirect URI already has', () => {
+    mock.seed.application({
+      name: 'Q',
+      redirect_uri: 'https://q.example/cb?tenant=1',
+      scopes: 'api',
+      application_id: 'q',
+    });
+    const { code, redirect_to } = mock.oauth.authorize({
+      user: 'olivia',
+      clientId: 'q',
+      redirectUri: 'https://q.example/cb?tenant=1',
+      state: 'a b',
+    });
+    expect(redirect_to).toBe(`https://q.example/cb?tenant=1&code=${code}&state=a+b`);
+  });
+});
+
 describe('the world clock following real time', () => {
   it('starts at the real time and runs; advance adds an offset, kept by the export', () => {
     const real = createMockGitLab({ now: 'real' });
