@@ -56,7 +56,7 @@ describe('the mock behind a Service Worker', () => {
   it('fails a request the mock does not answer, and says so', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      await expect(fetch(`${GITLAB_URL}/users/sign_in`)).rejects.toThrow(TypeError);
+      await expect(fetch(`${GITLAB_URL}/explore/projects`)).rejects.toThrow(TypeError);
       expect(String(logged.mock.calls[0]?.[0])).toContain('without a matching request handler');
     } finally {
       logged.mockRestore();
