@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { GitLab } from '../../src/index.js';
 import { GitLabOAuth, OAuthError } from '../../src/oauth.js';
-import { APP } from './oauth-app.js';
+import { APP } from './sign-in-app.js';
 
 // "Sign in with GitLab" in Chromium against the mock's HTTP server: the SDK's helpers in the page
 // (PKCE with Web Crypto, fetch across origins), the mock's real sign-in and consent pages in a tab,

@@ -1,7 +1,7 @@
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
 import { type RunningMockServer, startMockServer } from '../../mock/node/index.js';
-import { APP } from './oauth-app.js';
+import { APP } from './sign-in-app.js';
 
 // Server-side commands of the browser suite's OAuth proof (vitest.browser.config.ts): the CLI's
 // HTTP server with an OAuth application, and a person at GitLab in a new tab of the test's browser.
