@@ -65,9 +65,11 @@ export async function resolveCredential(
   return value;
 }
 
-/** A function that replaces every occurrence of `secret` in a text with `[REDACTED]`. */
-export function redactor(secret: string | undefined): (text: string) => string {
-  return secret ? (text) => text.split(secret).join('[REDACTED]') : (text) => text;
+/** A function that replaces every occurrence of each secret in a text with `[REDACTED]` (empty or absent ones skipped). */
+export function redactor(...secrets: Array<string | undefined>): (text: string) => string {
+  const present = secrets.filter((secret): secret is string => !!secret);
+  if (present.length === 0) return (text) => text;
+  return (text) => present.reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
 }
 
 function typeOf(value: unknown): string {

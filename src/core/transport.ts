@@ -2,7 +2,7 @@ import type { KyInstance, Options as KyOptions } from 'ky';
 import type * as z from 'zod/mini';
 import {
   type Credential,
-  type CredentialSource,
+  type CredentialOption,
   credentialOf,
   headerValue,
   redactor,
@@ -148,8 +148,8 @@ export class Transport {
   readonly #timeout: number;
   readonly #validate: boolean;
   readonly #redact: (text: string) => string;
-  /** A credential given as a function: called before each request, its value sent in `header`. */
-  readonly #credential: (CredentialSource & { value: () => string | Promise<string> }) | undefined;
+  /** A credential given as a function: `get` is called before each request, its value sent in `header`. */
+  readonly #credential: { option: CredentialOption; header: string; get: () => string | Promise<string> } | undefined;
 
   constructor(options: GitLabOptions) {
     if (typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
@@ -159,7 +159,8 @@ export class Transport {
     // A string is set once on the ky instance: the plain call path has no credential work at all.
     const fixed = typeof credential?.value === 'string' ? credential.value : undefined;
     const fixedHeader = credential && fixed ? { [credential.header]: headerValue(credential.option, fixed) } : {};
-    this.#credential = typeof credential?.value === 'function' ? { ...credential, value: credential.value } : undefined;
+    const get = typeof credential?.value === 'function' ? credential.value : undefined;
+    this.#credential = credential && get ? { option: credential.option, header: credential.header, get } : undefined;
     this.#redact = redactor(fixed);
     this.#prefix = apiPrefix(options.baseUrl);
     this.#timeout = options.timeout ?? DEFAULT_TIMEOUT;
@@ -243,8 +244,8 @@ export class Transport {
     let redact = this.#redact;
     if (this.#credential) {
       // Outside the try: an error of the app's own function reaches the caller unchanged.
-      const { option, header, value } = this.#credential;
-      const secret = await resolveCredential(option, value);
+      const { option, header, get } = this.#credential;
+      const secret = await resolveCredential(option, get);
       redact = redactor(secret);
       kyOptions.headers = { ...options.headers, [header]: headerValue(option, secret) };
     }

@@ -1,3 +1,4 @@
+import { redactor } from '../core/credentials.js';
 import {
   createApiError,
   GitLabConnectionError,
@@ -336,10 +337,7 @@ export class GitLabOAuth {
   ): Promise<T | undefined> {
     options.signal?.throwIfAborted();
     const url = `${this.#base}${path}`;
-    const secrets = [this.#clientSecret, input.bearer, ...(input.secrets ?? [])].filter(
-      (secret): secret is string => !!secret,
-    );
-    const redact = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
+    const redact = redactor(this.#clientSecret, input.bearer, ...(input.secrets ?? []));
     const headers: Record<string, string> = { accept: 'application/json' };
     let body: string | undefined;
     if (input.form) {
