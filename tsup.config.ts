@@ -2,7 +2,11 @@ import { defineConfig } from 'tsup';
 
 /** Each area is an entry of its own, so an app that imports one area bundles only that area's models. */
 const areas = ['milestones', 'applications', 'access-tokens', 'scim', 'approvals'];
-const sdkEntries = Object.fromEntries([['index', 'src/index.ts'], ...areas.map((area) => [area, `src/${area}.ts`])]);
+/** `gitlab-admin-sdk/oauth`: the OAuth helpers, without ky or any area. */
+const sdkEntries = Object.fromEntries([
+  ['index', 'src/index.ts'],
+  ...[...areas, 'oauth'].map((entry) => [entry, `src/${entry}.ts`]),
+]);
 
 // ESM only: ky and msw are ESM-only, and Node >= 22.12 can require() an ES module.
 export default defineConfig({

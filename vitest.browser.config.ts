@@ -1,6 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
 import { defineConfig } from 'vitest/config';
+import { decideAtGitLab, startOAuthServer, stopOAuthServer } from './test/browser/sign-in-commands.js';
 import node from './vitest.config.js';
 
 // The browser suite (`npm run test:browser`, CI only): the SDK and the mock's MSW worker in headless
@@ -16,6 +17,8 @@ export default defineConfig({
       enabled: true,
       headless: true,
       instances: [{ browser: 'chromium' }],
+      // The OAuth proof's server side (test/browser/sign-in.test.ts): the mock's HTTP server, a person at GitLab.
+      commands: { startOAuthServer, stopOAuthServer, decideAtGitLab },
       provider: playwright({
         launchOptions: {
           executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

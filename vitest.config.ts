@@ -11,7 +11,7 @@ export default defineConfig({
       { find: /^gitlab-admin-sdk\/mock$/, replacement: here('./mock/index.ts') },
       { find: /^gitlab-admin-sdk$/, replacement: here('./src/index.ts') },
       {
-        find: /^gitlab-admin-sdk\/(milestones|applications|access-tokens|scim|approvals)$/,
+        find: /^gitlab-admin-sdk\/(milestones|applications|access-tokens|scim|approvals|oauth)$/,
         replacement: here('./src/$1.ts'),
       },
     ],

@@ -1,3 +1,4 @@
+import type { GitLabCredentialsError } from './core/errors.js';
 import { type GitLabOptions, Transport } from './core/transport.js';
 import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
@@ -11,7 +12,8 @@ import { GroupScimIdentities } from './resources/scim.js';
  * The GitLab REST API v4 client. Resources hang off it by area, named as in
  * GitLab's docs: `gitlab.projects.milestones`, ...
  *
- * The token lives only inside the private transport: inspecting, logging or
+ * The credential (`token`, `oauthToken` or `jobToken`, a string or a function
+ * returning one) lives only inside the private transport: inspecting, logging or
  * serialising the client never shows it.
  *
  * @example
@@ -57,7 +59,10 @@ export class GitLab {
     readonly approvalRules: GroupApprovalRules;
   };
 
-  /** Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a `baseUrl`. */
+  /**
+   * Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a
+   * `baseUrl`, and a {@link GitLabCredentialsError} for more than one credential.
+   */
   constructor(options: GitLabOptions) {
     const transport = new Transport(options);
     this.applications = new Applications(transport);

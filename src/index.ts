@@ -16,6 +16,7 @@ export * from './access-tokens.js';
 export * from './applications.js';
 export * from './approvals.js';
 export { GitLab } from './client.js';
+export type { Credential } from './core/credentials.js';
 export {
   BadRequestError,
   ConflictError,
@@ -23,6 +24,7 @@ export {
   GitLabApiError,
   type GitLabApiErrorInit,
   GitLabConnectionError,
+  GitLabCredentialsError,
   GitLabError,
   type GitLabMessage,
   GitLabResponseValidationError,

@@ -67,6 +67,18 @@ describe('entry points', () => {
     }
   });
 
+  it('gives the OAuth helpers an entry point of their own, without ky or any area', () => {
+    const { external, local } = importGraph('src/oauth.ts');
+    expect([...external].sort()).toEqual(['zod/mini']);
+    const models = [...local].filter((file) => file.includes('/src/models/'));
+    expect(models.map((file) => file.replace(/.*\/src\/models\/(.*)\.ts$/, '$1'))).toEqual(['oauth']);
+    expect(packageJson.exports['./oauth']).toEqual({ types: './dist/oauth.d.ts', default: './dist/oauth.js' });
+    // The root leaves them out: an app that only calls the API does not load them.
+    expect([...importGraph('src/index.ts').local].filter((file) => /\/src\/(oauth|models\/oauth)/.test(file))).toEqual(
+      [],
+    );
+  });
+
   it('builds #compile-schema twice: zod compiler by default, none for browsers', async () => {
     expect(packageJson.imports['#compile-schema']).toEqual({
       browser: './dist/compile-schema.browser.js',

@@ -173,6 +173,16 @@ export class GitLabTimeoutError extends GitLabError {
   }
 }
 
+/**
+ * The client's credentials are wrong before anything is sent: more than one of `token`,
+ * `oauthToken` and `jobToken`, a value that is not a string or a function, or a credential
+ * function that returned no token. The message names the option, never a value.
+ */
+export class GitLabCredentialsError extends GitLabError {
+  /** `'GitLabCredentialsError'`: what logs and `JSON.stringify` show. */
+  override name = 'GitLabCredentialsError';
+}
+
 /** A 2xx response whose body does not match the SDK's model of it. */
 export class GitLabResponseValidationError extends GitLabError {
   /** `'GitLabResponseValidationError'`: what logs and `JSON.stringify` show. */
@@ -230,18 +240,18 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** Removes credentials from a URL: user info and the `private_token` / `access_token` / `job_token` query parameters. */
+/** Removes credentials from a URL: user info and the `private_token` / `access_token` / `bearer_token` / `job_token` query parameters. */
 export function sanitizeUrl(url: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return url.replace(/([?&](?:private_token|access_token|job_token)=)[^&#]*/gi, '$1[REDACTED]');
+    return url.replace(/([?&](?:private_token|access_token|bearer_token|job_token)=)[^&#]*/gi, '$1[REDACTED]');
   }
   parsed.username = '';
   parsed.password = '';
   for (const key of [...parsed.searchParams.keys()]) {
-    if (/^(?:private_token|access_token|job_token)$/i.test(key)) parsed.searchParams.delete(key);
+    if (/^(?:private_token|access_token|bearer_token|job_token)$/i.test(key)) parsed.searchParams.delete(key);
   }
   return parsed.toString();
 }
@@ -296,4 +306,24 @@ function parseRetryAfter(value: string | undefined): number | undefined {
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/**
+ * A copy of an error chain with the token removed from every message and stack, and
+ * without any other property (a custom `fetch` may attach its Request, which holds the
+ * token header).
+ * @internal
+ */
+export function sanitizeCause(value: unknown, redact: (text: string) => string, depth = 0): Error | undefined {
+  if (value === undefined || value === null || depth > 4) return undefined;
+  const source = value instanceof Error ? value : undefined;
+  const inner = source ? sanitizeCause(source.cause, redact, depth + 1) : undefined;
+  const copy = new Error(redact(source ? source.message : String(value)), inner ? { cause: inner } : undefined);
+  if (source) {
+    copy.name = source.name;
+    copy.stack = source.stack === undefined ? undefined : redact(source.stack);
+    const code = (source as { code?: unknown }).code;
+    if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
+  }
+  return copy;
 }

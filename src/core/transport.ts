@@ -1,18 +1,27 @@
 import type { KyInstance, Options as KyOptions } from 'ky';
 import type * as z from 'zod/mini';
 import {
+  type Credential,
+  type CredentialOption,
+  credentialOf,
+  headerValue,
+  redactor,
+  resolveCredential,
+} from './credentials.js';
+import {
   createApiError,
   GitLabConnectionError,
   GitLabError,
   GitLabResponseValidationError,
   GitLabTimeoutError,
+  sanitizeCause,
   sanitizeUrl,
 } from './errors.js';
 import { type Page, PagePromise, parsePage } from './pagination.js';
 import { arrayOf, type Schema, safeParse } from './schemas.js';
 
 /**
- * The HTTP layer under every resource: ky with GitLab's base URL, the `PRIVATE-TOKEN`
+ * The HTTP layer under every resource: ky with GitLab's base URL, the credential's
  * header, retries, timeouts, query serialisation, response validation and error mapping.
  * @module
  */
@@ -44,8 +53,20 @@ export interface RetryOptions {
 export interface GitLabOptions {
   /** GitLab's address, such as `https://gitlab.example.com` (a trailing `/` or `/api/v4` is accepted). */
   baseUrl: string;
-  /** A personal, project or group access token, sent as `PRIVATE-TOKEN`. Optional for public data. */
-  token?: string;
+  /**
+   * A personal, project or group access token, sent as `PRIVATE-TOKEN`; or a function returning
+   * one, called before each request. Give at most one of `token`, `oauthToken` and `jobToken`
+   * (none: public data only); more throws a {@link GitLabCredentialsError}.
+   */
+  token?: Credential;
+  /**
+   * An OAuth 2.0 access token, sent as `Authorization: Bearer`; or a function returning one,
+   * called before each request (an `OAuthSession`'s `accessToken` from `gitlab-admin-sdk/oauth`
+   * refreshes it before it expires).
+   */
+  oauthToken?: Credential;
+  /** A CI/CD job token (`CI_JOB_TOKEN`), sent as `JOB-TOKEN`; or a function returning one, called before each request. */
+  jobToken?: Credential;
   /** The `fetch` to use, for example a mock's. Default: the global `fetch` at call time. */
   fetch?: typeof fetch;
   /** Milliseconds to wait for each attempt's response. Default 30,000. */
@@ -115,8 +136,9 @@ const loadKy = (): Promise<Ky> => {
  * Sends requests to GitLab's REST API v4. Resources use it through `Resource`; one
  * client has one transport.
  *
- * The token is captured by the closure that creates the ky instance, in a private field: it is not reachable by
- * inspecting or serialising the transport.
+ * A string credential is captured by the closure that creates the ky instance, in a private field; a credential
+ * function is kept in a private field and called per request: neither is reachable by inspecting or serialising
+ * the transport.
  */
 export class Transport {
   readonly #load: () => Promise<KyInstance>;
@@ -126,13 +148,20 @@ export class Transport {
   readonly #timeout: number;
   readonly #validate: boolean;
   readonly #redact: (text: string) => string;
+  /** A credential given as a function: `get` is called before each request, its value sent in `header`. */
+  readonly #credential: { option: CredentialOption; header: string; get: () => string | Promise<string> } | undefined;
 
   constructor(options: GitLabOptions) {
     if (typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
       throw new TypeError('baseUrl is required, for example https://gitlab.example.com');
     }
-    const token = options.token;
-    this.#redact = token ? (text) => text.split(token).join('[REDACTED]') : (text) => text;
+    const credential = credentialOf(options);
+    // A string is set once on the ky instance: the plain call path has no credential work at all.
+    const fixed = typeof credential?.value === 'string' ? credential.value : undefined;
+    const fixedHeader = credential && fixed ? { [credential.header]: headerValue(credential.option, fixed) } : {};
+    const get = typeof credential?.value === 'function' ? credential.value : undefined;
+    this.#credential = credential && get ? { option: credential.option, header: credential.header, get } : undefined;
+    this.#redact = redactor(fixed);
     this.#prefix = apiPrefix(options.baseUrl);
     this.#timeout = options.timeout ?? DEFAULT_TIMEOUT;
     this.#validate = options.validateResponses ?? true;
@@ -141,7 +170,7 @@ export class Transport {
     const create = ({ default: ky, isHTTPError }: Ky) =>
       ky.create({
         prefix: this.#prefix,
-        headers: { accept: 'application/json', ...options.headers, ...(token ? { 'PRIVATE-TOKEN': token } : {}) },
+        headers: { accept: 'application/json', ...options.headers, ...fixedHeader },
         fetch: options.fetch,
         timeout: this.#timeout,
         retry: {
@@ -212,6 +241,14 @@ export class Transport {
     if (options.headers) kyOptions.headers = options.headers;
     if (options.signal) kyOptions.signal = options.signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
+    let redact = this.#redact;
+    if (this.#credential) {
+      // Outside the try: an error of the app's own function reaches the caller unchanged.
+      const { option, header, get } = this.#credential;
+      const secret = await resolveCredential(option, get);
+      redact = redactor(secret);
+      kyOptions.headers = { ...options.headers, [header]: headerValue(option, secret) };
+    }
     try {
       const ky = this.#ky ?? (await this.#load());
       const pending = ky(path, kyOptions);
@@ -220,8 +257,8 @@ export class Transport {
       const response = await pending;
       return { ...parseBody(text), response, request: { path, search } };
     } catch (error) {
-      const url = this.#safeUrl(path, search);
-      const context = { method, url, signal: options.signal, timeout: options.timeout ?? this.#timeout };
+      const url = redact(this.#safeUrl(path, search));
+      const context = { method, url, signal: options.signal, timeout: options.timeout ?? this.#timeout, redact };
       throw this.#toError(error, await loadKy().catch(() => undefined), context);
     }
   }
@@ -257,9 +294,15 @@ export class Transport {
   #toError(
     error: unknown,
     ky: Ky | undefined,
-    context: { method: string; url: string; signal: AbortSignal | undefined; timeout: number },
+    context: {
+      method: string;
+      url: string;
+      signal: AbortSignal | undefined;
+      timeout: number;
+      redact: (text: string) => string;
+    },
   ): unknown {
-    const { method, url, signal } = context;
+    const { method, url, signal, redact } = context;
     // The caller's abort: rethrow its reason unchanged, as fetch does.
     if (signal?.aborted) return signal.reason;
     if (error instanceof GitLabError) return error;
@@ -267,33 +310,33 @@ export class Transport {
       return createApiError({
         status: error.response.status,
         statusText: error.response.statusText,
-        body: this.#redactData(error.data),
+        body: redactData(error.data, redact),
         method,
         url,
-        headers: this.#headersRecord(error.response.headers),
+        headers: headersRecord(error.response.headers, redact),
       });
     }
     if (ky?.isTimeoutError(error)) return new GitLabTimeoutError({ method, url, timeout: context.timeout });
     const cause = ky?.isNetworkError(error) ? error.cause : error;
-    return new GitLabConnectionError({ method, url, cause: sanitizeCause(cause, this.#redact) });
+    return new GitLabConnectionError({ method, url, cause: sanitizeCause(cause, redact) });
   }
+}
 
-  #headersRecord(headers: Headers): Record<string, string> {
-    const record: Record<string, string> = {};
-    for (const [name, value] of headers) record[name] = this.#redact(value);
-    return record;
-  }
+function headersRecord(headers: Headers, redact: (text: string) => string): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [name, value] of headers) record[name] = redact(value);
+  return record;
+}
 
-  #redactData(data: unknown): unknown {
-    const json = data === undefined ? undefined : JSON.stringify(data);
-    if (json === undefined) return data;
-    const redacted = this.#redact(json);
-    if (redacted === json) return data;
-    try {
-      return JSON.parse(redacted);
-    } catch {
-      return '[REDACTED]';
-    }
+function redactData(data: unknown, redact: (text: string) => string): unknown {
+  const json = data === undefined ? undefined : JSON.stringify(data);
+  if (json === undefined) return data;
+  const redacted = redact(json);
+  if (redacted === json) return data;
+  try {
+    return JSON.parse(redacted);
+  } catch {
+    return '[REDACTED]';
   }
 }
 
@@ -342,23 +385,4 @@ export function serializeQuery(query: object | undefined): string {
   };
   for (const [key, value] of Object.entries(query)) add(key, value);
   return params ? params.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']') : '';
-}
-
-/**
- * A copy of an error chain with the token removed from every message and stack, and
- * without any other property (a custom `fetch` may attach its Request, which holds the
- * token header).
- */
-function sanitizeCause(value: unknown, redact: (text: string) => string, depth = 0): Error | undefined {
-  if (value === undefined || value === null || depth > 4) return undefined;
-  const source = value instanceof Error ? value : undefined;
-  const inner = source ? sanitizeCause(source.cause, redact, depth + 1) : undefined;
-  const copy = new Error(redact(source ? source.message : String(value)), inner ? { cause: inner } : undefined);
-  if (source) {
-    copy.name = source.name;
-    copy.stack = source.stack === undefined ? undefined : redact(source.stack);
-    const code = (source as { code?: unknown }).code;
-    if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
-  }
-  return copy;
 }

@@ -13,12 +13,13 @@ import {
   GitLabTimeoutError,
   MethodNotAllowedError,
   NotFoundError,
+  ProjectMilestones,
   RateLimitError,
   ServerError,
   UnauthorizedError,
   UnprocessableEntityError,
 } from '../../src/index.js';
-import { BASE, fakeFetch, json, milestone, never, setup, TOKEN } from './helpers.js';
+import { BASE, CREDENTIALS, fakeFetch, json, milestone, never, setup, TOKEN } from './helpers.js';
 
 async function failure(response: () => Response): Promise<GitLabApiError> {
   const { gitlab } = setup(response, { retry: 0 });
@@ -117,65 +118,82 @@ describe('HTTP errors', () => {
     expect((error as RateLimitError).retryAfter).toBe(30);
     expect(error.headers['ratelimit-limit']).toBe('600');
   });
-
-  it('redacts the token when GitLab echoes it back', async () => {
-    const error = await failure(() =>
-      json({ message: `token ${TOKEN} is revoked` }, { status: 401, headers: { 'x-echo': TOKEN } }),
-    );
-    expect(error.gitlabMessage).toBe('token [REDACTED] is revoked');
-    expectNoToken(error);
-  });
 });
 
-describe('the token never shows', () => {
-  it('in timeout errors', async () => {
-    const { gitlab } = setup(never, { timeout: 10 });
-    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GitLabTimeoutError);
-    expectNoToken(error);
-  });
-
-  it('in connection errors, even when fetch attaches the request to its error', async () => {
-    const { fetch } = fakeFetch(() => {
-      const request = new Request(`${BASE}/api/v4/x`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
-      throw Object.assign(new TypeError(`fetch failed for ${TOKEN}`), { request });
+for (const [name, credential] of CREDENTIALS) {
+  describe(`the credential never shows: ${name}`, () => {
+    it('when GitLab echoes it back', async () => {
+      const { gitlab } = setup(
+        () => json({ message: `token ${TOKEN} is revoked` }, { status: 401, headers: { 'x-echo': TOKEN } }),
+        { ...credential, retry: 0 },
+      );
+      const error = (await gitlab.projects.milestones.get('acme/api', 9).catch((e: unknown) => e)) as GitLabApiError;
+      expect(error).toBeInstanceOf(UnauthorizedError);
+      expect(error.gitlabMessage).toBe('token [REDACTED] is revoked');
+      expect(error.headers['x-echo']).toBe('[REDACTED]');
+      expectNoToken(error);
     });
-    const gitlab = new GitLab({ baseUrl: BASE, token: TOKEN, fetch, retry: 0 });
-    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GitLabConnectionError);
-    expectNoToken(error);
-  });
 
-  it('in validation errors', async () => {
-    const { gitlab } = setup(() => json(milestone(1, { title: 42 })));
-    const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GitLabResponseValidationError);
-    expectNoToken(error);
-  });
+    it('in timeout errors', async () => {
+      const { gitlab } = setup(never, { ...credential, timeout: 10 });
+      const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GitLabTimeoutError);
+      expectNoToken(error);
+    });
 
-  it('in the client', () => {
-    const { gitlab } = setup(() => json({}));
-    expect(inspect(gitlab, { depth: Number.POSITIVE_INFINITY, showHidden: true })).not.toContain(TOKEN);
-    expect(JSON.stringify(gitlab)).not.toContain(TOKEN);
-    expect(String(gitlab)).not.toContain(TOKEN);
-    const seen = new Set<unknown>();
-    const walk = (value: unknown): void => {
-      if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) {
+    it('in connection errors, even when fetch attaches the request to its error', async () => {
+      const { fetch } = fakeFetch((seen) => {
+        const request = new Request(`${BASE}/api/v4/x`, { headers: seen.headers });
+        throw Object.assign(new TypeError(`fetch failed for ${TOKEN}`), { request });
+      });
+      const gitlab = new GitLab({ baseUrl: BASE, ...credential, fetch, retry: 0 });
+      const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GitLabConnectionError);
+      expectNoToken(error);
+    });
+
+    it('in validation errors', async () => {
+      const { gitlab } = setup(() => json(milestone(1, { title: 42 })), credential);
+      const error = await gitlab.projects.milestones.get(1, 1).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GitLabResponseValidationError);
+      expectNoToken(error);
+    });
+
+    it('in the client and in a resource built alone', () => {
+      const { gitlab } = setup(() => json({}), credential);
+      const { fetch } = fakeFetch(() => json({}));
+      for (const value of [gitlab, new ProjectMilestones({ baseUrl: BASE, ...credential, fetch })]) {
+        expect(inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true })).not.toContain(TOKEN);
+        expect(JSON.stringify(value)).not.toContain(TOKEN);
         expect(String(value)).not.toContain(TOKEN);
-        return;
+        const seen = new Set<unknown>();
+        const walk = (item: unknown): void => {
+          if (item === null || (typeof item !== 'object' && typeof item !== 'function') || seen.has(item)) {
+            expect(String(item)).not.toContain(TOKEN);
+            return;
+          }
+          seen.add(item);
+          for (const key of Reflect.ownKeys(item as object)) {
+            const descriptor = Object.getOwnPropertyDescriptor(item, key);
+            if (descriptor && 'value' in descriptor) walk(descriptor.value);
+          }
+        };
+        walk(value);
       }
-      seen.add(value);
-      for (const key of Reflect.ownKeys(value as object)) {
-        const descriptor = Object.getOwnPropertyDescriptor(value, key);
-        if (descriptor && 'value' in descriptor) walk(descriptor.value);
-      }
-    };
-    walk(gitlab);
+    });
   });
+}
 
+describe('credentials in URLs', () => {
   it('in URLs carrying credentials', () => {
     expect(sanitizeUrl(`https://u:${TOKEN}@gitlab.test/api/v4/x?private_token=${TOKEN}&page=2`)).toBe(
       'https://gitlab.test/api/v4/x?page=2',
     );
+    for (const key of ['access_token', 'bearer_token', 'job_token']) {
+      expect(sanitizeUrl(`https://gitlab.test/api/v4/x?${key}=${TOKEN}&page=2`)).toBe(
+        'https://gitlab.test/api/v4/x?page=2',
+      );
+      expect(sanitizeUrl(`/api/v4/x?${key}=${TOKEN}`)).toBe(`/api/v4/x?${key}=[REDACTED]`);
+    }
   });
 });

@@ -42,10 +42,11 @@ export function fakeFetch(handler: Handler) {
   return { fetch: fetch as typeof globalThis.fetch, requests };
 }
 
-/** A client on a fake fetch; retries wait 0 ms unless `options` says otherwise. */
+/** A client on a fake fetch with `token: TOKEN` unless `options` gives a credential; retries wait 0 ms unless `options` says otherwise. */
 export function setup(handler: Handler, options: Partial<GitLabOptions> = {}) {
   const { fetch, requests } = fakeFetch(handler);
-  const gitlab = new GitLab({ baseUrl: BASE, token: TOKEN, fetch, retry: { backoffLimit: 0 }, ...options });
+  const credential = 'token' in options || 'oauthToken' in options || 'jobToken' in options ? {} : { token: TOKEN };
+  const gitlab = new GitLab({ baseUrl: BASE, ...credential, fetch, retry: { backoffLimit: 0 }, ...options });
   return { gitlab, requests };
 }
 
@@ -54,6 +55,16 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   headers.set('content-type', 'application/json');
   return new Response(JSON.stringify(body), { status: 200, ...init, headers });
 }
+
+/** Every credential option, each as a string and as a function (sync or async), all holding `TOKEN`. */
+export const CREDENTIALS: Array<[string, Partial<GitLabOptions>]> = [
+  ['token', { token: TOKEN }],
+  ['token function', { token: () => TOKEN }],
+  ['oauthToken', { oauthToken: TOKEN }],
+  ['oauthToken async function', { oauthToken: async () => TOKEN }],
+  ['jobToken', { jobToken: TOKEN }],
+  ['jobToken function returning a promise', { jobToken: () => Promise.resolve(TOKEN) }],
+];
 
 export const never = (): Promise<Response> => new Promise<Response>(() => {});
 
