@@ -127,7 +127,10 @@ describe('gitlab-admin-mock with a seed file', () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-headers')).toContain('PRIVATE-TOKEN');
+    // Every credential the SDK sends: a browser app preflights each of them.
+    for (const header of ['PRIVATE-TOKEN', 'JOB-TOKEN', 'Authorization']) {
+      expect(response.headers.get('access-control-allow-headers')).toContain(header);
+    }
     expect(response.headers.get('access-control-expose-headers')).toContain('X-Total');
     expect(response.headers.get('access-control-expose-headers')).toContain('Link');
   });

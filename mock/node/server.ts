@@ -29,7 +29,7 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'PRIVATE-TOKEN, Authorization, Content-Type, X-Mock-Admin-Token',
+  'Access-Control-Allow-Headers': 'PRIVATE-TOKEN, JOB-TOKEN, Authorization, Content-Type, X-Mock-Admin-Token',
   'Access-Control-Expose-Headers':
     'X-Total, X-Total-Pages, X-Per-Page, X-Page, X-Next-Page, X-Prev-Page, Link, Retry-After, ' +
     'RateLimit-Name, RateLimit-Limit, RateLimit-Observed, RateLimit-Remaining, RateLimit-Reset, RateLimit-ResetTime',
