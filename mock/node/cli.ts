@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { roleName } from '../rules/access.js';
 import { parseSeedDocument, type SeedDocument, SeedError } from '../seed/document.js';
 import { demoSeed } from '../seeds/demo.js';
 import type { World } from '../world/types.js';
@@ -38,15 +39,6 @@ Options:
                        loopback (default: the GITLAB_MOCK_ADMIN_TOKEN environment variable)
   -h, --help           show this help
 `;
-
-const ROLE_NAMES: Record<number, string> = {
-  10: 'Guest',
-  15: 'Planner',
-  20: 'Reporter',
-  30: 'Developer',
-  40: 'Maintainer',
-  50: 'Owner',
-};
 
 /** Thrown for a problem to report in one line and exit with `code`. */
 class Fatal extends Error {
@@ -163,11 +155,11 @@ function describeUser(world: World, userId: number): string {
   if (user.admin) parts.push('admin');
   for (const group of world.groups.values()) {
     const role = group.members.get(userId);
-    if (role) parts.push(`${ROLE_NAMES[role]} of ${group.full_path}`);
+    if (role) parts.push(`${roleName(role)} of ${group.full_path}`);
   }
   for (const project of world.projects.values()) {
     const role = project.members.get(userId);
-    if (role) parts.push(`${ROLE_NAMES[role]} of ${project.path_with_namespace}`);
+    if (role) parts.push(`${roleName(role)} of ${project.path_with_namespace}`);
     else if (project.namespace.kind === 'user' && project.namespace.id === userId) {
       parts.push(`owns ${project.path_with_namespace}`);
     }
