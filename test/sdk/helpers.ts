@@ -32,7 +32,9 @@ export function fakeFetch(handler: Handler) {
       body: await request.text(),
     };
     requests.push(seen);
-    const { signal } = request;
+    // The caller's own signal when it gave one: a Request's copy follows it only weakly, so once
+    // garbage collected it would never abort (real fetch keeps an in-flight request alive; this fake does not).
+    const signal = init?.signal ?? request.signal;
     signal.throwIfAborted();
     return await new Promise<Response>((resolve, reject) => {
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
