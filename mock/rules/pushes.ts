@@ -42,7 +42,7 @@ export function pushRefusal(mr: MergeRequest, sha: string): { field: '' | 'sha';
  * whose files the push touched (the mock has no files: every code owner rule counts as touched);
  * none otherwise.
  */
-export function approvalsRemovedByPush(world: World, project: Project, mr: MergeRequest): Approval[] {
+function approvalsRemovedByPush(world: World, project: Project, mr: MergeRequest): Approval[] {
   const settings = effectiveProjectSettings(world, project);
   const approvals = approvalsOf(world, mr);
   if (!settings.retain_approvals_on_push) return approvals;
