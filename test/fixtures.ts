@@ -71,13 +71,18 @@ export async function call(
     }
     body = form.toString();
   }
-  const response = await mock.fetch(`${mock.baseUrl}/api/v4${path}`, { method, headers, body });
+  return answerOf(await mock.fetch(`${mock.baseUrl}/api/v4${path}`, { method, headers, body }));
+}
+
+/** A response's status, headers and body: parsed JSON, text, or `undefined` when empty. */
+export async function answerOf(response: Response) {
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('json') ?? false;
   return {
     status: response.status,
     headers: response.headers,
-    body: text === '' ? undefined : isJson ? JSON.parse(text) : text,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read bodies of many shapes
+    body: (text === '' ? undefined : isJson ? JSON.parse(text) : text) as any,
   };
 }
 

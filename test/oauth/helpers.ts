@@ -1,4 +1,5 @@
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
+import { answerOf } from '../fixtures.js';
 
 /**
  * A world with OAuth applications, and small clients for the provider's routes
@@ -54,22 +55,7 @@ export const oauthSeed: SeedDocument = {
 export const createOAuthMock = (seed: SeedDocument = oauthSeed) => createMockGitLab({ seed });
 
 /** A JSON or text answer, with its status and headers. */
-export interface Answer {
-  status: number;
-  headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read bodies of many shapes
-  body: any;
-}
-
-async function answerOf(response: Response): Promise<Answer> {
-  const text = await response.text();
-  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text === '' ? undefined : isJson ? JSON.parse(text) : text,
-  };
-}
+export type Answer = Awaited<ReturnType<typeof answerOf>>;
 
 /** A form POST to a provider route (`/oauth/token`, `/oauth/revoke`...). */
 export async function post(
