@@ -96,6 +96,33 @@ describe('named worlds', () => {
   });
 });
 
+describe('answers to concurrent requests', () => {
+  let server: RunningMockServer;
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0, seed: demoSeed });
+  });
+  afterAll(() => server.close());
+
+  it('each reach their own request, although the server writes them together', async () => {
+    const page = (n: number) =>
+      fetch(`${server.url}${MILESTONES}?per_page=1&page=${n}`, { headers: { 'PRIVATE-TOKEN': MARIA } });
+    const pages = Number((await page(1)).headers.get('x-total'));
+    expect(pages).toBeGreaterThan(2);
+    const one = async (n: number) => {
+      const response = await page(n);
+      return {
+        page: response.headers.get('x-page'),
+        title: ((await response.json()) as { title: string }[])[0]?.title,
+      };
+    };
+    const expected = [];
+    for (let n = 1; n <= pages; n++) expected.push(await one(n));
+    const requests = Array.from({ length: 60 }, (_, i) => (i % pages) + 1);
+    const answers = await Promise.all(requests.map(one));
+    expect(answers).toEqual(requests.map((n) => expected[n - 1]));
+  });
+});
+
 describe('per world admin routes', () => {
   let server: RunningMockServer;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { authenticate, type Caller, identify, requireApiScope, tokenOf } from '../rules/access.js';
+import { authenticate, type Caller, type Credential, identify, requireApiScope, tokenOf } from '../rules/access.js';
 import { throttle } from '../rules/rate-limits.js';
 import type { World } from '../world/types.js';
 import { nowIso, syncClock } from '../world/world.js';
@@ -90,8 +90,12 @@ export interface RouterOptions {
   journal?: Journal;
 }
 
-/** What the journal learns of a request while it is answered. */
+/** A request as the router reads it once, and what the journal learns of it while it is answered. */
 interface Trace {
+  /** The token it carries, read once (rate limits, authentication and the journal all ask). */
+  credential: Credential | null;
+  /** Its query parameters, parsed once (the route's parameters and the journal). */
+  query: RawParams;
   user: string | null;
   body: Record<string, unknown> | null;
   reason: string | undefined;
@@ -133,12 +137,12 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         }
       }
       if (!found) throw pathKnown ? methodNotAllowed() : routeNotFound();
-      const caller = authenticate(world, tokenOf(request));
+      const caller = authenticate(world, trace.credential);
       trace.user = caller.user.username;
       if (!found.route.checksScopes) requireApiScope(caller.token, method);
       const body = await bodyParams(request);
       trace.body = Object.keys(body).length > 0 ? body : null;
-      const params = { ...queryParams(url), ...body, ...found.params };
+      const params = { ...trace.query, ...body, ...found.params };
       return await found.route.handler({ world, request, url, caller, params });
     } catch (error) {
       if (error instanceof ApiError) {
@@ -159,19 +163,25 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     const started = performance.now();
     syncClock(world);
     const at = nowIso(world);
-    const trace: Trace = { user: null, body: null, reason: undefined };
+    const trace: Trace = {
+      credential: tokenOf(request),
+      query: queryParams(url),
+      user: null,
+      body: null,
+      reason: undefined,
+    };
     const answer = async (): Promise<MockResponse> => {
       const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
       const fault = options.faults?.take(request.method, parts ?? []);
       const faulted = fault && (await applyFault(fault, request));
       // Answered before GitLab authenticates: the journal still names who sent it.
-      const sender = () => identify(world, tokenOf(request))?.user.username ?? null;
+      const sender = () => identify(world, trace.credential)?.user.username ?? null;
       if (faulted) {
         trace.reason = `injected fault #${fault.id}`;
         trace.user = sender();
         return faulted;
       }
-      const limit = throttle(world, tokenOf(request));
+      const limit = throttle(world, trace.credential);
       if (limit?.throttled) {
         trace.reason = `over the rate limit ${limit.headers['RateLimit-Name']}`;
         trace.user = sender();
@@ -187,7 +197,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       at,
       method: request.method,
       path: url.pathname.slice(prefix.length - API_V4.length),
-      query: queryParams(url),
+      query: trace.query,
       body: trace.body,
       status: response.status,
       user: trace.user,
