@@ -115,7 +115,7 @@ describe('answers to concurrent requests', () => {
         title: ((await response.json()) as { title: string }[])[0]?.title,
       };
     };
-    const expected = [];
+    const expected: Awaited<ReturnType<typeof one>>[] = [];
     for (let n = 1; n <= pages; n++) expected.push(await one(n));
     const requests = Array.from({ length: 60 }, (_, i) => (i % pages) + 1);
     const answers = await Promise.all(requests.map(one));
