@@ -94,14 +94,14 @@ export const round = (n: number) => (n >= 100 ? Math.round(n) : Number(n.toPreci
  * Starts a script in a child process (through tsx when it is TypeScript) and resolves once it prints a
  * line starting with `ready ` (or the CLI's `GitLab mock listening on `).
  */
-export function startProcess(script: string, args: string[] = []) {
+export function startProcess(script: string, args: string[] = [], nodeFlags: string[] = []) {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, ...loader, script, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
   const ready = new Promise<string>((resolve, reject) => {
-    let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       const line = out.split('\n').find((l) => l.startsWith('ready ') || l.startsWith('GitLab mock listening on '));
@@ -109,7 +109,9 @@ export function startProcess(script: string, args: string[] = []) {
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
   });
-  return { child, ready, stop: () => child.kill('SIGTERM') };
+  /** Everything the process printed so far. */
+  const output = () => out;
+  return { child, ready, output, stop: () => child.kill('SIGTERM') };
 }
 
 /** Twenty milestones as GitLab sends them, the same bytes for every contender. */
