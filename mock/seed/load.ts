@@ -18,8 +18,8 @@ export function loadSeedDocument(world: World, input: unknown): Record<string, S
     world.clockOffset = null;
     world.now = Date.parse(doc.now);
   }
-  // An export (it has a version) lists everything: the seeder adds no default records.
-  const seed = new Seeder(world, doc.version !== undefined);
+  // An export (it has a version) lists everything: the seeder adds no default records. The document is parsed already.
+  const seed = new Seeder(world, doc.version !== undefined, true);
   if (doc.instance) seed.instance(doc.instance);
   const users: Record<string, SeededUser> = {};
   eachWithin('users', doc.users, (user) => {

@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { newApplicationSecret, splitScopes } from '../rules/applications.js';
 import {
   groupBranches,
@@ -35,22 +36,23 @@ import type {
   World,
 } from '../world/types.js';
 import { addUser, newHex64, nextId, nowIso, randomString, revokeToken, touchToken, userNamed } from '../world/world.js';
-import type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
+import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import {
   eachWithin,
-  type SeedAccessToken,
-  type SeedApplication,
+  parseSeed,
+  SeedAccessToken,
+  SeedApplication,
   SeedError,
-  type SeedGroup,
-  type SeedInstance,
-  type SeedIssue,
-  type SeedMergeRequest,
-  type SeedMilestone,
-  type SeedProject,
+  SeedGroup,
+  SeedInstance,
+  SeedIssue,
+  SeedMergeRequest,
+  SeedMilestone,
+  SeedProject,
   type SeedProtectedBranch,
-  type SeedPush,
-  type SeedScimIdentity,
-  type SeedUser,
+  SeedPush,
+  SeedScimIdentity,
+  SeedUser,
 } from './document.js';
 
 /**
@@ -162,10 +164,23 @@ export class Seeder {
   constructor(
     private readonly world: World,
     private readonly exact = false,
+    /** @internal The input comes from a parsed seed document, so its shape is checked already. */
+    private readonly parsed = false,
   ) {}
+
+  /**
+   * Throws a {@link SeedError} naming the first field of `input` that does not have the shape the
+   * seed document gives the same record. From JavaScript `mock.seed.*` gets no help from the types,
+   * and a missing or mistyped field would otherwise reach the world (and come back as `null` from
+   * the API).
+   */
+  #checkShape(schema: z.ZodType, input: unknown): void {
+    if (!this.parsed) parseSeed(schema, input);
+  }
 
   /** Instance settings: offering, licence plan, token expiry, feature flags, approval settings. */
   instance(input: SeedInstance): void {
+    this.#checkShape(SeedInstance, input);
     Object.assign(this.world.instance, {
       ...input,
       feature_flags: input.feature_flags ?? this.world.instance.feature_flags,
@@ -175,6 +190,7 @@ export class Seeder {
 
   /** A user with a personal token (scopes default `api`); returns the token value to call the API with. */
   user(input: SeedUser): SeededUser {
+    this.#checkShape(SeedUser, input);
     if (userNamed(this.world, input.username)) throw new SeedError('username', 'already taken');
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
@@ -208,6 +224,7 @@ export class Seeder {
 
   /** A group by full path; a subgroup's parent must exist and be at least as visible. */
   group(input: SeedGroup): Group {
+    this.#checkShape(SeedGroup, input);
     if (groupByPath(this.world, input.path) || projectByPath(this.world, input.path))
       throw new SeedError('path', 'already taken');
     const parentFull = parentPath(input.path);
@@ -245,6 +262,7 @@ export class Seeder {
 
   /** A milestone of a group (listed by projects with `include_ancestors`). */
   groupMilestone(group: Group, input: SeedMilestone): Milestone {
+    this.#checkShape(SeedMilestone, input);
     const title = sanitizeTitle(input.title);
     if (groupMilestoneTitleTaken(this.world, group, title)) throw new SeedError('title', 'already taken');
     const counters = iidCounter(group.next_iid, input.iid);
@@ -263,6 +281,7 @@ export class Seeder {
 
   /** A project by full path, in a group or in a user's personal namespace, with everything in it. */
   project(input: SeedProject): Project {
+    this.#checkShape(SeedProject, input);
     if (projectByPath(this.world, input.path) || groupByPath(this.world, input.path))
       throw new SeedError('path', 'already taken');
     const namespacePath = parentPath(input.path);
@@ -309,6 +328,7 @@ export class Seeder {
 
   /** A project milestone, validated as the API validates it. */
   milestone(project: Project, input: SeedMilestone): Milestone {
+    this.#checkShape(SeedMilestone, input);
     const fields = {
       title: sanitizeTitle(input.title),
       start_date: input.start_date ?? null,
@@ -339,6 +359,7 @@ export class Seeder {
 
   /** An issue; its state is that of its last event. Author default: the first user of the this.world. */
   issue(project: Project, input: SeedIssue): Issue {
+    this.#checkShape(SeedIssue, input);
     const author = input.author ? userByName(this.world, input.author, 'author') : [...this.world.users.values()][0];
     if (!author) throw new SeedError('author', 'the this.world has no users');
     const assignees = (input.assignees ?? []).map((name, i) => userByName(this.world, name, `assignees[${i}]`).id);
@@ -388,6 +409,7 @@ export class Seeder {
 
   /** A merge request with its author, committers and head sha. */
   mergeRequest(project: Project, input: SeedMergeRequest): MergeRequest {
+    this.#checkShape(SeedMergeRequest, input);
     const author = userByName(this.world, input.author, 'author');
     const committers = (input.committers ?? []).map((name, i) => userByName(this.world, name, `committers[${i}]`).id);
     const milestoneId = input.milestone ? milestoneIn(this.world, project, input.milestone, 'milestone') : null;
@@ -427,6 +449,7 @@ export class Seeder {
 
   /** A project access token and its bot user (access level default 40; expiry default as the instance requires). */
   accessToken(project: Project, input: SeedAccessToken): SeededAccessToken {
+    this.#checkShape(SeedAccessToken, input);
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
     const bot = input.user === undefined ? undefined : userByName(this.world, input.user, 'user');
@@ -459,6 +482,7 @@ export class Seeder {
 
   /** An instance OAuth application; `application_id` and `secret` are made up when absent. */
   application(input: SeedApplication): Application {
+    this.#checkShape(SeedApplication, input);
     const app: Application = withId(this.world, 'applications', this.world.applications, input.id, () => ({
       id: nextId(this.world, 'applications'),
       application_id: input.application_id ?? newHex64(this.world),
@@ -475,6 +499,7 @@ export class Seeder {
 
   /** A SCIM identity linking a user to a group's identity provider. */
   scimIdentity(input: SeedScimIdentity): ScimIdentity {
+    this.#checkShape(SeedScimIdentity, input);
     const group = groupByPath(this.world, input.group);
     if (!group) throw new SeedError('group', 'unknown group');
     const user = userByName(this.world, input.user, 'user');
@@ -496,6 +521,7 @@ export class Seeder {
 
   /** A project approval rule: users by username, groups by full path, protected branches by name. */
   approvalRule(project: Project, input: SeedApprovalRule): ProjectApprovalRule {
+    this.#checkShape(SeedApprovalRule, input);
     const fields = ruleFields(this.world, { kind: 'project', project }, input);
     const branchIds = branchIdsNamed(projectBranches(this.world, project), input.protected_branches);
     return withId(this.world, 'approval_project_rules', this.world.projectApprovalRules, input.id, () =>
@@ -510,6 +536,7 @@ export class Seeder {
 
   /** A group approval rule; it applies to the protected branches of the group's projects. */
   groupApprovalRule(group: Group, input: SeedApprovalRule): GroupApprovalRule {
+    this.#checkShape(SeedApprovalRule, input);
     const fields = ruleFields(this.world, { kind: 'group', group }, input);
     const branchIds = branchIdsNamed(groupBranches(this.world, group), input.protected_branches);
     return withId(this.world, 'approval_group_rules', this.world.groupApprovalRules, input.id, () =>
@@ -524,6 +551,7 @@ export class Seeder {
 
   /** A merge request's own approval rule; `source_rule` names the project rule it was copied from. */
   mergeRequestApprovalRule(mr: MergeRequest, input: SeedMergeRequestApprovalRule): MergeRequestApprovalRule {
+    this.#checkShape(SeedMergeRequestApprovalRule, input);
     const project = this.world.projects.get(mr.project_id) as Project;
     const source = input.source_rule
       ? projectRules(this.world, project).find((rule) => rule.name === input.source_rule)
@@ -564,6 +592,7 @@ export class Seeder {
    * approvals are reset as the project's settings say. Only an open merge request takes pushes.
    */
   push(mr: MergeRequest, input: SeedPush): Push {
+    this.#checkShape(SeedPush, input);
     const author = userByName(this.world, input.author, 'author');
     const sha = input.sha ?? randomString(this.world, '0123456789abcdef', 40);
     const refusal = pushRefusal(mr, sha);

@@ -65,6 +65,54 @@ describe('seed document', () => {
   });
 });
 
+describe('mock.seed from JavaScript, without the types', () => {
+  // Each builder is given what plain JavaScript can pass: the types would have refused it.
+  const project = (mock: ReturnType<typeof createTestMock>) => mock.world.projects.get(1)!;
+  const cases: [string, (mock: ReturnType<typeof createTestMock>) => unknown, string][] = [
+    ['a user named by a number', (mock) => mock.seed.user({ username: 42 } as never), 'username'],
+    [
+      'a milestone due "tomorrow"',
+      (mock) => mock.seed.milestone(project(mock), { title: 'v9', due_date: 'tomorrow' }),
+      'due_date: expected a YYYY-MM-DD date',
+    ],
+    [
+      'an approval rule without approvals_required',
+      (mock) => mock.seed.approvalRule(project(mock), { name: 'QA' } as never),
+      'approvals_required',
+    ],
+    [
+      'an access token with its scopes as a string',
+      (mock) => mock.seed.accessToken(project(mock), { name: 'ci', scopes: 'api' } as never),
+      'scopes',
+    ],
+    [
+      'an application with a key the document does not have',
+      (mock) =>
+        mock.seed.application({
+          name: 'app',
+          redirect_uri: 'https://app.test/cb',
+          scopes: 'api',
+          secret_key: 1,
+        } as never),
+      'secret_key: unknown key',
+    ],
+  ];
+
+  it.each(cases)('refuses %s with a SeedError naming the field, and changes nothing', (_, build, expected) => {
+    const mock = createTestMock();
+    const before = mock.exportState();
+    let error: unknown;
+    try {
+      build(mock);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SeedError);
+    expect((error as SeedError).message).toMatch(new RegExp(`^${expected}`));
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
 describe('roles, inheritance and visibility', () => {
   it('lets members of a parent group see a private project, and hides it from everyone else as 404', async () => {
     const mock = createTestMock();
