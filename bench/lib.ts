@@ -42,20 +42,39 @@ export async function compare(
   return (await measure(contenders, options)).wall;
 }
 
+/** What {@link measure} gives: medians per contender, and every round's figure (for {@link pairedRatio}). */
+export interface Measurement {
+  /** Median wall time per iteration, µs. */
+  wall: Record<string, number>;
+  /** Median CPU time of this process per iteration (user + system), µs. */
+  cpu: Record<string, number>;
+  /** Each round's figures per contender, in round order: round `i` of every contender ran side by side. */
+  rounds: { wall: Record<string, number[]>; cpu: Record<string, number[]> };
+}
+
 /**
  * {@link compare}, also giving this process's CPU time per iteration (user + system,
  * in microseconds): what a contender costs the client, which a busy machine disturbs
  * less than the wall clock, and which leaves out the server's time.
+ *
+ * `order: 'shuffle'` runs the contenders of each round in a fresh random order (seeded)
+ * instead of rotating one order: rotating keeps every contender behind the same
+ * neighbour, and a contender right after one that ran the same code came out a few per
+ * cent cheaper (an A/A control showed it), which biases a paired comparison.
  */
 export async function measure(
   contenders: Record<string, () => Promise<unknown> | unknown>,
-  { rounds = 15, iterations = 200, warmup = 3 } = {},
-): Promise<{ wall: Record<string, number>; cpu: Record<string, number> }> {
+  { rounds = 15, iterations = 200, warmup = 3, order: ordering = 'rotate' as 'rotate' | 'shuffle' } = {},
+): Promise<Measurement> {
   const names = Object.keys(contenders);
   const wall: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   const cpu: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const random = seededRandom(0x0de7);
   for (let round = 0; round < warmup + rounds; round++) {
-    const order = names.map((_, i) => names[(i + round) % names.length] as string);
+    const order =
+      ordering === 'shuffle'
+        ? shuffled(names, random)
+        : names.map((_, i) => names[(i + round) % names.length] as string);
     for (const name of order) {
       const fn = contenders[name] as () => Promise<unknown> | unknown;
       const cpuStart = process.cpuUsage();
@@ -71,7 +90,81 @@ export async function measure(
   }
   const medians = (samples: Record<string, number[]>) =>
     Object.fromEntries(names.map((n) => [n, median(samples[n] ?? [])]));
-  return { wall: medians(wall), cpu: medians(cpu) };
+  return { wall: medians(wall), cpu: medians(cpu), rounds: { wall, cpu } };
+}
+
+/** A paired ratio: its median over the rounds, the middle half of the rounds, and a confidence interval of the median. */
+export interface PairedRatio {
+  /** Median of the per-round ratios. */
+  median: number;
+  /** First and third quartiles of the per-round ratios (how much one round says). */
+  quartiles: [number, number];
+  /** Bootstrap interval of the median (95% unless asked otherwise): how well the run pins the median down. */
+  interval: [number, number];
+  /** Rounds compared. */
+  rounds: number;
+}
+
+/**
+ * Compares two contenders of one {@link measure} round by round: `a[i] / b[i]` for
+ * every round `i` (they ran side by side, so a slow moment of the machine slows both
+ * and mostly cancels out), with the median of those ratios and a percentile bootstrap
+ * interval of that median (resampling rounds; a fixed seed, so a run's figures repeat
+ * from its samples).
+ */
+export function pairedRatio(
+  a: readonly number[],
+  b: readonly number[],
+  { confidence = 0.95, resamples = 2000 } = {},
+): PairedRatio {
+  if (a.length !== b.length || a.length === 0) throw new Error('pairedRatio needs two equally long, non-empty series');
+  const ratios = a.map((value, i) => value / (b[i] as number));
+  const sorted = [...ratios].sort((x, y) => x - y);
+  const random = seededRandom(0x5eed);
+  const medians: number[] = [];
+  const resample = new Array<number>(ratios.length);
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < ratios.length; i++) resample[i] = ratios[Math.floor(random() * ratios.length)] as number;
+    medians.push(median(resample));
+  }
+  medians.sort((x, y) => x - y);
+  const tail = (1 - confidence) / 2;
+  return {
+    median: median(sorted),
+    quartiles: [quantile(sorted, 0.25), quantile(sorted, 0.75)],
+    interval: [quantile(medians, tail), quantile(medians, 1 - tail)],
+    rounds: ratios.length,
+  };
+}
+
+/** The `q` quantile of sorted values (linear interpolation). */
+function quantile(sorted: readonly number[], q: number): number {
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return (sorted[low] as number) + ((sorted[high] as number) - (sorted[low] as number)) * (position - low);
+}
+
+/** A copy of `values` in random order (Fisher–Yates). */
+function shuffled<T>(values: readonly T[], random: () => number): T[] {
+  const copy = [...values];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/** mulberry32: a small seeded generator, so the bootstrap gives the same interval for the same samples. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
 }
 
 /** Prints the rows for `bench/run.ts` (the last line of stdout) and a readable table for a human. */

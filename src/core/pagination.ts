@@ -170,7 +170,9 @@ export function parsePage<T>(
 
 /** A header as a non-negative integer; missing, empty (GitLab's "none") or garbled gives `undefined`. */
 function intHeader(headers: Headers, name: string): number | undefined {
-  const value = headers.get(name)?.trim();
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  return Number(value);
+  const value = headers.get(name);
+  // Missing or empty (X-Next-Page on the last page, X-Prev-Page on the first) before any string work.
+  if (!value) return undefined;
+  const digits = value.trim();
+  return /^\d+$/.test(digits) ? Number(digits) : undefined;
 }

@@ -35,15 +35,16 @@ export abstract class Resource {
    */
   protected request<T>(method: HttpMethod, path: string, schema: z.ZodMiniType<T>, options?: CallOptions): Promise<T>;
   protected request(method: HttpMethod, path: string, schema: null, options?: CallOptions): Promise<void>;
-  protected async request<T>(
+  protected request<T>(
     method: HttpMethod,
     path: string,
     schema: z.ZodMiniType<T> | null,
     options?: CallOptions,
   ): Promise<T | undefined> {
-    if (schema !== null) return this.#transport.request(method, path, schema, options);
-    await this.#transport.request(method, path, null, options);
-    return undefined;
+    // The transport's own promise, not one more around it.
+    return schema === null
+      ? this.#transport.request(method, path, null, options)
+      : this.#transport.request(method, path, schema, options);
   }
 
   /**

@@ -171,7 +171,8 @@ export class Transport {
       ky.create({
         prefix: this.#prefix,
         headers: { accept: 'application/json', ...options.headers, ...fixedHeader },
-        fetch: options.fetch,
+        // Only when given: ky merges every option key into each call's options.
+        ...(options.fetch && { fetch: options.fetch }),
         timeout: this.#timeout,
         retry: {
           limit: retry.limit ?? DEFAULT_RETRY_LIMIT,
@@ -204,7 +205,7 @@ export class Transport {
    * and the promise resolves to `undefined`.
    */
   request<T>(method: HttpMethod, path: string, schema: Schema<T>, options?: CallOptions): Promise<T>;
-  request(method: HttpMethod, path: string, schema: null, options?: CallOptions): Promise<void>;
+  request(method: HttpMethod, path: string, schema: null, options?: CallOptions): Promise<undefined>;
   async request<T>(
     method: HttpMethod,
     path: string,
@@ -222,19 +223,27 @@ export class Transport {
    */
   paginate<T>(path: string, schema: Schema<T>, options: CallOptions = {}): PagePromise<T> {
     const itemsSchema = arrayOf(schema);
-    const { query = {}, ...rest } = options;
+    const query: { page?: number; per_page?: number } = options.query ?? {};
     return new PagePromise<T>(async (page): Promise<Page<T>> => {
-      const pageQuery: { page?: number; per_page?: number } =
-        page === undefined ? (query as { page?: number }) : { ...query, page };
-      const raw = await this.send('GET', path, { ...rest, query: pageQuery });
+      // The caller's query as it is for the first page; a copy with the page number for the next ones.
+      const pageQuery = page === undefined ? query : { ...query, page };
+      const raw = await this.send('GET', path, options, pageQuery);
       return parsePage(this.validate(itemsSchema, raw, 'GET'), raw.response.headers, pageQuery);
     });
   }
 
-  /** Sends a request and returns the parsed body with the response; throws the SDK's errors. */
-  async send(method: HttpMethod, path: string, options: CallOptions = {}): Promise<RawResponse> {
+  /**
+   * Sends a request and returns the parsed body with the response; throws the SDK's errors.
+   * `query` replaces `options.query` (a page of a list), so a call's options are never copied.
+   */
+  async send(
+    method: HttpMethod,
+    path: string,
+    options: CallOptions = {},
+    query: object | undefined = options.query,
+  ): Promise<RawResponse> {
     options.signal?.throwIfAborted();
-    const search = serializeQuery(options.query);
+    const search = serializeQuery(query);
     const kyOptions: KyOptions = { method };
     if (search) kyOptions.searchParams = search;
     if (options.json !== undefined) kyOptions.json = options.json;
@@ -255,7 +264,7 @@ export class Transport {
       // ky's .text() bounds the body read by the timeout too.
       const text = await pending.text();
       const response = await pending;
-      return { ...parseBody(text), response, request: { path, search } };
+      return rawResponse(text, response, path, search);
     } catch (error) {
       const url = redact(this.#safeUrl(path, search));
       const context = { method, url, signal: options.signal, timeout: options.timeout ?? this.#timeout, redact };
@@ -340,12 +349,14 @@ function redactData(data: unknown, redact: (text: string) => string): unknown {
   }
 }
 
-function parseBody(text: string): { data: unknown; json: boolean } {
-  if (text === '') return { data: undefined, json: false };
+/** The body parsed as JSON when it is JSON, its text when it is not, `undefined` when empty. */
+function rawResponse(text: string, response: Response, path: string, search: string): RawResponse {
+  const request = { path, search };
+  if (text === '') return { data: undefined, json: false, response, request };
   try {
-    return { data: JSON.parse(text), json: true };
+    return { data: JSON.parse(text), json: true, response, request };
   } catch {
-    return { data: text, json: false };
+    return { data: text, json: false, response, request };
   }
 }
 
@@ -364,25 +375,24 @@ function apiPrefix(baseUrl: string): string {
  * `null` are left out. Brackets stay literal, as in GitLab's docs.
  */
 export function serializeQuery(query: object | undefined): string {
-  if (!query) return '';
-  // Created on the first value: most calls have no query at all.
-  let params: URLSearchParams | undefined;
-  const append = (key: string, value: string): void => {
-    params ??= new URLSearchParams();
-    params.append(key, value);
-  };
-  const add = (key: string, value: unknown): void => {
-    if (value === undefined || value === null) return;
-    if (Array.isArray(value)) {
-      for (const item of value) add(`${key}[]`, item);
-    } else if (value instanceof Date) {
-      append(key, value.toISOString());
-    } else if (typeof value === 'object') {
-      for (const [sub, item] of Object.entries(value)) add(`${key}[${sub}]`, item);
-    } else {
-      append(key, String(value));
-    }
-  };
-  for (const [key, value] of Object.entries(query)) add(key, value);
-  return params ? params.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']') : '';
+  const entries = query ? Object.entries(query) : [];
+  // Most calls have no query at all.
+  if (entries.length === 0) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of entries) appendQueryValue(params, key, value);
+  return params.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+}
+
+/** Appends one query value to `params`, arrays as `key[]` and objects as `key[sub]`, recursively. */
+function appendQueryValue(params: URLSearchParams, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendQueryValue(params, `${key}[]`, item);
+  } else if (value instanceof Date) {
+    params.append(key, value.toISOString());
+  } else if (typeof value === 'object') {
+    for (const [sub, item] of Object.entries(value)) appendQueryValue(params, `${key}[${sub}]`, item);
+  } else {
+    params.append(key, String(value));
+  }
 }
