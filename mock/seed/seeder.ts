@@ -155,8 +155,18 @@ function milestoneIn(world: World, project: Project, title: string, key: string)
   return id;
 }
 
+/** The keys under which a builder's input lists nested records, which can fail one by one. */
+const NESTED = {
+  group: ['milestones', 'protected_branches', 'approval_rules'],
+  project: ['milestones', 'issues', 'protected_branches', 'approval_rules', 'merge_requests', 'access_tokens'],
+  mergeRequest: ['approval_rules', 'pushes', 'approvals'],
+} as const;
+
 /** Builders that add users, groups, projects, milestones... to a world: `mock.seed`. */
 export class Seeder {
+  /** Set while a builder runs all or nothing: the builders it calls for nested records run inside it. */
+  #inside = false;
+
   /**
    * @internal `exact`: the document is an export (it has a `version`), so nothing is added that
    * it does not list (no default `All Members` rule) and pushes are history, not applied again.
@@ -176,6 +186,27 @@ export class Seeder {
    */
   #checkShape(schema: z.ZodType, input: unknown): void {
     if (!this.parsed) parseSeed(schema, input);
+  }
+
+  /**
+   * Runs a builder whose input lists nested records (a project's milestones, a merge request's
+   * approvals...) all or nothing: when one of them is refused, the world is put back as it was.
+   * Only then is the world copied first; a parsed document needs none of it (a document that
+   * fails is loaded into a world that is thrown away).
+   */
+  #allOrNothing<T>(input: object, nested: readonly string[], build: () => T): T {
+    const lists = nested.some((key) => ((input as Record<string, unknown[] | undefined>)[key]?.length ?? 0) > 0);
+    if (this.parsed || this.#inside || !lists) return build();
+    const before = structuredClone(this.world);
+    this.#inside = true;
+    try {
+      return build();
+    } catch (error) {
+      Object.assign(this.world, before);
+      throw error;
+    } finally {
+      this.#inside = false;
+    }
   }
 
   /** Instance settings: offering, licence plan, token expiry, feature flags, approval settings. */
@@ -225,6 +256,10 @@ export class Seeder {
   /** A group by full path; a subgroup's parent must exist and be at least as visible. */
   group(input: SeedGroup): Group {
     this.#checkShape(SeedGroup, input);
+    return this.#allOrNothing(input, NESTED.group, () => this.#group(input));
+  }
+
+  #group(input: SeedGroup): Group {
     if (groupByPath(this.world, input.path) || projectByPath(this.world, input.path))
       throw new SeedError('path', 'already taken');
     const parentFull = parentPath(input.path);
@@ -282,6 +317,10 @@ export class Seeder {
   /** A project by full path, in a group or in a user's personal namespace, with everything in it. */
   project(input: SeedProject): Project {
     this.#checkShape(SeedProject, input);
+    return this.#allOrNothing(input, NESTED.project, () => this.#project(input));
+  }
+
+  #project(input: SeedProject): Project {
     if (projectByPath(this.world, input.path) || groupByPath(this.world, input.path))
       throw new SeedError('path', 'already taken');
     const namespacePath = parentPath(input.path);
@@ -410,6 +449,10 @@ export class Seeder {
   /** A merge request with its author, committers and head sha. */
   mergeRequest(project: Project, input: SeedMergeRequest): MergeRequest {
     this.#checkShape(SeedMergeRequest, input);
+    return this.#allOrNothing(input, NESTED.mergeRequest, () => this.#mergeRequest(project, input));
+  }
+
+  #mergeRequest(project: Project, input: SeedMergeRequest): MergeRequest {
     const author = userByName(this.world, input.author, 'author');
     const committers = (input.committers ?? []).map((name, i) => userByName(this.world, name, `committers[${i}]`).id);
     const milestoneId = input.milestone ? milestoneIn(this.world, project, input.milestone, 'milestone') : null;
@@ -417,7 +460,6 @@ export class Seeder {
     if ([...this.world.mergeRequests.values()].some((mr) => mr.project_id === project.id && mr.iid === iid)) {
       throw new SeedError('iid', 'already taken');
     }
-    project.next_iid.merge_request = Math.max(project.next_iid.merge_request, iid + 1);
     const createdAt = isoOrUndefined(input.created_at) ?? nowIso(this.world);
     const mr: MergeRequest = withId(this.world, 'merge_requests', this.world.mergeRequests, input.id, () => ({
       id: nextId(this.world, 'merge_requests'),
@@ -437,6 +479,7 @@ export class Seeder {
       pushes: [],
     }));
     this.world.mergeRequests.set(mr.id, mr);
+    project.next_iid.merge_request = Math.max(project.next_iid.merge_request, iid + 1);
     eachWithin('approval_rules', input.approval_rules, (item) => this.mergeRequestApprovalRule(mr, item));
     // An export's merge request is already as its pushes left it (head, committers, approvals): they are history.
     if (this.exact) eachWithin('pushes', input.pushes, (item) => this.recordPush(mr, item));

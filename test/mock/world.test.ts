@@ -113,6 +113,45 @@ describe('mock.seed from JavaScript, without the types', () => {
   });
 });
 
+describe('mock.seed builders with nested records', () => {
+  const cases: [string, (mock: ReturnType<typeof createTestMock>) => unknown, string][] = [
+    [
+      "a project whose second milestone takes the first one's title",
+      (mock) => mock.seed.project({ path: 'acme/web', milestones: [{ title: 'v1' }, { title: 'v1' }] }),
+      'milestones[1].title',
+    ],
+    [
+      'a merge request approved by a user who does not exist',
+      (mock) =>
+        mock.seed.mergeRequest(mock.world.projects.get(1)!, { title: 'fix', author: 'dev', approvals: ['nobody'] }),
+      'approvals[0]',
+    ],
+    [
+      'a group whose approval rule names a branch it does not protect',
+      (mock) =>
+        mock.seed.group({
+          path: 'acme/qa',
+          approval_rules: [{ name: 'QA', approvals_required: 1, protected_branches: ['release'] }],
+        }),
+      'approval_rules[0].protected_branches[0]',
+    ],
+  ];
+
+  it.each(cases)('refuse %s as a whole: nothing of it is left in the world', (_, build, path) => {
+    const mock = createTestMock();
+    const before = mock.exportState();
+    let error: unknown;
+    try {
+      build(mock);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SeedError);
+    expect((error as SeedError).path).toBe(path);
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
 describe('roles, inheritance and visibility', () => {
   it('lets members of a parent group see a private project, and hides it from everyone else as 404', async () => {
     const mock = createTestMock();
