@@ -225,6 +225,11 @@ export class Seeder {
     if (userNamed(this.world, input.username)) throw new SeedError('username', 'already taken');
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
+    const exact = input.personal_token;
+    // Checked before the user is stored: a refused token must not leave a user without one.
+    if (exact?.id !== undefined && this.world.tokens.has(exact.id)) {
+      throw new SeedError('personal_token.id', 'already taken');
+    }
     const user: User = withId(this.world, 'users', this.world.users, input.id, () => ({
       id: nextId(this.world, 'users'),
       username: input.username,
@@ -238,7 +243,6 @@ export class Seeder {
     }));
     addUser(this.world, user);
     const seeded = { id: user.id, username: user.username, name: user.name, admin: user.admin, token: '' };
-    const exact = input.personal_token;
     if (exact === null) return seeded;
     const token = withId(this.world, 'tokens', this.world.tokens, exact?.id, () =>
       issuePersonalToken(this.world, user, { value: input.token, scopes: input.scopes, name: exact?.name }),

@@ -113,7 +113,7 @@ describe('mock.seed from JavaScript, without the types', () => {
   });
 });
 
-describe('mock.seed builders with nested records', () => {
+describe('mock.seed builders that write more than one record', () => {
   const cases: [string, (mock: ReturnType<typeof createTestMock>) => unknown, string][] = [
     [
       "a project whose second milestone takes the first one's title",
@@ -134,6 +134,11 @@ describe('mock.seed builders with nested records', () => {
           approval_rules: [{ name: 'QA', approvals_required: 1, protected_branches: ['release'] }],
         }),
       'approval_rules[0].protected_branches[0]',
+    ],
+    [
+      'a user whose personal token takes an id already taken',
+      (mock) => mock.seed.user({ username: 'late', personal_token: { id: 1 } }),
+      'personal_token.id',
     ],
   ];
 
