@@ -65,10 +65,27 @@ describe('seed document', () => {
   });
 });
 
+type TestMock = ReturnType<typeof createTestMock>;
+
+/** The SeedError a builder throws on a fresh test world, once the world is seen unchanged by it. */
+function refusalOf(build: (mock: TestMock) => unknown): SeedError {
+  const mock = createTestMock();
+  const before = mock.exportState();
+  let error: unknown;
+  try {
+    build(mock);
+  } catch (caught) {
+    error = caught;
+  }
+  expect(mock.exportState()).toEqual(before);
+  expect(error).toBeInstanceOf(SeedError);
+  return error as SeedError;
+}
+
 describe('mock.seed from JavaScript, without the types', () => {
   // Each builder is given what plain JavaScript can pass: the types would have refused it.
-  const project = (mock: ReturnType<typeof createTestMock>) => mock.world.projects.get(1)!;
-  const cases: [string, (mock: ReturnType<typeof createTestMock>) => unknown, string][] = [
+  const project = (mock: TestMock) => mock.world.projects.get(1)!;
+  const cases: [string, (mock: TestMock) => unknown, string][] = [
     ['a user named by a number', (mock) => mock.seed.user({ username: 42 } as never), 'username'],
     [
       'a milestone due "tomorrow"',
@@ -99,22 +116,12 @@ describe('mock.seed from JavaScript, without the types', () => {
   ];
 
   it.each(cases)('refuses %s with a SeedError naming the field, and changes nothing', (_, build, expected) => {
-    const mock = createTestMock();
-    const before = mock.exportState();
-    let error: unknown;
-    try {
-      build(mock);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(SeedError);
-    expect((error as SeedError).message).toMatch(new RegExp(`^${expected}`));
-    expect(mock.exportState()).toEqual(before);
+    expect(refusalOf(build).message).toMatch(new RegExp(`^${expected}`));
   });
 });
 
 describe('mock.seed builders that write more than one record', () => {
-  const cases: [string, (mock: ReturnType<typeof createTestMock>) => unknown, string][] = [
+  const cases: [string, (mock: TestMock) => unknown, string][] = [
     [
       "a project whose second milestone takes the first one's title",
       (mock) => mock.seed.project({ path: 'acme/web', milestones: [{ title: 'v1' }, { title: 'v1' }] }),
@@ -143,17 +150,7 @@ describe('mock.seed builders that write more than one record', () => {
   ];
 
   it.each(cases)('refuse %s as a whole: nothing of it is left in the world', (_, build, path) => {
-    const mock = createTestMock();
-    const before = mock.exportState();
-    let error: unknown;
-    try {
-      build(mock);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(SeedError);
-    expect((error as SeedError).path).toBe(path);
-    expect(mock.exportState()).toEqual(before);
+    expect(refusalOf(build).path).toBe(path);
   });
 });
 
