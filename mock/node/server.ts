@@ -18,8 +18,10 @@ import { DEFAULT_MAX_WORLDS, type NamedWorld, WORLD_NAME, Worlds } from './world
 /**
  * A node:http adapter over the mock: every request is put on the mock's origin,
  * answered by its router as plain data (no fetch `Request` or `Response` on this
- * path: they cost most of the server's time), and written back in one write. No process-level side
- * effects here (signals, exit codes, stdout): those belong to the CLI.
+ * path: they cost most of the server's time), and written back in one write, at the
+ * end of the event loop's poll phase with the answers to the other requests read in
+ * it. No process-level side effects here (signals, exit codes, stdout): those belong
+ * to the CLI.
  * @module
  */
 
