@@ -1,15 +1,15 @@
-import { ApiError, bearerChallenge } from '../http/errors.js';
+import { ApiError } from '../http/errors.js';
 import type { RawParams } from '../http/params.js';
 import { bodyParams, type MockRequest, queryParams } from '../http/request.js';
-import { empty, html, json, type MockResponse, redirect } from '../http/respond.js';
+import { errorResponse, html, json, type MockResponse, redirect } from '../http/respond.js';
 import { authorizationErrorPage, consentPage, signInPage } from '../present/oauth-pages.js';
 import { oauthTokenOf } from '../rules/access.js';
 import {
   AuthorizationRefused,
   type AuthorizationRequest,
-  authenticateClient,
   clientCredentialsOf,
   consentSkipped,
+  introspect,
   issueGrant,
   oauthError,
   type PreAuthorization,
@@ -23,8 +23,7 @@ import {
   tokenRequest,
   withQuery,
 } from '../rules/oauth.js';
-import { findOAuthToken, oauthTokenIsActive } from '../rules/oauth-tokens.js';
-import { discoveryDocument, idToken, publicJwk, userinfoClaims } from '../rules/oidc.js';
+import { discoveryDocument, idToken, publicJwk, userinfo } from '../rules/oidc.js';
 import type { User, World } from '../world/types.js';
 import { syncClock } from '../world/world.js';
 
@@ -101,21 +100,28 @@ function authorizationRequestOf(params: RawParams): AuthorizationRequest {
   return request;
 }
 
+/** The request's pre-authorization, or why it is refused: each `/oauth/authorize` route answers that its own way. */
+function preAuthorization(context: PageContext): PreAuthorization | AuthorizationRefused {
+  try {
+    return preAuthorize(context.world, authorizationRequestOf(context.params));
+  } catch (error) {
+    if (error instanceof AuthorizationRefused) return error;
+    throw error;
+  }
+}
+
 /** POST or DELETE `/oauth/authorize`: a refusal goes back to the client when it can, else JSON (G-O 1). */
 function decide(context: PageContext, approve: boolean): MockResponse {
   const session = signedIn(context);
   if (!session) return toSignIn(context);
-  let pre: PreAuthorization;
-  try {
-    pre = preAuthorize(context.world, authorizationRequestOf(context.params));
-  } catch (error) {
-    if (!(error instanceof AuthorizationRefused)) throw error;
+  const pre = preAuthorization(context);
+  if (pre instanceof AuthorizationRefused) {
     // Not redirectable (unknown client, redirect URI not registered): JSON, 401 or 400.
-    if (!error.redirectable) throw error.error;
+    if (!pre.redirectable) throw pre.error;
     return redirect(
       withQuery(context.params.redirect_uri as string, {
-        error: error.code,
-        error_description: error.description,
+        error: pre.code,
+        error_description: pre.description,
         state: stringParam(context.params, 'state'),
       }),
     );
@@ -143,30 +149,7 @@ function resourceToken(context: PageContext): string | null {
   return oauthTokenOf(context.request) ?? stringParam(context.params, 'access_token') ?? null;
 }
 
-/** `/oauth/userinfo`: Doorkeeper's `doorkeeper_authorize! :openid`, whose refusals have an empty body. */
-async function userinfo(context: PageContext): Promise<MockResponse> {
-  const { world } = context;
-  const value = resourceToken(context);
-  const token = value ? findOAuthToken(world, value) : undefined;
-  const user = token?.user_id == null ? undefined : world.users.get(token.user_id);
-  if (!token || !user || !oauthTokenIsActive(world, token)) {
-    const why = !token ? 'is invalid' : token.revoked_at !== null ? 'was revoked' : 'expired';
-    return {
-      ...empty(401),
-      headers: {
-        'www-authenticate': bearerChallenge('Doorkeeper', 'invalid_token', `The access token ${why}`),
-      },
-    };
-  }
-  if (!token.scopes.includes('openid')) {
-    const description = 'The request requires higher privileges than provided by the access token.';
-    return {
-      ...empty(403),
-      headers: { 'www-authenticate': bearerChallenge('Doorkeeper', 'insufficient_scope', description) },
-    };
-  }
-  return json(userinfoClaims(world, user, token.scopes));
-}
+const userinfoRoute: PageHandler = (context) => json(userinfo(context.world, resourceToken(context)));
 
 const routes: Record<string, Partial<Record<string, PageHandler>>> = {
   '/users/sign_in': {
@@ -190,14 +173,9 @@ const routes: Record<string, Partial<Record<string, PageHandler>>> = {
     GET: (context) => {
       const session = signedIn(context);
       if (!session) return toSignIn(context);
-      let pre: PreAuthorization;
-      try {
-        pre = preAuthorize(context.world, authorizationRequestOf(context.params));
-      } catch (error) {
-        // GitLab's GET never sends an invalid request back to the client.
-        if (error instanceof AuthorizationRefused) return html(authorizationErrorPage(error.description));
-        throw error;
-      }
+      const pre = preAuthorization(context);
+      // GitLab's GET never sends an invalid request back to the client.
+      if (pre instanceof AuthorizationRefused) return html(authorizationErrorPage(pre.description));
       if (consentSkipped(context.world, session.user, pre)) {
         return approved(context, session.user, session.session.created_at, pre);
       }
@@ -225,34 +203,12 @@ const routes: Record<string, Partial<Record<string, PageHandler>>> = {
     },
   },
   '/oauth/introspect': {
-    POST: (context) => {
-      const { world, params, request } = context;
+    POST: ({ world, params, request }) => {
       const credentials = clientCredentialsOf(request.header('authorization'), params);
-      // Doorkeeper: the caller is a client, or holds another live token.
-      const bearer = credentials ? undefined : oauthTokenOf(request);
-      const caller = bearer ? findOAuthToken(world, bearer) : undefined;
-      const value = stringParam(params, 'token');
-      if (
-        !authenticateClient(world, credentials) &&
-        !(caller && oauthTokenIsActive(world, caller) && caller.token !== value)
-      ) {
-        throw oauthError('invalid_client');
-      }
-      const token = value ? findOAuthToken(world, value) : undefined;
-      if (!token || !oauthTokenIsActive(world, token)) return json({ active: false });
-      const app = token.application_id === null ? undefined : world.applications.get(token.application_id);
-      const iat = Math.floor(Date.parse(token.created_at) / 1000);
-      return json({
-        active: true,
-        scope: token.scopes.join(' '),
-        client_id: app?.application_id ?? null,
-        token_type: 'Bearer',
-        exp: iat + token.expires_in,
-        iat,
-      });
+      return json(introspect(world, credentials, oauthTokenOf(request), params));
     },
   },
-  '/oauth/userinfo': { GET: userinfo, POST: userinfo },
+  '/oauth/userinfo': { GET: userinfoRoute, POST: userinfoRoute },
   '/.well-known/openid-configuration': { GET: (context) => json(discoveryDocument(context.world)) },
   '/oauth/discovery/keys': {
     GET: async (context) =>
@@ -288,7 +244,7 @@ export function createOAuthRouter(world: World) {
       const response = await handler({ world, request, url, params: { ...queryParams(url), ...body }, basePath });
       return request.method === 'HEAD' ? { ...response, body: null } : response;
     } catch (error) {
-      if (error instanceof ApiError) return json(error.body, error.status, error.headers);
+      if (error instanceof ApiError) return errorResponse(error);
       console.error('[gitlab-admin-sdk mock] unhandled error', error);
       return json({ message: '500 Internal Server Error' }, 500);
     }

@@ -1,3 +1,5 @@
+import type { ApiError } from './errors.js';
+
 /**
  * Responses as handlers and the router make them: plain data, which the
  * adapters turn into a fetch `Response` (`mock.fetch`, MSW) or write to a
@@ -15,6 +17,12 @@ export interface MockResponse {
 /** A JSON response. */
 export function json(body: unknown, status = 200, headers?: Record<string, string>): MockResponse {
   return { status, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** A refusal's answer: its JSON body, or none when it has none (Doorkeeper's userinfo refusals). */
+export function errorResponse(error: ApiError): MockResponse {
+  if (error.body === undefined) return { status: error.status, headers: { ...error.headers }, body: null };
+  return json(error.body, error.status, error.headers);
 }
 
 /** An HTML page. */

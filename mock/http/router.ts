@@ -7,7 +7,7 @@ import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
 import type { RawParams } from './params.js';
 import { bodyParams, type MockRequest, queryParams } from './request.js';
-import { json, type MockResponse, RETRY_LATER } from './respond.js';
+import { errorResponse, json, type MockResponse, RETRY_LATER } from './respond.js';
 
 /**
  * The mock's own small router under `/api/v4`: it decodes path segments (so a
@@ -147,7 +147,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     } catch (error) {
       if (error instanceof ApiError) {
         trace.reason = reasonOf(error);
-        return json(error.body, error.status, error.headers);
+        return errorResponse(error);
       }
       // A bug in the mock: answer as GitLab does for an unhandled exception, and say what happened.
       console.error('[gitlab-admin-sdk mock] unhandled error', error);

@@ -484,6 +484,39 @@ export function tokenInfo(world: World, value: string | null): Record<string, un
 }
 
 /**
+ * `POST /oauth/introspect` (RFC 7662, Doorkeeper): the caller is a client that authenticates, or
+ * holds another live token (`bearer`, read only when no client credentials came); anyone else is
+ * `invalid_client`. An unknown, revoked or expired token is `{"active": false}`.
+ */
+export function introspect(
+  world: World,
+  credentials: ClientCredentials | null,
+  bearer: string | null,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
+  const caller = !credentials && bearer ? findOAuthToken(world, bearer) : undefined;
+  const value = stringParam(params, 'token');
+  if (
+    !authenticateClient(world, credentials) &&
+    !(caller && oauthTokenIsActive(world, caller) && caller.token !== value)
+  ) {
+    throw oauthError('invalid_client');
+  }
+  const token = value ? findOAuthToken(world, value) : undefined;
+  if (!token || !oauthTokenIsActive(world, token)) return { active: false };
+  const app = token.application_id === null ? undefined : world.applications.get(token.application_id);
+  const iat = Math.floor(Date.parse(token.created_at) / 1000);
+  return {
+    active: true,
+    scope: token.scopes.join(' '),
+    client_id: app?.application_id ?? null,
+    token_type: 'Bearer',
+    exp: iat + token.expires_in,
+    iat,
+  };
+}
+
+/**
  * `POST /oauth/revoke` (RFC 7009, G-O 3): an unknown token is 200 `{}`; a
  * confidential application's token needs that application's authentication (an
  * old secret fails: 403 `unauthorized_client`); an expired access token is found

@@ -1,7 +1,9 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import { ApiError, bearerChallenge } from '../http/errors.js';
 import type { Group, OAuthToken, User, World } from '../world/types.js';
 import { groupChain } from './access.js';
 import { APPLICATION_SCOPES } from './applications.js';
+import { findOAuthToken, oauthTokenIsActive } from './oauth-tokens.js';
 
 /**
  * GitLab as an OpenID Connect provider (SPEC 7, G-O 3): the world's RS256
@@ -70,8 +72,31 @@ function profileClaims(world: World, user: User, scopes: readonly string[]): Rec
   };
 }
 
+/**
+ * `/oauth/userinfo` for the token `value` (Doorkeeper's `doorkeeper_authorize! :openid`): the
+ * claims of its user; a missing, unknown, revoked or expired token is 401 and a token without
+ * `openid` 403, each with an empty body and the reason in `WWW-Authenticate`.
+ */
+export function userinfo(world: World, value: string | null): Record<string, unknown> {
+  const token = value ? findOAuthToken(world, value) : undefined;
+  const user = token?.user_id == null ? undefined : world.users.get(token.user_id);
+  if (!token || !user || !oauthTokenIsActive(world, token)) {
+    const why = !token ? 'is invalid' : token.revoked_at !== null ? 'was revoked' : 'expired';
+    throw new ApiError(401, undefined)
+      .withHeaders({ 'www-authenticate': bearerChallenge('Doorkeeper', 'invalid_token', `The access token ${why}`) })
+      .because(`the access token ${why}`);
+  }
+  if (!token.scopes.includes('openid')) {
+    const description = 'The request requires higher privileges than provided by the access token.';
+    throw new ApiError(403, undefined)
+      .withHeaders({ 'www-authenticate': bearerChallenge('Doorkeeper', 'insufficient_scope', description) })
+      .because('the access token has no openid scope');
+  }
+  return userinfoClaims(world, user, token.scopes);
+}
+
 /** `GET /oauth/userinfo` claims (G-O 3): the profile, `groups`, and the groups by role (omitted when empty). */
-export function userinfoClaims(world: World, user: User, scopes: readonly string[]): Record<string, unknown> {
+function userinfoClaims(world: World, user: User, scopes: readonly string[]): Record<string, unknown> {
   const groups = membershipGroups(world, user);
   // Memberships only: an administrator's implicit Owner rights are not a membership.
   const memberRole = (group: Group) => Math.max(0, ...groupChain(world, group).map((g) => g.members.get(user.id) ?? 0));
