@@ -45,6 +45,19 @@ export function client(
   return new GitLab({ baseUrl: mock.baseUrl, token, fetch: mock.fetch, retry: 0, ...options });
 }
 
+/** {@link client}, made once per token: for properties that call the API thousands of times. */
+export function clientsOf(mock: MockGitLab): (token: string) => GitLab {
+  const made = new Map<string, GitLab>();
+  return (token) => {
+    let gitlab = made.get(token);
+    if (!gitlab) {
+      gitlab = client(mock, token);
+      made.set(token, gitlab);
+    }
+    return gitlab;
+  };
+}
+
 /** A raw request to the mock's API, for wire-level checks (headers, bodies, transports); a body that is not JSON comes back as text. */
 export async function call(
   mock: MockGitLab,

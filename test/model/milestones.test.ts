@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
 import type { Milestone as WorldMilestone } from '../../mock/world/types.js';
-import { GitLab, type MilestoneListQuery } from '../../src/index.js';
+import type { MilestoneListQuery } from '../../src/index.js';
+import { clientsOf } from '../fixtures.js';
 import { refused as refusal } from './recording.js';
 
 // Project milestones under random sequences of create, update (title, dates,
@@ -179,19 +180,10 @@ class Run {
   readonly mock = createMockGitLab({ seed });
   /** Every iid the project's milestones have had. */
   readonly issued = new Set<number>();
-  private readonly clients = new Map<string, GitLab>();
+  readonly client = clientsOf(this.mock);
 
   constructor() {
     for (const m of this.projectMilestones()) this.issued.add(m.iid);
-  }
-
-  client(token: string): GitLab {
-    let gitlab = this.clients.get(token);
-    if (!gitlab) {
-      gitlab = new GitLab({ baseUrl: this.mock.baseUrl, token, fetch: this.mock.fetch, retry: 0 });
-      this.clients.set(token, gitlab);
-    }
-    return gitlab;
   }
 
   projectMilestones(): WorldMilestone[] {

@@ -10,7 +10,8 @@ import {
   type SeedDocument,
   SeedError,
 } from '../../mock/index.js';
-import { GitLab } from '../../src/index.js';
+import type { GitLab } from '../../src/index.js';
+import { clientsOf } from '../fixtures.js';
 import { worldTables } from '../world-tables.js';
 import { refused } from './recording.js';
 
@@ -180,16 +181,7 @@ const nth = <T>(items: readonly T[], n: number): T | undefined => items[n % Math
 
 class Run {
   readonly mock = createMockGitLab({ seed: demoSeed });
-  private readonly clients = new Map<string, GitLab>();
-
-  client(token: string): GitLab {
-    let gitlab = this.clients.get(token);
-    if (!gitlab) {
-      gitlab = new GitLab({ baseUrl: this.mock.baseUrl, token, fetch: this.mock.fetch, retry: 0 });
-      this.clients.set(token, gitlab);
-    }
-    return gitlab;
-  }
+  readonly client = clientsOf(this.mock);
 
   as(by: Who): GitLab {
     return this.client(TOKENS[by]);
