@@ -37,6 +37,11 @@ export interface MockGitLabOptions {
   randomSeed?: number;
   /** How many requests `mock.requests` keeps (the oldest are dropped); 0 keeps none. Default 1000. */
   journal?: number;
+  /**
+   * Told of every request to a route this mock does not model (it answers GitLab's own 404), as
+   * `GET /api/v4/projects/:id/pipelines`: the CLI server logs each such route once.
+   */
+  onUnmodelled?: (route: string) => void;
 }
 
 /** A copy of a world's whole state, from {@link MockGitLab.snapshot}. */
@@ -251,7 +256,7 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
   };
   seedFaults();
   const journal = new Journal(options.journal ?? DEFAULT_JOURNAL_SIZE);
-  const apiRouter = createRouter(world, routes, { faults, journal });
+  const apiRouter = createRouter(world, routes, { faults, journal, onUnmodelled: options.onUnmodelled });
   const oauthRouter = createOAuthRouter(world);
   const router: PlainRouter = async (request) => (await apiRouter(request)) ?? oauthRouter(request);
 

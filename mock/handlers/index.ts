@@ -1,19 +1,32 @@
-import type { Route } from '../http/router.js';
+import type { ModelledRoute } from '../http/coverage.js';
+import { API_V4, type Route } from '../http/router.js';
 import { accessTokenRoutes } from './access-tokens.js';
 import { applicationRoutes } from './applications.js';
 import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
 import { milestoneRoutes } from './milestones.js';
+import { OAUTH_ROUTES } from './oauth.js';
 import { scimRoutes } from './scim.js';
 
-/** Every route of the mock, one list per area. */
-export const routes: Route[] = [
-  ...milestoneRoutes,
-  ...applicationRoutes,
-  ...accessTokenRoutes,
-  ...scimRoutes,
-  ...approvalSettingRoutes,
-  ...approvalRuleRoutes,
-  ...approvalRoutes,
+/** The routes of each area, by the area's name as `GET /__mock/routes` and docs/coverage.md show it. */
+const areas: Record<string, Route[]> = {
+  'project milestones': milestoneRoutes,
+  'OAuth applications': applicationRoutes,
+  'project access tokens': accessTokenRoutes,
+  'SCIM identities': scimRoutes,
+  'approval settings': approvalSettingRoutes,
+  'approval rules': approvalRuleRoutes,
+  'merge request approvals': approvalRoutes,
+};
+
+/** Every route of the mock's REST API, each with its area. */
+export const routes: Route[] = Object.entries(areas).flatMap(([area, list]) =>
+  list.map((route) => ({ ...route, area })),
+);
+
+/** Every route the mock models, REST API and OAuth provider, in the order they are declared: `GET /__mock/routes`. */
+export const MODELLED_ROUTES: readonly ModelledRoute[] = [
+  ...routes.map((route) => ({ method: route.method, path: `${API_V4}${route.path}`, area: route.area as string })),
+  ...OAUTH_ROUTES.map((route) => ({ ...route, area: 'OAuth provider' })),
 ];

@@ -221,6 +221,11 @@ const routes: Record<string, Partial<Record<string, PageHandler>>> = {
 /** The paths the OAuth routes answer under a world's base path (for MSW handlers). */
 export const OAUTH_PATHS: readonly string[] = Object.keys(routes);
 
+/** Every OAuth and sign-in route, method and path. */
+export const OAUTH_ROUTES: readonly { method: string; path: string }[] = Object.entries(routes).flatMap(
+  ([path, methods]) => Object.keys(methods).map((method) => ({ method, path })),
+);
+
 /**
  * The OAuth and sign-in routes of a world: `undefined` for any other request, so
  * it falls through (to a 404, or another handler).

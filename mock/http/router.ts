@@ -2,6 +2,7 @@ import { authenticate, type Caller, type Credential, identify, requireApiScope, 
 import { throttle } from '../rules/rate-limits.js';
 import type { World } from '../world/types.js';
 import { nowIso, syncClock } from '../world/world.js';
+import { nearestRoute, templateOf, unmodelledReason } from './coverage.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
@@ -45,6 +46,8 @@ export interface Route {
    * `self_rotate`); otherwise the router requires `api`, or `read_api` for reading.
    */
   checksScopes?: boolean;
+  /** The area it belongs to (`milestones`...), as `GET /__mock/routes` lists it. */
+  area?: string;
 }
 
 /** Declares a route; `options.available` makes it exist only in some worlds. */
@@ -77,7 +80,16 @@ function decodeSegments(path: string): string[] | null {
   }
 }
 
-const API_V4 = '/api/v4';
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The prefix of every REST API v4 route. */
+export const API_V4 = '/api/v4';
 
 /** The API prefix of a world's base URL, e.g. `/api/v4` or `/gitlab/api/v4`. */
 export function apiPrefix(baseUrl: string): string {
@@ -88,6 +100,8 @@ export function apiPrefix(baseUrl: string): string {
 export interface RouterOptions {
   faults?: FaultRegistry;
   journal?: Journal;
+  /** Told of every request to a route the mock does not model, as `GET /api/v4/projects/:id/pipelines`. */
+  onUnmodelled?: (route: string) => void;
 }
 
 /** A request as the router reads it once, and what the journal learns of it while it is answered. */
@@ -120,23 +134,46 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
   const { origin } = new URL(world.baseUrl);
   const prefix = apiPrefix(world.baseUrl);
 
+  /** GitLab's 404 for a route it does not have, and why the mock has none: not modelled, or not in this world. */
+  const unknownRoute = (method: string, url: URL, unavailable: Compiled | undefined): ApiError => {
+    if (unavailable) {
+      return routeNotFound().because(
+        `${unavailable.method} ${API_V4}${unavailable.path} does not exist in this world (its offering or plan)`,
+      );
+    }
+    const template = `${API_V4}${templateOf(
+      url.pathname
+        .slice(prefix.length + 1)
+        .split('/')
+        .map(safeDecode),
+    )}`;
+    options.onUnmodelled?.(`${method} ${template}`);
+    modelled ??= compiled.map((r) => ({ method: r.method, path: `${API_V4}${r.path}` }));
+    return routeNotFound().because(unmodelledReason(method, template, nearestRoute(method, template, modelled)));
+  };
+  let modelled: { method: string; path: string }[] | undefined;
+
   const dispatch = async (request: MockRequest, parts: string[] | null, trace: Trace): Promise<MockResponse> => {
     const { url } = request;
     try {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       let found: { route: Compiled; params: Record<string, string> } | undefined;
       let pathKnown = false;
+      let unavailable: Compiled | undefined;
       for (const candidate of parts ? compiled : []) {
-        if (candidate.available && !candidate.available(world)) continue;
         const params = match(candidate.segments, parts as string[]);
         if (!params) continue;
+        if (candidate.available && !candidate.available(world)) {
+          unavailable ??= candidate;
+          continue;
+        }
         pathKnown = true;
         if (candidate.method === method) {
           found = { route: candidate, params };
           break;
         }
       }
-      if (!found) throw pathKnown ? methodNotAllowed() : routeNotFound();
+      if (!found) throw pathKnown ? methodNotAllowed() : unknownRoute(method, url, unavailable);
       const caller = authenticate(world, trace.credential);
       trace.user = caller.user.username;
       if (!found.route.checksScopes) requireApiScope(caller.token, method);

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MODELLED_ROUTES } from '../handlers/index.js';
 import type { FaultSpec } from '../http/faults.js';
 import { type MockGitLabCore, MockOAuthError } from '../mock.js';
 import { mergeRequestByRef } from '../rules/pushes.js';
@@ -21,6 +22,7 @@ import type { RateLimits } from '../world/types.js';
  * - `GET /__mock/state`: the world as a seed document; `PUT` loads one (and makes it the seed
  *   `reset` goes back to), 204, or 400 `{"error"}` naming the bad path and changing nothing.
  * - `GET /__mock/requests`: the request journal, oldest first; `DELETE` empties it, 204.
+ * - `GET /__mock/routes`: every route the mock models, `[{ method, path, area }]` (SPEC 8).
  * - `POST /__mock/projects/:id/merge_requests/:iid/push` `{"sha", "author"}`: a push to the merge
  *   request's source branch (`mock.mergeRequests.push`), 204; 404 for an unknown project or merge request.
  * - `POST /__mock/oauth/authorize` `{ user, clientId, redirectUri, scopes, state, codeChallenge,
@@ -121,6 +123,7 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
     return { status: 204 };
   }
   if (resource === 'state') return answerState(mock, method, body);
+  if (resource === 'routes') return method === 'GET' ? { status: 200, body: MODELLED_ROUTES } : notAllowed;
   if (resource === 'requests') {
     if (method === 'GET') return { status: 200, body: mock.requests.list() };
     if (method !== 'DELETE') return notAllowed;

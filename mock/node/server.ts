@@ -463,11 +463,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const maxWorlds = options.maxWorlds ?? DEFAULT_MAX_WORLDS;
   if (!Number.isInteger(maxWorlds) || maxWorlds < 0) throw new TypeError(`Invalid maxWorlds: ${String(maxWorlds)}`);
   const saved = options.stateFile === undefined ? undefined : readStateFile(options.stateFile);
+  const logged = new Set<string>();
   const mockOptions = {
     seed: options.seed,
     now: options.now,
     randomSeed: options.randomSeed,
     journal: options.journal,
+    // Once per route and server, whichever world met it: a client polling one must not flood the log.
+    onUnmodelled: (route: string) => {
+      if (logged.has(route)) return;
+      logged.add(route);
+      process.stderr.write(`[gitlab-admin-sdk mock server] not modelled by this mock: ${route} (answered 404)\n`);
+    },
   };
   // Refuse a bad seed (or clock, or journal size) before binding anything: the real mock needs the bound port.
   createMockGitLabCore(mockOptions);
