@@ -6,6 +6,7 @@ import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
 import { milestoneRoutes } from './milestones.js';
 import { scimRoutes } from './scim.js';
+import { userRoutes } from './users.js';
 
 /** Every route of the mock, one list per area. */
 export const routes: Route[] = [
@@ -16,4 +17,5 @@ export const routes: Route[] = [
   ...approvalSettingRoutes,
   ...approvalRuleRoutes,
   ...approvalRoutes,
+  ...userRoutes,
 ];
