@@ -26,7 +26,7 @@ export class Users extends Resource {
    *
    * @example
    * ```ts
-   * const [maya] = await gitlab.users.list({ username: 'maya' });
+   * const { items: [maya] } = await gitlab.users.list({ username: 'maya' });
    * for await (const user of gitlab.users.list({ active: true, humans: true })) console.log(user.username);
    * ```
    */
