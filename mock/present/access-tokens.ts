@@ -1,5 +1,8 @@
-import type { ProjectAccessToken, ProjectAccessTokenWithToken } from '../../src/models/access-tokens.js';
-import type { PersonalAccessToken } from '../../src/models/users.js';
+import type {
+  PersonalAccessToken,
+  ProjectAccessToken,
+  ProjectAccessTokenWithToken,
+} from '../../src/models/access-tokens.js';
 import { tokenIsActive, tokenIsExpired } from '../rules/access.js';
 import { tokenAccessLevel } from '../rules/tokens.js';
 import type { AccessToken, World } from '../world/types.js';

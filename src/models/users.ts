@@ -2,9 +2,8 @@ import * as z from 'zod/mini';
 import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 
 /**
- * Users (`/user`, `/users`, `/users/:id`) and the token's own view
- * (`/personal_access_tokens/self`). GitLab answers each route with more fields
- * for administrators: the schemas keep those optional.
+ * Users (`/user`, `/users`, `/users/:id`). GitLab answers each route with more
+ * fields for administrators: the schemas keep those optional.
  * @module
  */
 
@@ -207,36 +206,3 @@ export interface UserListQuery extends PaginationQuery {
   /** Direction (administrators only). Default `desc`. */
   sort?: 'asc' | 'desc';
 }
-
-/** The token that authenticates a request, as `GET /personal_access_tokens/self` shows it: never its secret value. */
-export const PersonalAccessToken = z.looseObject({
-  /** The token's id. */
-  id: z.int(),
-  /** The token's name. */
-  name: z.string(),
-  /** Neither revoked nor expired. */
-  active: z.boolean(),
-  /** Revoked. */
-  revoked: z.boolean(),
-  /** Past its `expires_at` (newer GitLab versions only). */
-  expired: z.optional(z.boolean()),
-  /** A fine-grained token rather than a legacy one (the newest GitLab versions only). */
-  granular: z.optional(z.boolean()),
-  /** When the token was created. */
-  created_at: DateTimeString,
-  /** Newer GitLab versions only. */
-  description: z.optional(z.nullable(z.string())),
-  /** The token's scopes, such as `['api']`. */
-  scopes: z.array(z.string()),
-  /** The user it authenticates as (the bot user, for a project access token). */
-  user_id: z.int(),
-  /** When the token last authenticated a request; `null` when never. */
-  last_used_at: z.nullable(DateTimeString),
-  /** `YYYY-MM-DD`; the token stops working the day after. `null` when it never expires. */
-  expires_at: z.nullable(DateString),
-});
-/**
- * The token that authenticates a request, as `GET /personal_access_tokens/self` shows it: never its secret value.
- * @interface
- */
-export type PersonalAccessToken = z.infer<typeof PersonalAccessToken>;

@@ -2,7 +2,8 @@ import type { PagePromise } from '../core/pagination.js';
 import { path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
-import { CurrentUser, ListedUser, PersonalAccessToken, User, type UserListQuery } from '../models/users.js';
+import { PersonalAccessToken } from '../models/access-tokens.js';
+import { CurrentUser, ListedUser, User, type UserListQuery } from '../models/users.js';
 
 /** The instance's users: `gitlab.users`. Endpoints `/user`, `/users` and `/users/:id`. */
 export class Users extends Resource {
