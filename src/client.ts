@@ -1,12 +1,15 @@
 import type { GitLabCredentialsError } from './core/errors.js';
-import { type GitLabOptions, Transport } from './core/transport.js';
+import { type GitLabOptions, type RequestOptions, Transport } from './core/transport.js';
+import type { Metadata, Version } from './models/instance.js';
 import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
 import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
 import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
 import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
+import { Instance } from './resources/instance.js';
 import { ProjectMilestones } from './resources/milestones.js';
 import { GroupScimIdentities } from './resources/scim.js';
+import { PersonalAccessTokens, Users } from './resources/users.js';
 
 /**
  * The GitLab REST API v4 client. Resources hang off it by area, named as in
@@ -82,5 +85,41 @@ export class GitLab {
       approvalSettings: new GroupApprovalSettings(transport),
       approvalRules: new GroupApprovalRules(transport),
     });
+    this.users = new Users(transport);
+    this.personalAccessTokens = new PersonalAccessTokens(transport);
+    this.#instance = new Instance(transport);
+  }
+
+  /** The instance's users, and the caller (`gitlab.users.current()`). */
+  readonly users: Users;
+
+  /** Personal access tokens: the client's own token (`gitlab.personalAccessTokens.self()`). */
+  readonly personalAccessTokens: PersonalAccessTokens;
+
+  readonly #instance: Instance;
+
+  /**
+   * The GitLab version and revision. `GET /version`
+   *
+   * @example
+   * ```ts
+   * const { version } = await gitlab.version();
+   * ```
+   */
+  version(options?: RequestOptions): Promise<Version> {
+    return this.#instance.version(options);
+  }
+
+  /**
+   * The GitLab version, revision, agent server for Kubernetes, and whether it is the
+   * Enterprise Edition. `GET /metadata`
+   *
+   * @example
+   * ```ts
+   * const { version, enterprise } = await gitlab.metadata();
+   * ```
+   */
+  metadata(options?: RequestOptions): Promise<Metadata> {
+    return this.#instance.metadata(options);
   }
 }

@@ -42,4 +42,8 @@ export type { Resource } from './core/resource.js';
 export type { GitLabOptions, RequestOptions, RetryOptions } from './core/transport.js';
 export * from './milestones.js';
 export * from './models/common.js';
+export * from './models/instance.js';
+export * from './models/users.js';
+export { Instance } from './resources/instance.js';
+export { PersonalAccessTokens, Users } from './resources/users.js';
 export * from './scim.js';

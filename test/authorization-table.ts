@@ -52,6 +52,7 @@ export interface Targets {
   projectRule: number;
   mergeRequestRule: number;
   groupRule: number;
+  user: number;
 }
 
 /** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
@@ -187,6 +188,7 @@ export function prepare(mock: MockGitLab): Targets {
     projectRule: one(world.projectApprovalRules, (r) => r.name === 'Security', 'project rule').id,
     mergeRequestRule: one(world.mergeRequestApprovalRules, (r) => r.name === 'Reviewers', 'merge request rule').id,
     groupRule: one(world.groupApprovalRules, (r) => r.name === 'Group security', 'group rule').id,
+    user: one(world.users, (u) => u.username === 'author', 'user author').id,
   };
 }
 
@@ -303,4 +305,13 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/reset_approvals', url: `${P}/merge_requests/2/reset_approvals`,
                                                                                              expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 401, 401, 401, 202],
     note: 'Token bots only; administrators get 401 too (SPEC 2, SPEC 5).' },
+
+  // Who am I, the instance and its users: every signed-in caller (administrators see more fields, not more statuses).
+  { route: 'GET /user', url: '/user',                                                        expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users', url: '/users',                                                      expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users/:id', url: '/users/{user}',                                           expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /version', url: '/version',                                                  expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /metadata', url: '/metadata',                                                expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /personal_access_tokens/self', url: '/personal_access_tokens/self',          expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'Every caller here has a personal or project access token; an OAuth token gets 400.' },
 ];

@@ -8,6 +8,7 @@ import { approvalRoutes } from './approvals.js';
 import { milestoneRoutes } from './milestones.js';
 import { OAUTH_ROUTES } from './oauth.js';
 import { scimRoutes } from './scim.js';
+import { userRoutes } from './users.js';
 
 /** The routes of each area, by the area's name as `GET /__mock/routes` and docs/coverage.md show it. */
 const areas: Record<string, Route[]> = {
@@ -18,6 +19,7 @@ const areas: Record<string, Route[]> = {
   'approval settings': approvalSettingRoutes,
   'approval rules': approvalRuleRoutes,
   'merge request approvals': approvalRoutes,
+  'users and the instance': userRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

@@ -157,7 +157,19 @@ export function apiScopes(method: string): readonly string[] {
 
 /** 403 `insufficient_scope` unless the token has one of the scopes `method` needs (GitLab's API scope check). */
 export function requireApiScope(token: AccessToken | OAuthToken, method: string): void {
-  const scopes = apiScopes(method);
+  requireOneScopeOf(token, apiScopes(method), method);
+}
+
+/**
+ * {@link requireApiScope} where GitLab also takes `read_user` for reading
+ * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`).
+ */
+export function requireReadUserScope(token: AccessToken | OAuthToken, method: string): void {
+  const reading = method === 'GET' || method === 'HEAD';
+  requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user'] : apiScopes(method), method);
+}
+
+function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {
   if (!scopes.some((scope) => token.scopes.includes(scope))) {
     const name = 'name' in token ? `token ${token.id} (${token.name})` : `OAuth token ${token.id}`;
     throw insufficientScope(scopes).because(
