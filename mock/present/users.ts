@@ -19,3 +19,11 @@ export function presentUserId(world: World, id: number | null): UserBasic | null
   const user = id === null ? undefined : world.users.get(id);
   return user ? presentUser(world, user) : null;
 }
+
+/** The users of some ids, presented, leaving out those that are gone. */
+export function presentUserIds(world: World, ids: readonly number[]): UserBasic[] {
+  return ids.flatMap((id) => {
+    const user = world.users.get(id);
+    return user ? [presentUser(world, user)] : [];
+  });
+}
