@@ -2,9 +2,11 @@ import type { GitLabCredentialsError } from './core/errors.js';
 import { type GitLabOptions, Transport } from './core/transport.js';
 import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
-import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
+import { GroupApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
 import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
-import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
+import { ProjectApprovals } from './resources/approvals.js';
+import { InstanceIssues, ProjectIssues } from './resources/issues.js';
+import { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
 import { ProjectMilestones } from './resources/milestones.js';
 import { GroupScimIdentities } from './resources/scim.js';
 
@@ -40,14 +42,17 @@ export class GitLab {
     readonly approvalRules: ProjectApprovalRules;
     /** A project's merge request approval settings, with what it inherits. */
     readonly approvalSettings: ProjectApprovalSettings;
-    /** Merge requests: approving them, and their own approval rules. */
-    readonly mergeRequests: {
-      /** Approval status and state of a merge request; approve, unapprove, reset. */
-      readonly approvals: MergeRequestApprovals;
-      /** A merge request's own approval rules. */
-      readonly approvalRules: MergeRequestApprovalRules;
-    };
+    /** A project's merge requests: list, read, open, edit, merge; their approvals and approval rules. */
+    readonly mergeRequests: MergeRequests;
+    /** A project's issues. */
+    readonly issues: ProjectIssues;
   };
+
+  /** Merge requests across the projects the caller can read. */
+  readonly mergeRequests: InstanceMergeRequests;
+
+  /** Issues across the projects the caller can see. */
+  readonly issues: InstanceIssues;
 
   /** Group-level resources. */
   readonly groups: {
@@ -72,11 +77,11 @@ export class GitLab {
       approvals: new ProjectApprovals(transport),
       approvalRules: new ProjectApprovalRules(transport),
       approvalSettings: new ProjectApprovalSettings(transport),
-      mergeRequests: Object.freeze({
-        approvals: new MergeRequestApprovals(transport),
-        approvalRules: new MergeRequestApprovalRules(transport),
-      }),
+      mergeRequests: new MergeRequests(transport),
+      issues: new ProjectIssues(transport),
     });
+    this.mergeRequests = new InstanceMergeRequests(transport);
+    this.issues = new InstanceIssues(transport);
     this.groups = Object.freeze({
       scim: new GroupScimIdentities(transport),
       approvalSettings: new GroupApprovalSettings(transport),

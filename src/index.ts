@@ -42,4 +42,8 @@ export type { Resource } from './core/resource.js';
 export type { GitLabOptions, RequestOptions, RetryOptions } from './core/transport.js';
 export * from './milestones.js';
 export * from './models/common.js';
+export * from './models/issues.js';
+export * from './models/merge-requests.js';
+export { InstanceIssues, ProjectIssues } from './resources/issues.js';
+export { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
 export * from './scim.js';
