@@ -448,6 +448,8 @@ export class Seeder {
       events,
     }));
     this.world.issues.set(issue.id, issue);
+    // An explicit iid moves the counter past it, so that issues opened later through the API do not reuse it.
+    project.next_iid.issue = Math.max(project.next_iid.issue, issue.iid + 1);
     return issue;
   }
 
