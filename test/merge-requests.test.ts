@@ -142,6 +142,7 @@ describe('lists', () => {
     [{ author_username: 'owner' }, [2]],
     [{ assignee_id: 'None' }, [6, 5, 4, 3, 2]],
     [{ reviewer_username: 'maintainer' }, [1]],
+    [{ assignee_username: ['developer'] }, [1]],
     [{ reviewer_id: 'Any' }, [1]],
     [{ search: 'LOGIN' }, [1]],
     [{ source_branch: 'logout' }, [2]],
@@ -331,6 +332,22 @@ describe('create', () => {
     expect([mr.draft, mr.work_in_progress, mr.detailed_merge_status]).toEqual([true, true, 'draft_status']);
     const ready = await as('developer').projects.mergeRequests.update(API, mr.iid, { title: 'halfway' });
     expect([ready.draft, ready.detailed_merge_status]).toEqual([false, 'not_approved']);
+  });
+
+  it('takes a milestone by title, and answers 404 for a title the project does not have', async () => {
+    const gitlab = as('developer');
+    const body = { source_branch: 'docs', target_branch: 'main', title: 'Docs' };
+    const before = mock.exportState();
+    const error = await failure(gitlab.projects.mergeRequests.create(API, { ...body, milestone: 'v9' }));
+    expect([error.status, error.gitlabMessage]).toEqual([404, '404 Milestone Not Found']);
+    expect(mock.exportState()).toEqual(before);
+    expect((await gitlab.projects.mergeRequests.create(API, { ...body, milestone: 'v2.0' })).milestone?.title).toBe(
+      'v2.0',
+    );
+    // The role is checked first: a Reporter gets 403, not 404.
+    expect(
+      (await failure(as('reporter').projects.mergeRequests.create(API, { ...body, milestone: 'v9' }))).status,
+    ).toBe(403);
   });
 
   it('refuses Reporters and Guests with 403, and changes nothing', async () => {

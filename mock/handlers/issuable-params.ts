@@ -25,6 +25,7 @@ export const issuableListParams = {
   author_id: p.integer(),
   author_username: p.string(),
   assignee_id: userIdOrNoneAny(),
+  assignee_username: p.strings({ comma: true }),
   search: p.string(),
   created_after: p.dateTime(),
   created_before: p.dateTime(),

@@ -28,7 +28,6 @@ const listParams = {
   ...issuableListParams,
   state: p.string().values(['opened', 'closed', 'all']).default('all'),
   order_by: p.string().values(['created_at', 'updated_at', 'title']).default('created_at'),
-  assignee_username: p.strings({ comma: true }),
   iids: p.integers(),
   confidential: p.boolean(),
   ...paginationParams,

@@ -1,4 +1,3 @@
-import { notFound } from '../http/errors.js';
 import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
@@ -6,18 +5,19 @@ import { type RouteContext, route } from '../http/router.js';
 import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
 import { findProject } from '../rules/access.js';
 import { findMergeRequest } from '../rules/approvals.js';
+import { milestoneIdByTitle } from '../rules/issuables.js';
 import {
   createMergeRequest,
   listMergeRequests,
   listProjectMergeRequests,
   type MergeRequestFilters,
   mergeMergeRequest,
+  requireCreateMergeRequest,
   requireReadMergeRequests,
   requireUpdateMergeRequest,
   updateMergeRequest,
 } from '../rules/merge-requests.js';
-import { milestoneTitledInScope } from '../rules/milestones.js';
-import type { MergeRequest, Project } from '../world/types.js';
+import type { MergeRequest } from '../world/types.js';
 import {
   issuableFilters,
   issuableListParams,
@@ -53,6 +53,7 @@ const listParams = {
 const listConstraints: Constraints<typeof listParams> = {
   mutuallyExclusive: [
     ['author_id', 'author_username'],
+    ['assignee_id', 'assignee_username'],
     ['reviewer_id', 'reviewer_username'],
   ],
 };
@@ -76,15 +77,6 @@ function listAnswer(ctx: RouteContext, q: ListParams, mergeRequests: MergeReques
       ? (mr: MergeRequest) => presentMergeRequestSimple(ctx.world, mr)
       : (mr: MergeRequest) => presentMergeRequest(ctx.world, mr);
   return paginated(ctx, mergeRequests, q, present);
-}
-
-/** `milestone` (a title) in place of `milestone_id` on create and update: 404 for a title the project does not have. */
-function milestoneIdOf(project: Project, q: { milestone_id?: number; milestone?: string }, ctx: RouteContext) {
-  if (q.milestone === undefined) return q.milestone_id;
-  const id = milestoneTitledInScope(ctx.world, project, q.milestone);
-  if (id === undefined)
-    throw notFound('Milestone').because(`no milestone titled ${q.milestone} in ${project.path_with_namespace}`);
-  return id;
 }
 
 /** What create and update take besides branches and state. */
@@ -144,7 +136,9 @@ export const mergeRequestRoutes = [
       { mutuallyExclusive: [['milestone_id', 'milestone']] },
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
-    const milestone_id = milestoneIdOf(project, q, ctx);
+    requireCreateMergeRequest(ctx.world, ctx.caller, project);
+    const milestone_id =
+      q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
     const mr = createMergeRequest(ctx.world, ctx.caller, project, { ...q, milestone_id });
     return json(presentMergeRequestFull(ctx.world, ctx.caller, mr), 201);
   }),
@@ -190,7 +184,8 @@ export const mergeRequestRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
     requireUpdateMergeRequest(ctx.world, ctx.caller, project, mr);
-    const milestone_id = milestoneIdOf(project, q, ctx);
+    const milestone_id =
+      q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
     const changes = { ...q, milestone_id, state_event: q.state_event as 'close' | 'reopen' | undefined };
     return json(
       presentMergeRequestFull(ctx.world, ctx.caller, updateMergeRequest(ctx.world, ctx.caller, project, mr, changes)),

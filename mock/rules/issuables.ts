@@ -1,5 +1,8 @@
+import { notFound } from '../http/errors.js';
 import type { Issue, MergeRequest, Project, User, World } from '../world/types.js';
+import { userNamed } from '../world/world.js';
 import { canReadProject, groupChain, projectGroup } from './access.js';
+import { milestoneTitledInScope } from './milestones.js';
 
 /**
  * What issues and merge requests share (GitLab's IssuableFinder): the list
@@ -79,7 +82,7 @@ function searchMatches(record: Issuable, query: string): boolean {
 
 /** Whether a record passes the filters; usernames that name nobody match nothing, as in GitLab. */
 export function issuableMatches(world: World, record: Issuable, f: IssuableFilters): boolean {
-  const idOf = (username: string) => [...world.users.values()].find((u) => u.username === username)?.id;
+  const idOf = (username: string) => userNamed(world, username)?.id;
   // Timestamps are written in one ISO 8601 form, so they compare as strings.
   const iso = (date: Date | undefined) => date?.toISOString();
   const [createdAfter, createdBefore] = [iso(f.createdAfter), iso(f.createdBefore)];
@@ -177,4 +180,13 @@ export function nextLabels(current: string[], changes: LabelChanges): string[] {
     labels = labels.filter((l) => !removed.has(l));
   }
   return labels;
+}
+
+/** `milestone` (a title) in place of `milestone_id` on create and update: a milestone of the project or its groups, 404 otherwise (ours). */
+export function milestoneIdByTitle(world: World, project: Project, title: string): number {
+  const id = milestoneTitledInScope(world, project, title);
+  if (id === undefined) {
+    throw notFound('Milestone').because(`no milestone titled ${title} in ${project.path_with_namespace} or its groups`);
+  }
+  return id;
 }

@@ -1,7 +1,7 @@
 import { ApiError, forbidden, unauthorized } from '../http/errors.js';
 import type { MergeRequest, Project, User, World } from '../world/types.js';
 import { Roles } from '../world/types.js';
-import { nextId, nowIso, randomString } from '../world/world.js';
+import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
 import { approvalStatus, branchesCovering, branchMatches } from './approvals.js';
 import {
@@ -82,7 +82,7 @@ export interface MergeRequestFilters extends IssuableFilters {
 }
 
 function mergeRequestMatches(world: World, mr: MergeRequest, f: MergeRequestFilters): boolean {
-  const reviewer = f.reviewerUsername && [...world.users.values()].find((u) => u.username === f.reviewerUsername);
+  const reviewer = f.reviewerUsername === undefined ? undefined : userNamed(world, f.reviewerUsername);
   return (
     issuableMatches(world, mr, f) &&
     (f.sourceBranch === undefined || mr.source_branch === f.sourceBranch) &&
@@ -93,7 +93,7 @@ function mergeRequestMatches(world: World, mr: MergeRequest, f: MergeRequestFilt
         : f.reviewerId === 'Any'
           ? mr.reviewer_ids.length > 0
           : mr.reviewer_ids.includes(f.reviewerId))) &&
-    (f.reviewerUsername === undefined || (reviewer !== '' && !!reviewer && mr.reviewer_ids.includes(reviewer.id))) &&
+    (f.reviewerUsername === undefined || (reviewer !== undefined && mr.reviewer_ids.includes(reviewer.id))) &&
     (f.draft === undefined || isDraftTitle(mr.title) === (f.draft === 'yes'))
   );
 }
@@ -211,6 +211,16 @@ function applyFields(world: World, project: Project, mr: MergeRequest, fields: M
   if (fields.discussion_locked !== undefined) mr.discussion_locked = fields.discussion_locked;
 }
 
+/** GitLab's `create_merge_request_from`: Developer and up, 403 below (checked before the milestone title is looked up). */
+export function requireCreateMergeRequest(world: World, caller: Caller, project: Project): void {
+  const role = projectRole(world, caller.user, project);
+  if (role < Roles.Developer) {
+    throw forbidden().because(
+      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; opening a merge request needs Developer`,
+    );
+  }
+}
+
 /**
  * POST /projects/:id/merge_requests: Developer and up (`create_merge_request_from`,
  * 403 below); a `Draft:` title makes a draft. No approval rule is copied: like a
@@ -223,12 +233,7 @@ export function createMergeRequest(
   project: Project,
   input: MergeRequestInput,
 ): MergeRequest {
-  const role = projectRole(world, caller.user, project);
-  if (role < Roles.Developer) {
-    throw forbidden().because(
-      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; opening a merge request needs Developer`,
-    );
-  }
+  requireCreateMergeRequest(world, caller, project);
   // TODO(branches): 400 `{"message":{"source_branch":[...]}}`-style refusal when a branch does not exist.
   checkBranches(world, project, input.source_branch, input.target_branch);
   const now = nowIso(world);

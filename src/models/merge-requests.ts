@@ -103,6 +103,8 @@ export interface MergeRequestListQuery extends PaginationQuery {
   author_username?: string;
   /** An assignee's user id, `None` or `Any`. */
   assignee_id?: number | 'None' | 'Any';
+  /** Usernames it must all be assigned to. */
+  assignee_username?: string[];
   /** A reviewer's user id, `None` or `Any`. */
   reviewer_id?: number | 'None' | 'Any';
   /** A reviewer's username. */
@@ -147,6 +149,8 @@ export interface MergeRequestFieldsBody {
   reviewer_ids?: number[];
   /** The milestone's global id; `0` removes it. */
   milestone_id?: number;
+  /** The milestone's title, in place of `milestone_id` (a title the project does not have is a 404). */
+  milestone?: string;
   /** Label names, replacing its labels (comma-separated or a list). */
   labels?: string | string[];
   /** Remove the source branch when merging. */
