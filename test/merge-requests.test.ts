@@ -535,6 +535,26 @@ describe('merge', () => {
   });
 });
 
+describe('on the wire, as other clients send it', () => {
+  it('takes form-encoded bodies with Python’s booleans and comma-separated lists', async () => {
+    const created = await call(mock, 'POST', '/projects/acme%2Fapi/merge_requests', {
+      token: 'glpat-developer',
+      form: { source_branch: 'py', target_branch: 'main', title: 'From Python', labels: 'a,b', squash: 'True' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ labels: ['a', 'b'], squash: true, detailed_merge_status: 'not_approved' });
+    const listed = await call(mock, 'GET', '/projects/acme%2Fapi/merge_requests?labels=a&state=opened&iids=7', {
+      token: 'glpat-developer',
+    });
+    expect(listed.body.map((mr: { iid: number }) => mr.iid)).toEqual([7]);
+    const merged = await call(mock, 'PUT', '/projects/acme%2Fapi/merge_requests/2/merge', {
+      token: 'glpat-maintainer',
+      form: { should_remove_source_branch: 'True', squash: 'False' },
+    });
+    expect([merged.status, merged.body.state]).toEqual([200, 'merged']);
+  });
+});
+
 describe('the seed document and the export', () => {
   it('loads a seed without the new keys as before: no assignees, labels, conflicts or merge records', () => {
     const plain = createMockGitLab({
