@@ -3,10 +3,12 @@ import { type GitLabOptions, type RequestOptions, Transport } from './core/trans
 import type { Metadata, Version } from './models/instance.js';
 import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
-import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
+import { GroupApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
 import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
-import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
+import { ProjectApprovals } from './resources/approvals.js';
 import { Instance } from './resources/instance.js';
+import { InstanceIssues, ProjectIssues } from './resources/issues.js';
+import { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
 import { ProjectMilestones } from './resources/milestones.js';
 import { GroupScimIdentities } from './resources/scim.js';
 import { PersonalAccessTokens, Users } from './resources/users.js';
@@ -43,14 +45,17 @@ export class GitLab {
     readonly approvalRules: ProjectApprovalRules;
     /** A project's merge request approval settings, with what it inherits. */
     readonly approvalSettings: ProjectApprovalSettings;
-    /** Merge requests: approving them, and their own approval rules. */
-    readonly mergeRequests: {
-      /** Approval status and state of a merge request; approve, unapprove, reset. */
-      readonly approvals: MergeRequestApprovals;
-      /** A merge request's own approval rules. */
-      readonly approvalRules: MergeRequestApprovalRules;
-    };
+    /** A project's merge requests: list, read, open, edit, merge; their approvals and approval rules. */
+    readonly mergeRequests: MergeRequests;
+    /** A project's issues. */
+    readonly issues: ProjectIssues;
   };
+
+  /** Merge requests across the projects the caller can read. */
+  readonly mergeRequests: InstanceMergeRequests;
+
+  /** Issues across the projects the caller can see. */
+  readonly issues: InstanceIssues;
 
   /** Group-level resources. */
   readonly groups: {
@@ -75,11 +80,11 @@ export class GitLab {
       approvals: new ProjectApprovals(transport),
       approvalRules: new ProjectApprovalRules(transport),
       approvalSettings: new ProjectApprovalSettings(transport),
-      mergeRequests: Object.freeze({
-        approvals: new MergeRequestApprovals(transport),
-        approvalRules: new MergeRequestApprovalRules(transport),
-      }),
+      mergeRequests: new MergeRequests(transport),
+      issues: new ProjectIssues(transport),
     });
+    this.mergeRequests = new InstanceMergeRequests(transport);
+    this.issues = new InstanceIssues(transport);
     this.groups = Object.freeze({
       scim: new GroupScimIdentities(transport),
       approvalSettings: new GroupApprovalSettings(transport),

@@ -43,7 +43,11 @@ export type { GitLabOptions, RequestOptions, RetryOptions } from './core/transpo
 export * from './milestones.js';
 export * from './models/common.js';
 export * from './models/instance.js';
+export * from './models/issues.js';
+export * from './models/merge-requests.js';
 export * from './models/users.js';
 export { Instance } from './resources/instance.js';
+export { InstanceIssues, ProjectIssues } from './resources/issues.js';
+export { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
 export { PersonalAccessTokens, Users } from './resources/users.js';
 export * from './scim.js';

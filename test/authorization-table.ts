@@ -314,4 +314,27 @@ export const rows: Row[] = [
   { route: 'GET /metadata', url: '/metadata',                                                expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /personal_access_tokens/self', url: '/personal_access_tokens/self',          expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
     note: 'Every caller here has a personal or project access token; an OAuth token gets 400.' },
+
+  // Merge requests (lib/api/merge_requests.rb, SPEC 5): read from Reporter up in a private project, opened from Developer up.
+  { route: 'GET /merge_requests', url: '/merge_requests?scope=all',                         expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'Everyone signed in gets the merge requests they may read; Guests and Planners of a private project none.' },
+  { route: 'GET /projects/:id/merge_requests', url: `${P}/merge_requests`,                  expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/merge_requests', url: `${P}/merge_requests`, body: { source_branch: 'feature-new', target_branch: 'main', title: 'New' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 201, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`, body: { title: 'Renamed' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 200, 200, 200, 200, 200],
+    note: 'Developer up, or the author or an assignee (none of the callers is).' },
+  { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/merge', url: `${P}/merge_requests/2/merge`, body: {},
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 200, 200, 200, 200],
+    note: 'GitLab answers 401 to whoever may not merge into the target branch: main is protected, Maintainers merge.' },
+
+  // Issues (lib/api/issues.rb): whoever sees the project reads and opens issues; editing needs Planner, or authorship.
+  { route: 'GET /issues', url: '/issues?scope=all',                                          expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/issues', url: `${P}/issues`,                                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/issues/:issue_iid', url: `${P}/issues/1`,                      expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/issues', url: `${P}/issues`, body: { title: 'New issue' },    expect: [401, 401, 401, 401, 401, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/issues/:issue_iid', url: `${P}/issues/1`, body: { title: 'Renamed' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
 ];

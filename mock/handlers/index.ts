@@ -5,6 +5,8 @@ import { applicationRoutes } from './applications.js';
 import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
+import { issueRoutes } from './issues.js';
+import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
 import { OAUTH_ROUTES } from './oauth.js';
 import { scimRoutes } from './scim.js';
@@ -19,6 +21,8 @@ const areas: Record<string, Route[]> = {
   'approval settings': approvalSettingRoutes,
   'approval rules': approvalRuleRoutes,
   'merge request approvals': approvalRoutes,
+  'merge requests': mergeRequestRoutes,
+  issues: issueRoutes,
   'users and the instance': userRoutes,
 };
 

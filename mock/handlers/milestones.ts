@@ -2,7 +2,9 @@ import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { route } from '../http/router.js';
-import { presentIssue, presentMergeRequest, presentMilestone } from '../present/milestones.js';
+import { presentIssue } from '../present/issues.js';
+import { presentMergeRequest } from '../present/merge-requests.js';
+import { presentMilestone } from '../present/milestones.js';
 import { findProject, requireProjectRole } from '../rules/access.js';
 import {
   burndownEvents,

@@ -118,3 +118,11 @@ function lastActivityOn(world: World, user: User): string | null {
   }
   return last === null ? null : last.slice(0, 10);
 }
+
+/** The users of some ids, presented, leaving out those that are gone. */
+export function presentUserIds(world: World, ids: readonly number[]): UserBasic[] {
+  return ids.flatMap((id) => {
+    const user = world.users.get(id);
+    return user ? [presentUser(world, user)] : [];
+  });
+}
