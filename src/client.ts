@@ -2,11 +2,11 @@ import type { GitLabCredentialsError } from './core/errors.js';
 import { type GitLabOptions, Transport } from './core/transport.js';
 import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
-import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
-import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
+import { MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
+import { ProjectApprovalSettings } from './resources/approval-settings.js';
 import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
+import { Groups } from './resources/groups.js';
 import { ProjectMilestones } from './resources/milestones.js';
-import { GroupScimIdentities } from './resources/scim.js';
 
 /**
  * The GitLab REST API v4 client. Resources hang off it by area, named as in
@@ -49,15 +49,8 @@ export class GitLab {
     };
   };
 
-  /** Group-level resources. */
-  readonly groups: {
-    /** A group's SCIM identities. */
-    readonly scim: GroupScimIdentities;
-    /** A group's merge request approval settings, which its projects inherit. */
-    readonly approvalSettings: GroupApprovalSettings;
-    /** A group's approval rules (experimental in GitLab). */
-    readonly approvalRules: GroupApprovalRules;
-  };
+  /** Groups, and group-level resources: `gitlab.groups.list()`, `gitlab.groups.milestones`, `gitlab.groups.scim`... */
+  readonly groups: Groups;
 
   /**
    * Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a
@@ -77,10 +70,6 @@ export class GitLab {
         approvalRules: new MergeRequestApprovalRules(transport),
       }),
     });
-    this.groups = Object.freeze({
-      scim: new GroupScimIdentities(transport),
-      approvalSettings: new GroupApprovalSettings(transport),
-      approvalRules: new GroupApprovalRules(transport),
-    });
+    this.groups = new Groups(transport);
   }
 }

@@ -52,6 +52,7 @@ export interface Targets {
   projectRule: number;
   mergeRequestRule: number;
   groupRule: number;
+  groupMilestone: number;
 }
 
 /** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
@@ -187,6 +188,14 @@ export function prepare(mock: MockGitLab): Targets {
     projectRule: one(world.projectApprovalRules, (r) => r.name === 'Security', 'project rule').id,
     mergeRequestRule: one(world.mergeRequestApprovalRules, (r) => r.name === 'Reviewers', 'merge request rule').id,
     groupRule: one(world.groupApprovalRules, (r) => r.name === 'Group security', 'group rule').id,
+    groupMilestone: mock.seed.groupMilestone(
+      one(world.groups, (g) => g.full_path === 'acme', 'group acme'),
+      {
+        title: 'Q3',
+        start_date: '2026-05-01',
+        due_date: '2026-09-30',
+      },
+    ).id,
   };
 }
 
@@ -303,4 +312,28 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/reset_approvals', url: `${P}/merge_requests/2/reset_approvals`,
                                                                                              expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 401, 401, 401, 202],
     note: 'Token bots only; administrators get 401 too (SPEC 2, SPEC 5).' },
+
+  // Groups (lib/api/groups.rb): any signed-in caller lists; a group is read by whoever can see it (404 otherwise).
+  { route: 'GET /groups', url: '/groups',                                                    expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id', url: G,                                                        expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'The bot sees the private group through its project.' },
+  { route: 'GET /groups/:id/subgroups', url: `${G}/subgroups`,                               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/descendant_groups', url: `${G}/descendant_groups`,               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+
+  // Group milestones (lib/api/group_milestones.rb): read by whoever sees the group, written from Planner up in the group.
+  { route: 'GET /groups/:id/milestones', url: `${G}/milestones`,                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/milestones/:milestone_id', url: `${G}/milestones/{groupMilestone}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /groups/:id/milestones', url: `${G}/milestones`, body: { title: 'Q4' },     expect: [401, 401, 401, 401, 401, 404, 403, 201, 201, 201, 201, 201, 201, 403],
+    note: 'Planner in the group: the bot is a member of the project only.' },
+  { route: 'PUT /groups/:id/milestones/:milestone_id', url: `${G}/milestones/{groupMilestone}`, body: { description: 'x' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 200, 200, 200, 200, 200, 200, 403] },
+  { route: 'DELETE /groups/:id/milestones/:milestone_id', url: `${G}/milestones/{groupMilestone}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 204, 204, 204, 204, 204, 204, 403] },
+  { route: 'GET /groups/:id/milestones/:milestone_id/issues', url: `${G}/milestones/{groupMilestone}/issues`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/milestones/:milestone_id/merge_requests', url: `${G}/milestones/{groupMilestone}/merge_requests`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/milestones/:milestone_id/burndown_events', url: `${G}/milestones/{groupMilestone}/burndown_events`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
 ];

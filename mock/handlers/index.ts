@@ -4,6 +4,8 @@ import { applicationRoutes } from './applications.js';
 import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
+import { groupMilestoneRoutes } from './group-milestones.js';
+import { groupRoutes } from './groups.js';
 import { milestoneRoutes } from './milestones.js';
 import { scimRoutes } from './scim.js';
 
@@ -16,4 +18,6 @@ export const routes: Route[] = [
   ...approvalSettingRoutes,
   ...approvalRuleRoutes,
   ...approvalRoutes,
+  ...groupRoutes,
+  ...groupMilestoneRoutes,
 ];
