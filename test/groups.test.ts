@@ -51,7 +51,7 @@ beforeEach(() => {
 });
 
 describe('GET /groups: who sees what', () => {
-  it('an outsider sees only the groups around their memberships, none here; all_available adds every open group', async () => {
+  it('a non-member of groups sees only those around their memberships (acme, through a project); all_available adds every open group', async () => {
     const outsider = as('outsider');
     expect(await listed(outsider.groups.list())).toEqual(['acme']);
     expect(await listed(outsider.groups.list({ all_available: true }))).toEqual(['acme', 'open/docs', 'intra', 'open']);
