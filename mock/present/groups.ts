@@ -74,12 +74,12 @@ export function presentGroup(world: World, group: GroupRecord, options: { statis
 /**
  * A project as a group's details embed it: the leading fields of GitLab's Project
  * entity (its `BasicProjectDetails` part), which is all the world knows of a project.
+ * No `ssh_url_to_repo`: the mock serves no SSH, and its host is not the API's.
  */
 export function presentGroupProject(world: World, project: Project): GroupProject {
   const group = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
   const owner = project.namespace.kind === 'user' ? world.users.get(project.namespace.id) : undefined;
   const namespaceName = group ? fullName(world, group) : (owner?.name ?? '');
-  const host = new URL(world.baseUrl).host;
   return {
     id: project.id,
     description: project.description,
@@ -91,7 +91,6 @@ export function presentGroupProject(world: World, project: Project): GroupProjec
     default_branch: 'main',
     tag_list: [],
     topics: [],
-    ssh_url_to_repo: `git@${host}:${project.path_with_namespace}.git`,
     http_url_to_repo: `${world.baseUrl}/${project.path_with_namespace}.git`,
     web_url: `${world.baseUrl}/${project.path_with_namespace}`,
     readme_url: null,
