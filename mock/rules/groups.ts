@@ -96,18 +96,16 @@ const byText = (a: string, b: string) => a.localeCompare(b, 'en');
 /**
  * The order of `lib/api/groups.rb#order_groups`: the field in the requested
  * direction, then id ascending; `similarity` with a search ranks by how alike
- * the path, name and description are to it (pg_trgm weights 1, 0.7 and 0.2,
- * GitLab's `sorted_by_similarity_and_parent_id_desc`; ours approximates the
- * database's scores), then subgroups before top-level groups, then by name.
- * Without a search it orders by name.
+ * the path and the name are to it (pg_trgm, weights 1 and 0.7, GitLab's
+ * `sorted_by_similarity_and_parent_id_desc`; ours approximates the database's
+ * scores), then by parent id descending with top-level groups last, then newest
+ * first. Without a search `similarity` orders by name.
  */
 function order(filters: GroupFilters): (a: Group, b: Group) => number {
   if (filters.orderBy === 'similarity' && filters.search) {
     const search = filters.search;
-    const score = (g: Group) =>
-      similarity(g.path, search) + 0.7 * similarity(g.name, search) + 0.2 * similarity(g.description, search);
-    return (a, b) =>
-      score(b) - score(a) || (b.parent_id ?? -1) - (a.parent_id ?? -1) || byText(a.name, b.name) || a.id - b.id;
+    const score = (g: Group) => similarity(g.path, search) + 0.7 * similarity(g.name, search);
+    return (a, b) => score(b) - score(a) || (b.parent_id ?? -1) - (a.parent_id ?? -1) || b.id - a.id;
   }
   const direction = filters.sort === 'desc' ? -1 : 1;
   if (filters.orderBy === 'id') return (a, b) => direction * (a.id - b.id);
