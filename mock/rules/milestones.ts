@@ -379,8 +379,7 @@ export function promoteMilestone(world: World, caller: Caller, project: Project,
     due_date: milestone.due_date,
     state: milestone.state,
   });
-  const siblings = [...world.projects.values()]
-    .filter((p) => p.namespace.kind === 'group' && p.namespace.id === group.id)
+  const siblings = projectsOf(world, group)
     .map((p) => milestoneIdByTitle(world, projectKey(p), milestone.title))
     .flatMap((id) => (id === undefined ? [] : [world.milestones.get(id) as Milestone]));
   for (const m of siblings) {
