@@ -212,18 +212,27 @@ export function openTo(visibility: Visibility, user: User): boolean {
 }
 
 /**
- * Whether a user belongs around a group: a member of it, of an ancestor, of a
- * subgroup or of a project inside it. These are GitLab's authorized groups of
- * the user and their ancestors, what `GET /groups` lists by default (an admin's
- * status counts for nothing here).
+ * The ids of the groups a user belongs around: those they are a member of, or
+ * whose ancestor, subgroup or project they are a member of. These are GitLab's
+ * authorized groups of the user and their ancestors, what `GET /groups` lists by
+ * default (an admin's status counts for nothing here).
  */
-export function isMemberAround(world: World, user: User, group: Group): boolean {
-  if (groupChain(world, group).some((g) => g.members.has(user.id))) return true;
-  const inside = (g: Group | null) => g !== null && groupChain(world, g).includes(group);
-  for (const g of world.groups.values()) if (g.members.has(user.id) && inside(g)) return true;
-  for (const p of world.projects.values()) if (p.members.has(user.id) && inside(projectGroup(world, p))) return true;
-  return false;
+export function groupsAround(world: World, user: User): Set<number> {
+  const around = new Set<number>();
+  const withAncestors = (group: Group | null) => {
+    if (group) for (const g of groupChain(world, group)) around.add(g.id);
+  };
+  for (const g of world.groups.values()) {
+    if (groupChain(world, g).some((a) => a.members.has(user.id))) around.add(g.id);
+    if (g.members.has(user.id)) withAncestors(g);
+  }
+  for (const p of world.projects.values()) if (p.members.has(user.id)) withAncestors(projectGroup(world, p));
+  return around;
 }
+
+/** Whether a user belongs around a group ({@link groupsAround}). */
+export const isMemberAround = (world: World, user: User, group: Group): boolean =>
+  groupsAround(world, user).has(group.id);
 
 /**
  * Whether a user may see a group: by its visibility, by membership in it or an
@@ -231,7 +240,8 @@ export function isMemberAround(world: World, user: User, group: Group): boolean 
  * (a member of `acme/platform` can see the private `acme`).
  */
 export function canReadGroup(world: World, user: User, group: Group): boolean {
-  return visibleTo(group.visibility, user, 0) || isMemberAround(world, user, group);
+  // Membership in the group or an ancestor first: it needs no look at the rest of the world.
+  return visibleTo(group.visibility, user, groupRole(world, user, group)) || isMemberAround(world, user, group);
 }
 
 function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, fullPath: (record: T) => string) {

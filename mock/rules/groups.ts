@@ -1,5 +1,5 @@
 import type { Group, Project, User, Visibility, World } from '../world/types.js';
-import { canReadProject, groupChain, isMemberAround, openTo, projectGroup } from './access.js';
+import { canReadProject, groupChain, groupsAround, openTo, projectGroup } from './access.js';
 
 /**
  * Groups as `GET /groups`, `/groups/:id/subgroups` and `/groups/:id/descendant_groups`
@@ -55,7 +55,8 @@ function candidates(world: World, user: User, filters: GroupFilters): (group: Gr
   }
   const allAvailable = filters.allAvailable ?? user.admin;
   if (user.admin && allAvailable) return () => true;
-  return (g) => isMemberAround(world, user, g) || (allAvailable && openTo(g.visibility, user));
+  const around = groupsAround(world, user);
+  return (g) => around.has(g.id) || (allAvailable && openTo(g.visibility, user));
 }
 
 /** GitLab's fuzzy match: each word of 3+ characters appears in the value (any case); a shorter query must equal it. */
