@@ -252,6 +252,25 @@ describe('GET /groups/:id', () => {
     expect(await as('guest').groups.get('acme')).not.toHaveProperty('runners_token');
   });
 
+  it('ends GroupDetail with GitLab’s keys, the top-level ones on a top-level group only', async () => {
+    const tail = (detail: object) =>
+      Object.keys(detail).slice(Object.keys(detail).indexOf('marked_for_deletion_on') + 1);
+    expect(tail(await as('owner').groups.get('acme'))).toEqual([
+      'shared_with_groups',
+      'runners_token',
+      'enabled_git_access_protocol',
+      'prevent_sharing_groups_outside_hierarchy',
+      'projects',
+      'shared_projects',
+    ]);
+    expect(tail(await as('owner').groups.get('acme/platform'))).toEqual([
+      'shared_with_groups',
+      'runners_token',
+      'projects',
+      'shared_projects',
+    ]);
+  });
+
   it('lets a member of a subgroup see its private parent, and hides a private group from others', async () => {
     expect((await as('sub').groups.get('acme')).full_path).toBe('acme');
     const error = await failure(as('dev').groups.get('acme/web'));
