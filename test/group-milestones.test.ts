@@ -272,6 +272,16 @@ describe('issues, merge requests and burndown charts of a group milestone', () =
     expect((await as('guest').groups.milestones.mergeRequests(PLATFORM, id)).items).toEqual([]);
   });
 
+  it('lists the issues of the group’s own projects only, as GitLab’s finder; burndown charts count subgroups’', async () => {
+    const engine = [...mock.world.projects.values()].find((p) => p.path === 'engine');
+    if (!engine) throw new Error('no project');
+    mock.seed.issue(engine, { title: 'Deep', author: 'root', milestone: 'Sprint', created_at: '2026-05-22T10:00:00Z' });
+    const id = await sprint();
+    expect((await as('dev').groups.milestones.issues(PLATFORM, id)).items.map((i) => i.title)).not.toContain('Deep');
+    const events = await as('dev').groups.milestones.burndownEvents(PLATFORM, id);
+    expect(events.filter((e) => e.action === 'created')).toHaveLength(3);
+  });
+
   it('answers burndown events on a Premium group, and 405 on a Free one', async () => {
     const events = await as('dev').groups.milestones.burndownEvents(PLATFORM, await sprint());
     expect(events.map((e) => e.action)).toEqual(['created', 'created']);
