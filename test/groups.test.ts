@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
 import { type GitLab, type Group, Groups, NotFoundError, type PagePromise } from '../src/index.js';
 import { call, client, failure } from './fixtures.js';
+import { json, setup } from './sdk/helpers.js';
 
 // Groups end to end: lists, one group, subgroups and descendants, as GitLab's GroupsFinder decides what a caller sees.
 
@@ -324,5 +325,40 @@ describe('GET /groups/:id/subgroups and /descendant_groups', () => {
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ message: '404 Group Not Found' });
     }
+  });
+});
+
+describe('the models across GitLab versions', () => {
+  it('read an older GitLab’s group, without created_at, archived or the newer settings', async () => {
+    const older = {
+      id: 3,
+      web_url: 'https://gitlab.test/groups/acme',
+      name: 'Acme',
+      path: 'acme',
+      description: '',
+      visibility: 'private',
+      lfs_enabled: true,
+      avatar_url: null,
+      request_access_enabled: false,
+      full_name: 'Acme',
+      full_path: 'acme',
+      parent_id: null,
+      projects: [
+        {
+          id: 9,
+          description: null,
+          name: 'API',
+          name_with_namespace: 'Acme / API',
+          path: 'api',
+          path_with_namespace: 'acme/api',
+          created_at: '2020-01-01T00:00:00.000Z',
+          default_branch: 'master',
+          web_url: 'https://gitlab.test/acme/api',
+        },
+      ],
+      shared_projects: [],
+    };
+    const { gitlab } = setup(() => json(older));
+    expect(await gitlab.groups.get('acme')).toEqual(older);
   });
 });
