@@ -169,7 +169,7 @@ export interface MilestoneListQuery extends PaginationQuery {
   updated_after?: string;
 }
 
-/** Body of `POST /projects/:id/milestones`. */
+/** Body of `POST /projects/:id/milestones` and `POST /groups/:id/milestones`. */
 export interface MilestoneCreate {
   /** The title, unique in the project and its groups. */
   title: string;
@@ -181,7 +181,7 @@ export interface MilestoneCreate {
   start_date?: string;
 }
 
-/** Body of `PUT /projects/:id/milestones/:milestone_id`: at least one field. */
+/** Body of `PUT /projects/:id/milestones/:milestone_id` and its group twin: at least one field. */
 export interface MilestoneUpdate {
   /** A new title, unique in the project and its groups. */
   title?: string;
