@@ -15,6 +15,9 @@ import { ROLE_VALUES } from '../world/types.js';
  * @module
  */
 
+/** A group's path. */
+const groupPath = { id: p.string().required() };
+
 /** GitLab's `group_list_params`. */
 const groupListParams = {
   statistics: p.boolean().default(false),
@@ -32,10 +35,12 @@ const groupListParams = {
 
 /** Parses a group list's parameters, finds the group it is below (404 when unseen), lists and presents a page. */
 function groupList(ctx: RouteContext, scope: 'all' | 'children' | 'descendants') {
-  const q = parseParams(ctx.params, { ...(scope !== 'all' && { id: p.string().required() }), ...groupListParams });
-  const id = (q as { id?: string }).id;
+  const q = parseParams(ctx.params, groupListParams);
+  // The group a list is below comes from the path (always there); `/groups` takes no `id`.
   const where: GroupScope =
-    scope === 'all' || id === undefined ? { kind: 'all' } : { kind: scope, of: findGroup(ctx.world, ctx.caller, id) };
+    scope === 'all'
+      ? { kind: 'all' }
+      : { kind: scope, of: findGroup(ctx.world, ctx.caller, parseParams(ctx.params, groupPath).id) };
   const filters: GroupFilters = {
     allAvailable: q.all_available,
     owned: q.owned,
@@ -58,7 +63,7 @@ export const groupRoutes = [
   route('GET', '/groups', (ctx) => groupList(ctx, 'all')),
 
   route('GET', '/groups/:id', (ctx) => {
-    const q = parseParams(ctx.params, { id: p.string().required(), with_projects: p.boolean().default(true) });
+    const q = parseParams(ctx.params, { ...groupPath, with_projects: p.boolean().default(true) });
     const group = findGroup(ctx.world, ctx.caller, q.id);
     return json(presentGroupDetail(ctx.world, ctx.caller, group, { withProjects: q.with_projects }));
   }),
