@@ -3,14 +3,14 @@ import { type GitLabOptions, type RequestOptions, Transport } from './core/trans
 import type { Metadata, Version } from './models/instance.js';
 import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
-import { GroupApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
-import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
+import { ProjectApprovalRules } from './resources/approval-rules.js';
+import { ProjectApprovalSettings } from './resources/approval-settings.js';
 import { ProjectApprovals } from './resources/approvals.js';
+import { Groups } from './resources/groups.js';
 import { Instance } from './resources/instance.js';
 import { InstanceIssues, ProjectIssues } from './resources/issues.js';
 import { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
 import { ProjectMilestones } from './resources/milestones.js';
-import { GroupScimIdentities } from './resources/scim.js';
 import { PersonalAccessTokens, Users } from './resources/users.js';
 
 /**
@@ -57,15 +57,8 @@ export class GitLab {
   /** Issues across the projects the caller can see. */
   readonly issues: InstanceIssues;
 
-  /** Group-level resources. */
-  readonly groups: {
-    /** A group's SCIM identities. */
-    readonly scim: GroupScimIdentities;
-    /** A group's merge request approval settings, which its projects inherit. */
-    readonly approvalSettings: GroupApprovalSettings;
-    /** A group's approval rules (experimental in GitLab). */
-    readonly approvalRules: GroupApprovalRules;
-  };
+  /** Groups, and group-level resources: `gitlab.groups.list()`, `gitlab.groups.milestones`, `gitlab.groups.scim`... */
+  readonly groups: Groups;
 
   /**
    * Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a
@@ -85,11 +78,7 @@ export class GitLab {
     });
     this.mergeRequests = new InstanceMergeRequests(transport);
     this.issues = new InstanceIssues(transport);
-    this.groups = Object.freeze({
-      scim: new GroupScimIdentities(transport),
-      approvalSettings: new GroupApprovalSettings(transport),
-      approvalRules: new GroupApprovalRules(transport),
-    });
+    this.groups = new Groups(transport);
     this.users = new Users(transport);
     this.personalAccessTokens = new PersonalAccessTokens(transport);
     this.#instance = new Instance(transport);

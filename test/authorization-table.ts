@@ -53,6 +53,7 @@ export interface Targets {
   mergeRequestRule: number;
   groupRule: number;
   user: number;
+  groupMilestone: number;
 }
 
 /** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
@@ -189,6 +190,14 @@ export function prepare(mock: MockGitLab): Targets {
     mergeRequestRule: one(world.mergeRequestApprovalRules, (r) => r.name === 'Reviewers', 'merge request rule').id,
     groupRule: one(world.groupApprovalRules, (r) => r.name === 'Group security', 'group rule').id,
     user: one(world.users, (u) => u.username === 'author', 'user author').id,
+    groupMilestone: mock.seed.groupMilestone(
+      one(world.groups, (g) => g.full_path === 'acme', 'group acme'),
+      {
+        title: 'Q3',
+        start_date: '2026-05-01',
+        due_date: '2026-09-30',
+      },
+    ).id,
   };
 }
 
@@ -337,4 +346,27 @@ export const rows: Row[] = [
   { route: 'POST /projects/:id/issues', url: `${P}/issues`, body: { title: 'New issue' },    expect: [401, 401, 401, 401, 401, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
   { route: 'PUT /projects/:id/issues/:issue_iid', url: `${P}/issues/1`, body: { title: 'Renamed' },
                                                                                              expect: [401, 401, 401, 401, 401, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
+  // Groups (lib/api/groups.rb): any signed-in caller lists; a group is read by whoever can see it (404 otherwise).
+  { route: 'GET /groups', url: '/groups',                                                    expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id', url: G,                                                        expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'The bot sees the private group through its project.' },
+  { route: 'GET /groups/:id/subgroups', url: `${G}/subgroups`,                               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/descendant_groups', url: `${G}/descendant_groups`,               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+
+  // Group milestones (lib/api/group_milestones.rb): read by whoever sees the group, written from Planner up in the group.
+  { route: 'GET /groups/:id/milestones', url: `${G}/milestones`,                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/milestones/:milestone_id', url: `${G}/milestones/{groupMilestone}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /groups/:id/milestones', url: `${G}/milestones`, body: { title: 'Q4' },     expect: [401, 401, 401, 401, 401, 404, 403, 201, 201, 201, 201, 201, 201, 403],
+    note: 'Planner in the group: the bot is a member of the project only.' },
+  { route: 'PUT /groups/:id/milestones/:milestone_id', url: `${G}/milestones/{groupMilestone}`, body: { description: 'x' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 200, 200, 200, 200, 200, 200, 403] },
+  { route: 'DELETE /groups/:id/milestones/:milestone_id', url: `${G}/milestones/{groupMilestone}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 204, 204, 204, 204, 204, 204, 403] },
+  { route: 'GET /groups/:id/milestones/:milestone_id/issues', url: `${G}/milestones/{groupMilestone}/issues`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/milestones/:milestone_id/merge_requests', url: `${G}/milestones/{groupMilestone}/merge_requests`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/milestones/:milestone_id/burndown_events', url: `${G}/milestones/{groupMilestone}/burndown_events`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
 ];

@@ -5,6 +5,8 @@ import { applicationRoutes } from './applications.js';
 import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
+import { groupMilestoneRoutes } from './group-milestones.js';
+import { groupRoutes } from './groups.js';
 import { issueRoutes } from './issues.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
@@ -23,6 +25,8 @@ const areas: Record<string, Route[]> = {
   'merge request approvals': approvalRoutes,
   'merge requests': mergeRequestRoutes,
   issues: issueRoutes,
+  groups: groupRoutes,
+  'group milestones': groupMilestoneRoutes,
   'users and the instance': userRoutes,
 };
 

@@ -304,7 +304,7 @@ export class Seeder {
   groupMilestone(group: Group, input: SeedMilestone): Milestone {
     this.#checkShape(SeedMilestone, input);
     const title = sanitizeTitle(input.title);
-    if (groupMilestoneTitleTaken(this.world, group, title)) throw new SeedError('title', 'already taken');
+    if (milestoneTitledInScope(this.world, group, title) !== undefined) throw new SeedError('title', 'already taken');
     const counters = iidCounter(group.next_iid, input.iid);
     return withId(this.world, 'milestones', this.world.milestones, input.id, () =>
       insertMilestone(this.world, { project_id: null, group_id: group.id }, counters, {
@@ -743,15 +743,4 @@ function addProtectedBranches(
     }));
     world.protectedBranches.set(branch.id, branch);
   }
-}
-
-/** A group milestone's title may not be used by the group or by its projects. */
-function groupMilestoneTitleTaken(world: World, group: Group, title: string): boolean {
-  if (milestoneIdByTitle(world, ownerKey({ project_id: null, group_id: group.id }), title) !== undefined) return true;
-  return [...world.projects.values()].some(
-    (p) =>
-      p.namespace.kind === 'group' &&
-      p.namespace.id === group.id &&
-      milestoneIdByTitle(world, ownerKey({ project_id: p.id, group_id: null }), title) !== undefined,
-  );
 }
