@@ -5,6 +5,7 @@ import { Applications } from './resources/applications.js';
 import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
 import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
 import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
+import { GroupMembers, ProjectMembers } from './resources/members.js';
 import { ProjectMilestones } from './resources/milestones.js';
 import { GroupScimIdentities } from './resources/scim.js';
 
@@ -47,6 +48,8 @@ export class GitLab {
       /** A merge request's own approval rules. */
       readonly approvalRules: MergeRequestApprovalRules;
     };
+    /** A project's members, direct and inherited. */
+    readonly members: ProjectMembers;
   };
 
   /** Group-level resources. */
@@ -57,6 +60,8 @@ export class GitLab {
     readonly approvalSettings: GroupApprovalSettings;
     /** A group's approval rules (experimental in GitLab). */
     readonly approvalRules: GroupApprovalRules;
+    /** A group's members, direct and inherited. */
+    readonly members: GroupMembers;
   };
 
   /**
@@ -76,11 +81,13 @@ export class GitLab {
         approvals: new MergeRequestApprovals(transport),
         approvalRules: new MergeRequestApprovalRules(transport),
       }),
+      members: new ProjectMembers(transport),
     });
     this.groups = Object.freeze({
       scim: new GroupScimIdentities(transport),
       approvalSettings: new GroupApprovalSettings(transport),
       approvalRules: new GroupApprovalRules(transport),
+      members: new GroupMembers(transport),
     });
   }
 }

@@ -42,4 +42,6 @@ export type { Resource } from './core/resource.js';
 export type { GitLabOptions, RequestOptions, RetryOptions } from './core/transport.js';
 export * from './milestones.js';
 export * from './models/common.js';
+export * from './models/members.js';
+export { GroupMembers, ProjectMembers, SourceMembers } from './resources/members.js';
 export * from './scim.js';

@@ -4,6 +4,7 @@ import { applicationRoutes } from './applications.js';
 import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
+import { memberRoutes } from './members.js';
 import { milestoneRoutes } from './milestones.js';
 import { scimRoutes } from './scim.js';
 
@@ -16,4 +17,5 @@ export const routes: Route[] = [
   ...approvalSettingRoutes,
   ...approvalRuleRoutes,
   ...approvalRoutes,
+  ...memberRoutes,
 ];
