@@ -283,6 +283,22 @@ describe('adding', () => {
     });
   });
 
+  it('adds a blocked user, as GitLab does (a blocked user cannot sign in, so the membership gives nothing yet)', async () => {
+    expect((await maintainer.projects.members.add(API, { username: 'blocked', access_level: 30 })).state).toBe(
+      'blocked',
+    );
+  });
+
+  it('does not model adding several users in one request: 400, world unchanged', async () => {
+    const before = worldState();
+    const answer = await call(mock, 'POST', '/projects/acme%2Fplatform%2Fapi/members', {
+      token: 'glpat-maintainer',
+      json: { user_id: `${id('outsider')},${id('guest')}`, access_level: 30 },
+    });
+    expect(answer).toMatchObject({ status: 400, body: { error: 'user_id is invalid' } });
+    expect(worldState()).toEqual(before);
+  });
+
   it('checks parameters first: user_id and username are exclusive, one is needed, access_level is required', async () => {
     const both = await call(mock, 'POST', '/projects/acme%2Fplatform%2Fapi/members', {
       token: 'glpat-maintainer',
@@ -494,6 +510,24 @@ describe('expiry', () => {
     expect((await maintainer.projects.members.add(API, { username: 'outsider', access_level: 20 })).access_level).toBe(
       20,
     );
+  });
+});
+
+describe('expiry in a seed', () => {
+  it('gives no access through a seeded membership whose last day has come', async () => {
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', members: { owner: 50 } },
+        { path: 'acme/platform', members: { dev: { access_level: 30, expires_at: '2026-06-01' } } },
+      ],
+      projects: [{ path: API }],
+    });
+    expect(await refused(() => dev.projects.members.listAll(API).toArray())).toEqual({
+      status: 404,
+      body: { message: '404 Project Not Found' },
+    });
+    expect(levels(await owner.groups.members.listAll('acme/platform').toArray())).toEqual({ owner: 50 });
   });
 });
 
