@@ -59,7 +59,14 @@ type Op =
   | { op: 'fault'; times: number }
   | { op: 'push'; author: Who; iid: number; sha: boolean }
   | { op: 'oauthCode'; by: Who; pick: number; exchange: boolean }
-  | { op: 'oauthRefresh' | 'oauthRevoke'; pick: number };
+  | { op: 'oauthRefresh' | 'oauthRevoke'; pick: number }
+  | {
+      op: 'addMember' | 'updateMember' | 'removeMember';
+      by: Who;
+      pick: number;
+      level: 10 | 30 | 40 | 50;
+      expires: number | null;
+    };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
@@ -154,6 +161,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('oauthCode' as const), by: who, pick, exchange: fc.boolean() }),
   fc.record({ op: fc.constantFrom('oauthRefresh' as const, 'oauthRevoke' as const), pick }),
   fc.record({
+    op: fc.constantFrom('addMember' as const, 'addMember' as const, 'updateMember' as const, 'removeMember' as const),
+    by: who,
+    pick,
+    level: fc.constantFrom<10 | 30 | 40 | 50>(10, 30, 40, 50),
+    expires: fc.option(day),
+  }),
+  fc.record({
     op: fc.constant('push' as const),
     author: fc.constantFrom<Who>('dev', 'omar', 'rita'),
     iid: fc.constantFrom(3, 4, 5),
@@ -172,6 +186,7 @@ const seen = {
   scim: 0,
   pushes: 0,
   oauth: 0,
+  members: 0,
   reads: 0,
 };
 
@@ -342,6 +357,25 @@ class Run {
         else if (await gitlab.applications.renewSecret(id).then(ok, refused)) seen.renewed++;
         return;
       }
+      case 'addMember':
+      case 'updateMember':
+      case 'removeMember': {
+        const user = nth(
+          [...mock.world.users.values()].filter((u) => !u.bot),
+          op.pick,
+        );
+        if (!user) return;
+        const { members } = gitlab.projects;
+        const body = { access_level: op.level, ...(op.expires !== null && { expires_at: dateIn(mock, op.expires) }) };
+        const done =
+          op.op === 'addMember'
+            ? await members.add(API, { user_id: user.id, ...body }).then(ok, refused)
+            : op.op === 'updateMember'
+              ? await members.update(API, user.id, body).then(ok, refused)
+              : await members.remove(API, user.id).then(ok, refused);
+        if (done) seen.members++;
+        return;
+      }
       case 'scimUpdate':
       case 'scimDelete': {
         const identity = nth([...mock.world.scimIdentities.values()], op.pick);
@@ -460,6 +494,7 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
           ? [...world.projectApprovalRules.values(), ...world.groupApprovalRules.values()].map((r) => r.id)
           : [...world.mergeRequestApprovalRules.values()].filter((r) => r.merge_request_id === mr?.id).map((r) => r.id),
       uid: () => [...world.scimIdentities.values()].map((s) => encodeURIComponent(s.extern_uid)),
+      user_id: () => [...world.users.keys()],
     };
     const of = values[name];
     if (!of) throw new Error(`the property does not know how to fill :${name} of ${path}: teach pathsOf`);
