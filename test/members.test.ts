@@ -79,6 +79,9 @@ describe('listing', () => {
     expect(
       (await dev.groups.members.list('acme/platform', { query: 'PLAN' }).toArray()).map((m) => m.username),
     ).toEqual(['planner']);
+    const byEmail = await dev.groups.members.list('acme/platform', { query: 'DEV@example.com' }).toArray();
+    expect(byEmail.map((m) => m.username)).toEqual(['dev']);
+    expect(await dev.groups.members.list('acme/platform', { query: 'dev@example' }).toArray()).toEqual([]);
     const ids = [id('dev'), id('guest')];
     expect(
       (await dev.groups.members.list('acme/platform', { user_ids: ids }).toArray()).map((m) => m.username),
@@ -195,6 +198,21 @@ describe('adding', () => {
     expect(
       await refused(() => maintainer.projects.members.add(API, { username: 'outsider', access_level: 40 })),
     ).toEqual({ status: 409, body: { message: 'Member already exists' } });
+  });
+
+  it('looks for the user and an existing membership before the rights, as GitLab does', async () => {
+    expect(
+      await refused(() => dev.groups.members.add('acme/platform', { username: 'guest', access_level: 10 })),
+    ).toEqual({
+      status: 409,
+      body: { message: 'Member already exists' },
+    });
+    expect(
+      await refused(() => dev.groups.members.add('acme/platform', { username: 'nobody', access_level: 10 })),
+    ).toEqual({
+      status: 404,
+      body: { message: '404 User Not Found' },
+    });
   });
 
   it('refuses an unknown user: 404 User Not Found', async () => {
