@@ -44,4 +44,6 @@ export function storeMembership(source: MemberSource, userId: number, role: Role
 export function dropMembership(source: MemberSource, userId: number): void {
   source.members.delete(userId);
   source.memberships?.delete(userId);
+  // No details left: as a world loaded from its export has them (none), so the two compare equal.
+  if (source.memberships?.size === 0) delete source.memberships;
 }
