@@ -61,7 +61,7 @@ const isGroup = (source: MemberSource): source is Group => 'full_path' in source
 const where = (source: MemberSource) =>
   isGroup(source) ? `group ${source.full_path}` : `project ${source.path_with_namespace}`;
 
-/** A group or project by id or full path, as the caller may read its members: 404 when invisible. */
+/** A group or project by id or full path: 404 when it does not exist or the caller cannot see it. */
 export function findMemberSource(world: World, caller: Caller, kind: 'groups' | 'projects', ref: string): MemberSource {
   return kind === 'projects' ? findProject(world, caller, ref) : findGroup(world, caller, ref);
 }
