@@ -9,6 +9,7 @@ import { ProjectApprovals } from './resources/approvals.js';
 import { Groups } from './resources/groups.js';
 import { Instance } from './resources/instance.js';
 import { InstanceIssues, ProjectIssues } from './resources/issues.js';
+import { ProjectMembers } from './resources/members.js';
 import { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
 import { ProjectMilestones } from './resources/milestones.js';
 import { PersonalAccessTokens, Users } from './resources/users.js';
@@ -49,6 +50,8 @@ export class GitLab {
     readonly mergeRequests: MergeRequests;
     /** A project's issues. */
     readonly issues: ProjectIssues;
+    /** A project's members, direct and inherited. */
+    readonly members: ProjectMembers;
   };
 
   /** Merge requests across the projects the caller can read. */
@@ -75,6 +78,7 @@ export class GitLab {
       approvalSettings: new ProjectApprovalSettings(transport),
       mergeRequests: new MergeRequests(transport),
       issues: new ProjectIssues(transport),
+      members: new ProjectMembers(transport),
     });
     this.mergeRequests = new InstanceMergeRequests(transport);
     this.issues = new InstanceIssues(transport);

@@ -8,6 +8,7 @@ import { approvalRoutes } from './approvals.js';
 import { groupMilestoneRoutes } from './group-milestones.js';
 import { groupRoutes } from './groups.js';
 import { issueRoutes } from './issues.js';
+import { memberRoutes } from './members.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
 import { OAUTH_ROUTES } from './oauth.js';
@@ -27,6 +28,7 @@ const areas: Record<string, Route[]> = {
   issues: issueRoutes,
   groups: groupRoutes,
   'group milestones': groupMilestoneRoutes,
+  'members of groups and projects': memberRoutes,
   'users and the instance': userRoutes,
 };
 

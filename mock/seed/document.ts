@@ -20,8 +20,19 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date
 const dateTime = z.iso.datetime({ offset: true });
 const visibility = z.enum(['private', 'internal', 'public']);
 const plan = z.enum(['free', 'premium', 'ultimate']);
-/** `{ "username": role }`. */
-const members = z.record(z.string(), role);
+/** A membership with its details: what the members API shows besides the role. */
+const membership = z.strictObject({
+  /** The role number. */
+  access_level: role,
+  /** `YYYY-MM-DD`: from that day on the membership no longer counts; default never. */
+  expires_at: date.nullable().optional(),
+  /** Default: when its group or project was created. */
+  created_at: dateTime.optional(),
+  /** Username of who added the member; default nobody. */
+  created_by: z.string().nullable().optional(),
+});
+/** `{ "username": role }`, or `{ "username": { "access_level": role, "expires_at": ... } }`. */
+const members = z.record(z.string(), z.union([role, membership]));
 /** The record's id (an export keeps every id; absent: the next one). */
 const id = z.int().positive();
 /** A record of an exported world keeps its id, timestamps and counters: what makes a loaded export answer exactly as the original. */
@@ -153,7 +164,7 @@ export const SeedGroup = z.strictObject({
   plan: plan.optional(),
   /** SAML single sign-on and SCIM enabled. */
   saml_scim: z.boolean().optional(),
-  /** `{ "username": role }`: direct members and their role numbers. */
+  /** `{ "username": role }`: direct members and their role numbers (or `{ access_level, expires_at, created_at, created_by }`). */
   members: members.optional(),
   /** The group's approval settings. */
   approval_settings: approvalSettings.optional(),
@@ -351,7 +362,7 @@ export const SeedProject = z.strictObject({
   description: z.string().optional(),
   /** `private` (default), `internal` or `public`; never more visible than its group. */
   visibility: visibility.optional(),
-  /** `{ "username": role }`: direct members and their role numbers. */
+  /** `{ "username": role }`: direct members and their role numbers (or `{ access_level, expires_at, created_at, created_by }`). */
   members: members.optional(),
   /** Branch names (or wildcards such as `release/*`). */
   protected_branches: z.array(SeedProtectedBranch).optional(),

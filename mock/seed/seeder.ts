@@ -15,6 +15,7 @@ import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
 import { defaultTokenExpiry, issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
+import { storeMembership } from '../world/memberships.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
   Application,
@@ -116,12 +117,29 @@ function projectByPath(world: World, path: string): Project | undefined {
   return undefined;
 }
 
-function membersOf(world: World, members: Record<string, number> | undefined): Map<number, Role> {
+type SeedMembers = NonNullable<SeedGroup['members']>;
+
+function membersOf(world: World, members: SeedMembers | undefined): Map<number, Role> {
   const out = new Map<number, Role>();
-  for (const [username, role] of Object.entries(members ?? {})) {
+  for (const [username, entry] of Object.entries(members ?? {})) {
+    const role = typeof entry === 'number' ? entry : entry.access_level;
     out.set(userByName(world, username, `members.${username}`).id, role as Role);
   }
   return out;
+}
+
+/** The details of the members given in the richer form (`{ access_level, expires_at, ... }`), beside their roles. */
+function membershipDetailsOf(world: World, source: Group | Project, members: SeedMembers | undefined): void {
+  for (const [username, entry] of Object.entries(members ?? {})) {
+    if (typeof entry === 'number') continue;
+    const user = userByName(world, username, `members.${username}`);
+    const createdBy = entry.created_by ? userByName(world, entry.created_by, `members.${username}.created_by`) : null;
+    storeMembership(source, user.id, entry.access_level, {
+      created_at: isoOrUndefined(entry.created_at) ?? source.created_at,
+      created_by_id: createdBy?.id ?? null,
+      expires_at: entry.expires_at ?? null,
+    });
+  }
 }
 
 /**
@@ -293,6 +311,7 @@ export class Seeder {
       next_iid: { milestone: 1 },
     }));
     this.world.groups.set(group.id, group);
+    membershipDetailsOf(this.world, group, input.members);
     eachWithin('milestones', input.milestones, (item) => this.groupMilestone(group, item));
     addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
@@ -357,6 +376,7 @@ export class Seeder {
       next_iid: { milestone: 1, issue: 1, merge_request: 1 },
     }));
     this.world.projects.set(project.id, project);
+    membershipDetailsOf(this.world, project, input.members);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);

@@ -21,6 +21,7 @@ import {
 } from '../models/milestones.js';
 import { GroupApprovalRules } from './approval-rules.js';
 import { GroupApprovalSettings } from './approval-settings.js';
+import { GroupMembers } from './members.js';
 import { GroupScimIdentities } from './scim.js';
 
 const BurndownEvents = z.array(BurndownEvent);
@@ -169,6 +170,8 @@ export class Groups extends Resource {
   readonly approvalSettings: GroupApprovalSettings;
   /** A group's approval rules (experimental in GitLab). */
   readonly approvalRules: GroupApprovalRules;
+  /** A group's members, direct and inherited. */
+  readonly members: GroupMembers;
 
   /**
    * Creates the groups resource on its own, with its own connection; its group
@@ -192,6 +195,7 @@ export class Groups extends Resource {
     this.scim = new GroupScimIdentities(transport);
     this.approvalSettings = new GroupApprovalSettings(transport);
     this.approvalRules = new GroupApprovalRules(transport);
+    this.members = new GroupMembers(transport);
   }
 
   /**
