@@ -1,11 +1,10 @@
 import type { GitLabCredentialsError } from './core/errors.js';
 import { type GitLabOptions, Transport } from './core/transport.js';
-import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
-import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
-import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
-import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
-import { ProjectMilestones } from './resources/milestones.js';
+import { GroupApprovalRules } from './resources/approval-rules.js';
+import { GroupApprovalSettings } from './resources/approval-settings.js';
+import { Groups } from './resources/groups.js';
+import { Projects } from './resources/projects.js';
 import { GroupScimIdentities } from './resources/scim.js';
 
 /**
@@ -28,29 +27,11 @@ export class GitLab {
   /** The instance's OAuth applications (administrators only). */
   readonly applications: Applications;
 
-  /** Project-level resources. */
-  readonly projects: {
-    /** A project's milestones. */
-    readonly milestones: ProjectMilestones;
-    /** A project's access tokens. */
-    readonly accessTokens: ProjectAccessTokens;
-    /** A project's approval configuration. */
-    readonly approvals: ProjectApprovals;
-    /** A project's approval rules. */
-    readonly approvalRules: ProjectApprovalRules;
-    /** A project's merge request approval settings, with what it inherits. */
-    readonly approvalSettings: ProjectApprovalSettings;
-    /** Merge requests: approving them, and their own approval rules. */
-    readonly mergeRequests: {
-      /** Approval status and state of a merge request; approve, unapprove, reset. */
-      readonly approvals: MergeRequestApprovals;
-      /** A merge request's own approval rules. */
-      readonly approvalRules: MergeRequestApprovalRules;
-    };
-  };
+  /** Projects (list, read), and the resources inside a project: `gitlab.projects.milestones`... */
+  readonly projects: Projects;
 
-  /** Group-level resources. */
-  readonly groups: {
+  /** Groups (their projects), and group-level resources. */
+  readonly groups: Groups & {
     /** A group's SCIM identities. */
     readonly scim: GroupScimIdentities;
     /** A group's merge request approval settings, which its projects inherit. */
@@ -66,18 +47,8 @@ export class GitLab {
   constructor(options: GitLabOptions) {
     const transport = new Transport(options);
     this.applications = new Applications(transport);
-    this.projects = Object.freeze({
-      milestones: new ProjectMilestones(transport),
-      accessTokens: new ProjectAccessTokens(transport),
-      approvals: new ProjectApprovals(transport),
-      approvalRules: new ProjectApprovalRules(transport),
-      approvalSettings: new ProjectApprovalSettings(transport),
-      mergeRequests: Object.freeze({
-        approvals: new MergeRequestApprovals(transport),
-        approvalRules: new MergeRequestApprovalRules(transport),
-      }),
-    });
-    this.groups = Object.freeze({
+    this.projects = new Projects(transport);
+    this.groups = Object.assign(new Groups(transport), {
       scim: new GroupScimIdentities(transport),
       approvalSettings: new GroupApprovalSettings(transport),
       approvalRules: new GroupApprovalRules(transport),

@@ -41,5 +41,11 @@ export type { GroupRef, ProjectRef } from './core/path.js';
 export type { Resource } from './core/resource.js';
 export type { GitLabOptions, RequestOptions, RetryOptions } from './core/transport.js';
 export * from './milestones.js';
+// Projects, group projects, branches and protected branches.
+export * from './models/branches.js';
 export * from './models/common.js';
+export * from './models/projects.js';
+export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
+export { Groups } from './resources/groups.js';
+export { Projects } from './resources/projects.js';
 export * from './scim.js';

@@ -4,7 +4,9 @@ import { applicationRoutes } from './applications.js';
 import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
+import { branchRoutes } from './branches.js';
 import { milestoneRoutes } from './milestones.js';
+import { projectRoutes } from './projects.js';
 import { scimRoutes } from './scim.js';
 
 /** Every route of the mock, one list per area. */
@@ -16,4 +18,7 @@ export const routes: Route[] = [
   ...approvalSettingRoutes,
   ...approvalRuleRoutes,
   ...approvalRoutes,
+  // Projects, group projects, branches and protected branches.
+  ...projectRoutes,
+  ...branchRoutes,
 ];

@@ -84,7 +84,7 @@ const presentAccessLevel = (level: { id: number; access_level: number }) => ({
  * project rules a shorter branch whose `code_owner_approval_required` is a string: it
  * copies a typo of GitLab's docs. `inherited` is true for a group's protected branch.
  */
-function presentProtectedBranch(branch: ProtectedBranch): GroupRuleProtectedBranch {
+export function presentProtectedBranch(branch: ProtectedBranch): GroupRuleProtectedBranch {
   return {
     id: branch.id,
     name: branch.name,

@@ -76,7 +76,7 @@ export function branchMatches(pattern: string, branch: string): boolean {
 }
 
 /** The protected branches that cover a project: its own and its groups' (group-level ones). */
-function branchesCovering(world: World, project: Project): ProtectedBranch[] {
+export function branchesCovering(world: World, project: Project): ProtectedBranch[] {
   const group = projectGroup(world, project);
   const groups = group ? groupChain(world, group) : [];
   return [...projectBranches(world, project), ...groups.flatMap((g) => groupBranches(world, g))];

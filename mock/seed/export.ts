@@ -197,6 +197,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     approval_settings: { ...p.approval_settings },
     approvals_before_merge: p.approvals_before_merge,
     next_iid: { ...p.next_iid },
+    default_branch: p.default_branch,
+    branches: [...p.branches].map(([name, sha]) => ({ name, sha })),
+    archived: p.archived,
     milestones: milestonesOfProject(p.id).map(milestone),
     issues: issuesOf(p.id).map(
       (i): SeedIssue => ({
