@@ -266,6 +266,21 @@ describe('GET /groups/:id/projects', () => {
     expect(basic).not.toHaveProperty('visibility');
   });
 
+  it('follows projects added after a list, and a restored snapshot', async () => {
+    const owner = as('glpat-owner');
+    const snapshot = mock.snapshot();
+    expect(paths((await owner.groups.projects('acme', { include_subgroups: true })).items)).toHaveLength(2);
+    mock.seed.project({ path: 'acme/platform/web' });
+    expect(paths((await owner.groups.projects('acme', { include_subgroups: true })).items)).toContain(
+      'acme/platform/web',
+    );
+    expect(await listed('glpat-dev', { membership: true })).toEqual(['acme/platform/web', 'acme/platform/api']);
+    mock.restore(snapshot);
+    expect(paths((await owner.groups.projects('acme', { include_subgroups: true })).items)).not.toContain(
+      'acme/platform/web',
+    );
+  });
+
   it('is 404 Group Not Found for a private group the caller cannot see', async () => {
     const error = await failure(as('glpat-outsider').groups.projects('acme'));
     expect(error.status).toBe(404);

@@ -33,10 +33,15 @@ export function rolesOf(world: World, user: User): RoleMap {
     return role;
   };
   const project = (p: Project): Role | 0 => {
-    if (p.namespace.kind === 'user')
-      return p.namespace.id === user.id ? 50 : ((p.members.get(user.id) ?? 0) as Role | 0);
-    const g = world.groups.get(p.namespace.id);
-    return Math.max(p.members.get(user.id) ?? 0, g ? group(g) : 0) as Role | 0;
+    const direct = (p.members.get(user.id) ?? 0) as Role | 0;
+    if (p.namespace.kind === 'user') return p.namespace.id === user.id ? 50 : direct;
+    // The memo first: most projects share their group with many others.
+    let inherited = memo.get(p.namespace.id);
+    if (inherited === undefined) {
+      const g = world.groups.get(p.namespace.id);
+      inherited = g ? group(g) : 0;
+    }
+    return direct > inherited ? direct : inherited;
   };
   return { group, project };
 }
@@ -114,9 +119,46 @@ function order(projects: Project[], filters: ProjectFilters, search: string | un
   return projects.sort((a, b) => by(a, b) || byId(a, b));
 }
 
+/**
+ * The projects of each group, derived from `world.projects` and rebuilt whenever a
+ * project is added or removed (the table's identity, its size and its last id say so;
+ * a project never changes namespace). Restoring a snapshot replaces the table, so the
+ * index follows it.
+ */
+const byNamespace = new WeakMap<Map<number, Project>, { version: string; groups: Map<number, Project[]> }>();
+
+function projectsOfGroups(world: World): Map<number, Project[]> {
+  const version = `${world.projects.size}:${world.lastId.projects ?? 0}`;
+  const known = byNamespace.get(world.projects);
+  if (known?.version === version) return known.groups;
+  const groups = new Map<number, Project[]>();
+  for (const p of world.projects.values()) {
+    if (p.namespace.kind !== 'group') continue;
+    const list = groups.get(p.namespace.id);
+    if (list) list.push(p);
+    else groups.set(p.namespace.id, [p]);
+  }
+  byNamespace.set(world.projects, { version, groups });
+  return groups;
+}
+
 /** `GET /projects`: every project the caller can read (or, with `membership`/`owned`/`min_access_level`, is a member of). */
 export function listProjects(world: World, user: User, filters: ProjectFilters): Project[] {
-  return select(world, user, world.projects.values(), filters);
+  if (!filters.membership && !filters.owned && filters.min_access_level === undefined) {
+    return select(world, user, world.projects.values(), filters);
+  }
+  // Members only: the projects of the groups the user has a role in, and those it is a direct member of.
+  const roles = rolesOf(world, user);
+  const candidates = new Set<Project>();
+  const ofGroups = projectsOfGroups(world);
+  for (const g of world.groups.values()) {
+    if (roles.group(g) > 0) for (const p of ofGroups.get(g.id) ?? []) candidates.add(p);
+  }
+  const id = user.id;
+  for (const p of world.projects.values()) {
+    if (p.members.has(id) || (p.namespace.id === id && p.namespace.kind === 'user')) candidates.add(p);
+  }
+  return select(world, user, candidates, filters, roles);
 }
 
 /** `GET /groups/:id/projects`: the group's projects (and its subgroups' with `include_subgroups`) the caller can read. */
@@ -140,15 +182,18 @@ export function listGroupProjects(
     };
     for (const g of world.groups.values()) if (within(g)) inside.add(g.id);
   }
-  const candidates: Project[] = [];
-  for (const p of world.projects.values()) {
-    if (p.namespace.kind === 'group' && inside.has(p.namespace.id)) candidates.push(p);
-  }
+  const ofGroups = projectsOfGroups(world);
+  const candidates = [...inside].flatMap((id) => ofGroups.get(id) ?? []);
   return select(world, user, candidates, filters);
 }
 
-function select(world: World, user: User, projects: Iterable<Project>, filters: ProjectFilters): Project[] {
-  const roles = rolesOf(world, user);
+function select(
+  world: World,
+  user: User,
+  projects: Iterable<Project>,
+  filters: ProjectFilters,
+  roles = rolesOf(world, user),
+): Project[] {
   const search = filters.search?.toLowerCase() || undefined;
   const out: Project[] = [];
   for (const project of projects) {
