@@ -460,6 +460,11 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
           ? [...world.projectApprovalRules.values(), ...world.groupApprovalRules.values()].map((r) => r.id)
           : [...world.mergeRequestApprovalRules.values()].filter((r) => r.merge_request_id === mr?.id).map((r) => r.id),
       uid: () => [...world.scimIdentities.values()].map((s) => encodeURIComponent(s.extern_uid)),
+      branch: () => [...(world.projects.get(projectId)?.branches.keys() ?? [])].map(encodeURIComponent),
+      name: () =>
+        [...world.protectedBranches.values()]
+          .filter((b) => b.project_id === projectId)
+          .map((b) => encodeURIComponent(b.name)),
     };
     const of = values[name];
     if (!of) throw new Error(`the property does not know how to fill :${name} of ${path}: teach pathsOf`);
@@ -544,7 +549,9 @@ async function read(mock: MockGitLab, path: string, token: string, prefix = '/ap
     .fetch(`${mock.baseUrl}${prefix}${path}`, { headers: auth })
     .catch((error: Error) => error);
   if (response instanceof Error) return { dropped: response.message };
-  const strip = (text: string) => text.replaceAll(mock.baseUrl, 'BASE');
+  // SSH clone URLs name the host alone (git@host:path.git).
+  const sshPrefix = `git@${new URL(mock.baseUrl).host}:`;
+  const strip = (text: string) => text.replaceAll(mock.baseUrl, 'BASE').replaceAll(sshPrefix, 'git@HOST:');
   const headers = Object.fromEntries([...response.headers].map(([name, value]) => [name, strip(value)]));
   return { status: response.status, headers, body: strip(await response.text()) };
 }
