@@ -109,6 +109,8 @@ export const demoSeed: SeedDocument = {
       description: 'The Acme public API.',
       visibility: 'private',
       members: { dev: 30, paula: 15, rita: 20, gus: 10 },
+      // The repository: main (the default), a release branch the wildcard protects, and the merge requests' branches.
+      branches: ['release/1.0'],
       protected_branches: ['main', 'release/*'],
       // Meets the approval policy of examples/approval-audit.ts.
       approval_settings: { allow_overrides_to_approver_list_per_merge_request: false },
