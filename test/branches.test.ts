@@ -344,6 +344,30 @@ describe('protected branches', () => {
     await refused(() => maintainer.projects.protectedBranches.unprotect(API, 'release/*'), 404, '404 Not found');
   });
 
+  it('keeps a protection with an unprotect access level from Maintainers below it', async () => {
+    const owner = 'glpat-root';
+    await as(owner).projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 0 });
+    const shown = await as('glpat-maintainer').projects.protectedBranches.get(API, 'develop');
+    expect(shown.unprotect_access_levels).toMatchObject([{ access_level: 0, access_level_description: 'No one' }]);
+    await refused(
+      () => as('glpat-maintainer').projects.protectedBranches.unprotect(API, 'develop'),
+      403,
+      '403 Forbidden',
+    );
+    await refused(
+      () => as('glpat-maintainer').projects.branches.delete(API, 'develop'),
+      400,
+      'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
+    );
+    const patch = await call(mock, 'PATCH', '/projects/acme%2Fapi/protected_branches/develop', {
+      token: 'glpat-maintainer',
+      json: { allow_force_push: true },
+    });
+    expect(patch.status).toBe(403);
+    const exported = mock.exportState();
+    expect(createMockGitLab({ seed: exported }).exportState()).toEqual(exported);
+  });
+
   it('needs Maintainer on every route (Developer 403, outsider 404)', async () => {
     await refused(() => as('glpat-dev').projects.protectedBranches.list(API), 403, '403 Forbidden');
     await refused(() => as('glpat-dev').projects.protectedBranches.protect(API, { name: 'x' }), 403, '403 Forbidden');

@@ -13,6 +13,7 @@ import {
   listProtectedBranches,
   protectBranch,
   requireReadCode,
+  requireUnprotect,
   requireWritableRepository,
   unprotectBranch,
   updateProtectedBranch,
@@ -85,6 +86,7 @@ export const branchRoutes = [
       ...protectedPath,
       push_access_level: accessLevel(),
       merge_access_level: accessLevel(),
+      unprotect_access_level: accessLevel(),
       allow_force_push: p.boolean(),
       code_owner_approval_required: p.boolean(),
     });
@@ -102,6 +104,7 @@ export const branchRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
     const branch = findProtectedBranch(ctx.world, project, q.name);
+    requireUnprotect(ctx.world, ctx.caller, project, branch);
     return json(presentProjectProtectedBranch(updateProtectedBranch(branch, q)));
   }),
 
@@ -109,7 +112,9 @@ export const branchRoutes = [
     const q = parseParams(ctx.params, protectedPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
-    unprotectBranch(ctx.world, findProtectedBranch(ctx.world, project, q.name));
+    const branch = findProtectedBranch(ctx.world, project, q.name);
+    requireUnprotect(ctx.world, ctx.caller, project, branch);
+    unprotectBranch(ctx.world, branch);
     return noContent();
   }),
 ];

@@ -91,7 +91,7 @@ export function presentProtectedBranch(branch: ProtectedBranch): GroupRuleProtec
     push_access_levels: [presentAccessLevel(branch.push_access_level)],
     merge_access_levels: [presentAccessLevel(branch.merge_access_level)],
     allow_force_push: branch.allow_force_push,
-    unprotect_access_levels: [],
+    unprotect_access_levels: branch.unprotect_access_level ? [presentAccessLevel(branch.unprotect_access_level)] : [],
     code_owner_approval_required: branch.code_owner_approval_required,
     inherited: branch.group_id !== null,
   };

@@ -188,12 +188,14 @@ function branchError(message: string): ApiError {
 /**
  * `DELETE /projects/:id/repository/branches/:branch` (the handler checks Developer,
  * `push_code`, first): the branch (404), then the pre-receive checks, which GitLab answers 400: never the default
- * branch; a protected one only by who may unprotect it (Maintainer).
+ * branch; a protected one only by who may unprotect it (Maintainer, or the protection's
+ * unprotect access level).
  */
 export function deleteBranch(world: World, caller: Caller, project: Project, name: string): void {
   findBranch(project, name);
   if (name === project.default_branch) throw branchError('The default branch of a project cannot be deleted.');
-  if (protectionsOf(world, project, name).length > 0 && projectRole(world, caller.user, project) < 40) {
+  const protections = protectionsOf(world, project, name);
+  if (protections.some((b) => !canUnprotect(world, caller.user, project, b))) {
     throw branchError(
       'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
     );
@@ -222,6 +224,7 @@ export interface ProtectInput {
   name: string;
   push_access_level?: number | undefined;
   merge_access_level?: number | undefined;
+  unprotect_access_level?: number | undefined;
   allow_force_push?: boolean | undefined;
   code_owner_approval_required?: boolean | undefined;
 }
@@ -248,6 +251,13 @@ export function protectBranch(world: World, project: Project, input: ProtectInpu
       id: nextId(world, 'protected_branch_merge_access_levels'),
       access_level: (input.merge_access_level ?? 40) as Role | 0,
     },
+    unprotect_access_level:
+      input.unprotect_access_level === undefined
+        ? null
+        : {
+            id: nextId(world, 'protected_branch_unprotect_access_levels'),
+            access_level: input.unprotect_access_level as Role | 0,
+          },
   };
   world.protectedBranches.set(branch.id, branch);
   return branch;
@@ -264,6 +274,27 @@ export function unprotectBranch(world: World, branch: ProtectedBranch): void {
     if (rule.protected_branch_ids.includes(branch.id)) {
       rule.protected_branch_ids = rule.protected_branch_ids.filter((id) => id !== branch.id);
     }
+  }
+}
+
+/**
+ * Whether the caller may change or remove a protection (or delete a branch it covers):
+ * Maintainer, and, when the protection has an unprotect access level (Premium), that
+ * level; `0` lets no one (GitLab's `push_to_delete_protected_branch` and `can_unprotect?`).
+ */
+export function canUnprotect(world: World, user: User, project: Project, branch: ProtectedBranch): boolean {
+  const level = branch.unprotect_access_level?.access_level;
+  const role = projectRole(world, user, project);
+  if (role < 40) return false;
+  return level === undefined || (level !== 0 && role >= level);
+}
+
+/** 403 unless the caller may unprotect (or change) this protected branch. */
+export function requireUnprotect(world: World, caller: Caller, project: Project, branch: ProtectedBranch): void {
+  if (!canUnprotect(world, caller.user, project, branch)) {
+    throw forbidden().because(
+      `${caller.user.username} may not unprotect ${branch.name}: its unprotect access level is ${branch.unprotect_access_level?.access_level}`,
+    );
   }
 }
 

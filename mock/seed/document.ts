@@ -50,6 +50,8 @@ export const SeedProtectedBranch = z.union([
     push_access_level: accessLevel.optional(),
     /** Who may merge; default Maintainers. */
     merge_access_level: accessLevel.optional(),
+    /** Who may unprotect it (Premium); default Maintainers. */
+    unprotect_access_level: accessLevel.optional(),
   }),
 ]);
 

@@ -123,6 +123,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     allow_force_push: b.allow_force_push,
     push_access_level: { ...b.push_access_level },
     merge_access_level: { ...b.merge_access_level },
+    ...(b.unprotect_access_level && { unprotect_access_level: { ...b.unprotect_access_level } }),
   });
   const ruleFields = (rule: ApprovalRuleFields) => ({
     id: rule.id,

@@ -733,6 +733,10 @@ function addProtectedBranches(
       allow_force_push: input.allow_force_push ?? false,
       push_access_level: accessLevel('protected_branch_push_access_levels', input.push_access_level),
       merge_access_level: accessLevel('protected_branch_merge_access_levels', input.merge_access_level),
+      unprotect_access_level:
+        input.unprotect_access_level === undefined
+          ? null
+          : accessLevel('protected_branch_unprotect_access_levels', input.unprotect_access_level),
     }));
     world.protectedBranches.set(branch.id, branch);
   }

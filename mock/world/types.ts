@@ -476,6 +476,13 @@ export interface ProtectedBranch {
     /** The lowest role that may merge; `0`: no one. */
     access_level: Role | 0;
   };
+  /** Who may unprotect it (Premium); `null`: Maintainers, GitLab's default. */
+  unprotect_access_level: {
+    /** The access level record's id. */
+    id: number;
+    /** The lowest role that may unprotect; `0`: no one. */
+    access_level: Role | 0;
+  } | null;
 }
 
 /** Kinds of approval rule; `code_owner` and `report_approver` rules are made by the system. */

@@ -135,6 +135,8 @@ export interface ProtectBranch {
   push_access_level?: 0 | 30 | 40;
   /** Who may merge: 0 no one, 30 Developers + Maintainers, 40 Maintainers (default). */
   merge_access_level?: 0 | 30 | 40;
+  /** Who may unprotect it (Premium): 0 no one, 30 Developers + Maintainers, 40 Maintainers (default). */
+  unprotect_access_level?: 0 | 30 | 40;
   /** Allow force pushes (default false). */
   allow_force_push?: boolean;
   /** Code owners must approve changes to their files (Premium; default false). */
