@@ -172,6 +172,19 @@ describe('GET /projects: keyset pagination', () => {
     expect(pages).toEqual([2, 2, 1]);
   });
 
+  it('refuses an offset page past 50,000 projects with 405, pointing to keyset pagination', async () => {
+    const response = await call(mock, 'GET', '/projects?page=501&per_page=100', { token: 'glpat-root' });
+    expect(response.status).toBe(405);
+    expect(response.body).toEqual({
+      error:
+        'Offset pagination has a maximum allowed offset of 50000 for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.',
+    });
+    expect((await call(mock, 'GET', '/projects?page=500&per_page=100', { token: 'glpat-root' })).status).toBe(200);
+    expect(
+      (await call(mock, 'GET', '/groups/open/projects?page=501&per_page=100', { token: 'glpat-root' })).status,
+    ).toBe(405);
+  });
+
   it('refuses keyset pagination in any other order with 405', async () => {
     const response = await call(mock, 'GET', '/projects?pagination=keyset', { token: 'glpat-root' });
     expect(response.status).toBe(405);

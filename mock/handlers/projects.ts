@@ -10,6 +10,7 @@ import {
   PROJECT_ORDERS,
   type ProjectOrder,
   requireKeysetOrder,
+  requireOffsetWithinLimit,
   rolesOf,
 } from '../rules/projects.js';
 import type { Visibility } from '../world/types.js';
@@ -77,6 +78,7 @@ export const projectRoutes = [
       };
       return keysetPaginated(ctx, projects, request, present);
     }
+    requireOffsetWithinLimit(q.page, q.per_page);
     return paginated(ctx, projects, q, present);
   }),
 
@@ -91,6 +93,7 @@ export const projectRoutes = [
     const group = findGroup(ctx.world, ctx.caller, q.id);
     const { user } = ctx.caller;
     const projects = listGroupProjects(ctx.world, user, group, filtersOf(q));
+    requireOffsetWithinLimit(q.page, q.per_page);
     return paginated(ctx, projects, q, (project) =>
       q.simple ? presentBasicProject(ctx.world, user, project) : presentProject(ctx.world, user, project),
     );

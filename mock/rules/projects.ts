@@ -203,6 +203,21 @@ function select(
   return order(out, filters, search);
 }
 
+/** GitLab's default `offset_pagination_limit` (plan limits) for lists of projects. */
+export const PROJECT_OFFSET_LIMIT = 50_000;
+
+/**
+ * Offset pages of projects stop at 50,000 records: past it GitLab answers 405 and points
+ * to keyset pagination (`API::Helpers::PaginationStrategies`); `page * per_page` as asked.
+ */
+export function requireOffsetWithinLimit(page: number, perPage: number): void {
+  if (PROJECT_OFFSET_LIMIT > 0 && page * perPage > PROJECT_OFFSET_LIMIT) {
+    throw new ApiError(405, {
+      error: `Offset pagination has a maximum allowed offset of ${PROJECT_OFFSET_LIMIT} for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.`,
+    }).because(`page ${page} of ${perPage} is past the offset limit of ${PROJECT_OFFSET_LIMIT} projects`);
+  }
+}
+
 /** Keyset pagination of projects: GitLab offers it ordered by id only; other orders are 405. */
 export function requireKeysetOrder(orderBy: ProjectOrder): void {
   if (orderBy !== 'id') {
