@@ -104,6 +104,14 @@ describe('GET /projects: filters', () => {
     expect(await listed('glpat-root', { search: 'platform', search_namespaces: true })).toEqual(['acme/platform/api']);
   });
 
+  it('id_after and id_before bound the ids, on offset pages too; starred is empty (nobody stars here)', async () => {
+    expect(await listed('glpat-root', { id_after: 2, id_before: 5, order_by: 'id', sort: 'asc' })).toEqual([
+      'open/site',
+      'open/intranet',
+    ]);
+    expect(await listed('glpat-root', { starred: true })).toEqual([]);
+  });
+
   it('visibility and archived', async () => {
     expect(await listed('glpat-root', { visibility: 'internal' })).toEqual(['open/intranet']);
     expect(await listed('glpat-root', { archived: true })).toEqual(['acme/legacy']);

@@ -57,6 +57,7 @@ export const projectRoutes = [
       ...filterParams,
       membership: p.boolean(),
       search_namespaces: p.boolean(),
+      starred: p.boolean(),
       pagination: p.string().values(['offset', 'keyset']),
       id_after: p.integer(),
       id_before: p.integer(),

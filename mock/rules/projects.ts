@@ -61,6 +61,12 @@ export interface ProjectFilters {
   visibility?: Visibility | undefined;
   archived?: boolean | undefined;
   min_access_level?: number | undefined;
+  /** Only projects with a greater id (GitLab's `ProjectsFinder#by_ids`). */
+  id_after?: number | undefined;
+  /** Only projects with a smaller id. */
+  id_before?: number | undefined;
+  /** Only projects the caller starred: stars are not modelled, so none. */
+  starred?: boolean | undefined;
   order_by: ProjectOrder;
   sort: 'asc' | 'desc';
 }
@@ -84,6 +90,9 @@ function passes(project: Project, role: number, filters: ProjectFilters, search:
   if (filters.owned && role < 50) return false;
   if (filters.visibility && project.visibility !== filters.visibility) return false;
   if (filters.archived !== undefined && project.archived !== filters.archived) return false;
+  if (filters.id_after !== undefined && project.id <= filters.id_after) return false;
+  if (filters.id_before !== undefined && project.id >= filters.id_before) return false;
+  if (filters.starred) return false;
   if (search !== undefined) {
     const fields = [project.name, project.path, project.description];
     if (filters.search_namespaces) fields.push(project.path_with_namespace);

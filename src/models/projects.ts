@@ -158,11 +158,13 @@ export interface ProjectListQuery extends ProjectFilterQuery {
   membership?: boolean;
   /** `search` matches the namespace's path too. */
   search_namespaces?: boolean;
+  /** Only projects the caller starred. */
+  starred?: boolean;
   /** `keyset`: pages follow the `Link` header (needs `order_by: 'id'`); no totals. */
   pagination?: 'keyset';
-  /** With keyset pagination: items after this id (ascending). */
+  /** Only projects with a greater id (the keyset cursor when ascending). */
   id_after?: number;
-  /** With keyset pagination: items before this id (descending). */
+  /** Only projects with a smaller id (the keyset cursor when descending). */
   id_before?: number;
 }
 
