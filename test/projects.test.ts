@@ -228,6 +228,16 @@ describe('GET /projects/:id', () => {
     });
   });
 
+  it('counts opened issues only, per project', async () => {
+    const project = mock.world.projects.get(1)!;
+    const author = 'dev';
+    mock.seed.issue(project, { title: 'open', author });
+    mock.seed.issue(project, { title: 'done', author, events: [{ action: 'closed', at: '2026-06-01T09:00:00Z' }] });
+    const listed = (await as('glpat-root').projects.list({ order_by: 'id', sort: 'asc' })).items;
+    expect(listed.map((p) => p.open_issues_count)).toEqual([1, 0, 0, 0, 0]);
+    expect((await as('glpat-root').projects.get(1)).open_issues_count).toBe(1);
+  });
+
   it('shows a personal project with its owner and namespace', async () => {
     const project = await as('glpat-owner').projects.get('owner/sandbox');
     expect(project.namespace).toMatchObject({ kind: 'user', path: 'owner', full_path: 'owner', parent_id: null });

@@ -2,7 +2,12 @@ import { keysetPaginated, paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { route } from '../http/router.js';
-import { presentBasicProject, presentProject, presentProjectWithAccess } from '../present/projects.js';
+import {
+  openIssueCounter,
+  presentBasicProject,
+  presentProject,
+  presentProjectWithAccess,
+} from '../present/projects.js';
 import { findGroup, findProject } from '../rules/access.js';
 import {
   listGroupProjects,
@@ -67,9 +72,10 @@ export const projectRoutes = [
     const { user } = ctx.caller;
     const projects = listProjects(ctx.world, user, filtersOf(q));
     const roles = rolesOf(ctx.world, user);
+    const openIssues = openIssueCounter(ctx.world);
     const present = q.simple
       ? (project: (typeof projects)[number]) => presentBasicProject(ctx.world, user, project)
-      : (project: (typeof projects)[number]) => presentProject(ctx.world, user, project, roles);
+      : (project: (typeof projects)[number]) => presentProject(ctx.world, user, project, roles, openIssues);
     if (keyset) {
       const request = {
         per_page: q.per_page,
@@ -95,8 +101,11 @@ export const projectRoutes = [
     const { user } = ctx.caller;
     const projects = listGroupProjects(ctx.world, user, group, filtersOf(q));
     requireOffsetWithinLimit(q.page, q.per_page);
+    const openIssues = openIssueCounter(ctx.world);
     return paginated(ctx, projects, q, (project) =>
-      q.simple ? presentBasicProject(ctx.world, user, project) : presentProject(ctx.world, user, project),
+      q.simple
+        ? presentBasicProject(ctx.world, user, project)
+        : presentProject(ctx.world, user, project, undefined, openIssues),
     );
   }),
 ];

@@ -79,6 +79,23 @@ export function presentBasicProject(world: World, user: User, project: ProjectRe
   };
 }
 
+/**
+ * Opened issues per project, counted in one pass over the issues on first use: a page of
+ * projects shares one counter instead of reading every issue once per project.
+ */
+export function openIssueCounter(world: World): (projectId: number) => number {
+  let counts: Map<number, number> | undefined;
+  return (projectId) => {
+    if (!counts) {
+      counts = new Map();
+      for (const issue of world.issues.values()) {
+        if (issue.state === 'opened') counts.set(issue.project_id, (counts.get(issue.project_id) ?? 0) + 1);
+      }
+    }
+    return counts.get(projectId) ?? 0;
+  };
+}
+
 const access = (level: number): MemberAccess | null =>
   level > 0 ? { access_level: level, notification_level: 3 } : null;
 
@@ -87,14 +104,17 @@ const access = (level: number): MemberAccess | null =>
  * ProjectWithAccess entity's `permissions`: the caller's direct membership of the
  * project, and the highest membership in its group chain.
  */
-export function presentProject(world: World, user: User, project: ProjectRecord, roles?: RoleMap): Project {
+export function presentProject(
+  world: World,
+  user: User,
+  project: ProjectRecord,
+  roles?: RoleMap,
+  openIssues: (projectId: number) => number = openIssueCounter(world),
+): Project {
   const basic = presentBasicProject(world, user, project);
   const api = `${world.baseUrl}/api/v4/projects/${project.id}`;
   const group = projectGroup(world, project);
   const owner = group ? undefined : world.users.get(project.namespace.id);
-  let openIssues = 0;
-  for (const issue of world.issues.values())
-    if (issue.project_id === project.id && issue.state === 'opened') openIssues++;
   return {
     ...basic,
     _links: {
@@ -119,7 +139,7 @@ export function presentProject(world: World, user: User, project: ProjectRecord,
     repository_access_level: 'enabled',
     merge_requests_access_level: 'enabled',
     request_access_enabled: true,
-    open_issues_count: openIssues,
+    open_issues_count: openIssues(project.id),
     approvals_before_merge: project.approvals_before_merge,
     ...(roles && {
       permissions: {
