@@ -120,6 +120,8 @@ export const authorizationSeed: SeedDocument = {
     {
       path: 'acme/api',
       protected_branches: ['main'],
+      // The source branch of the merge request the POST row opens.
+      branches: ['feature-new'],
       members: { member: 30 },
       milestones: [
         { title: 'v1.0', start_date: '2026-05-01', due_date: '2026-06-30' },
@@ -395,4 +397,28 @@ export const rows: Row[] = [
   { route: 'PUT /groups/:id/members/:user_id', url: `${G}/members/{member}`, body: { access_level: 30 },
                                                                                              expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
   { route: 'DELETE /groups/:id/members/:user_id', url: `${G}/members/{member}`,              expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 204, 204, 403] },
+  // Projects: every signed-in caller lists what it can read; a private project or group is 404 to outsiders.
+  { route: 'GET /projects', url: '/projects',                                                expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id', url: P,                                                      expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/projects', url: `${G}/projects`,                                 expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'The bot sees the private group acme through its membership of acme/api, as GitLab shows a group to members of its projects.' },
+  // Branches: read_code (Reporter in a private project), written from Developer up (push_code).
+  { route: 'GET /projects/:id/repository/branches', url: `${P}/repository/branches`,       expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/repository/branches/:branch', url: `${P}/repository/branches/main`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/repository/branches', url: `${P}/repository/branches`, body: { branch: 'feature/new', ref: 'main' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 201, 201, 201, 201, 201] },
+  { route: 'DELETE /projects/:id/repository/branches/:branch', url: `${P}/repository/branches/feature-1`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 204, 204, 204, 204, 204],
+    note: 'feature-1 is the source branch of merge request 1, not protected.' },
+  // Protected branches: Maintainer for every route.
+  { route: 'GET /projects/:id/protected_branches', url: `${P}/protected_branches`,           expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/protected_branches', url: `${P}/protected_branches`, body: { name: 'release/*' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 201, 201, 201, 201] },
+  { route: 'PATCH /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`, body: { allow_force_push: true },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 204, 204, 204, 204] },
 ];

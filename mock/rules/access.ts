@@ -349,3 +349,12 @@ export function groupPlan(world: World, group: Group): Plan {
 
 /** Premium and Ultimate features (approvals, burndown charts...). */
 export const isPaidPlan = (plan: Plan) => plan === 'premium' || plan === 'ultimate';
+
+/**
+ * GitLab's `read_code` (the repository: branches, commits): anyone who sees a public or
+ * internal project; in a private project, Reporter and up (Guests get 403).
+ */
+export function canReadCode(world: World, user: User, project: Project): boolean {
+  if (!canReadProject(world, user, project)) return false;
+  return project.visibility !== 'private' || projectRole(world, user, project) >= 20;
+}

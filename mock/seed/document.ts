@@ -41,8 +41,8 @@ const exactTime = dateTime.optional();
 const accessLevel = z.strictObject({
   /** The access level record's id. */
   id,
-  /** The lowest role allowed. */
-  access_level: role,
+  /** The lowest role allowed; `0`: no one. */
+  access_level: z.union([role, z.literal(0)]),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -61,6 +61,8 @@ export const SeedProtectedBranch = z.union([
     push_access_level: accessLevel.optional(),
     /** Who may merge; default Maintainers. */
     merge_access_level: accessLevel.optional(),
+    /** Who may unprotect it (Premium); default Maintainers. */
+    unprotect_access_level: accessLevel.optional(),
   }),
 ]);
 
@@ -383,6 +385,28 @@ export const SeedProject = z.strictObject({
    * required (not in a document with a `version`: an export lists every rule).
    */
   approval_rules: z.array(SeedApprovalRule).optional(),
+  /** The repository's default branch; default `main`. It is created when `branches` does not list it. */
+  default_branch: z.string().min(1).optional(),
+  /**
+   * The repository's branches: names, or `{ name, sha }` with the head commit (40 hex digits).
+   * The default branch, the branches of the merge requests and the protected branch names
+   * (not wildcards) are created too, unless the document has a `version` (an export lists every branch).
+   */
+  branches: z
+    .array(
+      z.union([
+        z.string().min(1),
+        z.strictObject({
+          /** The branch name. */
+          name: z.string().min(1),
+          /** Its head commit. */
+          sha: z.string().regex(/^[0-9a-f]{40}$/, 'expected 40 lowercase hex digits'),
+        }),
+      ]),
+    )
+    .optional(),
+  /** Archived: read-only, and left out of project lists unless asked for; default false. */
+  archived: z.boolean().optional(),
   /** The project's id. */
   id: id.optional(),
   /** Default: the world clock. */

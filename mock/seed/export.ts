@@ -134,6 +134,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     allow_force_push: b.allow_force_push,
     push_access_level: { ...b.push_access_level },
     merge_access_level: { ...b.merge_access_level },
+    ...(b.unprotect_access_level && { unprotect_access_level: { ...b.unprotect_access_level } }),
   });
   const ruleFields = (rule: ApprovalRuleFields) => ({
     id: rule.id,
@@ -208,6 +209,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     approval_settings: { ...p.approval_settings },
     approvals_before_merge: p.approvals_before_merge,
     next_iid: { ...p.next_iid },
+    default_branch: p.default_branch,
+    branches: [...p.branches].map(([name, sha]) => ({ name, sha })),
+    archived: p.archived,
     milestones: milestonesOfProject(p.id).map(milestone),
     issues: issuesOf(p.id).map(
       (i): SeedIssue => ({

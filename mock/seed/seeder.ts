@@ -11,6 +11,7 @@ import {
   ruleErrors,
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
+import { ensureBranch } from '../rules/branches.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
@@ -374,12 +375,23 @@ export class Seeder {
       approval_settings: approvalSettings,
       approvals_before_merge: input.approvals_before_merge ?? 0,
       next_iid: { milestone: 1, issue: 1, merge_request: 1 },
+      default_branch: input.default_branch ?? 'main',
+      branches: new Map(),
+      archived: input.archived ?? false,
     }));
+    for (const item of input.branches ?? []) {
+      if (typeof item === 'string') ensureBranch(project, item);
+      else ensureBranch(project, item.name, item.sha);
+    }
+    ensureBranch(project, project.default_branch);
     this.world.projects.set(project.id, project);
     membershipDetailsOf(this.world, project, input.members);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
+    // Every protected branch name that is not a wildcard exists (an export lists its branches itself).
+    if (!this.exact)
+      for (const b of projectBranches(this.world, project)) if (!b.name.includes('*')) ensureBranch(project, b.name);
     eachWithin('approval_rules', input.approval_rules, (item) => this.approvalRule(project, item));
     if (!this.exact && !input.approval_rules?.some((rule) => rule.rule_type === 'any_approver')) {
       this.approvalRule(project, { name: 'All Members', rule_type: 'any_approver', approvals_required: 0 });
@@ -507,6 +519,11 @@ export class Seeder {
       ...this.#mergeRequestExtras(input),
     }));
     this.world.mergeRequests.set(mr.id, mr);
+    // Its branches exist: the source at its head (an export lists its branches itself).
+    if (!this.exact) {
+      ensureBranch(project, mr.source_branch, mr.sha);
+      ensureBranch(project, mr.target_branch);
+    }
     project.next_iid.merge_request = Math.max(project.next_iid.merge_request, iid + 1);
     eachWithin('approval_rules', input.approval_rules, (item) => this.mergeRequestApprovalRule(mr, item));
     // An export's merge request is already as its pushes left it (head, committers, approvals): they are history.
@@ -760,6 +777,10 @@ function addProtectedBranches(
       allow_force_push: input.allow_force_push ?? false,
       push_access_level: accessLevel('protected_branch_push_access_levels', input.push_access_level),
       merge_access_level: accessLevel('protected_branch_merge_access_levels', input.merge_access_level),
+      unprotect_access_level:
+        input.unprotect_access_level === undefined
+          ? null
+          : accessLevel('protected_branch_unprotect_access_levels', input.unprotect_access_level),
     }));
     world.protectedBranches.set(branch.id, branch);
   }

@@ -115,6 +115,8 @@ export const demoSeed: SeedDocument = {
         rita: 20,
         gus: { access_level: 10, expires_at: '2030-12-31', created_by: 'maria' },
       },
+      // The repository: main (the default), a release branch the wildcard protects, and the merge requests' branches.
+      branches: ['release/1.0'],
       protected_branches: ['main', 'release/*'],
       // Meets the approval policy of examples/approval-audit.ts.
       approval_settings: { allow_overrides_to_approver_list_per_merge_request: false },

@@ -237,6 +237,12 @@ export interface Project {
     /** The next merge request's iid. */
     merge_request: number;
   };
+  /** The repository's default branch (GitLab's default: `main`); always one of `branches`. */
+  default_branch: string;
+  /** The repository's branches: name → head commit sha (commits themselves are not modelled). */
+  branches: Map<string, string>;
+  /** An archived project is read-only; lists filter on it with `archived`. */
+  archived: boolean;
 }
 
 /** A milestone of a project (`project_id`) or of a group (`group_id`). */
@@ -501,16 +507,23 @@ export interface ProtectedBranch {
   push_access_level: {
     /** The access level record's id. */
     id: number;
-    /** The lowest role that may push. */
-    access_level: Role;
+    /** The lowest role that may push; `0`: no one. */
+    access_level: Role | 0;
   };
   /** Who may merge. */
   merge_access_level: {
     /** The access level record's id. */
     id: number;
-    /** The lowest role that may merge. */
-    access_level: Role;
+    /** The lowest role that may merge; `0`: no one. */
+    access_level: Role | 0;
   };
+  /** Who may unprotect it (Premium); `null`: Maintainers, GitLab's default. */
+  unprotect_access_level: {
+    /** The access level record's id. */
+    id: number;
+    /** The lowest role that may unprotect; `0`: no one. */
+    access_level: Role | 0;
+  } | null;
 }
 
 /** Kinds of approval rule; `code_owner` and `report_approver` rules are made by the system. */

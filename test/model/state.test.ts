@@ -559,6 +559,11 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
       uid: () => [...world.scimIdentities.values()].map((s) => encodeURIComponent(s.extern_uid)),
       issue_iid: () => [...world.issues.values()].filter((i) => i.project_id === projectId).map((i) => i.iid),
       user_id: () => [...world.users.keys()],
+      branch: () => [...(world.projects.get(projectId)?.branches.keys() ?? [])].map(encodeURIComponent),
+      name: () =>
+        [...world.protectedBranches.values()]
+          .filter((b) => b.project_id === projectId)
+          .map((b) => encodeURIComponent(b.name)),
     };
     const of = values[name];
     if (!of) throw new Error(`the property does not know how to fill :${name} of ${path}: teach pathsOf`);
@@ -643,7 +648,9 @@ async function read(mock: MockGitLab, path: string, token: string, prefix = '/ap
     .fetch(`${mock.baseUrl}${prefix}${path}`, { headers: auth })
     .catch((error: Error) => error);
   if (response instanceof Error) return { dropped: response.message };
-  const strip = (text: string) => text.replaceAll(mock.baseUrl, 'BASE');
+  // SSH clone URLs name the host alone (git@host:path.git).
+  const sshPrefix = `git@${new URL(mock.baseUrl).host}:`;
+  const strip = (text: string) => text.replaceAll(mock.baseUrl, 'BASE').replaceAll(sshPrefix, 'git@HOST:');
   const headers = Object.fromEntries([...response.headers].map(([name, value]) => [name, strip(value)]));
   return { status: response.status, headers, body: strip(await response.text()) };
 }
