@@ -105,7 +105,7 @@ export interface User {
   created_at: string;
 }
 
-/** A token that authenticates API calls: a personal token, or a project access token (a personal token of a bot user). */
+/** A token that authenticates API calls: a personal token, or a project or group access token (a personal token of a bot user). */
 export interface AccessToken {
   /** The token's id. */
   id: number;
@@ -129,6 +129,8 @@ export interface AccessToken {
   expires_at: string | null;
   /** Set for project access tokens: the project whose bot owns it. */
   project_id: number | null;
+  /** Set for group access tokens: the group whose bot owns it. Absent in worlds older than group tokens: `null`. */
+  group_id?: number | null;
   /** The token this one was rotated from (its family, for reuse detection). */
   previous_id: number | null;
 }
