@@ -208,11 +208,14 @@ export function prepare(mock: MockGitLab): Targets {
       },
     ).id,
     member: one(world.users, (u) => u.username === 'member', 'user member').id,
-    groupToken: mock.seed.accessToken(one(world.groups, (g) => g.full_path === 'acme', 'group acme'), {
-      name: 'group ci',
-      scopes: ['api'],
-      access_level: 30,
-    }).id,
+    groupToken: mock.seed.accessToken(
+      one(world.groups, (g) => g.full_path === 'acme', 'group acme'),
+      {
+        name: 'group ci',
+        scopes: ['api'],
+        access_level: 30,
+      },
+    ).id,
   };
 }
 
