@@ -497,6 +497,8 @@ export const SeedInstance = z.strictObject({
   rate_limits: rateLimits.optional(),
   /** The OAuth password grant works without client credentials; default `false` (client credentials required). */
   ropc_without_client_credentials: z.boolean().optional(),
+  /** Admin mode: administrators need a token with the `admin_mode` scope for their powers; default `false`. */
+  admin_mode: z.boolean().optional(),
 });
 
 const nullableTime = dateTime.nullable();

@@ -53,6 +53,11 @@ export interface Instance {
   rate_limits: RateLimits;
   /** The password grant may be used without client credentials (GitLab's `ropc_without_client_credentials`). */
   ropc_without_client_credentials: boolean;
+  /**
+   * Admin mode (GitLab's `admin_mode` setting): administrators have their powers only through a
+   * token with the `admin_mode` scope. Absent: off, GitLab's default.
+   */
+  admin_mode?: boolean;
 }
 
 /** One of GitLab's request throttles: at most `requests_per_period` requests per window of `period_in_seconds`. */
