@@ -50,6 +50,33 @@ describe('with admin mode on', () => {
     expect((await call(mock, 'POST', '/applications', { token: MODE, json: body })).status).toBe(200);
   });
 
+  it('an OAuth token of an administrator counts with the admin_mode scope, not without', async () => {
+    const oauthToken = (id: number, token: string, scopes: string[]) => ({
+      id,
+      application: 1,
+      user: 'root',
+      token,
+      refresh_token: null,
+      scopes,
+      auth_time: null,
+      created_at: '2026-06-01T08:59:00Z',
+      expires_in: 7200,
+      revoked_at: null,
+    });
+    mock = createMockGitLab({
+      seed: {
+        ...seed(true),
+        oauth: {
+          tokens: [oauthToken(1, 'a'.repeat(64), ['api', 'admin_mode']), oauthToken(2, 'b'.repeat(64), ['api'])],
+        },
+      },
+    });
+    const bearer = (token: string) =>
+      call(mock, 'GET', '/applications', { headers: { authorization: `Bearer ${token}` } });
+    expect((await bearer('a'.repeat(64))).status).toBe(200);
+    expect((await bearer('b'.repeat(64))).status).toBe(403);
+  });
+
   it('a non-administrator with the admin_mode scope stays a regular user', async () => {
     mock.seed.user({ username: 'pretender', token: 'glpat-pretender', scopes: ['api', 'admin_mode'] });
     expect((await get('/applications', 'glpat-pretender')).status).toBe(403);
