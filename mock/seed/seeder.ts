@@ -15,12 +15,7 @@ import { ensureBranch } from '../rules/branches.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
-import {
-  defaultTokenExpiry,
-  issuePersonalToken,
-  issueResourceAccessToken,
-  type TokenResource,
-} from '../rules/tokens.js';
+import { defaultTokenExpiry, issuePersonalToken, issueResourceAccessToken } from '../rules/tokens.js';
 import { storeMembership } from '../world/memberships.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
@@ -572,7 +567,7 @@ export class Seeder {
   }
 
   /** A project or group access token and its bot user (access level default 40; expiry default as the instance requires). */
-  accessToken(resource: TokenResource, input: SeedAccessToken): SeededAccessToken {
+  accessToken(resource: Project | Group, input: SeedAccessToken): SeededAccessToken {
     this.#checkShape(SeedAccessToken, input);
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
