@@ -51,6 +51,8 @@ export * from './models/members.js';
 export * from './models/merge-requests.js';
 export * from './models/projects.js';
 export * from './models/users.js';
+// Group access tokens (issue 25): the same API as project access tokens.
+export { GroupAccessTokens, ResourceAccessTokens } from './resources/access-tokens.js';
 export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
 export { GroupMilestones, Groups } from './resources/groups.js';
 export { Instance } from './resources/instance.js';

@@ -56,6 +56,8 @@ export interface Targets {
   groupMilestone: number;
   /** The user `member`: Reporter in acme, Developer in acme/api, a caller of none. */
   member: number;
+  /** A group access token of acme at Developer (30), made by {@link prepare}. */
+  groupToken: number;
 }
 
 /** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
@@ -206,6 +208,14 @@ export function prepare(mock: MockGitLab): Targets {
       },
     ).id,
     member: one(world.users, (u) => u.username === 'member', 'user member').id,
+    groupToken: mock.seed.accessToken(
+      one(world.groups, (g) => g.full_path === 'acme', 'group acme'),
+      {
+        name: 'group ci',
+        scopes: ['api'],
+        access_level: 30,
+      },
+    ).id,
   };
 }
 
@@ -421,4 +431,15 @@ export const rows: Row[] = [
                                                                                              expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'DELETE /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`,
                                                                                              expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 204, 204, 204, 204] },
+  // Group access tokens (issue 25): the project tokens' rules with Owner (GitLab's admin_group) in place of Maintainer.
+  { route: 'GET /groups/:id/access_tokens', url: `${G}/access_tokens`,                       expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 401, 200, 200, 401],
+    note: 'The bot sees acme through acme/api but has no role in it.' },
+  { route: 'GET /groups/:id/access_tokens/:token_id', url: `${G}/access_tokens/{groupToken}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 401, 200, 200, 401] },
+  { route: 'POST /groups/:id/access_tokens', url: `${G}/access_tokens`, body: { name: 'new', scopes: ['api'], access_level: 30 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 400, 400, 400, 400, 400, 201, 201, 400] },
+  { route: 'POST /groups/:id/access_tokens/:token_id/rotate', url: `${G}/access_tokens/{groupToken}/rotate`, body: {},
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 401, 200, 200, 401] },
+  { route: 'DELETE /groups/:id/access_tokens/:token_id', url: `${G}/access_tokens/{groupToken}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 400, 400, 400, 400, 400, 204, 204, 400] },
 ];

@@ -1,6 +1,6 @@
 import type { ModelledRoute } from '../http/coverage.js';
 import { API_V4, type Route } from '../http/router.js';
-import { accessTokenRoutes } from './access-tokens.js';
+import { accessTokenRoutes, groupAccessTokenRoutes } from './access-tokens.js';
 import { applicationRoutes } from './applications.js';
 import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
@@ -34,6 +34,7 @@ const areas: Record<string, Route[]> = {
   'users and the instance': userRoutes,
   projects: projectRoutes,
   'branches and protected branches': branchRoutes,
+  'group access tokens': groupAccessTokenRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

@@ -8,7 +8,7 @@ import { tokenAccessLevel } from '../rules/tokens.js';
 import type { AccessToken, World } from '../world/types.js';
 
 /**
- * Project access tokens as GitLab's ResourceAccessToken entity shows them; the
+ * Project and group access tokens as GitLab's ResourceAccessToken entity shows them; the
  * secret value only in ResourceAccessTokenWithToken (create and rotate) (GITLAB-BEHAVIOR 2).
  * @module
  */
@@ -36,8 +36,8 @@ export function presentAccessToken(world: World, token: AccessToken): ProjectAcc
   return {
     ...presentPersonalAccessToken(world, token),
     access_level: tokenAccessLevel(world, token),
-    resource_type: 'project',
-    resource_id: token.project_id ?? undefined,
+    resource_type: token.project_id === null && token.group_id != null ? 'group' : 'project',
+    resource_id: token.project_id ?? token.group_id ?? undefined,
   };
 }
 

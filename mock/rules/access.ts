@@ -86,7 +86,7 @@ export function identify(world: World, credential: Credential | null): Caller | 
   const token = id === undefined ? undefined : world.tokens.get(id);
   if (token) {
     const user = world.users.get(token.user_id);
-    return user && user.state === 'active' && tokenIsActive(world, token) ? { user, token } : undefined;
+    return user && user.state === 'active' && tokenIsActive(world, token) ? asCaller(world, user, token) : undefined;
   }
   if (!credential.oauth) return undefined;
   const oauth = findOAuthToken(world, credential.value);
@@ -95,7 +95,36 @@ export function identify(world: World, credential: Credential | null): Caller | 
   if (!oauth || !user || user.state !== 'active' || oauth.revoked_at !== null || oauthTokenIsExpired(world, oauth)) {
     return undefined;
   }
-  return { user, token: oauth };
+  return asCaller(world, user, oauth);
+}
+
+/**
+ * Whether a request acts with administrator powers (GitLab's `admin` policy condition): the user
+ * is an administrator and, when the instance has admin mode on, the token carries the `admin_mode`
+ * scope. GitLab's API enables admin mode for a request whose access token has that scope
+ * (`bypass_session_for_admin_mode?` in `lib/api/api_guard.rb`); its other way, a web session in
+ * admin mode, does not exist here: the mock's API never authenticates by session cookie.
+ * Personal access tokens and OAuth tokens may carry the scope; project and group access tokens
+ * cannot (their scopes exclude it) and their bot users are never administrators anyway.
+ */
+export function actsAsAdmin(world: World, user: User, token: AccessToken | OAuthToken): boolean {
+  if (!user.admin) return false;
+  return world.instance.admin_mode !== true || token.scopes.includes('admin_mode');
+}
+
+/**
+ * The caller a token authenticates as. Every administrator power in the mock (roles of 50,
+ * seeing every group and project, `/applications`, admin-only fields and filters...) reads
+ * `caller.user.admin`, so {@link actsAsAdmin} is decided here once: an administrator without
+ * admin mode calls as the same user record seen with `admin: false` (reads and writes still
+ * go to the record), exactly GitLab's regular user.
+ */
+function asCaller(world: World, user: User, token: AccessToken | OAuthToken): Caller {
+  if (!user.admin || actsAsAdmin(world, user, token)) return { user, token };
+  const withoutPowers = new Proxy(user, {
+    get: (record, key, receiver) => (key === 'admin' ? false : Reflect.get(record, key, receiver)),
+  });
+  return { user: withoutPowers, token };
 }
 
 /** Why a credential does not authenticate: GitLab's bodies for a revoked or expired OAuth token, else 401 Unauthorized. */
@@ -320,9 +349,16 @@ export function requireProjectRole(world: World, caller: Caller, project: Projec
   }
 }
 
-/** GitLab's `authenticated_as_admin!`: 403 unless the caller is an instance administrator. */
+/**
+ * GitLab's `authenticated_as_admin!`: 403 unless the caller acts as an instance administrator
+ * ({@link actsAsAdmin}: with admin mode on, an administrator's token needs the `admin_mode` scope).
+ */
 export function requireAdmin(caller: Caller): void {
-  if (!caller.user.admin) throw forbidden().because(`${caller.user.username} is not an instance administrator`);
+  if (!caller.user.admin) {
+    throw forbidden().because(
+      `${caller.user.username} does not act as an instance administrator (not one, or admin mode without the admin_mode scope)`,
+    );
+  }
 }
 
 /** 403 unless the caller has at least `min` in the group. */

@@ -1,5 +1,5 @@
 import { badRequest, notFound, unauthorized } from '../http/errors.js';
-import { type AccessToken, type Project, type Role, Roles, type User, type World } from '../world/types.js';
+import { type AccessToken, type Group, type Project, type Role, Roles, type User, type World } from '../world/types.js';
 import {
   addDays,
   addToken,
@@ -11,15 +11,44 @@ import {
   randomString,
   revokeToken,
   today,
-  tokensOfProject,
+  tokenResourceKey,
+  tokensOfResource,
 } from '../world/world.js';
-import { type Caller, projectRole, requireApiScope, roleIn, tokenIsActive } from './access.js';
+import { type Caller, groupRole, projectRole, requireApiScope, roleIn, roleName, tokenIsActive } from './access.js';
 
 /**
- * Tokens and the bot users behind project access tokens: creation, lifetime,
+ * Tokens and the bot users behind project and group access tokens: creation, lifetime,
  * listing, rotation with reuse detection, revocation (GITLAB-BEHAVIOR 2, SPEC 1-2).
+ * GitLab has one access-token model for both resources (`lib/api/resource_access_tokens.rb`
+ * serves `projects` and `groups` with the same code), so every rule here takes a
+ * {@link TokenResource}; what differs is in {@link resourceKind} and {@link managerRole}.
  * @module
  */
+
+/** What an access token (its bot user) belongs to: a project or a group. */
+export type TokenResource = Project | Group;
+const isGroup = (resource: TokenResource): resource is Group => 'full_path' in resource;
+
+/** `project` or `group`: GitLab's `source_type`, in its messages and in `resource_type`. */
+export const resourceKind = (resource: TokenResource): 'project' | 'group' => (isGroup(resource) ? 'group' : 'project');
+
+/** The world's fields that tie a token to its resource. */
+const resourceFields = (resource: TokenResource) =>
+  isGroup(resource) ? { project_id: null, group_id: resource.id } : { project_id: resource.id, group_id: null };
+
+/** `project acme/api` or `group acme`: a reason's words. */
+const resourceName = (resource: TokenResource) =>
+  isGroup(resource) ? `group ${resource.full_path}` : `project ${resource.path_with_namespace}`;
+
+/** A user's role in the resource (inherited and admin included, as `projectRole` and `groupRole` decide). */
+const roleInResource = (world: World, user: User, resource: TokenResource): Role | 0 =>
+  isGroup(resource) ? groupRole(world, user, resource) : projectRole(world, user, resource);
+
+/**
+ * The role that manages a resource's tokens: `admin_project` (Maintainer) for a project,
+ * `admin_group` (Owner) for a group (GitLab's `ProjectPolicy` and `GroupPolicy`).
+ */
+export const managerRole = (resource: TokenResource): Role => (isGroup(resource) ? Roles.Owner : Roles.Maintainer);
 
 /** A personal token for a user (what a seeded user calls the API with). */
 export function issuePersonalToken(
@@ -39,14 +68,15 @@ export function issuePersonalToken(
     last_used_at: null,
     expires_at: null,
     project_id: null,
+    group_id: null,
     previous_id: null,
   });
 }
 
-/** A project access token: a new bot user, member of the project at `accessLevel`, owning the token. */
-export function issueProjectAccessToken(
+/** A project or group access token: a new bot user, member of the resource at `accessLevel`, owning the token. */
+export function issueResourceAccessToken(
   world: World,
-  project: Project,
+  resource: TokenResource,
   input: {
     name: string;
     description?: string | null;
@@ -59,8 +89,8 @@ export function issueProjectAccessToken(
     bot?: User;
   },
 ): AccessToken {
-  const bot = input.bot ?? newBotUser(world, project, input.name);
-  project.members.set(bot.id, input.accessLevel);
+  const bot = input.bot ?? newBotUser(world, resource, input.name);
+  resource.members.set(bot.id, input.accessLevel);
   return addToken(world, {
     id: nextId(world, 'tokens'),
     user_id: bot.id,
@@ -72,18 +102,20 @@ export function issueProjectAccessToken(
     created_at: input.createdAt ?? nowIso(world),
     last_used_at: null,
     expires_at: input.expiresAt,
-    project_id: project.id,
+    ...resourceFields(resource),
     previous_id: null,
   });
 }
 
-function newBotUser(world: World, project: Project, name: string): User {
+/** GitLab's bot user: `project_<id>_bot_<hex>` or `group_<id>_bot_<hex>` (`ResourceAccessTokens::CreateService`). */
+function newBotUser(world: World, resource: TokenResource, name: string): User {
   const suffix = randomString(world, '0123456789abcdef', 8);
+  const username = `${resourceKind(resource)}_${resource.id}_bot_${suffix}`;
   const bot: User = {
     id: nextId(world, 'users'),
-    username: `project_${project.id}_bot_${suffix}`,
+    username,
     name,
-    email: `project_${project.id}_bot_${suffix}@noreply.${new URL(world.baseUrl).hostname}`,
+    email: `${username}@noreply.${new URL(world.baseUrl).hostname}`,
     state: 'active',
     admin: false,
     bot: true,
@@ -94,7 +126,7 @@ function newBotUser(world: World, project: Project, name: string): User {
   return bot;
 }
 
-/** The scopes a project access token may have (SPEC 2). */
+/** The scopes a project or group access token may have (SPEC 2; GitLab's `resource_bot_scopes`). */
 export const PROJECT_TOKEN_SCOPES: readonly string[] = [
   'api',
   'read_api',
@@ -117,43 +149,55 @@ export const ROTATED_TOKEN_LIFETIME_DAYS = 7;
 /** The latest `expires_at` a new or rotated token may have: today + 365 days (SPEC 1). */
 export const latestTokenExpiry = (world: World) => addDays(today(world), MAX_TOKEN_LIFETIME_DAYS);
 
-/** `expires_at` of a new project access token given none: a year ahead when the instance requires expiry, else never (SPEC 1). */
+/** `expires_at` of a new project or group access token given none: a year ahead when the instance requires expiry, else never (SPEC 1). */
 export const defaultTokenExpiry = (world: World) =>
   world.instance.require_token_expiry ? latestTokenExpiry(world) : null;
 
-/** The access level of a project access token: its bot user's role in the project. */
-export const tokenAccessLevel = (world: World, token: AccessToken): Role | 0 => {
-  const project = token.project_id === null ? undefined : world.projects.get(token.project_id);
-  return project?.members.get(token.user_id) ?? 0;
-};
-
-/** The access tokens of a project, oldest first (revoked and expired ones included). */
-export function projectAccessTokens(world: World, project: Project): readonly AccessToken[] {
-  return tokensOfProject(world, project.id);
+/** The project or group a resource access token belongs to, or undefined for a personal token. */
+export function tokenResource(world: World, token: AccessToken): TokenResource | undefined {
+  if (token.project_id !== null) return world.projects.get(token.project_id);
+  return token.group_id == null ? undefined : world.groups.get(token.group_id);
 }
 
-function tokenOfProject(world: World, project: Project, id: number): AccessToken | undefined {
+/** The access level of a project or group access token: its bot user's role in the resource. */
+export const tokenAccessLevel = (world: World, token: AccessToken): Role | 0 =>
+  tokenResource(world, token)?.members.get(token.user_id) ?? 0;
+
+/** The key of a resource's tokens in the world's index. */
+const keyOf = (resource: TokenResource) => tokenResourceKey(resourceFields(resource)) as string;
+
+/** The access tokens of a project or group, oldest first (revoked and expired ones included). */
+export function resourceAccessTokens(world: World, resource: TokenResource): readonly AccessToken[] {
+  return tokensOfResource(world, keyOf(resource));
+}
+
+function tokenOfResource(world: World, resource: TokenResource, id: number): AccessToken | undefined {
   const token = world.tokens.get(id);
-  return token?.project_id === project.id ? token : undefined;
+  return token && tokenResourceKey(token) === keyOf(resource) ? token : undefined;
 }
 
-/** One of a project's access tokens: `404 project Access Token Not Found` otherwise (GitLab keeps the lowercase `project`). */
-export function findProjectAccessToken(world: World, project: Project, id: number): AccessToken {
-  const token = tokenOfProject(world, project, id);
-  if (!token) throw notFound('project Access Token');
+/**
+ * One of a resource's access tokens: `404 project Access Token Not Found` or `404 group Access
+ * Token Not Found` otherwise (GitLab keeps the lowercase `source_type`).
+ */
+export function findResourceAccessToken(world: World, resource: TokenResource, id: number): AccessToken {
+  const token = tokenOfResource(world, resource, id);
+  if (!token) throw notFound(`${resourceKind(resource)} Access Token`);
   return token;
 }
 
-/** Listing and reading tokens need Maintainer; GitLab answers 401, not 403, to everyone else (G2). */
-export function requireTokenReader(world: World, caller: Caller, project: Project): void {
-  const role = projectRole(world, caller.user, project);
-  if (role < Roles.Maintainer) {
+/** Listing and reading tokens need {@link managerRole}; GitLab answers 401, not 403, to everyone else (G2). */
+export function requireTokenReader(world: World, caller: Caller, resource: TokenResource): void {
+  const role = roleInResource(world, caller.user, resource);
+  const needed = managerRole(resource);
+  if (role < needed) {
     throw unauthorized().because(
-      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; access tokens need Maintainer`,
+      `${roleIn(caller.user, role, resourceName(resource))}; access tokens need ${roleName(needed)}`,
     );
   }
 }
 
+/** An order of a token list: field and direction. */
 export type TokenSort = `${'created' | 'expires' | 'last_used' | 'name'}_${'asc' | 'desc'}`;
 export const TOKEN_SORTS: readonly TokenSort[] = [
   'created_asc',
@@ -203,11 +247,15 @@ function compareBy(sort: TokenSort): (a: AccessToken, b: AccessToken) => number 
   };
 }
 
-/** A project's tokens filtered and ordered as `GET /projects/:id/access_tokens` lists them (G2). */
-export function listProjectAccessTokens(world: World, project: Project, filters: TokenFilters): readonly AccessToken[] {
+/** A resource's tokens filtered and ordered as `GET /projects/:id/access_tokens` (or groups) lists them (G2). */
+export function listResourceAccessTokens(
+  world: World,
+  resource: TokenResource,
+  filters: TokenFilters,
+): readonly AccessToken[] {
   // State depends on today's date: it is part of the key.
   const key = JSON.stringify([filters, today(world)]);
-  return filteredTokensOf(world, project.id, key, (all) => filterTokens(world, all, filters));
+  return filteredTokensOf(world, keyOf(resource), key, (all) => filterTokens(world, all, filters));
 }
 
 function filterTokens(world: World, all: readonly AccessToken[], filters: TokenFilters): AccessToken[] {
@@ -250,7 +298,8 @@ function tokenErrors(world: World, fields: { name: string; scopes: string[]; exp
   return errors;
 }
 
-export interface ProjectAccessTokenInput {
+/** What creating a project or group access token takes. */
+export interface ResourceAccessTokenInput {
   name: string;
   description?: string;
   scopes: string[];
@@ -260,19 +309,19 @@ export interface ProjectAccessTokenInput {
 }
 
 /**
- * Creates a project access token and its bot user (G2, R4.2 rule 1): Maintainer or
- * Owner only, never above the caller's own role; otherwise, or for an invalid token,
+ * Creates a project or group access token and its bot user (G2, R4.2 rule 1): {@link managerRole}
+ * and up only, never above the caller's own role; otherwise, or for an invalid token,
  * 400 `400 Bad request - <reason>` and nothing changes.
  */
-export function createProjectAccessToken(
+export function createResourceAccessToken(
   world: World,
   caller: Caller,
-  project: Project,
-  input: ProjectAccessTokenInput,
+  resource: TokenResource,
+  input: ResourceAccessTokenInput,
 ): AccessToken {
-  const role = projectRole(world, caller.user, project);
-  if (caller.user.bot || role < Roles.Maintainer) {
-    throw badRequest('User does not have permission to create project access token');
+  const role = roleInResource(world, caller.user, resource);
+  if (caller.user.bot || role < managerRole(resource)) {
+    throw badRequest(`User does not have permission to create ${resourceKind(resource)} access token`);
   }
   if (input.accessLevel > role) {
     throw badRequest('Access level of the token contains permissions not held by the creating user');
@@ -280,7 +329,7 @@ export function createProjectAccessToken(
   const expiresAt = input.expiresAt ?? defaultTokenExpiry(world);
   const errors = tokenErrors(world, { name: input.name, scopes: input.scopes, expiresAt });
   if (errors.length > 0) throw badRequest(toSentence(errors));
-  return issueProjectAccessToken(world, project, { ...input, expiresAt });
+  return issueResourceAccessToken(world, resource, { ...input, expiresAt });
 }
 
 /** The first token of a token's family: the one every rotation started from. */
@@ -300,13 +349,14 @@ export function revokeTokenFamily(world: World, token: AccessToken): void {
   for (const member of world.tokens.values()) if (familyRoot(world, member) === root) revokeToken(world, member);
 }
 
-/** The token a rotation is about: the caller's own (`self`, SPEC 2) or one of the project's (G2, R4.2 rule 2). */
-function tokenToRotate(world: World, caller: Caller, project: Project, tokenId: number | 'self'): AccessToken {
+/** The token a rotation is about: the caller's own (`self`, SPEC 2) or one of the resource's (G2, R4.2 rule 2). */
+function tokenToRotate(world: World, caller: Caller, resource: TokenResource, tokenId: number | 'self'): AccessToken {
+  const kind = resourceKind(resource);
   if (tokenId === 'self') {
     const own = caller.token;
-    // An OAuth token is nobody's project token.
-    if (!('project_id' in own) || own.project_id !== project.id) {
-      throw badRequest('Only an access token of this project can rotate itself');
+    // An OAuth token is nobody's resource token.
+    if (!('project_id' in own) || tokenResourceKey(own) !== keyOf(resource)) {
+      throw badRequest(`Only an access token of this ${kind} can rotate itself`);
     }
     if (!own.scopes.includes('api') && !own.scopes.includes('self_rotate')) {
       throw badRequest('A token needs the api or self_rotate scope to rotate itself');
@@ -315,14 +365,15 @@ function tokenToRotate(world: World, caller: Caller, project: Project, tokenId: 
   }
   // Rotating another token is an ordinary API write: `self_rotate` does not cover it.
   requireApiScope(caller.token, 'POST');
-  const role = projectRole(world, caller.user, project);
-  const token = role >= Roles.Maintainer ? tokenOfProject(world, project, tokenId) : undefined;
+  const role = roleInResource(world, caller.user, resource);
+  const needed = managerRole(resource);
+  const token = role >= needed ? tokenOfResource(world, resource, tokenId) : undefined;
   // Only administrators learn that a token does not exist.
   if (!token) {
     const reason =
-      role < Roles.Maintainer
-        ? `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; rotating needs Maintainer`
-        : `project ${project.path_with_namespace} has no access token ${tokenId}`;
+      role < needed
+        ? `${roleIn(caller.user, role, resourceName(resource))}; rotating needs ${roleName(needed)}`
+        : `${resourceName(resource)} has no access token ${tokenId}`;
     throw (caller.user.admin ? notFound() : unauthorized()).because(reason);
   }
   if (!caller.user.admin && tokenAccessLevel(world, token) > role) {
@@ -332,19 +383,19 @@ function tokenToRotate(world: World, caller: Caller, project: Project, tokenId: 
 }
 
 /**
- * Rotates a project access token (SPEC 2, R3): revokes it and issues a new token of
+ * Rotates a project or group access token (SPEC 2, R3): revokes it and issues a new token of
  * the same bot user with the same name, description and scopes, expiring a week
  * after today unless `expiresAt` (at most a year ahead) is given. Rotating a revoked
  * token revokes its whole family and is refused.
  */
-export function rotateProjectAccessToken(
+export function rotateResourceAccessToken(
   world: World,
   caller: Caller,
-  project: Project,
+  resource: TokenResource,
   tokenId: number | 'self',
   expiresAt?: string,
 ): AccessToken {
-  const old = tokenToRotate(world, caller, project, tokenId);
+  const old = tokenToRotate(world, caller, resource, tokenId);
   if (old.revoked) {
     revokeTokenFamily(world, old);
     throw badRequest('Token already revoked').because(
@@ -367,18 +418,24 @@ export function rotateProjectAccessToken(
     last_used_at: null,
     expires_at: newExpiry,
     project_id: old.project_id,
+    group_id: old.group_id ?? null,
     previous_id: old.id,
   });
 }
 
 /**
- * Revokes a project access token (G2): 404 for a token not of this project; below
- * Maintainer, 400 `<caller> cannot delete <bot>`. The token stays listed as revoked
+ * Revokes a project or group access token (G2): 404 for a token not of this resource; below
+ * {@link managerRole}, 400 `<caller> cannot delete <bot>`. The token stays listed as revoked
  * (SPEC 2) and stops authenticating at once.
  */
-export function revokeProjectAccessToken(world: World, caller: Caller, project: Project, tokenId: number): void {
-  const token = findProjectAccessToken(world, project, tokenId);
-  if (projectRole(world, caller.user, project) < Roles.Maintainer) {
+export function revokeResourceAccessToken(
+  world: World,
+  caller: Caller,
+  resource: TokenResource,
+  tokenId: number,
+): void {
+  const token = findResourceAccessToken(world, resource, tokenId);
+  if (roleInResource(world, caller.user, resource) < managerRole(resource)) {
     const bot = world.users.get(token.user_id);
     throw badRequest(`${caller.user.name} cannot delete ${bot?.name ?? token.name}`);
   }

@@ -27,7 +27,7 @@ export function isEnterprise(world: World): boolean {
   return world.instance.offering === 'hosted' || isPaidPlan(world.instance.plan);
 }
 
-/** GitLab's `can_read_all_resources?`: administrators (the mock has no auditors and no admin mode). */
+/** GitLab's `can_read_all_resources?`: administrators acting as such (`actsAsAdmin`, decided when the caller is identified); the mock has no auditors. */
 export const readsAllUsers = (user: User) => user.admin;
 
 /** `GET /users/:id`: any signed-in user may read any user (GitLab's `read_user`); an unknown id is `404 User Not Found`. */

@@ -153,6 +153,34 @@ export const SeedMilestone = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedAccessToken = z.strictObject({
+  /** Required. */
+  name: z.string().min(1),
+  /** The description. */
+  description: z.string().optional(),
+  /** Required, at least one: `api`, `read_api`... */
+  scopes: z.array(z.string()).min(1),
+  /** The bot user's role in the project or group; default 40. */
+  access_level: role.optional(),
+  /** `YYYY-MM-DD` or `null` (never); default a year after `now` when the instance requires expiry. */
+  expires_at: date.nullable().optional(),
+  /** The exact PRIVATE-TOKEN value; made up when absent. */
+  token: z.string().min(1).optional(),
+  /** Already revoked. */
+  revoked: z.boolean().optional(),
+  /** Default: the world clock. */
+  created_at: dateTime.optional(),
+  /** The token's id. */
+  id: id.optional(),
+  /** Username of its bot user, listed in `users` (a rotated token keeps its bot); default a new bot user. */
+  user: z.string().optional(),
+  /** When it last authenticated a request; default never. */
+  last_used_at: dateTime.nullable().optional(),
+  /** Id of the token it was rotated from, an earlier token of the same project or group: its family, for reuse detection. */
+  rotated_from: id.optional(),
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedGroup = z.strictObject({
   /** Full path; a subgroup's parent is its path minus the last segment, and must come earlier. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)*$/, 'expected a path like acme or acme/platform'),
@@ -176,6 +204,8 @@ export const SeedGroup = z.strictObject({
   approval_rules: z.array(SeedApprovalRule).optional(),
   /** Group-level protected branches (names or wildcards), covering every project of the group. */
   protected_branches: z.array(SeedProtectedBranch).optional(),
+  /** The group's access tokens (their bot users become members of the group); default none. */
+  access_tokens: z.array(SeedAccessToken).optional(),
   /** SAML single sign-on enforced: approving with a password always fails. */
   enforced_sso: z.boolean().optional(),
   /** The group's id. */
@@ -327,34 +357,6 @@ export const SeedMergeRequest = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
-export const SeedAccessToken = z.strictObject({
-  /** Required. */
-  name: z.string().min(1),
-  /** The description. */
-  description: z.string().optional(),
-  /** Required, at least one: `api`, `read_api`... */
-  scopes: z.array(z.string()).min(1),
-  /** The bot user's role in the project; default 40. */
-  access_level: role.optional(),
-  /** `YYYY-MM-DD` or `null` (never); default a year after `now` when the instance requires expiry. */
-  expires_at: date.nullable().optional(),
-  /** The exact PRIVATE-TOKEN value; made up when absent. */
-  token: z.string().min(1).optional(),
-  /** Already revoked. */
-  revoked: z.boolean().optional(),
-  /** Default: the world clock. */
-  created_at: dateTime.optional(),
-  /** The token's id. */
-  id: id.optional(),
-  /** Username of its bot user, listed in `users` (a rotated token keeps its bot); default a new bot user. */
-  user: z.string().optional(),
-  /** When it last authenticated a request; default never. */
-  last_used_at: dateTime.nullable().optional(),
-  /** Id of the token it was rotated from, an earlier token of the project: its family, for reuse detection. */
-  rotated_from: id.optional(),
-});
-
-/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedProject = z.strictObject({
   /** Full path: `group/…/project`, or `username/project` for a personal project. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, 'expected a full path like acme/api'),
@@ -495,6 +497,8 @@ export const SeedInstance = z.strictObject({
   rate_limits: rateLimits.optional(),
   /** The OAuth password grant works without client credentials; default `false` (client credentials required). */
   ropc_without_client_credentials: z.boolean().optional(),
+  /** Admin mode: administrators need a token with the `admin_mode` scope for their powers; default `false`. */
+  admin_mode: z.boolean().optional(),
 });
 
 const nullableTime = dateTime.nullable();

@@ -1,5 +1,6 @@
 import type { InjectedFault } from '../http/faults.js';
 import type {
+  AccessToken,
   ApprovalRuleFields,
   Group,
   GroupApprovalRule,
@@ -11,6 +12,7 @@ import type {
   Role,
   World,
 } from '../world/types.js';
+import { tokenResourceKey } from '../world/world.js';
 import type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import {
   SEED_DOCUMENT_VERSION,
@@ -44,7 +46,7 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   lastId: 'last_ids',
   instance: 'instance',
   users: 'users',
-  tokens: 'users[].token and personal_token, projects[].access_tokens',
+  tokens: 'users[].token and personal_token, projects[].access_tokens, groups[].access_tokens',
   tokenIds: '(derived from tokens)',
   groups: 'groups',
   projects: 'projects',
@@ -114,7 +116,8 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
   const issuesOf = groupBy(world.issues, (i) => i.project_id);
   const mergeRequestsOf = groupBy(world.mergeRequests, (mr) => mr.project_id);
   const tokensOfProject = groupBy(world.tokens, (t) => t.project_id);
-  const personalTokens = groupBy(world.tokens, (t) => (t.project_id === null ? t.user_id : null));
+  const tokensOfGroup = groupBy(world.tokens, (t) => (t.project_id === null ? (t.group_id ?? null) : null));
+  const personalTokens = groupBy(world.tokens, (t) => (tokenResourceKey(t) === null ? t.user_id : null));
 
   const milestone = (m: Milestone): SeedMilestone => ({
     id: m.id,
@@ -180,6 +183,21 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     };
   });
 
+  const accessToken = (resource: Group | Project, t: AccessToken): SeedAccessToken => ({
+    id: t.id,
+    name: t.name,
+    description: orUndefined(t.description),
+    scopes: [...t.scopes],
+    access_level: (resource.members.get(t.user_id) ?? 40) as Role,
+    expires_at: t.expires_at,
+    token: t.value,
+    revoked: t.revoked,
+    created_at: t.created_at,
+    user: username(t.user_id),
+    last_used_at: t.last_used_at,
+    ...(t.previous_id === null ? {} : { rotated_from: t.previous_id }),
+  });
+
   const group = (g: Group): SeedGroup => ({
     id: g.id,
     path: g.full_path,
@@ -196,6 +214,8 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     milestones: milestonesOfGroup(g.id).map(milestone),
     protected_branches: branchesOfGroup(g.id).map(protectedBranch),
     approval_rules: rulesOfGroup(g.id).map(approvalRule),
+    // Only groups with tokens carry the key: a world without group tokens exports as before.
+    ...(tokensOfGroup(g.id).length === 0 ? {} : { access_tokens: tokensOfGroup(g.id).map((t) => accessToken(g, t)) }),
   });
 
   const project = (p: Project): SeedProject => ({
@@ -264,22 +284,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
         ...mergeRequestExtras(mr, username),
       }),
     ),
-    access_tokens: tokensOfProject(p.id).map(
-      (t): SeedAccessToken => ({
-        id: t.id,
-        name: t.name,
-        description: orUndefined(t.description),
-        scopes: [...t.scopes],
-        access_level: (p.members.get(t.user_id) ?? 40) as Role,
-        expires_at: t.expires_at,
-        token: t.value,
-        revoked: t.revoked,
-        created_at: t.created_at,
-        user: username(t.user_id),
-        last_used_at: t.last_used_at,
-        ...(t.previous_id === null ? {} : { rotated_from: t.previous_id }),
-      }),
-    ),
+    access_tokens: tokensOfProject(p.id).map((t) => accessToken(p, t)),
   });
 
   return {

@@ -15,7 +15,7 @@ import { ensureBranch } from '../rules/branches.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
-import { defaultTokenExpiry, issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
+import { defaultTokenExpiry, issuePersonalToken, issueResourceAccessToken } from '../rules/tokens.js';
 import { storeMembership } from '../world/memberships.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
@@ -38,7 +38,17 @@ import type {
   Visibility,
   World,
 } from '../world/types.js';
-import { addUser, newHex64, nextId, nowIso, randomString, revokeToken, touchToken, userNamed } from '../world/world.js';
+import {
+  addUser,
+  newHex64,
+  nextId,
+  nowIso,
+  randomString,
+  revokeToken,
+  tokenResourceKey,
+  touchToken,
+  userNamed,
+} from '../world/world.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import {
   eachWithin,
@@ -79,7 +89,7 @@ export interface SeededUser {
   token: string;
 }
 
-/** A project access token as the seed reports it. */
+/** A project or group access token as the seed reports it. */
 export interface SeededAccessToken {
   /** The token's id: the `tokenId` of the SDK's methods. */
   id: number;
@@ -177,7 +187,7 @@ function milestoneIn(world: World, project: Project, title: string, key: string)
 
 /** The keys under which a builder's input lists nested records, which can fail one by one. */
 const NESTED = {
-  group: ['milestones', 'protected_branches', 'approval_rules'],
+  group: ['milestones', 'protected_branches', 'approval_rules', 'access_tokens'],
   project: ['milestones', 'issues', 'protected_branches', 'approval_rules', 'merge_requests', 'access_tokens'],
   mergeRequest: ['approval_rules', 'pushes', 'approvals'],
 } as const;
@@ -316,6 +326,7 @@ export class Seeder {
     eachWithin('milestones', input.milestones, (item) => this.groupMilestone(group, item));
     addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
+    eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(group, item));
     if (input.next_iid) group.next_iid = { ...input.next_iid };
     return group;
   }
@@ -555,20 +566,21 @@ export class Seeder {
     };
   }
 
-  /** A project access token and its bot user (access level default 40; expiry default as the instance requires). */
-  accessToken(project: Project, input: SeedAccessToken): SeededAccessToken {
+  /** A project or group access token and its bot user (access level default 40; expiry default as the instance requires). */
+  accessToken(resource: Project | Group, input: SeedAccessToken): SeededAccessToken {
     this.#checkShape(SeedAccessToken, input);
     if (input.token && this.world.tokenIds.has(input.token))
       throw new SeedError('token', 'already used by another token');
     const bot = input.user === undefined ? undefined : userByName(this.world, input.user, 'user');
     if (bot && !bot.bot) throw new SeedError('user', 'not a bot user');
     const previous = input.rotated_from === undefined ? undefined : this.world.tokens.get(input.rotated_from);
-    if (input.rotated_from !== undefined && previous?.project_id !== project.id) {
-      throw new SeedError('rotated_from', 'not an earlier access token of this project');
+    const resourceKey = 'full_path' in resource ? `g${resource.id}` : `p${resource.id}`;
+    if (input.rotated_from !== undefined && (!previous || tokenResourceKey(previous) !== resourceKey)) {
+      throw new SeedError('rotated_from', 'not an earlier access token of this project or group');
     }
     const expiresAt = input.expires_at !== undefined ? input.expires_at : defaultTokenExpiry(this.world);
     const token = withId(this.world, 'tokens', this.world.tokens, input.id, () =>
-      issueProjectAccessToken(this.world, project, {
+      issueResourceAccessToken(this.world, resource, {
         name: input.name,
         description: input.description,
         scopes: input.scopes,

@@ -53,6 +53,11 @@ export interface Instance {
   rate_limits: RateLimits;
   /** The password grant may be used without client credentials (GitLab's `ropc_without_client_credentials`). */
   ropc_without_client_credentials: boolean;
+  /**
+   * Admin mode (GitLab's `admin_mode` setting): administrators have their powers only through a
+   * token with the `admin_mode` scope. Absent: off, GitLab's default.
+   */
+  admin_mode?: boolean;
 }
 
 /** One of GitLab's request throttles: at most `requests_per_period` requests per window of `period_in_seconds`. */
@@ -105,7 +110,7 @@ export interface User {
   created_at: string;
 }
 
-/** A token that authenticates API calls: a personal token, or a project access token (a personal token of a bot user). */
+/** A token that authenticates API calls: a personal token, or a project or group access token (a personal token of a bot user). */
 export interface AccessToken {
   /** The token's id. */
   id: number;
@@ -129,6 +134,8 @@ export interface AccessToken {
   expires_at: string | null;
   /** Set for project access tokens: the project whose bot owns it. */
   project_id: number | null;
+  /** Set for group access tokens: the group whose bot owns it. Absent in worlds older than group tokens: `null`. */
+  group_id?: number | null;
   /** The token this one was rotated from (its family, for reuse detection). */
   previous_id: number | null;
 }

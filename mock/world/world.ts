@@ -136,17 +136,27 @@ export function userNamed(world: World, username: string): User | undefined {
   return usernameIndex(world).get(username.toLowerCase());
 }
 
+/**
+ * The key of the project or group whose access tokens a token belongs to (`p1`, `g2`), or
+ * null for a personal token. `group_id` is optional: worlds from before group tokens lack it.
+ */
+export function tokenResourceKey(token: Pick<AccessToken, 'project_id' | 'group_id'>): string | null {
+  if (token.project_id !== null) return `p${token.project_id}`;
+  return token.group_id == null ? null : `g${token.group_id}`;
+}
+
 /** Stores a token and indexes its value for authentication. */
 export function addToken(world: World, token: AccessToken): AccessToken {
-  const byProject = projectTokenIndex(world);
+  const byResource = resourceTokenIndex(world);
   world.tokens.set(token.id, token);
   world.tokenIds.set(token.value, token.id);
-  if (token.project_id !== null) {
-    const entry = byProject.get(token.project_id);
+  const key = tokenResourceKey(token);
+  if (key !== null) {
+    const entry = byResource.get(key);
     if (entry) {
       entry.tokens.push(token);
       entry.lists.clear();
-    } else byProject.set(token.project_id, { tokens: [token], lists: new Map() });
+    } else byResource.set(key, { tokens: [token], lists: new Map() });
   }
   return token;
 }
@@ -164,33 +174,35 @@ export function touchToken(world: World, token: AccessToken): void {
 }
 
 function tokenChanged(world: World, token: AccessToken): void {
-  if (token.project_id !== null) projectTokenIndex(world).get(token.project_id)?.lists.clear();
+  const key = tokenResourceKey(token);
+  if (key !== null) resourceTokenIndex(world).get(key)?.lists.clear();
 }
 
 /**
- * Project access tokens by project, in id order, and the filtered lists already
+ * Project and group access tokens by resource ({@link tokenResourceKey}), in id order, and the filtered lists already
  * computed from them: derived from `world.tokens` (kept beside the world, so
  * snapshots copy only data) and kept by `addToken`, `revokeToken` and
  * `touchToken`, the only ways tokens are added or changed; tokens are never
  * deleted, only revoked.
  */
-interface ProjectTokens {
+interface ResourceTokens {
   tokens: AccessToken[];
   lists: Map<string, AccessToken[]>;
 }
 
-const tokenIndexes = new WeakMap<Map<number, AccessToken>, Map<number, ProjectTokens>>();
+const tokenIndexes = new WeakMap<Map<number, AccessToken>, Map<string, ResourceTokens>>();
 
-function projectTokenIndex(world: World): Map<number, ProjectTokens> {
+function resourceTokenIndex(world: World): Map<string, ResourceTokens> {
   let index = tokenIndexes.get(world.tokens);
   if (!index) {
     index = new Map();
     tokenIndexes.set(world.tokens, index);
     for (const token of world.tokens.values()) {
-      if (token.project_id === null) continue;
-      const entry = index.get(token.project_id);
+      const key = tokenResourceKey(token);
+      if (key === null) continue;
+      const entry = index.get(key);
       if (entry) entry.tokens.push(token);
-      else index.set(token.project_id, { tokens: [token], lists: new Map() });
+      else index.set(key, { tokens: [token], lists: new Map() });
     }
     for (const entry of index.values()) entry.tokens.sort((a, b) => a.id - b.id);
   }
@@ -199,21 +211,26 @@ function projectTokenIndex(world: World): Map<number, ProjectTokens> {
 
 /** The access tokens of a project, revoked ones included, in id order. Do not modify the array. */
 export function tokensOfProject(world: World, projectId: number): readonly AccessToken[] {
-  return projectTokenIndex(world).get(projectId)?.tokens ?? [];
+  return tokensOfResource(world, `p${projectId}`);
+}
+
+/** The access tokens of a project or group by {@link tokenResourceKey}, revoked ones included, in id order. */
+export function tokensOfResource(world: World, key: string): readonly AccessToken[] {
+  return resourceTokenIndex(world).get(key)?.tokens ?? [];
 }
 
 /**
- * A project's tokens passing a filter, computed once per `filterKey` and reused
- * until one of the project's tokens is added or changes (the key must name
+ * A project's or group's tokens ({@link tokenResourceKey}) passing a filter, computed once per
+ * `filterKey` and reused until one of its tokens is added or changes (the key must name
  * anything else the filter reads, such as today's date).
  */
 export function filteredTokensOf(
   world: World,
-  projectId: number,
+  resourceKey: string,
   filterKey: string,
   compute: (tokens: readonly AccessToken[]) => AccessToken[],
 ): readonly AccessToken[] {
-  const entry = projectTokenIndex(world).get(projectId);
+  const entry = resourceTokenIndex(world).get(resourceKey);
   if (!entry) return [];
   let list = entry.lists.get(filterKey);
   if (!list) {

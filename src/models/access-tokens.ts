@@ -2,8 +2,9 @@ import * as z from 'zod/mini';
 import { type AccessLevel, DateString, DateTimeString, type PaginationQuery } from './common.js';
 
 /**
- * Project access tokens (`/projects/:id/access_tokens`): tokens of a bot user that
- * is a member of the project at the token's access level; they extend the personal
+ * Project and group access tokens (`/projects/:id/access_tokens`, `/groups/:id/access_tokens`):
+ * tokens of a bot user that is a member of the project or group at the token's access level;
+ * the same models for both resources; they extend the personal
  * access token that `/personal_access_tokens/self` shows.
  * @module
  */
@@ -41,22 +42,22 @@ export const PersonalAccessToken = z.looseObject({
  */
 export type PersonalAccessToken = z.infer<typeof PersonalAccessToken>;
 
-/** A project access token, as listed and read: never with its secret value. */
+/** A project (or group) access token, as listed and read: never with its secret value. */
 export const ProjectAccessToken = z.extend(PersonalAccessToken, {
-  /** The bot user's role in the project: 10 Guest ... 50 Owner (see {@link AccessLevel}). */
+  /** The bot user's role in the project or group: 10 Guest ... 50 Owner (see {@link AccessLevel}). */
   access_level: z.int(),
-  /** `project` (newer GitLab versions only). */
+  /** `project` or `group` (newer GitLab versions only). */
   resource_type: z.optional(z.string()),
-  /** The project's id (newer GitLab versions only); `null` when GitLab no longer knows the bot user's project. */
+  /** The project's or group's id (newer GitLab versions only); `null` when GitLab no longer knows the bot user's resource. */
   resource_id: z.optional(z.nullable(z.int())),
 });
 /**
- * A project access token, as listed and read: never with its secret value.
+ * A project (or group) access token, as listed and read: never with its secret value.
  * @interface
  */
 export type ProjectAccessToken = z.infer<typeof ProjectAccessToken>;
 
-/** A project access token with its secret `token`: only what create and rotate return. */
+/** A project (or group) access token with its secret `token`: only what create and rotate return. */
 export const ProjectAccessTokenWithToken = z.extend(ProjectAccessToken, {
   /** The secret value, to send as `PRIVATE-TOKEN`. GitLab shows it only in this response: store it now. */
   token: z.string(),
@@ -81,7 +82,7 @@ export type ProjectAccessTokenScope =
   | 'k8s_proxy'
   | 'self_rotate';
 
-/** Orders of `GET /projects/:id/access_tokens`. Default: by id, oldest first. */
+/** Orders of `GET /projects/:id/access_tokens` and `GET /groups/:id/access_tokens`. Default: by id, oldest first. */
 export type ProjectAccessTokenSort =
   | 'created_asc'
   | 'created_desc'
@@ -92,7 +93,7 @@ export type ProjectAccessTokenSort =
   | 'name_asc'
   | 'name_desc';
 
-/** Filters of `GET /projects/:id/access_tokens`. */
+/** Filters of `GET /projects/:id/access_tokens` and `GET /groups/:id/access_tokens`. */
 export interface ProjectAccessTokenListQuery extends PaginationQuery {
   /** `active` (neither revoked nor expired) or `inactive`; both when omitted. */
   state?: 'active' | 'inactive';
@@ -116,13 +117,13 @@ export interface ProjectAccessTokenListQuery extends PaginationQuery {
   sort?: ProjectAccessTokenSort;
 }
 
-/** Body of `POST /projects/:id/access_tokens`. */
+/** Body of `POST /projects/:id/access_tokens` and `POST /groups/:id/access_tokens`. */
 export interface ProjectAccessTokenCreate {
   /** The token's name (also its bot user's name). */
   name: string;
   /** At least one scope. */
   scopes: readonly ProjectAccessTokenScope[];
-  /** The bot user's role in the project. Default 40 (Maintainer); at most the caller's own role. */
+  /** The bot user's role in the project or group. Default 40 (Maintainer); at most the caller's own role. */
   access_level?: AccessLevel;
   /**
    * `YYYY-MM-DD`, at most one year ahead. Default: one year ahead when the instance requires
@@ -133,7 +134,7 @@ export interface ProjectAccessTokenCreate {
   description?: string;
 }
 
-/** Body of `POST /projects/:id/access_tokens/:token_id/rotate`. */
+/** Body of `POST /projects/:id/access_tokens/:token_id/rotate` (and the groups' route). */
 export interface ProjectAccessTokenRotate {
   /** `YYYY-MM-DD` of the new token's expiry, at most one year ahead. Default: one week ahead. */
   expires_at?: string;

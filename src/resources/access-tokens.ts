@@ -1,5 +1,5 @@
 import type { PagePromise } from '../core/pagination.js';
-import { type ProjectRef, path } from '../core/path.js';
+import { type GroupRef, type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
 import {
@@ -11,15 +11,18 @@ import {
 } from '../models/access-tokens.js';
 
 /**
- * A project's access tokens: `gitlab.projects.accessTokens`. Endpoints under
- * `/projects/:id/access_tokens`; listing, reading, rotating and revoking need the
- * Maintainer role or higher.
+ * The access tokens of a project or of a group: one API for both, under
+ * `/projects/:id/access_tokens` and `/groups/:id/access_tokens`. Use it as
+ * `gitlab.projects.accessTokens` or `gitlab.groups.accessTokens`.
  */
-export class ProjectAccessTokens extends Resource {
+export abstract class ResourceAccessTokens<Ref extends ProjectRef | GroupRef> extends Resource {
+  /** `projects` or `groups`: the first segment of every path. */
+  protected abstract readonly kind: 'projects' | 'groups';
+
   /**
-   * Lists a project's access tokens, revoked and expired ones included unless filtered
-   * out. Await it for the first page, or iterate it for every token.
-   * `GET /projects/:id/access_tokens`
+   * Lists a project's or group's access tokens, revoked and expired ones included unless
+   * filtered out. Await it for the first page, or iterate it for every token.
+   * `GET /projects/:id/access_tokens`, `GET /groups/:id/access_tokens`
    *
    * @example
    * ```ts
@@ -29,29 +32,30 @@ export class ProjectAccessTokens extends Resource {
    * ```
    */
   list(
-    project: ProjectRef,
+    resource: Ref,
     query: ProjectAccessTokenListQuery = {},
     options?: RequestOptions,
   ): PagePromise<ProjectAccessToken> {
-    return this.paginate(path`projects/${project}/access_tokens`, ProjectAccessToken, { query, ...options });
+    return this.paginate(path`${this.kind}/${resource}/access_tokens`, ProjectAccessToken, { query, ...options });
   }
 
   /**
-   * Reads one access token of a project (without its secret).
-   * `GET /projects/:id/access_tokens/:token_id`
+   * Reads one access token of a project or group (without its secret).
+   * `GET /projects/:id/access_tokens/:token_id`, `GET /groups/:id/access_tokens/:token_id`
    *
    * @example
    * ```ts
    * const token = await gitlab.projects.accessTokens.get('acme/api', 42);
    * ```
    */
-  get(project: ProjectRef, tokenId: number, options?: RequestOptions): Promise<ProjectAccessToken> {
-    return this.request('GET', path`projects/${project}/access_tokens/${tokenId}`, ProjectAccessToken, options);
+  get(resource: Ref, tokenId: number, options?: RequestOptions): Promise<ProjectAccessToken> {
+    return this.request('GET', path`${this.kind}/${resource}/access_tokens/${tokenId}`, ProjectAccessToken, options);
   }
 
   /**
-   * Creates a project access token and its bot user. The result is the only time its
-   * `token` is shown. `POST /projects/:id/access_tokens`
+   * Creates an access token and its bot user, a member of the project or group. The result
+   * is the only time its `token` is shown. `POST /projects/:id/access_tokens`,
+   * `POST /groups/:id/access_tokens`
    *
    * @example
    * ```ts
@@ -65,11 +69,11 @@ export class ProjectAccessTokens extends Resource {
    * ```
    */
   create(
-    project: ProjectRef,
+    resource: Ref,
     body: ProjectAccessTokenCreate,
     options?: RequestOptions,
   ): Promise<ProjectAccessTokenWithToken> {
-    return this.request('POST', path`projects/${project}/access_tokens`, ProjectAccessTokenWithToken, {
+    return this.request('POST', path`${this.kind}/${resource}/access_tokens`, ProjectAccessTokenWithToken, {
       json: body,
       ...options,
     });
@@ -81,7 +85,7 @@ export class ProjectAccessTokens extends Resource {
    * `tokenId` may be `'self'` for the token this client authenticates with (it needs
    * the `api` or `self_rotate` scope). Rotating an already revoked token is refused and
    * revokes every token rotated from the same original.
-   * `POST /projects/:id/access_tokens/:token_id/rotate`
+   * `POST /projects/:id/access_tokens/:token_id/rotate`, `POST /groups/:id/access_tokens/:token_id/rotate`
    *
    * @example
    * ```ts
@@ -90,14 +94,14 @@ export class ProjectAccessTokens extends Resource {
    * ```
    */
   rotate(
-    project: ProjectRef,
+    resource: Ref,
     tokenId: number | 'self',
     body: ProjectAccessTokenRotate = {},
     options?: RequestOptions,
   ): Promise<ProjectAccessTokenWithToken> {
     return this.request(
       'POST',
-      path`projects/${project}/access_tokens/${tokenId}/rotate`,
+      path`${this.kind}/${resource}/access_tokens/${tokenId}/rotate`,
       ProjectAccessTokenWithToken,
       {
         json: body,
@@ -107,14 +111,46 @@ export class ProjectAccessTokens extends Resource {
   }
 
   /**
-   * Revokes a token; it stops authenticating at once. `DELETE /projects/:id/access_tokens/:token_id`
+   * Revokes a token; it stops authenticating at once. `DELETE /projects/:id/access_tokens/:token_id`,
+   * `DELETE /groups/:id/access_tokens/:token_id`
    *
    * @example
    * ```ts
    * await gitlab.projects.accessTokens.revoke('acme/api', 42);
    * ```
    */
-  revoke(project: ProjectRef, tokenId: number, options?: RequestOptions): Promise<void> {
-    return this.request('DELETE', path`projects/${project}/access_tokens/${tokenId}`, null, options);
+  revoke(resource: Ref, tokenId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`${this.kind}/${resource}/access_tokens/${tokenId}`, null, options);
   }
+}
+
+/**
+ * A project's access tokens: `gitlab.projects.accessTokens`. Endpoints under
+ * `/projects/:id/access_tokens`; listing, reading, rotating and revoking need the
+ * Maintainer role or higher.
+ *
+ * @example
+ * ```ts
+ * const active = await gitlab.projects.accessTokens.list('acme/api', { state: 'active' }).toArray();
+ * ```
+ */
+export class ProjectAccessTokens extends ResourceAccessTokens<ProjectRef> {
+  /** Paths start with `projects`. */
+  protected readonly kind = 'projects';
+}
+
+/**
+ * A group's access tokens: `gitlab.groups.accessTokens`. Endpoints under
+ * `/groups/:id/access_tokens`; every call needs the Owner role in the group. The bot
+ * user of a group access token is a member of the group, and so of its subgroups and projects.
+ *
+ * @example
+ * ```ts
+ * const bot = await gitlab.groups.accessTokens.create('acme', { name: 'release bot', scopes: ['api'], access_level: 30 });
+ * await storeSecret('release bot', bot.token);
+ * ```
+ */
+export class GroupAccessTokens extends ResourceAccessTokens<GroupRef> {
+  /** Paths start with `groups`. */
+  protected readonly kind = 'groups';
 }

@@ -20,6 +20,7 @@ import {
   type MilestoneUpdate,
 } from '../models/milestones.js';
 import { BasicProject, type GroupProjectListQuery, Project, type ProjectOf } from '../models/projects.js';
+import { GroupAccessTokens } from './access-tokens.js';
 import { GroupApprovalRules } from './approval-rules.js';
 import { GroupApprovalSettings } from './approval-settings.js';
 import { GroupMembers } from './members.js';
@@ -173,6 +174,8 @@ export class Groups extends Resource {
   readonly approvalRules: GroupApprovalRules;
   /** A group's members, direct and inherited. */
   readonly members: GroupMembers;
+  /** A group's access tokens (their bot users are members of the group). */
+  readonly accessTokens: GroupAccessTokens;
 
   /**
    * Creates the groups resource on its own, with its own connection; its group
@@ -197,6 +200,7 @@ export class Groups extends Resource {
     this.approvalSettings = new GroupApprovalSettings(transport);
     this.approvalRules = new GroupApprovalRules(transport);
     this.members = new GroupMembers(transport);
+    this.accessTokens = new GroupAccessTokens(transport);
   }
 
   /**

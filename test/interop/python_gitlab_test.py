@@ -183,6 +183,25 @@ class AccessTokens(MockTestCase):
         self.assertEqual(too_long.exception.error_message, "400 Bad request - Expires at must be before 2027-06-01")
 
 
+class GroupAccessTokens(MockTestCase):
+    # python-gitlab 3.12's group manager lists, creates and deletes (get and rotate came later).
+    def test_owner_creates_lists_and_revokes_maintainer_is_refused(self):
+        group = self.gl(MARIA).groups.get("acme", lazy=True)
+        token = group.access_tokens.create({"name": "py-group", "scopes": ["read_api"], "access_level": 20})
+        self.assertRegex(token.token, r"^glpat-[\w-]{20}$")
+        self.assertEqual((token.access_level, token.resource_type), (20, "group"))
+        self.assertEqual(len(self.project(token.token).milestones.list(get_all=True)), 4)
+        self.assertEqual([t.name for t in group.access_tokens.list(state="active")], ["py-group"])
+        group.access_tokens.delete(token.id)
+        self.assertEqual([t.name for t in group.access_tokens.list(state="active")], [])
+        with self.assertRaises(gitlab.GitlabCreateError) as creating:
+            self.gl(OMAR).groups.get("acme/platform", lazy=True).access_tokens.create({"name": "x", "scopes": ["api"]})
+        self.assertEqual(
+            creating.exception.error_message,
+            "400 Bad request - User does not have permission to create group access token",
+        )
+
+
 class Applications(MockTestCase):
     def test_creates_lists_and_deletes(self):
         gl = self.gl(ROOT)
