@@ -101,7 +101,7 @@ const COLON_NEXT = 4;
 /** `,` or the container's close; at the root, only whitespace. */
 const NEXT = 5;
 
-const isWhitespace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+const isWhitespace = (c: number) => c <= 0x20 && (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09);
 const isDigit = (c: number) => c >= ZERO && c <= NINE;
 
 /** Where the string starting at `start` (its opening quote) ends, one past its closing quote; -1 if it is malformed. */
@@ -163,6 +163,11 @@ function endOfNumber(text: string, start: number): number {
   return i;
 }
 
+// Level 1..maxDepth: whether it is an array, and how many elements it holds so far. Shared by every call
+// (the scan is synchronous, so no two overlap): allocating them took longer than scanning a small body.
+const LEVEL_IS_ARRAY = new Uint8Array(JSON_LIMITS.maxDepth + 1);
+const LEVEL_COUNTS = new Int32Array(JSON_LIMITS.maxDepth + 1);
+
 /**
  * Checks a body against GitLab's JSON limits: the refusal GitLab answers, or `null` when the
  * middleware lets the body through. An empty body is skipped (`return if body.empty?`), and so is
@@ -176,11 +181,13 @@ function endOfNumber(text: string, start: number): number {
 export function checkJsonLimits(text: string): JsonRefusal | null {
   if (text.length === 0) return null;
   // `validate!` lets these through before the streaming parser.
-  if (text === 'true' || text === 'false' || text === 'null' || NUMERIC_ROOT.test(text)) return null;
+  const first = text.charCodeAt(0);
+  if (first !== OPEN_OBJECT && first !== OPEN_ARRAY) {
+    if (text === 'true' || text === 'false' || text === 'null' || NUMERIC_ROOT.test(text)) return null;
+  }
   const n = text.length;
-  // Level 1..maxDepth: whether it is an array, and how many elements it holds so far.
-  const isArray = new Uint8Array(JSON_LIMITS.maxDepth + 1);
-  const counts = new Int32Array(JSON_LIMITS.maxDepth + 1);
+  const isArray = LEVEL_IS_ARRAY;
+  const counts = LEVEL_COUNTS;
   let depth = 0;
   let total = 0;
   let expect: number = VALUE;
