@@ -140,6 +140,23 @@ describe('GitLab JSON limits, in-process', () => {
     expect(JSON.stringify(mock.exportState())).toBe(before);
   });
 
+  it('checks a JSON body to the OAuth routes too, which are not under /api/ (a form body is theirs)', async () => {
+    const deepBody = `{"grant_type":${nestedText(40)}}`;
+    const json = await mock.fetch(`${mock.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: deepBody,
+    });
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual({ error: 'Parameters nested too deeply' });
+    // No content type outside /api/: GitLab does not look, and the OAuth endpoint answers for itself.
+    const bare = await mock.fetch(`${mock.baseUrl}/oauth/token`, {
+      method: 'POST',
+      body: new TextEncoder().encode('{'),
+    });
+    expect(await bare.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   it('leaves bodies within the limits to the route', async () => {
     const gitlab = client(mock, TOKEN);
     // 32 deep, 50,000 in one array, 99,999 elements in all: GitLab lets it through, and the route
