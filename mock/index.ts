@@ -20,6 +20,7 @@ export type {
 export { MockOAuthError } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
 export type { HeadlessAuthorization, HeadlessAuthorized } from './rules/oauth.js';
+export { GITLAB_REVISION, GITLAB_VERSION } from './rules/users.js';
 export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {
   type SeedAccessToken,

@@ -1,12 +1,17 @@
 import type { GitLabCredentialsError } from './core/errors.js';
-import { type GitLabOptions, Transport } from './core/transport.js';
+import { type GitLabOptions, type RequestOptions, Transport } from './core/transport.js';
+import type { Metadata, Version } from './models/instance.js';
 import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
-import { GroupApprovalRules, MergeRequestApprovalRules, ProjectApprovalRules } from './resources/approval-rules.js';
-import { GroupApprovalSettings, ProjectApprovalSettings } from './resources/approval-settings.js';
-import { MergeRequestApprovals, ProjectApprovals } from './resources/approvals.js';
+import { ProjectApprovalRules } from './resources/approval-rules.js';
+import { ProjectApprovalSettings } from './resources/approval-settings.js';
+import { ProjectApprovals } from './resources/approvals.js';
+import { Groups } from './resources/groups.js';
+import { Instance } from './resources/instance.js';
+import { InstanceIssues, ProjectIssues } from './resources/issues.js';
+import { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
 import { ProjectMilestones } from './resources/milestones.js';
-import { GroupScimIdentities } from './resources/scim.js';
+import { PersonalAccessTokens, Users } from './resources/users.js';
 
 /**
  * The GitLab REST API v4 client. Resources hang off it by area, named as in
@@ -40,24 +45,20 @@ export class GitLab {
     readonly approvalRules: ProjectApprovalRules;
     /** A project's merge request approval settings, with what it inherits. */
     readonly approvalSettings: ProjectApprovalSettings;
-    /** Merge requests: approving them, and their own approval rules. */
-    readonly mergeRequests: {
-      /** Approval status and state of a merge request; approve, unapprove, reset. */
-      readonly approvals: MergeRequestApprovals;
-      /** A merge request's own approval rules. */
-      readonly approvalRules: MergeRequestApprovalRules;
-    };
+    /** A project's merge requests: list, read, open, edit, merge; their approvals and approval rules. */
+    readonly mergeRequests: MergeRequests;
+    /** A project's issues. */
+    readonly issues: ProjectIssues;
   };
 
-  /** Group-level resources. */
-  readonly groups: {
-    /** A group's SCIM identities. */
-    readonly scim: GroupScimIdentities;
-    /** A group's merge request approval settings, which its projects inherit. */
-    readonly approvalSettings: GroupApprovalSettings;
-    /** A group's approval rules (experimental in GitLab). */
-    readonly approvalRules: GroupApprovalRules;
-  };
+  /** Merge requests across the projects the caller can read. */
+  readonly mergeRequests: InstanceMergeRequests;
+
+  /** Issues across the projects the caller can see. */
+  readonly issues: InstanceIssues;
+
+  /** Groups, and group-level resources: `gitlab.groups.list()`, `gitlab.groups.milestones`, `gitlab.groups.scim`... */
+  readonly groups: Groups;
 
   /**
    * Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a
@@ -72,15 +73,47 @@ export class GitLab {
       approvals: new ProjectApprovals(transport),
       approvalRules: new ProjectApprovalRules(transport),
       approvalSettings: new ProjectApprovalSettings(transport),
-      mergeRequests: Object.freeze({
-        approvals: new MergeRequestApprovals(transport),
-        approvalRules: new MergeRequestApprovalRules(transport),
-      }),
+      mergeRequests: new MergeRequests(transport),
+      issues: new ProjectIssues(transport),
     });
-    this.groups = Object.freeze({
-      scim: new GroupScimIdentities(transport),
-      approvalSettings: new GroupApprovalSettings(transport),
-      approvalRules: new GroupApprovalRules(transport),
-    });
+    this.mergeRequests = new InstanceMergeRequests(transport);
+    this.issues = new InstanceIssues(transport);
+    this.groups = new Groups(transport);
+    this.users = new Users(transport);
+    this.personalAccessTokens = new PersonalAccessTokens(transport);
+    this.#instance = new Instance(transport);
+  }
+
+  /** The instance's users, and the caller (`gitlab.users.current()`). */
+  readonly users: Users;
+
+  /** Personal access tokens: the client's own token (`gitlab.personalAccessTokens.self()`). */
+  readonly personalAccessTokens: PersonalAccessTokens;
+
+  readonly #instance: Instance;
+
+  /**
+   * The GitLab version and revision. `GET /version`
+   *
+   * @example
+   * ```ts
+   * const { version } = await gitlab.version();
+   * ```
+   */
+  version(options?: RequestOptions): Promise<Version> {
+    return this.#instance.version(options);
+  }
+
+  /**
+   * The GitLab version, revision, agent server for Kubernetes, and whether it is the
+   * Enterprise Edition. `GET /metadata`
+   *
+   * @example
+   * ```ts
+   * const { version, enterprise } = await gitlab.metadata();
+   * ```
+   */
+  metadata(options?: RequestOptions): Promise<Metadata> {
+    return this.#instance.metadata(options);
   }
 }

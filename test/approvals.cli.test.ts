@@ -117,4 +117,12 @@ describe('approvals over HTTP', () => {
     await bot.projects.mergeRequests.approvals.reset('acme/api', 1);
     expect((await dev.projects.mergeRequests.approvals.get('acme/api', 1)).approved_by).toEqual([]);
   });
+
+  it('a rule that cannot be met does not block: approved, with its missing approvals still left', async () => {
+    await maria.projects.approvalRules.create('acme/api', { name: 'Pair', approvals_required: 2, user_ids: [] });
+    const status = await dev.projects.mergeRequests.approvals.get('acme/api', 1);
+    expect(status.invalid_approvers_rules?.map((r) => r.name)).toEqual(['Pair']);
+    expect(status.approval_rules_left?.map((r) => r.name)).not.toContain('Pair');
+    expect(status.approvals_left).toBeGreaterThanOrEqual(2);
+  });
 });

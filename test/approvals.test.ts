@@ -99,9 +99,13 @@ describe('approval status', () => {
     rule('Protected', 1, ['dev'], { applies_to_all_protected_branches: true });
     const names = async (iid: number) =>
       (await maintainer.projects.mergeRequests.approvals.state(API, iid)).rules.map((r) => r.name);
+    mock.seed.mergeRequest(project(), { iid: 4, title: 'Backport', author: 'author', target_branch: 'release/2.0' });
     expect(await names(1)).toEqual(['All Members', 'Protected']); // main
-    expect(await names(2)).toEqual(['All Members', 'Releases', 'Protected']); // release/1.0
+    expect(await names(4)).toEqual(['All Members', 'Releases', 'Protected']); // release/2.0
     expect(await names(3)).toEqual(['All Members']); // spike: not protected
+    // !2 (release/1.0) is merged: its rules name only its author, who may not approve, so they are
+    // invalid, and GitLab drops invalid and unapproved rules after merge.
+    expect(await names(2)).toEqual(['All Members']);
   });
 
   it('needs Reporter in a private project (403) and Premium (403); unknown merge requests are 404', async () => {
@@ -285,6 +289,50 @@ describe('reset approvals', () => {
       expect(error).toMatchObject({ status: 401, gitlabMessage: '401 Unauthorized' });
     }
     expect(approvals()).toHaveLength(1);
+  });
+});
+
+describe('rules that cannot be met (GitLab: invalid rules do not block)', () => {
+  // ee/spec/requests/api/merge_request_approvals_spec.rb: a rule requiring more approvals than it
+  // has eligible approvers counts as approved; approvals_left still counts what it misses.
+  const shortNames = (rules: { name: string }[] | undefined) => (rules ?? []).map((r) => r.name);
+
+  it('a rule requiring 2 that names 1 approver, who approved: 1 left, no rule left, approved', async () => {
+    rule('Pair', 2, ['reviewer']);
+    const status = await reviewer.projects.mergeRequests.approvals.approve(API, 1);
+    expect(status).toMatchObject({ approvals_required: 2, approvals_left: 1, approved: true });
+    expect(shortNames(status.approval_rules_left)).toEqual([]);
+    expect(shortNames(status.invalid_approvers_rules)).toEqual(['Pair']);
+    const read = await dev.projects.mergeRequests.approvals.get(API, 1);
+    expect(read).toMatchObject({ approvals_left: 1, approved: true });
+    const state = await dev.projects.mergeRequests.approvals.state(API, 1);
+    expect(state.rules.find((r) => r.name === 'Pair')).toMatchObject({ approved: true, approvals_required: 2 });
+  });
+
+  it('a rule requiring 2 that names nobody is approved before anyone approves; with sha too', async () => {
+    rule('Nobody', 2, []);
+    const before = await dev.projects.mergeRequests.approvals.get(API, 1);
+    expect(before).toMatchObject({ approvals_left: 2, approved: true });
+    expect(shortNames(before.invalid_approvers_rules)).toEqual(['Nobody']);
+    const status = await reviewer.projects.mergeRequests.approvals.approve(API, 1, { sha: HEAD });
+    expect(status).toMatchObject({ approvals_left: 2, approved: true });
+  });
+
+  it('a rule whose only approver is the author, while authors may not approve, is invalid; one that can be met is not', async () => {
+    rule('Self', 1, ['author']);
+    rule('Met', 1, ['reviewer', 'dev']);
+    const status = await dev.projects.mergeRequests.approvals.get(API, 1);
+    expect(shortNames(status.invalid_approvers_rules)).toEqual(['Self']);
+    expect(shortNames(status.approval_rules_left)).toEqual(['Met']);
+    expect(status.approved).toBe(false);
+    await reviewer.projects.mergeRequests.approvals.approve(API, 1);
+    expect((await dev.projects.mergeRequests.approvals.get(API, 1)).approved).toBe(true);
+    // Allowing authors to approve makes the rule valid, and it blocks again.
+    await maintainer.projects.approvalSettings.update(API, { allow_author_approval: true });
+    const allowed = await dev.projects.mergeRequests.approvals.get(API, 1);
+    expect(shortNames(allowed.invalid_approvers_rules)).toEqual([]);
+    expect(shortNames(allowed.approval_rules_left)).toEqual(['Self']);
+    expect(allowed.approved).toBe(false);
   });
 });
 

@@ -52,6 +52,8 @@ export interface Targets {
   projectRule: number;
   mergeRequestRule: number;
   groupRule: number;
+  user: number;
+  groupMilestone: number;
 }
 
 /** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
@@ -187,6 +189,15 @@ export function prepare(mock: MockGitLab): Targets {
     projectRule: one(world.projectApprovalRules, (r) => r.name === 'Security', 'project rule').id,
     mergeRequestRule: one(world.mergeRequestApprovalRules, (r) => r.name === 'Reviewers', 'merge request rule').id,
     groupRule: one(world.groupApprovalRules, (r) => r.name === 'Group security', 'group rule').id,
+    user: one(world.users, (u) => u.username === 'author', 'user author').id,
+    groupMilestone: mock.seed.groupMilestone(
+      one(world.groups, (g) => g.full_path === 'acme', 'group acme'),
+      {
+        title: 'Q3',
+        start_date: '2026-05-01',
+        due_date: '2026-09-30',
+      },
+    ).id,
   };
 }
 
@@ -303,4 +314,59 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/reset_approvals', url: `${P}/merge_requests/2/reset_approvals`,
                                                                                              expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 401, 401, 401, 202],
     note: 'Token bots only; administrators get 401 too (SPEC 2, SPEC 5).' },
+
+  // Who am I, the instance and its users: every signed-in caller (administrators see more fields, not more statuses).
+  { route: 'GET /user', url: '/user',                                                        expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users', url: '/users',                                                      expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users/:id', url: '/users/{user}',                                           expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /version', url: '/version',                                                  expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /metadata', url: '/metadata',                                                expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /personal_access_tokens/self', url: '/personal_access_tokens/self',          expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'Every caller here has a personal or project access token; an OAuth token gets 400.' },
+
+  // Merge requests (lib/api/merge_requests.rb, SPEC 5): read from Reporter up in a private project, opened from Developer up.
+  { route: 'GET /merge_requests', url: '/merge_requests?scope=all',                         expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'Everyone signed in gets the merge requests they may read; Guests and Planners of a private project none.' },
+  { route: 'GET /projects/:id/merge_requests', url: `${P}/merge_requests`,                  expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/merge_requests', url: `${P}/merge_requests`, body: { source_branch: 'feature-new', target_branch: 'main', title: 'New' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 201, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`, body: { title: 'Renamed' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 200, 200, 200, 200, 200],
+    note: 'Developer up, or the author or an assignee (none of the callers is).' },
+  { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/merge', url: `${P}/merge_requests/2/merge`, body: {},
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 200, 200, 200, 200],
+    note: 'GitLab answers 401 to whoever may not merge into the target branch: main is protected, Maintainers merge.' },
+
+  // Issues (lib/api/issues.rb): whoever sees the project reads and opens issues; editing needs Planner, or authorship.
+  { route: 'GET /issues', url: '/issues?scope=all',                                          expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/issues', url: `${P}/issues`,                                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/issues/:issue_iid', url: `${P}/issues/1`,                      expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/issues', url: `${P}/issues`, body: { title: 'New issue' },    expect: [401, 401, 401, 401, 401, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/issues/:issue_iid', url: `${P}/issues/1`, body: { title: 'Renamed' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
+  // Groups (lib/api/groups.rb): any signed-in caller lists; a group is read by whoever can see it (404 otherwise).
+  { route: 'GET /groups', url: '/groups',                                                    expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id', url: G,                                                        expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'The bot sees the private group through its project.' },
+  { route: 'GET /groups/:id/subgroups', url: `${G}/subgroups`,                               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/descendant_groups', url: `${G}/descendant_groups`,               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+
+  // Group milestones (lib/api/group_milestones.rb): read by whoever sees the group, written from Planner up in the group.
+  { route: 'GET /groups/:id/milestones', url: `${G}/milestones`,                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/milestones/:milestone_id', url: `${G}/milestones/{groupMilestone}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /groups/:id/milestones', url: `${G}/milestones`, body: { title: 'Q4' },     expect: [401, 401, 401, 401, 401, 404, 403, 201, 201, 201, 201, 201, 201, 403],
+    note: 'Planner in the group: the bot is a member of the project only.' },
+  { route: 'PUT /groups/:id/milestones/:milestone_id', url: `${G}/milestones/{groupMilestone}`, body: { description: 'x' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 200, 200, 200, 200, 200, 200, 403] },
+  { route: 'DELETE /groups/:id/milestones/:milestone_id', url: `${G}/milestones/{groupMilestone}`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 204, 204, 204, 204, 204, 204, 403] },
+  { route: 'GET /groups/:id/milestones/:milestone_id/issues', url: `${G}/milestones/{groupMilestone}/issues`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/milestones/:milestone_id/merge_requests', url: `${G}/milestones/{groupMilestone}/merge_requests`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/milestones/:milestone_id/burndown_events', url: `${G}/milestones/{groupMilestone}/burndown_events`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
 ];

@@ -5,9 +5,14 @@ import { applicationRoutes } from './applications.js';
 import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
+import { groupMilestoneRoutes } from './group-milestones.js';
+import { groupRoutes } from './groups.js';
+import { issueRoutes } from './issues.js';
+import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
 import { OAUTH_ROUTES } from './oauth.js';
 import { scimRoutes } from './scim.js';
+import { userRoutes } from './users.js';
 
 /** The routes of each area, by the area's name as `GET /__mock/routes` and docs/coverage.md show it. */
 const areas: Record<string, Route[]> = {
@@ -18,6 +23,11 @@ const areas: Record<string, Route[]> = {
   'approval settings': approvalSettingRoutes,
   'approval rules': approvalRuleRoutes,
   'merge request approvals': approvalRoutes,
+  'merge requests': mergeRequestRoutes,
+  issues: issueRoutes,
+  groups: groupRoutes,
+  'group milestones': groupMilestoneRoutes,
+  'users and the instance': userRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

@@ -1,8 +1,10 @@
 import { paginated } from '../http/pagination.js';
-import { p, paginationParams, parseParams } from '../http/params.js';
+import { type Constraints, type Parsed, p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { route } from '../http/router.js';
-import { presentIssue, presentMergeRequest, presentMilestone } from '../present/milestones.js';
+import { presentIssue } from '../present/issues.js';
+import { presentMergeRequest } from '../present/merge-requests.js';
+import { presentMilestone } from '../present/milestones.js';
 import { findProject, requireProjectRole } from '../rules/access.js';
 import {
   burndownEvents,
@@ -10,6 +12,7 @@ import {
   deleteMilestone,
   findMilestone,
   listMilestones,
+  type MilestoneFilters,
   milestoneIssues,
   milestoneMergeRequests,
   promoteMilestone,
@@ -23,36 +26,70 @@ import { Roles } from '../world/types.js';
  * @module
  */
 
-const milestonePath = { id: p.string().required(), milestone_id: p.id().required() };
+/** A milestone's path: its project or group, and its global id. */
+export const milestonePath = { id: p.string().required(), milestone_id: p.id().required() };
+
+/** The filters of a milestone list (`MilestoneResponses#list_params`), for projects and groups. */
+export const milestoneListParams = {
+  id: p.string().required(),
+  state: p.string().values(['active', 'closed', 'all']).default('all'),
+  iids: p.integers(),
+  title: p.string(),
+  search: p.string(),
+  include_ancestors: p.boolean(),
+  include_parent_milestones: p.boolean(),
+  updated_before: p.dateTime(),
+  updated_after: p.dateTime(),
+  ...paginationParams,
+};
+
+/** `include_ancestors` and its deprecated name exclude each other. */
+export const milestoneListConstraints: Constraints<typeof milestoneListParams> = {
+  mutuallyExclusive: [['include_ancestors', 'include_parent_milestones']],
+};
+
+/** The body of a milestone creation (`title` and `optional_params`). */
+export const milestoneCreateParams = {
+  id: p.string().required(),
+  title: p.string().required(),
+  description: p.string(),
+  due_date: p.date(),
+  start_date: p.date(),
+};
+
+/** The body of a milestone update (`update_params`): at least one field. */
+export const milestoneUpdateParams = {
+  ...milestonePath,
+  title: p.string(),
+  description: p.string(),
+  due_date: p.date().nullable(),
+  start_date: p.date().nullable(),
+  state_event: p.string().values(['close', 'activate']),
+};
+
+/** `update_params`' `at_least_one_of`. */
+export const milestoneUpdateConstraints: Constraints<typeof milestoneUpdateParams> = {
+  atLeastOneOf: [['title', 'description', 'start_date', 'due_date', 'state_event']],
+};
+
+/** The filters of a list as the rules take them. */
+export function milestoneFiltersOf(q: Parsed<typeof milestoneListParams>): MilestoneFilters {
+  return {
+    state: q.state as MilestoneFilters['state'],
+    iids: q.iids,
+    title: q.title,
+    search: q.search,
+    includeAncestors: Boolean(q.include_ancestors ?? q.include_parent_milestones),
+    updatedBefore: q.updated_before,
+    updatedAfter: q.updated_after,
+  };
+}
 
 export const milestoneRoutes = [
   route('GET', '/projects/:id/milestones', (ctx) => {
-    const q = parseParams(
-      ctx.params,
-      {
-        id: p.string().required(),
-        state: p.string().values(['active', 'closed', 'all']).default('all'),
-        iids: p.integers(),
-        title: p.string(),
-        search: p.string(),
-        include_ancestors: p.boolean(),
-        include_parent_milestones: p.boolean(),
-        updated_before: p.dateTime(),
-        updated_after: p.dateTime(),
-        ...paginationParams,
-      },
-      { mutuallyExclusive: [['include_ancestors', 'include_parent_milestones']] },
-    );
+    const q = parseParams(ctx.params, milestoneListParams, milestoneListConstraints);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    const milestones = listMilestones(ctx.world, project, {
-      state: q.state as 'active' | 'closed' | 'all',
-      iids: q.iids,
-      title: q.title,
-      search: q.search,
-      includeAncestors: Boolean(q.include_ancestors ?? q.include_parent_milestones),
-      updatedBefore: q.updated_before,
-      updatedAfter: q.updated_after,
-    });
+    const milestones = listMilestones(ctx.world, project, milestoneFiltersOf(q));
     return paginated(ctx, milestones, q, (m) => presentMilestone(ctx.world, m));
   }),
 
@@ -63,31 +100,14 @@ export const milestoneRoutes = [
   }),
 
   route('POST', '/projects/:id/milestones', (ctx) => {
-    const q = parseParams(ctx.params, {
-      id: p.string().required(),
-      title: p.string().required(),
-      description: p.string(),
-      due_date: p.date(),
-      start_date: p.date(),
-    });
+    const q = parseParams(ctx.params, milestoneCreateParams);
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
     return json(presentMilestone(ctx.world, createMilestone(ctx.world, project, q)), 201);
   }),
 
   route('PUT', '/projects/:id/milestones/:milestone_id', (ctx) => {
-    const q = parseParams(
-      ctx.params,
-      {
-        ...milestonePath,
-        title: p.string(),
-        description: p.string(),
-        due_date: p.date().nullable(),
-        start_date: p.date().nullable(),
-        state_event: p.string().values(['close', 'activate']),
-      },
-      { atLeastOneOf: [['title', 'description', 'start_date', 'due_date', 'state_event']] },
-    );
+    const q = parseParams(ctx.params, milestoneUpdateParams, milestoneUpdateConstraints);
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
     const milestone = findMilestone(ctx.world, project, q.milestone_id);

@@ -157,6 +157,8 @@ export interface Constraints<S extends Spec> {
   mutuallyExclusive?: (keyof S & string)[][];
   /** `a, b are missing, at least one parameter must be provided` when none of a group is given. */
   atLeastOneOf?: (keyof S & string)[][];
+  /** `a, b provide all or none of parameters` when only some of a group are given. */
+  allOrNoneOf?: (keyof S & string)[][];
 }
 
 // Grape strips strings before its allow_blank check.
@@ -202,6 +204,10 @@ export function parseParams<S extends Spec>(raw: RawParams, spec: S, constraints
   }
   for (const group of constraints.atLeastOneOf ?? []) {
     if (!group.some(given)) errors.push(`${group.join(', ')} are missing, at least one parameter must be provided`);
+  }
+  for (const group of constraints.allOrNoneOf ?? []) {
+    const count = group.filter(given).length;
+    if (count > 0 && count < group.length) errors.push(`${group.join(', ')} provide all or none of parameters`);
   }
   if (errors.length > 0) throw paramError(errors);
   return out as Parsed<S>;

@@ -1,4 +1,8 @@
-import type { ProjectAccessToken, ProjectAccessTokenWithToken } from '../../src/models/access-tokens.js';
+import type {
+  PersonalAccessToken,
+  ProjectAccessToken,
+  ProjectAccessTokenWithToken,
+} from '../../src/models/access-tokens.js';
 import { tokenIsActive, tokenIsExpired } from '../rules/access.js';
 import { tokenAccessLevel } from '../rules/tokens.js';
 import type { AccessToken, World } from '../world/types.js';
@@ -9,7 +13,8 @@ import type { AccessToken, World } from '../world/types.js';
  * @module
  */
 
-export function presentAccessToken(world: World, token: AccessToken): ProjectAccessToken {
+/** GitLab's PersonalAccessToken entity, which ResourceAccessToken extends: `GET /personal_access_tokens/self`. */
+export function presentPersonalAccessToken(world: World, token: AccessToken): PersonalAccessToken {
   return {
     id: token.id,
     name: token.name,
@@ -24,6 +29,12 @@ export function presentAccessToken(world: World, token: AccessToken): ProjectAcc
     user_id: token.user_id,
     last_used_at: token.last_used_at,
     expires_at: token.expires_at,
+  };
+}
+
+export function presentAccessToken(world: World, token: AccessToken): ProjectAccessToken {
+  return {
+    ...presentPersonalAccessToken(world, token),
     access_level: tokenAccessLevel(world, token),
     resource_type: 'project',
     resource_id: token.project_id ?? undefined,

@@ -1,4 +1,6 @@
 import type { UserBasic } from '../../src/models/common.js';
+import type { CurrentUser, User as UserEntity } from '../../src/models/users.js';
+import { highestRole, isEnterprise } from '../rules/users.js';
 import type { User, World } from '../world/types.js';
 
 /** A user as GitLab nests it (UserBasic). */
@@ -18,4 +20,109 @@ export function presentUser(world: World, user: User): UserBasic {
 export function presentUserId(world: World, id: number | null): UserBasic | null {
   const user = id === null ? undefined : world.users.get(id);
   return user ? presentUser(world, user) : null;
+}
+
+/**
+ * GitLab's `User` entity: UserBasic and the profile. The mock keeps no profile, so
+ * its fields have a new account's values (`''`, `null`, no followers).
+ */
+export function presentUserProfile(world: World, user: User): UserEntity {
+  return {
+    ...presentUser(world, user),
+    created_at: user.created_at,
+    bio: '',
+    location: '',
+    public_email: null,
+    skype: '',
+    linkedin: '',
+    twitter: '',
+    discord: '',
+    website_url: '',
+    organization: '',
+    job_title: '',
+    pronouns: null,
+    bot: user.bot,
+    work_information: null,
+    followers: 0,
+    following: 0,
+    is_followed: false,
+    // No time zone is set, so GitLab has no local time to show.
+    local_time: null,
+  };
+}
+
+/** GitLab's `UserPublic` entity: what `GET /user` shows the user themself. */
+export function presentUserPublic(world: World, user: User): CurrentUser {
+  return {
+    ...presentUserProfile(world, user),
+    last_sign_in_at: null,
+    // Users are confirmed when created (seeded, or a token's bot user).
+    confirmed_at: user.created_at,
+    last_activity_on: lastActivityOn(world, user),
+    email: user.email,
+    theme_id: 1,
+    color_scheme_id: 1,
+    projects_limit: user.bot ? 0 : 100_000,
+    current_sign_in_at: null,
+    identities: [],
+    can_create_group: !user.bot,
+    can_create_project: !user.bot,
+    two_factor_enabled: false,
+    external: false,
+    private_profile: false,
+    commit_email: user.email,
+  };
+}
+
+/** GitLab's `UserWithAdmin` entity: what administrators see of a user in `GET /user` and `GET /users`. */
+export function presentUserWithAdmin(world: World, user: User): CurrentUser {
+  const licensed = isEnterprise(world);
+  return {
+    ...presentUserPublic(world, user),
+    is_admin: user.admin,
+    note: null,
+    // The mock has no namespaces of users.
+    namespace_id: null,
+    created_by: null,
+    email_reset_offered_at: null,
+    // EE fields, on a licensed instance only.
+    ...(licensed
+      ? {
+          using_license_seat: user.state === 'active' && !user.bot,
+          is_auditor: false,
+          provisioned_by_group_id: null,
+        }
+      : {}),
+  };
+}
+
+/** GitLab's `UserDetailsWithAdmin` entity: what administrators see in `GET /users/:id`. */
+export function presentUserDetailsWithAdmin(world: World, user: User): UserEntity {
+  return {
+    ...presentUserWithAdmin(world, user),
+    highest_role: highestRole(world, user),
+    current_sign_in_ip: null,
+    last_sign_in_ip: null,
+    // GitLab.com only: the plan of the user's personal namespace.
+    ...(world.instance.offering === 'hosted' ? { plan: 'free', trial: false } : {}),
+  };
+}
+
+/** The day of the user's latest use of a token, or `null`. */
+function lastActivityOn(world: World, user: User): string | null {
+  let last: string | null = null;
+  for (const token of world.tokens.values()) {
+    if (token.user_id === user.id && token.last_used_at !== null && (last === null || token.last_used_at > last)) {
+      last = token.last_used_at;
+    }
+  }
+  return last === null ? null : last.slice(0, 10);
+}
+
+/** The users of some ids, presented, leaving out those that are gone. */
+export function presentUserIds(world: World, ids: readonly number[]): UserBasic[] {
+  return ids.flatMap((id) => {
+    const user = world.users.get(id);
+    return user ? [presentUser(world, user)] : [];
+  });
 }

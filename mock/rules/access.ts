@@ -1,6 +1,6 @@
 import { forbidden, insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
 import type { MockRequest } from '../http/request.js';
-import type { AccessToken, Group, OAuthToken, Plan, Project, Role, User, World } from '../world/types.js';
+import type { AccessToken, Group, OAuthToken, Plan, Project, Role, User, Visibility, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 import { findOAuthToken, oauthTokenIsExpired } from './oauth-tokens.js';
 
@@ -157,7 +157,19 @@ export function apiScopes(method: string): readonly string[] {
 
 /** 403 `insufficient_scope` unless the token has one of the scopes `method` needs (GitLab's API scope check). */
 export function requireApiScope(token: AccessToken | OAuthToken, method: string): void {
-  const scopes = apiScopes(method);
+  requireOneScopeOf(token, apiScopes(method), method);
+}
+
+/**
+ * {@link requireApiScope} where GitLab also takes `read_user` for reading
+ * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`).
+ */
+export function requireReadUserScope(token: AccessToken | OAuthToken, method: string): void {
+  const reading = method === 'GET' || method === 'HEAD';
+  requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user'] : apiScopes(method), method);
+}
+
+function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {
   if (!scopes.some((scope) => token.scopes.includes(scope))) {
     const name = 'name' in token ? `token ${token.id} (${token.name})` : `OAuth token ${token.id}`;
     throw insufficientScope(scopes).because(
@@ -197,7 +209,7 @@ export function projectRole(world: World, user: User, project: Project): Role | 
   return Math.max(direct, group ? groupRole(world, user, group) : 0) as Role | 0;
 }
 
-function visibleTo(visibility: Group['visibility'], user: User, role: number): boolean {
+function visibleTo(visibility: Visibility, user: User, role: number): boolean {
   if (user.admin || role > 0 || visibility === 'public') return true;
   // Internal: any signed-in user except bots, which see only their own project.
   return visibility === 'internal' && !user.bot;
@@ -206,17 +218,42 @@ function visibleTo(visibility: Group['visibility'], user: User, role: number): b
 export const canReadProject = (world: World, user: User, project: Project) =>
   visibleTo(project.visibility, user, projectRole(world, user, project));
 
+/** Whether a group or project of this visibility is open to a user without any membership: public, or internal for humans. */
+export function openTo(visibility: Visibility, user: User): boolean {
+  return visibleTo(visibility, user, 0);
+}
+
+/**
+ * The ids of the groups a user belongs around: those they are a member of, or
+ * whose ancestor, subgroup or project they are a member of. These are GitLab's
+ * authorized groups of the user and their ancestors, what `GET /groups` lists by
+ * default (an admin's status counts for nothing here).
+ */
+export function groupsAround(world: World, user: User): Set<number> {
+  const around = new Set<number>();
+  const withAncestors = (group: Group | null) => {
+    if (group) for (const g of groupChain(world, group)) around.add(g.id);
+  };
+  for (const g of world.groups.values()) {
+    if (groupChain(world, g).some((a) => a.members.has(user.id))) around.add(g.id);
+    if (g.members.has(user.id)) withAncestors(g);
+  }
+  for (const p of world.projects.values()) if (p.members.has(user.id)) withAncestors(projectGroup(world, p));
+  return around;
+}
+
+/** Whether a user belongs around a group ({@link groupsAround}). */
+export const isMemberAround = (world: World, user: User, group: Group): boolean =>
+  groupsAround(world, user).has(group.id);
+
 /**
  * Whether a user may see a group: by its visibility, by membership in it or an
  * ancestor, or, as in GitLab, by membership in one of its subgroups or projects
  * (a member of `acme/platform` can see the private `acme`).
  */
 export function canReadGroup(world: World, user: User, group: Group): boolean {
-  if (visibleTo(group.visibility, user, groupRole(world, user, group))) return true;
-  const inside = (g: Group | null) => g !== null && groupChain(world, g).includes(group);
-  for (const g of world.groups.values()) if (g.members.has(user.id) && inside(g)) return true;
-  for (const p of world.projects.values()) if (p.members.has(user.id) && inside(projectGroup(world, p))) return true;
-  return false;
+  // Membership in the group or an ancestor first: it needs no look at the rest of the world.
+  return visibleTo(group.visibility, user, groupRole(world, user, group)) || isMemberAround(world, user, group);
 }
 
 function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, fullPath: (record: T) => string) {

@@ -76,7 +76,7 @@ export function branchMatches(pattern: string, branch: string): boolean {
 }
 
 /** The protected branches that cover a project: its own and its groups' (group-level ones). */
-function branchesCovering(world: World, project: Project): ProtectedBranch[] {
+export function branchesCovering(world: World, project: Project): ProtectedBranch[] {
   const group = projectGroup(world, project);
   const groups = group ? groupChain(world, group) : [];
   return [...projectBranches(world, project), ...groups.flatMap((g) => groupBranches(world, g))];
@@ -155,28 +155,33 @@ export function approvalsOf(world: World, mr: MergeRequest): Approval[] {
   return [...world.approvals.values()].filter((a) => a.merge_request_id === mr.id).sort((a, b) => a.id - b.id);
 }
 
-/** A rule as it stands for one merge request. */
+/** A rule as it stands for one merge request (GitLab's ApprovalWrappedRule). */
 export interface WrappedRule {
   source: StateRule;
   /** Who may approve for it: author and committers removed when the settings forbid them (empty for any_approver). */
   approvers: User[];
   /** Whose approvals count for it. */
   approvedBy: User[];
+  /** Approvals it still needs; an invalid rule still counts them. */
   approvalsLeft: number;
+  /** Not any_approver, and requires more approvals than it has approvers: it can never be met. */
+  invalid: boolean;
+  /** Nothing left, or invalid: an invalid rule does not block the merge request. */
   approved: boolean;
 }
 
 /** The approval of a merge request, computed from its rules and approvals (GITLAB-BEHAVIOR 3). */
 export interface ApprovalStatus {
   overwritten: boolean;
+  /** The rules in force; once merged, only those that were approved and valid. */
   rules: WrappedRule[];
   approvals: Approval[];
   approvalsRequired: number;
   approvalsLeft: number;
   approved: boolean;
-  /** Rules still to approve; an any_approver rule only while it needs more than the others. */
+  /** Rules still to approve (invalid ones never are); an any_approver rule only while it needs more than the others. */
   rulesLeft: WrappedRule[];
-  /** Rules (other than any_approver) needing more approvals than they have approvers. */
+  /** GitLab's `invalid_approvers_rules`: invalid rules, a code owner rule only where its branch requires code owners. */
   invalidRules: WrappedRule[];
   settings: SettingValues;
 }
@@ -191,19 +196,43 @@ function barredUserIds(mr: MergeRequest, settings: SettingValues): Set<number> {
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-/** GITLAB-BEHAVIOR 3 "Approval computations", from the world as it is now. */
+/** Whether a protected branch covering the merge request's target branch requires code owner approval. */
+const codeOwnersRequired = (world: World, project: Project, mr: MergeRequest) =>
+  branchesCovering(world, project).some(
+    (b) => b.code_owner_approval_required && branchMatches(b.name, mr.target_branch),
+  );
+
+/**
+ * GITLAB-BEHAVIOR 3 "Approval computations", from the world as it is now. A rule that cannot be
+ * met (more approvals required than it has approvers, after the author and committer filters) is
+ * invalid and counts as approved, though `approvalsLeft` still counts its missing approvals
+ * (`ee/app/models/approval_wrapped_rule.rb`); after merge, invalid and unapproved rules are
+ * dropped (`ApprovalState#wrapped_approval_rules`).
+ */
 export function approvalStatus(world: World, project: Project, mr: MergeRequest): ApprovalStatus {
   const settings = effectiveProjectSettings(world, project);
   const barred = barredUserIds(mr, settings);
   const approvals = approvalsOf(world, mr);
   const approvers = approvals.flatMap((a) => world.users.get(a.user_id) ?? []).filter((u) => !barred.has(u.id));
-  const rules = applicableRules(world, project, mr).map((source): WrappedRule => {
+  const wrapped = applicableRules(world, project, mr).map((source): WrappedRule => {
     const anyApprover = source.rule.rule_type === 'any_approver';
     const eligible = anyApprover ? [] : ruleApprovers(world, source.rule).filter((u) => !barred.has(u.id));
     const approvedBy = anyApprover ? approvers : approvers.filter((u) => eligible.some((e) => e.id === u.id));
     const approvalsLeft = Math.max(source.rule.approvals_required - approvedBy.length, 0);
-    return { source, approvers: eligible, approvedBy, approvalsLeft, approved: approvalsLeft === 0 };
+    const invalid = !anyApprover && source.rule.approvals_required > eligible.length;
+    return {
+      source,
+      approvers: eligible,
+      approvedBy,
+      approvalsLeft,
+      invalid,
+      approved: approvalsLeft === 0 || invalid,
+    };
   });
+  const invalidRules = wrapped.filter(
+    (r) => r.invalid && (r.source.rule.rule_type !== 'code_owner' || codeOwnersRequired(world, project, mr)),
+  );
+  const rules = mr.state === 'merged' ? wrapped.filter((r) => r.approved && !invalidRules.includes(r)) : wrapped;
   const isAny = (r: WrappedRule) => r.source.rule.rule_type === 'any_approver';
   const required = (list: WrappedRule[]) => sum(list.map((r) => r.source.rule.approvals_required));
   const left = (list: WrappedRule[]) => sum(list.map((r) => r.approvalsLeft));
@@ -217,7 +246,7 @@ export function approvalStatus(world: World, project: Project, mr: MergeRequest)
     approvalsLeft: Math.max(left(others), left(any)),
     approved: rules.every((r) => r.approved),
     rulesLeft: rules.filter((r) => !r.approved && (!isAny(r) || r.approvalsLeft > left(others))),
-    invalidRules: others.filter((r) => r.source.rule.approvals_required > r.approvers.length),
+    invalidRules,
     settings,
   };
 }

@@ -13,8 +13,10 @@ import type { Group, Issue, Milestone, Project, User, World } from '../world/typ
 import { nextId, nowIso, today } from '../world/world.js';
 import {
   type Caller,
+  canReadGroup,
   canReadProject,
   groupChain,
+  groupPlan,
   groupRole,
   isPaidPlan,
   projectGroup,
@@ -24,8 +26,10 @@ import {
 } from './access.js';
 
 /**
- * Project milestones (GITLAB-BEHAVIOR 6): validation, filters and order,
- * expiry from the world clock, deletion, promotion, burndown events.
+ * Project and group milestones (GITLAB-BEHAVIOR 6): validation, filters and
+ * order, expiry from the world clock, deletion, promotion, burndown events.
+ * Every function taking an owner works for a project's milestones and a
+ * group's alike, as GitLab's `MilestoneResponses` serves both.
  * @module
  */
 
@@ -41,40 +45,56 @@ export const isExpired = (world: World, milestone: Milestone) =>
 const projectKey = (project: Project) => ownerKey({ project_id: project.id, group_id: null });
 const groupKey = (group: Group) => ownerKey({ project_id: null, group_id: group.id });
 
-/** A milestone of this project by its global id: `404 Not found` otherwise. */
-export function findMilestone(world: World, project: Project, id: number): Milestone {
+/** Whose milestones: a project's or a group's. */
+export type MilestoneOwner = Project | Group;
+const isGroup = (owner: MilestoneOwner): owner is Group => 'full_path' in owner;
+const keyOf = (owner: MilestoneOwner) => (isGroup(owner) ? groupKey(owner) : projectKey(owner));
+const ownerFields = (owner: MilestoneOwner) =>
+  isGroup(owner) ? { project_id: null, group_id: owner.id } : { project_id: owner.id, group_id: null };
+
+/** The projects directly in a group (not in its subgroups). */
+const projectsOf = (world: World, group: Group) =>
+  [...world.projects.values()].filter((p) => p.namespace.kind === 'group' && p.namespace.id === group.id);
+
+/** A milestone of this project or group by its global id: `404 Not found` otherwise. */
+export function findMilestone(world: World, owner: MilestoneOwner, id: number): Milestone {
   const milestone = world.milestones.get(id);
-  if (!milestone || milestone.project_id !== project.id) throw recordNotFound();
+  if (!milestone || ownerKey(milestone) !== keyOf(owner)) throw recordNotFound();
   return milestone;
 }
 
-/** The milestones a project's milestones share titles with: its own, then its group's and the group's ancestors'. */
-function titleScope(world: World, project: Project): string[] {
-  const group = projectGroup(world, project);
-  return [projectKey(project), ...(group ? groupChain(world, group).map(groupKey) : [])];
+/**
+ * The milestones an owner's milestones share titles with: a project's own, then its
+ * group's and the group's ancestors'; a group's own and those of the projects
+ * directly in it (GitLab's `Milestone#uniqueness_of_title`).
+ */
+function titleScope(world: World, owner: MilestoneOwner): string[] {
+  if (isGroup(owner)) return [groupKey(owner), ...projectsOf(world, owner).map(projectKey)];
+  const group = projectGroup(world, owner);
+  return [projectKey(owner), ...(group ? groupChain(world, group).map(groupKey) : [])];
 }
 
-/** The id of the milestone a project milestone titled `title` would clash with, if any. */
-export function milestoneTitledInScope(world: World, project: Project, title: string): number | undefined {
-  for (const key of titleScope(world, project)) {
+/** The id of the milestone a milestone of `owner` titled `title` would clash with, if any. */
+export function milestoneTitledInScope(world: World, owner: MilestoneOwner, title: string): number | undefined {
+  for (const key of titleScope(world, owner)) {
     const id = milestoneIdByTitle(world, key, title);
     if (id !== undefined) return id;
   }
   return undefined;
 }
 
-function titleTaken(world: World, project: Project, title: string, except?: Milestone): boolean {
-  const id = milestoneTitledInScope(world, project, title);
+function titleTaken(world: World, owner: MilestoneOwner, title: string, except?: Milestone): boolean {
+  const id = milestoneTitledInScope(world, owner, title);
   return id !== undefined && id !== except?.id;
 }
 
 /** Removes markup from a title and trims it, as GitLab sanitizes titles. */
 export const sanitizeTitle = (title: string) => title.replace(/<[^>]*>/g, '').trim();
 
-/** The model validation of a project milestone (title present and unique, start before due). */
+/** The model validation of a milestone (title present and unique, start before due). */
 export function milestoneErrors(
   world: World,
-  project: Project,
+  owner: MilestoneOwner,
   fields: Pick<Milestone, 'title' | 'start_date' | 'due_date'>,
   except?: Milestone,
 ): ModelErrors {
@@ -83,7 +103,7 @@ export function milestoneErrors(
     errors[key] = [...(errors[key] ?? []), message];
   };
   if (fields.title === '') add('title', "can't be blank");
-  else if (titleTaken(world, project, fields.title, except)) add('title', TITLE_TAKEN);
+  else if (titleTaken(world, owner, fields.title, except)) add('title', TITLE_TAKEN);
   if (fields.start_date && fields.due_date && fields.due_date <= fields.start_date) {
     add('due_date', 'must be greater than start date');
   }
@@ -105,16 +125,16 @@ export interface MilestoneInput {
   due_date?: string | null;
 }
 
-/** Creates a project milestone, or answers 400 `Failed to create milestone {...}` and changes nothing. */
-export function createMilestone(world: World, project: Project, input: MilestoneInput): Milestone {
+/** Creates a milestone, or answers 400 `Failed to create milestone {...}` and changes nothing. */
+export function createMilestone(world: World, owner: MilestoneOwner, input: MilestoneInput): Milestone {
   const fields = {
     title: sanitizeTitle(input.title),
     start_date: input.start_date ?? null,
     due_date: input.due_date ?? null,
   };
-  const errors = milestoneErrors(world, project, fields);
+  const errors = milestoneErrors(world, owner, fields);
   if (Object.keys(errors).length > 0) throw validationError(`Failed to create milestone ${rubyInspect(errors)}`);
-  return insertMilestone(world, { project_id: project.id, group_id: null }, project.next_iid, {
+  return insertMilestone(world, ownerFields(owner), owner.next_iid, {
     ...fields,
     description: input.description ?? null,
   });
@@ -150,13 +170,13 @@ export interface MilestoneChanges extends Partial<MilestoneInput> {
 }
 
 /** Edits a milestone, or answers 400 `Failed to update milestone {...}` and changes nothing. */
-export function updateMilestone(world: World, project: Project, milestone: Milestone, changes: MilestoneChanges) {
+export function updateMilestone(world: World, owner: MilestoneOwner, milestone: Milestone, changes: MilestoneChanges) {
   const next = {
     title: changes.title === undefined ? milestone.title : sanitizeTitle(changes.title),
     start_date: changes.start_date === undefined ? milestone.start_date : changes.start_date,
     due_date: changes.due_date === undefined ? milestone.due_date : changes.due_date,
   };
-  const errors = milestoneErrors(world, project, next, milestone);
+  const errors = milestoneErrors(world, owner, next, milestone);
   if (Object.keys(errors).length > 0) throw validationError(`Failed to update milestone ${rubyInspect(errors)}`);
   const previous = { title: milestone.title, project_id: milestone.project_id, group_id: milestone.group_id };
   Object.assign(milestone, next);
@@ -214,6 +234,39 @@ export function listMilestones(world: World, project: Project, filters: Mileston
     projectKey(project),
     ...(filters.includeAncestors && group ? groupChain(world, group).map(groupKey) : []),
   ];
+  return milestonesOf(world, owners, filters);
+}
+
+/**
+ * GET /groups/:id/milestones: the same filters; `include_ancestors` adds the
+ * ancestors the caller may see, `include_descendants` the subgroups they may see
+ * and the projects in the group and its subgroups they may read
+ * (`API::Concerns::Milestones::GroupProjectParams#group_finder_params`).
+ */
+export function listGroupMilestones(
+  world: World,
+  user: User,
+  group: Group,
+  filters: MilestoneFilters & { includeDescendants: boolean },
+): readonly Milestone[] {
+  const owners = [groupKey(group)];
+  if (filters.includeAncestors) {
+    for (const g of groupChain(world, group).slice(1)) if (canReadGroup(world, user, g)) owners.push(groupKey(g));
+  }
+  if (filters.includeDescendants) {
+    const below = (g: Group | null) => g !== null && groupChain(world, g).includes(group);
+    for (const g of world.groups.values()) {
+      if (g.id !== group.id && below(g) && canReadGroup(world, user, g)) owners.push(groupKey(g));
+    }
+    for (const p of world.projects.values()) {
+      if (below(projectGroup(world, p)) && canReadProject(world, user, p)) owners.push(projectKey(p));
+    }
+  }
+  return milestonesOf(world, owners, filters);
+}
+
+/** The milestones of these owners that pass the filters, in GitLab's order; one owner's lists are cached. */
+function milestonesOf(world: World, owners: string[], filters: MilestoneFilters): readonly Milestone[] {
   // iids are ignored when ancestors are included (finder and docs).
   const iids = filters.includeAncestors ? undefined : filters.iids;
   const keep = milestoneFilter({ ...filters, iids });
@@ -259,17 +312,48 @@ export function canReadMergeRequests(world: World, user: User, project: Project)
   return project.visibility !== 'private' || projectRole(world, user, project) >= 20;
 }
 
+/**
+ * The projects whose issues and merge requests a milestone's lists show: the
+ * project itself, or the projects directly in the group, as GitLab's issuable
+ * finders take `group_id` without `include_subgroups`; burndown charts of a group
+ * milestone take its subgroups' projects too (`Milestone#issues_finder_params`).
+ */
+function issuableProjects(world: World, owner: MilestoneOwner, includeSubgroups: boolean): Project[] {
+  if (!isGroup(owner)) return [owner];
+  if (!includeSubgroups) return projectsOf(world, owner);
+  return [...world.projects.values()].filter((p) => {
+    const group = projectGroup(world, p);
+    return group !== null && groupChain(world, group).includes(owner);
+  });
+}
+
 /** Issues of a milestone the caller may see, in GitLab's label-priority order (no priorities here: newest first). */
-export function milestoneIssues(world: World, caller: Caller, project: Project, milestone: Milestone): Issue[] {
+export function milestoneIssues(
+  world: World,
+  caller: Caller,
+  owner: MilestoneOwner,
+  milestone: Milestone,
+  options: { includeSubgroups?: boolean } = {},
+): Issue[] {
+  const projects = new Map(issuableProjects(world, owner, options.includeSubgroups ?? false).map((p) => [p.id, p]));
   return [...world.issues.values()]
-    .filter((i) => i.milestone_id === milestone.id && canReadIssue(world, caller.user, project, i))
+    .filter((i) => {
+      const project = projects.get(i.project_id);
+      return i.milestone_id === milestone.id && project !== undefined && canReadIssue(world, caller.user, project, i);
+    })
     .sort((a, b) => b.id - a.id);
 }
 
 /** Merge requests of a milestone the caller may see, newest first. */
-export function milestoneMergeRequests(world: World, caller: Caller, project: Project, milestone: Milestone) {
-  if (!canReadMergeRequests(world, caller.user, project)) return [];
-  return [...world.mergeRequests.values()].filter((mr) => mr.milestone_id === milestone.id).sort((a, b) => b.id - a.id);
+export function milestoneMergeRequests(world: World, caller: Caller, owner: MilestoneOwner, milestone: Milestone) {
+  const readable = new Set(
+    issuableProjects(world, owner, false)
+      .filter((p) => canReadMergeRequests(world, caller.user, p))
+      .map((p) => p.id),
+  );
+  return [...world.mergeRequests.values()]
+    .filter((mr) => mr.milestone_id === milestone.id && readable.has(mr.project_id))
+    .sort((a, b) => b.id - a.id);
 }
 
 /**
@@ -295,8 +379,7 @@ export function promoteMilestone(world: World, caller: Caller, project: Project,
     due_date: milestone.due_date,
     state: milestone.state,
   });
-  const siblings = [...world.projects.values()]
-    .filter((p) => p.namespace.kind === 'group' && p.namespace.id === group.id)
+  const siblings = projectsOf(world, group)
     .map((p) => milestoneIdByTitle(world, projectKey(p), milestone.title))
     .flatMap((id) => (id === undefined ? [] : [world.milestones.get(id) as Milestone]));
   for (const m of siblings) {
@@ -318,15 +401,21 @@ export interface BurndownEvent {
  * to that day, consecutive repeats collapsed; a closed issue without a close
  * event is closed at the start date.
  */
-export function burndownEvents(world: World, caller: Caller, project: Project, milestone: Milestone): BurndownEvent[] {
+export function burndownEvents(
+  world: World,
+  caller: Caller,
+  owner: MilestoneOwner,
+  milestone: Milestone,
+): BurndownEvent[] {
   // Burndown charts are a Premium feature; without it GitLab answers 405 (SPEC 2).
-  if (!isPaidPlan(projectPlan(world, project))) {
+  const plan = isGroup(owner) ? groupPlan(world, owner) : projectPlan(world, owner);
+  if (!isPaidPlan(plan)) {
     throw new ApiError(405, { message: 'Milestone does not support burndown chart' });
   }
   if (!milestone.start_date || !milestone.due_date) return [];
   const end = milestone.due_date < today(world) ? milestone.due_date : today(world);
   const events: BurndownEvent[] = [];
-  for (const issue of milestoneIssues(world, caller, project, milestone)) {
+  for (const issue of milestoneIssues(world, caller, owner, milestone, { includeSubgroups: true })) {
     if (issue.created_at.slice(0, 10) > end) continue;
     events.push({ created_at: issue.created_at, weight: issue.weight, action: 'created' });
     let last: string | undefined;

@@ -285,6 +285,32 @@ export const SeedMergeRequest = z.strictObject({
   id: id.optional(),
   /** Default: `created_at`. */
   updated_at: exactTime,
+  /** A draft: GitLab keeps this in the title, so `true` prefixes it with `Draft: ` (and `false` removes a prefix). */
+  draft: z.boolean().optional(),
+  /** Its source branch conflicts with the target (default `false`). */
+  has_conflicts: z.boolean().optional(),
+  /** Usernames of the users it is assigned to. */
+  assignees: z.array(z.string()).optional(),
+  /** Usernames of the users asked to review it. */
+  reviewers: z.array(z.string()).optional(),
+  /** Label names. */
+  labels: z.array(z.string()).optional(),
+  /** Username of who merged it (a merged one). */
+  merged_by: z.string().nullable().optional(),
+  /** When it was merged. */
+  merged_at: dateTime.nullable().optional(),
+  /** Username of who closed it. */
+  closed_by: z.string().nullable().optional(),
+  /** When it was closed. */
+  closed_at: dateTime.nullable().optional(),
+  /** The commit its merge made. */
+  merge_commit_sha: sha.nullable().optional(),
+  /** Only project members may comment. */
+  discussion_locked: z.boolean().nullable().optional(),
+  /** The source branch is removed on merge (default `false`). */
+  remove_source_branch: z.boolean().optional(),
+  /** Its commits are squashed on merge (default `false`). */
+  squash: z.boolean().optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

@@ -3,6 +3,7 @@ import type {
   ApprovalRuleFields,
   Group,
   GroupApprovalRule,
+  MergeRequest,
   Milestone,
   Project,
   ProjectApprovalRule,
@@ -246,6 +247,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
           user: username(a.user_id),
           created_at: a.created_at,
         })),
+        ...mergeRequestExtras(mr, username),
       }),
     ),
     access_tokens: tokensOfProject(p.id).map(
@@ -301,4 +303,22 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       ...(remaining === null ? {} : { times: remaining }),
     })),
   };
+}
+
+/** A merge request's optional keys, written only when they differ from GitLab's defaults (older exports stay as they were). */
+function mergeRequestExtras(mr: MergeRequest, username: (id: number) => string): Partial<SeedMergeRequest> {
+  const extras: Partial<SeedMergeRequest> = {};
+  if (mr.assignee_ids.length > 0) extras.assignees = mr.assignee_ids.map(username);
+  if (mr.reviewer_ids.length > 0) extras.reviewers = mr.reviewer_ids.map(username);
+  if (mr.labels.length > 0) extras.labels = [...mr.labels];
+  if (mr.has_conflicts) extras.has_conflicts = true;
+  if (mr.merged_at !== null) extras.merged_at = mr.merged_at;
+  if (mr.merged_by_id !== null) extras.merged_by = username(mr.merged_by_id);
+  if (mr.closed_at !== null) extras.closed_at = mr.closed_at;
+  if (mr.closed_by_id !== null) extras.closed_by = username(mr.closed_by_id);
+  if (mr.merge_commit_sha !== null) extras.merge_commit_sha = mr.merge_commit_sha;
+  if (mr.discussion_locked !== null) extras.discussion_locked = mr.discussion_locked;
+  if (mr.force_remove_source_branch) extras.remove_source_branch = true;
+  if (mr.squash) extras.squash = true;
+  return extras;
 }

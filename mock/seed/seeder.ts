@@ -11,6 +11,7 @@ import {
   ruleErrors,
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
+import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
 import { defaultTokenExpiry, issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
@@ -303,7 +304,7 @@ export class Seeder {
   groupMilestone(group: Group, input: SeedMilestone): Milestone {
     this.#checkShape(SeedMilestone, input);
     const title = sanitizeTitle(input.title);
-    if (groupMilestoneTitleTaken(this.world, group, title)) throw new SeedError('title', 'already taken');
+    if (milestoneTitledInScope(this.world, group, title) !== undefined) throw new SeedError('title', 'already taken');
     const counters = iidCounter(group.next_iid, input.iid);
     return withId(this.world, 'milestones', this.world.milestones, input.id, () =>
       insertMilestone(this.world, { project_id: null, group_id: group.id }, counters, {
@@ -447,6 +448,8 @@ export class Seeder {
       events,
     }));
     this.world.issues.set(issue.id, issue);
+    // An explicit iid moves the counter past it, so that issues opened later through the API do not reuse it.
+    project.next_iid.issue = Math.max(project.next_iid.issue, issue.iid + 1);
     return issue;
   }
 
@@ -469,7 +472,7 @@ export class Seeder {
       id: nextId(this.world, 'merge_requests'),
       iid,
       project_id: project.id,
-      title: input.title,
+      title: input.draft === undefined ? input.title : draftTitle(input.title, input.draft),
       description: input.description ?? null,
       state: input.state ?? 'opened',
       author_id: author.id,
@@ -481,6 +484,7 @@ export class Seeder {
       created_at: createdAt,
       updated_at: isoOrUndefined(input.updated_at) ?? createdAt,
       pushes: [],
+      ...this.#mergeRequestExtras(input),
     }));
     this.world.mergeRequests.set(mr.id, mr);
     project.next_iid.merge_request = Math.max(project.next_iid.merge_request, iid + 1);
@@ -492,6 +496,26 @@ export class Seeder {
       typeof item === 'string' ? this.approval(mr, item) : this.approval(mr, item.user, item),
     );
     return mr;
+  }
+
+  /** The optional keys of a seeded merge request (assignees, labels, merge and close records...), GitLab's defaults when absent. */
+  #mergeRequestExtras(input: SeedMergeRequest) {
+    const user = (name: string | null | undefined, key: string) =>
+      name == null ? null : userByName(this.world, name, key).id;
+    return {
+      assignee_ids: (input.assignees ?? []).map((name, i) => userByName(this.world, name, `assignees[${i}]`).id),
+      reviewer_ids: (input.reviewers ?? []).map((name, i) => userByName(this.world, name, `reviewers[${i}]`).id),
+      labels: [...(input.labels ?? [])],
+      has_conflicts: input.has_conflicts ?? false,
+      merged_at: isoOrUndefined(input.merged_at ?? undefined) ?? null,
+      merged_by_id: user(input.merged_by, 'merged_by'),
+      closed_at: isoOrUndefined(input.closed_at ?? undefined) ?? null,
+      closed_by_id: user(input.closed_by, 'closed_by'),
+      merge_commit_sha: input.merge_commit_sha ?? null,
+      discussion_locked: input.discussion_locked ?? null,
+      force_remove_source_branch: input.remove_source_branch ?? false,
+      squash: input.squash ?? false,
+    };
   }
 
   /** A project access token and its bot user (access level default 40; expiry default as the instance requires). */
@@ -719,15 +743,4 @@ function addProtectedBranches(
     }));
     world.protectedBranches.set(branch.id, branch);
   }
-}
-
-/** A group milestone's title may not be used by the group or by its projects. */
-function groupMilestoneTitleTaken(world: World, group: Group, title: string): boolean {
-  if (milestoneIdByTitle(world, ownerKey({ project_id: null, group_id: group.id }), title) !== undefined) return true;
-  return [...world.projects.values()].some(
-    (p) =>
-      p.namespace.kind === 'group' &&
-      p.namespace.id === group.id &&
-      milestoneIdByTitle(world, ownerKey({ project_id: p.id, group_id: null }), title) !== undefined,
-  );
 }

@@ -326,6 +326,30 @@ export interface MergeRequest {
   updated_at: string;
   /** The pushes to its source branch since it was opened, oldest first. */
   pushes: Push[];
+  /** Who it is assigned to. */
+  assignee_ids: number[];
+  /** Who is asked to review it. */
+  reviewer_ids: number[];
+  /** Label names. */
+  labels: string[];
+  /** Its source branch conflicts with the target: it cannot be merged. */
+  has_conflicts: boolean;
+  /** When it was merged, or `null`. */
+  merged_at: string | null;
+  /** Who merged it, or `null`. */
+  merged_by_id: number | null;
+  /** When it was last closed, or `null`. */
+  closed_at: string | null;
+  /** Who closed it, or `null`. */
+  closed_by_id: number | null;
+  /** The commit its merge made, or `null`. */
+  merge_commit_sha: string | null;
+  /** Only project members may comment, or `null` when never set. */
+  discussion_locked: boolean | null;
+  /** The source branch is removed when it is merged. */
+  force_remove_source_branch: boolean;
+  /** Its commits are squashed into one when it is merged. */
+  squash: boolean;
 }
 
 /** A push to a merge request's source branch (`mock.mergeRequests.push`). */

@@ -3,19 +3,20 @@ import { type AccessLevel, DateString, DateTimeString, type PaginationQuery } fr
 
 /**
  * Project access tokens (`/projects/:id/access_tokens`): tokens of a bot user that
- * is a member of the project at the token's access level.
+ * is a member of the project at the token's access level; they extend the personal
+ * access token that `/personal_access_tokens/self` shows.
  * @module
  */
 
-/** A project access token, as listed and read: never with its secret value. */
-export const ProjectAccessToken = z.looseObject({
-  /** The token's id, used in paths. */
+/** The token that authenticates a request, as `GET /personal_access_tokens/self` shows it: never its secret value. */
+export const PersonalAccessToken = z.looseObject({
+  /** The token's id. */
   id: z.int(),
   /** The token's name. */
   name: z.string(),
   /** Neither revoked nor expired. */
   active: z.boolean(),
-  /** Revoked (by `revoke`, or by `rotate`, which revokes the token it replaces). */
+  /** Revoked (by a revoke, or by a rotation, which revokes the token it replaces). */
   revoked: z.boolean(),
   /** Past its `expires_at` (newer GitLab versions only). */
   expired: z.optional(z.boolean()),
@@ -27,12 +28,21 @@ export const ProjectAccessToken = z.looseObject({
   description: z.optional(z.nullable(z.string())),
   /** The token's scopes, such as `['api']`. */
   scopes: z.array(z.string()),
-  /** The id of the bot user that owns the token. */
+  /** The user it authenticates as: for a project access token, the bot user that owns it. */
   user_id: z.int(),
   /** When the token last authenticated a request; `null` when never. */
   last_used_at: z.nullable(DateTimeString),
   /** `YYYY-MM-DD`; the token stops working the day after. `null` when it never expires. */
   expires_at: z.nullable(DateString),
+});
+/**
+ * The token that authenticates a request, as `GET /personal_access_tokens/self` shows it: never its secret value.
+ * @interface
+ */
+export type PersonalAccessToken = z.infer<typeof PersonalAccessToken>;
+
+/** A project access token, as listed and read: never with its secret value. */
+export const ProjectAccessToken = z.extend(PersonalAccessToken, {
   /** The bot user's role in the project: 10 Guest ... 50 Owner (see {@link AccessLevel}). */
   access_level: z.int(),
   /** `project` (newer GitLab versions only). */

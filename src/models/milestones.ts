@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 
-/** A project milestone (or, in `include_ancestors` lists, a group milestone). */
+/** A milestone of a project or of a group (`gitlab.groups.milestones`, and `include_ancestors` lists). */
 export const Milestone = z.looseObject({
   /** The milestone's id, unique in the instance: the `milestoneId` of the SDK's methods. */
   id: z.int(),
@@ -9,9 +9,9 @@ export const Milestone = z.looseObject({
   iid: z.int(),
   /** The project's id (project milestones only). */
   project_id: z.optional(z.int()),
-  /** The group's id (group milestones, listed with `include_ancestors`). */
+  /** The group's id (group milestones only). */
   group_id: z.optional(z.int()),
-  /** The title, unique in the project and its groups. */
+  /** The title, unique in its project and the project's groups, or in its group and the group's projects. */
   title: z.string(),
   /** The description, in Markdown, or `null`. */
   description: z.nullable(z.string()),
@@ -31,7 +31,7 @@ export const Milestone = z.looseObject({
   web_url: z.optional(z.string()),
 });
 /**
- * A project milestone (or, in `include_ancestors` lists, a group milestone).
+ * A milestone of a project or of a group.
  * @interface
  */
 export type Milestone = z.infer<typeof Milestone>;
@@ -169,7 +169,7 @@ export interface MilestoneListQuery extends PaginationQuery {
   updated_after?: string;
 }
 
-/** Body of `POST /projects/:id/milestones`. */
+/** Body of `POST /projects/:id/milestones` and `POST /groups/:id/milestones`. */
 export interface MilestoneCreate {
   /** The title, unique in the project and its groups. */
   title: string;
@@ -181,7 +181,7 @@ export interface MilestoneCreate {
   start_date?: string;
 }
 
-/** Body of `PUT /projects/:id/milestones/:milestone_id`: at least one field. */
+/** Body of `PUT /projects/:id/milestones/:milestone_id` and its group twin: at least one field. */
 export interface MilestoneUpdate {
   /** A new title, unique in the project and its groups. */
   title?: string;

@@ -33,4 +33,17 @@ describe.skipIf(!target.group)(`a group, on ${target.where}`, () => {
     for (const identity of identities) expect(identity.extern_uid).not.toBe('');
     if (target.kind === 'mock') expect(identities.map((i) => i.extern_uid)).toEqual(['idp-user@idp.example.com']);
   });
+
+  it('reads itself, finds itself in the caller’s list, and lists its milestones', async () => {
+    const detail = await gitlab.groups.get(group, { with_projects: false });
+    expect(detail.full_path.toLowerCase()).toBe(group.toLowerCase());
+    expect(detail).not.toHaveProperty('projects');
+    expect(detail.full_name.split(' / ')).toHaveLength(detail.full_path.split('/').length);
+    const mine = await gitlab.groups.list({ search: detail.path }).toArray();
+    expect(mine.map((g) => g.id)).toContain(detail.id);
+    for (const child of await gitlab.groups.subgroups(group).toArray()) expect(child.parent_id).toBe(detail.id);
+    for (const milestone of await gitlab.groups.milestones.list(group, { state: 'active' }).toArray()) {
+      expect(milestone).toMatchObject({ group_id: detail.id, state: 'active' });
+    }
+  });
 });

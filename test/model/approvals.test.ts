@@ -139,6 +139,10 @@ interface Expected {
   approvalsLeft: number;
   approved: boolean;
   rules: Map<number, { approved: boolean; approvedBy: string[] }>;
+  /** Ids of the rules neither met nor invalid (any_approver ones only while they need more than the others). */
+  rulesLeft: number[];
+  /** Ids of the rules (not any_approver) requiring more approvals than they have approvers. */
+  invalid: number[];
 }
 
 /** A protected branch name covers a branch: the same name, or a `prefix*` pattern. */
@@ -215,6 +219,8 @@ function oracle(mock: MockGitLab, iid: number, settings: Settings, model: Model)
   let requiredSum = 0;
   let anyRequired = 0;
   const expected = new Map<number, { approved: boolean; approvedBy: string[] }>();
+  const invalid: number[] = [];
+  const unmet: { id: number; any: boolean; left: number }[] = [];
   for (const rule of rules) {
     const eligible = new Set([...namedUsers(mock, rule)].filter((id) => !barred.has(id)));
     const any = rule.rule_type === 'any_approver';
@@ -227,7 +233,11 @@ function oracle(mock: MockGitLab, iid: number, settings: Settings, model: Model)
       left += ruleLeft;
       requiredSum += rule.approvals_required;
     }
-    expected.set(rule.id, { approved: ruleLeft === 0, approvedBy: approvedBy.map(name).sort() });
+    // GitLab's ApprovalWrappedRule: a rule that cannot be met does not block (it is "approved").
+    const cannotBeMet = !any && rule.approvals_required > eligible.size;
+    if (cannotBeMet) invalid.push(rule.id);
+    else if (ruleLeft > 0) unmet.push({ id: rule.id, any, left: ruleLeft });
+    expected.set(rule.id, { approved: ruleLeft === 0 || cannotBeMet, approvedBy: approvedBy.map(name).sort() });
   }
   return {
     overwritten,
@@ -235,6 +245,8 @@ function oracle(mock: MockGitLab, iid: number, settings: Settings, model: Model)
     approvalsLeft: Math.max(left, anyLeft),
     approved: [...expected.values()].every((r) => r.approved),
     rules: expected,
+    rulesLeft: unmet.filter((r) => !r.any || anyLeft > left).map((r) => r.id),
+    invalid,
   };
 }
 
@@ -253,6 +265,8 @@ const seen = {
   overwritten: 0,
   approvedRules: 0,
   leftOver: 0,
+  /** Checks made while some rule could not be met (invalid: it does not block). */
+  invalidRules: 0,
 };
 
 class Run {
@@ -456,6 +470,10 @@ class Run {
       expect(status.approved, `${where} approved`).toBe(expected.approved);
       expect(state.approval_rules_overwritten, `${where} approval_rules_overwritten`).toBe(expected.overwritten);
       expect(state.rules.map((r) => r.id).sort(), `${where} rules`).toEqual([...expected.rules.keys()].sort());
+      const ids = (rules: { id: number }[] | undefined) => (rules ?? []).map((r) => r.id).sort();
+      expect(ids(status.approval_rules_left), `${where} approval_rules_left`).toEqual(expected.rulesLeft.sort());
+      expect(ids(status.invalid_approvers_rules), `${where} invalid_approvers_rules`).toEqual(expected.invalid.sort());
+      if (expected.invalid.length > 0) seen.invalidRules++;
       for (const rule of state.rules) {
         const want = expected.rules.get(rule.id);
         expect(

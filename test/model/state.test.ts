@@ -58,6 +58,11 @@ type Op =
   | { op: 'rateLimits'; perPeriod: number | null }
   | { op: 'fault'; times: number }
   | { op: 'push'; author: Who; iid: number; sha: boolean }
+  | { op: 'createMr'; by: Who; branch: number; draft: boolean }
+  | { op: 'editMr'; by: Who; iid: number; state: 'close' | 'reopen' | null; label: boolean }
+  | { op: 'mergeMr'; by: Who; iid: number }
+  | { op: 'createIssue'; by: Who; confidential: boolean }
+  | { op: 'editIssue'; by: Who; pick: number; state: 'close' | 'reopen' }
   | { op: 'oauthCode'; by: Who; pick: number; exchange: boolean }
   | { op: 'oauthRefresh' | 'oauthRevoke'; pick: number };
 
@@ -159,6 +164,27 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     iid: fc.constantFrom(3, 4, 5),
     sha: fc.boolean(),
   }),
+  fc.record({
+    op: fc.constant('createMr' as const),
+    by: who,
+    branch: fc.integer({ min: 1, max: 3 }),
+    draft: fc.boolean(),
+  }),
+  fc.record({
+    op: fc.constant('editMr' as const),
+    by: who,
+    iid,
+    state: fc.constantFrom('close' as const, 'reopen' as const, null),
+    label: fc.boolean(),
+  }),
+  fc.record({ op: fc.constant('mergeMr' as const), by: fc.constantFrom<Who>('maria', 'root', 'dev'), iid }),
+  fc.record({ op: fc.constant('createIssue' as const), by: who, confidential: fc.boolean() }),
+  fc.record({
+    op: fc.constant('editIssue' as const),
+    by: who,
+    pick,
+    state: fc.constantFrom('close' as const, 'reopen' as const),
+  }),
 );
 
 /** What the runs went through, so a property that stops exercising something fails instead of passing quietly. */
@@ -171,6 +197,8 @@ const seen = {
   renewed: 0,
   scim: 0,
   pushes: 0,
+  mergeRequests: 0,
+  issues: 0,
   oauth: 0,
   reads: 0,
 };
@@ -375,6 +403,40 @@ class Run {
           if (!(error instanceof SeedError)) throw error;
         }
         return;
+      case 'createMr': {
+        const title = `${op.draft ? 'Draft: ' : ''}Change ${op.branch}`;
+        const body = { source_branch: `change-${op.branch}`, target_branch: 'main', title, labels: ['model'] };
+        if (await gitlab.projects.mergeRequests.create(API, body).then(ok, refused)) seen.mergeRequests++;
+        return;
+      }
+      case 'editMr': {
+        const body = {
+          state_event: op.state ?? undefined,
+          ...(op.label ? { add_labels: 'edited' } : { description: 'edited' }),
+        };
+        if (await gitlab.projects.mergeRequests.update(API, op.iid, body).then(ok, refused)) seen.mergeRequests++;
+        return;
+      }
+      case 'mergeMr':
+        if (await gitlab.projects.mergeRequests.merge(API, op.iid).then(ok, refused)) seen.mergeRequests++;
+        return;
+      case 'createIssue': {
+        const body = { title: 'Found in the model', confidential: op.confidential, labels: ['model'], weight: 2 };
+        if (await gitlab.projects.issues.create(API, body).then(ok, refused)) seen.issues++;
+        return;
+      }
+      case 'editIssue': {
+        const id = this.projectId();
+        const issue = nth(
+          [...mock.world.issues.values()].filter((i) => i.project_id === id),
+          op.pick,
+        );
+        if (!issue) return;
+        if (await gitlab.projects.issues.update(API, issue.iid, { state_event: op.state }).then(ok, refused)) {
+          seen.issues++;
+        }
+        return;
+      }
       case 'oauthCode': {
         const app = nth([...mock.world.applications.values()], op.pick);
         if (!app) return;
@@ -460,6 +522,7 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
           ? [...world.projectApprovalRules.values(), ...world.groupApprovalRules.values()].map((r) => r.id)
           : [...world.mergeRequestApprovalRules.values()].filter((r) => r.merge_request_id === mr?.id).map((r) => r.id),
       uid: () => [...world.scimIdentities.values()].map((s) => encodeURIComponent(s.extern_uid)),
+      issue_iid: () => [...world.issues.values()].filter((i) => i.project_id === projectId).map((i) => i.iid),
     };
     const of = values[name];
     if (!of) throw new Error(`the property does not know how to fill :${name} of ${path}: teach pathsOf`);

@@ -1,0 +1,125 @@
+import { paginated } from '../http/pagination.js';
+import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
+import { json } from '../http/respond.js';
+import { route } from '../http/router.js';
+import { presentIssueFull } from '../present/issues.js';
+import { findProject } from '../rules/access.js';
+import {
+  createIssue,
+  findIssue,
+  type IssueFilters,
+  listIssues,
+  listProjectIssues,
+  requireUpdateIssue,
+  updateIssue,
+} from '../rules/issues.js';
+import { issuableFilters, issuableListParams, issuableOrder, SCOPES } from './issuable-params.js';
+
+/**
+ * Issues: /issues and /projects/:id/issues (GitLab's lib/api/issues.rb).
+ * Whoever sees the project sees its issues but the confidential ones they may
+ * not read, and may open one; editing needs Planner, or being its author or assignee.
+ * @module
+ */
+
+const issuePath = { id: p.string().required(), issue_iid: p.id().required() };
+
+const listParams = {
+  ...issuableListParams,
+  state: p.string().values(['opened', 'closed', 'all']).default('all'),
+  order_by: p.string().values(['created_at', 'updated_at', 'title']).default('created_at'),
+  iids: p.integers(),
+  confidential: p.boolean(),
+  ...paginationParams,
+};
+
+const listConstraints: Constraints<typeof listParams> = {
+  mutuallyExclusive: [
+    ['author_id', 'author_username'],
+    ['assignee_id', 'assignee_username'],
+  ],
+};
+
+function filtersOf(q: Parameters<typeof issuableFilters>[0] & { confidential?: boolean }): IssueFilters {
+  return { ...issuableFilters(q), confidential: q.confidential };
+}
+
+/** What create and update take besides title and state. */
+const fieldParams = {
+  description: p.string(),
+  assignee_id: p.integer(),
+  assignee_ids: p.integers(),
+  milestone_id: p.integer(),
+  labels: p.strings({ comma: true }),
+  confidential: p.boolean(),
+  weight: p.integer(),
+};
+
+export const issueRoutes = [
+  route('GET', '/issues', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      { ...listParams, scope: p.string().values(SCOPES).default('created_by_me') },
+      listConstraints,
+    );
+    const issues = listIssues(ctx.world, ctx.caller, filtersOf(q), issuableOrder(q));
+    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue));
+  }),
+
+  route('GET', '/projects/:id/issues', (ctx) => {
+    const spec = { ...listParams, id: p.string().required(), scope: p.string().values(SCOPES).default('all') };
+    const q = parseParams(ctx.params, spec, listConstraints);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const issues = listProjectIssues(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
+    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue));
+  }),
+
+  route('GET', '/projects/:id/issues/:issue_iid', (ctx) => {
+    const q = parseParams(ctx.params, issuePath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    return json(presentIssueFull(ctx.world, findIssue(ctx.world, ctx.caller, project, q.issue_iid)));
+  }),
+
+  route('POST', '/projects/:id/issues', (ctx) => {
+    const q = parseParams(ctx.params, { id: p.string().required(), title: p.string().required(), ...fieldParams });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    return json(presentIssueFull(ctx.world, createIssue(ctx.world, ctx.caller, project, q)), 201);
+  }),
+
+  route('PUT', '/projects/:id/issues/:issue_iid', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      {
+        ...issuePath,
+        title: p.string(),
+        state_event: p.string().values(['close', 'reopen']),
+        add_labels: p.strings({ comma: true }),
+        remove_labels: p.strings({ comma: true }),
+        ...fieldParams,
+      },
+      {
+        // The parameters of GitLab's at_least_one_of that the mock models, in its order.
+        atLeastOneOf: [
+          [
+            'assignee_id',
+            'assignee_ids',
+            'confidential',
+            'description',
+            'labels',
+            'add_labels',
+            'remove_labels',
+            'milestone_id',
+            'state_event',
+            'title',
+            'weight',
+          ],
+        ],
+      },
+    );
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const issue = findIssue(ctx.world, ctx.caller, project, q.issue_iid);
+    requireUpdateIssue(ctx.world, ctx.caller, project, issue);
+    const changes = { ...q, state_event: q.state_event as 'close' | 'reopen' | undefined };
+    return json(presentIssueFull(ctx.world, updateIssue(ctx.world, ctx.caller, project, issue, changes)));
+  }),
+];

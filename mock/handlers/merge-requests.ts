@@ -1,0 +1,213 @@
+import { paginated } from '../http/pagination.js';
+import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
+import { json } from '../http/respond.js';
+import { type RouteContext, route } from '../http/router.js';
+import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
+import { findProject } from '../rules/access.js';
+import { findMergeRequest } from '../rules/approvals.js';
+import { milestoneIdByTitle } from '../rules/issuables.js';
+import {
+  createMergeRequest,
+  listMergeRequests,
+  listProjectMergeRequests,
+  type MergeRequestFilters,
+  mergeMergeRequest,
+  requireCreateMergeRequest,
+  requireReadMergeRequests,
+  requireUpdateMergeRequest,
+  updateMergeRequest,
+} from '../rules/merge-requests.js';
+import type { MergeRequest } from '../world/types.js';
+import {
+  issuableFilters,
+  issuableListParams,
+  issuableOrder,
+  noneOrAny,
+  SCOPES,
+  userIdOrNoneAny,
+} from './issuable-params.js';
+
+/**
+ * Merge requests: /merge_requests and /projects/:id/merge_requests (GitLab's
+ * lib/api/merge_requests.rb). Reading needs `read_merge_request` (Reporter up
+ * in a private project), opening one Developer, merging the right to push or
+ * merge into the target branch.
+ * @module
+ */
+
+const mergeRequestPath = { id: p.string().required(), merge_request_iid: p.id().required() };
+
+const listParams = {
+  ...issuableListParams,
+  state: p.string().values(['opened', 'closed', 'locked', 'merged', 'all']).default('all'),
+  order_by: p.string().values(['created_at', 'updated_at', 'merged_at', 'title']).default('created_at'),
+  reviewer_id: userIdOrNoneAny(),
+  reviewer_username: p.string(),
+  source_branch: p.string(),
+  target_branch: p.string(),
+  wip: p.string().values(['yes', 'no']),
+  view: p.string().values(['simple']),
+  ...paginationParams,
+};
+
+const listConstraints: Constraints<typeof listParams> = {
+  mutuallyExclusive: [
+    ['author_id', 'author_username'],
+    ['assignee_id', 'assignee_username'],
+    ['reviewer_id', 'reviewer_username'],
+  ],
+};
+
+type ListParams = ReturnType<typeof parseParams<typeof listParams>> & { iids?: number[]; scope?: string };
+
+function filtersOf(q: ListParams): MergeRequestFilters {
+  return {
+    ...issuableFilters(q),
+    sourceBranch: q.source_branch,
+    targetBranch: q.target_branch,
+    reviewerId: noneOrAny<number>(q.reviewer_id),
+    reviewerUsername: q.reviewer_username,
+    draft: q.wip as 'yes' | 'no' | undefined,
+  };
+}
+
+function listAnswer(ctx: RouteContext, q: ListParams, mergeRequests: MergeRequest[]) {
+  const present =
+    q.view === 'simple'
+      ? (mr: MergeRequest) => presentMergeRequestSimple(ctx.world, mr)
+      : (mr: MergeRequest) => presentMergeRequest(ctx.world, mr);
+  return paginated(ctx, mergeRequests, q, present);
+}
+
+/** What create and update take besides branches and state. */
+const fieldParams = {
+  description: p.string(),
+  assignee_id: p.integer(),
+  assignee_ids: p.integers(),
+  reviewer_ids: p.integers(),
+  milestone_id: p.integer(),
+  milestone: p.string(),
+  labels: p.strings({ comma: true }),
+  add_labels: p.strings({ comma: true }),
+  remove_labels: p.strings({ comma: true }),
+  remove_source_branch: p.boolean(),
+  allow_collaboration: p.boolean(),
+  allow_maintainer_to_push: p.boolean(),
+  squash: p.boolean(),
+  merge_after: p.string(),
+};
+
+export const mergeRequestRoutes = [
+  route('GET', '/merge_requests', (ctx) => {
+    const spec = { ...listParams, scope: p.string().values(SCOPES).default('created_by_me') };
+    const q = parseParams(ctx.params, spec, listConstraints);
+    const order = issuableOrder(q);
+    return listAnswer(ctx, q, listMergeRequests(ctx.world, ctx.caller, filtersOf(q), order));
+  }),
+
+  route('GET', '/projects/:id/merge_requests', (ctx) => {
+    const spec = { ...listParams, id: p.string().required(), iids: p.integers() };
+    const q = parseParams(ctx.params, spec, listConstraints);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const found = listProjectMergeRequests(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
+    return listAnswer(ctx, q, found);
+  }),
+
+  route('GET', '/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
+    const q = parseParams(ctx.params, mergeRequestPath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    // GitLab's find_merge_request_with_access: the lookup (404), then read_merge_request (403).
+    const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+    requireReadMergeRequests(ctx.world, ctx.caller, project);
+    return json(presentMergeRequestFull(ctx.world, ctx.caller, mr));
+  }),
+
+  route('POST', '/projects/:id/merge_requests', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      {
+        id: p.string().required(),
+        title: p.string().required(),
+        source_branch: p.string().required(),
+        target_branch: p.string().required(),
+        target_project_id: p.integer(),
+        ...fieldParams,
+      },
+      { mutuallyExclusive: [['milestone_id', 'milestone']] },
+    );
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireCreateMergeRequest(ctx.world, ctx.caller, project);
+    const milestone_id =
+      q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
+    const mr = createMergeRequest(ctx.world, ctx.caller, project, { ...q, milestone_id });
+    return json(presentMergeRequestFull(ctx.world, ctx.caller, mr), 201);
+  }),
+
+  route('PUT', '/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      {
+        ...mergeRequestPath,
+        title: p.string().notBlank(),
+        target_branch: p.string().notBlank(),
+        state_event: p.string().values(['close', 'reopen']),
+        discussion_locked: p.boolean(),
+        ...fieldParams,
+      },
+      {
+        mutuallyExclusive: [['milestone_id', 'milestone']],
+        // GitLab's update_params_at_least_one_of, in its order.
+        atLeastOneOf: [
+          [
+            'assignee_id',
+            'assignee_ids',
+            'reviewer_ids',
+            'description',
+            'labels',
+            'add_labels',
+            'remove_labels',
+            'milestone_id',
+            'milestone',
+            'remove_source_branch',
+            'allow_collaboration',
+            'allow_maintainer_to_push',
+            'squash',
+            'target_branch',
+            'title',
+            'state_event',
+            'discussion_locked',
+            'merge_after',
+          ],
+        ],
+      },
+    );
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+    requireUpdateMergeRequest(ctx.world, ctx.caller, project, mr);
+    const milestone_id =
+      q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
+    const changes = { ...q, milestone_id, state_event: q.state_event as 'close' | 'reopen' | undefined };
+    return json(
+      presentMergeRequestFull(ctx.world, ctx.caller, updateMergeRequest(ctx.world, ctx.caller, project, mr, changes)),
+    );
+  }),
+
+  route('PUT', '/projects/:id/merge_requests/:merge_request_iid/merge', (ctx) => {
+    const q = parseParams(ctx.params, {
+      ...mergeRequestPath,
+      merge_commit_message: p.string(),
+      squash_commit_message: p.string(),
+      should_remove_source_branch: p.boolean(),
+      merge_when_pipeline_succeeds: p.boolean(),
+      auto_merge: p.boolean(),
+      sha: p.string(),
+      squash: p.boolean(),
+    });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    // GitLab's find_project_merge_request: no read check here; a caller who may not merge gets 401 from the rule.
+    const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+    return json(
+      presentMergeRequestFull(ctx.world, ctx.caller, mergeMergeRequest(ctx.world, ctx.caller, project, mr, q)),
+    );
+  }),
+];

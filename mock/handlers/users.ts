@@ -1,0 +1,124 @@
+import { routeNotFound } from '../http/errors.js';
+import { paginated } from '../http/pagination.js';
+import { p, paginationParams, parseParams } from '../http/params.js';
+import { json } from '../http/respond.js';
+import { type RouteContext, route } from '../http/router.js';
+import { presentPersonalAccessToken } from '../present/access-tokens.js';
+import { presentMetadata } from '../present/instance.js';
+import {
+  presentUser,
+  presentUserDetailsWithAdmin,
+  presentUserProfile,
+  presentUserPublic,
+  presentUserWithAdmin,
+} from '../present/users.js';
+import { requireReadUserScope } from '../rules/access.js';
+import { findUser, listUsers, readsAllUsers, selfToken, USER_ORDERS, type UserOrder } from '../rules/users.js';
+
+/**
+ * Who am I, the instance and its users: /user, /users, /users/:id, /version,
+ * /metadata (GitLab takes `read_user` besides `api` and `read_api` for these),
+ * and /personal_access_tokens/self (any scope; personal and project access tokens only).
+ * @module
+ */
+
+const metadata = (ctx: RouteContext) => {
+  requireReadUserScope(ctx.caller.token, 'GET');
+  return json(presentMetadata(ctx.world));
+};
+
+export const userRoutes = [
+  route(
+    'GET',
+    '/user',
+    (ctx) => {
+      requireReadUserScope(ctx.caller.token, 'GET');
+      const { user } = ctx.caller;
+      return json(user.admin ? presentUserWithAdmin(ctx.world, user) : presentUserPublic(ctx.world, user));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'GET',
+    '/users',
+    (ctx) => {
+      requireReadUserScope(ctx.caller.token, 'GET');
+      const q = parseParams(
+        ctx.params,
+        {
+          username: p.string(),
+          extern_uid: p.string(),
+          provider: p.string(),
+          search: p.string(),
+          active: p.boolean(),
+          blocked: p.boolean(),
+          humans: p.boolean(),
+          external: p.boolean(),
+          exclude_external: p.boolean(),
+          exclude_internal: p.boolean(),
+          without_project_bots: p.boolean(),
+          admins: p.boolean(),
+          without_projects: p.boolean(),
+          two_factor: p.string(),
+          created_after: p.dateTime(),
+          created_before: p.dateTime(),
+          order_by: p.string().values(USER_ORDERS).default('id'),
+          sort: p.string().values(['asc', 'desc']).default('desc'),
+          ...paginationParams,
+        },
+        { allOrNoneOf: [['extern_uid', 'provider']] },
+      );
+      // exclude_internal and exclude_external leave everyone in: the mock has no internal or external users.
+      const users = listUsers(ctx.world, ctx.caller, {
+        username: q.username,
+        search: q.search,
+        active: q.active,
+        blocked: q.blocked,
+        humans: q.humans,
+        withoutProjectBots: q.without_project_bots,
+        external: q.external,
+        admins: q.admins,
+        withoutProjects: q.without_projects,
+        twoFactor: q.two_factor,
+        createdAfter: q.created_after,
+        createdBefore: q.created_before,
+        externUid: q.extern_uid,
+        provider: q.provider,
+        orderBy: q.order_by as UserOrder,
+        sort: q.sort as 'asc' | 'desc',
+      });
+      const present = readsAllUsers(ctx.caller.user) ? presentUserWithAdmin : presentUser;
+      return paginated(ctx, users, q, (user) => present(ctx.world, user));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'GET',
+    '/users/:id',
+    (ctx) => {
+      requireReadUserScope(ctx.caller.token, 'GET');
+      // GitLab's route takes digits only (`requirements: { id: /[0-9]*/ }`): anything else is no route.
+      if (!/^\d+$/.test(String(ctx.params.id))) {
+        throw routeNotFound().because('GET /api/v4/users/:id takes digits only, as in GitLab: no route matches');
+      }
+      const q = parseParams(ctx.params, { id: p.integer().required() });
+      const user = findUser(ctx.world, q.id);
+      const present = readsAllUsers(ctx.caller.user) ? presentUserDetailsWithAdmin : presentUserProfile;
+      return json(present(ctx.world, user));
+    },
+    { checksScopes: true },
+  ),
+
+  route('GET', '/version', metadata, { checksScopes: true }),
+  route('GET', '/metadata', metadata, { checksScopes: true }),
+
+  route(
+    'GET',
+    '/personal_access_tokens/self',
+    // Any scope may read its own token (`allow_access_with_scope(Gitlab::Auth.all_available_scopes)`).
+    (ctx) => json(presentPersonalAccessToken(ctx.world, selfToken(ctx.caller))),
+    { checksScopes: true },
+  ),
+];

@@ -1,0 +1,142 @@
+import type { Group, GroupDetail, GroupProject } from '../../src/models/groups.js';
+import type { Caller } from '../rules/access.js';
+import { groupRole } from '../rules/access.js';
+import { fullName, groupDetailProjects } from '../rules/groups.js';
+import type { Group as GroupRecord, Project, World } from '../world/types.js';
+
+/**
+ * Groups in GitLab's key order: the `Group` entity of lists and the
+ * `GroupDetail` of `GET /groups/:id` (`lib/api/entities/group.rb`,
+ * `group_detail.rb`). Settings the world does not model answer GitLab's
+ * defaults for a new group.
+ * @module
+ */
+
+const groupUrl = (world: World, group: GroupRecord) => `${world.baseUrl}/groups/${group.full_path}`;
+
+/** The Group entity; `statistics` only when an administrator asked for them (the mock stores nothing: zeros). */
+export function presentGroup(world: World, group: GroupRecord, options: { statistics?: boolean } = {}): Group {
+  return {
+    id: group.id,
+    web_url: groupUrl(world, group),
+    name: group.name,
+    path: group.path,
+    description: group.description,
+    visibility: group.visibility,
+    share_with_group_lock: false,
+    require_two_factor_authentication: false,
+    two_factor_grace_period: 48,
+    project_creation_level: 'developer',
+    auto_devops_enabled: null,
+    subgroup_creation_level: 'maintainer',
+    emails_disabled: false,
+    emails_enabled: true,
+    show_diff_preview_in_email: true,
+    mentions_disabled: null,
+    lfs_enabled: true,
+    archived: false,
+    math_rendering_limits_enabled: true,
+    lock_math_rendering_limits_enabled: false,
+    default_branch: null,
+    default_branch_protection: 2,
+    default_branch_protection_defaults: {
+      allowed_to_push: [{ access_level: 40 }],
+      allow_force_push: false,
+      allowed_to_merge: [{ access_level: 40 }],
+      developer_can_initial_push: false,
+    },
+    avatar_url: null,
+    request_access_enabled: true,
+    full_name: fullName(world, group),
+    full_path: group.full_path,
+    created_at: group.created_at,
+    parent_id: group.parent_id,
+    organization_id: 1,
+    shared_runners_setting: 'enabled',
+    max_artifacts_size: null,
+    ...(options.statistics && {
+      statistics: {
+        storage_size: 0,
+        repository_size: 0,
+        wiki_size: 0,
+        lfs_objects_size: 0,
+        job_artifacts_size: 0,
+        pipeline_artifacts_size: 0,
+        packages_size: 0,
+        snippets_size: 0,
+        uploads_size: 0,
+      },
+    }),
+    marked_for_deletion_on: null,
+  };
+}
+
+/**
+ * A project as a group's details embed it: the leading fields of GitLab's Project
+ * entity (its `BasicProjectDetails` part), which is all the world knows of a project.
+ * No `ssh_url_to_repo`: the mock serves no SSH, and its host is not the API's.
+ */
+export function presentGroupProject(world: World, project: Project): GroupProject {
+  const group = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
+  const owner = project.namespace.kind === 'user' ? world.users.get(project.namespace.id) : undefined;
+  const namespaceName = group ? fullName(world, group) : (owner?.name ?? '');
+  return {
+    id: project.id,
+    description: project.description,
+    name: project.name,
+    name_with_namespace: `${namespaceName} / ${project.name}`,
+    path: project.path,
+    path_with_namespace: project.path_with_namespace,
+    created_at: project.created_at,
+    default_branch: 'main',
+    tag_list: [],
+    topics: [],
+    http_url_to_repo: `${world.baseUrl}/${project.path_with_namespace}.git`,
+    web_url: `${world.baseUrl}/${project.path_with_namespace}`,
+    readme_url: null,
+    forks_count: 0,
+    avatar_url: null,
+    star_count: 0,
+    last_activity_at: project.created_at,
+    visibility: project.visibility,
+    namespace: {
+      id: project.namespace.id,
+      name: group?.name ?? owner?.username ?? '',
+      path: group?.path ?? owner?.username ?? '',
+      kind: project.namespace.kind,
+      full_path: group?.full_path ?? owner?.username ?? '',
+      parent_id: group?.parent_id ?? null,
+      avatar_url: null,
+      web_url: group ? groupUrl(world, group) : `${world.baseUrl}/${owner?.username ?? ''}`,
+    },
+  };
+}
+
+/**
+ * GroupDetail: the Group entity, the groups it is shared with (none: sharing is
+ * not modelled), its runners token and Git protocols for those who administer it
+ * (Owner), and, unless `with_projects=false`, up to 100 of its own projects the
+ * caller may read. Projects shared with a group are not modelled: `shared_projects`
+ * is empty.
+ */
+export function presentGroupDetail(
+  world: World,
+  caller: Caller,
+  group: GroupRecord,
+  options: { withProjects: boolean },
+): GroupDetail {
+  const administers = groupRole(world, caller.user, group) >= 50;
+  const root = group.parent_id === null;
+  return {
+    ...presentGroup(world, group),
+    shared_with_groups: [],
+    // A stable stand-in derived from the id: a reloaded export answers the same.
+    ...(administers && { runners_token: `GR1348941mock${String(group.id).padStart(11, '0')}` }),
+    ...(root && administers && { enabled_git_access_protocol: 'all' }),
+    ...(root && { prevent_sharing_groups_outside_hierarchy: false }),
+    ...(options.withProjects && {
+      projects: groupDetailProjects(world, caller.user, group).map((p) => presentGroupProject(world, p)),
+      shared_projects: [],
+    }),
+  };
+}

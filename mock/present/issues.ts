@@ -1,0 +1,63 @@
+import type { Issue } from '../../src/models/issues.js';
+import type { MilestoneIssue } from '../../src/models/milestones.js';
+import { isPaidPlan, projectPlan } from '../rules/access.js';
+import type { Issue as IssueRecord, World } from '../world/types.js';
+import { issuableFields } from './issuables.js';
+import { milestoneOf } from './milestones.js';
+import { presentUserId, presentUserIds } from './users.js';
+
+/**
+ * Issues in GitLab's key order: IssueBasic (milestone lists) and the Issue
+ * entity (issue lists and single issues).
+ * @module
+ */
+
+/** IssueBasic. */
+export function presentIssue(world: World, issue: IssueRecord): MilestoneIssue {
+  const assignees = presentUserIds(world, issue.assignee_ids);
+  const author = presentUserId(world, issue.author_id);
+  const project = world.projects.get(issue.project_id);
+  return {
+    ...issuableFields(issue),
+    closed_at: issue.closed_at,
+    closed_by: presentUserId(world, issue.closed_by_id),
+    labels: issue.labels,
+    milestone: milestoneOf(world, issue.milestone_id),
+    assignees,
+    author: author as NonNullable<typeof author>,
+    type: 'ISSUE',
+    assignee: assignees[0] ?? null,
+    user_notes_count: 0,
+    merge_requests_count: 0,
+    upvotes: 0,
+    downvotes: 0,
+    due_date: null,
+    confidential: issue.confidential,
+    discussion_locked: null,
+    issue_type: 'issue',
+    web_url: `${world.baseUrl}/${project?.path_with_namespace ?? ''}/-/issues/${issue.iid}`,
+    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
+    task_completion_status: { count: 0, completed_count: 0 },
+    // EE's IssueBasic: weight only where issue weights are licensed (Premium and up).
+    ...(project && isPaidPlan(projectPlan(world, project)) && { weight: issue.weight }),
+    blocking_issues_count: 0,
+  };
+}
+
+/** The Issue entity: IssueBasic, then its subscription, links and move. */
+export function presentIssueFull(world: World, issue: IssueRecord): Issue {
+  const api = `${world.baseUrl}/api/v4/projects/${issue.project_id}`;
+  return {
+    ...presentIssue(world, issue),
+    subscribed: false,
+    _links: {
+      self: `${api}/issues/${issue.iid}`,
+      notes: `${api}/issues/${issue.iid}/notes`,
+      award_emoji: `${api}/issues/${issue.iid}/award_emoji`,
+      project: api,
+      closed_as_duplicate_of: null,
+    },
+    moved_to_id: null,
+    service_desk_reply_to: null,
+  };
+}

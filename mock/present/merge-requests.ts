@@ -1,0 +1,101 @@
+import type { MergeRequest, MergeRequestBasic } from '../../src/models/merge-requests.js';
+import type { Caller } from '../rules/access.js';
+import { canMergeInto, detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
+import type { MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
+import { issuableFields } from './issuables.js';
+import { milestoneOf } from './milestones.js';
+import { presentUserId, presentUserIds } from './users.js';
+
+/**
+ * Merge requests in GitLab's key order: MergeRequestBasic (lists, milestone
+ * lists), MergeRequestSimple (`view=simple`) and the full MergeRequest entity.
+ * The merge statuses are computed from the world on every read.
+ * @module
+ */
+
+const projectPath = (world: World, mr: MergeRequestRecord) =>
+  world.projects.get(mr.project_id)?.path_with_namespace ?? '';
+
+const webUrl = (world: World, mr: MergeRequestRecord) =>
+  `${world.baseUrl}/${projectPath(world, mr)}/-/merge_requests/${mr.iid}`;
+
+/** MergeRequestBasic. */
+export function presentMergeRequest(world: World, mr: MergeRequestRecord): MergeRequestBasic {
+  const author = presentUserId(world, mr.author_id);
+  const path = projectPath(world, mr);
+  const project = world.projects.get(mr.project_id) as Project;
+  const assignees = presentUserIds(world, mr.assignee_ids);
+  const mergedBy = presentUserId(world, mr.merged_by_id);
+  const draft = isDraftTitle(mr.title);
+  return {
+    ...issuableFields(mr),
+    merged_by: mergedBy,
+    merge_user: mergedBy,
+    merged_at: mr.merged_at,
+    closed_by: presentUserId(world, mr.closed_by_id),
+    closed_at: mr.closed_at,
+    target_branch: mr.target_branch,
+    source_branch: mr.source_branch,
+    user_notes_count: 0,
+    upvotes: 0,
+    downvotes: 0,
+    author: author as NonNullable<typeof author>,
+    assignees,
+    assignee: assignees[0] ?? null,
+    reviewers: presentUserIds(world, mr.reviewer_ids),
+    source_project_id: mr.project_id,
+    target_project_id: mr.project_id,
+    labels: [...mr.labels],
+    draft,
+    imported: false,
+    imported_from: 'none',
+    work_in_progress: draft,
+    milestone: milestoneOf(world, mr.milestone_id),
+    merge_when_pipeline_succeeds: false,
+    merge_status: mergeStatus(mr),
+    detailed_merge_status: detailedMergeStatus(world, project, mr),
+    merge_after: null,
+    sha: mr.sha,
+    merge_commit_sha: mr.merge_commit_sha,
+    squash_commit_sha: null,
+    discussion_locked: mr.discussion_locked,
+    should_remove_source_branch: null,
+    force_remove_source_branch: mr.force_remove_source_branch,
+    // When GitLab finished preparing the new merge request: the mock's are ready at once.
+    prepared_at: mr.created_at,
+    reference: `!${mr.iid}`,
+    references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${path}!${mr.iid}` },
+    web_url: webUrl(world, mr),
+    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
+    squash: mr.squash,
+    squash_on_merge: mr.squash,
+    task_completion_status: { count: 0, completed_count: 0 },
+    has_conflicts: mr.has_conflicts,
+    blocking_discussions_resolved: true,
+  };
+}
+
+/** MergeRequestSimple (`view=simple`). */
+export function presentMergeRequestSimple(world: World, mr: MergeRequestRecord) {
+  return { ...issuableFields(mr), web_url: webUrl(world, mr) };
+}
+
+/** The MergeRequest entity: the basic fields, then what only a single merge request shows. */
+export function presentMergeRequestFull(world: World, caller: Caller, mr: MergeRequestRecord): MergeRequest {
+  const project = world.projects.get(mr.project_id) as Project;
+  return {
+    ...presentMergeRequest(world, mr),
+    subscribed: false,
+    changes_count: null,
+    latest_build_started_at: null,
+    latest_build_finished_at: null,
+    first_deployed_to_production_at: null,
+    pipeline: null,
+    head_pipeline: null,
+    // The mock keeps no repository: only the head is known.
+    diff_refs: { base_sha: null, head_sha: mr.sha, start_sha: null },
+    merge_error: null,
+    first_contribution: false,
+    user: { can_merge: canMergeInto(world, caller.user, project, mr.target_branch) },
+  };
+}

@@ -1,0 +1,192 @@
+import { notFound } from '../http/errors.js';
+import type { Issue, MergeRequest, Project, User, World } from '../world/types.js';
+import { userNamed } from '../world/world.js';
+import { canReadProject, groupChain, projectGroup } from './access.js';
+import { milestoneTitledInScope } from './milestones.js';
+
+/**
+ * What issues and merge requests share (GitLab's IssuableFinder): the list
+ * filters, the scopes of the instance-wide lists, the orders, and the fields
+ * every create and update takes (milestone, assignees, labels).
+ * @module
+ */
+
+/** `None` and `Any`, as GitLab's finders take them in place of a milestone, an assignee or labels. */
+export type NoneOrAny = 'None' | 'Any';
+
+/** The filters both lists take (GitLab's IssuableFinder parameters); each one given narrows the list. */
+export interface IssuableFilters {
+  /** `opened`, `closed`... or `all`. */
+  state: string;
+  /** A milestone title, `None` or `Any`. */
+  milestone?: string;
+  /** Label names the record must all carry, or `None` / `Any`. */
+  labels?: string[];
+  authorId?: number;
+  authorUsername?: string;
+  /** A user id, `None` or `Any`. */
+  assigneeId?: number | NoneOrAny;
+  /** Usernames the record must all be assigned to. */
+  assigneeUsernames?: string[];
+  iids?: number[];
+  /** Words all found in the title or description, in any case. */
+  search?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  updatedAfter?: Date;
+  updatedBefore?: Date;
+  /** `created_by_me`, `assigned_to_me` or `all` (the instance-wide lists). */
+  scope?: 'created_by_me' | 'assigned_to_me' | 'all';
+  /** The caller, for `scope`. */
+  user?: User;
+}
+
+/** The order of a list: GitLab's `order_by` and `sort` (newest created first by default). */
+export interface IssuableOrder {
+  orderBy: 'created_at' | 'updated_at' | 'title' | 'merged_at';
+  sort: 'asc' | 'desc';
+}
+
+type Issuable = Issue | MergeRequest;
+
+function milestoneMatches(world: World, record: Issuable, wanted: string): boolean {
+  // GitLab's finder: `None` means no milestone, `Any` any; otherwise the title (project or group milestone).
+  if (wanted === 'None') return record.milestone_id === null;
+  if (wanted === 'Any') return record.milestone_id !== null;
+  return record.milestone_id !== null && world.milestones.get(record.milestone_id)?.title === wanted;
+}
+
+function labelsMatch(record: Issuable, wanted: string[]): boolean {
+  if (wanted.length === 1 && wanted[0] === 'None') return record.labels.length === 0;
+  if (wanted.length === 1 && wanted[0] === 'Any') return record.labels.length > 0;
+  const own = new Set(record.labels.map((l) => l.toLowerCase()));
+  // Label titles match in any case, as GitLab's label finder does; every label asked for must be there.
+  return wanted.every((label) => own.has(label.toLowerCase()));
+}
+
+function assigneeMatches(record: Issuable, wanted: number | NoneOrAny): boolean {
+  if (wanted === 'None') return record.assignee_ids.length === 0;
+  if (wanted === 'Any') return record.assignee_ids.length > 0;
+  return record.assignee_ids.includes(wanted);
+}
+
+/** Every term must appear in the title or description, in any case (GitLab's `search` without `in`). */
+function searchMatches(record: Issuable, query: string): boolean {
+  const text = `${record.title}\n${record.description ?? ''}`.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((term) => text.includes(term));
+}
+
+/** Whether a record passes the filters; usernames that name nobody match nothing, as in GitLab. */
+export function issuableMatches(world: World, record: Issuable, f: IssuableFilters): boolean {
+  const idOf = (username: string) => userNamed(world, username)?.id;
+  // Timestamps are written in one ISO 8601 form, so they compare as strings.
+  const iso = (date: Date | undefined) => date?.toISOString();
+  const [createdAfter, createdBefore] = [iso(f.createdAfter), iso(f.createdBefore)];
+  const [updatedAfter, updatedBefore] = [iso(f.updatedAfter), iso(f.updatedBefore)];
+  if (f.scope === 'created_by_me' && record.author_id !== f.user?.id) return false;
+  if (f.scope === 'assigned_to_me' && (!f.user || !record.assignee_ids.includes(f.user.id))) return false;
+  return (
+    (f.state === 'all' || record.state === f.state) &&
+    (f.milestone === undefined || milestoneMatches(world, record, f.milestone)) &&
+    (f.labels === undefined || f.labels.length === 0 || labelsMatch(record, f.labels)) &&
+    (f.authorId === undefined || record.author_id === f.authorId) &&
+    (f.authorUsername === undefined || record.author_id === idOf(f.authorUsername)) &&
+    (f.assigneeId === undefined || assigneeMatches(record, f.assigneeId)) &&
+    (f.assigneeUsernames === undefined ||
+      f.assigneeUsernames.every((name) => {
+        const id = idOf(name);
+        return id !== undefined && record.assignee_ids.includes(id);
+      })) &&
+    (f.iids === undefined || f.iids.length === 0 || f.iids.includes(record.iid)) &&
+    (f.search === undefined || f.search === '' || searchMatches(record, f.search)) &&
+    (createdAfter === undefined || record.created_at >= createdAfter) &&
+    (createdBefore === undefined || record.created_at <= createdBefore) &&
+    (updatedAfter === undefined || record.updated_at >= updatedAfter) &&
+    (updatedBefore === undefined || record.updated_at <= updatedBefore)
+  );
+}
+
+/** Sorts by `order_by` then by id, both in `sort` order (GitLab adds the id as a tie-breaker); missing values last. */
+export function sortIssuables<T extends Issuable>(records: T[], order: IssuableOrder): T[] {
+  const sign = order.sort === 'asc' ? 1 : -1;
+  const key = (record: T): string | null =>
+    order.orderBy === 'merged_at'
+      ? 'merged_at' in record
+        ? record.merged_at
+        : null
+      : order.orderBy === 'title'
+        ? record.title.toLowerCase()
+        : record[order.orderBy];
+  return records.sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    if (ka !== kb) {
+      if (ka === null) return 1;
+      if (kb === null) return -1;
+      return ka < kb ? -sign : sign;
+    }
+    return (a.id - b.id) * sign;
+  });
+}
+
+/** The projects of the world the user can see, for the instance-wide lists. */
+export function visibleProjects(world: World, user: User): Project[] {
+  return [...world.projects.values()].filter((p) => canReadProject(world, user, p));
+}
+
+/**
+ * A milestone id as GitLab's IssuableBaseService filters it: `0` and ids of
+ * milestones outside the project and its groups become no milestone (no error).
+ */
+export function milestoneInScope(world: World, project: Project, id: number | null | undefined): number | null {
+  if (id === null || id === undefined || id === 0) return null;
+  const milestone = world.milestones.get(id);
+  if (!milestone) return null;
+  if (milestone.project_id === project.id) return id;
+  const group = projectGroup(world, project);
+  const groups = group ? groupChain(world, group).map((g) => g.id) : [];
+  return milestone.group_id !== null && groups.includes(milestone.group_id) ? id : null;
+}
+
+/** User ids as GitLab keeps them on assignment: `0` clears, unknown users and users who cannot see the project are dropped. */
+export function assignableUserIds(world: World, project: Project, ids: number[]): number[] {
+  const kept: number[] = [];
+  for (const id of ids) {
+    const user = world.users.get(id);
+    if (user && canReadProject(world, user, project) && !kept.includes(id)) kept.push(id);
+  }
+  return kept;
+}
+
+/** Label names as GitLab stores them on a record: trimmed, blanks dropped, each once. */
+export const labelNames = (labels: string[]) => [...new Set(labels.map((l) => l.trim()).filter(Boolean))];
+
+/** What an update may say about labels: replace them all, or add and remove some. */
+export interface LabelChanges {
+  labels?: string[];
+  add_labels?: string[];
+  remove_labels?: string[];
+}
+
+/** A record's labels after an update: `labels` replaces them, then `add_labels` and `remove_labels` apply. */
+export function nextLabels(current: string[], changes: LabelChanges): string[] {
+  let labels = changes.labels === undefined ? current : labelNames(changes.labels);
+  if (changes.add_labels) labels = labelNames([...labels, ...changes.add_labels]);
+  if (changes.remove_labels) {
+    const removed = new Set(labelNames(changes.remove_labels));
+    labels = labels.filter((l) => !removed.has(l));
+  }
+  return labels;
+}
+
+/** `milestone` (a title) in place of `milestone_id` on create and update: a milestone of the project or its groups, 404 otherwise (ours). */
+export function milestoneIdByTitle(world: World, project: Project, title: string): number {
+  const id = milestoneTitledInScope(world, project, title);
+  if (id === undefined) {
+    throw notFound('Milestone').because(`no milestone titled ${title} in ${project.path_with_namespace} or its groups`);
+  }
+  return id;
+}

@@ -1,0 +1,169 @@
+import { forbidden, recordNotFound } from '../http/errors.js';
+import type { Issue, Project, World } from '../world/types.js';
+import { Roles } from '../world/types.js';
+import { nextId, nowIso } from '../world/world.js';
+import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
+import {
+  assignableUserIds,
+  type IssuableFilters,
+  type IssuableOrder,
+  issuableMatches,
+  type LabelChanges,
+  milestoneInScope,
+  nextLabels,
+  sortIssuables,
+  visibleProjects,
+} from './issuables.js';
+import { canReadIssue } from './milestones.js';
+
+/**
+ * Issues (GitLab's lib/api/issues.rb and IssuesFinder): lists that leave out
+ * the confidential issues a caller may not see, create, update, and closing
+ * and reopening, which the burndown chart follows through the issue's events.
+ * @module
+ */
+
+/** Issue filters: the shared ones, and confidentiality. */
+export interface IssueFilters extends IssuableFilters {
+  confidential?: boolean;
+}
+
+const issueMatches = (world: World, issue: Issue, f: IssueFilters) =>
+  issuableMatches(world, issue, f) && (f.confidential === undefined || issue.confidential === f.confidential);
+
+/** GET /projects/:id/issues: the project's issues the caller may see. */
+export function listProjectIssues(
+  world: World,
+  caller: Caller,
+  project: Project,
+  filters: IssueFilters,
+  order: IssuableOrder,
+): Issue[] {
+  const found = [...world.issues.values()].filter(
+    (i) =>
+      i.project_id === project.id &&
+      canReadIssue(world, caller.user, project, i) &&
+      issueMatches(world, i, { ...filters, user: caller.user }),
+  );
+  return sortIssuables(found, order);
+}
+
+/** GET /issues: the issues of every project the caller can see, in the scope asked for. */
+export function listIssues(world: World, caller: Caller, filters: IssueFilters, order: IssuableOrder): Issue[] {
+  const projects = new Map(visibleProjects(world, caller.user).map((p) => [p.id, p]));
+  const found = [...world.issues.values()].filter((i) => {
+    const project = projects.get(i.project_id);
+    return (
+      project !== undefined &&
+      canReadIssue(world, caller.user, project, i) &&
+      issueMatches(world, i, { ...filters, user: caller.user })
+    );
+  });
+  return sortIssuables(found, order);
+}
+
+/** GitLab's `find_project_issue`: an issue the caller may see by iid, `404 Not found` otherwise (confidential ones too). */
+export function findIssue(world: World, caller: Caller, project: Project, iid: number): Issue {
+  for (const issue of world.issues.values()) {
+    if (issue.project_id !== project.id || issue.iid !== iid) continue;
+    if (canReadIssue(world, caller.user, project, issue)) return issue;
+    throw recordNotFound().because(`issue #${iid} of ${project.path_with_namespace} is confidential`);
+  }
+  throw recordNotFound().because(`project ${project.path_with_namespace} has no issue #${iid}`);
+}
+
+/** What create and update take. */
+export interface IssueFields extends LabelChanges {
+  title?: string;
+  description?: string;
+  assignee_id?: number;
+  assignee_ids?: number[];
+  milestone_id?: number | null;
+  confidential?: boolean;
+  weight?: number | null;
+}
+
+/**
+ * GitLab's `can_set_issuable_metadata?`: below Planner, assignees, milestone,
+ * labels and weight are dropped silently (a Guest opening an issue sets none of them).
+ */
+function mayPlan(world: World, caller: Caller, project: Project): boolean {
+  return projectRole(world, caller.user, project) >= Roles.Planner;
+}
+
+function applyFields(world: World, caller: Caller, project: Project, issue: Issue, fields: IssueFields): void {
+  if (fields.title !== undefined) issue.title = fields.title.trim();
+  if (fields.description !== undefined) issue.description = fields.description;
+  if (fields.confidential !== undefined) issue.confidential = fields.confidential;
+  if (!mayPlan(world, caller, project)) return;
+  const assignees = fields.assignee_ids ?? (fields.assignee_id === undefined ? undefined : [fields.assignee_id]);
+  if (assignees !== undefined) issue.assignee_ids = assignableUserIds(world, project, assignees);
+  if (fields.milestone_id !== undefined) issue.milestone_id = milestoneInScope(world, project, fields.milestone_id);
+  issue.labels = nextLabels(issue.labels, fields);
+  // Weights are licensed from Premium; GitLab ignores the parameter below it.
+  if (fields.weight !== undefined && isPaidPlan(projectPlan(world, project))) issue.weight = fields.weight;
+}
+
+/**
+ * POST /projects/:id/issues: `create_issue` is a Guest right, and on a public or
+ * internal project any signed-in user who sees it has it, so whoever finds the
+ * project may open an issue.
+ */
+export function createIssue(world: World, caller: Caller, project: Project, fields: IssueFields & { title: string }) {
+  const now = nowIso(world);
+  const issue: Issue = {
+    id: nextId(world, 'issues'),
+    iid: project.next_iid.issue++,
+    project_id: project.id,
+    title: '',
+    description: null,
+    state: 'opened',
+    author_id: caller.user.id,
+    assignee_ids: [],
+    milestone_id: null,
+    weight: null,
+    confidential: false,
+    labels: [],
+    created_at: now,
+    updated_at: now,
+    closed_at: null,
+    closed_by_id: null,
+    events: [],
+  };
+  applyFields(world, caller, project, issue, fields);
+  world.issues.set(issue.id, issue);
+  return issue;
+}
+
+/** GitLab's `update_issue`: Planner and up, or the issue's author or an assignee. */
+export function requireUpdateIssue(world: World, caller: Caller, project: Project, issue: Issue): void {
+  const { user } = caller;
+  const role = projectRole(world, user, project);
+  if (role >= Roles.Planner || issue.author_id === user.id || issue.assignee_ids.includes(user.id)) return;
+  throw forbidden().because(
+    `${roleIn(user, role, `project ${project.path_with_namespace}`)} and is neither author nor assignee of #${issue.iid}; editing needs Planner`,
+  );
+}
+
+export interface IssueChanges extends IssueFields {
+  state_event?: 'close' | 'reopen';
+}
+
+/**
+ * PUT /projects/:id/issues/:issue_iid: the fields, then `close` or `reopen`
+ * (only from the other state), appended to the issue's events so burndown
+ * charts follow.
+ */
+export function updateIssue(world: World, caller: Caller, project: Project, issue: Issue, changes: IssueChanges) {
+  applyFields(world, caller, project, issue, changes);
+  const now = nowIso(world);
+  if (changes.state_event === 'close' && issue.state === 'opened') {
+    Object.assign(issue, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
+    issue.events.push({ action: 'closed', at: now });
+  } else if (changes.state_event === 'reopen' && issue.state === 'closed') {
+    Object.assign(issue, { state: 'opened', closed_at: null, closed_by_id: null });
+    issue.events.push({ action: 'reopened', at: now });
+  }
+  issue.updated_at = now;
+  return issue;
+}

@@ -1,0 +1,369 @@
+import { ApiError, forbidden, unauthorized } from '../http/errors.js';
+import type { MergeRequest, Project, User, World } from '../world/types.js';
+import { Roles } from '../world/types.js';
+import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
+import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
+import { approvalStatus, branchesCovering, branchMatches } from './approvals.js';
+import {
+  assignableUserIds,
+  type IssuableFilters,
+  type IssuableOrder,
+  issuableMatches,
+  milestoneInScope,
+  nextLabels,
+  sortIssuables,
+  visibleProjects,
+} from './issuables.js';
+import { canReadMergeRequests } from './milestones.js';
+
+/**
+ * Merge requests (GitLab's lib/api/merge_requests.rb, MergeRequest model and
+ * mergeability checks): lists, create, update, merge, and the merge status
+ * computed from the world on every read.
+ * @module
+ */
+
+// GitLab's MergeRequest::DRAFT_REGEX: a title starting with `Draft:`, `[Draft]`, `(Draft)` or `Draft -`, any case.
+const DRAFT = /^\s*(\[draft\]|\(draft\)|draft:|draft\s-)\s*/i;
+
+/** A merge request is a draft while its title says so: GitLab keeps no other flag. */
+export const isDraftTitle = (title: string) => DRAFT.test(title);
+
+/** The title with the draft prefix added (`Draft: `) or removed. */
+export function draftTitle(title: string, draft: boolean): string {
+  if (draft) return isDraftTitle(title) ? title : `Draft: ${title}`;
+  let plain = title;
+  while (isDraftTitle(plain)) plain = plain.replace(DRAFT, '');
+  return plain;
+}
+
+/** GitLab's `detailed_merge_status` values the mock can reach. */
+export type DetailedMergeStatus = 'not_open' | 'draft_status' | 'conflict' | 'not_approved' | 'mergeable';
+
+/**
+ * Why a merge request can or cannot be merged now, as GitLab's mergeability
+ * checks run: open, not a draft, no conflicts, then (Premium and up, where
+ * approvals are licensed) approved by its rules.
+ */
+export function detailedMergeStatus(world: World, project: Project, mr: MergeRequest): DetailedMergeStatus {
+  if (mr.state !== 'opened') return 'not_open';
+  if (isDraftTitle(mr.title)) return 'draft_status';
+  if (mr.has_conflicts) return 'conflict';
+  if (isPaidPlan(projectPlan(world, project)) && !approvalStatus(world, project, mr).approved) return 'not_approved';
+  return 'mergeable';
+}
+
+/** The deprecated `merge_status`: only whether the branches merge without conflicts. */
+export const mergeStatus = (mr: MergeRequest) => (mr.has_conflicts ? 'cannot_be_merged' : 'can_be_merged');
+
+/**
+ * GitLab's `can_be_merged_by?`: the user may push or merge into the target
+ * branch: Developer and up into an unprotected branch, and into a protected one
+ * from the role its push or merge access level names.
+ */
+export function canMergeInto(world: World, user: User, project: Project, branch: string): boolean {
+  const role = projectRole(world, user, project);
+  if (role < Roles.Developer) return false;
+  const covering = branchesCovering(world, project).filter((b) => branchMatches(b.name, branch));
+  return (
+    covering.length === 0 ||
+    covering.some((b) => role >= b.merge_access_level.access_level || role >= b.push_access_level.access_level)
+  );
+}
+
+/** Merge request filters: the shared ones, and the branches and reviewers. */
+export interface MergeRequestFilters extends IssuableFilters {
+  sourceBranch?: string;
+  targetBranch?: string;
+  reviewerId?: number | 'None' | 'Any';
+  reviewerUsername?: string;
+  /** `yes`: drafts only; `no`: no drafts. */
+  draft?: 'yes' | 'no';
+}
+
+function mergeRequestMatches(world: World, mr: MergeRequest, f: MergeRequestFilters): boolean {
+  const reviewer = f.reviewerUsername === undefined ? undefined : userNamed(world, f.reviewerUsername);
+  return (
+    issuableMatches(world, mr, f) &&
+    (f.sourceBranch === undefined || mr.source_branch === f.sourceBranch) &&
+    (f.targetBranch === undefined || mr.target_branch === f.targetBranch) &&
+    (f.reviewerId === undefined ||
+      (f.reviewerId === 'None'
+        ? mr.reviewer_ids.length === 0
+        : f.reviewerId === 'Any'
+          ? mr.reviewer_ids.length > 0
+          : mr.reviewer_ids.includes(f.reviewerId))) &&
+    (f.reviewerUsername === undefined || (reviewer !== undefined && mr.reviewer_ids.includes(reviewer.id))) &&
+    (f.draft === undefined || isDraftTitle(mr.title) === (f.draft === 'yes'))
+  );
+}
+
+/** GET /projects/:id/merge_requests: 403 for callers who may not read them (Guests of a private project, SPEC 5). */
+export function listProjectMergeRequests(
+  world: World,
+  caller: Caller,
+  project: Project,
+  filters: MergeRequestFilters,
+  order: IssuableOrder,
+): MergeRequest[] {
+  requireReadMergeRequests(world, caller, project);
+  const found = [...world.mergeRequests.values()].filter(
+    (mr) => mr.project_id === project.id && mergeRequestMatches(world, mr, filters),
+  );
+  return sortIssuables(found, order);
+}
+
+/** GET /merge_requests: every project's merge requests the caller may read, in the scope asked for. */
+export function listMergeRequests(
+  world: World,
+  caller: Caller,
+  filters: MergeRequestFilters,
+  order: IssuableOrder,
+): MergeRequest[] {
+  const readable = new Set(
+    visibleProjects(world, caller.user)
+      .filter((p) => canReadMergeRequests(world, caller.user, p))
+      .map((p) => p.id),
+  );
+  const found = [...world.mergeRequests.values()].filter(
+    (mr) => readable.has(mr.project_id) && mergeRequestMatches(world, mr, { ...filters, user: caller.user }),
+  );
+  return sortIssuables(found, order);
+}
+
+/** GitLab's `read_merge_request`: 403 for Guests and Planners of a private project (SPEC 5). */
+export function requireReadMergeRequests(world: World, caller: Caller, project: Project): void {
+  if (!canReadMergeRequests(world, caller.user, project)) {
+    throw forbidden().because(
+      `${caller.user.username} is below Reporter in private project ${project.path_with_namespace}: merge requests are hidden`,
+    );
+  }
+}
+
+/** What create and update take besides the branches. */
+export interface MergeRequestFields {
+  title?: string;
+  description?: string;
+  assignee_id?: number;
+  assignee_ids?: number[];
+  reviewer_ids?: number[];
+  milestone_id?: number | null;
+  labels?: string[];
+  add_labels?: string[];
+  remove_labels?: string[];
+  remove_source_branch?: boolean;
+  squash?: boolean;
+  discussion_locked?: boolean;
+}
+
+export interface MergeRequestInput extends MergeRequestFields {
+  title: string;
+  source_branch: string;
+  target_branch: string;
+}
+
+/** An open merge request of the project from `source` into `target`, other than `except`. */
+function openDuplicate(world: World, project: Project, source: string, target: string, except?: MergeRequest) {
+  for (const mr of world.mergeRequests.values()) {
+    if (
+      mr !== except &&
+      mr.project_id === project.id &&
+      mr.state === 'opened' &&
+      mr.source_branch === source &&
+      mr.target_branch === target
+    )
+      return mr;
+  }
+  return undefined;
+}
+
+/**
+ * GitLab's `validate_branches`: the same branch as source and target is 422
+ * (`error!` with the model's messages), another open merge request between the
+ * same branches 409 (`conflict!`).
+ */
+function checkBranches(world: World, project: Project, source: string, target: string, except?: MergeRequest): void {
+  if (source === target) {
+    throw new ApiError(422, { error: ["You can't use same project/branch for source and target"] }).because(
+      `source and target are both ${source}`,
+    );
+  }
+  const duplicate = openDuplicate(world, project, source, target, except);
+  if (duplicate) {
+    throw new ApiError(409, {
+      message: [`Another open merge request already exists for this source branch: !${duplicate.iid}`],
+    }).because(`!${duplicate.iid} is open from ${source} into ${target}`);
+  }
+}
+
+/** The fields create and update set the same way (GitLab's IssuableBaseService filters). */
+function applyFields(world: World, project: Project, mr: MergeRequest, fields: MergeRequestFields): void {
+  if (fields.title !== undefined) mr.title = fields.title.trim();
+  if (fields.description !== undefined) mr.description = fields.description;
+  // `assignee_ids` wins over the older `assignee_id`; 0 unassigns.
+  const assignees = fields.assignee_ids ?? (fields.assignee_id === undefined ? undefined : [fields.assignee_id]);
+  if (assignees !== undefined) mr.assignee_ids = assignableUserIds(world, project, assignees);
+  if (fields.reviewer_ids !== undefined) mr.reviewer_ids = assignableUserIds(world, project, fields.reviewer_ids);
+  if (fields.milestone_id !== undefined) mr.milestone_id = milestoneInScope(world, project, fields.milestone_id);
+  mr.labels = nextLabels(mr.labels, fields);
+  if (fields.remove_source_branch !== undefined) mr.force_remove_source_branch = fields.remove_source_branch;
+  if (fields.squash !== undefined) mr.squash = fields.squash;
+  if (fields.discussion_locked !== undefined) mr.discussion_locked = fields.discussion_locked;
+}
+
+/** GitLab's `create_merge_request_from`: Developer and up, 403 below (checked before the milestone title is looked up). */
+export function requireCreateMergeRequest(world: World, caller: Caller, project: Project): void {
+  const role = projectRole(world, caller.user, project);
+  if (role < Roles.Developer) {
+    throw forbidden().because(
+      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; opening a merge request needs Developer`,
+    );
+  }
+}
+
+/**
+ * POST /projects/:id/merge_requests: Developer and up (`create_merge_request_from`,
+ * 403 below); a `Draft:` title makes a draft. No approval rule is copied: like a
+ * seeded merge request, it follows the project's rules until rules of its own are
+ * added (approval state computes them on every read).
+ */
+export function createMergeRequest(
+  world: World,
+  caller: Caller,
+  project: Project,
+  input: MergeRequestInput,
+): MergeRequest {
+  requireCreateMergeRequest(world, caller, project);
+  // TODO(branches): 400 `{"message":{"source_branch":[...]}}`-style refusal when a branch does not exist.
+  checkBranches(world, project, input.source_branch, input.target_branch);
+  const now = nowIso(world);
+  const mr: MergeRequest = {
+    id: nextId(world, 'merge_requests'),
+    iid: project.next_iid.merge_request++,
+    project_id: project.id,
+    title: input.title.trim(),
+    description: null,
+    state: 'opened',
+    author_id: caller.user.id,
+    committer_ids: [caller.user.id],
+    sha: randomString(world, '0123456789abcdef', 40),
+    source_branch: input.source_branch,
+    target_branch: input.target_branch,
+    milestone_id: null,
+    created_at: now,
+    updated_at: now,
+    pushes: [],
+    assignee_ids: [],
+    reviewer_ids: [],
+    labels: [],
+    has_conflicts: false,
+    merged_at: null,
+    merged_by_id: null,
+    closed_at: null,
+    closed_by_id: null,
+    merge_commit_sha: null,
+    discussion_locked: null,
+    force_remove_source_branch: false,
+    squash: false,
+  };
+  applyFields(world, project, mr, input);
+  world.mergeRequests.set(mr.id, mr);
+  return mr;
+}
+
+/** GitLab's `update_merge_request`: Developer and up, or the author or an assignee who can read merge requests. */
+export function requireUpdateMergeRequest(world: World, caller: Caller, project: Project, mr: MergeRequest): void {
+  const { user } = caller;
+  const role = projectRole(world, user, project);
+  if (role >= Roles.Developer) return;
+  const own = mr.author_id === user.id || mr.assignee_ids.includes(user.id);
+  if (own && canReadMergeRequests(world, user, project)) return;
+  throw forbidden().because(
+    `${roleIn(user, role, `project ${project.path_with_namespace}`)} and is neither author nor assignee of !${mr.iid}; editing needs Developer`,
+  );
+}
+
+export interface MergeRequestChanges extends MergeRequestFields {
+  target_branch?: string;
+  state_event?: 'close' | 'reopen';
+}
+
+/**
+ * PUT /projects/:id/merge_requests/:merge_request_iid: the branch rules first
+ * (a refused change changes nothing), then the fields; `close` and `reopen`
+ * move only an open or a closed merge request (GitLab's state machine).
+ */
+export function updateMergeRequest(
+  world: World,
+  caller: Caller,
+  project: Project,
+  mr: MergeRequest,
+  changes: MergeRequestChanges,
+): MergeRequest {
+  const target = changes.target_branch ?? mr.target_branch;
+  const reopens = changes.state_event === 'reopen' && mr.state === 'closed';
+  if (changes.target_branch !== undefined || reopens) {
+    if (mr.state === 'opened' || reopens) checkBranches(world, project, mr.source_branch, target, mr);
+  }
+  applyFields(world, project, mr, changes);
+  mr.target_branch = target;
+  const now = nowIso(world);
+  if (changes.state_event === 'close' && mr.state === 'opened') {
+    Object.assign(mr, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
+  } else if (reopens) {
+    Object.assign(mr, { state: 'opened', closed_at: null, closed_by_id: null });
+  }
+  mr.updated_at = now;
+  return mr;
+}
+
+export interface MergeInput {
+  sha?: string;
+  squash?: boolean;
+  should_remove_source_branch?: boolean;
+  merge_commit_message?: string;
+}
+
+/**
+ * PUT .../merge, in the order of GitLab's endpoint: 401 for a caller who may
+ * not push or merge into the target branch (`can_be_merged_by?`); 409 when
+ * `sha` is not the head (`check_sha_param!` runs before the mergeability
+ * check); 405 `Method Not Allowed` unless `mergeable?` (closed or merged, a
+ * draft, conflicts, not approved: every mergeability check). GitLab's 422
+ * `Branch cannot be merged` answers a merge that fails after those checks
+ * passed, which the mock's merges never do.
+ */
+export function mergeMergeRequest(
+  world: World,
+  caller: Caller,
+  project: Project,
+  mr: MergeRequest,
+  input: MergeInput,
+): MergeRequest {
+  const { user } = caller;
+  if (!canMergeInto(world, user, project, mr.target_branch)) {
+    const role = projectRole(world, user, project);
+    throw unauthorized().because(
+      `${roleIn(user, role, `project ${project.path_with_namespace}`)} and may not merge into ${mr.target_branch}`,
+    );
+  }
+  if (input.sha !== undefined && input.sha !== mr.sha) {
+    throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` }).because(
+      `sha ${input.sha} is not the head of !${mr.iid}`,
+    );
+  }
+  const status = detailedMergeStatus(world, project, mr);
+  if (status !== 'mergeable') {
+    throw new ApiError(405, { message: '405 Method Not Allowed' }).because(`!${mr.iid} is not mergeable: ${status}`);
+  }
+  const now = nowIso(world);
+  if (input.squash) mr.squash = true;
+  Object.assign(mr, {
+    state: 'merged',
+    merged_at: now,
+    merged_by_id: user.id,
+    merge_commit_sha: randomString(world, '0123456789abcdef', 40),
+    updated_at: now,
+  });
+  return mr;
+}

@@ -1,0 +1,172 @@
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import type { AccessToken, Role, User, World } from '../world/types.js';
+import { type Caller, isPaidPlan } from './access.js';
+
+/**
+ * Who am I, the instance, and its users: `GET /user`, `/users`, `/users/:id`,
+ * `/version`, `/metadata` and `/personal_access_tokens/self` (GitLab's
+ * `lib/api/users.rb`, `lib/api/metadata.rb`,
+ * `lib/api/personal_access_tokens/self_information.rb`).
+ * @module
+ */
+
+/** The GitLab version the mock answers as, in `GET /version` and `GET /metadata`. */
+export const GITLAB_VERSION = '18.6.0-ee';
+/** The revision (short commit sha) that goes with {@link GITLAB_VERSION}. */
+export const GITLAB_REVISION = 'a7c1e9f3b02';
+
+/**
+ * Whether the instance runs with a licence: a self-managed instance on Premium or
+ * Ultimate, or the hosted offering (GitLab.com runs the Enterprise Edition with
+ * every licensed feature; its plans are per top-level group). GitLab's own
+ * `enterprise` says whether the build is the Enterprise Edition; the mock ties it
+ * to the licence so that a Free self-managed world answers as the Community Edition.
+ */
+export function isEnterprise(world: World): boolean {
+  return world.instance.offering === 'hosted' || isPaidPlan(world.instance.plan);
+}
+
+/** GitLab's `can_read_all_resources?`: administrators (the mock has no auditors and no admin mode). */
+export const readsAllUsers = (user: User) => user.admin;
+
+/** `GET /users/:id`: any signed-in user may read any user (GitLab's `read_user`); an unknown id is `404 User Not Found`. */
+export function findUser(world: World, id: number): User {
+  const user = world.users.get(id);
+  if (!user) throw notFound('User').because(`no user ${id}`);
+  return user;
+}
+
+/** `GET /personal_access_tokens/self`: the token of the request, which must be a personal (or project) access token. */
+export function selfToken(caller: Caller): AccessToken {
+  const { token } = caller;
+  if (!('value' in token)) {
+    throw badRequest('This endpoint requires token type to be a personal access token').because(
+      `OAuth token ${token.id} is not a personal access token`,
+    );
+  }
+  return token;
+}
+
+/** GitLab's `highest_role`: the highest of a user's direct group and project memberships (0: none). */
+export function highestRole(world: World, user: User): Role | 0 {
+  let role: Role | 0 = 0;
+  for (const g of world.groups.values()) role = Math.max(role, g.members.get(user.id) ?? 0) as Role | 0;
+  for (const p of world.projects.values()) role = Math.max(role, p.members.get(user.id) ?? 0) as Role | 0;
+  return role;
+}
+
+/** A user with no project: no membership in one and no project in their personal namespace. */
+function hasProjects(world: World, user: User): boolean {
+  for (const p of world.projects.values()) {
+    if (p.members.has(user.id) || (p.namespace.kind === 'user' && p.namespace.id === user.id)) return true;
+  }
+  return false;
+}
+
+/** The orders of `GET /users` (`order_by`); `updated_at` orders by creation, the mock keeps no update time. */
+export const USER_ORDERS = ['id', 'name', 'username', 'created_at', 'updated_at'] as const;
+export type UserOrder = (typeof USER_ORDERS)[number];
+
+/** The filters of `GET /users`, as parsed. */
+export interface UserFilters {
+  username?: string;
+  search?: string;
+  active?: boolean;
+  blocked?: boolean;
+  humans?: boolean;
+  withoutProjectBots?: boolean;
+  external?: boolean;
+  admins?: boolean;
+  withoutProjects?: boolean;
+  twoFactor?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  externUid?: string;
+  provider?: string;
+  orderBy?: UserOrder;
+  sort?: 'asc' | 'desc';
+}
+
+/**
+ * `User.search` on names and usernames: case-insensitive, anywhere in the value
+ * (the API passes no `use_minimum_char_limit`, so short terms match partially too).
+ */
+const matches = (value: string, term: string) => value.toLowerCase().includes(term.toLowerCase());
+
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * `GET /users` (`lib/api/users.rb`, `UsersFinder`). Searching by `extern_uid` and
+ * `provider` is for administrators (403 otherwise); the other administrator-only
+ * filters and the order are silently dropped for everyone else, as GitLab drops
+ * them. Only administrators see blocked users (state `blocked`): GitLab lists
+ * users `without_forbidden_states` to everyone else.
+ */
+export function listUsers(world: World, caller: Caller, filters: UserFilters): User[] {
+  const admin = readsAllUsers(caller.user);
+  if (filters.externUid !== undefined && filters.provider !== undefined && !admin) {
+    throw forbidden().because(`${caller.user.username} is not an instance administrator; extern_uid needs one`);
+  }
+  const f: UserFilters = admin
+    ? filters
+    : {
+        ...filters,
+        createdAfter: undefined,
+        createdBefore: undefined,
+        orderBy: undefined,
+        sort: undefined,
+        twoFactor: undefined,
+        withoutProjects: undefined,
+        // UsersFinder applies this one for administrators only.
+        admins: undefined,
+      };
+  const username = f.username?.toLowerCase();
+  // A blank search is no search (`params[:search].present?`).
+  const search = f.search?.trim() ? f.search : undefined;
+  const users = [...world.users.values()].filter((user) => {
+    if (!admin && user.state === 'blocked') return false;
+    if (username !== undefined && user.username.toLowerCase() !== username) return false;
+    if (search !== undefined) {
+      // Administrators also find users by their (whole, private) email; others by public email, which nobody sets here.
+      const byEmail = admin && user.email.toLowerCase() === search.toLowerCase();
+      if (!matches(user.name, search) && !matches(user.username, search) && !byEmail) return false;
+    }
+    if (f.active && user.state !== 'active') return false;
+    if (f.blocked && user.state !== 'blocked') return false;
+    if ((f.humans || f.withoutProjectBots) && user.bot) return false;
+    // Nobody is external, has two-factor authentication, or an instance identity in the mock.
+    if (f.external) return false;
+    if (f.twoFactor === 'enabled') return false;
+    if (f.externUid !== undefined && f.provider !== undefined) return false;
+    if (f.admins && !user.admin) return false;
+    if (f.withoutProjects && hasProjects(world, user)) return false;
+    if (f.createdAfter && Date.parse(user.created_at) < f.createdAfter.getTime()) return false;
+    if (f.createdBefore && Date.parse(user.created_at) > f.createdBefore.getTime()) return false;
+    return true;
+  });
+  if (admin) {
+    // GitLab's defaults: order_by id, sort desc; ties by id.
+    const key = (u: User): string | number => {
+      switch (f.orderBy ?? 'id') {
+        case 'name':
+          return u.name.toLowerCase();
+        case 'username':
+          return u.username.toLowerCase();
+        case 'created_at':
+        case 'updated_at':
+          return u.created_at;
+        default:
+          return u.id;
+      }
+    };
+    const sign = (f.sort ?? 'desc') === 'asc' ? 1 : -1;
+    return users.sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
+  }
+  if (search !== undefined) {
+    // User.search: an exact name first, then an exact username, then by name.
+    const rank = (u: User) =>
+      u.name.toLowerCase() === search.toLowerCase() ? 0 : u.username.toLowerCase() === search.toLowerCase() ? 1 : 2;
+    return users.sort((a, b) => rank(a) - rank(b) || compare(a.name, b.name) || compare(b.id, a.id));
+  }
+  return users.sort((a, b) => b.id - a.id);
+}

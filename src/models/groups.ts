@@ -1,0 +1,165 @@
+import * as z from 'zod/mini';
+import { DateTimeString, type PaginationQuery } from './common.js';
+
+/** A group's storage statistics (administrators only, with `statistics: true`). */
+export const GroupStatistics = z.looseObject({
+  /** Everything the group stores, in bytes. */
+  storage_size: z.number(),
+  /** Repositories, in bytes. */
+  repository_size: z.number(),
+  /** Wikis, in bytes. */
+  wiki_size: z.number(),
+  /** LFS objects, in bytes. */
+  lfs_objects_size: z.number(),
+  /** Job artifacts, in bytes. */
+  job_artifacts_size: z.number(),
+});
+/**
+ * A group's storage statistics.
+ * @interface
+ */
+export type GroupStatistics = z.infer<typeof GroupStatistics>;
+
+/** A group or subgroup, as lists show it (GitLab's Group entity). */
+export const Group = z.looseObject({
+  /** The group's id: what every `group` parameter of the SDK takes, besides its full path. */
+  id: z.int(),
+  /** The group's page. */
+  web_url: z.string(),
+  /** The name. */
+  name: z.string(),
+  /** The last segment of its path. */
+  path: z.string(),
+  /** The description (may be empty). */
+  description: z.nullable(z.string()),
+  /** `private`, `internal` or `public`. */
+  visibility: z.literal(['private', 'internal', 'public']),
+  /** Whether projects in it may be shared only with its own groups. */
+  share_with_group_lock: z.optional(z.boolean()),
+  /** Whether members must use two-factor authentication. */
+  require_two_factor_authentication: z.optional(z.boolean()),
+  /** Who may create projects in it: `noone`, `owner`, `maintainer` or `developer`. */
+  project_creation_level: z.optional(z.string()),
+  /** Who may create subgroups in it: `owner` or `maintainer`. */
+  subgroup_creation_level: z.optional(z.string()),
+  /** Whether it is archived, by itself or through an ancestor (newer GitLab versions only). */
+  archived: z.optional(z.boolean()),
+  /** The avatar's URL, or `null`. */
+  avatar_url: z.nullable(z.string()),
+  /** The names from the top-level group down: `Acme / Platform`. */
+  full_name: z.string(),
+  /** The full path: `acme/platform`. */
+  full_path: z.string(),
+  /** When it was created (newer GitLab versions only). */
+  created_at: z.optional(DateTimeString),
+  /** The parent group's id; `null` for a top-level group. */
+  parent_id: z.nullable(z.int()),
+  /** Storage statistics: administrators only, when asked for. */
+  statistics: z.optional(GroupStatistics),
+});
+/**
+ * A group or subgroup (GitLab's Group entity).
+ * @interface
+ */
+export type Group = z.infer<typeof Group>;
+
+/** A project as a group's details embed it (the leading fields of GitLab's Project entity). */
+export const GroupProject = z.looseObject({
+  /** The project's id. */
+  id: z.int(),
+  /** The description, or `null`. */
+  description: z.nullable(z.string()),
+  /** The name. */
+  name: z.string(),
+  /** `Acme / Platform / API`. */
+  name_with_namespace: z.string(),
+  /** The last segment of its path. */
+  path: z.string(),
+  /** `acme/platform/api`. */
+  path_with_namespace: z.string(),
+  /** When it was created. */
+  created_at: DateTimeString,
+  /** The default branch, or `null` for an empty repository. */
+  default_branch: z.nullable(z.string()),
+  /** The project's page. */
+  web_url: z.string(),
+  /** `private`, `internal` or `public` (absent from some GitLab versions). */
+  visibility: z.optional(z.string()),
+});
+/**
+ * A project as a group's details embed it.
+ * @interface
+ */
+export type GroupProject = z.infer<typeof GroupProject>;
+
+/** One group, as `GET /groups/:id` answers it (GitLab's GroupDetail entity). */
+export const GroupDetail = z.extend(Group, {
+  /** The groups this group is shared with. */
+  shared_with_groups: z.optional(z.array(z.looseObject({}))),
+  /** The registration token of the group's runners: only for those who administer the group. */
+  runners_token: z.optional(z.string()),
+  /** Its own projects the caller may see, at most 100; absent with `with_projects: false`. */
+  projects: z.optional(z.array(GroupProject)),
+  /** Projects shared with the group; absent with `with_projects: false`. */
+  shared_projects: z.optional(z.array(GroupProject)),
+});
+/**
+ * One group, with its projects unless left out (GroupDetail).
+ * @interface
+ */
+export type GroupDetail = z.infer<typeof GroupDetail>;
+
+/** Filters and order of `GET /groups`, `/groups/:id/subgroups` and `/groups/:id/descendant_groups`. */
+export interface GroupListQuery extends PaginationQuery {
+  /**
+   * Also list every group open to you (public, and internal ones), not only those around
+   * your memberships. Default `false`, `true` for administrators (who then get every group).
+   */
+  all_available?: boolean;
+  /** Only groups you are a direct Owner of. */
+  owned?: boolean;
+  /** Only groups where you are a direct member with at least this role, and their subgroups. */
+  min_access_level?: 10 | 15 | 20 | 30 | 40 | 50;
+  /** Matches the path or name (on `GET /groups`, the full path or full name). */
+  search?: string;
+  /** Only top-level groups. */
+  top_level_only?: boolean;
+  /** Only groups of this visibility. */
+  visibility?: 'private' | 'internal' | 'public';
+  /** Leave out these group ids. */
+  skip_groups?: number[];
+  /** `name` (default), `path`, `id`, or `similarity` to the `search` (by name without one). */
+  order_by?: 'name' | 'path' | 'id' | 'similarity';
+  /** `asc` (default) or `desc`. */
+  sort?: 'asc' | 'desc';
+  /** Add storage statistics (administrators only; ignored for anyone else). */
+  statistics?: boolean;
+}
+
+/** Options of `GET /groups/:id`. */
+export interface GroupGetQuery {
+  /** `false` leaves out `projects` and `shared_projects`. Default `true`. */
+  with_projects?: boolean;
+}
+
+/** Filters of `GET /groups/:id/milestones`. */
+export interface GroupMilestoneListQuery extends PaginationQuery {
+  /** Only these group-scoped ids (ignored with `include_ancestors`). */
+  iids?: number[];
+  /** `active`, `closed` or `all` (the default). */
+  state?: 'active' | 'closed' | 'all';
+  /** Exact, case-sensitive title. */
+  title?: string;
+  /** Matches title or description. */
+  search?: string;
+  /** Also list the milestones of the group's ancestors you may see. */
+  include_ancestors?: boolean;
+  /** @deprecated Use `include_ancestors`; the two are mutually exclusive. */
+  include_parent_milestones?: boolean;
+  /** Also list the milestones of its subgroups and of the projects in them you may see. */
+  include_descendants?: boolean;
+  /** ISO 8601 date-time: only milestones updated at or before it. */
+  updated_before?: string;
+  /** ISO 8601 date-time: only milestones updated at or after it. */
+  updated_after?: string;
+}

@@ -1,0 +1,208 @@
+import * as z from 'zod/mini';
+import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
+
+/**
+ * Users (`/user`, `/users`, `/users/:id`). GitLab answers each route with more
+ * fields for administrators: the schemas keep those optional.
+ * @module
+ */
+
+/** The profile every signed-in user may read (GitLab's `User` entity, after {@link UserBasic}'s fields). */
+const profile = {
+  /** When the user was created (left out for a private profile). */
+  created_at: z.optional(DateTimeString),
+  /** The biography; `''` when not set. */
+  bio: z.nullable(z.string()),
+  /** The location; `''` when not set. */
+  location: z.nullable(z.string()),
+  /** The email the user chose to show, or `null`. */
+  public_email: z.nullable(z.string()),
+  /** Removed from newer GitLab versions. */
+  skype: z.optional(z.nullable(z.string())),
+  /** The LinkedIn name. */
+  linkedin: z.nullable(z.string()),
+  /** The X (Twitter) name. */
+  twitter: z.nullable(z.string()),
+  /** The Discord user id (newer GitLab versions only). */
+  discord: z.optional(z.nullable(z.string())),
+  /** The website. */
+  website_url: z.nullable(z.string()),
+  /** The organization. */
+  organization: z.nullable(z.string()),
+  /** The job title. */
+  job_title: z.nullable(z.string()),
+  /** The pronouns, or `null` (newer GitLab versions only). */
+  pronouns: z.optional(z.nullable(z.string())),
+  /** The bot user of a project or group access token, or another bot. */
+  bot: z.boolean(),
+  /** Job title and organization as one line, or `null`. */
+  work_information: z.optional(z.nullable(z.string())),
+  /** How many users follow this one. */
+  followers: z.optional(z.int()),
+  /** How many users this one follows. */
+  following: z.optional(z.int()),
+  /** Whether the caller follows this user (newer GitLab versions only). */
+  is_followed: z.optional(z.boolean()),
+  /** The user's local time, such as `3:38 PM`, or `null` without a time zone (newer GitLab versions only). */
+  local_time: z.optional(z.nullable(z.string())),
+};
+
+/** An external identity of a user: a SAML, LDAP or OAuth provider's id for them. */
+export const UserIdentity = z.looseObject({
+  /** The provider, such as `ldapmain` or `group_saml`. */
+  provider: z.string(),
+  /** The user's id at the provider. */
+  extern_uid: z.string(),
+});
+/**
+ * An external identity of a user: a SAML, LDAP or OAuth provider's id for them.
+ * @interface
+ */
+export type UserIdentity = z.infer<typeof UserIdentity>;
+
+/** The account details only the user (and administrators) see (GitLab's `UserPublic` entity). */
+const account = {
+  /** When the user last signed in, or `null`. */
+  last_sign_in_at: z.nullable(DateTimeString),
+  /** When the email address was confirmed, or `null`. */
+  confirmed_at: z.nullable(DateTimeString),
+  /** `YYYY-MM-DD` of the user's last activity, or `null`. */
+  last_activity_on: z.nullable(DateString),
+  /** The primary email address. */
+  email: z.string(),
+  /** The interface theme. */
+  theme_id: z.nullable(z.int()),
+  /** The syntax highlighting theme. */
+  color_scheme_id: z.nullable(z.int()),
+  /** How many personal projects the user may create. */
+  projects_limit: z.int(),
+  /** When the current session started, or `null`. */
+  current_sign_in_at: z.nullable(DateTimeString),
+  /** External identities. */
+  identities: z.array(UserIdentity),
+  /** May create top-level groups. */
+  can_create_group: z.boolean(),
+  /** May create projects. */
+  can_create_project: z.boolean(),
+  /** Has two-factor authentication on. */
+  two_factor_enabled: z.boolean(),
+  /** An external user (sees only what they are a member of). */
+  external: z.boolean(),
+  /** Hides their activity and profile from others. */
+  private_profile: z.boolean(),
+  /** The email of their web commits. */
+  commit_email: z.nullable(z.string()),
+};
+
+/** What administrators see besides (GitLab's `UserWithAdmin` and `UserDetailsWithAdmin` entities). */
+const administration = {
+  /** An instance administrator. */
+  is_admin: z.boolean(),
+  /** The administrators' note on the user, or `null`. */
+  note: z.nullable(z.string()),
+  /** The id of the user's personal namespace. */
+  namespace_id: z.nullable(z.int()),
+  /** The administrator who created the user, or `null`. */
+  created_by: z.nullable(UserBasic),
+  /** When the user was offered to reset their email, or `null`. */
+  email_reset_offered_at: z.nullable(DateTimeString),
+  /** Counts against the licence's seats (licensed instances only). */
+  using_license_seat: z.boolean(),
+  /** An auditor (licensed instances only). */
+  is_auditor: z.boolean(),
+  /** The group that provisioned the user through SCIM or SAML, or `null` (licensed instances only). */
+  provisioned_by_group_id: z.nullable(z.int()),
+  /** The highest role the user has in any group or project (`GET /users/:id` only): 0 for none. */
+  highest_role: z.int(),
+  /** The IP address of the current session, or `null` (`GET /users/:id` only). */
+  current_sign_in_ip: z.nullable(z.string()),
+  /** The IP address of the last session, or `null` (`GET /users/:id` only). */
+  last_sign_in_ip: z.nullable(z.string()),
+  /** The plan of the user's personal namespace (GitLab.com only). */
+  plan: z.string(),
+  /** Whether that namespace is on a trial (GitLab.com only). */
+  trial: z.boolean(),
+};
+
+/**
+ * A user as `GET /users/:id` answers: the public profile, and for an administrator the
+ * account and administration fields too.
+ */
+export const User = z.extend(UserBasic, {
+  ...profile,
+  ...z.partial(z.object(account)).shape,
+  ...z.partial(z.object(administration)).shape,
+});
+/**
+ * A user as `GET /users/:id` answers: the public profile, and for an administrator the
+ * account and administration fields too.
+ * @interface
+ */
+export type User = z.infer<typeof User>;
+
+/** The caller, as `GET /user` answers: the profile and the account, and for an administrator `is_admin` and more. */
+export const CurrentUser = z.extend(UserBasic, {
+  ...profile,
+  ...account,
+  ...z.partial(z.object(administration)).shape,
+});
+/**
+ * The caller, as `GET /user` answers: the profile and the account, and for an administrator `is_admin` and more.
+ * @interface
+ */
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+/** A user in `GET /users`: the basic fields, and for an administrator every other field too. */
+export const ListedUser = z.extend(UserBasic, {
+  ...z.partial(z.object(profile)).shape,
+  ...z.partial(z.object(account)).shape,
+  ...z.partial(z.object(administration)).shape,
+});
+/**
+ * A user in `GET /users`: the basic fields, and for an administrator every other field too.
+ * @interface
+ */
+export type ListedUser = z.infer<typeof ListedUser>;
+
+/** Orders of `GET /users` (administrators only; GitLab ignores them for others). */
+export type UserOrderBy = 'id' | 'name' | 'username' | 'created_at' | 'updated_at';
+
+/** Filters of `GET /users`. Default order: newest first (by id, descending). */
+export interface UserListQuery extends PaginationQuery {
+  /** Exactly this username (any case): at most one user. */
+  username?: string;
+  /** Part of a name or username, any case; administrators also find a whole email address. */
+  search?: string;
+  /** Only active users. */
+  active?: boolean;
+  /** Only blocked users (administrators only see blocked users at all). */
+  blocked?: boolean;
+  /** Only human users: no bots. */
+  humans?: boolean;
+  /** Leave out GitLab's internal users (ghost, support bot...). */
+  exclude_internal?: boolean;
+  /** Leave out the bot users of project access tokens. */
+  without_project_bots?: boolean;
+  /** Only external users. */
+  external?: boolean;
+  /** Leave out external users. */
+  exclude_external?: boolean;
+  /** Only administrators (administrators only; ignored for others). */
+  admins?: boolean;
+  /** Only users in no project (administrators only; ignored for others). */
+  without_projects?: boolean;
+  /** `enabled` or `disabled`: by two-factor authentication (administrators only; ignored for others). */
+  two_factor?: 'enabled' | 'disabled';
+  /** ISO 8601: only users created after it (administrators only; ignored for others). */
+  created_after?: string;
+  /** ISO 8601: only users created before it (administrators only; ignored for others). */
+  created_before?: string;
+  /** The user's id at an external provider; with `provider`. Administrators only: 403 for others. */
+  extern_uid?: string;
+  /** The external provider of `extern_uid`; with it. */
+  provider?: string;
+  /** Order (administrators only). Default `id`. */
+  order_by?: UserOrderBy;
+  /** Direction (administrators only). Default `desc`. */
+  sort?: 'asc' | 'desc';
+}

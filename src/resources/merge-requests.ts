@@ -1,0 +1,157 @@
+import type { PagePromise } from '../core/pagination.js';
+import { type ProjectRef, path } from '../core/path.js';
+import { Resource } from '../core/resource.js';
+import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
+import {
+  MergeRequest,
+  MergeRequestBasic,
+  type MergeRequestCreate,
+  type MergeRequestGlobalListQuery,
+  type MergeRequestListQuery,
+  type MergeRequestMerge,
+  type MergeRequestUpdate,
+} from '../models/merge-requests.js';
+import { MergeRequestApprovalRules } from './approval-rules.js';
+import { MergeRequestApprovals } from './approvals.js';
+
+/**
+ * A project's merge requests: `gitlab.projects.mergeRequests`. Endpoints under
+ * `/projects/:id/merge_requests`; their approvals and approval rules hang off it.
+ */
+export class MergeRequests extends Resource {
+  /** Approval status and state of a merge request; approve, unapprove, reset. */
+  readonly approvals: MergeRequestApprovals;
+  /** A merge request's own approval rules. */
+  readonly approvalRules: MergeRequestApprovalRules;
+
+  /**
+   * Creates the resource on its own, with its own connection, for an app that needs only merge requests.
+   *
+   * @example
+   * ```ts
+   * import { MergeRequests } from 'gitlab-admin-sdk';
+   *
+   * const mergeRequests = new MergeRequests({ baseUrl: 'https://gitlab.example.com', token: process.env.GITLAB_TOKEN });
+   * const open = await mergeRequests.list('acme/api', { state: 'opened' });
+   * ```
+   */
+  constructor(options: GitLabOptions);
+  /** @internal The client shares one transport between its resources. */
+  constructor(transport: Transport);
+  constructor(source: GitLabOptions | Transport) {
+    const transport = source instanceof Transport ? source : new Transport(source);
+    super(transport);
+    this.approvals = new MergeRequestApprovals(transport);
+    this.approvalRules = new MergeRequestApprovalRules(transport);
+  }
+
+  /**
+   * Lists a project's merge requests (Reporter and up in a private project), newest first
+   * unless `order_by` and `sort` say otherwise. `GET /projects/:id/merge_requests`
+   *
+   * @example
+   * ```ts
+   * for await (const mr of gitlab.projects.mergeRequests.list('acme/api', { state: 'opened', labels: ['bug'] })) {
+   *   console.log(mr.iid, mr.title, mr.detailed_merge_status);
+   * }
+   * ```
+   */
+  list(
+    project: ProjectRef,
+    query: MergeRequestListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<MergeRequestBasic> {
+    return this.paginate(path`projects/${project}/merge_requests`, MergeRequestBasic, { query, ...options });
+  }
+
+  /**
+   * Reads one merge request by its iid. `GET /projects/:id/merge_requests/:merge_request_iid`
+   *
+   * @example
+   * ```ts
+   * const mr = await gitlab.projects.mergeRequests.get('acme/api', 12);
+   * if (mr.detailed_merge_status === 'not_approved') console.log('waiting for approvals');
+   * ```
+   */
+  get(project: ProjectRef, mergeRequestIid: number, options?: RequestOptions): Promise<MergeRequest> {
+    return this.request('GET', path`projects/${project}/merge_requests/${mergeRequestIid}`, MergeRequest, options);
+  }
+
+  /**
+   * Opens a merge request (Developer and up); a `Draft:` title opens a draft.
+   * `POST /projects/:id/merge_requests`
+   *
+   * @example
+   * ```ts
+   * const mr = await gitlab.projects.mergeRequests.create('acme/api', {
+   *   source_branch: 'fix-login',
+   *   target_branch: 'main',
+   *   title: 'Fix the login page',
+   * });
+   * ```
+   */
+  create(project: ProjectRef, body: MergeRequestCreate, options?: RequestOptions): Promise<MergeRequest> {
+    return this.request('POST', path`projects/${project}/merge_requests`, MergeRequest, { json: body, ...options });
+  }
+
+  /**
+   * Edits a merge request (its author, an assignee, or Developer and up); `state_event`
+   * closes or reopens it. `PUT /projects/:id/merge_requests/:merge_request_iid`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.mergeRequests.update('acme/api', 12, { state_event: 'close' });
+   * ```
+   */
+  update(
+    project: ProjectRef,
+    mergeRequestIid: number,
+    body: MergeRequestUpdate,
+    options?: RequestOptions,
+  ): Promise<MergeRequest> {
+    return this.request('PUT', path`projects/${project}/merge_requests/${mergeRequestIid}`, MergeRequest, {
+      json: body,
+      ...options,
+    });
+  }
+
+  /**
+   * Merges a merge request. GitLab answers 401 to a caller who may not merge into the
+   * target branch, 409 when `sha` is not the source branch's head, and 405 while it
+   * cannot be merged (closed, merged, a draft, conflicts, not approved).
+   * `PUT /projects/:id/merge_requests/:merge_request_iid/merge`
+   *
+   * @example
+   * ```ts
+   * const mr = await gitlab.projects.mergeRequests.get('acme/api', 12);
+   * await gitlab.projects.mergeRequests.merge('acme/api', 12, { sha: mr.sha ?? undefined });
+   * ```
+   */
+  merge(
+    project: ProjectRef,
+    mergeRequestIid: number,
+    body: MergeRequestMerge = {},
+    options?: RequestOptions,
+  ): Promise<MergeRequest> {
+    return this.request('PUT', path`projects/${project}/merge_requests/${mergeRequestIid}/merge`, MergeRequest, {
+      json: body,
+      ...options,
+    });
+  }
+}
+
+/** The merge requests of every project the caller can read: `gitlab.mergeRequests`. Endpoint `/merge_requests`. */
+export class InstanceMergeRequests extends Resource {
+  /**
+   * Lists merge requests across projects: by default the caller's own (`scope: 'created_by_me'`).
+   * `GET /merge_requests`
+   *
+   * @example
+   * ```ts
+   * const mine = await gitlab.mergeRequests.list({ scope: 'assigned_to_me', state: 'opened' }).toArray();
+   * ```
+   */
+  list(query: MergeRequestGlobalListQuery = {}, options?: RequestOptions): PagePromise<MergeRequestBasic> {
+    return this.paginate('merge_requests', MergeRequestBasic, { query, ...options });
+  }
+}

@@ -1,0 +1,67 @@
+import type { PagePromise } from '../core/pagination.js';
+import { path } from '../core/path.js';
+import { Resource } from '../core/resource.js';
+import type { RequestOptions } from '../core/transport.js';
+import { PersonalAccessToken } from '../models/access-tokens.js';
+import { CurrentUser, ListedUser, User, type UserListQuery } from '../models/users.js';
+
+/** The instance's users: `gitlab.users`. Endpoints `/user`, `/users` and `/users/:id`. */
+export class Users extends Resource {
+  /**
+   * The user the token authenticates as; an administrator also gets `is_admin` and
+   * more. Works with the `read_user` scope too. `GET /user`
+   *
+   * @example
+   * ```ts
+   * const me = await gitlab.users.current();
+   * console.log(me.username, me.bot ? 'a bot' : me.email);
+   * ```
+   */
+  current(options?: RequestOptions): Promise<CurrentUser> {
+    return this.request('GET', 'user', CurrentUser, options);
+  }
+
+  /**
+   * Lists users, newest first. Administrators see blocked users and every field; others
+   * the basic fields, and GitLab ignores the filters meant for administrators. `GET /users`
+   *
+   * @example
+   * ```ts
+   * const { items: [maya] } = await gitlab.users.list({ username: 'maya' });
+   * for await (const user of gitlab.users.list({ active: true, humans: true })) console.log(user.username);
+   * ```
+   */
+  list(query: UserListQuery = {}, options?: RequestOptions): PagePromise<ListedUser> {
+    return this.paginate('users', ListedUser, { query, ...options });
+  }
+
+  /**
+   * Reads one user by id; administrators get more fields. `GET /users/:id`
+   *
+   * @example
+   * ```ts
+   * const user = await gitlab.users.get(42);
+   * console.log(user.name, user.bot);
+   * ```
+   */
+  get(id: number, options?: RequestOptions): Promise<User> {
+    return this.request('GET', path`users/${id}`, User, options);
+  }
+}
+
+/** Personal access tokens: `gitlab.personalAccessTokens`. Endpoints under `/personal_access_tokens`. */
+export class PersonalAccessTokens extends Resource {
+  /**
+   * The token the client authenticates with (a personal or project access token, with
+   * any scope; an OAuth token gets 400). `GET /personal_access_tokens/self`
+   *
+   * @example
+   * ```ts
+   * const token = await gitlab.personalAccessTokens.self();
+   * console.log(token.scopes, token.expires_at);
+   * ```
+   */
+  self(options?: RequestOptions): Promise<PersonalAccessToken> {
+    return this.request('GET', 'personal_access_tokens/self', PersonalAccessToken, options);
+  }
+}

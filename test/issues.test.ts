@@ -1,0 +1,291 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import type { GitLab, IssueListQuery } from '../src/index.js';
+import { call, client, failure } from './fixtures.js';
+
+// Issues end to end: the SDK against the in-process mock (lib/api/issues.rb).
+
+const API = 'acme/api';
+
+/** A Premium group with one member per role, a private project with issues of a milestone, one of them confidential. */
+const seed: SeedDocument = {
+  now: '2026-06-10T09:00:00Z',
+  instance: { offering: 'self-managed', plan: 'premium' },
+  users: [
+    { username: 'root', admin: true, token: 'glpat-admin' },
+    { username: 'owner', token: 'glpat-owner' },
+    { username: 'planner', token: 'glpat-planner' },
+    { username: 'reporter', token: 'glpat-reporter' },
+    { username: 'guest', token: 'glpat-guest' },
+    { username: 'outsider', token: 'glpat-outsider' },
+  ],
+  groups: [{ path: 'acme', visibility: 'public', members: { owner: 50, reporter: 20, planner: 15, guest: 10 } }],
+  projects: [
+    {
+      path: 'acme/api',
+      visibility: 'private',
+      milestones: [{ title: 'v1.0', start_date: '2026-06-01', due_date: '2026-06-30' }],
+      issues: [
+        {
+          iid: 1,
+          title: 'Login fails',
+          author: 'reporter',
+          assignees: ['planner'],
+          milestone: 'v1.0',
+          labels: ['bug', 'backend'],
+          weight: 3,
+          created_at: '2026-06-01T10:00:00Z',
+        },
+        {
+          iid: 2,
+          title: 'Secret leak',
+          description: 'Tokens in logs',
+          author: 'owner',
+          confidential: true,
+          milestone: 'v1.0',
+          weight: 5,
+          created_at: '2026-06-02T10:00:00Z',
+        },
+        {
+          iid: 3,
+          title: 'Add dark mode',
+          author: 'guest',
+          labels: ['feature'],
+          created_at: '2026-06-03T10:00:00Z',
+          events: [{ action: 'closed', at: '2026-06-04T10:00:00Z' }],
+        },
+      ],
+    },
+    { path: 'acme/site', visibility: 'public', issues: [{ title: 'Typo', author: 'guest' }] },
+  ],
+};
+
+let mock: MockGitLab;
+let as: (who: string) => GitLab;
+
+beforeEach(async () => {
+  mock = createMockGitLab({ seed });
+  as = (who) => client(mock, `glpat-${who}`);
+  // A token's first use is recorded in the world: use each once, so "nothing changed" compares like with like.
+  for (const who of ['admin', 'owner', 'planner', 'reporter', 'guest', 'outsider']) await as(who).issues.list();
+});
+
+const iids = (items: { iid: number }[]) => items.map((i) => i.iid);
+const userId = (name: string) => [...mock.world.users.values()].find((u) => u.username === name)!.id;
+const milestoneId = (title: string) => [...mock.world.milestones.values()].find((m) => m.title === title)!.id;
+
+describe('lists', () => {
+  it('lists a project’s issues newest first, paginated', async () => {
+    const page = await as('reporter').projects.issues.list(API, { per_page: 2 });
+    expect(iids(page.items)).toEqual([3, 2]);
+    expect(page.total).toBe(3);
+  });
+
+  it.each([
+    [{ state: 'opened' }, [2, 1]],
+    [{ state: 'closed' }, [3]],
+    [{ milestone: 'v1.0' }, [2, 1]],
+    [{ milestone: 'None' }, [3]],
+    [{ labels: 'bug,backend' }, [1]],
+    [{ labels: ['feature'] }, [3]],
+    [{ labels: 'None' }, [2]],
+    [{ author_username: 'guest' }, [3]],
+    [{ assignee_username: ['planner'] }, [1]],
+    [{ assignee_id: 'None' }, [3, 2]],
+    [{ search: 'tokens LOGS' }, [2]],
+    [{ iids: [1, 3] }, [3, 1]],
+    [{ confidential: true }, [2]],
+    [{ confidential: false }, [3, 1]],
+    [{ created_before: '2026-06-01T12:00:00Z' }, [1]],
+    [{ order_by: 'title', sort: 'asc' }, [3, 1, 2]],
+  ] as [IssueListQuery, number[]][])('filters with %j', async (query, expected) => {
+    expect(iids(await as('reporter').projects.issues.list(API, query).toArray())).toEqual(expected);
+  });
+
+  it('filters by author and assignee ids', async () => {
+    const gitlab = as('reporter');
+    expect(iids(await gitlab.projects.issues.list(API, { author_id: userId('owner') }).toArray())).toEqual([2]);
+    expect(iids(await gitlab.projects.issues.list(API, { assignee_id: userId('planner') }).toArray())).toEqual([1]);
+  });
+
+  it('hides confidential issues from Guests, but not from their author or from Planners', async () => {
+    expect(iids(await as('guest').projects.issues.list(API).toArray())).toEqual([3, 1]);
+    expect(iids(await as('planner').projects.issues.list(API).toArray())).toEqual([3, 2, 1]);
+    const hidden = await failure(as('guest').projects.issues.get(API, 2));
+    expect([hidden.status, hidden.gitlabMessage]).toEqual([404, '404 Not found']);
+    expect((await as('owner').projects.issues.get(API, 2)).title).toBe('Secret leak');
+  });
+
+  it('hides a private project from outsiders: 404 Project Not Found', async () => {
+    const error = await failure(as('outsider').projects.issues.list(API));
+    expect([error.status, error.gitlabMessage]).toEqual([404, '404 Project Not Found']);
+  });
+
+  it('lists across projects: the caller’s own by default, assigned ones, or every visible one', async () => {
+    expect((await as('guest').issues.list().toArray()).map((i) => i.title)).toEqual(['Typo', 'Add dark mode']);
+    expect(iids(await as('planner').issues.list({ scope: 'assigned_to_me' }).toArray())).toEqual([1]);
+    expect((await as('outsider').issues.list({ scope: 'all' }).toArray()).map((i) => i.title)).toEqual(['Typo']);
+    expect((await as('guest').issues.list({ scope: 'all' }).toArray()).map((i) => i.title)).toEqual([
+      'Typo',
+      'Add dark mode',
+      'Login fails',
+    ]);
+  });
+
+  it('refuses a value a parameter does not take, with Grape’s message', async () => {
+    const bad = await call(mock, 'GET', '/projects/acme%2Fapi/issues?state=open&confidential=maybe', {
+      token: 'glpat-reporter',
+    });
+    expect([bad.status, bad.body]).toEqual([
+      400,
+      { error: 'state does not have a valid value, confidential is invalid' },
+    ]);
+  });
+});
+
+describe('one issue', () => {
+  it('answers GitLab’s Issue entity: IssueBasic, then subscription, links and move', async () => {
+    const wire = await call(mock, 'GET', '/projects/acme%2Fapi/issues/1', { token: 'glpat-reporter' });
+    const keys = Object.keys(wire.body);
+    expect(keys.slice(0, 8)).toEqual([
+      'id',
+      'iid',
+      'project_id',
+      'title',
+      'description',
+      'state',
+      'created_at',
+      'updated_at',
+    ]);
+    expect(keys.slice(-4)).toEqual(['subscribed', '_links', 'moved_to_id', 'service_desk_reply_to']);
+    expect(wire.body).toMatchObject({
+      labels: ['bug', 'backend'],
+      assignees: [{ username: 'planner' }],
+      milestone: { title: 'v1.0' },
+      weight: 3,
+      _links: { self: `${mock.baseUrl}/api/v4/projects/1/issues/1` },
+    });
+  });
+
+  it('answers 404 Not found for an iid the project does not have', async () => {
+    const error = await failure(as('reporter').projects.issues.get(API, 99));
+    expect([error.status, error.gitlabMessage]).toEqual([404, '404 Not found']);
+  });
+});
+
+describe('create', () => {
+  it('opens an issue with the next iid and the fields a Planner may set', async () => {
+    const issue = await as('planner').projects.issues.create(API, {
+      title: 'Slow search',
+      description: 'Takes seconds',
+      assignee_ids: [userId('reporter')],
+      milestone_id: milestoneId('v1.0'),
+      labels: 'perf, backend',
+      confidential: true,
+      weight: 2,
+    });
+    expect(issue).toMatchObject({
+      iid: 4,
+      state: 'opened',
+      author: { username: 'planner' },
+      assignees: [{ username: 'reporter' }],
+      milestone: { title: 'v1.0' },
+      labels: ['perf', 'backend'],
+      confidential: true,
+      weight: 2,
+    });
+    expect(await as('planner').projects.issues.get(API, 4)).toEqual(issue);
+  });
+
+  it('lets a Guest open an issue, without assignees, milestone, labels or weight', async () => {
+    const issue = await as('guest').projects.issues.create(API, {
+      title: 'Crash',
+      assignee_ids: [userId('owner')],
+      milestone_id: milestoneId('v1.0'),
+      labels: ['bug'],
+      weight: 8,
+    });
+    expect(issue).toMatchObject({ assignees: [], milestone: null, labels: [], weight: null });
+  });
+
+  it('lets any signed-in user open an issue in a public project', async () => {
+    expect((await as('outsider').projects.issues.create('acme/site', { title: 'Broken link' })).iid).toBe(2);
+  });
+
+  it('refuses a missing title with Grape’s message, and changes nothing', async () => {
+    const before = mock.exportState();
+    const error = await failure(as('planner').projects.issues.create(API, {} as never));
+    expect([error.status, error.body]).toEqual([400, { error: 'title is missing' }]);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('ignores weights where they are not licensed', async () => {
+    mock.world.instance.plan = 'free';
+    const issue = await as('planner').projects.issues.create(API, { title: 'Free', weight: 4 });
+    expect(mock.world.issues.get(issue.id)?.weight).toBeNull();
+  });
+});
+
+describe('update', () => {
+  it('edits fields and labels', async () => {
+    const issue = await as('planner').projects.issues.update(API, 1, {
+      title: 'Login fails on Safari',
+      add_labels: 'safari',
+      remove_labels: ['backend'],
+      milestone_id: 0,
+      assignee_ids: [],
+    });
+    expect(issue).toMatchObject({
+      title: 'Login fails on Safari',
+      labels: ['bug', 'safari'],
+      milestone: null,
+      assignees: [],
+    });
+  });
+
+  it('closes and reopens, appending events that the burndown chart follows', async () => {
+    const gitlab = as('planner');
+    const v1 = milestoneId('v1.0');
+    const closedCount = async () =>
+      (await gitlab.projects.milestones.burndownEvents(API, v1)).filter((e) => e.action === 'closed').length;
+    expect(await closedCount()).toBe(0);
+    mock.clock.advance({ hours: 1 });
+    const closed = await gitlab.projects.issues.update(API, 1, { state_event: 'close' });
+    expect(closed).toMatchObject({ state: 'closed', closed_by: { username: 'planner' } });
+    expect(closed.closed_at).toBe(mock.world.issues.get(closed.id)?.updated_at);
+    expect(await closedCount()).toBe(1);
+    mock.clock.advance({ hours: 1 });
+    const reopened = await gitlab.projects.issues.update(API, 1, { state_event: 'reopen' });
+    expect(reopened).toMatchObject({ state: 'opened', closed_at: null, closed_by: null });
+    const events = await gitlab.projects.milestones.burndownEvents(API, v1);
+    expect(events.filter((e) => e.weight === 3).map((e) => e.action)).toEqual(['created', 'closed', 'reopened']);
+    expect(mock.world.issues.get(closed.id)?.events.map((e) => e.action)).toEqual(['closed', 'reopened']);
+  });
+
+  it('lets the author and assignees edit; refuses a Guest who is neither: 403, nothing changed', async () => {
+    expect((await as('guest').projects.issues.update(API, 3, { description: 'mine' })).description).toBe('mine');
+    const before = mock.exportState();
+    const error = await failure(as('guest').projects.issues.update(API, 1, { title: 'x' }));
+    expect([error.status, error.gitlabMessage]).toEqual([403, '403 Forbidden']);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('needs at least one parameter', async () => {
+    const error = await failure(as('planner').projects.issues.update(API, 1, {}));
+    expect(error.status).toBe(400);
+    expect((error.body as { error: string }).error).toMatch(/ are missing, at least one parameter must be provided$/);
+  });
+});
+
+describe('the export', () => {
+  it('writes created and updated issues back so that a reloaded world answers identically', async () => {
+    await as('planner').projects.issues.create(API, { title: 'New', labels: ['x'] });
+    await as('planner').projects.issues.update(API, 1, { state_event: 'close' });
+    const reloaded = createMockGitLab({ seed: mock.exportState() });
+    for (const iid of [1, 2, 3, 4]) {
+      expect(await client(reloaded, 'glpat-owner').projects.issues.get(API, iid)).toEqual(
+        await as('owner').projects.issues.get(API, iid),
+      );
+    }
+  });
+});

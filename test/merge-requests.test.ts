@@ -1,0 +1,590 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { type GitLab, type MergeRequestListQuery, MergeRequests } from '../src/index.js';
+import { call, client, failure } from './fixtures.js';
+
+// Merge requests end to end: the SDK against the in-process mock (lib/api/merge_requests.rb).
+
+const API = 'acme/api';
+const SHA = 'a'.repeat(40);
+
+/**
+ * A Premium group with one member per role, a private project whose `main` is
+ * protected, a project rule needing one approval from `maintainer`, and merge
+ * requests in every state the merge statuses distinguish.
+ */
+const seed: SeedDocument = {
+  now: '2026-06-01T09:00:00Z',
+  instance: { offering: 'self-managed', plan: 'premium' },
+  users: [
+    { username: 'root', admin: true, token: 'glpat-admin' },
+    { username: 'owner', token: 'glpat-owner' },
+    { username: 'maintainer', token: 'glpat-maintainer' },
+    { username: 'developer', token: 'glpat-developer' },
+    { username: 'reporter', token: 'glpat-reporter' },
+    { username: 'guest', token: 'glpat-guest' },
+    { username: 'outsider', token: 'glpat-outsider' },
+  ],
+  groups: [
+    {
+      path: 'acme',
+      visibility: 'public',
+      members: { owner: 50, maintainer: 40, developer: 30, reporter: 20, guest: 10 },
+    },
+  ],
+  projects: [
+    {
+      path: 'acme/api',
+      visibility: 'private',
+      protected_branches: ['main'],
+      milestones: [{ title: 'v1.0' }, { title: 'v2.0' }],
+      approval_rules: [{ name: 'Security', approvals_required: 1, users: ['maintainer'] }],
+      merge_requests: [
+        {
+          iid: 1,
+          title: 'Add login',
+          author: 'developer',
+          sha: SHA,
+          source_branch: 'login',
+          milestone: 'v1.0',
+          labels: ['feature', 'backend'],
+          assignees: ['developer'],
+          reviewers: ['maintainer'],
+          created_at: '2026-05-01T10:00:00Z',
+        },
+        {
+          iid: 2,
+          title: 'Fix logout',
+          author: 'owner',
+          source_branch: 'logout',
+          labels: ['bug'],
+          approvals: ['maintainer'],
+          created_at: '2026-05-02T10:00:00Z',
+        },
+        {
+          iid: 3,
+          title: 'Refactor',
+          author: 'developer',
+          draft: true,
+          source_branch: 'refactor',
+          created_at: '2026-05-03T10:00:00Z',
+        },
+        {
+          iid: 4,
+          title: 'Conflicting',
+          author: 'developer',
+          has_conflicts: true,
+          source_branch: 'conflicting',
+          approvals: ['maintainer'],
+          created_at: '2026-05-04T10:00:00Z',
+        },
+        {
+          iid: 5,
+          title: 'Old work',
+          author: 'developer',
+          state: 'closed',
+          closed_by: 'maintainer',
+          closed_at: '2026-05-06T10:00:00Z',
+          source_branch: 'old',
+          created_at: '2026-05-05T10:00:00Z',
+        },
+        {
+          iid: 6,
+          title: 'Shipped',
+          author: 'developer',
+          state: 'merged',
+          merged_by: 'maintainer',
+          merged_at: '2026-05-07T10:00:00Z',
+          merge_commit_sha: 'b'.repeat(40),
+          source_branch: 'shipped',
+          milestone: 'v2.0',
+          created_at: '2026-05-06T10:00:00Z',
+        },
+      ],
+    },
+    { path: 'acme/site', visibility: 'public', merge_requests: [{ title: 'Public', author: 'guest' }] },
+  ],
+};
+
+let mock: MockGitLab;
+let as: (token: string) => GitLab;
+
+beforeEach(async () => {
+  mock = createMockGitLab({ seed });
+  as = (token) => client(mock, `glpat-${token}`);
+  // A token's first use is recorded in the world: use each once, so that a refusal's "nothing changed" compares like with like.
+  for (const who of ['admin', 'owner', 'maintainer', 'developer', 'reporter', 'guest', 'outsider']) {
+    await as(who).mergeRequests.list();
+  }
+});
+
+const iids = (items: { iid: number }[]) => items.map((mr) => mr.iid);
+
+describe('lists', () => {
+  it('lists a project’s merge requests newest first, paginated with GitLab’s headers', async () => {
+    const page = await as('developer').projects.mergeRequests.list(API, { per_page: 4 });
+    expect(iids(page.items)).toEqual([6, 5, 4, 3]);
+    expect(page.total).toBe(6);
+    expect(iids(await as('developer').projects.mergeRequests.list(API).toArray())).toEqual([6, 5, 4, 3, 2, 1]);
+  });
+
+  it.each([
+    [{ state: 'opened' }, [4, 3, 2, 1]],
+    [{ state: 'closed' }, [5]],
+    [{ state: 'merged' }, [6]],
+    [{ milestone: 'v1.0' }, [1]],
+    [{ milestone: 'None' }, [5, 4, 3, 2]],
+    [{ milestone: 'Any' }, [6, 1]],
+    [{ labels: 'feature,backend' }, [1]],
+    [{ labels: ['bug'] }, [2]],
+    [{ labels: 'None' }, [6, 5, 4, 3]],
+    [{ labels: 'Any' }, [2, 1]],
+    [{ author_username: 'owner' }, [2]],
+    [{ assignee_id: 'None' }, [6, 5, 4, 3, 2]],
+    [{ reviewer_username: 'maintainer' }, [1]],
+    [{ assignee_username: ['developer'] }, [1]],
+    [{ reviewer_id: 'Any' }, [1]],
+    [{ search: 'LOGIN' }, [1]],
+    [{ source_branch: 'logout' }, [2]],
+    [{ target_branch: 'release' }, []],
+    [{ iids: [1, 3] }, [3, 1]],
+    [{ wip: 'yes' }, [3]],
+    [{ created_after: '2026-05-05T00:00:00Z' }, [6, 5]],
+    [{ order_by: 'title', sort: 'asc' }, [1, 4, 3, 2, 5, 6]],
+    [{ order_by: 'created_at', sort: 'asc' }, [1, 2, 3, 4, 5, 6]],
+  ] as [MergeRequestListQuery, number[]][])('filters with %j', async (query, expected) => {
+    const found = await as('reporter').projects.mergeRequests.list(API, query).toArray();
+    expect(iids(found)).toEqual(expected);
+  });
+
+  it('filters by author and assignee ids', async () => {
+    const developer = [...mock.world.users.values()].find((u) => u.username === 'developer')!;
+    const gitlab = as('reporter');
+    expect(iids(await gitlab.projects.mergeRequests.list(API, { author_id: developer.id }).toArray())).toEqual([
+      6, 5, 4, 3, 1,
+    ]);
+    expect(iids(await gitlab.projects.mergeRequests.list(API, { assignee_id: developer.id }).toArray())).toEqual([1]);
+  });
+
+  it('answers view=simple with the short entity', async () => {
+    const answer = await call(mock, 'GET', '/projects/acme%2Fapi/merge_requests?view=simple&iids[]=1', {
+      token: 'glpat-developer',
+    });
+    expect(Object.keys(answer.body[0])).toEqual([
+      'id',
+      'iid',
+      'project_id',
+      'title',
+      'description',
+      'state',
+      'created_at',
+      'updated_at',
+      'web_url',
+    ]);
+  });
+
+  it('refuses unknown values and exclusive filters with Grape’s messages', async () => {
+    const bad = await call(
+      mock,
+      'GET',
+      '/projects/acme%2Fapi/merge_requests?state=open&author_id=1&author_username=x',
+      {
+        token: 'glpat-developer',
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('state does not have a valid value, author_id, author_username are mutually exclusive');
+  });
+
+  it('lists across projects: the caller’s own by default, assigned ones, or every readable one', async () => {
+    const gitlab = as('developer');
+    expect(iids(await gitlab.mergeRequests.list().toArray())).toEqual([6, 5, 4, 3, 1]);
+    expect(iids(await gitlab.mergeRequests.list({ scope: 'assigned_to_me' }).toArray())).toEqual([1]);
+    const all = await gitlab.mergeRequests.list({ scope: 'all', state: 'opened' }).toArray();
+    expect(all.map((mr) => mr.title)).toEqual(['Public', 'Conflicting', 'Draft: Refactor', 'Fix logout', 'Add login']);
+  });
+
+  it('hides a private project’s merge requests from its Guests and from outsiders, not a public one’s', async () => {
+    expect((await as('guest').mergeRequests.list({ scope: 'all' }).toArray()).map((mr) => mr.title)).toEqual([
+      'Public',
+    ]);
+    expect((await as('outsider').mergeRequests.list({ scope: 'all' }).toArray()).map((mr) => mr.title)).toEqual([
+      'Public',
+    ]);
+    expect((await failure(as('guest').projects.mergeRequests.list(API))).status).toBe(403);
+    expect((await failure(as('guest').projects.mergeRequests.get(API, 1))).status).toBe(403);
+    const hidden = await failure(as('outsider').projects.mergeRequests.get(API, 1));
+    expect([hidden.status, hidden.gitlabMessage]).toEqual([404, '404 Project Not Found']);
+    expect((await as('outsider').projects.mergeRequests.list('acme/site').toArray()).length).toBe(1);
+  });
+});
+
+describe('one merge request', () => {
+  it('answers GitLab’s MergeRequest entity, keys in GitLab’s order', async () => {
+    const wire = await call(mock, 'GET', '/projects/acme%2Fapi/merge_requests/1', { token: 'glpat-developer' });
+    expect(Object.keys(wire.body).slice(0, 18)).toEqual([
+      'id',
+      'iid',
+      'project_id',
+      'title',
+      'description',
+      'state',
+      'created_at',
+      'updated_at',
+      'merged_by',
+      'merge_user',
+      'merged_at',
+      'closed_by',
+      'closed_at',
+      'target_branch',
+      'source_branch',
+      'user_notes_count',
+      'upvotes',
+      'downvotes',
+    ]);
+    const mr = await as('developer').projects.mergeRequests.get(API, 1);
+    expect(mr).toMatchObject({
+      labels: ['feature', 'backend'],
+      assignees: [{ username: 'developer' }],
+      assignee: { username: 'developer' },
+      reviewers: [{ username: 'maintainer' }],
+      milestone: { title: 'v1.0' },
+      sha: SHA,
+      references: { short: '!1', full: 'acme/api!1' },
+      user: { can_merge: false },
+    });
+    expect((await as('maintainer').projects.mergeRequests.get(API, 1)).user?.can_merge).toBe(true);
+  });
+
+  it('answers 404 Not found for an iid the project does not have', async () => {
+    const error = await failure(as('developer').projects.mergeRequests.get(API, 99));
+    expect([error.status, error.gitlabMessage]).toEqual([404, '404 Not found']);
+  });
+
+  it.each([
+    [1, 'not_approved', 'can_be_merged'],
+    [2, 'mergeable', 'can_be_merged'],
+    [3, 'draft_status', 'can_be_merged'],
+    [4, 'conflict', 'cannot_be_merged'],
+    [5, 'not_open', 'can_be_merged'],
+    [6, 'not_open', 'can_be_merged'],
+  ])('!%i: detailed_merge_status %s, merge_status %s', async (iid, detailed, status) => {
+    const mr = await as('developer').projects.mergeRequests.get(API, iid);
+    expect([mr.detailed_merge_status, mr.merge_status]).toEqual([detailed, status]);
+  });
+
+  it('reports merged and closed records', async () => {
+    const merged = await as('developer').projects.mergeRequests.get(API, 6);
+    expect(merged).toMatchObject({
+      state: 'merged',
+      merged_by: { username: 'maintainer' },
+      merge_user: { username: 'maintainer' },
+      merged_at: '2026-05-07T10:00:00.000Z',
+      merge_commit_sha: 'b'.repeat(40),
+    });
+    const closed = await as('developer').projects.mergeRequests.get(API, 5);
+    expect(closed).toMatchObject({ closed_by: { username: 'maintainer' }, closed_at: '2026-05-06T10:00:00.000Z' });
+  });
+
+  it('needs no approval on the free plan, where approvals are not licensed', async () => {
+    mock.world.instance.plan = 'free';
+    expect((await as('developer').projects.mergeRequests.get(API, 1)).detailed_merge_status).toBe('mergeable');
+  });
+});
+
+describe('create', () => {
+  it('opens a merge request as the caller, with the next iid, its fields and computed statuses', async () => {
+    const maintainer = [...mock.world.users.values()].find((u) => u.username === 'maintainer')!;
+    const v2 = [...mock.world.milestones.values()].find((m) => m.title === 'v2.0')!;
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'search',
+      target_branch: 'main',
+      title: 'Add search',
+      description: 'Full text',
+      assignee_ids: [maintainer.id],
+      reviewer_ids: [maintainer.id],
+      milestone_id: v2.id,
+      labels: 'feature, search',
+    });
+    expect(mr).toMatchObject({
+      iid: 7,
+      state: 'opened',
+      author: { username: 'developer' },
+      assignees: [{ username: 'maintainer' }],
+      reviewers: [{ username: 'maintainer' }],
+      milestone: { title: 'v2.0' },
+      labels: ['feature', 'search'],
+      draft: false,
+      // The project's rule applies to it as to every merge request into main.
+      detailed_merge_status: 'not_approved',
+    });
+    expect((await as('developer').projects.mergeRequests.get(API, 7)).title).toBe('Add search');
+    const state = await as('developer').projects.mergeRequests.approvals.state(API, 7);
+    expect(state.rules.map((r) => r.name)).toContain('Security');
+  });
+
+  it('makes a draft of a `Draft:` title, and un-drafts it when the title loses it', async () => {
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'wip',
+      target_branch: 'main',
+      title: 'Draft: halfway',
+    });
+    expect([mr.draft, mr.work_in_progress, mr.detailed_merge_status]).toEqual([true, true, 'draft_status']);
+    const ready = await as('developer').projects.mergeRequests.update(API, mr.iid, { title: 'halfway' });
+    expect([ready.draft, ready.detailed_merge_status]).toEqual([false, 'not_approved']);
+  });
+
+  it('takes a milestone by title, and answers 404 for a title the project does not have', async () => {
+    const gitlab = as('developer');
+    const body = { source_branch: 'docs', target_branch: 'main', title: 'Docs' };
+    const before = mock.exportState();
+    const error = await failure(gitlab.projects.mergeRequests.create(API, { ...body, milestone: 'v9' }));
+    expect([error.status, error.gitlabMessage]).toEqual([404, '404 Milestone Not Found']);
+    expect(mock.exportState()).toEqual(before);
+    expect((await gitlab.projects.mergeRequests.create(API, { ...body, milestone: 'v2.0' })).milestone?.title).toBe(
+      'v2.0',
+    );
+    // The role is checked first: a Reporter gets 403, not 404.
+    expect(
+      (await failure(as('reporter').projects.mergeRequests.create(API, { ...body, milestone: 'v9' }))).status,
+    ).toBe(403);
+  });
+
+  it('refuses Reporters and Guests with 403, and changes nothing', async () => {
+    const before = mock.exportState();
+    for (const who of ['reporter', 'guest']) {
+      const error = await failure(
+        as(who).projects.mergeRequests.create(API, { source_branch: 'x', target_branch: 'main', title: 'x' }),
+      );
+      expect([who, error.status, error.gitlabMessage]).toEqual([who, 403, '403 Forbidden']);
+    }
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('refuses a second open merge request between the same branches: 409, and changes nothing', async () => {
+    const before = mock.exportState();
+    const error = await failure(
+      as('developer').projects.mergeRequests.create(API, { source_branch: 'login', target_branch: 'main', title: 'x' }),
+    );
+    expect(error.status).toBe(409);
+    expect(error.body).toEqual({ message: ['Another open merge request already exists for this source branch: !1'] });
+    expect(mock.exportState()).toEqual(before);
+    // A closed one does not count.
+    const again = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'old',
+      target_branch: 'main',
+      title: 'Old work, again',
+    });
+    expect(again.state).toBe('opened');
+  });
+
+  it('refuses the same branch as source and target: 422, and changes nothing', async () => {
+    const before = mock.exportState();
+    const error = await failure(
+      as('developer').projects.mergeRequests.create(API, { source_branch: 'main', target_branch: 'main', title: 'x' }),
+    );
+    expect(error.status).toBe(422);
+    expect(error.body).toEqual({ error: ["You can't use same project/branch for source and target"] });
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('refuses missing parameters with Grape’s message', async () => {
+    const error = await failure(as('developer').projects.mergeRequests.create(API, {} as never));
+    expect(error.body).toEqual({ error: 'title is missing, source_branch is missing, target_branch is missing' });
+  });
+
+  it('works as a resource on its own and keeps its approvals', async () => {
+    const mergeRequests = new MergeRequests({ baseUrl: mock.baseUrl, token: 'glpat-developer', fetch: mock.fetch });
+    expect((await mergeRequests.get(API, 2)).title).toBe('Fix logout');
+    expect((await mergeRequests.approvals.get(API, 2)).approved).toBe(true);
+  });
+});
+
+describe('update', () => {
+  it('edits fields, closes and reopens', async () => {
+    const gitlab = as('developer');
+    const edited = await gitlab.projects.mergeRequests.update(API, 2, {
+      description: 'Now described',
+      add_labels: 'urgent',
+      remove_labels: ['bug'],
+      milestone_id: 0,
+      discussion_locked: true,
+    });
+    expect(edited).toMatchObject({ description: 'Now described', labels: ['urgent'], discussion_locked: true });
+    const closed = await gitlab.projects.mergeRequests.update(API, 2, { state_event: 'close' });
+    expect(closed).toMatchObject({
+      state: 'closed',
+      closed_by: { username: 'developer' },
+      detailed_merge_status: 'not_open',
+    });
+    expect(closed.closed_at).toBe(mock.world.mergeRequests.get(closed.id)?.updated_at);
+    const reopened = await gitlab.projects.mergeRequests.update(API, 2, { state_event: 'reopen' });
+    expect(reopened).toMatchObject({ state: 'opened', closed_by: null, closed_at: null });
+  });
+
+  it('lets the author edit, and refuses a Reporter who is neither author nor assignee: 403, nothing changed', async () => {
+    mock.seed.mergeRequest(mock.world.projects.get(1)!, { title: 'By the reporter', author: 'reporter' });
+    expect((await as('reporter').projects.mergeRequests.update(API, 7, { title: 'Mine' })).title).toBe('Mine');
+    const before = mock.exportState();
+    const error = await failure(as('reporter').projects.mergeRequests.update(API, 1, { title: 'x' }));
+    expect([error.status, error.gitlabMessage]).toEqual([403, '403 Forbidden']);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('needs at least one parameter, and no blank title', async () => {
+    const none = await failure(as('developer').projects.mergeRequests.update(API, 1, {}));
+    expect(none.status).toBe(400);
+    expect(String((none.body as { error: string }).error)).toMatch(
+      /^assignee_id, assignee_ids, reviewer_ids, .* are missing, at least one parameter must be provided$/,
+    );
+    const blank = await failure(as('developer').projects.mergeRequests.update(API, 1, { title: ' ' }));
+    expect(blank.body).toEqual({ error: 'title is empty' });
+  });
+
+  it('refuses a new target branch another open merge request already has: 409, nothing changed', async () => {
+    mock.seed.mergeRequest(mock.world.projects.get(1)!, {
+      title: 'Login into release',
+      author: 'developer',
+      source_branch: 'login',
+      target_branch: 'release',
+    });
+    const before = mock.exportState();
+    const error = await failure(
+      as('developer').projects.mergeRequests.update(API, 1, { target_branch: 'release', title: 'x' }),
+    );
+    expect(error.status).toBe(409);
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('merge', () => {
+  it('merges an approved merge request, and it then behaves merged everywhere', async () => {
+    const merged = await as('maintainer').projects.mergeRequests.merge(API, 2);
+    expect(merged).toMatchObject({
+      state: 'merged',
+      merged_by: { username: 'maintainer' },
+      detailed_merge_status: 'not_open',
+    });
+    expect(merged.merged_at).toBe(mock.world.mergeRequests.get(merged.id)?.updated_at);
+    expect(merged.merge_commit_sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(iids(await as('developer').projects.mergeRequests.list(API, { state: 'merged' }).toArray())).toEqual([6, 2]);
+    // Approving a merged merge request is refused as before.
+    expect((await failure(as('owner').projects.mergeRequests.approvals.approve(API, 2))).status).toBe(401);
+    // Merging it again is not allowed.
+    const again = await failure(as('maintainer').projects.mergeRequests.merge(API, 2));
+    expect([again.status, again.gitlabMessage]).toEqual([405, '405 Method Not Allowed']);
+  });
+
+  it('merges after the approvals its rules need, given through the approvals API', async () => {
+    const refused = await failure(as('maintainer').projects.mergeRequests.merge(API, 1));
+    expect([refused.status, refused.gitlabMessage]).toEqual([405, '405 Method Not Allowed']);
+    await as('maintainer').projects.mergeRequests.approvals.approve(API, 1);
+    const merged = await as('maintainer').projects.mergeRequests.merge(API, 1, { sha: SHA, squash: true });
+    expect(merged).toMatchObject({ state: 'merged', squash: true });
+    // The milestone's list shows it merged.
+    const v1 = [...mock.world.milestones.values()].find((m) => m.title === 'v1.0')!;
+    const listed = await as('developer').projects.milestones.mergeRequests(API, v1.id).toArray();
+    expect(listed.map((mr) => mr.state)).toEqual(['merged']);
+  });
+
+  it.each([
+    ['a draft', 3],
+    ['conflicts', 4],
+    ['closed', 5],
+    ['already merged', 6],
+    ['not approved', 1],
+  ])('answers 405 Method Not Allowed for %s, and changes nothing', async (_, iid) => {
+    const before = mock.exportState();
+    const error = await failure(as('maintainer').projects.mergeRequests.merge(API, iid));
+    expect([error.status, error.gitlabMessage]).toEqual([405, '405 Method Not Allowed']);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('answers 409 for a sha that is not the head, before the mergeability check, and changes nothing', async () => {
+    const before = mock.exportState();
+    for (const iid of [1, 2]) {
+      const error = await failure(as('maintainer').projects.mergeRequests.merge(API, iid, { sha: 'c'.repeat(40) }));
+      const head = mock.world.mergeRequests.get(
+        [...mock.world.mergeRequests.values()].find((m) => m.iid === iid)!.id,
+      )!.sha;
+      expect([error.status, error.gitlabMessage]).toEqual([409, `SHA does not match HEAD of source branch: ${head}`]);
+    }
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('answers 401 to who may not merge into the protected target branch, and changes nothing', async () => {
+    const before = mock.exportState();
+    for (const who of ['developer', 'reporter', 'guest']) {
+      const error = await failure(as(who).projects.mergeRequests.merge(API, 2));
+      expect([who, error.status, error.gitlabMessage]).toEqual([who, 401, '401 Unauthorized']);
+    }
+    const hidden = await failure(as('outsider').projects.mergeRequests.merge(API, 2));
+    expect(hidden.status).toBe(404);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('lets a Developer merge into an unprotected branch', async () => {
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'feature',
+      target_branch: 'develop',
+      title: 'Into develop',
+    });
+    // The project rule applies to every branch: it needs the maintainer's approval.
+    await as('maintainer').projects.mergeRequests.approvals.approve(API, mr.iid);
+    expect((await as('developer').projects.mergeRequests.merge(API, mr.iid)).state).toBe('merged');
+  });
+});
+
+describe('on the wire, as other clients send it', () => {
+  it('takes form-encoded bodies with Python’s booleans and comma-separated lists', async () => {
+    const created = await call(mock, 'POST', '/projects/acme%2Fapi/merge_requests', {
+      token: 'glpat-developer',
+      form: { source_branch: 'py', target_branch: 'main', title: 'From Python', labels: 'a,b', squash: 'True' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ labels: ['a', 'b'], squash: true, detailed_merge_status: 'not_approved' });
+    const listed = await call(mock, 'GET', '/projects/acme%2Fapi/merge_requests?labels=a&state=opened&iids=7', {
+      token: 'glpat-developer',
+    });
+    expect(listed.body.map((mr: { iid: number }) => mr.iid)).toEqual([7]);
+    const merged = await call(mock, 'PUT', '/projects/acme%2Fapi/merge_requests/2/merge', {
+      token: 'glpat-maintainer',
+      form: { should_remove_source_branch: 'True', squash: 'False' },
+    });
+    expect([merged.status, merged.body.state]).toEqual([200, 'merged']);
+  });
+});
+
+describe('the seed document and the export', () => {
+  it('loads a seed without the new keys as before: no assignees, labels, conflicts or merge records', () => {
+    const plain = createMockGitLab({
+      seed: { users: [{ username: 'a' }], projects: [{ path: 'a/q', merge_requests: [{ title: 't', author: 'a' }] }] },
+    });
+    expect([...plain.world.mergeRequests.values()][0]).toMatchObject({
+      assignee_ids: [],
+      reviewer_ids: [],
+      labels: [],
+      has_conflicts: false,
+      merged_at: null,
+      merged_by_id: null,
+      closed_at: null,
+      merge_commit_sha: null,
+    });
+    const exported = plain.exportState().projects?.[0]?.merge_requests?.[0] ?? {};
+    expect(Object.keys(exported)).not.toContain('labels');
+  });
+
+  it('writes merge requests back so that a reloaded world answers identically', async () => {
+    await as('maintainer').projects.mergeRequests.merge(API, 2, { squash: true });
+    await as('developer').projects.mergeRequests.update(API, 1, {
+      discussion_locked: false,
+      remove_source_branch: true,
+    });
+    const reloaded = createMockGitLab({ seed: mock.exportState() });
+    for (const iid of [1, 2, 3, 4, 5, 6]) {
+      const original = await as('developer').projects.mergeRequests.get(API, iid);
+      expect(await client(reloaded, 'glpat-developer').projects.mergeRequests.get(API, iid)).toEqual(original);
+    }
+    expect(reloaded.exportState()).toEqual(mock.exportState());
+  });
+});

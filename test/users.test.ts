@@ -1,0 +1,377 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { GITLAB_REVISION, GITLAB_VERSION, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { GitLab, Instance, NotFoundError, PersonalAccessTokens, Users } from '../src/index.js';
+import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
+
+// Who am I, the instance, users, and the token's own view: the SDK against the mock
+// (GitLab's lib/api/users.rb, lib/api/metadata.rb, lib/api/personal_access_tokens/self_information.rb).
+
+const OAUTH_TOKEN = 'a'.repeat(64);
+
+/** {@link testSeed} plus tokens of other scopes, a project access token, and an OAuth token of `dev`. */
+const seed: SeedDocument = {
+  ...testSeed,
+  users: [
+    ...(testSeed.users ?? []),
+    { username: 'reader', name: 'Read Only', token: 'glpat-read-user', scopes: ['read_user'] },
+    { username: 'cloner', token: 'glpat-read-repository', scopes: ['read_repository'] },
+  ],
+  projects: [
+    { path: 'acme/platform/api', access_tokens: [{ name: 'deploy', scopes: ['api'], token: 'glpat-bot' }] },
+    ...(testSeed.projects ?? []).slice(1),
+  ],
+  oauth: {
+    tokens: [
+      {
+        id: 1,
+        application: null,
+        user: 'dev',
+        token: OAUTH_TOKEN,
+        refresh_token: null,
+        scopes: ['read_user'],
+        auth_time: null,
+        created_at: '2026-06-01T09:00:00Z',
+        expires_in: 7200,
+        revoked_at: null,
+      },
+    ],
+  },
+};
+
+let mock: MockGitLab;
+let dev: GitLab;
+let root: GitLab;
+
+const usernames = (page: { items: { username: string }[] }) => page.items.map((u) => u.username);
+const idOf = (username: string) => [...mock.world.users.values()].find((u) => u.username === username)?.id ?? 0;
+
+/** The fields of GitLab's entities, in their order. */
+const BASIC = ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url'];
+const PROFILE = [
+  ...BASIC,
+  'created_at',
+  'bio',
+  'location',
+  'public_email',
+  'skype',
+  'linkedin',
+  'twitter',
+  'discord',
+  'website_url',
+  'organization',
+  'job_title',
+  'pronouns',
+  'bot',
+  'work_information',
+  'followers',
+  'following',
+  'is_followed',
+  'local_time',
+];
+const PUBLIC = [
+  ...PROFILE,
+  'last_sign_in_at',
+  'confirmed_at',
+  'last_activity_on',
+  'email',
+  'theme_id',
+  'color_scheme_id',
+  'projects_limit',
+  'current_sign_in_at',
+  'identities',
+  'can_create_group',
+  'can_create_project',
+  'two_factor_enabled',
+  'external',
+  'private_profile',
+  'commit_email',
+];
+const WITH_ADMIN = [...PUBLIC, 'is_admin', 'note', 'namespace_id', 'created_by', 'email_reset_offered_at'];
+const LICENSED = ['using_license_seat', 'is_auditor', 'provisioned_by_group_id'];
+
+beforeEach(() => {
+  mock = createTestMock(seed);
+  dev = client(mock, 'glpat-dev');
+  root = client(mock, 'glpat-root');
+});
+
+describe('GET /user', () => {
+  it("answers the caller with GitLab's UserPublic fields, in order, and no administrator fields", async () => {
+    const me = await dev.users.current();
+    expect(Object.keys(me)).toEqual(PUBLIC);
+    expect(me).toMatchObject({ id: idOf('dev'), username: 'dev', email: 'dev@example.com', bot: false });
+    expect(me.web_url).toBe(`${mock.baseUrl}/dev`);
+  });
+
+  it('answers an administrator with UserWithAdmin: is_admin and, on a licensed instance, the EE fields', async () => {
+    const me = await root.users.current();
+    expect(Object.keys(me)).toEqual([...WITH_ADMIN, ...LICENSED]);
+    expect(me.is_admin).toBe(true);
+    const free = createTestMock({ ...seed, instance: { offering: 'self-managed', plan: 'free' } });
+    expect(Object.keys(await client(free, 'glpat-root').users.current())).toEqual(WITH_ADMIN);
+  });
+
+  it('answers the bot user of a project access token with bot: true', async () => {
+    const me = await client(mock, 'glpat-bot').users.current();
+    expect(me.bot).toBe(true);
+    expect(me.username).toMatch(/^project_\d+_bot_/);
+  });
+
+  it('takes read_user, read_api or api, and refuses a read_repository token with insufficient_scope', async () => {
+    expect((await client(mock, 'glpat-read-user').users.current()).username).toBe('reader');
+    const refused = await call(mock, 'GET', '/user', { token: 'glpat-read-repository' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'insufficient_scope',
+      error_description: 'The request requires higher privileges than provided by the access token.',
+      scope: 'api read_api read_user',
+    });
+  });
+
+  it('keeps read_user to these routes: the rest of the API still needs api or read_api', async () => {
+    const refused = await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi/milestones', { token: 'glpat-read-user' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.scope).toBe('api read_api');
+  });
+
+  it("refuses a blocked user's token with 401", async () => {
+    const refused = await call(mock, 'GET', '/user', { token: 'glpat-blocked' });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ message: '401 Unauthorized' });
+  });
+
+  it('answers an OAuth token of the read_user scope as its user', async () => {
+    const gitlab = new GitLab({ baseUrl: mock.baseUrl, oauthToken: OAUTH_TOKEN, fetch: mock.fetch, retry: 0 });
+    expect((await gitlab.users.current()).username).toBe('dev');
+  });
+
+  it('works as a resource on its own', async () => {
+    const users = new Users({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
+    expect((await users.current()).username).toBe('dev');
+  });
+});
+
+describe('GET /users', () => {
+  it('lists the basic fields only, newest first, without blocked users, for a non-administrator', async () => {
+    const page = await dev.users.list({ per_page: 100 });
+    for (const user of page.items) expect(Object.keys(user)).toEqual(BASIC);
+    const expected = [...mock.world.users.values()]
+      .filter((u) => u.state === 'active')
+      .sort((a, b) => b.id - a.id)
+      .map((u) => u.username);
+    expect(usernames(page)).toEqual(expected);
+    expect(usernames(page)).not.toContain('blocked');
+  });
+
+  it('lists blocked users, with state blocked, and every field to an administrator', async () => {
+    const page = await root.users.list({ per_page: 100 });
+    expect(page.items).toHaveLength(mock.world.users.size);
+    expect(Object.keys(page.items[0] ?? {})).toEqual([...WITH_ADMIN, ...LICENSED]);
+    expect(page.items.find((u) => u.username === 'blocked')?.state).toBe('blocked');
+    expect(usernames(await root.users.list({ blocked: true }))).toEqual(['blocked']);
+    expect((await dev.users.list({ blocked: true })).items).toEqual([]);
+  });
+
+  it('finds one username exactly, in any case', async () => {
+    expect(usernames(await dev.users.list({ username: 'DEV' }))).toEqual(['dev']);
+    expect((await dev.users.list({ username: 'de' })).items).toEqual([]);
+  });
+
+  it('searches names and usernames anywhere; only administrators find a whole email', async () => {
+    expect(usernames(await dev.users.list({ search: 'only' }))).toEqual(['reader']);
+    expect(usernames(await dev.users.list({ search: 'EAD' }))).toEqual(['reader']);
+    expect((await dev.users.list({ search: 'reader@example.com' })).items).toEqual([]);
+    expect(usernames(await root.users.list({ search: 'reader@example.com' }))).toEqual(['reader']);
+  });
+
+  it('puts an exact username before partial matches for a non-administrator', async () => {
+    mock.seed.user({ username: 'devops', name: 'a devops' });
+    expect(usernames(await dev.users.list({ search: 'dev' }))).toEqual(['dev', 'devops']);
+  });
+
+  it('filters active users and humans (no bots)', async () => {
+    const all = usernames(await root.users.list({ per_page: 100 }));
+    const active = usernames(await root.users.list({ active: true, per_page: 100 }));
+    expect(active).toEqual(all.filter((u) => u !== 'blocked'));
+    const humans = usernames(await root.users.list({ humans: true, per_page: 100 }));
+    expect(all.some((u) => u.startsWith('project_'))).toBe(true);
+    expect(humans).toEqual(all.filter((u) => !u.startsWith('project_')));
+    expect(usernames(await root.users.list({ without_project_bots: true, per_page: 100 }))).toEqual(humans);
+  });
+
+  it("applies the administrators' filters and order for administrators and ignores them for others", async () => {
+    expect(usernames(await root.users.list({ admins: true }))).toEqual(['root']);
+    expect((await dev.users.list({ admins: true, per_page: 100 })).items.length).toBeGreaterThan(1);
+    const byName = usernames(await root.users.list({ order_by: 'username', sort: 'asc', per_page: 100 }));
+    expect(byName).toEqual([...byName].sort());
+    const devOrder = usernames(await dev.users.list({ order_by: 'username', sort: 'asc', per_page: 100 }));
+    expect(devOrder).toEqual(usernames(await dev.users.list({ per_page: 100 })));
+    const withoutProjects = usernames(await root.users.list({ without_projects: true, per_page: 100 }));
+    expect(withoutProjects).toContain('outsider');
+    expect(withoutProjects).not.toContain('owner'); // owner/sandbox is theirs
+    expect(usernames(await dev.users.list({ without_projects: true, per_page: 100 }))).toContain('owner');
+  });
+
+  it('refuses extern_uid and provider to a non-administrator with 403, and one without the other with 400', async () => {
+    await dev.users.list();
+    const before = mock.exportState();
+    const forbidden = await call(mock, 'GET', '/users?extern_uid=x&provider=saml', { token: 'glpat-dev' });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ message: '403 Forbidden' });
+    expect(mock.exportState()).toEqual(before);
+    expect((await call(mock, 'GET', '/users?extern_uid=x&provider=saml', { token: 'glpat-root' })).status).toBe(200);
+    const half = await call(mock, 'GET', '/users?extern_uid=x', { token: 'glpat-root' });
+    expect(half.status).toBe(400);
+    expect(half.body).toEqual({ error: 'extern_uid, provider provide all or none of parameters' });
+  });
+
+  it('checks order_by and sort for everyone, and changes nothing when it refuses', async () => {
+    await dev.users.list();
+    const before = mock.exportState();
+    const refused = await call(mock, 'GET', '/users?order_by=email&sort=up', { token: 'glpat-dev' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'order_by does not have a valid value, sort does not have a valid value' });
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('paginates as GitLab does, and iterates every user', async () => {
+    const answer = await call(mock, 'GET', '/users?per_page=2', { token: 'glpat-dev' });
+    const active = [...mock.world.users.values()].filter((u) => u.state === 'active').length;
+    expect(answer.headers.get('x-total')).toBe(String(active));
+    expect(answer.body).toHaveLength(2);
+    const all: string[] = [];
+    for await (const user of dev.users.list({ per_page: 2 })) all.push(user.username);
+    expect(all).toHaveLength(active);
+  });
+});
+
+describe('GET /users/:id', () => {
+  it("answers GitLab's User entity to a non-administrator: the profile, no email", async () => {
+    const user = await dev.users.get(idOf('owner'));
+    expect(Object.keys(user)).toEqual(PROFILE);
+    expect(user.username).toBe('owner');
+  });
+
+  it('answers a blocked user too, with state blocked', async () => {
+    expect((await dev.users.get(idOf('blocked'))).state).toBe('blocked');
+  });
+
+  it('answers UserDetailsWithAdmin to an administrator, with the highest role', async () => {
+    const user = await root.users.get(idOf('dev'));
+    expect(Object.keys(user)).toEqual([
+      ...WITH_ADMIN,
+      ...LICENSED,
+      'highest_role',
+      'current_sign_in_ip',
+      'last_sign_in_ip',
+      'plan',
+      'trial',
+    ]);
+    expect(user.highest_role).toBe(30);
+    expect(user.email).toBe('dev@example.com');
+    expect((await root.users.get(idOf('outsider'))).highest_role).toBe(0);
+  });
+
+  it('answers 404 User Not Found for an unknown id, and no route for one that is not a number', async () => {
+    const error = await failure(dev.users.get(9999));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.gitlabMessage).toBe('404 User Not Found');
+    const notANumber = await call(mock, 'GET', '/users/dev', { token: 'glpat-dev' });
+    expect(notANumber.status).toBe(404);
+    expect(notANumber.body).toEqual({ error: '404 Not Found' });
+  });
+
+  it('takes read_user', async () => {
+    expect((await client(mock, 'glpat-read-user').users.get(idOf('dev'))).username).toBe('dev');
+  });
+});
+
+describe('GET /version and GET /metadata', () => {
+  it('answers the version the mock emulates, with KAS disabled', async () => {
+    const metadata = await dev.metadata();
+    expect(metadata).toEqual({
+      version: GITLAB_VERSION,
+      revision: GITLAB_REVISION,
+      kas: { enabled: false, externalUrl: null, externalK8sProxyUrl: null, version: null },
+      enterprise: true,
+    });
+    expect(await dev.version()).toEqual(metadata);
+  });
+
+  it('says enterprise on a Premium or Ultimate self-managed instance and on the hosted offering, not on Free', async () => {
+    const on = async (instance: SeedDocument['instance']) =>
+      (await client(createTestMock({ ...testSeed, instance }), 'glpat-dev').metadata()).enterprise;
+    expect(await on({ offering: 'self-managed', plan: 'free' })).toBe(false);
+    expect(await on({ offering: 'self-managed', plan: 'premium' })).toBe(true);
+    expect(await on({ offering: 'self-managed', plan: 'ultimate' })).toBe(true);
+    expect(await on({ offering: 'hosted' })).toBe(true);
+  });
+
+  it('takes read_user, and refuses read_repository', async () => {
+    expect((await client(mock, 'glpat-read-user').version()).version).toBe(GITLAB_VERSION);
+    const refused = await call(mock, 'GET', '/metadata', { token: 'glpat-read-repository' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('insufficient_scope');
+  });
+
+  it('works on its own, through Instance', async () => {
+    const instance = new Instance({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
+    expect((await instance.metadata()).version).toBe(GITLAB_VERSION);
+  });
+});
+
+describe('GET /personal_access_tokens/self', () => {
+  it("answers the request's own personal token, without its value", async () => {
+    const token = await dev.personalAccessTokens.self();
+    const record = [...mock.world.tokens.values()].find((t) => t.value === 'glpat-dev');
+    expect(token).toMatchObject({
+      id: record?.id,
+      user_id: idOf('dev'),
+      scopes: ['api'],
+      active: true,
+      revoked: false,
+    });
+    expect(Object.keys(token)).toEqual([
+      'id',
+      'name',
+      'active',
+      'revoked',
+      'expired',
+      'granular',
+      'created_at',
+      'description',
+      'scopes',
+      'user_id',
+      'last_used_at',
+      'expires_at',
+    ]);
+    expect(JSON.stringify(token)).not.toContain('glpat-dev');
+  });
+
+  it("answers a project access token as a personal one of its bot user, without the project's fields", async () => {
+    const token = await client(mock, 'glpat-bot').personalAccessTokens.self();
+    const me = await client(mock, 'glpat-bot').users.current();
+    expect(token).toMatchObject({ name: 'deploy', user_id: me.id });
+    expect(token).not.toHaveProperty('access_level');
+  });
+
+  it('takes any scope', async () => {
+    const token = await client(mock, 'glpat-read-repository').personalAccessTokens.self();
+    expect(token.scopes).toEqual(['read_repository']);
+  });
+
+  it('refuses an OAuth token with 400', async () => {
+    const refused = await call(mock, 'GET', '/personal_access_tokens/self', {
+      headers: { authorization: `Bearer ${OAUTH_TOKEN}` },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      message: '400 Bad request - This endpoint requires token type to be a personal access token',
+    });
+  });
+
+  it('works on its own', async () => {
+    const tokens = new PersonalAccessTokens({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
+    expect((await tokens.self()).user_id).toBe(idOf('dev'));
+  });
+});
