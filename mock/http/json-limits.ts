@@ -7,7 +7,8 @@
  * This is the same check as one pass over the body's text: no recursion and no parsed tree,
  * a stack of at most 32 levels, so its cost is linear in the body's size and a body a million
  * levels deep costs no more stack than a flat one. The first limit crossed, in the order the
- * text is read, decides the answer, as with GitLab's streaming parser.
+ * text is read, decides the answer, as with GitLab's streaming parser. A short body that parses
+ * takes a faster road to the same answer ({@link refuseJsonBody}).
  * @module
  */
 
@@ -275,10 +276,72 @@ export function checkJsonLimits(text: string): JsonRefusal | null {
 }
 
 /**
+ * Below this many characters a body cannot reach 100,000 elements nor hold an array of 50,001:
+ * every key takes at least 3 characters (`"":`), every value 1 and the root's brackets 2, so a
+ * body has fewer elements than characters. Only its depth and its syntax can fail.
+ */
+const SHORT_BODY = JSON_LIMITS.maxTotalElements;
+
+/** Short bodies parsed by the check, for the parameters to reuse: the mock parses a JSON body anyway. */
+const parsedBodies = new WeakMap<MockRequest, unknown>();
+
+/** The body {@link refuseJsonBody} parsed for `request`, if it did (then `{ value }`). */
+export function parsedBodyOf(request: MockRequest): { value: unknown } | undefined {
+  return parsedBodies.has(request) ? { value: parsedBodies.get(request) } : undefined;
+}
+
+/** Whether a parsed value nests containers deeper than `limit`; iterative, and stops as soon as it knows. */
+function deeperThan(root: unknown, limit: number): boolean {
+  if (typeof root !== 'object' || root === null) return false;
+  const containers: object[] = [root];
+  const depths: number[] = [1];
+  while (containers.length > 0) {
+    const node = containers.pop() as Record<string, unknown> | unknown[];
+    const depth = depths.pop() as number;
+    if (depth > limit) return true;
+    if (Array.isArray(node)) {
+      for (const item of node) {
+        if (typeof item === 'object' && item !== null) {
+          containers.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in node) {
+        const item = node[key];
+        if (typeof item === 'object' && item !== null) {
+          containers.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The middleware over a request: the refusal GitLab answers with 400 `{"error": message}`, or
  * `null` when the request goes on. `path` is the request's path from the base URL's own path on.
+ *
+ * A short object or array body (the common case) is parsed natively instead of scanned, and the
+ * parse is kept for the parameters: if it parses, only its depth can be over a limit (see
+ * {@link SHORT_BODY}), and no other limit can come first; if it does not, or it is long, the scan
+ * decides, in GitLab's order. V8's `JSON.parse` does not recurse, and a short body makes a small tree.
  */
 export async function refuseJsonBody(request: MockRequest, path: string): Promise<JsonRefusal | null> {
   if (!jsonLimitsApply(request.header('content-type'), path)) return null;
-  return checkJsonLimits(await request.text());
+  const text = await request.text();
+  const first = text.charCodeAt(0);
+  if (text.length < SHORT_BODY && (first === OPEN_OBJECT || first === OPEN_ARRAY)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return checkJsonLimits(text);
+    }
+    if (deeperThan(value, JSON_LIMITS.maxDepth)) return TOO_DEEP;
+    parsedBodies.set(request, value);
+    return null;
+  }
+  return checkJsonLimits(text);
 }

@@ -1,5 +1,5 @@
 import { paramError } from './errors.js';
-import { checkJsonLimits, isJsonMediaType } from './json-limits.js';
+import { checkJsonLimits, isJsonMediaType, parsedBodyOf } from './json-limits.js';
 import type { RawParams } from './params.js';
 
 /**
@@ -84,16 +84,20 @@ export async function bodyParams(request: MockRequest): Promise<RawParams> {
   // GitLab parses JSON bodies; anything else it does not understand is treated as JSON too. Such a
   // body (text/plain...) never met GitLab's JSON limits, and a deep one would overflow the stack of
   // whatever walks it: the mock holds it to the same limits, with the same answer.
-  if (!isJsonMediaType(type)) {
+  const checked = parsedBodyOf(request);
+  if (!checked && !isJsonMediaType(type)) {
     const refused = checkJsonLimits(text);
     if (refused && refused.limit !== 'invalid_json')
       throw paramError(refused.message).because(`over the JSON limit ${refused.limit}`);
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw paramError('body is invalid JSON');
+  // Parsed already by GitLab's JSON limits (a short JSON body), or now.
+  let parsed = checked?.value;
+  if (!checked) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw paramError('body is invalid JSON');
+    }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw paramError('body must be a JSON object');

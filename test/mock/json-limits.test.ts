@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkJsonLimits } from '../../mock/http/json-limits.js';
+import { checkJsonLimits, parsedBodyOf, refuseJsonBody } from '../../mock/http/json-limits.js';
 import type { MockRequest } from '../../mock/http/request.js';
 import { createMockGitLab, demoSeed } from '../../mock/index.js';
 import { plainRouterOf } from '../../mock/mock.js';
@@ -245,6 +245,36 @@ describe('the JSON limits scanner against the reference model', () => {
       }),
       { seed: SEED, numRuns: 200 },
     );
+  });
+
+  it('answers the same through the short-body road (a native parse and a depth walk) as through the scan', async () => {
+    const short = fc
+      .tuple(
+        shape,
+        fc.integer({ min: 0, max: 45 }),
+        fc.constantFrom('array', 'object', 'mixed') as fc.Arbitrary<'array' | 'object' | 'mixed'>,
+      )
+      .map(([inner, d, kind]) => serialize(nest(d, inner, kind)))
+      .filter((text) => text.length < 100_000);
+    const cut = fc
+      .tuple(short, fc.nat(), fc.constantFrom('', 'x', ']', '"\u0001"'))
+      .map(([text, at, junk]) => `${text.slice(0, 1 + (at % text.length))}${junk}`);
+    const roads = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(short, cut), async (text) => {
+        const mock = { baseUrl: 'http://gitlab.test' };
+        const request = rawRequest(mock, 'POST', MILESTONES, 'application/json', text);
+        const got = (await refuseJsonBody(request, MILESTONES))?.limit ?? null;
+        const road = parsedBodyOf(request) ? 'parsed' : 'scanned';
+        roads.set(`${road} ${got}`, (roads.get(`${road} ${got}`) ?? 0) + 1);
+        expect(got).toBe(checkJsonLimits(text)?.limit ?? null);
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+    // Both roads taken (a refused body is counted as scanned, whichever road refused it).
+    expect(roads.get('parsed null') ?? 0).toBeGreaterThan(20);
+    expect(roads.get('scanned max_depth') ?? 0).toBeGreaterThan(5);
+    expect(roads.get('scanned invalid_json') ?? 0).toBeGreaterThan(20);
   });
 
   it('reads a body a million levels deep, and 20 MB of one string, with a fixed stack', () => {
