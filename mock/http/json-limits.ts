@@ -66,7 +66,13 @@ export function jsonLimitsApply(contentType: string | null, path: string): boole
 }
 
 /** Rack's media_type: what comes before the first `;` or `,`, lower case; `''` for none. */
-const mediaType = (contentType: string | null) => (contentType ?? '').split(/[;,]/, 1)[0]?.trim().toLowerCase() ?? '';
+function mediaType(contentType: string | null): string {
+  if (contentType === null || contentType === 'application/json') return contentType ?? '';
+  const semicolon = contentType.indexOf(';');
+  const comma = contentType.indexOf(',');
+  const end = semicolon < 0 ? comma : comma < 0 ? semicolon : Math.min(semicolon, comma);
+  return (end < 0 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
+}
 
 /** Whether a content type is one of GitLab's JSON media types (whose bodies the middleware checks wherever they go). */
 export const isJsonMediaType = (contentType: string | null): boolean => JSON_MEDIA_TYPES.has(mediaType(contentType));
