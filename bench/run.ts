@@ -17,6 +17,7 @@ const benchmarks = [
   'mock-scale',
   'server-throughput',
   'server-worlds',
+  'listing-scale',
 ];
 const only = process.argv.slice(2);
 const rows: Row[] = [];

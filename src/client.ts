@@ -1,16 +1,12 @@
 import type { GitLabCredentialsError } from './core/errors.js';
 import { type GitLabOptions, type RequestOptions, Transport } from './core/transport.js';
 import type { Metadata, Version } from './models/instance.js';
-import { ProjectAccessTokens } from './resources/access-tokens.js';
 import { Applications } from './resources/applications.js';
-import { ProjectApprovalRules } from './resources/approval-rules.js';
-import { ProjectApprovalSettings } from './resources/approval-settings.js';
-import { ProjectApprovals } from './resources/approvals.js';
 import { Groups } from './resources/groups.js';
 import { Instance } from './resources/instance.js';
-import { InstanceIssues, ProjectIssues } from './resources/issues.js';
-import { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
-import { ProjectMilestones } from './resources/milestones.js';
+import { InstanceIssues } from './resources/issues.js';
+import { InstanceMergeRequests } from './resources/merge-requests.js';
+import { Projects } from './resources/projects.js';
 import { PersonalAccessTokens, Users } from './resources/users.js';
 
 /**
@@ -33,23 +29,8 @@ export class GitLab {
   /** The instance's OAuth applications (administrators only). */
   readonly applications: Applications;
 
-  /** Project-level resources. */
-  readonly projects: {
-    /** A project's milestones. */
-    readonly milestones: ProjectMilestones;
-    /** A project's access tokens. */
-    readonly accessTokens: ProjectAccessTokens;
-    /** A project's approval configuration. */
-    readonly approvals: ProjectApprovals;
-    /** A project's approval rules. */
-    readonly approvalRules: ProjectApprovalRules;
-    /** A project's merge request approval settings, with what it inherits. */
-    readonly approvalSettings: ProjectApprovalSettings;
-    /** A project's merge requests: list, read, open, edit, merge; their approvals and approval rules. */
-    readonly mergeRequests: MergeRequests;
-    /** A project's issues. */
-    readonly issues: ProjectIssues;
-  };
+  /** Projects (list, read), and the resources inside a project: `gitlab.projects.milestones`, `gitlab.projects.mergeRequests`... */
+  readonly projects: Projects;
 
   /** Merge requests across the projects the caller can read. */
   readonly mergeRequests: InstanceMergeRequests;
@@ -60,30 +41,6 @@ export class GitLab {
   /** Groups, and group-level resources: `gitlab.groups.list()`, `gitlab.groups.milestones`, `gitlab.groups.scim`... */
   readonly groups: Groups;
 
-  /**
-   * Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a
-   * `baseUrl`, and a {@link GitLabCredentialsError} for more than one credential.
-   */
-  constructor(options: GitLabOptions) {
-    const transport = new Transport(options);
-    this.applications = new Applications(transport);
-    this.projects = Object.freeze({
-      milestones: new ProjectMilestones(transport),
-      accessTokens: new ProjectAccessTokens(transport),
-      approvals: new ProjectApprovals(transport),
-      approvalRules: new ProjectApprovalRules(transport),
-      approvalSettings: new ProjectApprovalSettings(transport),
-      mergeRequests: new MergeRequests(transport),
-      issues: new ProjectIssues(transport),
-    });
-    this.mergeRequests = new InstanceMergeRequests(transport);
-    this.issues = new InstanceIssues(transport);
-    this.groups = new Groups(transport);
-    this.users = new Users(transport);
-    this.personalAccessTokens = new PersonalAccessTokens(transport);
-    this.#instance = new Instance(transport);
-  }
-
   /** The instance's users, and the caller (`gitlab.users.current()`). */
   readonly users: Users;
 
@@ -91,6 +48,22 @@ export class GitLab {
   readonly personalAccessTokens: PersonalAccessTokens;
 
   readonly #instance: Instance;
+
+  /**
+   * Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a
+   * `baseUrl`, and a {@link GitLabCredentialsError} for more than one credential.
+   */
+  constructor(options: GitLabOptions) {
+    const transport = new Transport(options);
+    this.applications = new Applications(transport);
+    this.projects = new Projects(transport);
+    this.mergeRequests = new InstanceMergeRequests(transport);
+    this.issues = new InstanceIssues(transport);
+    this.groups = new Groups(transport);
+    this.users = new Users(transport);
+    this.personalAccessTokens = new PersonalAccessTokens(transport);
+    this.#instance = new Instance(transport);
+  }
 
   /**
    * The GitLab version and revision. `GET /version`

@@ -54,6 +54,8 @@ export interface Targets {
   groupRule: number;
   user: number;
   groupMilestone: number;
+  /** The user `member`: Reporter in acme, Developer in acme/api, a caller of none. */
+  member: number;
 }
 
 /** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
@@ -93,6 +95,7 @@ export const authorizationSeed: SeedDocument = {
     { username: 'outsider', token: 'glpat-authz-outsider' },
     { username: 'blocked', admin: true, state: 'blocked', token: 'glpat-authz-blocked' },
     { username: 'author' },
+    { username: 'member' },
   ],
   groups: [
     {
@@ -108,6 +111,7 @@ export const authorizationSeed: SeedDocument = {
         guest: 10,
         author: 30,
         blocked: 50,
+        member: 20,
       },
       approval_rules: [{ name: 'Group security', approvals_required: 1, users: ['owner'] }],
     },
@@ -116,6 +120,9 @@ export const authorizationSeed: SeedDocument = {
     {
       path: 'acme/api',
       protected_branches: ['main'],
+      // The source branch of the merge request the POST row opens.
+      branches: ['feature-new'],
+      members: { member: 30 },
       milestones: [
         { title: 'v1.0', start_date: '2026-05-01', due_date: '2026-06-30' },
         { title: 'v2.0', due_date: '2026-09-30' },
@@ -198,6 +205,7 @@ export function prepare(mock: MockGitLab): Targets {
         due_date: '2026-09-30',
       },
     ).id,
+    member: one(world.users, (u) => u.username === 'member', 'user member').id,
   };
 }
 
@@ -369,4 +377,48 @@ export const rows: Row[] = [
                                                                                              expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/milestones/:milestone_id/burndown_events', url: `${G}/milestones/{groupMilestone}/burndown_events`,
                                                                                              expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Members: read by whoever sees the project or group (a group seen only through a project is 403);
+  // managed from Maintainer in a project, by Owners in a group.
+  { route: 'GET /projects/:id/members', url: `${P}/members`,                                  expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/members/all', url: `${P}/members/all`,                          expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/members/all/:user_id', url: `${P}/members/all/{member}`,        expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/members/:user_id', url: `${P}/members/{member}`,                expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/members', url: `${P}/members`, body: { username: 'outsider', access_level: 30 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/members/:user_id', url: `${P}/members/{member}`, body: { access_level: 40 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/members/:user_id', url: `${P}/members/{member}`,            expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 204, 204, 204, 204] },
+  { route: 'GET /groups/:id/members', url: `${G}/members`,                                    expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 403] },
+  { route: 'GET /groups/:id/members/all', url: `${G}/members/all`,                            expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 403] },
+  { route: 'GET /groups/:id/members/all/:user_id', url: `${G}/members/all/{member}`,          expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 403] },
+  { route: 'GET /groups/:id/members/:user_id', url: `${G}/members/{member}`,                  expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 403] },
+  { route: 'POST /groups/:id/members', url: `${G}/members`, body: { username: 'outsider', access_level: 30 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 201, 201, 403] },
+  { route: 'PUT /groups/:id/members/:user_id', url: `${G}/members/{member}`, body: { access_level: 30 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'DELETE /groups/:id/members/:user_id', url: `${G}/members/{member}`,              expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 204, 204, 403] },
+  // Projects: every signed-in caller lists what it can read; a private project or group is 404 to outsiders.
+  { route: 'GET /projects', url: '/projects',                                                expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id', url: P,                                                      expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/projects', url: `${G}/projects`,                                 expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'The bot sees the private group acme through its membership of acme/api, as GitLab shows a group to members of its projects.' },
+  // Branches: read_code (Reporter in a private project), written from Developer up (push_code).
+  { route: 'GET /projects/:id/repository/branches', url: `${P}/repository/branches`,       expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/repository/branches/:branch', url: `${P}/repository/branches/main`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/repository/branches', url: `${P}/repository/branches`, body: { branch: 'feature/new', ref: 'main' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 201, 201, 201, 201, 201] },
+  { route: 'DELETE /projects/:id/repository/branches/:branch', url: `${P}/repository/branches/feature-1`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 204, 204, 204, 204, 204],
+    note: 'feature-1 is the source branch of merge request 1, not protected.' },
+  // Protected branches: Maintainer for every route.
+  { route: 'GET /projects/:id/protected_branches', url: `${P}/protected_branches`,           expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/protected_branches', url: `${P}/protected_branches`, body: { name: 'release/*' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 201, 201, 201, 201] },
+  { route: 'PATCH /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`, body: { allow_force_push: true },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 204, 204, 204, 204] },
 ];

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { bundleSize } from '../bench/lib.js';
 
 // Byte budgets, not timings: the browser bundles of the SDK must not grow unnoticed.
-// Today about 21 kB gzipped for the whole SDK and 19 kB for one area (see docs/performance.md);
-// @gitbeaker/rest is about 62 kB. Raise a budget only on purpose.
-const WHOLE_BUDGET_BYTES = 24_000;
+// Today about 24.6 kB gzipped for the whole SDK and 20 kB for one area (see docs/performance.md);
+// @gitbeaker/rest is about 62 kB. Raise a budget only on purpose: the whole SDK's went from 24 to
+// 28 kB when it gained the API around the six areas (users, groups, projects, members, branches,
+// merge requests, issues: about 3.5 kB for some 60 endpoints), still under half of gitbeaker's.
+const WHOLE_BUDGET_BYTES = 28_000;
 const ONE_AREA_BUDGET_BYTES = 21_000;
 
 describe('bundle size', () => {

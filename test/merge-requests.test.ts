@@ -37,6 +37,8 @@ const seed: SeedDocument = {
       path: 'acme/api',
       visibility: 'private',
       protected_branches: ['main'],
+      // Branches the tests open merge requests from (the merge requests below bring their own).
+      branches: ['search', 'wip', 'docs', 'x', 'feature', 'develop', 'py'],
       milestones: [{ title: 'v1.0' }, { title: 'v2.0' }],
       approval_rules: [{ name: 'Security', approvals_required: 1, users: ['maintainer'] }],
       merge_requests: [
@@ -386,6 +388,31 @@ describe('create', () => {
     expect(error.status).toBe(422);
     expect(error.body).toEqual({ error: ["You can't use same project/branch for source and target"] });
     expect(mock.exportState()).toEqual(before);
+  });
+
+  it('refuses a branch the repository does not have: 400 naming it, and changes nothing', async () => {
+    const before = mock.exportState();
+    const create = (source_branch: string, target_branch: string) =>
+      failure(as('developer').projects.mergeRequests.create(API, { source_branch, target_branch, title: 'x' }));
+    expect((await create('nowhere', 'main')).body).toEqual({ message: { source_branch: ['does not exist'] } });
+    expect((await create('search', 'nowhere')).body).toEqual({ message: { target_branch: ['does not exist'] } });
+    expect((await create('gone', 'lost')).status).toBe(400);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('starts at the source branch head; merging moves the target branch and can remove the source', async () => {
+    const project = mock.world.projects.get(1)!;
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'feature',
+      target_branch: 'develop',
+      title: 'Moves develop',
+      remove_source_branch: true,
+    });
+    expect(mr.sha).toBe(project.branches.get('feature'));
+    await as('maintainer').projects.mergeRequests.approvals.approve(API, mr.iid);
+    const merged = await as('developer').projects.mergeRequests.merge(API, mr.iid);
+    expect(project.branches.get('develop')).toBe(merged.merge_commit_sha);
+    expect(project.branches.has('feature')).toBe(false);
   });
 
   it('refuses missing parameters with Grape’s message', async () => {

@@ -5,12 +5,15 @@ import { applicationRoutes } from './applications.js';
 import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
+import { branchRoutes } from './branches.js';
 import { groupMilestoneRoutes } from './group-milestones.js';
 import { groupRoutes } from './groups.js';
 import { issueRoutes } from './issues.js';
+import { memberRoutes } from './members.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
 import { OAUTH_ROUTES } from './oauth.js';
+import { projectRoutes } from './projects.js';
 import { scimRoutes } from './scim.js';
 import { userRoutes } from './users.js';
 
@@ -27,7 +30,10 @@ const areas: Record<string, Route[]> = {
   issues: issueRoutes,
   groups: groupRoutes,
   'group milestones': groupMilestoneRoutes,
+  'members of groups and projects': memberRoutes,
   'users and the instance': userRoutes,
+  projects: projectRoutes,
+  'branches and protected branches': branchRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

@@ -56,6 +56,9 @@ export const badRequest = (reason?: string) =>
 export const notFound = (resource?: string) =>
   new ApiError(404, { message: resource ? `404 ${resource} Not Found` : '404 Not Found' });
 
+/** GitLab's `conflict!`: 409 `{"message":"409 Conflict"}`, or the message given (`Member already exists`). */
+export const conflict = (message?: string) => new ApiError(409, { message: message ?? '409 Conflict' });
+
 /** A record looked up inside a project that does not exist: 404 `{"message":"404 Not found"}` (lowercase f). */
 export const recordNotFound = () => new ApiError(404, { message: '404 Not found' });
 

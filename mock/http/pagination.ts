@@ -68,3 +68,52 @@ export function paginated<T>(
   }
   return json(body, 200, headers);
 }
+
+/** What a keyset page needs: its size, and where the next page starts (`id_after` ascending, `id_before` descending). */
+export interface KeysetRequest {
+  per_page: number;
+  /** `asc` or `desc`: the order of the ids. */
+  sort: 'asc' | 'desc';
+  /** Answer items after this id (ascending). */
+  id_after?: number | undefined;
+  /** Answer items before this id (descending). */
+  id_before?: number | undefined;
+}
+
+/**
+ * Keyset pagination as GitLab answers `pagination=keyset` (ordered by id): one page of
+ * `items` (already filtered and ordered by id in `sort`'s direction) after the cursor,
+ * and only a `Link: <...>; rel="next"` header naming the next cursor: no totals, no page
+ * numbers. The last page has no Link.
+ */
+export function keysetPaginated<T extends { id: number }>(
+  context: RouteContext,
+  items: readonly T[],
+  request: KeysetRequest,
+  present: (item: T) => unknown,
+): MockResponse {
+  const { per_page } = normalizePage({ page: 1, per_page: request.per_page });
+  const ascending = request.sort === 'asc';
+  const start = items.findIndex((item) =>
+    ascending
+      ? request.id_after === undefined || item.id > request.id_after
+      : request.id_before === undefined || item.id < request.id_before,
+  );
+  const rest = start === -1 ? [] : items.slice(start, start + per_page + 1);
+  const page = rest.slice(0, per_page);
+  const headers: Record<string, string> = {};
+  const last = page.at(-1);
+  if (rest.length > per_page && last) {
+    const cursor = ascending ? 'id_after' : 'id_before';
+    const kept = new URLSearchParams();
+    for (const [key, value] of context.url.searchParams) {
+      if (key !== 'id_after' && key !== 'id_before' && key !== 'private_token' && key !== 'per_page') {
+        kept.append(key, value);
+      }
+    }
+    kept.set(cursor, String(last.id));
+    kept.set('per_page', String(per_page));
+    headers.link = `<${context.url.origin}${context.url.pathname}?${kept}>; rel="next"`;
+  }
+  return json(page.map(present), 200, headers);
+}

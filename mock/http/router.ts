@@ -133,6 +133,11 @@ function reasonOf(error: ApiError): string {
  */
 export function createRouter(world: World, routes: Route[], options: RouterOptions = {}) {
   const compiled: Compiled[] = routes.map((r) => ({ ...r, segments: r.path.split('/').slice(1) }));
+  // Routes by their number of segments, in declaration order: a request is matched against those only.
+  const bySegments = new Map<number, Compiled[]>();
+  for (const route of compiled)
+    bySegments.set(route.segments.length, [...(bySegments.get(route.segments.length) ?? []), route]);
+  const NONE: Compiled[] = [];
   const { origin } = new URL(world.baseUrl);
   const prefix = apiPrefix(world.baseUrl);
 
@@ -162,7 +167,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       let found: { route: Compiled; params: Record<string, string> } | undefined;
       let pathKnown = false;
       let unavailable: Compiled | undefined;
-      for (const candidate of parts ? compiled : []) {
+      for (const candidate of parts ? (bySegments.get(parts.length) ?? NONE) : NONE) {
         const params = match(candidate.segments, parts as string[]);
         if (!params) continue;
         if (candidate.available && !candidate.available(world)) {

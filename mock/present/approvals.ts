@@ -84,14 +84,14 @@ const presentAccessLevel = (level: { id: number; access_level: number }) => ({
  * project rules a shorter branch whose `code_owner_approval_required` is a string: it
  * copies a typo of GitLab's docs. `inherited` is true for a group's protected branch.
  */
-function presentProtectedBranch(branch: ProtectedBranch): GroupRuleProtectedBranch {
+export function presentProtectedBranch(branch: ProtectedBranch): GroupRuleProtectedBranch {
   return {
     id: branch.id,
     name: branch.name,
     push_access_levels: [presentAccessLevel(branch.push_access_level)],
     merge_access_levels: [presentAccessLevel(branch.merge_access_level)],
     allow_force_push: branch.allow_force_push,
-    unprotect_access_levels: [],
+    unprotect_access_levels: branch.unprotect_access_level ? [presentAccessLevel(branch.unprotect_access_level)] : [],
     code_owner_approval_required: branch.code_owner_approval_required,
     inherited: branch.group_id !== null,
   };

@@ -1,5 +1,6 @@
 import { forbidden, insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
 import type { MockRequest } from '../http/request.js';
+import { directRole, membershipCounts } from '../world/memberships.js';
 import type { AccessToken, Group, OAuthToken, Plan, Project, Role, User, Visibility, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 import { findOAuthToken, oauthTokenIsExpired } from './oauth-tokens.js';
@@ -192,11 +193,11 @@ export function projectGroup(world: World, project: Project): Group | null {
   return project.namespace.kind === 'group' ? (world.groups.get(project.namespace.id) ?? null) : null;
 }
 
-/** A user's role in a group: the highest of its own and its ancestors' memberships (0 = none). */
+/** A user's role in a group: the highest of its own and its ancestors' memberships (0 = none); expired ones do not count. */
 export function groupRole(world: World, user: User, group: Group): Role | 0 {
   if (user.admin) return 50;
   let role: Role | 0 = 0;
-  for (const g of groupChain(world, group)) role = Math.max(role, g.members.get(user.id) ?? 0) as Role | 0;
+  for (const g of groupChain(world, group)) role = Math.max(role, directRole(world, g, user.id)) as Role | 0;
   return role;
 }
 
@@ -204,7 +205,7 @@ export function groupRole(world: World, user: User, group: Group): Role | 0 {
 export function projectRole(world: World, user: User, project: Project): Role | 0 {
   if (user.admin) return 50;
   if (project.namespace.kind === 'user' && project.namespace.id === user.id) return 50;
-  const direct = project.members.get(user.id) ?? 0;
+  const direct = directRole(world, project, user.id);
   const group = projectGroup(world, project);
   return Math.max(direct, group ? groupRole(world, user, group) : 0) as Role | 0;
 }
@@ -235,10 +236,12 @@ export function groupsAround(world: World, user: User): Set<number> {
     if (group) for (const g of groupChain(world, group)) around.add(g.id);
   };
   for (const g of world.groups.values()) {
-    if (groupChain(world, g).some((a) => a.members.has(user.id))) around.add(g.id);
-    if (g.members.has(user.id)) withAncestors(g);
+    if (groupChain(world, g).some((a) => membershipCounts(world, a, user.id))) around.add(g.id);
+    if (membershipCounts(world, g, user.id)) withAncestors(g);
   }
-  for (const p of world.projects.values()) if (p.members.has(user.id)) withAncestors(projectGroup(world, p));
+  for (const p of world.projects.values()) {
+    if (membershipCounts(world, p, user.id)) withAncestors(projectGroup(world, p));
+  }
   return around;
 }
 
@@ -255,6 +258,13 @@ export function canReadGroup(world: World, user: User, group: Group): boolean {
   // Membership in the group or an ancestor first: it needs no look at the rest of the world.
   return visibleTo(group.visibility, user, groupRole(world, user, group)) || isMemberAround(world, user, group);
 }
+
+/**
+ * Whether a user may read a group's members: by its visibility or a membership in it or an
+ * ancestor. Seeing the group only through a subgroup or project is not enough (GitLab answers 403).
+ */
+export const canReadGroupMembers = (world: World, user: User, group: Group): boolean =>
+  visibleTo(group.visibility, user, groupRole(world, user, group));
 
 function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, fullPath: (record: T) => string) {
   if (/^\d+$/.test(ref)) {
@@ -339,3 +349,12 @@ export function groupPlan(world: World, group: Group): Plan {
 
 /** Premium and Ultimate features (approvals, burndown charts...). */
 export const isPaidPlan = (plan: Plan) => plan === 'premium' || plan === 'ultimate';
+
+/**
+ * GitLab's `read_code` (the repository: branches, commits): anyone who sees a public or
+ * internal project; in a private project, Reporter and up (Guests get 403).
+ */
+export function canReadCode(world: World, user: User, project: Project): boolean {
+  if (!canReadProject(world, user, project)) return false;
+  return project.visibility !== 'private' || projectRole(world, user, project) >= 20;
+}

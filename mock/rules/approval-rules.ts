@@ -1,4 +1,5 @@
 import { ApiError, validationError } from '../http/errors.js';
+import { membershipCounts } from '../world/memberships.js';
 import type {
   ApprovalReportType,
   ApprovalRuleFields,
@@ -39,11 +40,11 @@ export type RuleScope =
 
 /** A member of a group or of one of its ancestors (an admin is not a member by being an admin). */
 export const isGroupMember = (world: World, userId: number, group: Group) =>
-  groupChain(world, group).some((g) => g.members.has(userId));
+  groupChain(world, group).some((g) => membershipCounts(world, g, userId));
 
 /** A member of a project: directly, through its groups, or as the owner of its personal namespace. */
 export function isProjectMember(world: World, userId: number, project: Project): boolean {
-  if (project.members.has(userId)) return true;
+  if (membershipCounts(world, project, userId)) return true;
   if (project.namespace.kind === 'user') return project.namespace.id === userId;
   const group = projectGroup(world, project);
   return group !== null && isGroupMember(world, userId, group);

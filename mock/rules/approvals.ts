@@ -1,4 +1,5 @@
 import { ApiError, forbidden, notFound, recordNotFound, unauthorized } from '../http/errors.js';
+import { membershipCounts } from '../world/memberships.js';
 import type {
   Approval,
   ApprovalRuleFields,
@@ -141,7 +142,10 @@ export function applicableRules(world: World, project: Project, mr: MergeRequest
 /** The active users a rule names: its users and the direct members of its groups, by id. */
 export function ruleApprovers(world: World, rule: ApprovalRuleFields): User[] {
   const ids = new Set(rule.user_ids);
-  for (const groupId of rule.group_ids) for (const id of world.groups.get(groupId)?.members.keys() ?? []) ids.add(id);
+  for (const groupId of rule.group_ids) {
+    const group = world.groups.get(groupId);
+    for (const id of group?.members.keys() ?? []) if (group && membershipCounts(world, group, id)) ids.add(id);
+  }
   return [...ids]
     .sort((a, b) => a - b)
     .flatMap((id) => {

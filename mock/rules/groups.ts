@@ -1,3 +1,4 @@
+import { directRole } from '../world/memberships.js';
 import type { Group, Project, User, Visibility, World } from '../world/types.js';
 import { canReadProject, groupChain, groupsAround, openTo, projectGroup } from './access.js';
 
@@ -48,10 +49,10 @@ const isBelow = (world: World, group: Group, ancestor: Group) =>
  * (`lib/api/groups.rb#find_groups`).
  */
 function candidates(world: World, user: User, filters: GroupFilters): (group: Group) => boolean {
-  if (filters.owned) return (g) => g.members.get(user.id) === 50;
+  if (filters.owned) return (g) => directRole(world, g, user.id) === 50;
   const min = filters.minAccessLevel;
   if (min !== undefined) {
-    return (g) => groupChain(world, g).some((a) => (a.members.get(user.id) ?? 0) >= min);
+    return (g) => groupChain(world, g).some((a) => directRole(world, a, user.id) >= min);
   }
   const allAvailable = filters.allAvailable ?? user.admin;
   if (user.admin && allAvailable) return () => true;

@@ -1,4 +1,4 @@
-import { ApiError, forbidden, unauthorized } from '../http/errors.js';
+import { ApiError, forbidden, unauthorized, validationError } from '../http/errors.js';
 import type { MergeRequest, Project, User, World } from '../world/types.js';
 import { Roles } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
@@ -182,6 +182,21 @@ function openDuplicate(world: World, project: Project, source: string, target: s
  * (`error!` with the model's messages), another open merge request between the
  * same branches 409 (`conflict!`).
  */
+/**
+ * Both branches must exist in the repository: 400 `{"message":{"source_branch":["does not exist"]}}`
+ * (or `target_branch`), GitLab's validation error for a branch that is not there.
+ */
+function requireBranchesExist(project: Project, source: string, target: string): void {
+  const missing = [source, target].map((name) => !project.branches.has(name));
+  if (!missing[0] && !missing[1]) return;
+  const message = Object.fromEntries(
+    (['source_branch', 'target_branch'] as const).filter((_, i) => missing[i]).map((key) => [key, ['does not exist']]),
+  );
+  throw validationError(message).because(
+    `project ${project.path_with_namespace} has no branch ${missing[0] ? source : target}`,
+  );
+}
+
 function checkBranches(world: World, project: Project, source: string, target: string, except?: MergeRequest): void {
   if (source === target) {
     throw new ApiError(422, { error: ["You can't use same project/branch for source and target"] }).because(
@@ -234,7 +249,7 @@ export function createMergeRequest(
   input: MergeRequestInput,
 ): MergeRequest {
   requireCreateMergeRequest(world, caller, project);
-  // TODO(branches): 400 `{"message":{"source_branch":[...]}}`-style refusal when a branch does not exist.
+  requireBranchesExist(project, input.source_branch, input.target_branch);
   checkBranches(world, project, input.source_branch, input.target_branch);
   const now = nowIso(world);
   const mr: MergeRequest = {
@@ -246,7 +261,8 @@ export function createMergeRequest(
     state: 'opened',
     author_id: caller.user.id,
     committer_ids: [caller.user.id],
-    sha: randomString(world, '0123456789abcdef', 40),
+    // Its head is the source branch's head (requireBranchesExist checked there is one).
+    sha: project.branches.get(input.source_branch) as string,
     source_branch: input.source_branch,
     target_branch: input.target_branch,
     milestone_id: null,
@@ -358,12 +374,17 @@ export function mergeMergeRequest(
   }
   const now = nowIso(world);
   if (input.squash) mr.squash = true;
+  const mergeCommit = randomString(world, '0123456789abcdef', 40);
   Object.assign(mr, {
     state: 'merged',
     merged_at: now,
     merged_by_id: user.id,
-    merge_commit_sha: randomString(world, '0123456789abcdef', 40),
+    merge_commit_sha: mergeCommit,
     updated_at: now,
   });
+  // The target branch moves to the merge commit; the source branch goes when asked (never the default branch).
+  project.branches.set(mr.target_branch, mergeCommit);
+  const removeSource = input.should_remove_source_branch ?? mr.force_remove_source_branch;
+  if (removeSource && mr.source_branch !== project.default_branch) project.branches.delete(mr.source_branch);
   return mr;
 }

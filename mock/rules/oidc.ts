@@ -1,5 +1,6 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { ApiError, bearerChallenge } from '../http/errors.js';
+import { directRole, membershipCounts } from '../world/memberships.js';
 import type { Group, OAuthToken, User, World } from '../world/types.js';
 import { groupChain } from './access.js';
 import { APPLICATION_SCOPES } from './applications.js';
@@ -56,7 +57,9 @@ export async function publicJwk(world: World): Promise<JWK> {
 
 /** The groups a user is in: every group they are a member of, with its subgroups (GitLab's `membership_groups`). */
 function membershipGroups(world: World, user: User) {
-  return [...world.groups.values()].filter((group) => groupChain(world, group).some((g) => g.members.has(user.id)));
+  return [...world.groups.values()].filter((group) =>
+    groupChain(world, group).some((g) => membershipCounts(world, g, user.id)),
+  );
 }
 
 /** The profile claims both the ID token and userinfo carry (G-O 3). */
@@ -99,7 +102,8 @@ export function userinfo(world: World, value: string | null): Record<string, unk
 function userinfoClaims(world: World, user: User, scopes: readonly string[]): Record<string, unknown> {
   const groups = membershipGroups(world, user);
   // Memberships only: an administrator's implicit Owner rights are not a membership.
-  const memberRole = (group: Group) => Math.max(0, ...groupChain(world, group).map((g) => g.members.get(user.id) ?? 0));
+  const memberRole = (group: Group) =>
+    Math.max(0, ...groupChain(world, group).map((g) => directRole(world, g, user.id)));
   const withRole = (role: number) => groups.filter((g) => memberRole(g) === role).map((g) => g.full_path);
   const byRole: Record<string, string[]> = {
     'https://gitlab.org/claims/groups/owner': withRole(50),
@@ -123,7 +127,9 @@ export async function idToken(world: World, token: OAuthToken, nonce: string | n
   if (!token.scopes.includes('openid') || !user) return undefined;
   const signer = await signerOf(await signingKeyOf(world));
   const iat = Math.floor(world.now / 1000);
-  const directGroups = [...world.groups.values()].filter((g) => g.members.has(user.id)).map((g) => g.full_path);
+  const directGroups = [...world.groups.values()]
+    .filter((g) => membershipCounts(world, g, user.id))
+    .map((g) => g.full_path);
   return new SignJWT({
     ...profileClaims(world, user, token.scopes),
     ...(nonce === null ? {} : { nonce }),

@@ -60,6 +60,8 @@ export function pushToMergeRequest(world: World, project: Project, mr: MergeRequ
   const push: Push = { sha: input.sha, author_id: input.author.id, at: new Date(input.at).toISOString() };
   for (const approval of approvalsRemovedByPush(world, project, mr)) world.approvals.delete(approval.id);
   mr.sha = push.sha;
+  // The push moves the source branch's head too (a deleted branch is pushed anew).
+  project.branches.set(mr.source_branch, push.sha);
   if (!mr.committer_ids.includes(push.author_id)) mr.committer_ids.push(push.author_id);
   mr.updated_at = push.at;
   mr.pushes.push(push);

@@ -1,4 +1,5 @@
 import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { directRole, membershipCounts } from '../world/memberships.js';
 import type { AccessToken, Role, User, World } from '../world/types.js';
 import { type Caller, isPaidPlan } from './access.js';
 
@@ -50,15 +51,15 @@ export function selfToken(caller: Caller): AccessToken {
 /** GitLab's `highest_role`: the highest of a user's direct group and project memberships (0: none). */
 export function highestRole(world: World, user: User): Role | 0 {
   let role: Role | 0 = 0;
-  for (const g of world.groups.values()) role = Math.max(role, g.members.get(user.id) ?? 0) as Role | 0;
-  for (const p of world.projects.values()) role = Math.max(role, p.members.get(user.id) ?? 0) as Role | 0;
+  for (const g of world.groups.values()) role = Math.max(role, directRole(world, g, user.id)) as Role | 0;
+  for (const p of world.projects.values()) role = Math.max(role, directRole(world, p, user.id)) as Role | 0;
   return role;
 }
 
 /** A user with no project: no membership in one and no project in their personal namespace. */
 function hasProjects(world: World, user: User): boolean {
   for (const p of world.projects.values()) {
-    if (p.members.has(user.id) || (p.namespace.kind === 'user' && p.namespace.id === user.id)) return true;
+    if (membershipCounts(world, p, user.id) || (p.namespace.kind === 'user' && p.namespace.id === user.id)) return true;
   }
   return false;
 }

@@ -20,8 +20,19 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date
 const dateTime = z.iso.datetime({ offset: true });
 const visibility = z.enum(['private', 'internal', 'public']);
 const plan = z.enum(['free', 'premium', 'ultimate']);
-/** `{ "username": role }`. */
-const members = z.record(z.string(), role);
+/** A membership with its details: what the members API shows besides the role. */
+const membership = z.strictObject({
+  /** The role number. */
+  access_level: role,
+  /** `YYYY-MM-DD`: from that day on the membership no longer counts; default never. */
+  expires_at: date.nullable().optional(),
+  /** Default: when its group or project was created. */
+  created_at: dateTime.optional(),
+  /** Username of who added the member; default nobody. */
+  created_by: z.string().nullable().optional(),
+});
+/** `{ "username": role }`, or `{ "username": { "access_level": role, "expires_at": ... } }`. */
+const members = z.record(z.string(), z.union([role, membership]));
 /** The record's id (an export keeps every id; absent: the next one). */
 const id = z.int().positive();
 /** A record of an exported world keeps its id, timestamps and counters: what makes a loaded export answer exactly as the original. */
@@ -30,8 +41,8 @@ const exactTime = dateTime.optional();
 const accessLevel = z.strictObject({
   /** The access level record's id. */
   id,
-  /** The lowest role allowed. */
-  access_level: role,
+  /** The lowest role allowed; `0`: no one. */
+  access_level: z.union([role, z.literal(0)]),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -50,6 +61,8 @@ export const SeedProtectedBranch = z.union([
     push_access_level: accessLevel.optional(),
     /** Who may merge; default Maintainers. */
     merge_access_level: accessLevel.optional(),
+    /** Who may unprotect it (Premium); default Maintainers. */
+    unprotect_access_level: accessLevel.optional(),
   }),
 ]);
 
@@ -153,7 +166,7 @@ export const SeedGroup = z.strictObject({
   plan: plan.optional(),
   /** SAML single sign-on and SCIM enabled. */
   saml_scim: z.boolean().optional(),
-  /** `{ "username": role }`: direct members and their role numbers. */
+  /** `{ "username": role }`: direct members and their role numbers (or `{ access_level, expires_at, created_at, created_by }`). */
   members: members.optional(),
   /** The group's approval settings. */
   approval_settings: approvalSettings.optional(),
@@ -351,7 +364,7 @@ export const SeedProject = z.strictObject({
   description: z.string().optional(),
   /** `private` (default), `internal` or `public`; never more visible than its group. */
   visibility: visibility.optional(),
-  /** `{ "username": role }`: direct members and their role numbers. */
+  /** `{ "username": role }`: direct members and their role numbers (or `{ access_level, expires_at, created_at, created_by }`). */
   members: members.optional(),
   /** Branch names (or wildcards such as `release/*`). */
   protected_branches: z.array(SeedProtectedBranch).optional(),
@@ -372,6 +385,28 @@ export const SeedProject = z.strictObject({
    * required (not in a document with a `version`: an export lists every rule).
    */
   approval_rules: z.array(SeedApprovalRule).optional(),
+  /** The repository's default branch; default `main`. It is created when `branches` does not list it. */
+  default_branch: z.string().min(1).optional(),
+  /**
+   * The repository's branches: names, or `{ name, sha }` with the head commit (40 hex digits).
+   * The default branch, the branches of the merge requests and the protected branch names
+   * (not wildcards) are created too, unless the document has a `version` (an export lists every branch).
+   */
+  branches: z
+    .array(
+      z.union([
+        z.string().min(1),
+        z.strictObject({
+          /** The branch name. */
+          name: z.string().min(1),
+          /** Its head commit. */
+          sha: z.string().regex(/^[0-9a-f]{40}$/, 'expected 40 lowercase hex digits'),
+        }),
+      ]),
+    )
+    .optional(),
+  /** Archived: read-only, and left out of project lists unless asked for; default false. */
+  archived: z.boolean().optional(),
   /** The project's id. */
   id: id.optional(),
   /** Default: the world clock. */

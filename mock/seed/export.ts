@@ -78,7 +78,17 @@ export function exportSeedDocument(world: World, faults: readonly InjectedFault[
 function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDocument {
   const username = (id: number): string => world.users.get(id)?.username ?? `#${id}`;
   const usernames = (ids: readonly number[]) => ids.map(username);
-  const members = (map: Map<number, Role>) => Object.fromEntries([...map].map(([id, role]) => [username(id), role]));
+  // A member with details is written in the richer form, one without as its bare role, as it was seeded.
+  const members = ({ members: map, memberships }: Group | Project) =>
+    Object.fromEntries(
+      [...map].map(([id, role]) => {
+        const details = memberships?.get(id);
+        if (!details) return [username(id), role];
+        const createdBy = details.created_by_id === null ? null : username(details.created_by_id);
+        const { created_at, expires_at } = details;
+        return [username(id), { access_level: role, expires_at, created_at, created_by: createdBy }];
+      }),
+    );
   const groupPath = (id: number) => world.groups.get(id)?.full_path ?? `#${id}`;
   const milestoneTitle = (id: number | null) => (id === null ? undefined : world.milestones.get(id)?.title);
   // Records by owner, in id order, grouped once: a world of thousands of records exports in linear time.
@@ -124,6 +134,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     allow_force_push: b.allow_force_push,
     push_access_level: { ...b.push_access_level },
     merge_access_level: { ...b.merge_access_level },
+    ...(b.unprotect_access_level && { unprotect_access_level: { ...b.unprotect_access_level } }),
   });
   const ruleFields = (rule: ApprovalRuleFields) => ({
     id: rule.id,
@@ -179,7 +190,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     saml_scim: g.saml_scim,
     enforced_sso: g.enforced_sso,
     created_at: g.created_at,
-    members: members(g.members),
+    members: members(g),
     approval_settings: { ...g.approval_settings },
     next_iid: { ...g.next_iid },
     milestones: milestonesOfGroup(g.id).map(milestone),
@@ -194,10 +205,13 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     description: p.description,
     visibility: p.visibility,
     created_at: p.created_at,
-    members: members(p.members),
+    members: members(p),
     approval_settings: { ...p.approval_settings },
     approvals_before_merge: p.approvals_before_merge,
     next_iid: { ...p.next_iid },
+    default_branch: p.default_branch,
+    branches: [...p.branches].map(([name, sha]) => ({ name, sha })),
+    archived: p.archived,
     milestones: milestonesOfProject(p.id).map(milestone),
     issues: issuesOf(p.id).map(
       (i): SeedIssue => ({

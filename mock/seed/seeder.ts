@@ -11,10 +11,12 @@ import {
   ruleErrors,
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
+import { ensureBranch } from '../rules/branches.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
 import { defaultTokenExpiry, issuePersonalToken, issueProjectAccessToken } from '../rules/tokens.js';
+import { storeMembership } from '../world/memberships.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
   Application,
@@ -116,12 +118,29 @@ function projectByPath(world: World, path: string): Project | undefined {
   return undefined;
 }
 
-function membersOf(world: World, members: Record<string, number> | undefined): Map<number, Role> {
+type SeedMembers = NonNullable<SeedGroup['members']>;
+
+function membersOf(world: World, members: SeedMembers | undefined): Map<number, Role> {
   const out = new Map<number, Role>();
-  for (const [username, role] of Object.entries(members ?? {})) {
+  for (const [username, entry] of Object.entries(members ?? {})) {
+    const role = typeof entry === 'number' ? entry : entry.access_level;
     out.set(userByName(world, username, `members.${username}`).id, role as Role);
   }
   return out;
+}
+
+/** The details of the members given in the richer form (`{ access_level, expires_at, ... }`), beside their roles. */
+function membershipDetailsOf(world: World, source: Group | Project, members: SeedMembers | undefined): void {
+  for (const [username, entry] of Object.entries(members ?? {})) {
+    if (typeof entry === 'number') continue;
+    const user = userByName(world, username, `members.${username}`);
+    const createdBy = entry.created_by ? userByName(world, entry.created_by, `members.${username}.created_by`) : null;
+    storeMembership(source, user.id, entry.access_level, {
+      created_at: isoOrUndefined(entry.created_at) ?? source.created_at,
+      created_by_id: createdBy?.id ?? null,
+      expires_at: entry.expires_at ?? null,
+    });
+  }
 }
 
 /**
@@ -293,6 +312,7 @@ export class Seeder {
       next_iid: { milestone: 1 },
     }));
     this.world.groups.set(group.id, group);
+    membershipDetailsOf(this.world, group, input.members);
     eachWithin('milestones', input.milestones, (item) => this.groupMilestone(group, item));
     addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
@@ -355,11 +375,23 @@ export class Seeder {
       approval_settings: approvalSettings,
       approvals_before_merge: input.approvals_before_merge ?? 0,
       next_iid: { milestone: 1, issue: 1, merge_request: 1 },
+      default_branch: input.default_branch ?? 'main',
+      branches: new Map(),
+      archived: input.archived ?? false,
     }));
+    for (const item of input.branches ?? []) {
+      if (typeof item === 'string') ensureBranch(project, item);
+      else ensureBranch(project, item.name, item.sha);
+    }
+    ensureBranch(project, project.default_branch);
     this.world.projects.set(project.id, project);
+    membershipDetailsOf(this.world, project, input.members);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
+    // Every protected branch name that is not a wildcard exists (an export lists its branches itself).
+    if (!this.exact)
+      for (const b of projectBranches(this.world, project)) if (!b.name.includes('*')) ensureBranch(project, b.name);
     eachWithin('approval_rules', input.approval_rules, (item) => this.approvalRule(project, item));
     if (!this.exact && !input.approval_rules?.some((rule) => rule.rule_type === 'any_approver')) {
       this.approvalRule(project, { name: 'All Members', rule_type: 'any_approver', approvals_required: 0 });
@@ -487,6 +519,11 @@ export class Seeder {
       ...this.#mergeRequestExtras(input),
     }));
     this.world.mergeRequests.set(mr.id, mr);
+    // Its branches exist: the source at its head (an export lists its branches itself).
+    if (!this.exact) {
+      ensureBranch(project, mr.source_branch, mr.sha);
+      ensureBranch(project, mr.target_branch);
+    }
     project.next_iid.merge_request = Math.max(project.next_iid.merge_request, iid + 1);
     eachWithin('approval_rules', input.approval_rules, (item) => this.mergeRequestApprovalRule(mr, item));
     // An export's merge request is already as its pushes left it (head, committers, approvals): they are history.
@@ -740,6 +777,10 @@ function addProtectedBranches(
       allow_force_push: input.allow_force_push ?? false,
       push_access_level: accessLevel('protected_branch_push_access_levels', input.push_access_level),
       merge_access_level: accessLevel('protected_branch_merge_access_levels', input.merge_access_level),
+      unprotect_access_level:
+        input.unprotect_access_level === undefined
+          ? null
+          : accessLevel('protected_branch_unprotect_access_levels', input.unprotect_access_level),
     }));
     world.protectedBranches.set(branch.id, branch);
   }

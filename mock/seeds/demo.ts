@@ -108,7 +108,15 @@ export const demoSeed: SeedDocument = {
       name: 'API',
       description: 'The Acme public API.',
       visibility: 'private',
-      members: { dev: 30, paula: 15, rita: 20, gus: 10 },
+      // gus is a contractor: his membership ends with 2030, and maria added him.
+      members: {
+        dev: 30,
+        paula: 15,
+        rita: 20,
+        gus: { access_level: 10, expires_at: '2030-12-31', created_by: 'maria' },
+      },
+      // The repository: main (the default), a release branch the wildcard protects, and the merge requests' branches.
+      branches: ['release/1.0'],
       protected_branches: ['main', 'release/*'],
       // Meets the approval policy of examples/approval-audit.ts.
       approval_settings: { allow_overrides_to_approver_list_per_merge_request: false },

@@ -157,6 +157,8 @@ export interface Group {
   created_at: string;
   /** userId → role, direct memberships only. */
   members: Map<number, Role>;
+  /** Details of direct memberships (members API), by user id; a member without an entry has the defaults of {@link Membership}. */
+  memberships?: Map<number, Membership>;
   /** The group's own approval settings. */
   approval_settings: ApprovalSettingValues;
   /** SAML single sign-on is enforced: approving with a password always fails (re-authentication needs SAML). */
@@ -166,6 +168,19 @@ export interface Group {
     /** The next group milestone's iid. */
     milestone: number;
   };
+}
+
+/**
+ * What the members API shows of a direct membership besides its role. A member
+ * without one was created with its group or project, by nobody, never expiring.
+ */
+export interface Membership {
+  /** When the membership was created. */
+  created_at: string;
+  /** Who added the member, or `null`. */
+  created_by_id: number | null;
+  /** `YYYY-MM-DD`: from that day on the membership no longer counts; `null`: never. */
+  expires_at: string | null;
 }
 
 /** Where a project lives: a group, or a user's personal namespace. */
@@ -203,6 +218,8 @@ export interface Project {
   created_at: string;
   /** userId → role, direct memberships only (bot users of the project's tokens included). */
   members: Map<number, Role>;
+  /** Details of direct memberships (members API), by user id; a member without an entry has the defaults of {@link Membership}. */
+  memberships?: Map<number, Membership>;
   /**
    * The project's own approval settings (allow polarity, every key set; the group and
    * the instance may lock them). The project's approval configuration is another view
@@ -220,6 +237,12 @@ export interface Project {
     /** The next merge request's iid. */
     merge_request: number;
   };
+  /** The repository's default branch (GitLab's default: `main`); always one of `branches`. */
+  default_branch: string;
+  /** The repository's branches: name → head commit sha (commits themselves are not modelled). */
+  branches: Map<string, string>;
+  /** An archived project is read-only; lists filter on it with `archived`. */
+  archived: boolean;
 }
 
 /** A milestone of a project (`project_id`) or of a group (`group_id`). */
@@ -484,16 +507,23 @@ export interface ProtectedBranch {
   push_access_level: {
     /** The access level record's id. */
     id: number;
-    /** The lowest role that may push. */
-    access_level: Role;
+    /** The lowest role that may push; `0`: no one. */
+    access_level: Role | 0;
   };
   /** Who may merge. */
   merge_access_level: {
     /** The access level record's id. */
     id: number;
-    /** The lowest role that may merge. */
-    access_level: Role;
+    /** The lowest role that may merge; `0`: no one. */
+    access_level: Role | 0;
   };
+  /** Who may unprotect it (Premium); `null`: Maintainers, GitLab's default. */
+  unprotect_access_level: {
+    /** The access level record's id. */
+    id: number;
+    /** The lowest role that may unprotect; `0`: no one. */
+    access_level: Role | 0;
+  } | null;
 }
 
 /** Kinds of approval rule; `code_owner` and `report_approver` rules are made by the system. */

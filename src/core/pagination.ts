@@ -20,10 +20,18 @@ export interface Page<T> {
   nextPage: number | undefined;
   /** The previous page's number, from `X-Prev-Page`; `undefined` on the first page. */
   prevPage: number | undefined;
+  /**
+   * Keyset pagination (`pagination: 'keyset'`): the query parameters that change for the
+   * next page (such as `id_after`), from the `Link` header's `rel="next"`; `undefined` on the last page.
+   */
+  nextCursor?: Readonly<Record<string, string>> | undefined;
 }
 
-/** Fetches one page; `undefined` means the page the caller asked for (or GitLab's default, 1). */
-export type PageFetcher<T> = (page: number | undefined) => Promise<Page<T>>;
+/**
+ * Fetches one page; `undefined` means the page the caller asked for (or GitLab's default, 1).
+ * With `cursor`, the keyset page the previous page's `Link` named.
+ */
+export type PageFetcher<T> = (page: number | undefined, cursor?: Readonly<Record<string, string>>) => Promise<Page<T>>;
 
 /**
  * What a paginated list method returns. Nothing is fetched until it is used:
@@ -107,9 +115,18 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     let page = await this.#first();
     yield page;
-    // Only move forward: a server answering a next page <= the current one would loop forever.
-    while (page.nextPage !== undefined && page.nextPage > page.page) {
-      page = await this.#fetchPage(page.nextPage);
+    // Keyset pages follow their Link; one naming a cursor already followed would loop forever.
+    const cursors = new Set<string>();
+    for (;;) {
+      // Only move forward: a server answering a next page <= the current one would loop forever.
+      if (page.nextPage !== undefined && page.nextPage > page.page) {
+        page = await this.#fetchPage(page.nextPage);
+      } else if (page.nextPage === undefined && page.nextCursor && !cursors.has(JSON.stringify(page.nextCursor))) {
+        cursors.add(JSON.stringify(page.nextCursor));
+        page = await this.#fetchPage(undefined, page.nextCursor);
+      } else {
+        return;
+      }
       yield page;
     }
   }
@@ -155,7 +172,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 export function parsePage<T>(
   items: T[],
   headers: Headers,
-  requested: { page?: number | undefined; per_page?: number | undefined } = {},
+  requested: { page?: number | undefined; per_page?: number | undefined } & object = {},
 ): Page<T> {
   return {
     items,
@@ -165,7 +182,33 @@ export function parsePage<T>(
     totalPages: intHeader(headers, 'x-total-pages'),
     nextPage: intHeader(headers, 'x-next-page'),
     prevPage: intHeader(headers, 'x-prev-page'),
+    nextCursor: headers.has('x-next-page') ? undefined : keysetCursor(headers, requested),
   };
+}
+
+/**
+ * The query parameters a keyset `Link: <...>; rel="next"` changes (GitLab sends it
+ * without any `X-Next-Page`): every plain parameter whose value differs from the request's.
+ */
+function keysetCursor(headers: Headers, requested: object): Record<string, string> | undefined {
+  const next = headers
+    .get('link')
+    ?.split(',')
+    .find((part) => /;\s*rel="?next"?/.test(part))
+    ?.match(/<([^>]+)>/)?.[1];
+  if (!next) return undefined;
+  let url: URL;
+  try {
+    url = new URL(next);
+  } catch {
+    return undefined;
+  }
+  const asked = requested as Record<string, unknown>;
+  const cursor: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) {
+    if (!key.endsWith(']') && key !== 'private_token' && String(asked[key] ?? '') !== value) cursor[key] = value;
+  }
+  return Object.keys(cursor).length > 0 ? cursor : undefined;
 }
 
 /** A header as a non-negative integer; missing, empty (GitLab's "none") or garbled gives `undefined`. */

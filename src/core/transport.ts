@@ -224,9 +224,9 @@ export class Transport {
   paginate<T>(path: string, schema: Schema<T>, options: CallOptions = {}): PagePromise<T> {
     const itemsSchema = arrayOf(schema);
     const query: { page?: number; per_page?: number } = options.query ?? {};
-    return new PagePromise<T>(async (page): Promise<Page<T>> => {
-      // The caller's query as it is for the first page; a copy with the page number for the next ones.
-      const pageQuery = page === undefined ? query : { ...query, page };
+    return new PagePromise<T>(async (page, cursor): Promise<Page<T>> => {
+      // The caller's query as it is for the first page; a copy with the page number (or keyset cursor) for the next ones.
+      const pageQuery = cursor ? { ...query, ...cursor } : page === undefined ? query : { ...query, page };
       const raw = await this.send('GET', path, options, pageQuery);
       return parsePage(this.validate(itemsSchema, raw, 'GET'), raw.response.headers, pageQuery);
     });

@@ -19,8 +19,10 @@ import {
   MilestoneMergeRequest,
   type MilestoneUpdate,
 } from '../models/milestones.js';
+import { BasicProject, type GroupProjectListQuery, Project } from '../models/projects.js';
 import { GroupApprovalRules } from './approval-rules.js';
 import { GroupApprovalSettings } from './approval-settings.js';
+import { GroupMembers } from './members.js';
 import { GroupScimIdentities } from './scim.js';
 
 const BurndownEvents = z.array(BurndownEvent);
@@ -169,6 +171,8 @@ export class Groups extends Resource {
   readonly approvalSettings: GroupApprovalSettings;
   /** A group's approval rules (experimental in GitLab). */
   readonly approvalRules: GroupApprovalRules;
+  /** A group's members, direct and inherited. */
+  readonly members: GroupMembers;
 
   /**
    * Creates the groups resource on its own, with its own connection; its group
@@ -192,6 +196,7 @@ export class Groups extends Resource {
     this.scim = new GroupScimIdentities(transport);
     this.approvalSettings = new GroupApprovalSettings(transport);
     this.approvalRules = new GroupApprovalRules(transport);
+    this.members = new GroupMembers(transport);
   }
 
   /**
@@ -244,5 +249,27 @@ export class Groups extends Resource {
    */
   descendants(group: GroupRef, query: GroupListQuery = {}, options?: RequestOptions): PagePromise<Group> {
     return this.paginate(path`groups/${group}/descendant_groups`, Group, { query, ...options });
+  }
+
+  /**
+   * Lists a group's projects the caller can see (with `include_subgroups: true`, its
+   * subgroups' too), newest first. `GET /groups/:id/projects`
+   *
+   * @example
+   * ```ts
+   * for await (const project of gitlab.groups.projects('acme', { include_subgroups: true, archived: false })) {
+   *   console.log(project.path_with_namespace);
+   * }
+   * ```
+   */
+  projects<Q extends GroupProjectListQuery = GroupProjectListQuery>(
+    group: GroupRef,
+    query?: Q,
+    options?: RequestOptions,
+  ): PagePromise<Q extends { simple: true } ? BasicProject : Project> {
+    const schema = query?.simple ? BasicProject : Project;
+    return this.paginate(path`groups/${group}/projects`, schema, { query: query ?? {}, ...options }) as PagePromise<
+      Q extends { simple: true } ? BasicProject : Project
+    >;
   }
 }

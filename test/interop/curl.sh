@@ -373,6 +373,33 @@ faults_and_rate_limits() {
   check 'another user has his own count' "$STATUS $(header ratelimit-observed)" '200 1'
 }
 
+members() {
+  # Token bots are members of their project too; their usernames end in a random suffix.
+  local people='[.[] | select(.username | startswith("project_") | not) | [.username, .access_level]]'
+  api GET "$API/members/all" "$DEV"
+  check 'members/all: direct and inherited, each once at the highest role' "$STATUS $(json "$people")" \
+    '200 [["maria",50],["omar",40],["dev",30],["paula",15],["rita",20],["gus",10]]'
+  api GET "$API/members/7" "$DEV"
+  check 'a direct member with an end date and who added him' "$STATUS $(json '[.expires_at, .created_by.username]')" \
+    '200 ["2030-12-31","maria"]'
+  api POST "$API/members" "$OMAR" -d user_id=1 -d access_level=30
+  check 'a Maintainer adds a member (form fields)' "$STATUS $(json '[.username, .access_level, .created_by.username]')" \
+    '201 ["root",30,"omar"]'
+  api POST "$API/members" "$OMAR" -d username=root -d access_level=30
+  check 'an existing member: 409' "$STATUS $BODY" '409 {"message":"Member already exists"}'
+  api POST "$API/members" "$OMAR" -H 'Content-Type: application/json' -d '{"username":"omar","access_level":20}'
+  check 'below the inherited role: GitLab message' "$STATUS $BODY" \
+    '400 {"message":{"access_level":["should be greater than or equal to Maintainer inherited membership from group Platform"]}}'
+  api PUT "$API/members/6" "$OMAR" -d access_level=10
+  check 'a new role' "$STATUS $(json .access_level)" '200 10'
+  api DELETE "$API/members/7" "$OMAR"
+  check 'removed: 204, empty' "$STATUS $BODY" '204 '
+  api GET "$API/members/7" "$OMAR"
+  check 'and gone' "$STATUS $BODY" '404 {"message":"404 Not found"}'
+  api GET /groups/acme/members "$OMAR"
+  check 'a group seen only through its subgroup: its members are 403' "$STATUS" 403
+}
+
 seed_document() {
   api GET /projects/shop%2Fweb/milestones glpat-bob-00000000000000000
   check 'the seeded world and its clock' "$STATUS $(json 'map([.title, .expired])')" \
@@ -442,6 +469,7 @@ scenario 'OAuth applications' applications demo
 scenario 'SCIM identities' scim demo
 scenario 'merge request approvals and rules' approvals demo
 scenario 'approval settings' approval_settings demo
+scenario 'members of groups and projects' members demo
 scenario 'faults and rate limits (/__mock)' faults_and_rate_limits demo
 scenario 'JSON request limits' json_limits demo
 scenario 'a seed document (world.json)' seed_document world.json

@@ -2,7 +2,7 @@
 
 What python-gitlab covers of the SDK's areas: project milestones, project access tokens (list,
 create, revoke), OAuth applications (list, create, delete), project approval configuration and
-rules, merge request approvals and merge request approval rules. The mock must answer it as
+rules, merge request approvals and merge request approval rules, project and group members. The mock must answer it as
 GitLab does: the statuses, messages and state changes are checked, not only that a call returns.
 The blocks between `docs:begin` and `docs:end` are the examples of docs/other-languages.md.
 """
@@ -316,6 +316,53 @@ class Approvals(MockTestCase):
         with self.assertRaises(gitlab.GitlabCreateError) as prohibited:
             mr.approval_rules.create({"name": "Pair", "approvals_required": 1})
         self.assertEqual((prohibited.exception.response_code, prohibited.exception.error_message), (403, ["Prohibited"]))
+
+
+class Members(MockTestCase):
+    def people(self, manager):
+        # Token bots are members of their project too; leave them out.
+        return {m.username: m.access_level for m in manager.list(get_all=True) if not m.username.startswith("project_")}
+
+    def test_lists_direct_and_inherited_members(self):
+        project = self.project(DEV)
+        self.assertEqual(self.people(project.members), {"dev": 30, "paula": 15, "rita": 20, "gus": 10})
+        self.assertEqual(
+            self.people(project.members_all),
+            {"maria": 50, "omar": 40, "dev": 30, "paula": 15, "rita": 20, "gus": 10},
+        )
+        gus = project.members.get(USER_IDS["gus"])
+        self.assertEqual((gus.expires_at, gus.created_by["username"]), ("2030-12-31", "maria"))
+        self.assertEqual(project.members_all.get(USER_IDS["maria"]).access_level, 50)
+
+    def test_adds_updates_and_removes_a_member(self):
+        project = self.project(OMAR)
+        root = project.members.create({"user_id": USER_IDS["root"], "access_level": 30})
+        self.assertEqual((root.username, root.access_level, root.created_by["username"]), ("root", 30, "omar"))
+        with self.assertRaises(gitlab.GitlabCreateError) as again:
+            project.members.create({"user_id": USER_IDS["root"], "access_level": 30})
+        self.assertEqual((again.exception.response_code, again.exception.error_message), (409, "Member already exists"))
+
+        rita = project.members.get(USER_IDS["rita"])
+        rita.access_level = 10
+        rita.save()
+        self.assertEqual(project.members.get(USER_IDS["rita"]).access_level, 10)
+
+        project.members.delete(USER_IDS["gus"])
+        with self.assertRaises(gitlab.GitlabGetError) as gone:
+            project.members.get(USER_IDS["gus"])
+        self.assertEqual((gone.exception.response_code, gone.exception.error_message), (404, "404 Not found"))
+
+    def test_refuses_what_gitlab_refuses(self):
+        with self.assertRaises(gitlab.GitlabCreateError) as developer:
+            self.project(DEV).members.create({"user_id": USER_IDS["root"], "access_level": 10})
+        self.assertEqual(developer.exception.response_code, 403)
+        with self.assertRaises(gitlab.GitlabCreateError) as inherited:
+            self.project(OMAR).members.create({"user_id": USER_IDS["omar"], "access_level": 20})
+        self.assertEqual(inherited.exception.response_code, 400)
+        self.assertEqual(
+            inherited.exception.error_message,
+            {"access_level": ["should be greater than or equal to Maintainer inherited membership from group Platform"]},
+        )
 
 
 class RateLimits(MockTestCase):

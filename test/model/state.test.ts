@@ -64,7 +64,14 @@ type Op =
   | { op: 'createIssue'; by: Who; confidential: boolean }
   | { op: 'editIssue'; by: Who; pick: number; state: 'close' | 'reopen' }
   | { op: 'oauthCode'; by: Who; pick: number; exchange: boolean }
-  | { op: 'oauthRefresh' | 'oauthRevoke'; pick: number };
+  | { op: 'oauthRefresh' | 'oauthRevoke'; pick: number }
+  | {
+      op: 'addMember' | 'updateMember' | 'removeMember';
+      by: Who;
+      pick: number;
+      level: 10 | 30 | 40 | 50;
+      expires: number | null;
+    };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
@@ -159,6 +166,14 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('oauthCode' as const), by: who, pick, exchange: fc.boolean() }),
   fc.record({ op: fc.constantFrom('oauthRefresh' as const, 'oauthRevoke' as const), pick }),
   fc.record({
+    op: fc.constantFrom('addMember' as const, 'addMember' as const, 'updateMember' as const, 'removeMember' as const),
+    // Mostly callers who may manage the project's members, so that memberships do change.
+    by: fc.constantFrom<Who>('root', 'maria', 'omar', 'dev'),
+    pick,
+    level: fc.constantFrom<10 | 30 | 40 | 50>(10, 30, 40, 50),
+    expires: fc.option(day),
+  }),
+  fc.record({
     op: fc.constant('push' as const),
     author: fc.constantFrom<Who>('dev', 'omar', 'rita'),
     iid: fc.constantFrom(3, 4, 5),
@@ -200,6 +215,7 @@ const seen = {
   mergeRequests: 0,
   issues: 0,
   oauth: 0,
+  members: 0,
   reads: 0,
 };
 
@@ -370,6 +386,25 @@ class Run {
         else if (await gitlab.applications.renewSecret(id).then(ok, refused)) seen.renewed++;
         return;
       }
+      case 'addMember':
+      case 'updateMember':
+      case 'removeMember': {
+        const user = nth(
+          [...mock.world.users.values()].filter((u) => !u.bot),
+          op.pick,
+        );
+        if (!user) return;
+        const { members } = gitlab.projects;
+        const body = { access_level: op.level, ...(op.expires !== null && { expires_at: dateIn(mock, op.expires) }) };
+        const done =
+          op.op === 'addMember'
+            ? await members.add(API, { user_id: user.id, ...body }).then(ok, refused)
+            : op.op === 'updateMember'
+              ? await members.update(API, user.id, body).then(ok, refused)
+              : await members.remove(API, user.id).then(ok, refused);
+        if (done) seen.members++;
+        return;
+      }
       case 'scimUpdate':
       case 'scimDelete': {
         const identity = nth([...mock.world.scimIdentities.values()], op.pick);
@@ -523,6 +558,12 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
           : [...world.mergeRequestApprovalRules.values()].filter((r) => r.merge_request_id === mr?.id).map((r) => r.id),
       uid: () => [...world.scimIdentities.values()].map((s) => encodeURIComponent(s.extern_uid)),
       issue_iid: () => [...world.issues.values()].filter((i) => i.project_id === projectId).map((i) => i.iid),
+      user_id: () => [...world.users.keys()],
+      branch: () => [...(world.projects.get(projectId)?.branches.keys() ?? [])].map(encodeURIComponent),
+      name: () =>
+        [...world.protectedBranches.values()]
+          .filter((b) => b.project_id === projectId)
+          .map((b) => encodeURIComponent(b.name)),
     };
     const of = values[name];
     if (!of) throw new Error(`the property does not know how to fill :${name} of ${path}: teach pathsOf`);
@@ -607,7 +648,9 @@ async function read(mock: MockGitLab, path: string, token: string, prefix = '/ap
     .fetch(`${mock.baseUrl}${prefix}${path}`, { headers: auth })
     .catch((error: Error) => error);
   if (response instanceof Error) return { dropped: response.message };
-  const strip = (text: string) => text.replaceAll(mock.baseUrl, 'BASE');
+  // SSH clone URLs name the host alone (git@host:path.git).
+  const sshPrefix = `git@${new URL(mock.baseUrl).host}:`;
+  const strip = (text: string) => text.replaceAll(mock.baseUrl, 'BASE').replaceAll(sshPrefix, 'git@HOST:');
   const headers = Object.fromEntries([...response.headers].map(([name, value]) => [name, strip(value)]));
   return { status: response.status, headers, body: strip(await response.text()) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PagePromise } from '../../src/index.js';
-import { json, milestone, paginated, setup } from './helpers.js';
+import { BASE, json, milestone, paginated, setup } from './helpers.js';
 
 const milestones = Array.from({ length: 5 }, (_, i) => milestone(i + 1));
 
@@ -108,6 +108,29 @@ describe('pagination', () => {
     const { gitlab, requests } = setup(() => json([milestone(1)], { headers: { 'x-page': '2', 'x-next-page': '1' } }));
     expect((await gitlab.projects.milestones.list(1).toArray()).length).toBe(1);
     expect(requests.length).toBe(1);
+  });
+
+  it('follows a keyset Link (no X-Next-Page) with the cursor it names, keeping the query', async () => {
+    const { gitlab, requests } = setup((request) => {
+      const after = Number(new URL(request.url).searchParams.get('id_after') ?? 0);
+      const items = milestones.filter((m) => m.id > after).slice(0, 2);
+      const last = items.at(-1)?.id;
+      const more = last !== undefined && last < milestones.length;
+      const next = `${BASE}/api/v4/projects/1/milestones?state=active&per_page=2&id_after=${last}`;
+      return json(items, { headers: more ? { link: `<${next}>; rel="next"` } : {} });
+    });
+    const list = gitlab.projects.milestones.list(1, { state: 'active', per_page: 2 });
+    expect((await list.toArray()).map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(requests.map((r) => r.url.searchParams.get('id_after'))).toEqual([null, '2', '4']);
+    expect(requests.every((r) => r.url.searchParams.get('state') === 'active')).toBe(true);
+    expect((await list).nextCursor).toEqual({ id_after: '2' });
+  });
+
+  it('stops when a keyset Link names a cursor it already followed', async () => {
+    const next = `${BASE}/api/v4/projects/1/milestones?id_after=1`;
+    const { gitlab, requests } = setup(() => json([milestone(1)], { headers: { link: `<${next}>; rel="next"` } }));
+    expect((await gitlab.projects.milestones.list(1).toArray()).length).toBe(2);
+    expect(requests.length).toBe(2);
   });
 
   it('paginates issues and merge requests of a milestone', async () => {

@@ -1,0 +1,120 @@
+import { paginated } from '../http/pagination.js';
+import { p, paginationParams, parseParams } from '../http/params.js';
+import { json, noContent } from '../http/respond.js';
+import { route } from '../http/router.js';
+import { presentBranch, presentProjectProtectedBranch } from '../present/branches.js';
+import { findProject, requireProjectRole } from '../rules/access.js';
+import {
+  createBranch,
+  deleteBranch,
+  findBranch,
+  findProtectedBranch,
+  listBranches,
+  listProtectedBranches,
+  protectBranch,
+  requireReadCode,
+  requireUnprotect,
+  requireWritableRepository,
+  unprotectBranch,
+  updateProtectedBranch,
+} from '../rules/branches.js';
+import { Roles } from '../world/types.js';
+
+/**
+ * Repository branches (`lib/api/branches.rb`): read with `read_code` (Reporter in a
+ * private project), created and deleted from Developer up. Protected branches
+ * (`lib/api/protected_branches.rb`): Maintainer for every route.
+ * @module
+ */
+
+const branchPath = { id: p.string().required(), branch: p.string().required() };
+const protectedPath = { id: p.string().required(), name: p.string().required() };
+/** GitLab's `ProtectedRefAccess::ALLOWED_ACCESS_LEVELS` without the instance-admin level: no one, Developers, Maintainers. */
+const accessLevel = () => p.integer().values([0, 30, 40]);
+
+export const branchRoutes = [
+  route('GET', '/projects/:id/repository/branches', (ctx) => {
+    const q = parseParams(ctx.params, { id: p.string().required(), search: p.string(), ...paginationParams });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireReadCode(ctx.world, ctx.caller, project);
+    return paginated(ctx, listBranches(project, q.search), q, (branch) =>
+      presentBranch(ctx.world, ctx.caller.user, project, branch),
+    );
+  }),
+
+  route('GET', '/projects/:id/repository/branches/:branch', (ctx) => {
+    const q = parseParams(ctx.params, branchPath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireReadCode(ctx.world, ctx.caller, project);
+    return json(presentBranch(ctx.world, ctx.caller.user, project, findBranch(project, q.branch)));
+  }),
+
+  route('POST', '/projects/:id/repository/branches', (ctx) => {
+    const q = parseParams(ctx.params, { ...branchPath, ref: p.string().required() });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Developer);
+    requireWritableRepository(project);
+    const branch = createBranch(ctx.world, ctx.caller, project, q.branch, q.ref);
+    return json(presentBranch(ctx.world, ctx.caller.user, project, branch), 201);
+  }),
+
+  route('DELETE', '/projects/:id/repository/branches/:branch', (ctx) => {
+    const q = parseParams(ctx.params, branchPath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Developer);
+    requireWritableRepository(project);
+    deleteBranch(ctx.world, ctx.caller, project, q.branch);
+    return noContent();
+  }),
+
+  route('GET', '/projects/:id/protected_branches', (ctx) => {
+    const q = parseParams(ctx.params, { id: p.string().required(), search: p.string(), ...paginationParams });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    return paginated(ctx, listProtectedBranches(ctx.world, project, q.search), q, presentProjectProtectedBranch);
+  }),
+
+  route('GET', '/projects/:id/protected_branches/:name', (ctx) => {
+    const q = parseParams(ctx.params, protectedPath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    return json(presentProjectProtectedBranch(findProtectedBranch(ctx.world, project, q.name)));
+  }),
+
+  route('POST', '/projects/:id/protected_branches', (ctx) => {
+    const q = parseParams(ctx.params, {
+      ...protectedPath,
+      push_access_level: accessLevel(),
+      merge_access_level: accessLevel(),
+      unprotect_access_level: accessLevel(),
+      allow_force_push: p.boolean(),
+      code_owner_approval_required: p.boolean(),
+    });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    return json(presentProjectProtectedBranch(protectBranch(ctx.world, project, q)), 201);
+  }),
+
+  route('PATCH', '/projects/:id/protected_branches/:name', (ctx) => {
+    const q = parseParams(ctx.params, {
+      ...protectedPath,
+      allow_force_push: p.boolean(),
+      code_owner_approval_required: p.boolean(),
+    });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    const branch = findProtectedBranch(ctx.world, project, q.name);
+    requireUnprotect(ctx.world, ctx.caller, project, branch);
+    return json(presentProjectProtectedBranch(updateProtectedBranch(branch, q)));
+  }),
+
+  route('DELETE', '/projects/:id/protected_branches/:name', (ctx) => {
+    const q = parseParams(ctx.params, protectedPath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    const branch = findProtectedBranch(ctx.world, project, q.name);
+    requireUnprotect(ctx.world, ctx.caller, project, branch);
+    unprotectBranch(ctx.world, branch);
+    return noContent();
+  }),
+];

@@ -1,0 +1,155 @@
+import type { BasicProject, MemberAccess, Project, ProjectNamespace } from '../../src/models/projects.js';
+import { canReadCode, groupChain, projectGroup } from '../rules/access.js';
+import { type RoleMap, rolesOf } from '../rules/projects.js';
+import type { Project as ProjectRecord, User, World } from '../world/types.js';
+import { presentUser } from './users.js';
+
+/**
+ * Projects as GitLab's entities show them (`lib/api/entities/project_identity.rb`,
+ * `basic_project_details.rb`, `project.rb`, `project_with_access.rb`). Topics, stars,
+ * forks, avatars and the repository's README are not modelled: empty, 0 and `null`.
+ * @module
+ */
+
+/** The project's namespace (NamespaceBasic); a personal namespace has its user's id. */
+function presentNamespace(world: World, project: ProjectRecord): ProjectNamespace {
+  const group = projectGroup(world, project);
+  if (group) {
+    return {
+      id: group.id,
+      name: group.name,
+      path: group.path,
+      kind: 'group',
+      full_path: group.full_path,
+      parent_id: group.parent_id,
+      avatar_url: null,
+      web_url: `${world.baseUrl}/groups/${group.full_path}`,
+    };
+  }
+  const owner = world.users.get(project.namespace.id);
+  const username = owner?.username ?? project.path_with_namespace.split('/')[0] ?? '';
+  return {
+    id: project.namespace.id,
+    name: owner?.name ?? username,
+    path: username,
+    kind: 'user',
+    full_path: username,
+    parent_id: null,
+    avatar_url: null,
+    web_url: `${world.baseUrl}/${username}`,
+  };
+}
+
+/** `Acme / Platform / api`: the namespace's names, then the project's. */
+function nameWithNamespace(world: World, project: ProjectRecord): string {
+  const group = projectGroup(world, project);
+  const names = group
+    ? groupChain(world, group)
+        .map((g) => g.name)
+        .reverse()
+    : [world.users.get(project.namespace.id)?.name ?? ''];
+  return [...names, project.name].join(' / ');
+}
+
+/** GitLab's BasicProjectDetails entity, for `simple=true` lists. */
+export function presentBasicProject(world: World, user: User, project: ProjectRecord): BasicProject {
+  const repository = canReadCode(world, user, project);
+  const { host } = new URL(world.baseUrl);
+  const web = `${world.baseUrl}/${project.path_with_namespace}`;
+  return {
+    id: project.id,
+    description: project.description,
+    name: project.name,
+    name_with_namespace: nameWithNamespace(world, project),
+    path: project.path,
+    path_with_namespace: project.path_with_namespace,
+    created_at: project.created_at,
+    ...(repository && { default_branch: project.default_branch }),
+    tag_list: [],
+    topics: [],
+    ssh_url_to_repo: `git@${host}:${project.path_with_namespace}.git`,
+    http_url_to_repo: `${web}.git`,
+    web_url: web,
+    ...(repository && { readme_url: null, forks_count: 0 }),
+    avatar_url: null,
+    star_count: 0,
+    // Activity is not modelled: the project was last active when it was created.
+    last_activity_at: project.created_at,
+    namespace: presentNamespace(world, project),
+  };
+}
+
+/**
+ * Opened issues per project, counted in one pass over the issues on first use: a page of
+ * projects shares one counter instead of reading every issue once per project.
+ */
+export function openIssueCounter(world: World): (projectId: number) => number {
+  let counts: Map<number, number> | undefined;
+  return (projectId) => {
+    if (!counts) {
+      counts = new Map();
+      for (const issue of world.issues.values()) {
+        if (issue.state === 'opened') counts.set(issue.project_id, (counts.get(issue.project_id) ?? 0) + 1);
+      }
+    }
+    return counts.get(projectId) ?? 0;
+  };
+}
+
+const access = (level: number): MemberAccess | null =>
+  level > 0 ? { access_level: level, notification_level: 3 } : null;
+
+/**
+ * GitLab's Project entity (the fields the mock can fill), and with `roles` the
+ * ProjectWithAccess entity's `permissions`: the caller's direct membership of the
+ * project, and the highest membership in its group chain.
+ */
+export function presentProject(
+  world: World,
+  user: User,
+  project: ProjectRecord,
+  roles?: RoleMap,
+  openIssues: (projectId: number) => number = openIssueCounter(world),
+): Project {
+  const basic = presentBasicProject(world, user, project);
+  const api = `${world.baseUrl}/api/v4/projects/${project.id}`;
+  const group = projectGroup(world, project);
+  const owner = group ? undefined : world.users.get(project.namespace.id);
+  return {
+    ...basic,
+    _links: {
+      self: api,
+      issues: `${api}/issues`,
+      merge_requests: `${api}/merge_requests`,
+      repo_branches: `${api}/repository/branches`,
+      labels: `${api}/labels`,
+      events: `${api}/events`,
+      members: `${api}/members`,
+    },
+    empty_repo: project.branches.size === 0,
+    archived: project.archived,
+    visibility: project.visibility,
+    ...(owner && { owner: presentUser(world, owner) }),
+    issues_enabled: true,
+    merge_requests_enabled: true,
+    wiki_enabled: true,
+    jobs_enabled: true,
+    snippets_enabled: true,
+    issues_access_level: 'enabled',
+    repository_access_level: 'enabled',
+    merge_requests_access_level: 'enabled',
+    request_access_enabled: true,
+    open_issues_count: openIssues(project.id),
+    approvals_before_merge: project.approvals_before_merge,
+    ...(roles && {
+      permissions: {
+        project_access: access(project.members.get(user.id) ?? 0),
+        group_access: access(group ? roles.group(group) : 0),
+      },
+    }),
+  };
+}
+
+/** {@link presentProject} with the caller's permissions (ProjectWithAccess), roles derived for this one project. */
+export const presentProjectWithAccess = (world: World, user: User, project: ProjectRecord) =>
+  presentProject(world, user, project, rolesOf(world, user));

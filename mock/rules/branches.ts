@@ -1,0 +1,321 @@
+import { ApiError, forbidden, notFound, recordNotFound } from '../http/errors.js';
+import type { MergeRequest, Project, ProtectedBranch, Role, User, World } from '../world/types.js';
+import { nextId } from '../world/world.js';
+import { type Caller, canReadCode, projectRole, roleIn } from './access.js';
+import { branchesCovering, branchMatches } from './approvals.js';
+
+/**
+ * A project's repository as far as the mock models it: branches (name → head commit
+ * sha) and the project's protected branches. Commits themselves are not modelled: a
+ * branch's commit is known by its sha only (GitLab's `lib/api/branches.rb`,
+ * `app/services/branches/*`, `lib/gitlab/checks/branch_check.rb`).
+ * @module
+ */
+
+/** The sha of a branch the seed names without one: derived from its project and name, so seeding draws no random numbers. */
+export function derivedSha(project: Pick<Project, 'path_with_namespace'>, name: string): string {
+  let out = '';
+  for (let round = 0; out.length < 40; round++) {
+    // FNV-1a over "round:path:name": deterministic, spread, and cheap.
+    let hash = 0x811c9dc5;
+    for (const char of `${round}:${project.path_with_namespace}:${name}`) {
+      hash ^= char.charCodeAt(0);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    out += hash.toString(16).padStart(8, '0');
+  }
+  return out.slice(0, 40);
+}
+
+/** Adds a branch unless the project has one of that name (the seed's way: existing heads stay). */
+export function ensureBranch(project: Project, name: string, sha = derivedSha(project, name)): void {
+  if (!project.branches.has(name)) project.branches.set(name, sha);
+}
+
+/** 403 unless the caller may read the project's code (`read_code`: Reporter in a private project). */
+export function requireReadCode(world: World, caller: Caller, project: Project): void {
+  if (!canReadCode(world, caller.user, project)) {
+    throw forbidden().because(
+      `${roleIn(caller.user, projectRole(world, caller.user, project), `private project ${project.path_with_namespace}`)}; reading its repository needs Reporter`,
+    );
+  }
+}
+
+/**
+ * GitLab's branch `search`: a substring, case-insensitive; `^x` anchors at the start and
+ * `x$` at the end (`Repository#search_branch_names`).
+ */
+export function nameMatches(name: string, search: string | undefined): boolean {
+  if (!search) return true;
+  const lower = name.toLowerCase();
+  let wanted = search.toLowerCase();
+  const start = wanted.startsWith('^');
+  const end = wanted.endsWith('$') && wanted.length > (start ? 1 : 0);
+  if (start) wanted = wanted.slice(1);
+  if (end) wanted = wanted.slice(0, -1);
+  if (start && end) return lower === wanted;
+  if (start) return lower.startsWith(wanted);
+  if (end) return lower.endsWith(wanted);
+  return lower.includes(wanted);
+}
+
+/** A branch of the repository, as the rules and presenters see it. */
+export interface Branch {
+  name: string;
+  sha: string;
+}
+
+/** The project's branches matching `search`, by name (GitLab sorts them by name). */
+export function listBranches(project: Project, search?: string): Branch[] {
+  const names = [...project.branches.keys()].filter((name) => nameMatches(name, search)).sort();
+  return names.map((name) => ({ name, sha: project.branches.get(name) as string }));
+}
+
+/** A branch by exact name: `404 Branch Not Found` otherwise. */
+export function findBranch(project: Project, name: string): Branch {
+  const sha = project.branches.get(name);
+  if (sha === undefined) {
+    throw notFound('Branch').because(`project ${project.path_with_namespace} has no branch ${name}`);
+  }
+  return { name, sha };
+}
+
+/** The protected branches (the project's and its groups') whose name or wildcard covers `branch`. */
+export function protectionsOf(world: World, project: Project, branch: string): ProtectedBranch[] {
+  return branchesCovering(world, project).filter((b) => branchMatches(b.name, branch));
+}
+
+/** What the Branch entity computes for one caller: protection and who may push or merge. */
+export interface BranchAccess {
+  protected: boolean;
+  developers_can_push: boolean;
+  developers_can_merge: boolean;
+  can_push: boolean;
+  merged: boolean;
+}
+
+/** Whether `role` may push to (or merge into) a branch covered by `protections` (GitLab's `UserAccess`). */
+function allowedBy(protections: ProtectedBranch[], role: Role | 0, action: 'push' | 'merge'): boolean {
+  if (role < 30) return false;
+  if (protections.length === 0) return true;
+  const level = (b: ProtectedBranch) => (action === 'push' ? b.push_access_level : b.merge_access_level).access_level;
+  // Any covering protection that grants the role is enough, as in GitLab.
+  return protections.some((b) => level(b) !== 0 && role >= level(b));
+}
+
+/** A branch is merged when a merged merge request had it as its source (the mock keeps no commit graph). */
+function mergedBranch(world: World, project: Project, name: string): boolean {
+  if (name === project.default_branch) return false;
+  for (const mr of world.mergeRequests.values()) {
+    if (mr.project_id === project.id && mr.state === 'merged' && mr.source_branch === name) return true;
+  }
+  return false;
+}
+
+/** The caller-dependent fields of GitLab's Branch entity. */
+export function branchAccess(world: World, user: User, project: Project, name: string): BranchAccess {
+  const protections = protectionsOf(world, project, name);
+  const developersCan = (action: 'push' | 'merge') =>
+    protections.some((b) => (action === 'push' ? b.push_access_level : b.merge_access_level).access_level === 30);
+  return {
+    protected: protections.length > 0,
+    developers_can_push: developersCan('push'),
+    developers_can_merge: developersCan('merge'),
+    can_push: allowedBy(protections, projectRole(world, user, project), 'push'),
+    merged: mergedBranch(world, project, name),
+  };
+}
+
+/** The commit shas the project knows: its branch heads and its merge requests' heads and pushes. */
+function knownCommit(world: World, project: Project, sha: string): boolean {
+  for (const head of project.branches.values()) if (head === sha) return true;
+  const ofProject = (mr: MergeRequest) => mr.project_id === project.id;
+  for (const mr of world.mergeRequests.values()) {
+    if (ofProject(mr) && (mr.sha === sha || mr.pushes.some((push) => push.sha === sha))) return true;
+  }
+  return false;
+}
+
+/** Git's ref name rules (`git check-ref-format`, GitLab's `GitRefValidator`), for a branch name. */
+export function validBranchName(name: string): boolean {
+  if (name === '' || name === 'HEAD' || name.startsWith('-') || name.startsWith('refs/')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what git refuses.
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(name) || name.includes('..') || name.includes('@{') || name === '@') return false;
+  if (name.startsWith('/') || name.endsWith('/') || name.endsWith('.') || name.includes('//')) return false;
+  return name.split('/').every((part) => !part.startsWith('.') && !part.endsWith('.lock'));
+}
+
+/**
+ * `POST /projects/:id/repository/branches` (the handler checks Developer first): a new
+ * branch at `ref` (a branch name or a commit sha), in GitLab's order: the name, then the ref
+ * (`Branches::CreateService`, `ValidateNewService`, the pre-receive `BranchCheck`).
+ */
+export function createBranch(world: World, caller: Caller, project: Project, name: string, ref: string): Branch {
+  const role = projectRole(world, caller.user, project);
+  if (!validBranchName(name)) throw branchError('Branch name is invalid');
+  if (project.branches.has(name)) throw branchError('Branch already exists');
+  const sha =
+    project.branches.get(ref) ?? (/^[0-9a-f]{7,40}$/.test(ref) ? commitNamed(world, project, ref) : undefined);
+  if (sha === undefined) throw branchError(`Failed to create branch '${name}': invalid reference name '${ref}'`);
+  // The pre-receive checks run once the ref resolves.
+  if (/^[0-9a-fA-F]{40}(-\/|\/|$)/.test(name)) {
+    throw branchError('You cannot create a branch with a 40-character hexadecimal branch name.');
+  }
+  const protections = protectionsOf(world, project, name);
+  if (protections.length > 0 && !allowedBy(protections, role, 'push') && !allowedBy(protections, role, 'merge')) {
+    throw branchError('You are not allowed to create protected branches on this project.');
+  }
+  project.branches.set(name, sha);
+  return { name, sha };
+}
+
+/** A full sha the project knows, or the one known sha an abbreviation names. */
+function commitNamed(world: World, project: Project, ref: string): string | undefined {
+  if (ref.length === 40) return knownCommit(world, project, ref) ? ref : undefined;
+  const heads = [...project.branches.values()];
+  for (const mr of world.mergeRequests.values()) {
+    if (mr.project_id === project.id) heads.push(mr.sha, ...mr.pushes.map((push) => push.sha));
+  }
+  const matches = new Set(heads.filter((sha) => sha.startsWith(ref)));
+  return matches.size === 1 ? [...matches][0] : undefined;
+}
+
+/** A refused branch operation: 400 `{"message": "..."}`, GitLab's `render_api_error!(message, 400)`. */
+function branchError(message: string): ApiError {
+  return new ApiError(400, { message }).because(message);
+}
+
+/**
+ * `DELETE /projects/:id/repository/branches/:branch` (the handler checks Developer,
+ * `push_code`, first): the branch (404), then the pre-receive checks, which GitLab answers 400: never the default
+ * branch; a protected one only by who may unprotect it (Maintainer, or the protection's
+ * unprotect access level).
+ */
+export function deleteBranch(world: World, caller: Caller, project: Project, name: string): void {
+  findBranch(project, name);
+  if (name === project.default_branch) throw branchError('The default branch of a project cannot be deleted.');
+  const protections = protectionsOf(world, project, name);
+  if (protections.some((b) => !canUnprotect(world, caller.user, project, b))) {
+    throw branchError(
+      'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
+    );
+  }
+  project.branches.delete(name);
+}
+
+// Protected branches (GitLab's lib/api/protected_branches.rb): Maintainer for every route.
+
+/** The project's own protected branches matching `search` (a substring of the name), by id. */
+export function listProtectedBranches(world: World, project: Project, search?: string): ProtectedBranch[] {
+  const wanted = search?.toLowerCase();
+  return [...world.protectedBranches.values()]
+    .filter((b) => b.project_id === project.id && (!wanted || b.name.toLowerCase().includes(wanted)))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** A protected branch of the project by exact name (or wildcard): `404 Not found` otherwise. */
+export function findProtectedBranch(world: World, project: Project, name: string): ProtectedBranch {
+  for (const b of world.protectedBranches.values()) if (b.project_id === project.id && b.name === name) return b;
+  throw recordNotFound().because(`project ${project.path_with_namespace} has no protected branch ${name}`);
+}
+
+/** What `POST /projects/:id/protected_branches` takes. */
+export interface ProtectInput {
+  name: string;
+  push_access_level?: number | undefined;
+  merge_access_level?: number | undefined;
+  unprotect_access_level?: number | undefined;
+  allow_force_push?: boolean | undefined;
+  code_owner_approval_required?: boolean | undefined;
+}
+
+/** Protects a branch or wildcard; 409 `Protected branch 'x' already exists` when the project has it. */
+export function protectBranch(world: World, project: Project, input: ProtectInput): ProtectedBranch {
+  if (listProtectedBranches(world, project).some((b) => b.name === input.name)) {
+    throw new ApiError(409, { message: `Protected branch '${input.name}' already exists` }).because(
+      `project ${project.path_with_namespace} already protects ${input.name}`,
+    );
+  }
+  const branch: ProtectedBranch = {
+    id: nextId(world, 'protected_branches'),
+    project_id: project.id,
+    group_id: null,
+    name: input.name,
+    code_owner_approval_required: input.code_owner_approval_required ?? false,
+    allow_force_push: input.allow_force_push ?? false,
+    push_access_level: {
+      id: nextId(world, 'protected_branch_push_access_levels'),
+      access_level: (input.push_access_level ?? 40) as Role | 0,
+    },
+    merge_access_level: {
+      id: nextId(world, 'protected_branch_merge_access_levels'),
+      access_level: (input.merge_access_level ?? 40) as Role | 0,
+    },
+    unprotect_access_level:
+      input.unprotect_access_level === undefined
+        ? null
+        : {
+            id: nextId(world, 'protected_branch_unprotect_access_levels'),
+            access_level: input.unprotect_access_level as Role | 0,
+          },
+  };
+  world.protectedBranches.set(branch.id, branch);
+  return branch;
+}
+
+/**
+ * Unprotects a branch. The approval rules scoped to it lose it, as GitLab's join table
+ * (`approval_project_rules_protected_branches`, ON DELETE CASCADE) loses the row; a rule
+ * left with no branch applies to every branch, as GitLab's does.
+ */
+export function unprotectBranch(world: World, branch: ProtectedBranch): void {
+  world.protectedBranches.delete(branch.id);
+  for (const rule of [...world.projectApprovalRules.values(), ...world.groupApprovalRules.values()]) {
+    if (rule.protected_branch_ids.includes(branch.id)) {
+      rule.protected_branch_ids = rule.protected_branch_ids.filter((id) => id !== branch.id);
+    }
+  }
+}
+
+/**
+ * Whether the caller may change or remove a protection (or delete a branch it covers):
+ * Maintainer, and, when the protection has an unprotect access level (Premium), that
+ * level; `0` lets no one (GitLab's `push_to_delete_protected_branch` and `can_unprotect?`).
+ */
+export function canUnprotect(world: World, user: User, project: Project, branch: ProtectedBranch): boolean {
+  const level = branch.unprotect_access_level?.access_level;
+  const role = projectRole(world, user, project);
+  if (role < 40) return false;
+  return level === undefined || (level !== 0 && role >= level);
+}
+
+/** 403 unless the caller may unprotect (or change) this protected branch. */
+export function requireUnprotect(world: World, caller: Caller, project: Project, branch: ProtectedBranch): void {
+  if (!canUnprotect(world, caller.user, project, branch)) {
+    throw forbidden().because(
+      `${caller.user.username} may not unprotect ${branch.name}: its unprotect access level is ${branch.unprotect_access_level?.access_level}`,
+    );
+  }
+}
+
+/** What `PATCH /projects/:id/protected_branches/:name` changes. */
+export interface ProtectedBranchChanges {
+  allow_force_push?: boolean | undefined;
+  code_owner_approval_required?: boolean | undefined;
+}
+
+/** Changes a protected branch's force-push and code-owner settings (the access levels are Premium's lists: not modelled). */
+export function updateProtectedBranch(branch: ProtectedBranch, changes: ProtectedBranchChanges): ProtectedBranch {
+  if (changes.allow_force_push !== undefined) branch.allow_force_push = changes.allow_force_push;
+  if (changes.code_owner_approval_required !== undefined) {
+    branch.code_owner_approval_required = changes.code_owner_approval_required;
+  }
+  return branch;
+}
+
+/** An archived project is read-only: GitLab refuses `push_code` with 403. */
+export function requireWritableRepository(project: Project): void {
+  if (project.archived) {
+    throw forbidden().because(`project ${project.path_with_namespace} is archived: its repository is read-only`);
+  }
+}

@@ -1,0 +1,372 @@
+import { conflict, forbidden, notFound, recordNotFound, validationError } from '../http/errors.js';
+import {
+  directRole,
+  dropMembership,
+  type MemberSource,
+  membershipCounts,
+  membershipOf,
+  storeMembership,
+} from '../world/memberships.js';
+import type { Group, Membership, Project, Role, User, World } from '../world/types.js';
+import { ROLE_VALUES, Roles } from '../world/types.js';
+import { nowIso, today, userNamed } from '../world/world.js';
+import {
+  type Caller,
+  canReadGroupMembers,
+  findGroup,
+  findProject,
+  groupChain,
+  groupRole,
+  projectGroup,
+  projectRole,
+  requireGroupRole,
+  requireProjectRole,
+  roleIn,
+  roleName,
+} from './access.js';
+import type { ModelErrors } from './milestones.js';
+
+/**
+ * Members of groups and projects (GitLab's `lib/api/members.rb`,
+ * `app/models/member.rb`, `app/policies/{group,project}_member_policy.rb`,
+ * `app/services/members/*`): one rule set for both kinds of source. Reading
+ * follows visibility; managing needs Maintainer in a project and Owner in a
+ * group; only Owners grant or change the Owner role.
+ * @module
+ */
+
+/** A membership as the members API shows it: whose, at which role, in which group or project. */
+export interface MemberEntry {
+  /** The member. */
+  user: User;
+  /** The role of this membership. */
+  role: Role;
+  /** Where the membership is: the group or project asked about, or an ancestor group. */
+  source: MemberSource;
+  /** Its details. */
+  membership: Membership;
+}
+
+/** Filters of the member lists. */
+export interface MemberFilters {
+  /** Part of a name or username, or a whole email address, in any case. */
+  query?: string;
+  /** Only these users. */
+  userIds?: number[];
+  /** Not these users (direct list only, as in GitLab). */
+  skipUsers?: number[];
+}
+
+const isGroup = (source: MemberSource): source is Group => 'full_path' in source;
+const where = (source: MemberSource) =>
+  isGroup(source) ? `group ${source.full_path}` : `project ${source.path_with_namespace}`;
+
+/** A group or project by id or full path: 404 when it does not exist or the caller cannot see it. */
+export function findMemberSource(world: World, caller: Caller, kind: 'groups' | 'projects', ref: string): MemberSource {
+  return kind === 'projects' ? findProject(world, caller, ref) : findGroup(world, caller, ref);
+}
+
+/** GitLab's `read_group_member`: a group seen only through a subgroup or project is 403 for its members. */
+export function requireReadMembers(world: World, caller: Caller, source: MemberSource): void {
+  if (isGroup(source) && !canReadGroupMembers(world, caller.user, source)) {
+    throw forbidden().because(
+      `${caller.user.username} sees group ${source.full_path} only through a subgroup or project, not its members`,
+    );
+  }
+}
+
+/** The groups whose members a source inherits, nearest first. */
+function ancestorsOf(world: World, source: MemberSource): Group[] {
+  if (isGroup(source)) return groupChain(world, source).slice(1);
+  const group = projectGroup(world, source);
+  return group ? groupChain(world, group) : [];
+}
+
+/** The user whose personal namespace holds a project: an Owner member of it in GitLab, whatever `members` says. */
+function namespaceHolder(world: World, source: MemberSource): User | undefined {
+  return !isGroup(source) && source.namespace.kind === 'user' ? world.users.get(source.namespace.id) : undefined;
+}
+
+/** Direct members that count (not expired), in the order they were added; a personal project's holder first. */
+export function directMembers(world: World, source: MemberSource): MemberEntry[] {
+  const entries: MemberEntry[] = [];
+  const holder = namespaceHolder(world, source);
+  if (holder) entries.push({ user: holder, role: Roles.Owner, source, membership: membershipOf(source, holder.id) });
+  for (const [userId, role] of source.members) {
+    const user = world.users.get(userId);
+    if (!user || user === holder || !membershipCounts(world, source, userId)) continue;
+    entries.push({ user, role, source, membership: membershipOf(source, userId) });
+  }
+  return entries;
+}
+
+/** Of two memberships of one user, the one GitLab shows: highest role, then latest expiry (never first), then oldest. */
+function outranks(a: MemberEntry, b: MemberEntry): boolean {
+  if (a.role !== b.role) return a.role > b.role;
+  const [ae, be] = [a.membership.expires_at, b.membership.expires_at];
+  if (ae !== be) return ae === null || (be !== null && ae > be);
+  return a.membership.created_at < b.membership.created_at;
+}
+
+/**
+ * Direct and inherited members, each user once at their highest level (GitLab's
+ * `members/all`), ordered by user id. GitLab also lists members of groups the
+ * source is shared with; the mock has no sharing, so there are none.
+ */
+export function allMembers(world: World, source: MemberSource): MemberEntry[] {
+  const best = new Map<number, MemberEntry>();
+  for (const s of [source, ...ancestorsOf(world, source)]) {
+    for (const entry of directMembers(world, s)) {
+      const known = best.get(entry.user.id);
+      if (!known || outranks(entry, known)) best.set(entry.user.id, entry);
+    }
+  }
+  return [...best.values()].sort((a, b) => a.user.id - b.user.id);
+}
+
+/** The `query`, `user_ids` and `skip_users` filters (GitLab's `User.search`: name or username in part, email whole). */
+export function filterMembers(entries: MemberEntry[], filters: MemberFilters): MemberEntry[] {
+  const query = filters.query?.trim().toLowerCase();
+  return entries.filter(
+    ({ user }) =>
+      (!query ||
+        user.username.toLowerCase().includes(query) ||
+        user.name.toLowerCase().includes(query) ||
+        user.email.toLowerCase() === query) &&
+      (!filters.userIds || filters.userIds.length === 0 || filters.userIds.includes(user.id)) &&
+      !filters.skipUsers?.includes(user.id),
+  );
+}
+
+/** A direct member by user id; anything else is GitLab's `find_by!`: 404 `Not found`. */
+export function findDirectMember(world: World, source: MemberSource, userId: number): MemberEntry {
+  const entry = directMembers(world, source).find((e) => e.user.id === userId);
+  if (!entry) throw recordNotFound().because(`user ${userId} is not a direct member of ${where(source)}`);
+  return entry;
+}
+
+/** A direct or inherited member by user id, at their highest level; else 404 `Not found`. */
+export function findAnyMember(world: World, source: MemberSource, userId: number): MemberEntry {
+  const entry = allMembers(world, source).find((e) => e.user.id === userId);
+  if (!entry)
+    throw recordNotFound().because(`user ${userId} is neither a direct nor an inherited member of ${where(source)}`);
+  return entry;
+}
+
+/** The caller's level where the members are: project role (admins 50) or group role. */
+const callerRole = (world: World, caller: Caller, source: MemberSource) =>
+  isGroup(source) ? groupRole(world, caller.user, source) : projectRole(world, caller.user, source);
+
+/** GitLab's `admin_project_member` (Maintainer) and `admin_group_member` (Owner): 403 without it. */
+function requireManageMembers(world: World, caller: Caller, source: MemberSource): void {
+  if (isGroup(source)) requireGroupRole(world, caller, source, Roles.Owner);
+  else requireProjectRole(world, caller, source, Roles.Maintainer);
+}
+
+/** Only Owners give, take or change the Owner role (`manage_owners`): 403 otherwise. */
+function requireManageOwners(world: World, caller: Caller, source: MemberSource, why: string): void {
+  const role = callerRole(world, caller, source);
+  if (role < Roles.Owner) throw forbidden().because(`${roleIn(caller.user, role, where(source))}; ${why} needs Owner`);
+}
+
+/** The last Owner of a group (counting its ancestors' Owners, bots aside) can be neither demoted nor removed. */
+function isLastOwner(world: World, group: Group, userId: number): boolean {
+  if (directRole(world, group, userId) !== Roles.Owner) return false;
+  const owners = new Set<number>();
+  for (const g of groupChain(world, group)) {
+    for (const id of g.members.keys()) {
+      if (directRole(world, g, id) === Roles.Owner && !world.users.get(id)?.bot) owners.add(id);
+    }
+  }
+  return owners.size === 1;
+}
+
+/** Model validation of a membership (`Member`, `GroupMember`, `ProjectMember`): errors by attribute, GitLab's words. */
+function membershipErrors(
+  world: World,
+  source: MemberSource,
+  user: User,
+  accessLevel: number,
+  expiresAt: string | null,
+  isNew: boolean,
+): ModelErrors {
+  const errors: ModelErrors = {};
+  const add = (key: string, message: string) => {
+    errors[key] = [...(errors[key] ?? []), message];
+  };
+  // FutureDateValidator: today is allowed.
+  if (expiresAt !== null && expiresAt < today(world)) add('expires_at', 'cannot be a date in the past');
+  if (isNew && user.bot && memberAnywhere(world, user.id)) {
+    add('user_id', 'project bots cannot be added to other groups / projects');
+  }
+  // `higher_access_level_than_group`: the highest direct membership in an ancestor group.
+  let highest: { group: Group; role: Role } | undefined;
+  for (const group of ancestorsOf(world, source)) {
+    const role = directRole(world, group, user.id);
+    if (role > 0 && (!highest || role > highest.role)) highest = { group, role: role as Role };
+  }
+  if (highest && highest.role > accessLevel) {
+    add(
+      'access_level',
+      `should be greater than or equal to ${roleName(highest.role)} inherited membership from group ${highest.group.name}`,
+    );
+  }
+  if (!ROLE_VALUES.includes(accessLevel as Role)) add('access_level', 'is not included in the list');
+  return errors;
+}
+
+function memberAnywhere(world: World, userId: number): boolean {
+  for (const g of world.groups.values()) if (g.members.has(userId)) return true;
+  for (const p of world.projects.values()) if (p.members.has(userId)) return true;
+  return false;
+}
+
+function throwIfInvalid(errors: ModelErrors, why: string): void {
+  if (Object.keys(errors).length > 0) throw validationError(errors).because(why);
+}
+
+/** What `POST .../members` takes: the user by id or username, the role, the last day. */
+export interface MemberAdd {
+  /** The user's id (a string that is not a number finds no user). */
+  userId?: string;
+  /** Or the username. */
+  username?: string;
+  /** The role number. */
+  accessLevel: number;
+  /** `YYYY-MM-DD`, or null. */
+  expiresAt: string | null;
+}
+
+/**
+ * Adds a direct member, in GitLab's order (`add_single_member`): the user (404
+ * `User Not Found`), an existing member (409), the caller's right (403), Owner
+ * only by Owners (403), the model's validation (400); then the membership.
+ */
+export function addMember(world: World, caller: Caller, source: MemberSource, input: MemberAdd): MemberEntry {
+  const user =
+    input.username !== undefined
+      ? userNamed(world, input.username)
+      : /^\d+$/.test(input.userId ?? '')
+        ? world.users.get(Number(input.userId))
+        : undefined;
+  if (!user) throw notFound('User').because(`no user ${input.username ?? input.userId}`);
+  if (directMembers(world, source).some((e) => e.user.id === user.id)) {
+    throw conflict('Member already exists').because(`${user.username} is already a direct member of ${where(source)}`);
+  }
+  requireManageMembers(world, caller, source);
+  if (input.accessLevel === Roles.Owner) requireManageOwners(world, caller, source, 'adding an Owner');
+  throwIfInvalid(
+    membershipErrors(world, source, user, input.accessLevel, input.expiresAt, true),
+    `the membership of ${user.username} in ${where(source)} is not valid`,
+  );
+  const membership: Membership = {
+    created_at: nowIso(world),
+    created_by_id: caller.user.id,
+    expires_at: input.expiresAt,
+  };
+  storeMembership(source, user.id, input.accessLevel as Role, membership);
+  return { user, role: input.accessLevel as Role, source, membership };
+}
+
+/**
+ * GitLab's `update_*_member` and `destroy_*_member` policies, less the right to
+ * manage: a personal project's holder and a token's bot user cannot be changed
+ * or removed, nor a group's last Owner.
+ */
+function requireChangeable(world: World, source: MemberSource, entry: MemberEntry, action: string): void {
+  const who = `${entry.user.username} in ${where(source)}`;
+  if (namespaceHolder(world, source) === entry.user) {
+    throw forbidden().because(`cannot ${action} ${who}: the project is in their personal namespace`);
+  }
+  if (isGroup(source) && isLastOwner(world, source, entry.user.id)) {
+    throw forbidden().because(`cannot ${action} ${who}: the group's last Owner`);
+  }
+}
+
+/** What `PUT .../members/:user_id` takes. */
+export interface MemberUpdate {
+  /** The new role number. */
+  accessLevel: number;
+  /** The new last day; `null` clears it; absent keeps it. */
+  expiresAt?: string | null;
+}
+
+/** Changes a direct member's role or expiry: 403 for what the caller may not change, 400 for an invalid membership. */
+export function updateMember(
+  world: World,
+  caller: Caller,
+  source: MemberSource,
+  entry: MemberEntry,
+  input: MemberUpdate,
+): MemberEntry {
+  requireChangeable(world, source, entry, 'change');
+  if (entry.user.bot && !isGroup(source)) {
+    throw forbidden().because(`${entry.user.username} is the bot user of an access token; its role follows the token`);
+  }
+  requireManageMembers(world, caller, source);
+  if (input.accessLevel === Roles.Owner) requireManageOwners(world, caller, source, 'making an Owner');
+  if (entry.role === Roles.Owner) requireManageOwners(world, caller, source, 'changing an Owner');
+  const expiresAt = input.expiresAt === undefined ? entry.membership.expires_at : input.expiresAt;
+  throwIfInvalid(
+    membershipErrors(world, source, entry.user, input.accessLevel, expiresAt, false),
+    `the membership of ${entry.user.username} in ${where(source)} is not valid`,
+  );
+  const membership: Membership = { ...entry.membership, expires_at: expiresAt };
+  storeMembership(source, entry.user.id, input.accessLevel as Role, membership);
+  return { ...entry, role: input.accessLevel as Role, membership };
+}
+
+/** How `DELETE .../members/:user_id` removes. */
+export interface MemberRemoval {
+  /** Keep the user's direct memberships in the group's subgroups and projects (default: remove them too). */
+  skipSubresources: boolean;
+  /** Also unassign the user from the issues of the group's or project's projects. */
+  unassignIssuables: boolean;
+}
+
+/** The groups and projects at or below a group, or just the project. */
+function sourcesWithin(world: World, source: MemberSource): { groups: Group[]; projects: Project[] } {
+  if (!isGroup(source)) return { groups: [], projects: [source] };
+  const inside = (g: Group | null) => g !== null && groupChain(world, g).includes(source);
+  return {
+    groups: [...world.groups.values()].filter(inside),
+    projects: [...world.projects.values()].filter((p) => inside(projectGroup(world, p))),
+  };
+}
+
+/**
+ * Removes a direct member: members may leave, managers remove others (an Owner only
+ * by Owners), never a personal project's holder, a token's bot or a group's last
+ * Owner (403). Removing from a group removes the user's direct memberships below it
+ * too, unless `skipSubresources` (GitLab's `Members::DestroyService`).
+ */
+export function removeMember(
+  world: World,
+  caller: Caller,
+  source: MemberSource,
+  entry: MemberEntry,
+  options: MemberRemoval,
+): void {
+  requireChangeable(world, source, entry, 'remove');
+  const leaving = entry.user.id === caller.user.id;
+  if (!leaving) {
+    if (entry.user.bot && !isGroup(source)) {
+      throw forbidden().because(`${entry.user.username} is the bot user of an access token; revoke the token instead`);
+    }
+    requireManageMembers(world, caller, source);
+    if (entry.role === Roles.Owner) requireManageOwners(world, caller, source, 'removing an Owner');
+  }
+  const within = sourcesWithin(world, source);
+  dropMembership(source, entry.user.id);
+  if (isGroup(source) && !options.skipSubresources) {
+    for (const s of [...within.groups, ...within.projects]) if (s !== source) dropMembership(s, entry.user.id);
+  }
+  if (options.unassignIssuables) {
+    const projectIds = new Set(within.projects.map((p) => p.id));
+    for (const issue of world.issues.values()) {
+      if (projectIds.has(issue.project_id) && issue.assignee_ids.includes(entry.user.id)) {
+        issue.assignee_ids = issue.assignee_ids.filter((id) => id !== entry.user.id);
+      }
+    }
+  }
+}

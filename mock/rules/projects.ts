@@ -1,0 +1,237 @@
+import { ApiError } from '../http/errors.js';
+import type { Group, Project, Role, User, Visibility, World } from '../world/types.js';
+
+/**
+ * Which projects a caller sees in `GET /projects` and `GET /groups/:id/projects`, as
+ * GitLab's `ProjectsFinder` decides (GitLab's `app/finders/projects_finder.rb`).
+ *
+ * Listing is built for worlds of 10,000 projects: a caller's roles are derived once per
+ * request, group by group (each group's role is its own membership or its parent's,
+ * memoized), so a list costs one pass over the groups and one over the projects, never a
+ * role computation per project per ancestor. The answers are those of `projectRole` and
+ * `canReadProject` in `access.ts`.
+ * @module
+ */
+
+/** A user's roles for one request: per group (inherited down the tree) and per project (0 = none). */
+export interface RoleMap {
+  /** The user's role in a group, its own or inherited, admin or not (0 = none). */
+  group(group: Group): Role | 0;
+  /** The user's membership role in a project: direct, inherited, or Owner of a personal namespace (0 = none). */
+  project(project: Project): Role | 0;
+}
+
+/** Derives a user's membership roles; ignores admin rights (membership filters do not count them, as in GitLab). */
+export function rolesOf(world: World, user: User): RoleMap {
+  const memo = new Map<number, Role | 0>();
+  const group = (g: Group): Role | 0 => {
+    const known = memo.get(g.id);
+    if (known !== undefined) return known;
+    const parent = g.parent_id === null ? undefined : world.groups.get(g.parent_id);
+    const role = Math.max(g.members.get(user.id) ?? 0, parent ? group(parent) : 0) as Role | 0;
+    memo.set(g.id, role);
+    return role;
+  };
+  const project = (p: Project): Role | 0 => {
+    const direct = (p.members.get(user.id) ?? 0) as Role | 0;
+    if (p.namespace.kind === 'user') return p.namespace.id === user.id ? 50 : direct;
+    // The memo first: most projects share their group with many others.
+    let inherited = memo.get(p.namespace.id);
+    if (inherited === undefined) {
+      const g = world.groups.get(p.namespace.id);
+      inherited = g ? group(g) : 0;
+    }
+    return direct > inherited ? direct : inherited;
+  };
+  return { group, project };
+}
+
+/** `canReadProject` with the roles already derived. */
+export function readable(user: User, project: Project, role: number): boolean {
+  if (user.admin || role > 0 || project.visibility === 'public') return true;
+  return project.visibility === 'internal' && !user.bot;
+}
+
+/** The filters both project lists take. */
+export interface ProjectFilters {
+  membership?: boolean | undefined;
+  owned?: boolean | undefined;
+  search?: string | undefined;
+  search_namespaces?: boolean | undefined;
+  visibility?: Visibility | undefined;
+  archived?: boolean | undefined;
+  min_access_level?: number | undefined;
+  /** Only projects with a greater id (GitLab's `ProjectsFinder#by_ids`). */
+  id_after?: number | undefined;
+  /** Only projects with a smaller id. */
+  id_before?: number | undefined;
+  /** Only projects the caller starred: stars are not modelled, so none. */
+  starred?: boolean | undefined;
+  order_by: ProjectOrder;
+  sort: 'asc' | 'desc';
+}
+
+/** The orders the mock knows; `updated_at` and `last_activity_at` are the creation time (activity is not modelled). */
+export type ProjectOrder = 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at' | 'similarity';
+export const PROJECT_ORDERS: readonly ProjectOrder[] = [
+  'id',
+  'name',
+  'path',
+  'created_at',
+  'updated_at',
+  'last_activity_at',
+  'similarity',
+];
+
+/** Whether a project passes the filters, given the caller's membership role in it. */
+function passes(project: Project, role: number, filters: ProjectFilters, search: string | undefined): boolean {
+  if ((filters.membership || filters.min_access_level !== undefined) && role === 0) return false;
+  if (filters.min_access_level !== undefined && role < filters.min_access_level) return false;
+  if (filters.owned && role < 50) return false;
+  if (filters.visibility && project.visibility !== filters.visibility) return false;
+  if (filters.archived !== undefined && project.archived !== filters.archived) return false;
+  if (filters.id_after !== undefined && project.id <= filters.id_after) return false;
+  if (filters.id_before !== undefined && project.id >= filters.id_before) return false;
+  if (filters.starred) return false;
+  if (search !== undefined) {
+    const fields = [project.name, project.path, project.description];
+    if (filters.search_namespaces) fields.push(project.path_with_namespace);
+    if (!fields.some((field) => field.toLowerCase().includes(search))) return false;
+  }
+  return true;
+}
+
+/** How close a name is to the search, for `order_by=similarity`: exact, then prefix, then anywhere. */
+function similarity(project: Project, search: string): number {
+  const name = project.name.toLowerCase();
+  const path = project.path.toLowerCase();
+  if (name === search || path === search) return 3;
+  if (name.startsWith(search) || path.startsWith(search)) return 2;
+  return name.includes(search) || path.includes(search) ? 1 : 0;
+}
+
+/** Orders projects as GitLab does: by the column, ties by id in the same direction. */
+function order(projects: Project[], filters: ProjectFilters, search: string | undefined): Project[] {
+  const direction = filters.sort === 'asc' ? 1 : -1;
+  const byId = (a: Project, b: Project) => (a.id - b.id) * direction;
+  const compare: Record<ProjectOrder, (a: Project, b: Project) => number> = {
+    id: () => 0,
+    name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) * direction,
+    path: (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) * direction,
+    created_at: (a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0) * direction,
+    updated_at: (a, b) => compare.created_at(a, b),
+    last_activity_at: (a, b) => compare.created_at(a, b),
+    // GitLab orders by similarity only with a search, most similar first whatever `sort` says.
+    similarity: (a, b) => (search === undefined ? 0 : similarity(b, search) - similarity(a, search)),
+  };
+  const by = compare[filters.order_by];
+  return projects.sort((a, b) => by(a, b) || byId(a, b));
+}
+
+/**
+ * The projects of each group, derived from `world.projects` and rebuilt whenever a
+ * project is added or removed (the table's identity, its size and its last id say so;
+ * a project never changes namespace). Restoring a snapshot replaces the table, so the
+ * index follows it.
+ */
+const byNamespace = new WeakMap<Map<number, Project>, { version: string; groups: Map<number, Project[]> }>();
+
+function projectsOfGroups(world: World): Map<number, Project[]> {
+  const version = `${world.projects.size}:${world.lastId.projects ?? 0}`;
+  const known = byNamespace.get(world.projects);
+  if (known?.version === version) return known.groups;
+  const groups = new Map<number, Project[]>();
+  for (const p of world.projects.values()) {
+    if (p.namespace.kind !== 'group') continue;
+    const list = groups.get(p.namespace.id);
+    if (list) list.push(p);
+    else groups.set(p.namespace.id, [p]);
+  }
+  byNamespace.set(world.projects, { version, groups });
+  return groups;
+}
+
+/** `GET /projects`: every project the caller can read (or, with `membership`/`owned`/`min_access_level`, is a member of). */
+export function listProjects(world: World, user: User, filters: ProjectFilters): Project[] {
+  if (!filters.membership && !filters.owned && filters.min_access_level === undefined) {
+    return select(world, user, world.projects.values(), filters);
+  }
+  // Members only: the projects of the groups the user has a role in, and those it is a direct member of.
+  const roles = rolesOf(world, user);
+  const candidates = new Set<Project>();
+  const ofGroups = projectsOfGroups(world);
+  for (const g of world.groups.values()) {
+    if (roles.group(g) > 0) for (const p of ofGroups.get(g.id) ?? []) candidates.add(p);
+  }
+  const id = user.id;
+  for (const p of world.projects.values()) {
+    if (p.members.has(id) || (p.namespace.id === id && p.namespace.kind === 'user')) candidates.add(p);
+  }
+  return select(world, user, candidates, filters, roles);
+}
+
+/** `GET /groups/:id/projects`: the group's projects (and its subgroups' with `include_subgroups`) the caller can read. */
+export function listGroupProjects(
+  world: World,
+  user: User,
+  group: Group,
+  filters: ProjectFilters & { include_subgroups?: boolean | undefined },
+): Project[] {
+  const inside = new Set<number>([group.id]);
+  if (filters.include_subgroups) {
+    // One pass over the groups: a group is inside when its parent is (memoized up the tree).
+    const memo = new Map<number, boolean>([[group.id, true]]);
+    const within = (g: Group): boolean => {
+      const known = memo.get(g.id);
+      if (known !== undefined) return known;
+      const parent = g.parent_id === null ? undefined : world.groups.get(g.parent_id);
+      const result = parent ? within(parent) : false;
+      memo.set(g.id, result);
+      return result;
+    };
+    for (const g of world.groups.values()) if (within(g)) inside.add(g.id);
+  }
+  const ofGroups = projectsOfGroups(world);
+  const candidates = [...inside].flatMap((id) => ofGroups.get(id) ?? []);
+  return select(world, user, candidates, filters);
+}
+
+function select(
+  world: World,
+  user: User,
+  projects: Iterable<Project>,
+  filters: ProjectFilters,
+  roles = rolesOf(world, user),
+): Project[] {
+  const search = filters.search?.toLowerCase() || undefined;
+  const out: Project[] = [];
+  for (const project of projects) {
+    const role = roles.project(project);
+    if (readable(user, project, role) && passes(project, role, filters, search)) out.push(project);
+  }
+  return order(out, filters, search);
+}
+
+/** GitLab's default `offset_pagination_limit` (plan limits) for lists of projects. */
+export const PROJECT_OFFSET_LIMIT = 50_000;
+
+/**
+ * Offset pages of projects stop at 50,000 records: past it GitLab answers 405 and points
+ * to keyset pagination (`API::Helpers::PaginationStrategies`); `page * per_page` as asked.
+ */
+export function requireOffsetWithinLimit(page: number, perPage: number): void {
+  if (PROJECT_OFFSET_LIMIT > 0 && page * perPage > PROJECT_OFFSET_LIMIT) {
+    throw new ApiError(405, {
+      error: `Offset pagination has a maximum allowed offset of ${PROJECT_OFFSET_LIMIT} for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.`,
+    }).because(`page ${page} of ${perPage} is past the offset limit of ${PROJECT_OFFSET_LIMIT} projects`);
+  }
+}
+
+/** Keyset pagination of projects: GitLab offers it ordered by id only; other orders are 405. */
+export function requireKeysetOrder(orderBy: ProjectOrder): void {
+  if (orderBy !== 'id') {
+    throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' }).because(
+      `keyset pagination of projects needs order_by=id, not ${orderBy}`,
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import type { Group, Membership, Project, Role, World } from './types.js';
+import { today } from './world.js';
+
+/**
+ * Direct memberships of groups and projects: the role in `members` (what the
+ * access layer reads) and the details in `memberships` (what the members API
+ * shows), changed together only through {@link storeMembership} and
+ * {@link dropMembership}.
+ * @module
+ */
+
+/** A group or a project: whatever has direct members. */
+export type MemberSource = Group | Project;
+
+/**
+ * Whether a membership still counts: until the day before its `expires_at`. GitLab's
+ * `not_expired` scope is `expires_at > today`, and a daily job deletes the rest; the
+ * mock keeps the record but treats it as gone from that day on.
+ */
+export function membershipCounts(world: World, source: MemberSource, userId: number): boolean {
+  if (!source.members.has(userId)) return false;
+  const expiresAt = source.memberships?.get(userId)?.expires_at ?? null;
+  return expiresAt === null || expiresAt > today(world);
+}
+
+/** A user's direct role in a group or project (0: none, or expired). */
+export function directRole(world: World, source: MemberSource, userId: number): Role | 0 {
+  return membershipCounts(world, source, userId) ? (source.members.get(userId) ?? 0) : 0;
+}
+
+/** The details of a direct membership, with the defaults for a member that has none. */
+export function membershipOf(source: MemberSource, userId: number): Membership {
+  return source.memberships?.get(userId) ?? { created_at: source.created_at, created_by_id: null, expires_at: null };
+}
+
+/** Adds or changes a direct membership: its role and its details. */
+export function storeMembership(source: MemberSource, userId: number, role: Role, details: Membership): void {
+  source.members.set(userId, role);
+  source.memberships ??= new Map();
+  source.memberships.set(userId, details);
+}
+
+/** Removes a direct membership. */
+export function dropMembership(source: MemberSource, userId: number): void {
+  source.members.delete(userId);
+  source.memberships?.delete(userId);
+  // No details left: as a world loaded from its export has them (none), so the two compare equal.
+  if (source.memberships?.size === 0) delete source.memberships;
+}

@@ -1,0 +1,105 @@
+import type { PagePromise } from '../core/pagination.js';
+import { type ProjectRef, path } from '../core/path.js';
+import { Resource } from '../core/resource.js';
+import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
+import { BasicProject, Project, type ProjectListQuery } from '../models/projects.js';
+import { ProjectAccessTokens } from './access-tokens.js';
+import { ProjectApprovalRules } from './approval-rules.js';
+import { ProjectApprovalSettings } from './approval-settings.js';
+import { ProjectApprovals } from './approvals.js';
+import { ProjectBranches, ProjectProtectedBranches } from './branches.js';
+import { ProjectIssues } from './issues.js';
+import { ProjectMembers } from './members.js';
+import { MergeRequests } from './merge-requests.js';
+import { ProjectMilestones } from './milestones.js';
+
+/**
+ * Projects: `gitlab.projects`. Lists and reads projects (`/projects`), and holds the
+ * resources inside a project (`gitlab.projects.milestones`, `gitlab.projects.branches`...).
+ */
+export class Projects extends Resource {
+  /** A project's milestones. */
+  readonly milestones: ProjectMilestones;
+  /** A project's access tokens. */
+  readonly accessTokens: ProjectAccessTokens;
+  /** A project's approval configuration. */
+  readonly approvals: ProjectApprovals;
+  /** A project's approval rules. */
+  readonly approvalRules: ProjectApprovalRules;
+  /** A project's merge request approval settings, with what it inherits. */
+  readonly approvalSettings: ProjectApprovalSettings;
+  /** A project's merge requests: list, read, open, edit, merge; their approvals and approval rules. */
+  readonly mergeRequests: MergeRequests;
+  /** A project's issues. */
+  readonly issues: ProjectIssues;
+  /** A project's members, direct and inherited. */
+  readonly members: ProjectMembers;
+  /** A project's repository branches. */
+  readonly branches: ProjectBranches;
+  /** A project's protected branches. */
+  readonly protectedBranches: ProjectProtectedBranches;
+
+  /**
+   * Creates the resource on its own, with its own connection.
+   *
+   * @example
+   * ```ts
+   * import { Projects } from 'gitlab-admin-sdk';
+   *
+   * const projects = new Projects({ baseUrl: 'https://gitlab.example.com', token: process.env.GITLAB_TOKEN });
+   * const page = await projects.list({ membership: true });
+   * ```
+   */
+  constructor(options: GitLabOptions);
+  /** @internal The client shares one transport between its resources. */
+  constructor(transport: Transport);
+  constructor(source: GitLabOptions | Transport) {
+    const transport = source instanceof Transport ? source : new Transport(source);
+    super(transport);
+    this.milestones = new ProjectMilestones(transport);
+    this.accessTokens = new ProjectAccessTokens(transport);
+    this.approvals = new ProjectApprovals(transport);
+    this.approvalRules = new ProjectApprovalRules(transport);
+    this.approvalSettings = new ProjectApprovalSettings(transport);
+    this.mergeRequests = new MergeRequests(transport);
+    this.issues = new ProjectIssues(transport);
+    this.members = new ProjectMembers(transport);
+    this.branches = new ProjectBranches(transport);
+    this.protectedBranches = new ProjectProtectedBranches(transport);
+  }
+
+  /**
+   * Lists the projects the caller can see (with `membership: true`, those it is a member
+   * of), newest first. `simple: true` answers fewer fields; `pagination: 'keyset'` (with
+   * `order_by: 'id'`) pages by id, which iteration follows. `GET /projects`
+   *
+   * @example
+   * ```ts
+   * for await (const project of gitlab.projects.list({ membership: true, order_by: 'id', pagination: 'keyset' })) {
+   *   console.log(project.path_with_namespace);
+   * }
+   * ```
+   */
+  list<Q extends ProjectListQuery = ProjectListQuery>(
+    query?: Q,
+    options?: RequestOptions,
+  ): PagePromise<Q extends { simple: true } ? BasicProject : Project> {
+    const schema = query?.simple ? BasicProject : Project;
+    return this.paginate('projects', schema, { query: query ?? {}, ...options }) as PagePromise<
+      Q extends { simple: true } ? BasicProject : Project
+    >;
+  }
+
+  /**
+   * Reads one project, with the caller's `permissions`. `GET /projects/:id`
+   *
+   * @example
+   * ```ts
+   * const project = await gitlab.projects.get('acme/api');
+   * console.log(project.default_branch, project.permissions?.group_access?.access_level);
+   * ```
+   */
+  get(project: ProjectRef, options?: RequestOptions): Promise<Project> {
+    return this.request('GET', path`projects/${project}`, Project, options);
+  }
+}

@@ -1,0 +1,391 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { type GitLab, ProjectBranches } from '../src/index.js';
+import { call, client, failure } from './fixtures.js';
+
+// Repository branches and protected branches end to end: seeding, reading, the rights, and every refusal.
+
+const RELEASE_SHA = 'a'.repeat(40);
+const LOGIN_SHA = 'b'.repeat(40);
+
+const seed: SeedDocument = {
+  now: '2026-06-01T09:00:00Z',
+  instance: { offering: 'self-managed', plan: 'premium' },
+  users: [
+    { username: 'root', admin: true, token: 'glpat-root' },
+    { username: 'maintainer', token: 'glpat-maintainer' },
+    { username: 'dev', token: 'glpat-dev' },
+    { username: 'reporter', token: 'glpat-reporter' },
+    { username: 'guest', token: 'glpat-guest' },
+    { username: 'outsider', token: 'glpat-outsider' },
+  ],
+  groups: [
+    { path: 'acme', members: { maintainer: 40, dev: 30, reporter: 20, guest: 10 }, protected_branches: ['stable'] },
+    { path: 'open', visibility: 'public' },
+  ],
+  projects: [
+    {
+      path: 'acme/api',
+      branches: ['develop', { name: 'release/1.0', sha: RELEASE_SHA }],
+      protected_branches: [
+        'main',
+        {
+          name: 'release/*',
+          push_access_level: { id: 90, access_level: 30 },
+          merge_access_level: { id: 91, access_level: 30 },
+        },
+        'hotfix',
+      ],
+      approval_rules: [
+        { name: 'Release', approvals_required: 1, users: ['maintainer'], protected_branches: ['release/*'] },
+      ],
+      merge_requests: [
+        {
+          iid: 1,
+          title: 'Login',
+          author: 'dev',
+          source_branch: 'feature/login',
+          target_branch: 'develop',
+          sha: LOGIN_SHA,
+        },
+        { iid: 2, title: 'Done', author: 'dev', source_branch: 'feature/done', state: 'merged' },
+      ],
+    },
+    { path: 'acme/old', archived: true },
+    { path: 'open/site', visibility: 'public', default_branch: 'trunk' },
+  ],
+};
+
+let mock: MockGitLab;
+const as = (token: string): GitLab => client(mock, token);
+const names = (items: { name: string }[]) => items.map((b) => b.name);
+const API = 'acme/api';
+
+/** A fresh world whose tokens have each been used once, so a refused call's "last used" stamp changes nothing. */
+async function fresh(document: SeedDocument) {
+  mock = createMockGitLab({ seed: document });
+  for (const user of document.users) if (user.token) await call(mock, 'GET', '/projects', { token: user.token });
+}
+
+beforeEach(() => fresh(seed));
+
+/** Runs a refused call and checks its status and GitLab's message, and that the world did not change. */
+async function refused(promise: () => PromiseLike<unknown>, status: number, message: string) {
+  const before = mock.exportState();
+  const error = await failure(promise());
+  expect(error.status).toBe(status);
+  expect(error.gitlabMessage).toBe(message);
+  expect(mock.exportState()).toEqual(before);
+}
+
+describe('the seeded repository', () => {
+  it("has the default branch, the listed ones, the merge requests' and the protected names, by name", async () => {
+    const page = await as('glpat-dev').projects.branches.list(API);
+    expect(names(page.items)).toEqual(['develop', 'feature/done', 'feature/login', 'hotfix', 'main', 'release/1.0']);
+    expect(page.total).toBe(6);
+    expect(names((await as('glpat-outsider').projects.branches.list('open/site')).items)).toEqual(['trunk']);
+  });
+
+  it("gives a merge request's source branch its head commit, and a push moves it", async () => {
+    const branch = await as('glpat-dev').projects.branches.get(API, 'feature/login');
+    expect(branch.commit).toMatchObject({ id: LOGIN_SHA, short_id: LOGIN_SHA.slice(0, 8) });
+    const pushed = mock.mergeRequests.push(API, 1, { author: 'dev' });
+    expect((await as('glpat-dev').projects.branches.get(API, 'feature/login')).commit.id).toBe(pushed.sha);
+  });
+});
+
+describe('GET /projects/:id/repository/branches', () => {
+  it('searches names: anywhere, ^ at the start, $ at the end', async () => {
+    const dev = as('glpat-dev');
+    expect(names((await dev.projects.branches.list(API, { search: 'FEATURE' })).items)).toEqual([
+      'feature/done',
+      'feature/login',
+    ]);
+    expect(names((await dev.projects.branches.list(API, { search: '^release' })).items)).toEqual(['release/1.0']);
+    expect(names((await dev.projects.branches.list(API, { search: 'in$' })).items)).toEqual(['feature/login', 'main']);
+    expect(names((await dev.projects.branches.list(API, { search: '^lease' })).items)).toEqual([]);
+  });
+
+  it('computes protection and what the caller may do from the protected branches and its role', async () => {
+    const main = await as('glpat-dev').projects.branches.get(API, 'main');
+    expect(main).toMatchObject({
+      name: 'main',
+      default: true,
+      protected: true,
+      developers_can_push: false,
+      developers_can_merge: false,
+      can_push: false,
+      merged: false,
+      web_url: `${mock.baseUrl}/acme/api/-/tree/main`,
+    });
+    expect((await as('glpat-maintainer').projects.branches.get(API, 'main')).can_push).toBe(true);
+    const release = await as('glpat-dev').projects.branches.get(API, 'release/1.0');
+    expect(release).toMatchObject({ protected: true, developers_can_push: true, can_push: true, default: false });
+    expect(release.commit.id).toBe(RELEASE_SHA);
+    const develop = await as('glpat-dev').projects.branches.get(API, 'develop');
+    expect(develop).toMatchObject({ protected: false, can_push: true });
+    expect((await as('glpat-reporter').projects.branches.get(API, 'develop')).can_push).toBe(false);
+    // A group-level protected branch covers the group's projects too.
+    await refused(
+      () => as('glpat-dev').projects.branches.create(API, { branch: 'stable', ref: 'develop' }),
+      400,
+      'You are not allowed to create protected branches on this project.',
+    );
+    expect(
+      (await as('glpat-maintainer').projects.branches.create(API, { branch: 'stable', ref: 'develop' })).protected,
+    ).toBe(true);
+  });
+
+  it('marks a branch merged when a merged merge request came from it', async () => {
+    expect((await as('glpat-dev').projects.branches.get(API, 'feature/done')).merged).toBe(true);
+    expect((await as('glpat-dev').projects.branches.get(API, 'feature/login')).merged).toBe(false);
+  });
+
+  it('is 404 Branch Not Found for an unknown name', async () => {
+    await refused(() => as('glpat-dev').projects.branches.get(API, 'nope'), 404, '404 Branch Not Found');
+  });
+
+  it('needs Reporter in a private project (guest 403, outsider 404), anyone in a public one', async () => {
+    await refused(() => as('glpat-guest').projects.branches.list(API), 403, '403 Forbidden');
+    await refused(() => as('glpat-outsider').projects.branches.list(API), 404, '404 Project Not Found');
+    expect((await as('glpat-reporter').projects.branches.list(API)).items.length).toBe(6);
+    expect((await as('glpat-outsider').projects.branches.get('open/site', 'trunk')).default).toBe(true);
+  });
+
+  it('works as a resource on its own, without the whole client', async () => {
+    const branches = new ProjectBranches({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
+    expect((await branches.get(API, 'develop')).name).toBe('develop');
+  });
+});
+
+describe('POST /projects/:id/repository/branches', () => {
+  it("creates a branch at another branch's head, at a full sha, or at an abbreviated one", async () => {
+    const dev = as('glpat-dev');
+    const fromBranch = await dev.projects.branches.create(API, { branch: 'feature/a', ref: 'release/1.0' });
+    expect(fromBranch).toMatchObject({ name: 'feature/a', protected: false, can_push: true });
+    expect(fromBranch.commit.id).toBe(RELEASE_SHA);
+    expect((await dev.projects.branches.create(API, { branch: 'b', ref: LOGIN_SHA })).commit.id).toBe(LOGIN_SHA);
+    expect((await dev.projects.branches.create(API, { branch: 'c', ref: 'aaaaaaa' })).commit.id).toBe(RELEASE_SHA);
+    expect(names((await dev.projects.branches.list(API, { search: '^feature/a' })).items)).toEqual(['feature/a']);
+  });
+
+  it("refuses with GitLab's messages and changes nothing", async () => {
+    const dev = as('glpat-dev');
+    await refused(
+      () => dev.projects.branches.create(API, { branch: 'develop', ref: 'main' }),
+      400,
+      'Branch already exists',
+    );
+    await refused(
+      () => dev.projects.branches.create(API, { branch: 'a..b', ref: 'main' }),
+      400,
+      'Branch name is invalid',
+    );
+    await refused(
+      () => dev.projects.branches.create(API, { branch: 'x y', ref: 'main' }),
+      400,
+      'Branch name is invalid',
+    );
+    await refused(
+      () => dev.projects.branches.create(API, { branch: 'x', ref: 'nope' }),
+      400,
+      "Failed to create branch 'x': invalid reference name 'nope'",
+    );
+    await refused(
+      () => dev.projects.branches.create(API, { branch: 'c'.repeat(40), ref: 'main' }),
+      400,
+      'You cannot create a branch with a 40-character hexadecimal branch name.',
+    );
+  });
+
+  it('refuses a protected name to a Developer who may neither push nor merge to it', async () => {
+    await fresh({ ...seed, projects: [{ path: 'acme/api', protected_branches: ['prod*'] }] });
+    await refused(
+      () => as('glpat-dev').projects.branches.create(API, { branch: 'production', ref: 'main' }),
+      400,
+      'You are not allowed to create protected branches on this project.',
+    );
+    expect(
+      (await as('glpat-maintainer').projects.branches.create(API, { branch: 'production', ref: 'main' })).protected,
+    ).toBe(true);
+  });
+
+  it("refuses missing parameters with Grape's message", async () => {
+    const response = await call(mock, 'POST', '/projects/acme%2Fapi/repository/branches', {
+      token: 'glpat-dev',
+      json: { branch: 'x' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'ref is missing' });
+  });
+
+  it('needs Developer (Reporter 403), and a project that is not archived', async () => {
+    await refused(
+      () => as('glpat-reporter').projects.branches.create(API, { branch: 'x', ref: 'main' }),
+      403,
+      '403 Forbidden',
+    );
+    await refused(
+      () => as('glpat-maintainer').projects.branches.create('acme/old', { branch: 'x', ref: 'main' }),
+      403,
+      '403 Forbidden',
+    );
+  });
+});
+
+describe('DELETE /projects/:id/repository/branches/:branch', () => {
+  it('deletes an unprotected branch (a name with a slash too)', async () => {
+    await as('glpat-dev').projects.branches.delete(API, 'feature/login');
+    await refused(() => as('glpat-dev').projects.branches.get(API, 'feature/login'), 404, '404 Branch Not Found');
+  });
+
+  it('never deletes the default branch', async () => {
+    await refused(
+      () => as('glpat-root').projects.branches.delete(API, 'main'),
+      400,
+      'The default branch of a project cannot be deleted.',
+    );
+  });
+
+  it('deletes a protected branch only for a Maintainer', async () => {
+    await refused(
+      () => as('glpat-dev').projects.branches.delete(API, 'release/1.0'),
+      400,
+      'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
+    );
+    await as('glpat-maintainer').projects.branches.delete(API, 'release/1.0');
+    expect(names((await as('glpat-dev').projects.branches.list(API, { search: 'release' })).items)).toEqual([]);
+  });
+
+  it('is 404 for an unknown branch and 403 below Developer', async () => {
+    await refused(() => as('glpat-dev').projects.branches.delete(API, 'nope'), 404, '404 Branch Not Found');
+    await refused(() => as('glpat-reporter').projects.branches.delete(API, 'develop'), 403, '403 Forbidden');
+  });
+});
+
+describe('protected branches', () => {
+  it("lists the project's own protected branches (not the group's), with a search", async () => {
+    const maintainer = as('glpat-maintainer');
+    expect(names((await maintainer.projects.protectedBranches.list(API)).items)).toEqual([
+      'main',
+      'release/*',
+      'hotfix',
+    ]);
+    expect(names((await maintainer.projects.protectedBranches.list(API, { search: 'REL' })).items)).toEqual([
+      'release/*',
+    ]);
+  });
+
+  it('reads one by its name or wildcard, with its access levels', async () => {
+    const release = await as('glpat-maintainer').projects.protectedBranches.get(API, 'release/*');
+    expect(release).toMatchObject({
+      name: 'release/*',
+      push_access_levels: [{ id: 90, access_level: 30, access_level_description: 'Developers + Maintainers' }],
+      merge_access_levels: [{ id: 91, access_level: 30 }],
+      allow_force_push: false,
+    });
+    await refused(() => as('glpat-maintainer').projects.protectedBranches.get(API, 'release'), 404, '404 Not found');
+  });
+
+  it('protects a name with access levels, and refuses it twice with 409', async () => {
+    const maintainer = as('glpat-maintainer');
+    const created = await maintainer.projects.protectedBranches.protect(API, {
+      name: 'develop',
+      push_access_level: 0,
+      merge_access_level: 30,
+      allow_force_push: true,
+    });
+    expect(created).toMatchObject({
+      name: 'develop',
+      push_access_levels: [{ access_level: 0, access_level_description: 'No one' }],
+      merge_access_levels: [{ access_level: 30 }],
+      allow_force_push: true,
+    });
+    const develop = await as('glpat-dev').projects.branches.get(API, 'develop');
+    expect(develop).toMatchObject({
+      protected: true,
+      developers_can_merge: true,
+      developers_can_push: false,
+      can_push: false,
+    });
+    await refused(
+      () => maintainer.projects.protectedBranches.protect(API, { name: 'develop' }),
+      409,
+      "Protected branch 'develop' already exists",
+    );
+  });
+
+  it("refuses an access level GitLab does not offer with Grape's message", async () => {
+    await refused(
+      () =>
+        as('glpat-maintainer').projects.protectedBranches.protect(API, { name: 'x', push_access_level: 20 as never }),
+      400,
+      'push_access_level does not have a valid value',
+    );
+  });
+
+  it('changes allow_force_push and code_owner_approval_required with PATCH', async () => {
+    const response = await call(mock, 'PATCH', '/projects/acme%2Fapi/protected_branches/main', {
+      token: 'glpat-maintainer',
+      json: { allow_force_push: true, code_owner_approval_required: true },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ name: 'main', allow_force_push: true, code_owner_approval_required: true });
+  });
+
+  it('unprotects: the branch is no longer protected and approval rules scoped to it lose it', async () => {
+    const maintainer = as('glpat-maintainer');
+    const [rule] = (await maintainer.projects.approvalRules.list(API).toArray()).filter((r) => r.name === 'Release');
+    expect(rule?.protected_branches?.map((b) => b.name)).toEqual(['release/*']);
+    await maintainer.projects.protectedBranches.unprotect(API, 'release/*');
+    expect((await as('glpat-dev').projects.branches.get(API, 'release/1.0')).protected).toBe(false);
+    const [after] = (await maintainer.projects.approvalRules.list(API).toArray()).filter((r) => r.name === 'Release');
+    expect(after?.protected_branches).toEqual([]);
+    await refused(() => maintainer.projects.protectedBranches.unprotect(API, 'release/*'), 404, '404 Not found');
+  });
+
+  it('keeps a protection with an unprotect access level from Maintainers below it', async () => {
+    const owner = 'glpat-root';
+    await as(owner).projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 0 });
+    const shown = await as('glpat-maintainer').projects.protectedBranches.get(API, 'develop');
+    expect(shown.unprotect_access_levels).toMatchObject([{ access_level: 0, access_level_description: 'No one' }]);
+    await refused(
+      () => as('glpat-maintainer').projects.protectedBranches.unprotect(API, 'develop'),
+      403,
+      '403 Forbidden',
+    );
+    await refused(
+      () => as('glpat-maintainer').projects.branches.delete(API, 'develop'),
+      400,
+      'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
+    );
+    const patch = await call(mock, 'PATCH', '/projects/acme%2Fapi/protected_branches/develop', {
+      token: 'glpat-maintainer',
+      json: { allow_force_push: true },
+    });
+    expect(patch.status).toBe(403);
+    const exported = mock.exportState();
+    expect(createMockGitLab({ seed: exported }).exportState()).toEqual(exported);
+  });
+
+  it('needs Maintainer on every route (Developer 403, outsider 404)', async () => {
+    await refused(() => as('glpat-dev').projects.protectedBranches.list(API), 403, '403 Forbidden');
+    await refused(() => as('glpat-dev').projects.protectedBranches.protect(API, { name: 'x' }), 403, '403 Forbidden');
+    await refused(() => as('glpat-dev').projects.protectedBranches.unprotect(API, 'main'), 403, '403 Forbidden');
+    await refused(() => as('glpat-outsider').projects.protectedBranches.list(API), 404, '404 Project Not Found');
+  });
+});
+
+describe('export', () => {
+  it('reloads branches and protections so the reloaded world answers identically', async () => {
+    await as('glpat-dev').projects.branches.create(API, { branch: 'extra', ref: 'develop' });
+    await as('glpat-dev').projects.branches.delete(API, 'feature/login');
+    await as('glpat-maintainer').projects.protectedBranches.protect(API, { name: 'develop', push_access_level: 0 });
+    const exported = mock.exportState();
+    const reloaded = createMockGitLab({ seed: exported });
+    expect(reloaded.exportState()).toEqual(exported);
+    const branchesOf = async (m: MockGitLab) =>
+      (await call(m, 'GET', '/projects/acme%2Fapi/repository/branches?per_page=100', { token: 'glpat-dev' })).body;
+    expect(await branchesOf(reloaded)).toEqual(await branchesOf(mock));
+  });
+});

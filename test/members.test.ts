@@ -1,0 +1,604 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { type GitLab, GroupMembers, type Member } from '../src/index.js';
+import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
+
+// Members of groups and projects end to end: the SDK against the in-process mock
+// (GitLab's lib/api/members.rb and the member models, policies and services).
+
+const API = 'acme/platform/api';
+let mock: MockGitLab;
+let owner: GitLab;
+let maintainer: GitLab;
+let dev: GitLab;
+let outsider: GitLab;
+let root: GitLab;
+
+const id = (username: string) => {
+  const user = mock.users[username];
+  if (!user) throw new Error(`no user ${username}`);
+  return user.id;
+};
+const levels = (members: Member[]) => Object.fromEntries(members.map((m) => [m.username, m.access_level]));
+
+function use(seed: SeedDocument = testSeed) {
+  mock = createMockGitLab({ seed });
+  owner = client(mock, 'glpat-owner');
+  maintainer = client(mock, 'glpat-maintainer');
+  dev = client(mock, 'glpat-dev');
+  outsider = client(mock, 'glpat-outsider');
+  root = client(mock, 'glpat-root');
+}
+
+beforeEach(() => use());
+
+/** The world as a document, without `last_used_at`, which every authenticated call may move. */
+const worldState = () =>
+  JSON.parse(JSON.stringify(mock.exportState(), (key, value) => (key === 'last_used_at' ? undefined : value)));
+
+/** Runs a refused call: its status and GitLab's body, and the world unchanged. */
+async function refused(promise: () => PromiseLike<unknown>) {
+  const before = worldState();
+  const error = await failure(promise());
+  expect(worldState()).toEqual(before);
+  return { status: error.status, body: error.body };
+}
+
+describe('listing', () => {
+  it('lists direct members with GitLab key order; email only to administrators', async () => {
+    const members = await dev.groups.members.list('acme/platform').toArray();
+    expect(members.map((m) => m.username)).toEqual(['maintainer', 'dev', 'reporter', 'planner', 'guest']);
+    const first = members[0] as Member;
+    // The order on the wire, not the SDK's parse.
+    const wire = await call(mock, 'GET', '/groups/acme%2Fplatform/members', { token: 'glpat-dev' });
+    expect(Object.keys(wire.body[0])).toEqual([
+      'id',
+      'username',
+      'name',
+      'state',
+      'locked',
+      'avatar_url',
+      'web_url',
+      'access_level',
+      'created_at',
+      'expires_at',
+      'membership_state',
+    ]);
+    expect(first).toMatchObject({
+      id: id('maintainer'),
+      access_level: 40,
+      expires_at: null,
+      membership_state: 'active',
+    });
+    const [asAdmin] = await root.groups.members.list('acme/platform', { user_ids: [id('dev')] }).toArray();
+    expect(asAdmin?.email).toBe(mock.world.users.get(id('dev'))?.email);
+    const adminWire = await call(mock, 'GET', `/groups/acme%2Fplatform/members/${id('dev')}`, { token: 'glpat-root' });
+    const adminKeys = Object.keys(adminWire.body);
+    expect(adminKeys.slice(adminKeys.indexOf('expires_at'))).toEqual(['expires_at', 'email', 'membership_state']);
+  });
+
+  it('filters by query, user_ids and skip_users, and paginates', async () => {
+    expect(
+      (await dev.groups.members.list('acme/platform', { query: 'PLAN' }).toArray()).map((m) => m.username),
+    ).toEqual(['planner']);
+    const byEmail = await dev.groups.members.list('acme/platform', { query: 'DEV@example.com' }).toArray();
+    expect(byEmail.map((m) => m.username)).toEqual(['dev']);
+    expect(await dev.groups.members.list('acme/platform', { query: 'dev@example' }).toArray()).toEqual([]);
+    const ids = [id('dev'), id('guest')];
+    expect(
+      (await dev.groups.members.list('acme/platform', { user_ids: ids }).toArray()).map((m) => m.username),
+    ).toEqual(['dev', 'guest']);
+    const skipped = await dev.groups.members.list('acme/platform', { skip_users: ids }).toArray();
+    expect(skipped.map((m) => m.username)).toEqual(['maintainer', 'reporter', 'planner']);
+    const page = await call(mock, 'GET', '/groups/acme%2Fplatform/members?per_page=2&page=2', { token: 'glpat-dev' });
+    expect(page.body.map((m: Member) => m.username)).toEqual(['reporter', 'planner']);
+    expect(page.headers.get('x-total')).toBe('5');
+    expect(page.headers.get('x-total-pages')).toBe('3');
+  });
+
+  it('lists a project with no direct members as empty, and everyone inherited in members/all', async () => {
+    expect(await dev.projects.members.list(API).toArray()).toEqual([]);
+    const all = await dev.projects.members.listAll(API).toArray();
+    expect(levels(all)).toEqual({ owner: 50, maintainer: 40, dev: 30, reporter: 20, planner: 15, guest: 10 });
+    // Ordered by user id.
+    expect(all.map((m) => m.id)).toEqual([...all.map((m) => m.id)].sort((a, b) => a - b));
+  });
+
+  it('shows each user once in members/all, at the highest level over the ancestry', async () => {
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', members: { owner: 50, dev: 40, guest: 10 } },
+        { path: 'acme/platform', members: { dev: 30, guest: 20 } },
+      ],
+      projects: [{ path: API, members: { guest: 30 } }],
+    });
+    const all = await dev.projects.members.listAll(API).toArray();
+    expect(levels(all)).toEqual({ owner: 50, dev: 40, guest: 30 });
+    expect((await dev.projects.members.getAll(API, id('dev'))).access_level).toBe(40);
+    expect((await dev.groups.members.getAll('acme/platform', id('guest'))).access_level).toBe(20);
+    expect(levels(await dev.groups.members.listAll('acme').toArray())).toEqual({ owner: 50, dev: 40, guest: 10 });
+  });
+
+  it('reads one direct member, and 404 Not found for an inherited one', async () => {
+    expect((await dev.groups.members.get('acme/platform', id('dev'))).access_level).toBe(30);
+    expect(await refused(() => dev.projects.members.get(API, id('dev')))).toEqual({
+      status: 404,
+      body: { message: '404 Not found' },
+    });
+    expect(await refused(() => dev.projects.members.getAll(API, id('outsider')))).toEqual({
+      status: 404,
+      body: { message: '404 Not found' },
+    });
+  });
+
+  it('shows the holder of a personal project as its Owner', async () => {
+    const [holder] = await owner.projects.members.list('owner/sandbox').toArray();
+    expect(holder).toMatchObject({ username: 'owner', access_level: 50 });
+  });
+
+  it('works as a resource on its own, without the whole client', async () => {
+    const members = new GroupMembers({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
+    expect((await members.get('acme/platform', id('dev'))).username).toBe('dev');
+  });
+});
+
+describe('visibility', () => {
+  it('answers 404 to an outsider for a private project or group', async () => {
+    expect(await refused(() => outsider.projects.members.list(API))).toEqual({
+      status: 404,
+      body: { message: '404 Project Not Found' },
+    });
+    expect(await refused(() => outsider.groups.members.listAll('acme').toArray())).toEqual({
+      status: 404,
+      body: { message: '404 Group Not Found' },
+    });
+  });
+
+  it('answers 403 to a subgroup member for the members of a parent it sees only through the subgroup', async () => {
+    expect(await refused(() => dev.groups.members.list('acme').toArray())).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    expect((await owner.groups.members.list('acme').toArray()).map((m) => m.username)).toEqual(['owner']);
+  });
+
+  it('lets an administrator read any members', async () => {
+    expect((await root.groups.members.list('acme').toArray()).map((m) => m.username)).toEqual(['owner']);
+  });
+});
+
+describe('adding', () => {
+  it('adds a member by id or username, with who added it, when, and the last day', async () => {
+    const added = await maintainer.projects.members.add(API, {
+      user_id: id('outsider'),
+      access_level: 30,
+      expires_at: '2026-12-31',
+    });
+    expect(added).toMatchObject({ username: 'outsider', access_level: 30, expires_at: '2026-12-31' });
+    expect(added.created_at).toBe('2026-06-01T09:00:00.000Z');
+    expect(added.created_by).toMatchObject({ id: id('maintainer'), username: 'maintainer' });
+    const wire = await call(mock, 'GET', `/projects/acme%2Fplatform%2Fapi/members/${id('outsider')}`, {
+      token: 'glpat-maintainer',
+    });
+    expect(Object.keys(wire.body).slice(7, 11)).toEqual(['access_level', 'created_at', 'created_by', 'expires_at']);
+    expect(await maintainer.projects.members.get(API, id('outsider'))).toEqual(added);
+    // The new member can now see the private project.
+    expect((await outsider.projects.members.list(API).toArray()).map((m) => m.username)).toEqual(['outsider']);
+    const byName = await owner.groups.members.add('free-corp', { username: 'dev', access_level: 20 });
+    expect(byName.id).toBe(id('dev'));
+  });
+
+  it('answers 201 over the wire and reads form-encoded bodies as python-gitlab sends them', async () => {
+    const answer = await call(mock, 'POST', '/projects/acme%2Fplatform%2Fapi/members', {
+      token: 'glpat-maintainer',
+      form: { user_id: String(id('outsider')), access_level: '20' },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.access_level).toBe(20);
+  });
+
+  it('refuses an existing member: 409 Member already exists', async () => {
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 });
+    expect(
+      await refused(() => maintainer.projects.members.add(API, { username: 'outsider', access_level: 40 })),
+    ).toEqual({ status: 409, body: { message: 'Member already exists' } });
+  });
+
+  it('looks for the user and an existing membership before the rights, as GitLab does', async () => {
+    expect(
+      await refused(() => dev.groups.members.add('acme/platform', { username: 'guest', access_level: 10 })),
+    ).toEqual({
+      status: 409,
+      body: { message: 'Member already exists' },
+    });
+    expect(
+      await refused(() => dev.groups.members.add('acme/platform', { username: 'nobody', access_level: 10 })),
+    ).toEqual({
+      status: 404,
+      body: { message: '404 User Not Found' },
+    });
+  });
+
+  it('refuses an unknown user: 404 User Not Found', async () => {
+    expect(await refused(() => maintainer.projects.members.add(API, { user_id: 9999, access_level: 30 }))).toEqual({
+      status: 404,
+      body: { message: '404 User Not Found' },
+    });
+    expect(await refused(() => maintainer.projects.members.add(API, { username: 'nobody', access_level: 30 }))).toEqual(
+      {
+        status: 404,
+        body: { message: '404 User Not Found' },
+      },
+    );
+  });
+
+  it('needs Maintainer in a project: a Developer gets 403', async () => {
+    expect(await refused(() => dev.projects.members.add(API, { username: 'outsider', access_level: 10 }))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+  });
+
+  it('needs Owner in a group: a Maintainer gets 403, an inherited Owner may', async () => {
+    expect(
+      await refused(() => maintainer.groups.members.add('acme/platform', { username: 'outsider', access_level: 10 })),
+    ).toEqual({ status: 403, body: { message: '403 Forbidden' } });
+    const added = await owner.groups.members.add('acme/platform', { username: 'outsider', access_level: 10 });
+    expect(added.access_level).toBe(10);
+  });
+
+  it('lets only Owners give the Owner role', async () => {
+    expect(
+      await refused(() => maintainer.projects.members.add(API, { username: 'outsider', access_level: 50 })),
+    ).toEqual({ status: 403, body: { message: '403 Forbidden' } });
+    expect((await owner.projects.members.add(API, { username: 'outsider', access_level: 50 })).access_level).toBe(50);
+  });
+
+  it('refuses a level below the inherited one, in GitLab words', async () => {
+    expect(await refused(() => maintainer.projects.members.add(API, { username: 'dev', access_level: 20 }))).toEqual({
+      status: 400,
+      body: {
+        message: {
+          access_level: ['should be greater than or equal to Developer inherited membership from group platform'],
+        },
+      },
+    });
+    // The same level, or a higher one, is fine.
+    expect((await maintainer.projects.members.add(API, { username: 'dev', access_level: 30 })).access_level).toBe(30);
+  });
+
+  it('refuses a level that is not a role, and an expiry in the past, all at once', async () => {
+    const answer = await refused(() =>
+      maintainer.projects.members.add(API, {
+        username: 'outsider',
+        access_level: 25 as 20,
+        expires_at: '2026-05-31',
+      }),
+    );
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        message: { expires_at: ['cannot be a date in the past'], access_level: ['is not included in the list'] },
+      },
+    });
+    // Today is not in the past.
+    const today = await maintainer.projects.members.add(API, {
+      username: 'outsider',
+      access_level: 20,
+      expires_at: '2026-06-01',
+    });
+    expect(today.expires_at).toBe('2026-06-01');
+  });
+
+  it('refuses the bot user of another project: project bots cannot be added to other groups / projects', async () => {
+    const token = await owner.projects.accessTokens.create('owner/sandbox', {
+      name: 'ci',
+      scopes: ['api'],
+      expires_at: '2026-12-01',
+    });
+    const answer = await refused(() =>
+      maintainer.projects.members.add(API, { user_id: token.user_id, access_level: 30 }),
+    );
+    expect(answer).toEqual({
+      status: 400,
+      body: { message: { user_id: ['project bots cannot be added to other groups / projects'] } },
+    });
+  });
+
+  it('adds a blocked user, as GitLab does (a blocked user cannot sign in, so the membership gives nothing yet)', async () => {
+    expect((await maintainer.projects.members.add(API, { username: 'blocked', access_level: 30 })).state).toBe(
+      'blocked',
+    );
+  });
+
+  it('does not model adding several users in one request: 400, world unchanged', async () => {
+    const before = worldState();
+    const answer = await call(mock, 'POST', '/projects/acme%2Fplatform%2Fapi/members', {
+      token: 'glpat-maintainer',
+      json: { user_id: `${id('outsider')},${id('guest')}`, access_level: 30 },
+    });
+    expect(answer).toMatchObject({ status: 400, body: { error: 'user_id is invalid' } });
+    expect(worldState()).toEqual(before);
+  });
+
+  it('checks parameters first: user_id and username are exclusive, one is needed, access_level is required', async () => {
+    const both = await call(mock, 'POST', '/projects/acme%2Fplatform%2Fapi/members', {
+      token: 'glpat-maintainer',
+      json: { user_id: id('outsider'), username: 'outsider', access_level: 30 },
+    });
+    expect(both).toMatchObject({ status: 400, body: { error: 'user_id, username are mutually exclusive' } });
+    const neither = await call(mock, 'POST', '/projects/acme%2Fplatform%2Fapi/members', {
+      token: 'glpat-outsider',
+      json: {},
+    });
+    expect(neither).toMatchObject({
+      status: 400,
+      body: {
+        error: 'access_level is missing, user_id, username are missing, at least one parameter must be provided',
+      },
+    });
+  });
+});
+
+describe('updating', () => {
+  it('changes the level and the last day; null clears the day', async () => {
+    const changed = await owner.groups.members.update('acme/platform', id('dev'), {
+      access_level: 40,
+      expires_at: '2026-07-01',
+    });
+    expect(changed).toMatchObject({ access_level: 40, expires_at: '2026-07-01' });
+    const cleared = await owner.groups.members.update('acme/platform', id('dev'), {
+      access_level: 40,
+      expires_at: null,
+    });
+    expect(cleared.expires_at).toBeNull();
+    // Leaving expires_at out keeps it.
+    await owner.groups.members.update('acme/platform', id('dev'), { access_level: 40, expires_at: '2026-08-01' });
+    expect((await owner.groups.members.update('acme/platform', id('dev'), { access_level: 30 })).expires_at).toBe(
+      '2026-08-01',
+    );
+  });
+
+  it('answers 404 Not found for a user who is not a direct member', async () => {
+    expect(await refused(() => maintainer.projects.members.update(API, id('dev'), { access_level: 40 }))).toEqual({
+      status: 404,
+      body: { message: '404 Not found' },
+    });
+  });
+
+  it('lets only Owners make or change an Owner in a project', async () => {
+    await owner.projects.members.add(API, { username: 'outsider', access_level: 50 });
+    expect(await refused(() => maintainer.projects.members.update(API, id('outsider'), { access_level: 40 }))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    await owner.projects.members.update(API, id('outsider'), { access_level: 30 });
+    expect(await refused(() => maintainer.projects.members.update(API, id('outsider'), { access_level: 50 }))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+  });
+
+  it('refuses to demote the last Owner of a group', async () => {
+    expect(await refused(() => owner.groups.members.update('acme', id('owner'), { access_level: 40 }))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    expect(await refused(() => root.groups.members.update('free-corp', id('owner'), { access_level: 40 }))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    // With a second Owner, the first may step down.
+    await owner.groups.members.add('acme', { username: 'maintainer', access_level: 50 });
+    expect((await owner.groups.members.update('acme', id('owner'), { access_level: 40 })).access_level).toBe(40);
+  });
+
+  it('refuses a level below the inherited one, and a past expiry', async () => {
+    await maintainer.projects.members.add(API, { username: 'dev', access_level: 40 });
+    expect(
+      await refused(() =>
+        maintainer.projects.members.update(API, id('dev'), { access_level: 30, expires_at: '2026-01-01' }),
+      ),
+    ).toEqual({ status: 400, body: { message: { expires_at: ['cannot be a date in the past'] } } });
+    expect(await refused(() => maintainer.projects.members.update(API, id('dev'), { access_level: 10 }))).toEqual({
+      status: 400,
+      body: {
+        message: {
+          access_level: ['should be greater than or equal to Developer inherited membership from group platform'],
+        },
+      },
+    });
+  });
+
+  it('refuses to change the holder of a personal project or a token bot', async () => {
+    expect(
+      await refused(() => root.projects.members.update('owner/sandbox', id('owner'), { access_level: 40 })),
+    ).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    const token = await owner.projects.accessTokens.create('owner/sandbox', {
+      name: 'ci',
+      scopes: ['api'],
+      expires_at: '2026-12-01',
+    });
+    expect(
+      await refused(() => owner.projects.members.update('owner/sandbox', token.user_id, { access_level: 30 })),
+    ).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+  });
+});
+
+describe('removing', () => {
+  it('removes a member (204), who then loses access', async () => {
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 });
+    const answer = await call(mock, 'DELETE', `/projects/acme%2Fplatform%2Fapi/members/${id('outsider')}`, {
+      token: 'glpat-maintainer',
+    });
+    expect(answer).toMatchObject({ status: 204, body: undefined });
+    expect((await failure(outsider.projects.members.list(API))).status).toBe(404);
+  });
+
+  it('lets a member leave, but not remove others without the right', async () => {
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 });
+    await maintainer.projects.members.add(API, { username: 'dev', access_level: 30 });
+    expect(await refused(() => dev.projects.members.remove(API, id('outsider')))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    await outsider.projects.members.remove(API, id('outsider'));
+    expect((await maintainer.projects.members.list(API).toArray()).map((m) => m.username)).toEqual(['dev']);
+  });
+
+  it('refuses to remove an Owner unless the caller is an Owner', async () => {
+    await owner.projects.members.add(API, { username: 'outsider', access_level: 50 });
+    expect(await refused(() => maintainer.projects.members.remove(API, id('outsider')))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    await owner.projects.members.remove(API, id('outsider'));
+  });
+
+  it("refuses to remove a group's last Owner, even when they leave", async () => {
+    expect(await refused(() => owner.groups.members.remove('free-corp', id('owner')))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+  });
+
+  it('refuses to remove the holder of a personal project or a token bot', async () => {
+    expect(await refused(() => root.projects.members.remove('owner/sandbox', id('owner')))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    const token = await owner.projects.accessTokens.create('owner/sandbox', {
+      name: 'ci',
+      scopes: ['api'],
+      expires_at: '2026-12-01',
+    });
+    expect(await refused(() => owner.projects.members.remove('owner/sandbox', token.user_id))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+  });
+
+  it('removes the memberships below a group too, unless skip_subresources', async () => {
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', members: { owner: 50, dev: 30, guest: 10 } },
+        { path: 'acme/platform', members: { dev: 40, guest: 20 } },
+      ],
+      projects: [{ path: API, members: { dev: 40, guest: 30 } }],
+    });
+    await owner.groups.members.remove('acme', id('dev'));
+    expect(levels(await owner.groups.members.list('acme/platform').toArray())).toEqual({ guest: 20 });
+    expect(levels(await owner.projects.members.list(API).toArray())).toEqual({ guest: 30 });
+    await owner.groups.members.remove('acme', id('guest'), { skip_subresources: true });
+    expect(levels(await owner.groups.members.list('acme/platform').toArray())).toEqual({ guest: 20 });
+    expect(levels(await owner.projects.members.list(API).toArray())).toEqual({ guest: 30 });
+  });
+
+  it('unassigns the member from the issues of the project with unassign_issuables', async () => {
+    use({
+      ...testSeed,
+      projects: [
+        {
+          path: API,
+          members: { outsider: 30 },
+          issues: [
+            { title: 'One', assignees: ['outsider', 'dev'] },
+            { title: 'Two', assignees: ['outsider'] },
+          ],
+        },
+      ],
+    });
+    await maintainer.projects.members.remove(API, id('outsider'), { unassign_issuables: true });
+    const assignees = [...mock.world.issues.values()].map((issue) => issue.assignee_ids);
+    expect(assignees).toEqual([[id('dev')], []]);
+  });
+});
+
+describe('expiry', () => {
+  it('counts a membership until the day before expires_at; from that day on it is gone', async () => {
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30, expires_at: '2026-06-02' });
+    expect((await outsider.projects.members.list(API).toArray()).length).toBe(1);
+    mock.clock.set('2026-06-02T00:00:00Z');
+    expect((await failure(outsider.projects.members.list(API))).status).toBe(404);
+    expect(await maintainer.projects.members.list(API).toArray()).toEqual([]);
+    // Gone, so it can be added again.
+    expect((await maintainer.projects.members.add(API, { username: 'outsider', access_level: 20 })).access_level).toBe(
+      20,
+    );
+  });
+});
+
+describe('expiry in a seed', () => {
+  it('gives no access through a seeded membership whose last day has come', async () => {
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', members: { owner: 50 } },
+        { path: 'acme/platform', members: { dev: { access_level: 30, expires_at: '2026-06-01' } } },
+      ],
+      projects: [{ path: API }],
+    });
+    expect(await refused(() => dev.projects.members.listAll(API).toArray())).toEqual({
+      status: 404,
+      body: { message: '404 Project Not Found' },
+    });
+    expect(levels(await owner.groups.members.listAll('acme/platform').toArray())).toEqual({ owner: 50 });
+  });
+});
+
+describe('seed and export', () => {
+  it('loads the richer member form, and an exported world answers the same', async () => {
+    use({
+      ...testSeed,
+      projects: [
+        {
+          path: API,
+          members: {
+            outsider: {
+              access_level: 30,
+              expires_at: '2026-09-30',
+              created_at: '2026-01-02T03:04:05Z',
+              created_by: 'owner',
+            },
+            reporter: 20,
+          },
+        },
+      ],
+    });
+    await maintainer.projects.members.add(API, { username: 'guest', access_level: 10, expires_at: '2026-12-31' });
+    const before = await maintainer.projects.members.listAll(API).toArray();
+    expect(before.find((m) => m.username === 'outsider')).toMatchObject({
+      expires_at: '2026-09-30',
+      created_at: '2026-01-02T03:04:05.000Z',
+      created_by: { username: 'owner' },
+    });
+    const exported = mock.exportState();
+    const project = exported.projects?.find((p) => p.path === API);
+    expect(project?.members?.reporter).toBe(20);
+    use(exported);
+    expect(await maintainer.projects.members.listAll(API).toArray()).toEqual(before);
+  });
+
+  it('loads a seed without the richer form exactly as before', async () => {
+    const exported = createTestMock().exportState();
+    expect(exported.groups?.find((g) => g.path === 'acme/platform')?.members).toEqual(
+      testSeed.groups?.find((g) => g.path === 'acme/platform')?.members,
+    );
+  });
+
+  it('refuses a richer member naming an unknown creator', () => {
+    expect(() =>
+      createMockGitLab({
+        seed: { ...testSeed, projects: [{ path: API, members: { dev: { access_level: 30, created_by: 'ghost' } } }] },
+      }),
+    ).toThrow(/members\.dev\.created_by/);
+  });
+});

@@ -1,0 +1,353 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { type GitLab, Projects } from '../src/index.js';
+import { call, client, failure } from './fixtures.js';
+
+// Projects and group projects end to end: what each caller sees, the filters, the orders, keyset pages.
+
+const seed: SeedDocument = {
+  now: '2026-06-01T09:00:00Z',
+  users: [
+    { username: 'root', admin: true, token: 'glpat-root' },
+    { username: 'owner', token: 'glpat-owner' },
+    { username: 'maintainer', token: 'glpat-maintainer' },
+    { username: 'dev', token: 'glpat-dev' },
+    { username: 'guest', token: 'glpat-guest' },
+    { username: 'outsider', token: 'glpat-outsider' },
+  ],
+  groups: [
+    { path: 'acme', members: { owner: 50 } },
+    { path: 'acme/platform', members: { dev: 30, guest: 10 } },
+    { path: 'open', visibility: 'public' },
+  ],
+  projects: [
+    {
+      path: 'acme/platform/api',
+      description: 'The API',
+      members: { maintainer: 40 },
+      created_at: '2026-01-01T00:00:00Z',
+    },
+    { path: 'acme/legacy', archived: true, created_at: '2026-02-01T00:00:00Z' },
+    { path: 'open/site', name: 'Site', visibility: 'public', created_at: '2026-03-01T00:00:00Z' },
+    { path: 'open/intranet', name: 'Intranet', visibility: 'internal', created_at: '2026-04-01T00:00:00Z' },
+    {
+      path: 'owner/sandbox',
+      created_at: '2026-05-01T00:00:00Z',
+      access_tokens: [{ name: 'bot', scopes: ['api'], access_level: 30, token: 'glpat-sandbox-bot' }],
+    },
+  ],
+};
+
+let mock: MockGitLab;
+const as = (token: string): GitLab => client(mock, token);
+const paths = (items: { path_with_namespace: string }[]) => items.map((p) => p.path_with_namespace);
+const listed = async (token: string, query: Parameters<Projects['list']>[0] = {}) =>
+  paths(
+    await as(token)
+      .projects.list({ per_page: 100, ...query })
+      .toArray(),
+  );
+
+beforeEach(() => {
+  mock = createMockGitLab({ seed });
+});
+
+describe('GET /projects: what each caller sees', () => {
+  it('shows an outsider the public and internal projects, newest first', async () => {
+    expect(await listed('glpat-outsider')).toEqual(['open/intranet', 'open/site']);
+  });
+
+  it('adds the projects a guest or developer is a member of through a group', async () => {
+    expect(await listed('glpat-guest')).toEqual(['open/intranet', 'open/site', 'acme/platform/api']);
+    expect(await listed('glpat-dev')).toEqual(['open/intranet', 'open/site', 'acme/platform/api']);
+  });
+
+  it('shows an owner the whole group and its own personal namespace, and an admin everything', async () => {
+    expect(await listed('glpat-owner')).toEqual([
+      'owner/sandbox',
+      'open/intranet',
+      'open/site',
+      'acme/legacy',
+      'acme/platform/api',
+    ]);
+    expect((await listed('glpat-root')).length).toBe(5);
+  });
+
+  it('hides internal projects from bots: a token bot sees its own project and public ones', async () => {
+    expect(await listed('glpat-sandbox-bot')).toEqual(['owner/sandbox', 'open/site']);
+  });
+});
+
+describe('GET /projects: filters', () => {
+  it('membership: only projects the caller is a member of; an admin is a member of nothing', async () => {
+    expect(await listed('glpat-dev', { membership: true })).toEqual(['acme/platform/api']);
+    expect(await listed('glpat-outsider', { membership: true })).toEqual([]);
+    expect(await listed('glpat-root', { membership: true })).toEqual([]);
+    expect(await listed('glpat-maintainer', { membership: true })).toEqual(['acme/platform/api']);
+  });
+
+  it('owned: projects the caller owns, through a group or its namespace', async () => {
+    expect(await listed('glpat-owner', { owned: true })).toEqual(['owner/sandbox', 'acme/legacy', 'acme/platform/api']);
+    expect(await listed('glpat-maintainer', { owned: true })).toEqual([]);
+  });
+
+  it('min_access_level: at least that role, direct or inherited', async () => {
+    expect(await listed('glpat-dev', { min_access_level: 30 })).toEqual(['acme/platform/api']);
+    expect(await listed('glpat-guest', { min_access_level: 20 })).toEqual([]);
+    expect(await listed('glpat-guest', { min_access_level: 10 })).toEqual(['acme/platform/api']);
+  });
+
+  it('search: name, path or description, any case; search_namespaces adds the full path', async () => {
+    expect(await listed('glpat-root', { search: 'INTRA' })).toEqual(['open/intranet']);
+    expect(await listed('glpat-root', { search: 'the api' })).toEqual(['acme/platform/api']);
+    expect(await listed('glpat-root', { search: 'platform' })).toEqual([]);
+    expect(await listed('glpat-root', { search: 'platform', search_namespaces: true })).toEqual(['acme/platform/api']);
+  });
+
+  it('id_after and id_before bound the ids, on offset pages too; starred is empty (nobody stars here)', async () => {
+    expect(await listed('glpat-root', { id_after: 2, id_before: 5, order_by: 'id', sort: 'asc' })).toEqual([
+      'open/site',
+      'open/intranet',
+    ]);
+    expect(await listed('glpat-root', { starred: true })).toEqual([]);
+  });
+
+  it('visibility and archived', async () => {
+    expect(await listed('glpat-root', { visibility: 'internal' })).toEqual(['open/intranet']);
+    expect(await listed('glpat-root', { archived: true })).toEqual(['acme/legacy']);
+    expect(await listed('glpat-root', { archived: false })).not.toContain('acme/legacy');
+  });
+
+  it('orders by name, path or id in either direction, and by similarity to the search', async () => {
+    expect(await listed('glpat-outsider', { order_by: 'name', sort: 'asc' })).toEqual(['open/intranet', 'open/site']);
+    expect(await listed('glpat-root', { order_by: 'path', sort: 'asc' })).toEqual([
+      'acme/platform/api',
+      'open/intranet',
+      'acme/legacy',
+      'owner/sandbox',
+      'open/site',
+    ]);
+    expect(await listed('glpat-root', { order_by: 'id', sort: 'asc' })).toEqual([
+      'acme/platform/api',
+      'acme/legacy',
+      'open/site',
+      'open/intranet',
+      'owner/sandbox',
+    ]);
+    mock.seed.project({ path: 'open/site-archive', visibility: 'public' });
+    expect(await listed('glpat-root', { search: 'site', order_by: 'similarity' })).toEqual([
+      'open/site',
+      'open/site-archive',
+    ]);
+  });
+
+  it("refuses an unknown order with Grape's message", async () => {
+    const error = await failure(as('glpat-dev').projects.list({ order_by: 'stars' as never }));
+    expect(error.status).toBe(400);
+    expect(error.gitlabMessage).toBe('order_by does not have a valid value');
+  });
+
+  it('simple=true answers the basic entity: no permissions, no visibility', async () => {
+    const [project] = (await as('glpat-dev').projects.list({ membership: true, simple: true })).items;
+    expect(project).toMatchObject({ path_with_namespace: 'acme/platform/api', default_branch: 'main' });
+    expect(project).not.toHaveProperty('permissions');
+    expect(project).not.toHaveProperty('visibility');
+  });
+
+  it('works as a resource on its own, without the whole client', async () => {
+    const projects = new Projects({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
+    expect(paths((await projects.list({ membership: true })).items)).toEqual(['acme/platform/api']);
+  });
+});
+
+describe('GET /projects: keyset pagination', () => {
+  it('pages by id with only a Link to the next page, and the SDK follows it', async () => {
+    const response = await call(mock, 'GET', '/projects?pagination=keyset&order_by=id&sort=asc&per_page=2', {
+      token: 'glpat-root',
+    });
+    expect(response.status).toBe(200);
+    expect((response.body as { id: number }[]).map((p) => p.id)).toEqual([1, 2]);
+    expect(response.headers.get('link')).toBe(
+      `<${mock.baseUrl}/api/v4/projects?pagination=keyset&order_by=id&sort=asc&id_after=2&per_page=2>; rel="next"`,
+    );
+    expect(response.headers.get('x-total')).toBeNull();
+    expect(response.headers.get('x-next-page')).toBeNull();
+
+    const all = as('glpat-root').projects.list({ pagination: 'keyset', order_by: 'id', sort: 'desc', per_page: 2 });
+    expect((await all.toArray()).map((p) => p.id)).toEqual([5, 4, 3, 2, 1]);
+    const pages = [];
+    for await (const page of all.pages()) pages.push(page.items.length);
+    expect(pages).toEqual([2, 2, 1]);
+  });
+
+  it('refuses an offset page past 50,000 projects with 405, pointing to keyset pagination', async () => {
+    const response = await call(mock, 'GET', '/projects?page=501&per_page=100', { token: 'glpat-root' });
+    expect(response.status).toBe(405);
+    expect(response.body).toEqual({
+      error:
+        'Offset pagination has a maximum allowed offset of 50000 for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.',
+    });
+    expect((await call(mock, 'GET', '/projects?page=500&per_page=100', { token: 'glpat-root' })).status).toBe(200);
+    expect(
+      (await call(mock, 'GET', '/groups/open/projects?page=501&per_page=100', { token: 'glpat-root' })).status,
+    ).toBe(405);
+  });
+
+  it('refuses keyset pagination in any other order with 405', async () => {
+    const response = await call(mock, 'GET', '/projects?pagination=keyset', { token: 'glpat-root' });
+    expect(response.status).toBe(405);
+    expect(response.body).toEqual({ error: 'Keyset pagination is not yet available for this type of request' });
+  });
+});
+
+describe('GET /projects/:id', () => {
+  it("answers the project with the caller's direct and group memberships", async () => {
+    const asMaintainer = await as('glpat-maintainer').projects.get('acme/platform/api');
+    expect(asMaintainer.permissions).toEqual({
+      project_access: { access_level: 40, notification_level: 3 },
+      group_access: null,
+    });
+    const asDev = await as('glpat-dev').projects.get('acme/platform/api');
+    expect(asDev.permissions).toEqual({
+      project_access: null,
+      group_access: { access_level: 30, notification_level: 3 },
+    });
+    const asOwner = await as('glpat-owner').projects.get(1);
+    expect(asOwner.permissions?.group_access?.access_level).toBe(50);
+    expect(asDev).toMatchObject({
+      id: 1,
+      name: 'api',
+      name_with_namespace: 'acme / platform / api',
+      path_with_namespace: 'acme/platform/api',
+      default_branch: 'main',
+      visibility: 'private',
+      archived: false,
+      web_url: `${mock.baseUrl}/acme/platform/api`,
+      http_url_to_repo: `${mock.baseUrl}/acme/platform/api.git`,
+      namespace: { id: 2, kind: 'group', full_path: 'acme/platform', parent_id: 1 },
+    });
+  });
+
+  it('counts opened issues only, per project', async () => {
+    const project = mock.world.projects.get(1)!;
+    const author = 'dev';
+    mock.seed.issue(project, { title: 'open', author });
+    mock.seed.issue(project, { title: 'done', author, events: [{ action: 'closed', at: '2026-06-01T09:00:00Z' }] });
+    const listed = (await as('glpat-root').projects.list({ order_by: 'id', sort: 'asc' })).items;
+    expect(listed.map((p) => p.open_issues_count)).toEqual([1, 0, 0, 0, 0]);
+    expect((await as('glpat-root').projects.get(1)).open_issues_count).toBe(1);
+  });
+
+  it('shows a personal project with its owner and namespace', async () => {
+    const project = await as('glpat-owner').projects.get('owner/sandbox');
+    expect(project.namespace).toMatchObject({ kind: 'user', path: 'owner', full_path: 'owner', parent_id: null });
+    expect(project.owner?.username).toBe('owner');
+    expect(project.permissions?.group_access).toBeNull();
+  });
+
+  it('hides the default branch from a guest of a private project, who may not read its code', async () => {
+    const project = await as('glpat-guest').projects.get('acme/platform/api');
+    expect(project).not.toHaveProperty('default_branch');
+    expect((await as('glpat-outsider').projects.get('open/site')).default_branch).toBe('main');
+  });
+
+  it('is 404 Project Not Found to a caller who cannot see it', async () => {
+    const error = await failure(as('glpat-outsider').projects.get('acme/platform/api'));
+    expect(error.status).toBe(404);
+    expect(error.gitlabMessage).toBe('404 Project Not Found');
+  });
+});
+
+describe('GET /groups/:id/projects', () => {
+  it("lists the group's own projects, and its subgroups' with include_subgroups", async () => {
+    const owner = as('glpat-owner');
+    expect(paths((await owner.groups.projects('acme')).items)).toEqual(['acme/legacy']);
+    expect(paths((await owner.groups.projects('acme', { include_subgroups: true })).items)).toEqual([
+      'acme/legacy',
+      'acme/platform/api',
+    ]);
+  });
+
+  it('shows only what the caller can read, with every filter', async () => {
+    const dev = as('glpat-dev');
+    expect(paths((await dev.groups.projects('acme', { include_subgroups: true })).items)).toEqual([
+      'acme/platform/api',
+    ]);
+    const outsider = as('glpat-outsider');
+    expect(paths((await outsider.groups.projects('open', { order_by: 'name', sort: 'asc' })).items)).toEqual([
+      'open/intranet',
+      'open/site',
+    ]);
+    expect(paths((await outsider.groups.projects('open', { visibility: 'public' })).items)).toEqual(['open/site']);
+    expect(paths((await outsider.groups.projects('open', { search: 'intra' })).items)).toEqual(['open/intranet']);
+    expect(
+      paths((await as('glpat-owner').groups.projects('acme', { archived: false, include_subgroups: true })).items),
+    ).toEqual(['acme/platform/api']);
+    expect(paths((await as('glpat-owner').groups.projects('acme', { owned: true })).items)).toEqual(['acme/legacy']);
+    expect(paths((await dev.groups.projects('acme', { include_subgroups: true, min_access_level: 40 })).items)).toEqual(
+      [],
+    );
+  });
+
+  it('answers the Project entity without permissions, or the basic one with simple', async () => {
+    const [full] = (await as('glpat-dev').groups.projects('acme/platform')).items;
+    expect(full).toMatchObject({ visibility: 'private', archived: false });
+    expect(full).not.toHaveProperty('permissions');
+    const [basic] = (await as('glpat-dev').groups.projects('acme/platform', { simple: true })).items;
+    expect(basic).not.toHaveProperty('visibility');
+  });
+
+  it('follows projects added after a list, and a restored snapshot', async () => {
+    const owner = as('glpat-owner');
+    const snapshot = mock.snapshot();
+    expect(paths((await owner.groups.projects('acme', { include_subgroups: true })).items)).toHaveLength(2);
+    mock.seed.project({ path: 'acme/platform/web' });
+    expect(paths((await owner.groups.projects('acme', { include_subgroups: true })).items)).toContain(
+      'acme/platform/web',
+    );
+    expect(await listed('glpat-dev', { membership: true })).toEqual(['acme/platform/web', 'acme/platform/api']);
+    mock.restore(snapshot);
+    expect(paths((await owner.groups.projects('acme', { include_subgroups: true })).items)).not.toContain(
+      'acme/platform/web',
+    );
+  });
+
+  it('is 404 Group Not Found for a private group the caller cannot see', async () => {
+    const error = await failure(as('glpat-outsider').groups.projects('acme'));
+    expect(error.status).toBe(404);
+    expect(error.gitlabMessage).toBe('404 Group Not Found');
+  });
+});
+
+describe('the seed document', () => {
+  it('keeps default_branch, branches and archived through an export', async () => {
+    const source = createMockGitLab({
+      seed: {
+        ...seed,
+        projects: [
+          { path: 'open/site', visibility: 'public', default_branch: 'trunk', branches: ['dev'], archived: true },
+        ],
+      },
+    });
+    const exported = source.exportState();
+    const again = createMockGitLab({ seed: exported });
+    expect(again.exportState()).toEqual(exported);
+    const [project] = exported.projects ?? [];
+    expect(project).toMatchObject({ default_branch: 'trunk', archived: true });
+    expect(project?.branches?.map((b) => (typeof b === 'string' ? b : b.name)).sort()).toEqual(['dev', 'trunk']);
+    for (const m of [source, again]) {
+      const answer = await call(m, 'GET', '/projects/open%2Fsite', { token: 'glpat-root' });
+      expect(answer.body).toMatchObject({ default_branch: 'trunk', archived: true });
+    }
+  });
+
+  it('draws nothing from the random source for branches: a seed without them loads its secrets as before', () => {
+    const plain = createMockGitLab({ seed });
+    const withBranches = createMockGitLab({
+      seed: { ...seed, projects: seed.projects?.map((p) => ({ ...p, branches: ['x', 'y'] })) },
+    });
+    expect(withBranches.world.randomState).toBe(plain.world.randomState);
+    const values = (m: MockGitLab) => [...m.world.tokens.values()].map((t) => t.value);
+    expect(values(withBranches)).toEqual(values(plain));
+  });
+});
