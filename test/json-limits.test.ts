@@ -157,6 +157,46 @@ describe('GitLab JSON limits, in-process', () => {
     expect(await bare.json()).toMatchObject({ error: 'invalid_request' });
   });
 
+  it('refuses a body over 3 MB to protect or change a protected branch, the one size limit of a modelled route', async () => {
+    const branches = `/api/v4/projects/${encodeURIComponent(PROJECT)}/protected_branches`;
+    const sized = (bytes: number) => {
+      const head = '{"name":"main","note":"';
+      // One 'é' (two bytes in UTF-8): the limit is on bytes, not characters.
+      return `${head}é${'x'.repeat(bytes - head.length - 4)}"}`;
+    };
+    expect(new TextEncoder().encode(sized(3 * 1024 * 1024)).length).toBe(3 * 1024 * 1024);
+    for (const [method, path] of [
+      ['POST', branches],
+      ['PATCH', `${branches}/main`],
+    ] as const) {
+      mock.requests.clear();
+      const before = JSON.stringify(mock.exportState());
+      const over = await mock.fetch(`${mock.baseUrl}${path}`, {
+        method,
+        headers: { 'PRIVATE-TOKEN': TOKEN, 'content-type': 'application/json' },
+        body: sized(3 * 1024 * 1024 + 1),
+      });
+      expect(over.status, method).toBe(400);
+      expect(await over.json()).toEqual({ error: 'JSON body too large' });
+      expect(mock.requests.list()[0]?.reason).toBe('over the JSON limit max_json_size_bytes');
+      expect(JSON.stringify(mock.exportState())).toBe(before);
+      // At the limit, the route answers for itself.
+      const at = await mock.fetch(`${mock.baseUrl}${path}`, {
+        method,
+        headers: { 'PRIVATE-TOKEN': TOKEN, 'content-type': 'application/json' },
+        body: sized(3 * 1024 * 1024),
+      });
+      expect(await at.text()).not.toContain('JSON body too large');
+    }
+    // Other routes have no size limit of their own (GitLab's default is none).
+    const milestone = await mock.fetch(`${mock.baseUrl}${MILESTONES}`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'big', description: 'x'.repeat(4 * 1024 * 1024) }),
+    });
+    expect(milestone.status).toBe(201);
+  });
+
   it('leaves bodies within the limits to the route', async () => {
     const gitlab = client(mock, TOKEN);
     // 32 deep, 50,000 in one array, 99,999 elements in all: GitLab lets it through, and the route

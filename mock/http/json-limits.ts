@@ -27,7 +27,13 @@ export const JSON_LIMITS = {
 } as const;
 
 /** Which rule refused a body: the name of GitLab's limit, or `invalid_json`. */
-export type JsonLimit = 'max_depth' | 'max_array_size' | 'max_hash_size' | 'max_total_elements' | 'invalid_json';
+export type JsonLimit =
+  | 'max_depth'
+  | 'max_array_size'
+  | 'max_hash_size'
+  | 'max_total_elements'
+  | 'max_json_size_bytes'
+  | 'invalid_json';
 
 /** A body the middleware refuses: the rule, and GitLab's user-facing message (`user_facing_error_message`). */
 export interface JsonRefusal {
@@ -42,6 +48,31 @@ const HASH_TOO_LARGE = refusal('max_hash_size', 'Hash parameter too large');
 const TOO_MANY = refusal('max_total_elements', 'Too many total parameters');
 // The middleware turns Oj's parse errors into InvalidJsonError ("Malformed JSON").
 const MALFORMED = refusal('invalid_json', 'Invalid JSON format');
+const BODY_TOO_LARGE = refusal('max_json_size_bytes', 'JSON body too large');
+
+/**
+ * The routes with a body size limit of their own (`ROUTE_CONFIGS`: off by default), among those the
+ * mock models: protecting and changing a protected branch, 3 MB (`PROTECTED_BRANCHES_PATH`, POST
+ * and PATCH). Checked first (`check_body_size!`), on the body's bytes.
+ */
+const SIZE_LIMITED_ROUTES: { path: RegExp; methods: readonly string[]; maxBytes: number }[] = [
+  {
+    path: /^\/api\/v4\/projects\/[a-zA-Z0-9%-._]{1,255}\/protected_branches(?:\/[^/]+)?$/i,
+    methods: ['POST', 'PATCH'],
+    maxBytes: 3 * 1024 * 1024,
+  },
+];
+
+const SMALLEST_SIZE_LIMIT = Math.min(...SIZE_LIMITED_ROUTES.map((route) => route.maxBytes));
+
+/** Whether a body is over its route's size limit, if the route has one. */
+function overSizeLimit(method: string, path: string, text: string): boolean {
+  // At least one byte per UTF-16 unit, at most three: most bodies are decided without counting.
+  if (text.length * 3 <= SMALLEST_SIZE_LIMIT) return false;
+  const route = SIZE_LIMITED_ROUTES.find((r) => r.methods.includes(method) && r.path.test(path));
+  if (!route) return false;
+  return text.length > route.maxBytes || new TextEncoder().encode(text).length > route.maxBytes;
+}
 
 /**
  * The check switched on or off, for the server throughput benchmark only (the CLI reads
@@ -337,6 +368,8 @@ function deeperThan(root: unknown, limit: number): boolean {
 export async function refuseJsonBody(request: MockRequest, path: string): Promise<JsonRefusal | null> {
   if (!jsonLimitsApply(request.header('content-type'), path)) return null;
   const text = await request.text();
+  if (text.length === 0) return null;
+  if (overSizeLimit(request.method, path, text)) return BODY_TOO_LARGE;
   const first = text.charCodeAt(0);
   if (text.length < SHORT_BODY && (first === OPEN_OBJECT || first === OPEN_ARRAY)) {
     let value: unknown;
