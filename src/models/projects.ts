@@ -26,6 +26,15 @@ export const ProjectNamespace = z.looseObject({
  */
 export type ProjectNamespace = z.infer<typeof ProjectNamespace>;
 
+/** A list query asking for the basic fields only (`simple: true`): such a list answers {@link BasicProject}s. */
+export interface SimpleProjectsQuery {
+  /** Only the basic fields of each project. */
+  simple: true;
+}
+
+/** What a project list answers for a query: {@link BasicProject} with `simple: true`, else {@link Project}. */
+export type ProjectOf<Q> = Q extends SimpleProjectsQuery ? BasicProject : Project;
+
 /**
  * A project as `simple=true` lists answer it (GitLab's BasicProjectDetails entity).
  * `default_branch`, `readme_url` and `forks_count` are only sent to callers who may read

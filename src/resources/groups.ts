@@ -19,7 +19,7 @@ import {
   MilestoneMergeRequest,
   type MilestoneUpdate,
 } from '../models/milestones.js';
-import { BasicProject, type GroupProjectListQuery, Project } from '../models/projects.js';
+import { BasicProject, type GroupProjectListQuery, Project, type ProjectOf } from '../models/projects.js';
 import { GroupApprovalRules } from './approval-rules.js';
 import { GroupApprovalSettings } from './approval-settings.js';
 import { GroupMembers } from './members.js';
@@ -266,10 +266,10 @@ export class Groups extends Resource {
     group: GroupRef,
     query?: Q,
     options?: RequestOptions,
-  ): PagePromise<Q extends { simple: true } ? BasicProject : Project> {
+  ): PagePromise<ProjectOf<Q>> {
     const schema = query?.simple ? BasicProject : Project;
     return this.paginate(path`groups/${group}/projects`, schema, { query: query ?? {}, ...options }) as PagePromise<
-      Q extends { simple: true } ? BasicProject : Project
+      ProjectOf<Q>
     >;
   }
 }

@@ -2,7 +2,7 @@ import type { PagePromise } from '../core/pagination.js';
 import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
-import { BasicProject, Project, type ProjectListQuery } from '../models/projects.js';
+import { BasicProject, Project, type ProjectListQuery, type ProjectOf } from '../models/projects.js';
 import { ProjectAccessTokens } from './access-tokens.js';
 import { ProjectApprovalRules } from './approval-rules.js';
 import { ProjectApprovalSettings } from './approval-settings.js';
@@ -80,14 +80,9 @@ export class Projects extends Resource {
    * }
    * ```
    */
-  list<Q extends ProjectListQuery = ProjectListQuery>(
-    query?: Q,
-    options?: RequestOptions,
-  ): PagePromise<Q extends { simple: true } ? BasicProject : Project> {
+  list<Q extends ProjectListQuery = ProjectListQuery>(query?: Q, options?: RequestOptions): PagePromise<ProjectOf<Q>> {
     const schema = query?.simple ? BasicProject : Project;
-    return this.paginate('projects', schema, { query: query ?? {}, ...options }) as PagePromise<
-      Q extends { simple: true } ? BasicProject : Project
-    >;
+    return this.paginate('projects', schema, { query: query ?? {}, ...options }) as PagePromise<ProjectOf<Q>>;
   }
 
   /**

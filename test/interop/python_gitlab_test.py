@@ -46,7 +46,7 @@ class MockTestCase(unittest.TestCase):
         return gitlab.Gitlab(self.url, private_token=token)
 
     def project(self, token, path=API):
-        # The mock serves the SDK's areas only, not GET /projects/:id: get projects lazily.
+        # Lazily: these tests use the project's sub-resources only, so GET /projects/:id is one request too many.
         return self.gl(token).projects.get(path, lazy=True)
 
     def printed(self):
@@ -63,7 +63,7 @@ class Milestones(MockTestCase):
 
         url = os.environ.get("GITLAB_URL", "http://127.0.0.1:4010")
         gl = gitlab.Gitlab(url, private_token="glpat-maria-000000000000000")
-        # The mock has no GET /projects/:id: get a project lazily, by path or id.
+        # Lazily, by path or id: one request fewer.
         project = gl.projects.get("acme/platform/api", lazy=True)
         for milestone in project.milestones.list(state="active", get_all=True):
             print(milestone.title, milestone.due_date, milestone.expired)
