@@ -187,11 +187,17 @@ export const round = (n: number) => (n >= 100 ? Math.round(n) : Number(n.toPreci
  * Starts a script in a child process (through tsx when it is TypeScript) and resolves once it prints a
  * line starting with `ready ` (or the CLI's `GitLab mock listening on `).
  */
-export function startProcess(script: string, args: string[] = [], nodeFlags: string[] = []) {
+export function startProcess(
+  script: string,
+  args: string[] = [],
+  nodeFlags: string[] = [],
+  env: Record<string, string> = {},
+) {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...nodeFlags, ...loader, script, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   let out = '';
   const ready = new Promise<string>((resolve, reject) => {

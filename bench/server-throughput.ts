@@ -4,9 +4,13 @@
  * node:http server replaying the CLI server's exact answer (status, headers,
  * bytes): the limit. Each is loaded in turn by autocannon (10 connections) in a
  * process of its own, alternating over five rounds; medians.
+ *
+ * Side by side, the same CLI with GitLab's JSON limits switched off (an internal
+ * switch, `GITLAB_MOCK_BENCH_JSON_LIMITS=off`): on that list, and on a milestone
+ * update carrying a 4 KB JSON body, what the check costs (goal: at most 5%).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +25,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'bench-'));
 // The built CLI, as `gitlab-admin-mock` runs it (npm run bench builds first).
 const cli = startProcess(join(ROOT, 'dist/mock/cli.js'), ['--port', '0', '--seed', 'demo']);
 const cliUrl = await cli.ready;
+const unchecked = startProcess(join(ROOT, 'dist/mock/cli.js'), ['--port', '0', '--seed', 'demo'], [], {
+  GITLAB_MOCK_BENCH_JSON_LIMITS: 'off',
+});
+const uncheckedUrl = await unchecked.ready;
 const sample = await fetch(`${cliUrl}${demoPath}`, { headers: { 'PRIVATE-TOKEN': demoToken } });
 const bodyFile = join(tmp, 'body.json');
 writeFileSync(bodyFile, await sample.text());
@@ -33,11 +41,29 @@ writeFileSync(headersFile, JSON.stringify(replayed));
 const bare = startProcess(join(ROOT, 'bench/fixed-server.ts'), [bodyFile, headersFile]);
 const bareUrl = await bare.ready;
 
+// A milestone update with a JSON body of about 4 KB, nested a few levels (the route ignores what it does not
+// know), answered 200 each time: what the scanner reads on every write.
+const milestoneId = (JSON.parse(readFileSync(bodyFile, 'utf8')) as { id: number }[])[0]?.id;
+const updatePath = `${demoPath}/${milestoneId}`;
+const updateBody = JSON.stringify({
+  description: 'Release notes: login, tokens, approvals and the burndown chart. '.repeat(20),
+  labels: Array.from({ length: 40 }, (_, i) => `area::${i}`),
+  meta: { owners: [{ name: 'maria', roles: ['owner', { level: 50 }] }], tags: { a: [1, 2, [3, 4, { b: null }]] } },
+  steps: Array.from({ length: 30 }, (_, i) => ({ step: i, done: i % 2 === 0, at: '2026-06-01T09:00:00Z' })),
+});
+const check = await fetch(`${cliUrl}${updatePath}`, {
+  method: 'PUT',
+  headers: { 'PRIVATE-TOKEN': demoToken, 'content-type': 'application/json' },
+  body: updateBody,
+});
+if (check.status !== 200) throw new Error(`the update answered ${check.status}`);
+
 const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
-function load(url: string): number {
+function load(url: string, put = false): number {
+  const body = put ? ['-m', 'PUT', '-H', 'content-type=application/json', '-b', updateBody] : [];
   const run = spawnSync(
     process.execPath,
-    [AUTOCANNON, '--json', '-c', '10', '-d', '3', '-H', `PRIVATE-TOKEN=${demoToken}`, url],
+    [AUTOCANNON, '--json', '-c', '10', '-d', '3', '-H', `PRIVATE-TOKEN=${demoToken}`, ...body, url],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   const result = JSON.parse(run.stdout) as {
@@ -50,16 +76,30 @@ function load(url: string): number {
   if (failed > 0) throw new Error(`${failed} failed requests against ${url}`);
   return result.requests.average;
 }
-const rps: Record<string, number[]> = { cli: [], bare: [] };
+const loads = {
+  cli: () => load(`${cliUrl}${demoPath}`),
+  bare: () => load(`${bareUrl}${demoPath}`),
+  unchecked: () => load(`${uncheckedUrl}${demoPath}`),
+  cliPut: () => load(`${cliUrl}${updatePath}`, true),
+  uncheckedPut: () => load(`${uncheckedUrl}${updatePath}`, true),
+};
+type Load = keyof typeof loads;
+const rps: Record<Load, number[]> = { cli: [], bare: [], unchecked: [], cliPut: [], uncheckedPut: [] };
+const names = Object.keys(loads) as Load[];
 for (let round = 0; round < 5; round++) {
-  const order = round % 2 === 0 ? (['cli', 'bare'] as const) : (['bare', 'cli'] as const);
-  for (const name of order) rps[name]?.push(load(`${name === 'cli' ? cliUrl : bareUrl}${demoPath}`));
+  // Alternate the order, so neither side of a pair always runs first.
+  const order = round % 2 === 0 ? names : [...names].reverse();
+  for (const name of order) rps[name].push(loads[name]());
 }
 cli.stop();
 bare.stop();
+unchecked.stop();
 
-const cliRps = median(rps.cli ?? []);
-const bareRps = median(rps.bare ?? []);
+const cliRps = median(rps.cli);
+const bareRps = median(rps.bare);
+const uncheckedRps = median(rps.unchecked);
+const cliPutRps = median(rps.cliPut);
+const uncheckedPutRps = median(rps.uncheckedPut);
 report([
   { benchmark: 'server-throughput', figure: 'bare node:http, same headers and bytes', value: bareRps, unit: 'req/s' },
   {
@@ -71,6 +111,38 @@ report([
     ratio: cliRps / bareRps,
     goal: '≥ 0.5× bare server',
     met: cliRps >= bareRps / 2,
+  },
+  {
+    benchmark: 'server-throughput',
+    figure: 'CLI server, JSON limits off (same run)',
+    value: uncheckedRps,
+    unit: 'req/s',
+  },
+  {
+    benchmark: 'server-throughput',
+    figure: 'CLI server with JSON limits, milestone list',
+    value: cliRps,
+    unit: 'req/s',
+    comparedTo: 'JSON limits off',
+    ratio: cliRps / uncheckedRps,
+    goal: '≥ 0.95× JSON limits off',
+    met: cliRps >= uncheckedRps * 0.95,
+  },
+  {
+    benchmark: 'server-throughput',
+    figure: 'CLI server, 4 KB JSON update, JSON limits off',
+    value: uncheckedPutRps,
+    unit: 'req/s',
+  },
+  {
+    benchmark: 'server-throughput',
+    figure: 'CLI server with JSON limits, 4 KB JSON update',
+    value: cliPutRps,
+    unit: 'req/s',
+    comparedTo: 'JSON limits off',
+    ratio: cliPutRps / uncheckedPutRps,
+    goal: '≥ 0.95× JSON limits off',
+    met: cliPutRps >= uncheckedPutRps * 0.95,
   },
 ]);
 process.exit(0);

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/errors.js';
+import { refuseJsonBody } from '../http/json-limits.js';
 import type { RawParams } from '../http/params.js';
 import { bodyParams, type MockRequest, queryParams } from '../http/request.js';
 import { errorResponse, html, json, type MockResponse, redirect } from '../http/respond.js';
@@ -236,8 +237,12 @@ export function createOAuthRouter(world: World) {
   return async (request: MockRequest): Promise<MockResponse | undefined> => {
     const { url } = request;
     if (url.origin !== origin || !url.pathname.startsWith(`${basePath}/`)) return undefined;
-    const methods = routes[url.pathname.slice(basePath.length)];
+    const path = url.pathname.slice(basePath.length);
+    const methods = routes[path];
     if (!methods) return undefined;
+    // GitLab's JSON limits run before Rails routes (SPEC 9); outside /api/ only on a JSON body.
+    const refused = await refuseJsonBody(request, path);
+    if (refused) return json({ error: refused.message }, 400);
     const handler = methods[request.method === 'HEAD' ? 'GET' : request.method];
     // Rails answers a method its routes do not have with 404.
     if (!handler) return json({ error: '404 Not Found' }, 404);

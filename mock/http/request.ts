@@ -1,4 +1,5 @@
 import { paramError } from './errors.js';
+import { checkJsonLimits, isJsonMediaType, parsedBodyOf } from './json-limits.js';
 import type { RawParams } from './params.js';
 
 /**
@@ -32,7 +33,7 @@ export interface MockRequest {
   readonly url: URL;
   /** A header's value (name in lower case), repeated ones joined by `, `; null when absent. */
   header(name: string): string | null;
-  /** The body as text (read once); `''` when there is none. */
+  /** The body as text; `''` when there is none. Read once: every call gives the same text. */
   text(): Promise<string>;
   /** Aborts when the client goes away; only where a fault's delay needs it. */
   readonly signal?: AbortSignal;
@@ -40,11 +41,16 @@ export interface MockRequest {
 
 /** A fetch `Request` as a {@link MockRequest}. */
 export function fromFetchRequest(request: Request): MockRequest {
+  // Read once, by the JSON limits and then by the parameters.
+  let text: Promise<string> | undefined;
   return {
     method: request.method.toUpperCase(),
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
-    text: () => request.text(),
+    text: () => {
+      text ??= request.body === null ? Promise.resolve('') : request.text();
+      return text;
+    },
     signal: request.signal,
   };
 }
@@ -75,12 +81,23 @@ export async function bodyParams(request: MockRequest): Promise<RawParams> {
     for (const [key, value] of form) addEntry(out, key, typeof value === 'string' ? value : value.name);
     return out;
   }
-  // GitLab parses JSON bodies; anything else it does not understand is treated as JSON too.
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw paramError('body is invalid JSON');
+  // GitLab parses JSON bodies; anything else it does not understand is treated as JSON too. Such a
+  // body (text/plain...) never met GitLab's JSON limits, and a deep one would overflow the stack of
+  // whatever walks it: the mock holds it to the same limits, with the same answer.
+  const checked = parsedBodyOf(request);
+  if (!checked && !isJsonMediaType(type)) {
+    const refused = checkJsonLimits(text);
+    if (refused && refused.limit !== 'invalid_json')
+      throw paramError(refused.message).because(`over the JSON limit ${refused.limit}`);
+  }
+  // Parsed already by GitLab's JSON limits (a short JSON body), or now.
+  let parsed = checked?.value;
+  if (!checked) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw paramError('body is invalid JSON');
+    }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw paramError('body must be a JSON object');

@@ -6,6 +6,7 @@ import { nearestRoute, templateOf, unmodelledReason } from './coverage.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
+import { refuseJsonBody } from './json-limits.js';
 import type { RawParams } from './params.js';
 import { bodyParams, type MockRequest, queryParams } from './request.js';
 import { errorResponse, json, type MockResponse, RETRY_LATER } from './respond.js';
@@ -127,7 +128,8 @@ function reasonOf(error: ApiError): string {
  * Builds the request handler of a world. It answers `undefined` for requests
  * that are not for this world's `/api/v4`, so they can fall through. In front of
  * the routes, in the order a request meets them: injected faults (a proxy's
- * doing), then GitLab's rate limits, whose headers go on every answer.
+ * doing), GitLab's JSON limits (its JsonValidation middleware), then GitLab's
+ * rate limits, whose headers go on every answer they count.
  */
 export function createRouter(world: World, routes: Route[], options: RouterOptions = {}) {
   const compiled: Compiled[] = routes.map((r) => ({ ...r, segments: r.path.split('/').slice(1) }));
@@ -222,6 +224,15 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         trace.reason = `injected fault #${fault.id}`;
         trace.user = sender();
         return faulted;
+      }
+      // GitLab's JSON limits (SPEC 9): a middleware in front of Rack::Attack, so a refused body is
+      // not counted by the rate limits and carries no RateLimit headers.
+      const refused = await refuseJsonBody(request, url.pathname.slice(prefix.length - API_V4.length));
+      if (refused) {
+        trace.reason = `over the JSON limit ${refused.limit}`;
+        trace.user = sender();
+        const response = json({ error: refused.message }, 400);
+        return request.method === 'HEAD' ? { ...response, body: null } : response;
       }
       const limit = throttle(world, trace.credential);
       if (limit?.throttled) {

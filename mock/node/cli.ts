@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { jsonLimitsSwitch } from '../http/json-limits.js';
 import { roleName } from '../rules/access.js';
 import { parseSeedDocument, type SeedDocument, SeedError } from '../seed/document.js';
 import { demoSeed } from '../seeds/demo.js';
@@ -105,6 +106,8 @@ function parseCommandLine(argv: string[]): Options | 'help' {
   const host = values.host ?? '127.0.0.1';
   if (host === '') throw new Fatal('--host must not be empty', 2);
   const seedName = values.seed ?? 'demo';
+  // Internal, for bench/server-throughput.ts only: the same server without GitLab's JSON limits, side by side.
+  if (process.env.GITLAB_MOCK_BENCH_JSON_LIMITS === 'off') jsonLimitsSwitch.enabled = false;
   const adminToken = values['admin-token'] ?? process.env.GITLAB_MOCK_ADMIN_TOKEN;
   if (adminToken === '') throw new Fatal('--admin-token must not be empty', 2);
   if (values.state === '') throw new Fatal('--state must not be empty', 2);

@@ -414,6 +414,53 @@ seed_document() {
   check 'bob is no Owner' "$STATUS" 403
 }
 
+json_limits() {
+  # GitLab's JSON limits (its JsonValidation middleware, before any route): issue 22's table.
+  local dir
+  dir=$(mktemp -d)
+  nested() { # nested DEPTH: a value DEPTH objects deep
+    printf '%*s' "$1" '' | sed 's/ /{"a":/g'
+    printf '"v"'
+    printf '%*s' "$1" '' | tr ' ' '}'
+  }
+  printf '{"title":"a","description":%s}' "$(nested 32)" >"$dir/d33"
+  printf '{"title":"a","description":%s}' "$(nested 99)" >"$dir/d100"
+  printf '{"title":"a","description":%s}' "$(nested 2999)" >"$dir/d3000"
+  printf '{"name":%s,"scopes":["api"],"expires_at":"2026-12-31"}' "$(nested 4999)" >"$dir/token"
+  jq -cn '{title: "a", labels: [range(50001) | 1]}' >"$dir/array"
+  jq -cn '{title: "a", extra: ([range(50000) | {key: "k\(.)", value: 1}] | from_entries)}' >"$dir/object"
+  printf '{"title": "a", description}' >"$dir/malformed"
+  printf '{"description":%s}' "$(nested 40)" >"$dir/d40"
+  local refusals=(
+    "d33|$API/milestones|application/json|Parameters nested too deeply"
+    "d100|$API/milestones|application/json|Parameters nested too deeply"
+    "d3000|$API/milestones|application/json|Parameters nested too deeply"
+    "d3000|$API/milestones||Parameters nested too deeply"
+    "token|$API/access_tokens|application/json|Parameters nested too deeply"
+    "array|$API/milestones|application/json|Array parameter too large"
+    "object|$API/milestones|application/json|Too many total parameters"
+    "malformed|$API/milestones|application/json|Invalid JSON format"
+    "malformed|$API/milestones||Invalid JSON format"
+  )
+  local row file path type message
+  for row in "${refusals[@]}"; do
+    IFS='|' read -r file path type message <<<"$row"
+    # `Content-Type:` with no value: curl sends none.
+    api POST "$path" "$MARIA" -H "Content-Type:${type:+ $type}" --data-binary "@$dir/$file"
+    check "$file to $path (${type:-no content type})" "$STATUS $BODY" "400 {\"error\":\"$message\"}"
+  done
+  api GET "$API/milestones/1" "$MARIA" -H 'Content-Type: application/json' --data-binary "@$dir/d40"
+  check 'a GET carrying a 40-deep body' "$STATUS $BODY" '400 {"error":"Parameters nested too deeply"}'
+  api PUT "$API/milestones/1" "$MARIA" -H 'Content-Type: application/json' --data-binary "@$dir/d40"
+  check 'a PUT carrying a 40-deep body' "$STATUS $BODY" '400 {"error":"Parameters nested too deeply"}'
+  api GET "$API/milestones" "$MARIA"
+  check 'nothing was created' "$STATUS $(json length)" '200 4'
+  check 'the journal names the limit' \
+    "$(curl -s "$GITLAB_URL/__mock/requests" | jq -c '[.[] | select(.status == 400) | .reason] | unique')" \
+    '["over the JSON limit invalid_json","over the JSON limit max_array_size","over the JSON limit max_depth","over the JSON limit max_total_elements"]'
+  rm -rf "$dir"
+}
+
 echo 'curl against gitlab-admin-mock'
 scenario 'project milestones' milestones demo
 scenario 'errors' errors demo
@@ -424,6 +471,7 @@ scenario 'merge request approvals and rules' approvals demo
 scenario 'approval settings' approval_settings demo
 scenario 'members of groups and projects' members demo
 scenario 'faults and rate limits (/__mock)' faults_and_rate_limits demo
+scenario 'JSON request limits' json_limits demo
 scenario 'a seed document (world.json)' seed_document world.json
 if ((FAILURES > 0)); then
   echo "curl: $FAILURES check(s) failed" >&2

@@ -315,6 +315,25 @@ function realSegments(mock: MockGitLab, path: string, name: string): string[] {
 
 const BODY_TRANSPORTS = ['json', 'form', 'multipart', 'query'] as const;
 
+const nestedIn = (depth: number, inner: string) => `${'{"a":['.repeat(depth)}${inner}${']}'.repeat(depth)}`;
+/** Bodies at and over GitLab's JSON limits, in every content type the middleware reads, and in one it does not. */
+const JSON_LIMIT_BODIES: { type: string | null; body: string }[] = [
+  { type: 'application/json', body: `{"title":"within",${nestedIn(15, '1').slice(1)}` },
+  { type: 'application/json', body: `{"title":"d33","x":${'['.repeat(32)}${']'.repeat(32)}}` },
+  { type: 'application/json; charset=utf-8', body: `{"title":"d5000","name":${nestedIn(2_500, '"x"')}}` },
+  { type: null, body: '['.repeat(1_000_000) },
+  { type: 'application/vnd.git-lfs+json', body: `{"title":"open"${'{'.repeat(100_000)}` },
+  { type: 'text/plain', body: `{"title":"plain","x":${nestedIn(5_000, '1')}}` },
+  { type: 'application/json', body: `{"title":"a50000","x":[${'1,'.repeat(49_999)}1]}` },
+  { type: 'application/json', body: `{"title":"a50001","x":[${'1,'.repeat(50_000)}1]}` },
+  {
+    type: 'APPLICATION/JSON',
+    body: `{"title":"h50000",${Array.from({ length: 50_000 }, (_, k) => `"k${k}":1`).join(',')}}`,
+  },
+  { type: 'application/json', body: `{"title":"t99999","x":[${'1,'.repeat(49_996)}1],"y":[${'1,'.repeat(49_996)}1]}` },
+  { type: null, body: '{"title": "malformed", description}' },
+];
+
 /** Bodies that are not what their content type says, or not anything at all. */
 const BROKEN_BODIES: { type: string | null; body: string }[] = [
   { type: 'application/json', body: '{' },
@@ -341,6 +360,8 @@ const BROKEN_BODIES: { type: string | null; body: string }[] = [
   { type: 'multipart/form-data; boundary=', body: '--\r\n--' },
   { type: null, body: '{"title":"no content type"}' },
   { type: 'application/octet-stream', body: '\u00ff\u00fe\u0000' },
+  // GitLab's JSON limits (SPEC 9): bodies at and over each limit, up to a million levels deep.
+  ...JSON_LIMIT_BODIES,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -563,6 +584,14 @@ async function within<T>(promise: Promise<T>, what: string): Promise<T> {
 
 const statuses = new Map<number, number>();
 let requestsSent = 0;
+/** Requests GitLab's JSON limits refused (before or after routing). */
+let jsonLimitRefusals = 0;
+const JSON_LIMIT_MESSAGES = [
+  'Parameters nested too deeply',
+  'Array parameter too large',
+  'Too many total parameters',
+  'Invalid JSON format',
+];
 
 /** Sends one case and checks the property; a thrown error is what fast-check reports and shrinks. */
 async function check(mock: MockGitLab, route: (typeof routes)[number], r: FuzzRequest): Promise<void> {
@@ -573,6 +602,7 @@ async function check(mock: MockGitLab, route: (typeof routes)[number], r: FuzzRe
   const text = await within(response.text(), what);
   requestsSent++;
   statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+  if (JSON_LIMIT_MESSAGES.some((message) => text === `{"error":"${message}"}`)) jsonLimitRefusals++;
   const answer = `${response.status} ${text.slice(0, 300)}`;
   const ok = response.status >= 200 && response.status < 300;
   const refused = response.status >= 400 && response.status < 500;
@@ -624,7 +654,11 @@ describe('hostile requests on every route (fast-check)', () => {
   });
 
   afterAll(() => {
-    console.log(`fuzz: ${routes.length} routes, ${requestsSent} requests`, Object.fromEntries(statuses));
+    console.log(
+      `fuzz: ${routes.length} routes, ${requestsSent} requests, ${jsonLimitRefusals} refused by the JSON limits`,
+      Object.fromEntries(statuses),
+    );
+    expect(jsonLimitRefusals).toBeGreaterThan(20);
     // Not a vacuous property: the requests got past the parameters into the rules,
     // some succeeded and some were refused as invalid, not only as not found.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(100);
