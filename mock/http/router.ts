@@ -80,6 +80,26 @@ function decodeSegments(path: string): string[] | null {
   }
 }
 
+/** GitLab's API routes are declared `format :json`: Grape gives every route an optional `(.json)` suffix. */
+const FORMAT_SUFFIX = '.json';
+
+/**
+ * The path under the API prefix as GitLab's router reads it (Grape's
+ * `Router.normalize_path`): runs of slashes are one slash and trailing slashes
+ * are dropped, so `/projects/1/milestones/` is the collection and
+ * `/projects//1` is project 1; then the optional `.json` format suffix is cut
+ * from the last segment (Grape's captures are semi-greedy: they leave the
+ * suffix to the format), so `/projects/1/milestones.json` is the collection too.
+ * Done on the raw path, before decoding, so an encoded `%2F` stays in its segment.
+ */
+export function normalizePath(raw: string): string {
+  const path = raw.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '');
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return last.length > FORMAT_SUFFIX.length && last.endsWith(FORMAT_SUFFIX)
+    ? path.slice(0, -FORMAT_SUFFIX.length)
+    : path;
+}
+
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -146,12 +166,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         `${unavailable.method} ${API_V4}${unavailable.path} does not exist in this world (its offering or plan)`,
       );
     }
-    const template = `${API_V4}${templateOf(
-      url.pathname
-        .slice(prefix.length + 1)
-        .split('/')
-        .map(safeDecode),
-    )}`;
+    const template = `${API_V4}${templateOf(normalizePath(url.pathname.slice(prefix.length)).split('/').map(safeDecode))}`;
     options.onUnmodelled?.(`${method} ${template}`);
     modelled ??= compiled.map((r) => ({ method: r.method, path: `${API_V4}${r.path}` }));
     return routeNotFound().because(unmodelledReason(method, template, nearestRoute(method, template, modelled)));
@@ -213,7 +228,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       reason: undefined,
     };
     const answer = async (): Promise<MockResponse> => {
-      const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
+      const parts = decodeSegments(normalizePath(url.pathname.slice(prefix.length)));
       const fault = options.faults?.take(request.method, parts ?? []);
       const faulted = fault && (await applyFault(fault, request));
       // Answered before GitLab authenticates: the journal still names who sent it.
