@@ -40,6 +40,8 @@ const personalSeed: SeedDocument = {
     {
       path: 'user/project',
       members: { guest: 10 },
+      // The source branches of the merge requests the label-priority examples open.
+      branches: ['feature', 'simple', 'branch_1', 'branch_2', 'branch_3'],
       milestones: specMilestones,
       issues: [{ title: 'In the milestone', milestone: 'version2' }],
       merge_requests: [
@@ -460,6 +462,29 @@ describe('DELETE /projects/:id/milestones/:milestone_id (shared milestone exampl
   });
 });
 
+/** The shared examples' labels: `label_1` (priority 1), `label_2` (priority 2), `label_3` (none), made through the labels API. */
+async function specLabels(mock: MockGitLab, project: string) {
+  for (const [name, priority] of [
+    ['label_1', 1],
+    ['label_2', 2],
+    ['label_3', undefined],
+  ] as const) {
+    const answer = await api(mock, 'POST', `/projects/${project}/labels`, USER, { name, color: '#428bca', priority });
+    if (answer.status !== 201) throw new Error(`cannot create ${name}: ${JSON.stringify(answer.body)}`);
+  }
+}
+
+/** An issue in a milestone with one label, made through the API as GitLab's `labeled_issue` factory makes it. */
+async function labelledIssue(mock: MockGitLab, project: string, milestone: number, label: string): Promise<number> {
+  const answer = await api(mock, 'POST', `/projects/${project}/issues`, USER, {
+    title: `labelled ${label}`,
+    milestone_id: milestone,
+    labels: label,
+  });
+  if (answer.status !== 201) throw new Error(`cannot create the issue: ${JSON.stringify(answer.body)}`);
+  return answer.body.id;
+}
+
 describe('GET /projects/:id/milestones/:milestone_id/issues (shared milestone examples)', () => {
   const PUBLIC_ROUTE = '/projects/someone%2Fpublic/milestones';
   let mock: MockGitLab;
@@ -481,8 +506,13 @@ describe('GET /projects/:id/milestones/:milestone_id/issues (shared milestone ex
 
   // skip: needs labels with priorities (issue 25, merged by the lead)
   it.skip('returns issues sorted by label priority', async () => {
-    // Three issues labelled label_3 (no priority), label_1 (priority 1), label_2 (priority 2): label_1, label_2, label_3.
-    expect((await api(mock, 'GET', issues, USER)).status).toBe(200);
+    await specLabels(mock, 'user%2Fproject');
+    const milestone = idOf(mock, 'version2');
+    const issue1 = await labelledIssue(mock, 'user%2Fproject', milestone, 'label_3');
+    const issue2 = await labelledIssue(mock, 'user%2Fproject', milestone, 'label_1');
+    const issue3 = await labelledIssue(mock, 'user%2Fproject', milestone, 'label_2');
+    const answer = await api(mock, 'GET', issues, USER);
+    expect(ids(answer.body).slice(0, 3)).toEqual([issue2, issue3, issue1]);
   });
 
   it('matches V4 response schema for a list of issues', async () => {
@@ -519,8 +549,18 @@ describe('GET /projects/:id/milestones/:milestone_id/issues (shared milestone ex
 
   // skip: needs labels with priorities (issue 25, merged by the lead)
   it.skip('confidential issues: returns issues ordered by label priority', async () => {
-    // The open issue labelled label_2, the confidential one label_1: the confidential one first.
+    // The labels are the public project's (GitLab's spec makes them in the milestone's project).
+    await specLabels(mock, 'someone%2Fpublic');
+    for (const [title, label] of [
+      ['Open to all', 'label_2'],
+      ['Confidential', 'label_1'],
+    ]) {
+      const iid = [...mock.world.issues.values()].find((i) => i.title === title)?.iid;
+      await api(mock, 'PUT', `/projects/someone%2Fpublic/issues/${iid}`, USER, { add_labels: label });
+    }
     const answer = await api(mock, 'GET', publicIssues, USER);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
     expect(ids(answer.body)).toEqual([issueId('Confidential'), issueId('Open to all')]);
   });
 });
@@ -543,8 +583,25 @@ describe('GET /projects/:id/milestones/:milestone_id/merge_requests (shared mile
 
   // skip: needs labels with priorities (issue 25, merged by the lead)
   it.skip('returns merge_requests sorted by label priority', async () => {
-    // Three merge requests labelled label_2, label_1, label_3: label_1's first, then label_2's, then label_3's.
-    expect((await api(mock, 'GET', mergeRequests, USER)).status).toBe(200);
+    await specLabels(mock, 'user%2Fproject');
+    const opened: number[] = [];
+    for (const [branch, label] of [
+      ['branch_1', 'label_2'],
+      ['branch_2', 'label_1'],
+      ['branch_3', 'label_3'],
+    ]) {
+      const answer = await api(mock, 'POST', '/projects/user%2Fproject/merge_requests', USER, {
+        source_branch: branch,
+        target_branch: 'main',
+        title: `labelled ${label}`,
+        milestone_id: idOf(mock, 'version2'),
+        labels: label,
+      });
+      opened.push(answer.body.id);
+    }
+    const answer = await api(mock, 'GET', mergeRequests, USER);
+    const [mr1, mr2, mr3] = opened;
+    expect(ids(answer.body).slice(0, 3)).toEqual([mr2, mr1, mr3]);
   });
 
   it('returns a 404 error if milestone id not found', async () => {
@@ -561,7 +618,17 @@ describe('GET /projects/:id/milestones/:milestone_id/merge_requests (shared mile
 
   // skip: needs labels with priorities (issue 25, merged by the lead)
   it.skip('returns merge_requests ordered by position asc', async () => {
-    // Both merge requests in the milestone, the simple one labelled label_1, the other label_2: the simple one first.
-    expect((await api(mock, 'GET', mergeRequests, USER)).status).toBe(200);
+    await specLabels(mock, 'user%2Fproject');
+    const iidOfMr = (title: string) => [...mock.world.mergeRequests.values()].find((mr) => mr.title === title)?.iid;
+    const simple = `/projects/user%2Fproject/merge_requests/${iidOfMr('Simple')}`;
+    await api(mock, 'PUT', simple, USER, { milestone_id: idOf(mock, 'version2'), add_labels: 'label_1' });
+    await api(mock, 'PUT', `/projects/user%2Fproject/merge_requests/${iidOfMr('In the milestone')}`, USER, {
+      add_labels: 'label_2',
+    });
+    const answer = await api(mock, 'GET', mergeRequests, USER);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    const mrId = (title: string) => [...mock.world.mergeRequests.values()].find((mr) => mr.title === title)?.id;
+    expect(ids(answer.body)).toEqual([mrId('Simple'), mrId('In the milestone')]);
   });
 });
