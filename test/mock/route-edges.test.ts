@@ -94,6 +94,14 @@ describe('route edges, one by one', () => {
     );
   });
 
+  it('squeezes slashes before the API prefix too', async () => {
+    const response = await mock.fetch(`${mock.baseUrl}//api//v4/projects/acme%2Fapi/milestones`, {
+      headers: { 'PRIVATE-TOKEN': owner as string },
+    });
+    expect(response.status).toBe(200);
+    expect(Array.isArray(await response.json())).toBe(true);
+  });
+
   it('journals the path as it was sent', async () => {
     await call(mock, 'GET', '/projects/acme%2Fapi/milestones/', { token: owner });
     expect(mock.requests.list().at(-1)?.path).toBe('/api/v4/projects/acme%2Fapi/milestones/');
