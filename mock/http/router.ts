@@ -81,6 +81,26 @@ function decodeSegments(path: string): string[] | null {
   }
 }
 
+/** GitLab's API routes are declared `format :json`: Grape gives every route an optional `(.json)` suffix. */
+const FORMAT_SUFFIX = '.json';
+
+/**
+ * The path under the API prefix as GitLab's router reads it (Grape's
+ * `Router.normalize_path`): runs of slashes are one slash and trailing slashes
+ * are dropped, so `/projects/1/milestones/` is the collection and
+ * `/projects//1` is project 1; then the optional `.json` format suffix is cut
+ * from the last segment (Grape's captures are semi-greedy: they leave the
+ * suffix to the format), so `/projects/1/milestones.json` is the collection too.
+ * Done on the raw path, before decoding, so an encoded `%2F` stays in its segment.
+ */
+export function normalizePath(raw: string): string {
+  const path = raw.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '');
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return last.length > FORMAT_SUFFIX.length && last.endsWith(FORMAT_SUFFIX)
+    ? path.slice(0, -FORMAT_SUFFIX.length)
+    : path;
+}
+
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -142,25 +162,25 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
   const prefix = apiPrefix(world.baseUrl);
 
   /** GitLab's 404 for a route it does not have, and why the mock has none: not modelled, or not in this world. */
-  const unknownRoute = (method: string, url: URL, unavailable: Compiled | undefined): ApiError => {
+  const unknownRoute = (method: string, apiPath: string, unavailable: Compiled | undefined): ApiError => {
     if (unavailable) {
       return routeNotFound().because(
         `${unavailable.method} ${API_V4}${unavailable.path} does not exist in this world (its offering or plan)`,
       );
     }
-    const template = `${API_V4}${templateOf(
-      url.pathname
-        .slice(prefix.length + 1)
-        .split('/')
-        .map(safeDecode),
-    )}`;
+    const template = `${API_V4}${templateOf(normalizePath(apiPath).split('/').map(safeDecode))}`;
     options.onUnmodelled?.(`${method} ${template}`);
     modelled ??= compiled.map((r) => ({ method: r.method, path: `${API_V4}${r.path}` }));
     return routeNotFound().because(unmodelledReason(method, template, nearestRoute(method, template, modelled)));
   };
   let modelled: { method: string; path: string }[] | undefined;
 
-  const dispatch = async (request: MockRequest, parts: string[] | null, trace: Trace): Promise<MockResponse> => {
+  const dispatch = async (
+    request: MockRequest,
+    apiPath: string,
+    parts: string[] | null,
+    trace: Trace,
+  ): Promise<MockResponse> => {
     const { url } = request;
     try {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -180,7 +200,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
           break;
         }
       }
-      if (!found) throw pathKnown ? methodNotAllowed() : unknownRoute(method, url, unavailable);
+      if (!found) throw pathKnown ? methodNotAllowed() : unknownRoute(method, apiPath, unavailable);
       const caller = authenticate(world, trace.credential);
       trace.user = caller.user.username;
       if (!found.route.checksScopes) requireApiScope(caller.token, method);
@@ -201,9 +221,12 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
 
   return async (request: MockRequest): Promise<MockResponse | undefined> => {
     const { url } = request;
-    if (url.origin !== origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
+    // Runs of slashes count as one from the start (`//api/v4/projects`), as GitLab's router reads them.
+    const squeezed = url.pathname.replace(/\/{2,}/g, '/');
+    if (url.origin !== origin || !(squeezed === prefix || squeezed.startsWith(`${prefix}/`))) {
       return undefined;
     }
+    const apiPath = squeezed.slice(prefix.length);
     const started = performance.now();
     syncClock(world);
     const at = nowIso(world);
@@ -215,7 +238,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       reason: undefined,
     };
     const answer = async (): Promise<MockResponse> => {
-      const parts = decodeSegments(url.pathname.slice(prefix.length + 1));
+      const parts = decodeSegments(normalizePath(apiPath));
       const fault = options.faults?.take(request.method, parts ?? []);
       const faulted = fault && (await applyFault(fault, request));
       // Answered before GitLab authenticates: the journal still names who sent it.
@@ -241,7 +264,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       }
       const response = limit?.throttled
         ? { status: 429, headers: { 'content-type': 'text/plain' }, body: RETRY_LATER }
-        : await dispatch(request, parts, trace);
+        : await dispatch(request, apiPath, parts, trace);
       for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers[name.toLowerCase()] = value;
       return request.method === 'HEAD' ? { ...response, body: null } : response;
     };
@@ -249,7 +272,8 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     options.journal?.record(world, {
       at,
       method: request.method,
-      path: url.pathname.slice(prefix.length - API_V4.length),
+      // The path as sent, below the base URL's own path.
+      path: (url.pathname.startsWith(prefix) ? url.pathname : squeezed).slice(prefix.length - API_V4.length),
       query: trace.query,
       body: trace.body,
       status: response.status,

@@ -1,0 +1,144 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * docs/gitlab-specs.md lists every ported GitLab example with its result, read
+ * from the test files here: a test is `passed`; one preceded by a
+ * `// adapted: <why>` comment passes with an expectation the mock decides
+ * otherwise; an `it.skip` preceded by `// skip: <why>` is skipped for that reason.
+ * A file's own `example(...)` helper counts as `it(...)`.
+ * Regenerate with `UPDATE_GITLAB_SPECS=1 npx vitest run test/gitlab-specs/table.test.ts`.
+ */
+
+/** The ported files, in the order the page lists them, and the GitLab spec each ports. */
+const PORTS = [
+  {
+    file: 'project-milestones.test.ts',
+    spec: '`spec/requests/api/project_milestones_spec.rb` and `spec/support/shared_examples/requests/api/milestones_shared_examples.rb`',
+  },
+  {
+    file: 'resource-access-tokens.test.ts',
+    spec: '`spec/requests/api/resource_access_tokens_spec.rb`',
+    // GitLab runs its shared examples once per kind of resource; so does the port (`${source}` in the names).
+    runs: [
+      { source: 'project', skipped: undefined },
+      { source: 'group', skipped: undefined },
+    ],
+  },
+  { file: 'applications.test.ts', spec: '`spec/requests/api/applications_spec.rb`' },
+  { file: 'merge-request-approvals.test.ts', spec: '`ee/spec/requests/api/merge_request_approvals_spec.rb`' },
+] as const;
+
+const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
+const BEGIN = '<!-- examples: generated from test/gitlab-specs by test/gitlab-specs/table.test.ts -->';
+const END = '<!-- end of examples -->';
+
+interface Example {
+  context: string;
+  name: string;
+  result: 'passed' | 'adapted' | 'skipped';
+  why: string;
+}
+
+const TOKEN =
+  /(?:\/\/ (skip|adapted): ([^\n]+)\n\s*)?\b(describe|it\.skip|it|example)\(\s*(['"`])((?:\\.|(?!\4)[^\\])*)\4/g;
+
+/** The examples of one ported file, in source order; throws on a skip without a reason or a reason without its kind of test. */
+function examplesOf(source: string): Example[] {
+  const examples: Example[] = [];
+  let context = '';
+  for (const [, kind, why, call, , raw] of source.matchAll(TOKEN)) {
+    const name = (raw as string).replace(/\\(.)/g, '$1');
+    if (call === 'describe') {
+      context = name;
+      continue;
+    }
+    if (call === 'it.skip' && kind !== 'skip') throw new Error(`"${name}" is skipped without a "// skip:" reason`);
+    if (call !== 'it.skip' && kind === 'skip') throw new Error(`"${name}" has a skip reason but runs`);
+    examples.push({
+      context,
+      name,
+      result: kind === 'skip' ? 'skipped' : kind === 'adapted' ? 'adapted' : 'passed',
+      why: why ?? '',
+    });
+  }
+  return examples;
+}
+
+/** How the shared examples name their kind of resource. */
+const PLACEHOLDER = `$${'{source}'}`;
+
+const cell = (text: string) => text.replaceAll('|', '\\|');
+
+/** The generated part of the page. */
+function table(): string {
+  const lines: string[] = [BEGIN, ''];
+  const totals = { passed: 0, adapted: 0, skipped: 0 };
+  for (const port of PORTS) {
+    const { file, spec } = port;
+    const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+    const examples =
+      'runs' in port
+        ? port.runs.flatMap((run) =>
+            examplesOf(source.replaceAll(PLACEHOLDER, run.source)).map(
+              (e): Example => ({
+                ...e,
+                context: `when the resource is a ${run.source}: ${e.context}`,
+                ...(run.skipped && e.result !== 'skipped' ? { result: 'skipped', why: run.skipped } : {}),
+              }),
+            ),
+          )
+        : examplesOf(source);
+    const count = (result: Example['result']) => examples.filter((e) => e.result === result).length;
+    for (const result of ['passed', 'adapted', 'skipped'] as const) totals[result] += count(result);
+    lines.push(
+      `### ${spec}`,
+      '',
+      `Ported in \`test/gitlab-specs/${file}\`: ${count('passed')} passed, ${count('adapted')} adapted, ${count('skipped')} skipped, 0 failed.`,
+      '',
+      '| context | GitLab example | result | why |',
+      '| --- | --- | --- | --- |',
+      ...examples.map((e) => `| ${cell(e.context)} | ${cell(e.name)} | ${e.result} | ${cell(e.why)} |`),
+      '',
+    );
+  }
+  lines.push(
+    `In all: ${totals.passed} passed, ${totals.adapted} adapted, ${totals.skipped} skipped, 0 failed.`,
+    '',
+    END,
+  );
+  return lines.join('\n');
+}
+
+describe('docs/gitlab-specs.md', () => {
+  it('lists every ported example with the result its test has', () => {
+    const page = readFileSync(PAGE, 'utf8');
+    const start = page.indexOf(BEGIN);
+    const end = page.indexOf(END);
+    expect(start, 'the page has the generated block').toBeGreaterThanOrEqual(0);
+    const generated = table();
+    if (process.env.UPDATE_GITLAB_SPECS) {
+      writeFileSync(PAGE, `${page.slice(0, start)}${generated}${page.slice(end + END.length)}`);
+      return;
+    }
+    expect(page.slice(start, end + END.length)).toBe(generated);
+  });
+
+  it('reads a skip, an adaptation and a plain test from the source', () => {
+    const source = [
+      "describe('GET /x', () => {",
+      '  // skip: needs y',
+      "  it.skip('does y', () => {});",
+      '  // adapted: z instead',
+      '  it("does \'z\'", () => {});',
+      "  it('does w', () => {});",
+      '});',
+    ].join('\n');
+    expect(examplesOf(source)).toEqual([
+      { context: 'GET /x', name: 'does y', result: 'skipped', why: 'needs y' },
+      { context: 'GET /x', name: "does 'z'", result: 'adapted', why: 'z instead' },
+      { context: 'GET /x', name: 'does w', result: 'passed', why: '' },
+    ]);
+    expect(() => examplesOf("it.skip('x', () => {});")).toThrow(/without/);
+  });
+});
