@@ -28,6 +28,7 @@ const HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>GitLab mock inspector</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${INSPECTOR_ASSETS}inspector.css">
 <script src="${INSPECTOR_ASSETS}inspector.js" defer></script>
 </head>

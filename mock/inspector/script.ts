@@ -161,9 +161,11 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
     all.sort(function (a, b) { return a.it.path < b.it.path ? -1 : a.it.path > b.it.path ? 1 : 0; });
     all.forEach(function (node) {
       var depth = node.it.path.split('/').length - 1;
-      items.push(el('details', { class: node.kind, style: '--depth:' + depth },
+      var details = el('details', { class: node.kind },
         el('summary', null, el('span', { class: 'kind', text: node.kind }), ' ', el('b', { text: node.it.path }), ' ', el('span', { class: 'muted', text: node.it.visibility || '' })),
-        membersList(node.it.members, inheritedFor(node.it.path, node.it.members || {}))));
+        membersList(node.it.members, inheritedFor(node.it.path, node.it.members || {})));
+      details.style.setProperty('--depth', String(depth));
+      items.push(details);
     });
     fill('tree', fragment(items));
     var select = $('project');
