@@ -219,6 +219,7 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
         el('span', { class: 'muted', text: m.state + ' ' + (m.start_date || '…') + ' → ' + (m.due_date || '…') }), ' ',
         el('span', { text: closed + '/' + mine.length + ' issues closed, ' + mineMrs.filter(function (r) { return r.state !== 'opened'; }).length + '/' + mineMrs.length + ' merge requests done' }),
         el('progress', { max: String(mine.length || 1), value: String(closed) }),
+        m.description ? el('div', { class: 'muted description', text: m.description }) : null,
         burndown(m, mine));
     });
     var tokens = (project.access_tokens || []).map(function (t) { return tokenRow(t, t.token); });
