@@ -3,9 +3,11 @@
  * seed's milestone list with a valid token, over loopback, against a bare
  * node:http server replaying the CLI server's exact answer (status, headers,
  * bytes): the limit. Each is loaded in turn by autocannon (10 connections) in a
- * process of its own, alternating over five rounds; medians.
+ * process of its own, alternating over five rounds; medians. Then the CLI server
+ * again with an inspector page's journal stream connected (a reader in another
+ * process that reads every event): the stream must not cost the API its goal.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,16 +52,29 @@ function load(url: string): number {
   if (failed > 0) throw new Error(`${failed} failed requests against ${url}`);
   return result.requests.average;
 }
-const rps: Record<string, number[]> = { cli: [], bare: [] };
+const rps: Record<string, number[]> = { cli: [], bare: [], stream: [] };
 for (let round = 0; round < 5; round++) {
   const order = round % 2 === 0 ? (['cli', 'bare'] as const) : (['bare', 'cli'] as const);
   for (const name of order) rps[name]?.push(load(`${name === 'cli' ? cliUrl : bareUrl}${demoPath}`));
 }
+// A page's stream: a reader in a process of its own (this one blocks while autocannon runs) reading every event.
+const reader = spawn(
+  process.execPath,
+  [
+    '-e',
+    `fetch(${JSON.stringify(`${cliUrl}/__mock/requests/stream`)}).then(async (r) => { for await (const _ of r.body); })`,
+  ],
+  { stdio: 'ignore' },
+);
+await new Promise((resolve) => setTimeout(resolve, 500));
+for (let round = 0; round < 3; round++) rps.stream?.push(load(`${cliUrl}${demoPath}`));
+reader.kill();
 cli.stop();
 bare.stop();
 
 const cliRps = median(rps.cli ?? []);
 const bareRps = median(rps.bare ?? []);
+const streamRps = median(rps.stream ?? []);
 report([
   { benchmark: 'server-throughput', figure: 'bare node:http, same headers and bytes', value: bareRps, unit: 'req/s' },
   {
@@ -71,6 +86,16 @@ report([
     ratio: cliRps / bareRps,
     goal: '≥ 0.5× bare server',
     met: cliRps >= bareRps / 2,
+  },
+  {
+    benchmark: 'server-throughput',
+    figure: 'CLI server with an inspector page’s journal stream connected',
+    value: streamRps,
+    unit: 'req/s',
+    comparedTo: 'bare node:http',
+    ratio: streamRps / bareRps,
+    goal: '≥ 0.5× bare server',
+    met: streamRps >= bareRps / 2,
   },
 ]);
 process.exit(0);
