@@ -431,6 +431,11 @@ export interface MockServerOptions {
    * `host` is not loopback (on loopback they are open). Without one they answer 403 there.
    */
   adminToken?: string;
+  /**
+   * Whether the OAuth sign-in page lists the world's users to sign in as with one click, without a
+   * password (`--sign-in-list on|off`). Default: on when `host` is loopback, off otherwise.
+   */
+  signInList?: boolean;
 }
 
 /**
@@ -496,6 +501,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     now: options.now,
     randomSeed: options.randomSeed,
     journal: options.journal,
+    signInList: options.signInList ?? isLoopback(host),
     // Once per route and server, whichever world met it: a client polling one must not flood the log.
     onUnmodelled: (route: string) => {
       if (logged.has(route)) return;

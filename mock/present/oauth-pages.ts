@@ -33,8 +33,22 @@ ${body}
 `;
 }
 
-/** `GET /users/sign_in`: the form, with an error after a refused attempt. */
-export function signInPage(action: string, error?: string): string {
+/** `GET /users/sign_in`: the form, with an error after a refused attempt, and the "Sign in as" list when it is on. */
+export function signInPage(action: string, error?: string, signInAs?: readonly User[]): string {
+  const list =
+    signInAs === undefined
+      ? ''
+      : `
+<h2>Sign in as</h2>
+<p>This mock lists its users for local development: one click signs in, no password.</p>
+${signInAs
+  .map(
+    (
+      user,
+    ) => `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="sign_in_as" value="${escapeHtml(user.username)}">
+<button type="submit">${escapeHtml(user.username)} (${escapeHtml(user.name)})</button></form>`,
+  )
+  .join('\n')}`;
   return page(
     'Sign in',
     `<h1>Sign in</h1>
@@ -44,7 +58,7 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>\n` : ''}<form method="post" 
 <label for="user_password">Password</label>
 <input id="user_password" name="user[password]" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
-</form>`,
+</form>${list}`,
   );
 }
 
