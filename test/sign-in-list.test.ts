@@ -19,7 +19,8 @@ describe('the sign-in list', () => {
     seed.users?.push({ username: 'mallory', name: '<b>Mallory</b>' }, { username: 'gone', state: 'blocked' });
     const mock = createMockGitLab({ seed, signInList: true });
     const page = await (await mock.fetch(`${mock.baseUrl}/users/sign_in`)).text();
-    expect(page).toContain('<h2>Sign in as</h2>');
+    expect(page).toContain('<legend>Sign in as</legend>');
+    expect(page.match(/<form\b/g)).toHaveLength(1);
     expect(page).toContain('name="sign_in_as" value="maria"');
     expect(page).toContain('mallory (&#60;b&#62;Mallory&#60;/b&#62;)');
     expect(page).not.toContain('value="gone"');
