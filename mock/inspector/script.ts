@@ -83,14 +83,14 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
   function tokenRow(token, value) {
     var flags = [];
     if (token.revoked) flags.push('revoked');
-    if (token.rotated_to || token.rotated) flags.push('rotated');
+    if (rotated[token.id]) flags.push('rotated');
     if (expired(token.expires_at)) flags.push('expired');
     var live = flags.length === 0;
     return el('li', { class: live ? 'token' : 'token dead' },
-      el('b', { text: token.name || 'token' }), ' ',
+      el('b', { text: token.name || 'token' }), ' ', token.id ? el('span', { class: 'muted', text: '#' + token.id }) : null, ' ',
       el('span', { class: 'scopes', text: (token.scopes || []).join(' ') }), ' ',
       el('span', { text: token.expires_at ? 'expires ' + token.expires_at : 'no expiry' }), ' ',
-      token.previous_id || token.rotated_from ? el('span', { class: 'muted', text: 'rotated from ' + (token.previous_id || token.rotated_from) }) : null,
+      token.rotated_from ? el('span', { class: 'muted', text: 'rotated from token ' + token.rotated_from }) : null,
       flags.length ? el('span', { class: 'flag', text: flags.join(', ') }) : null,
       live && value ? copyButton(value) : null);
   }
@@ -100,7 +100,13 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
     $('count').textContent = lastSeq + ' requests';
   }
 
+  /** Access token ids that were rotated (a later token of their family names them in rotated_from). */
+  var rotated = {};
   function renderUsers() {
+    rotated = {};
+    (state.projects || []).concat(state.groups || []).forEach(function (owner) {
+      (owner.access_tokens || []).forEach(function (token) { if (token.rotated_from) rotated[token.rotated_from] = true; });
+    });
     var tokensOf = {};
     (state.projects || []).concat(state.groups || []).forEach(function (owner) {
       (owner.access_tokens || []).forEach(function (token) {

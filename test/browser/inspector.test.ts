@@ -58,7 +58,7 @@ describe('on loopback', () => {
     await step({ waitFor: '.mr:has-text("onerror")' });
     expect(await texts('#milestones .description')).toContain(XSS_TITLE);
     expect(await step({ text: '.mr:has-text("onerror") b' })).toMatch(/^!\d+ <img src=x onerror=alert\(1\)>$/);
-    expect(await texts('#users tr[data-user="mallory"] .muted')).toEqual([XSS_TITLE]);
+    expect(await texts('#users tr[data-user="mallory"] td:first-child .muted')).toEqual([XSS_TITLE]);
     expect(await texts('main img')).toEqual([]);
     expect(await step({ dialogs: true })).toEqual([]);
   });
@@ -68,6 +68,17 @@ describe('on loopback', () => {
     await step({ waitFor: '#journal-rows tr:has-text("acme%2Fplatform%2Fweb/milestones")', timeout: 1000 });
     expect(await texts('#journal-rows tr:has-text("acme%2Fplatform%2Fweb") td')).toEqual(
       expect.arrayContaining(['GET', '200', 'maria']),
+    );
+  });
+
+  it('shows a rotated token, struck out, beside the one that replaced it', async () => {
+    const maria = new GitLab({ baseUrl: url, token: MARIA, retry: 0 });
+    const ci = (await maria.projects.accessTokens.list('acme/platform/api')).items.find((t) => t.name === 'ci');
+    const fresh = await maria.projects.accessTokens.rotate('acme/platform/api', ci?.id ?? 0);
+    await step({ waitFor: `.token:has-text("rotated from token ${ci?.id}")` });
+    expect(await texts('.token.dead')).toContainEqual(expect.stringMatching(new RegExp(`^ci #${ci?.id} .*rotated`)));
+    expect(await texts('.token:not(.dead)')).toContainEqual(
+      expect.stringMatching(new RegExp(`^ci #${fresh.id} .*rotated from token ${ci?.id}.*copy$`)),
     );
   });
 
