@@ -54,6 +54,10 @@ const HTML = `<!doctype html>
     <label>status <input type="number" id="fault-status" value="503" min="100" max="599"></label>
     <button type="button" id="fault-add">Set fault</button>
     <button type="button" id="fault-clear">Clear faults</button>
+    <label>Rate limit <input type="number" id="limit" value="10" min="0"> requests a minute</label>
+    <button type="button" id="limit-set">Set rate limit</button>
+    <button type="button" id="limit-clear">Clear rate limits</button>
+    <span id="misbehaving"></span>
     <button type="button" id="download">Download state</button>
     <label class="file">Load state <input type="file" id="load" accept="application/json,.json"></label>
   </nav>

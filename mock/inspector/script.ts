@@ -98,6 +98,11 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
   function renderHeader() {
     $('clock').textContent = state.now;
     $('count').textContent = lastSeq + ' requests';
+    Promise.all([admin('GET', 'faults'), admin('GET', 'rate_limits')]).then(function (both) {
+      var faults = both[0].map(function (f) { return 'fault #' + f.id + ' ' + (f.method || '') + ' ' + (f.path || '*') + ' → ' + (f.drop ? 'drop' : f.status || 'delay'); });
+      var limits = Object.keys(both[1]).map(function (name) { return name + ' ' + both[1][name].requests_per_period + '/' + both[1][name].period_in_seconds + 's'; });
+      $('misbehaving').textContent = faults.concat(limits).join('; ') || 'no faults, no rate limits';
+    }, function () {});
   }
 
   /** Access token ids that were rotated (a later token of their family names them in rotated_from). */
@@ -180,6 +185,17 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
     if (chosen && (state.projects || []).some(function (p) { return p.path === chosen; })) select.value = chosen;
   }
 
+  /** Whether an issue was open at time t: created by then, and its last close or reopen event before t was not a close. */
+  function openAt(issue, t) {
+    if (Date.parse(issue.created_at) > t) return false;
+    var events = (issue.events || (issue.closed_at ? [{ action: 'closed', at: issue.closed_at }] : [])).slice();
+    events.sort(function (a, b) { return Date.parse(a.at) - Date.parse(b.at); });
+    var open = true;
+    events.forEach(function (event) {
+      if (Date.parse(event.at) <= t) open = event.action !== 'closed';
+    });
+    return open;
+  }
   function burndown(milestone, issues) {
     var NS = 'http://www.w3.org/2000/svg';
     var start = Date.parse(milestone.start_date || milestone.created_at);
@@ -194,11 +210,7 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
     for (var i = 0; i <= steps; i++) {
       var t = start + ((end - start) * i) / steps;
       if (t > Date.parse(state.now)) break;
-      var open = issues.filter(function (issue) {
-        if (Date.parse(issue.created_at) > t) return false;
-        var closed = issue.closed_at ? Date.parse(issue.closed_at) : Infinity;
-        return closed > t;
-      }).length;
+      var open = issues.filter(function (issue) { return openAt(issue, t); }).length;
       points.push((i * 200) / steps + ',' + (58 - (open * 56) / issues.length));
     }
     var line = document.createElementNS(NS, 'polyline');
@@ -378,6 +390,11 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
       action(admin('POST', 'faults', { path: $('fault-path').value, status: Number($('fault-status').value) }), 'Fault set.');
     });
     $('fault-clear').addEventListener('click', function () { action(admin('DELETE', 'faults'), 'Faults cleared.'); });
+    $('limit-set').addEventListener('click', function () {
+      var limit = { requests_per_period: Number($('limit').value), period_in_seconds: 60 };
+      action(admin('PUT', 'rate_limits', { authenticated_api: limit, unauthenticated_api: limit }), 'Rate limit set.');
+    });
+    $('limit-clear').addEventListener('click', function () { action(admin('PUT', 'rate_limits', {}), 'Rate limits cleared.'); });
     $('download').addEventListener('click', function () {
       admin('GET', 'state').then(function (doc) {
         var link = el('a', { href: URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' })), download: (worldName || 'world') + '.json' });

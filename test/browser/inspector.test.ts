@@ -93,6 +93,22 @@ describe('on loopback', () => {
     expect(await texts('.token.dead:has-text("release-bot")')).toEqual([]);
   });
 
+  it('sets and clears a fault and a rate limit through the admin routes', async () => {
+    await step({ fill: '#fault-path', value: '/projects/acme%2Fplatform%2Fweb/milestones' });
+    await step({ click: '#fault-add' });
+    await step({ waitFor: '#misbehaving:has-text("→ 503")' });
+    const web = new GitLab({ baseUrl: url, token: MARIA, retry: 0 }).projects.milestones.list('acme/platform/web');
+    await expect(web).rejects.toMatchObject({ status: 503 });
+    await step({ waitFor: '#journal-rows tr.refused:has-text("503")', timeout: 1000 });
+    await step({ click: '#fault-clear' });
+    await step({ waitFor: '#misbehaving:has-text("no faults, no rate limits")' });
+    await step({ fill: '#limit', value: '7' });
+    await step({ click: '#limit-set' });
+    await step({ waitFor: '#misbehaving:has-text("authenticated_api 7/60s")' });
+    await step({ click: '#limit-clear' });
+    await step({ waitFor: '#misbehaving:has-text("no faults, no rate limits")' });
+  });
+
   it('downloads the world and loads it back; a bad document is refused by name and changes nothing', async () => {
     const document = JSON.parse((await step({ download: '#download' })) as string);
     expect(document.users.map((u: { username: string }) => u.username)).toContain('maria');
