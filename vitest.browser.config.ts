@@ -1,6 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import { msw } from 'msw/vite';
 import { defineConfig } from 'vitest/config';
+import { inspector, startInspectorServer, stopInspectorServer } from './test/browser/inspector-commands.js';
 import { decideAtGitLab, startOAuthServer, stopOAuthServer } from './test/browser/sign-in-commands.js';
 import node from './vitest.config.js';
 
@@ -18,7 +19,15 @@ export default defineConfig({
       headless: true,
       instances: [{ browser: 'chromium' }],
       // The OAuth proof's server side (test/browser/sign-in.test.ts): the mock's HTTP server, a person at GitLab.
-      commands: { startOAuthServer, stopOAuthServer, decideAtGitLab },
+      // The inspector page's (test/browser/inspector.test.ts): the same server with the inspector in a tab.
+      commands: {
+        startOAuthServer,
+        stopOAuthServer,
+        decideAtGitLab,
+        startInspectorServer,
+        stopInspectorServer,
+        inspector,
+      },
       provider: playwright({
         launchOptions: {
           executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

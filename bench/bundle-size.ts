@@ -2,9 +2,10 @@
  * 2. Bundle size: esbuild-minified, gzipped browser bundles of apps that import
  * this SDK (the built package: the whole client, one area's entry point, one
  * resource from the root) against @gitbeaker/rest, with the floors under them:
- * ky alone and zod/mini alone.
+ * ky alone and zod/mini alone. And the mock's inspector page: its script and
+ * styles as the server sends them, gzipped (issue 23: at most 30 kB).
  */
-import { bundleSize, type Row, report } from './lib.js';
+import { bundleSize, inspectorBytes, type Row, report } from './lib.js';
 
 const newMilestones = "console.log(new ProjectMilestones({ baseUrl: 'https://x' }));";
 const entries: Record<string, { code: string; platform?: 'node' }> = {
@@ -54,4 +55,12 @@ report([
   row('this SDK: GitLab, bundled for Node (with zod’s compiler)'),
   row('ky alone'),
   row('zod/mini alone (one object schema)'),
+  {
+    benchmark: 'bundle-size',
+    figure: 'mock inspector page: script and styles',
+    value: inspectorBytes() / 1000,
+    unit: 'kB gzip',
+    goal: '≤ 30 kB',
+    met: inspectorBytes() <= 30_000,
+  },
 ]);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
+import { inspectorAsset } from '../mock/inspector/page.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const TSX = fileURLToPath(import.meta.resolve('tsx/cli'));
@@ -258,4 +259,10 @@ export async function bundleSize(code: string, platform: 'browser' | 'node' = 'b
     logLevel: 'silent',
   });
   return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
+}
+
+/** The mock's inspector page's own script and styles as the server sends them, gzipped as one (bytes). */
+export function inspectorBytes(): number {
+  const text = ['inspector.js', 'inspector.css'].map((name) => inspectorAsset(name)?.body ?? '').join('');
+  return gzipSync(text).length;
 }

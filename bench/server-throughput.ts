@@ -8,8 +8,12 @@
  * Side by side, the same CLI with GitLab's JSON limits switched off (an internal
  * switch, `GITLAB_MOCK_BENCH_JSON_LIMITS=off`): on that list, and on a milestone
  * update carrying a 4 KB JSON body, what the check costs (goal: at most 5%).
+ *
+ * Then the CLI server again with an inspector page's journal stream connected (a
+ * reader in another process that reads every event): the stream must not cost the
+ * API its goal.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +95,19 @@ for (let round = 0; round < 5; round++) {
   const order = round % 2 === 0 ? names : [...names].reverse();
   for (const name of order) rps[name].push(loads[name]());
 }
+// A page's stream: a reader in a process of its own (this one blocks while autocannon runs) reading every event.
+const reader = spawn(
+  process.execPath,
+  [
+    '-e',
+    `fetch(${JSON.stringify(`${cliUrl}/__mock/requests/stream`)}).then(async (r) => { for await (const _ of r.body); })`,
+  ],
+  { stdio: 'ignore' },
+);
+await new Promise((resolve) => setTimeout(resolve, 500));
+const streamed: number[] = [];
+for (let round = 0; round < 3; round++) streamed.push(load(`${cliUrl}${demoPath}`));
+reader.kill();
 cli.stop();
 bare.stop();
 unchecked.stop();
@@ -100,6 +117,7 @@ const bareRps = median(rps.bare);
 const uncheckedRps = median(rps.unchecked);
 const cliPutRps = median(rps.cliPut);
 const uncheckedPutRps = median(rps.uncheckedPut);
+const streamRps = median(streamed);
 report([
   { benchmark: 'server-throughput', figure: 'bare node:http, same headers and bytes', value: bareRps, unit: 'req/s' },
   {
@@ -143,6 +161,16 @@ report([
     ratio: cliPutRps / uncheckedPutRps,
     goal: '≥ 0.95× JSON limits off',
     met: cliPutRps >= uncheckedPutRps * 0.95,
+  },
+  {
+    benchmark: 'server-throughput',
+    figure: 'CLI server with an inspector page’s journal stream connected',
+    value: streamRps,
+    unit: 'req/s',
+    comparedTo: 'bare node:http',
+    ratio: streamRps / bareRps,
+    goal: '≥ 0.5× bare server',
+    met: streamRps >= bareRps / 2,
   },
 ]);
 process.exit(0);

@@ -42,6 +42,12 @@ export interface MockGitLabOptions {
    * `GET /api/v4/projects/:id/pipelines`: the CLI server logs each such route once.
    */
   onUnmodelled?: (route: string) => void;
+  /**
+   * Whether the OAuth sign-in page (`/users/sign_in`) lists the world's users to sign in as with one
+   * click, without a password, for local development of "Sign in with GitLab". Default false; the
+   * mock server turns it on on loopback (`--sign-in-list on|off`).
+   */
+  signInList?: boolean;
 }
 
 /** A copy of a world's whole state, from {@link MockGitLab.snapshot}. */
@@ -257,7 +263,7 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
   seedFaults();
   const journal = new Journal(options.journal ?? DEFAULT_JOURNAL_SIZE);
   const apiRouter = createRouter(world, routes, { faults, journal, onUnmodelled: options.onUnmodelled });
-  const oauthRouter = createOAuthRouter(world);
+  const oauthRouter = createOAuthRouter(world, { signInList: options.signInList });
   const router: PlainRouter = async (request) => (await apiRouter(request)) ?? oauthRouter(request);
 
   const handle = async (request: Request): Promise<Response | undefined> => {

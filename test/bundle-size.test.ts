@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleSize } from '../bench/lib.js';
+import { bundleSize, inspectorBytes } from '../bench/lib.js';
 
 // Byte budgets, not timings: the browser bundles of the SDK must not grow unnoticed.
 // Today about 24.6 kB gzipped for the whole SDK and 20 kB for one area (see docs/performance.md);
@@ -24,5 +24,16 @@ describe('bundle size', () => {
     expect(area).toBeLessThanOrEqual(ONE_AREA_BUDGET_BYTES);
     // One resource imported from the root costs what its area's entry point costs: the other areas drop out.
     expect(fromRoot).toBeLessThanOrEqual(area + 100);
+  });
+});
+
+// Issue 23: the inspector page stays small and plain (about 7 kB today).
+const INSPECTOR_BUDGET_BYTES = 30_000;
+
+describe('the mock inspector page', () => {
+  it(`keeps its own script and styles under ${INSPECTOR_BUDGET_BYTES} bytes gzipped`, () => {
+    const bytes = inspectorBytes();
+    expect(bytes).toBeGreaterThan(1000);
+    expect(bytes).toBeLessThanOrEqual(INSPECTOR_BUDGET_BYTES);
   });
 });

@@ -17,6 +17,7 @@ describe('the request journal (mock.requests)', () => {
     await maria.projects.milestones.create(API, { title: 'v9', due_date: '2026-09-01' });
     const [list, create] = mock.requests.list();
     expect(list).toEqual({
+      seq: 1,
       at: '2026-06-01T09:00:00.000Z',
       method: 'GET',
       path: '/api/v4/projects/acme%2Fplatform%2Fapi/milestones',

@@ -19,6 +19,8 @@ import {
   revoke,
   sessionOf,
   signIn,
+  signInAs,
+  signInCandidates,
   stringParam,
   tokenInfo,
   tokenRequest,
@@ -46,6 +48,8 @@ interface PageContext {
   params: RawParams;
   /** The world's base URL path (`''` or `/worlds/NAME`). */
   basePath: string;
+  /** Whether the sign-in page lists the world's users to sign in as (`signInList`). */
+  signInList: boolean;
 }
 
 type PageHandler = (context: PageContext) => MockResponse | Promise<MockResponse>;
@@ -152,15 +156,21 @@ function resourceToken(context: PageContext): string | null {
 
 const userinfoRoute: PageHandler = (context) => json(userinfo(context.world, resourceToken(context)));
 
+/** The users the sign-in page lists, when the list is on. */
+const listed = (context: PageContext) => (context.signInList ? signInCandidates(context.world) : undefined);
+
 const routes: Record<string, Partial<Record<string, PageHandler>>> = {
   '/users/sign_in': {
-    GET: (context) => html(signInPage(`${context.world.baseUrl}/users/sign_in`)),
+    GET: (context) => html(signInPage(`${context.world.baseUrl}/users/sign_in`, undefined, listed(context))),
     POST: (context) => {
       const login = stringParam(context.params, 'user[login]') ?? '';
       const password = stringParam(context.params, 'user[password]') ?? '';
-      const session = signIn(context.world, login, password);
+      const as = context.signInList ? stringParam(context.params, 'sign_in_as') : undefined;
+      const session = as === undefined ? signIn(context.world, login, password) : signInAs(context.world, as);
       if (!session) {
-        return html(signInPage(`${context.world.baseUrl}/users/sign_in`, 'Invalid login or password.'));
+        return html(
+          signInPage(`${context.world.baseUrl}/users/sign_in`, 'Invalid login or password.', listed(context)),
+        );
       }
       const back = decodeURIComponent(cookiesOf(context.request)[RETURN_COOKIE] ?? '');
       // Only a path of this world: never a redirect elsewhere.
@@ -231,7 +241,8 @@ export const OAUTH_ROUTES: readonly { method: string; path: string }[] = Object.
  * The OAuth and sign-in routes of a world: `undefined` for any other request, so
  * it falls through (to a 404, or another handler).
  */
-export function createOAuthRouter(world: World) {
+export function createOAuthRouter(world: World, options: { signInList?: boolean } = {}) {
+  const signInList = options.signInList ?? false;
   const { origin, pathname } = new URL(world.baseUrl);
   const basePath = pathname.replace(/\/$/, '');
   return async (request: MockRequest): Promise<MockResponse | undefined> => {
@@ -251,7 +262,14 @@ export function createOAuthRouter(world: World) {
       const body = await bodyParams(request).catch(() => {
         throw oauthError('invalid_request');
       });
-      const response = await handler({ world, request, url, params: { ...queryParams(url), ...body }, basePath });
+      const response = await handler({
+        world,
+        request,
+        url,
+        params: { ...queryParams(url), ...body },
+        basePath,
+        signInList,
+      });
       return request.method === 'HEAD' ? { ...response, body: null } : response;
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);

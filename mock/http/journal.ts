@@ -9,6 +9,12 @@ import type { World } from '../world/types.js';
 
 /** One API request as the journal records it. */
 export interface JournalEntry {
+  /**
+   * The entry's number in its world: 1 for the first request, one more for each next one, never
+   * reused (not even after `clear()` or a reset), so a reader can say where it stopped
+   * (`Last-Event-ID` of `GET /__mock/requests/stream`).
+   */
+  seq: number;
   /** When, on the world clock (ISO 8601). */
   at: string;
   /** `GET`, `POST`... */
@@ -46,11 +52,17 @@ export const REDACTED = '[REDACTED]';
 /** Parameter names whose values are secrets whatever they hold. */
 const SECRET_KEY = /token|password|secret|authorization/i;
 
+/** Told of each entry as it is recorded, and of `null` when the journal is emptied. */
+export type JournalListener = (entry: JournalEntry | null) => void;
+
 /** The bounded journal of one world: a ring of `size` entries, so a full journal drops its oldest without copying. */
 export class Journal implements MockRequests {
   #entries: JournalEntry[] = [];
   /** Where the oldest entry is, once the ring is full. */
   #start = 0;
+  /** The last entry's `seq`. */
+  #seq = 0;
+  #listeners = new Set<JournalListener>();
 
   constructor(
     /** Most entries kept; the oldest are dropped. 0 records nothing. */
@@ -67,13 +79,33 @@ export class Journal implements MockRequests {
   clear(): void {
     this.#entries = [];
     this.#start = 0;
+    for (const listener of this.#listeners) listener(null);
+  }
+
+  /** The entries kept whose `seq` is above `seq`, oldest first (not copies: never change them). */
+  since(seq: number): readonly JournalEntry[] {
+    const ordered = [...this.#entries.slice(this.#start), ...this.#entries.slice(0, this.#start)];
+    return ordered.filter((entry) => entry.seq > seq);
+  }
+
+  /** The `seq` the last entry recorded had (0 before any). */
+  get lastSeq(): number {
+    return this.#seq;
+  }
+
+  /** Calls `listener` with each entry recorded from now on; returns what stops it. */
+  subscribe(listener: JournalListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Records one request; `entry`'s query and body are redacted against `world`'s secrets first. */
-  record(world: World, entry: JournalEntry): void {
+  record(world: World, entry: Omit<JournalEntry, 'seq'>): void {
     if (this.size === 0) return;
     const secret = secretsOf(world);
+    this.#seq += 1;
     const recorded: JournalEntry = {
+      seq: this.#seq,
       ...entry,
       path: entry.path
         .split('/')
@@ -89,6 +121,7 @@ export class Journal implements MockRequests {
       this.#entries[this.#start] = recorded;
       this.#start = (this.#start + 1) % this.size;
     }
+    for (const listener of this.#listeners) listener(recorded);
   }
 }
 

@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { MODELLED_ROUTES } from '../handlers/index.js';
 import type { FaultSpec } from '../http/faults.js';
 import { type MockGitLabCore, MockOAuthError } from '../mock.js';
+import { presentInspectorMergeRequests } from '../present/inspector.js';
+import { projectByRef } from '../rules/access.js';
 import { mergeRequestByRef } from '../rules/pushes.js';
 import { SeedError, type SeedPush } from '../seed/document.js';
 import { invalid } from '../seed/issues.js';
@@ -28,6 +30,10 @@ import type { RateLimits } from '../world/types.js';
  * - `POST /__mock/oauth/authorize` `{ user, clientId, redirectUri, scopes, state, codeChallenge,
  *   codeChallengeMethod, nonce }`: an authorization approved without a browser (`mock.oauth.authorize`),
  *   201 `{ code, redirect_to }`; a refusal is 400 `{ error, error_description }`.
+ * - `GET /__mock/projects/:id/merge_requests`: the project's merge requests with their approval state
+ *   as GitLab's rules compute it, and why each member who could approve cannot (the inspector page's view).
+ * - `GET /__mock/requests/stream`: the journal as Server-Sent Events; `GET /__mock/requests/streams`:
+ *   the readers connected (mock/node/stream.ts, answered by the server).
  * @module
  */
 
@@ -196,6 +202,8 @@ function answerClock(mock: MockGitLabCore, method: string, action: string | unde
 /** `projects/:id/merge_requests/:iid/push`: a push to a merge request, as `mock.mergeRequests.push`. */
 function answerPush(mock: MockGitLabCore, method: string, segments: string[], body: string): AdminAnswer {
   const [, projectRef, mergeRequests, iid, action, ...rest] = segments;
+  if (mergeRequests === 'merge_requests' && iid === undefined && projectRef)
+    return answerMergeRequests(mock, method, projectRef);
   if (mergeRequests !== 'merge_requests' || action !== 'push' || rest.length > 0 || !projectRef || !iid)
     return notFound;
   if (method !== 'POST') return notAllowed;
@@ -210,4 +218,17 @@ function answerPush(mock: MockGitLabCore, method: string, segments: string[], bo
     mock.mergeRequests.push(ref, Number(iid), push as SeedPush);
     return { status: 204 };
   });
+}
+
+/** `GET projects/:id/merge_requests`: the inspector's view of a project's merge requests and their approvals. */
+function answerMergeRequests(mock: MockGitLabCore, method: string, projectRef: string): AdminAnswer {
+  let project: ReturnType<typeof projectByRef>;
+  try {
+    project = projectByRef(mock.world, decodeURIComponent(projectRef));
+  } catch {
+    return notFound;
+  }
+  if (!project) return notFound;
+  if (method !== 'GET') return notAllowed;
+  return { status: 200, body: presentInspectorMergeRequests(mock.world, project) };
 }

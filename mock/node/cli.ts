@@ -13,6 +13,8 @@ import { type RunningMockServer, startMockServer } from './server.js';
  *
  *     gitlab-admin-mock [--port 4010] [--host 127.0.0.1] [--seed FILE.json | --seed demo]
  *                       [--state FILE] [--max-worlds 64] [--journal 1000] [--admin-token TOKEN]
+       [--sign-in-list on|off]
+ *                       [--sign-in-list on|off]
  *
  * The first line on stdout is exactly `GitLab mock listening on http://HOST:PORT`;
  * the users and their tokens follow. SIGINT / SIGTERM stop it, exit code 0. A
@@ -38,6 +40,8 @@ Options:
   --journal N          requests each world's journal keeps (default 1000)
   --admin-token TOKEN  the X-Mock-Admin-Token the /__mock routes need on a host other than
                        loopback (default: the GITLAB_MOCK_ADMIN_TOKEN environment variable)
+  --sign-in-list on|off  the OAuth sign-in page lists the users to sign in as, no password
+                       (default on on loopback, off otherwise); a browser at / shows the inspector
   -h, --help           show this help
 `;
 
@@ -60,6 +64,7 @@ interface Options {
   maxWorlds: number;
   journal: number;
   adminToken?: string;
+  signInList?: boolean;
 }
 
 /** A flag's whole-number value, or the default. */
@@ -78,6 +83,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     'max-worlds'?: string;
     journal?: string;
     'admin-token'?: string;
+    'sign-in-list'?: string;
     help?: boolean;
   };
   try {
@@ -91,6 +97,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
         'max-worlds': { type: 'string' },
         journal: { type: 'string' },
         'admin-token': { type: 'string' },
+        'sign-in-list': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -111,6 +118,9 @@ function parseCommandLine(argv: string[]): Options | 'help' {
   const adminToken = values['admin-token'] ?? process.env.GITLAB_MOCK_ADMIN_TOKEN;
   if (adminToken === '') throw new Fatal('--admin-token must not be empty', 2);
   if (values.state === '') throw new Fatal('--state must not be empty', 2);
+  const list = values['sign-in-list'];
+  if (list !== undefined && list !== 'on' && list !== 'off')
+    throw new Fatal(`--sign-in-list must be on or off, got '${list}'`, 2);
   return {
     port,
     host,
@@ -120,6 +130,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     maxWorlds: count('max-worlds', values['max-worlds'], 64),
     journal: count('journal', values.journal, 1000),
     adminToken: adminToken || undefined,
+    signInList: list === undefined ? undefined : list === 'on',
   };
 }
 
@@ -213,6 +224,7 @@ async function main(): Promise<void> {
       maxWorlds: options.maxWorlds,
       journal: options.journal,
       adminToken: options.adminToken,
+      signInList: options.signInList,
     });
   } catch (error) {
     if (error instanceof SeedError) {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { MockRequest } from '../http/request.js';
 import { DROPPED, type MockResponse } from '../http/respond.js';
+import { INSPECTOR_ASSETS, INSPECTOR_HEADERS, inspectorAsset, wantsHtml } from '../inspector/page.js';
 import {
   createMockGitLabCore,
   type MockGitLabCore,
@@ -13,6 +14,7 @@ import {
 import type { SeedDocument } from '../seed/document.js';
 import { ADMIN_PREFIX, type AdminAnswer, answerAdmin } from './admin.js';
 import { persist, readStateFile } from './persist.js';
+import { streamReaders, streamRequests } from './stream.js';
 import { DEFAULT_MAX_WORLDS, type NamedWorld, WORLD_NAME, Worlds } from './worlds.js';
 
 /**
@@ -262,6 +264,17 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
     writeJson(res, 400, { error: 'a world name is 1 to 64 characters of a-z, 0-9, - and _' });
     return;
   }
+  // The inspector page and its assets: static, nothing of the world in them, so open like the page's prompt.
+  const page = method === 'GET' || method === 'HEAD' ? inspectorPage(req, rest) : undefined;
+  if (page) {
+    res.writeHead(200, {
+      ...INSPECTOR_HEADERS,
+      'Content-Type': page.type,
+      'Content-Length': Buffer.byteLength(page.body),
+    });
+    res.end(method === 'HEAD' ? undefined : page.body);
+    return;
+  }
   const admin = rest.startsWith(ADMIN_PREFIX);
   const refusal = admin ? refuseAdmin(site.admin, req) : undefined;
   if (refusal) {
@@ -278,6 +291,11 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
     }
     named = found;
     mock = found.mock;
+  }
+  if (admin && method === 'GET') {
+    const path = rest.split('?')[0];
+    if (path === '/__mock/requests/stream') return streamRequests(mock, req, res, CORS_HEADERS);
+    if (path === '/__mock/requests/streams') return writeJson(res, 200, streamReaders(mock));
   }
   // A GET may carry a body too (GitLab's JSON limits read it); one without a length or chunks has none.
   const bodyless =
@@ -306,6 +324,15 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
     return;
   }
   sendSoon(req, res, response);
+}
+
+/** The inspector's page (at `/` of a world, for a client asking for HTML) or one of its assets; undefined otherwise. */
+function inspectorPage(req: IncomingMessage, rest: string) {
+  const [path = '/'] = rest.split('?');
+  if (path.startsWith(INSPECTOR_ASSETS) && path !== INSPECTOR_ASSETS)
+    return inspectorAsset(path.slice(INSPECTOR_ASSETS.length));
+  if (path === '/' && rest !== '' && wantsHtml(req.headers.accept)) return inspectorAsset('');
+  return undefined;
 }
 
 /**
@@ -409,6 +436,11 @@ export interface MockServerOptions {
    * `host` is not loopback (on loopback they are open). Without one they answer 403 there.
    */
   adminToken?: string;
+  /**
+   * Whether the OAuth sign-in page lists the world's users to sign in as with one click, without a
+   * password (`--sign-in-list on|off`). Default: on when `host` is loopback, off otherwise.
+   */
+  signInList?: boolean;
 }
 
 /**
@@ -474,6 +506,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     now: options.now,
     randomSeed: options.randomSeed,
     journal: options.journal,
+    signInList: options.signInList ?? isLoopback(host),
     // Once per route and server, whichever world met it: a client polling one must not flood the log.
     onUnmodelled: (route: string) => {
       if (logged.has(route)) return;

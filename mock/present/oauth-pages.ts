@@ -33,8 +33,26 @@ ${body}
 `;
 }
 
-/** `GET /users/sign_in`: the form, with an error after a refused attempt. */
-export function signInPage(action: string, error?: string): string {
+/**
+ * `GET /users/sign_in`: the form, with an error after a refused attempt. With the "Sign in as" list,
+ * the same one form also has a button per user (`sign_in_as`, no password needed, so it skips the
+ * form's validation); the Sign in button stays first, so Enter in the password field still signs in.
+ */
+export function signInPage(action: string, error?: string, signInAs?: readonly User[]): string {
+  const list =
+    signInAs === undefined
+      ? ''
+      : `
+<fieldset>
+<legend>Sign in as</legend>
+<p>This mock lists its users for local development: one click signs in, no password.</p>
+${signInAs
+  .map(
+    (user) =>
+      `<button type="submit" name="sign_in_as" value="${escapeHtml(user.username)}" formnovalidate>${escapeHtml(user.username)} (${escapeHtml(user.name)})</button>`,
+  )
+  .join('\n')}
+</fieldset>`;
   return page(
     'Sign in',
     `<h1>Sign in</h1>
@@ -43,7 +61,7 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>\n` : ''}<form method="post" 
 <input id="user_login" name="user[login]" autocomplete="username" required>
 <label for="user_password">Password</label>
 <input id="user_password" name="user[password]" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button>
+<button type="submit">Sign in</button>${list}
 </form>`,
   );
 }

@@ -273,7 +273,7 @@ export function eligibleToApprove(world: World, user: User, project: Project, mr
 }
 
 /** Why a user may not approve a merge request now, in plain words; `undefined` when they may. */
-function whyNotEligible(world: World, user: User, project: Project, mr: MergeRequest): string | undefined {
+export function whyNotEligible(world: World, user: User, project: Project, mr: MergeRequest): string | undefined {
   const where = `project ${project.path_with_namespace}`;
   if (!mayApprove(world, user, project, mr)) {
     return `${user.username} is below Developer in ${where} and named by no approval rule of !${mr.iid}`;

@@ -559,6 +559,29 @@ export function signIn(world: World, login: string, password: string): OAuthSess
   return session;
 }
 
+/**
+ * A session for `username` without a password: the sign-in page's "Sign in as" list (issue 23), for
+ * local development only, and only when the mock was started with it. Active people only, as with a
+ * password: no bot, no blocked user.
+ */
+export function signInAs(world: World, username: string): OAuthSession | undefined {
+  const user = userByLogin(world, username);
+  if (user === undefined || user.state !== 'active' || user.bot || user.username !== username) return undefined;
+  const session: OAuthSession = {
+    id: nextId(world, 'oauth_sessions'),
+    user_id: user.id,
+    value: newHex64(world),
+    created_at: nowIso(world),
+  };
+  world.oauthSessions.set(session.id, session);
+  return session;
+}
+
+/** The users the "Sign in as" list offers: those who may sign in (active, not bots), by id. */
+export function signInCandidates(world: World): User[] {
+  return [...world.users.values()].filter((user) => user.state === 'active' && !user.bot);
+}
+
 /** The session a cookie value names, while its user is active. */
 export function sessionOf(world: World, value: string | undefined): { session: OAuthSession; user: User } | undefined {
   if (!value) return undefined;

@@ -462,6 +462,32 @@ json_limits() {
 }
 
 echo 'curl against gitlab-admin-mock'
+journal_stream() {
+  local i
+  for i in 1 2 3; do api GET "$API/milestones" "$MARIA"; done
+  # The inspector's live journal: Server-Sent Events, resumed after the last id the reader saw.
+  check 'the stream resumes after Last-Event-ID' \
+    "$(curl -sN -m 1 -H 'Last-Event-ID: 1' "$GITLAB_URL/__mock/requests/stream" | grep '^id:' | tr '\n' ' ' || true)" \
+    'id: 2 id: 3 '
+  check 'an event is the journal entry' \
+    "$(curl -sN -m 1 -H 'Last-Event-ID: 2' "$GITLAB_URL/__mock/requests/stream" | sed -n 's/^data: //p' | jq -c '{seq, method, status, user}' || true)" \
+    '{"seq":3,"method":"GET","status":200,"user":"maria"}'
+
+  # A reader that never reads: the server keeps a bounded queue for it and counts what it drops.
+  local hostport=${GITLAB_MOCK_URL#http://} body
+  exec 3<>"/dev/tcp/${hostport%:*}/${hostport##*:}"
+  printf 'GET %s/__mock/requests/stream HTTP/1.1\r\nHost: %s\r\n\r\n' "${GITLAB_URL#"$GITLAB_MOCK_URL"}" "$hostport" >&3
+  body=$(jq -nc '[range(100) | {key: "k\(.)", value: ("x" * 1000)}] | from_entries')
+  for i in $(seq 300); do
+    curl -s -o /dev/null -H "PRIVATE-TOKEN: $MARIA" -H 'Content-Type: application/json' -d "$body" \
+      "$GITLAB_URL/api/v4$API/milestones"
+  done
+  check 'a stuck reader: at most 256 entries queued, the rest counted as missed' \
+    "$(curl -s "$GITLAB_URL/__mock/requests/streams" | jq -c 'map(.queued <= 256 and .missed > 0)')" '[true]'
+  check 'the API still answers' "$(curl -s -o /dev/null -w '%{http_code}' -H "PRIVATE-TOKEN: $MARIA" "$GITLAB_URL/api/v4$API/milestones")" 200
+  exec 3>&-
+}
+
 scenario 'project milestones' milestones demo
 scenario 'errors' errors demo
 scenario 'project access tokens' access_tokens demo
@@ -473,6 +499,7 @@ scenario 'members of groups and projects' members demo
 scenario 'faults and rate limits (/__mock)' faults_and_rate_limits demo
 scenario 'JSON request limits' json_limits demo
 scenario 'a seed document (world.json)' seed_document world.json
+scenario 'the journal stream (/__mock/requests/stream)' journal_stream demo
 if ((FAILURES > 0)); then
   echo "curl: $FAILURES check(s) failed" >&2
   exit 1
