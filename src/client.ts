@@ -6,6 +6,7 @@ import { Groups } from './resources/groups.js';
 import { Instance } from './resources/instance.js';
 import { InstanceIssues } from './resources/issues.js';
 import { InstanceMergeRequests } from './resources/merge-requests.js';
+import { Namespaces } from './resources/namespaces.js';
 import { Projects } from './resources/projects.js';
 import { PersonalAccessTokens, Users } from './resources/users.js';
 
@@ -47,6 +48,9 @@ export class GitLab {
   /** Personal access tokens: the client's own token (`gitlab.personalAccessTokens.self()`). */
   readonly personalAccessTokens: PersonalAccessTokens;
 
+  /** Groups and personal namespaces (`gitlab.namespaces.list()`, `exists`). */
+  readonly namespaces: Namespaces;
+
   readonly #instance: Instance;
 
   /**
@@ -62,6 +66,7 @@ export class GitLab {
     this.groups = new Groups(transport);
     this.users = new Users(transport);
     this.personalAccessTokens = new PersonalAccessTokens(transport);
+    this.namespaces = new Namespaces(transport);
     this.#instance = new Instance(transport);
   }
 

@@ -49,6 +49,8 @@ export * from './models/instance.js';
 export * from './models/issues.js';
 export * from './models/members.js';
 export * from './models/merge-requests.js';
+// Namespaces, events and labels (issue 25).
+export * from './models/namespaces.js';
 export * from './models/projects.js';
 export * from './models/users.js';
 export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
@@ -57,6 +59,7 @@ export { Instance } from './resources/instance.js';
 export { InstanceIssues, ProjectIssues } from './resources/issues.js';
 export { GroupMembers, ProjectMembers, SourceMembers } from './resources/members.js';
 export { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
+export { Namespaces } from './resources/namespaces.js';
 export { Projects } from './resources/projects.js';
 export { PersonalAccessTokens, Users } from './resources/users.js';
 export * from './scim.js';

@@ -421,4 +421,9 @@ export const rows: Row[] = [
                                                                                              expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'DELETE /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`,
                                                                                              expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 204, 204, 204, 204] },
+  // Namespaces (lib/api/namespaces.rb): any signed-in caller lists and checks paths; a group's namespace is read by
+  // those with access to the group (a membership in it or above), not by members of its projects only.
+  { route: 'GET /namespaces', url: '/namespaces',                                            expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /namespaces/:id', url: '/namespaces/acme',                                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 404] },
+  { route: 'GET /namespaces/:id/exists', url: '/namespaces/acme/exists',                     expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
 ];

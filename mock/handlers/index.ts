@@ -12,6 +12,7 @@ import { issueRoutes } from './issues.js';
 import { memberRoutes } from './members.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
+import { namespaceRoutes } from './namespaces.js';
 import { OAUTH_ROUTES } from './oauth.js';
 import { projectRoutes } from './projects.js';
 import { scimRoutes } from './scim.js';
@@ -34,6 +35,7 @@ const areas: Record<string, Route[]> = {
   'users and the instance': userRoutes,
   projects: projectRoutes,
   'branches and protected branches': branchRoutes,
+  namespaces: namespaceRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */
