@@ -30,6 +30,7 @@ export {
   type SeedGroup,
   type SeedInstance,
   type SeedIssue,
+  type SeedLabel,
   type SeedMergeRequest,
   type SeedMilestone,
   type SeedOAuth,

@@ -47,6 +47,7 @@ export * from './models/common.js';
 export * from './models/groups.js';
 export * from './models/instance.js';
 export * from './models/issues.js';
+export * from './models/labels.js';
 export * from './models/members.js';
 export * from './models/merge-requests.js';
 // Namespaces, events and labels (issue 25).
@@ -57,6 +58,7 @@ export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.
 export { GroupMilestones, Groups } from './resources/groups.js';
 export { Instance } from './resources/instance.js';
 export { InstanceIssues, ProjectIssues } from './resources/issues.js';
+export { GroupLabels, ProjectLabels } from './resources/labels.js';
 export { GroupMembers, ProjectMembers, SourceMembers } from './resources/members.js';
 export { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
 export { Namespaces } from './resources/namespaces.js';

@@ -9,6 +9,7 @@ import { branchRoutes } from './branches.js';
 import { groupMilestoneRoutes } from './group-milestones.js';
 import { groupRoutes } from './groups.js';
 import { issueRoutes } from './issues.js';
+import { labelRoutes } from './labels.js';
 import { memberRoutes } from './members.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
@@ -36,6 +37,7 @@ const areas: Record<string, Route[]> = {
   projects: projectRoutes,
   'branches and protected branches': branchRoutes,
   namespaces: namespaceRoutes,
+  labels: labelRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

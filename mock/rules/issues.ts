@@ -14,6 +14,7 @@ import {
   sortIssuables,
   visibleProjects,
 } from './issuables.js';
+import { ensureProjectLabels } from './labels.js';
 import { canReadIssue } from './milestones.js';
 
 /**
@@ -99,7 +100,10 @@ function applyFields(world: World, caller: Caller, project: Project, issue: Issu
   const assignees = fields.assignee_ids ?? (fields.assignee_id === undefined ? undefined : [fields.assignee_id]);
   if (assignees !== undefined) issue.assignee_ids = assignableUserIds(world, project, assignees);
   if (fields.milestone_id !== undefined) issue.milestone_id = milestoneInScope(world, project, fields.milestone_id);
-  issue.labels = nextLabels(issue.labels, fields);
+  const labels = nextLabels(issue.labels, fields);
+  // Planners may administer labels: a title added that the project cannot use yet becomes a project label.
+  ensureProjectLabels(world, project, labels, issue.labels);
+  issue.labels = labels;
   // Weights are licensed from Premium; GitLab ignores the parameter below it.
   if (fields.weight !== undefined && isPaidPlan(projectPlan(world, project))) issue.weight = fields.weight;
 }

@@ -14,6 +14,7 @@ import {
   sortIssuables,
   visibleProjects,
 } from './issuables.js';
+import { ensureProjectLabels } from './labels.js';
 import { canReadMergeRequests } from './milestones.js';
 
 /**
@@ -220,7 +221,10 @@ function applyFields(world: World, project: Project, mr: MergeRequest, fields: M
   if (assignees !== undefined) mr.assignee_ids = assignableUserIds(world, project, assignees);
   if (fields.reviewer_ids !== undefined) mr.reviewer_ids = assignableUserIds(world, project, fields.reviewer_ids);
   if (fields.milestone_id !== undefined) mr.milestone_id = milestoneInScope(world, project, fields.milestone_id);
-  mr.labels = nextLabels(mr.labels, fields);
+  const labels = nextLabels(mr.labels, fields);
+  // Writing merge requests needs Developer, who may administer labels: unknown titles added become labels.
+  ensureProjectLabels(world, project, labels, mr.labels);
+  mr.labels = labels;
   if (fields.remove_source_branch !== undefined) mr.force_remove_source_branch = fields.remove_source_branch;
   if (fields.squash !== undefined) mr.squash = fields.squash;
   if (fields.discussion_locked !== undefined) mr.discussion_locked = fields.discussion_locked;

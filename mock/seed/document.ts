@@ -153,6 +153,20 @@ export const SeedMilestone = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedLabel = z.strictObject({
+  /** Required: the title issues and merge requests carry; unique among the labels a project can use. */
+  name: z.string().min(1),
+  /** `#RRGGBB`, `#RGB` or a CSS colour name; default GitLab's `#6699cc`. */
+  color: z.string().optional(),
+  /** The description. */
+  description: z.string().optional(),
+  /** A project label's priority (0 or more, lower first); group labels take none. */
+  priority: z.int().nonnegative().optional(),
+  /** The label's id. */
+  id: id.optional(),
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedGroup = z.strictObject({
   /** Full path; a subgroup's parent is its path minus the last segment, and must come earlier. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)*$/, 'expected a path like acme or acme/platform'),
@@ -172,6 +186,8 @@ export const SeedGroup = z.strictObject({
   approval_settings: approvalSettings.optional(),
   /** Group milestones. */
   milestones: z.array(SeedMilestone).optional(),
+  /** Group labels, usable by every project below the group. */
+  labels: z.array(SeedLabel).optional(),
   /** Group approval rules (they apply to the protected branches of the group's projects). */
   approval_rules: z.array(SeedApprovalRule).optional(),
   /** Group-level protected branches (names or wildcards), covering every project of the group. */
@@ -370,6 +386,8 @@ export const SeedProject = z.strictObject({
   protected_branches: z.array(SeedProtectedBranch).optional(),
   /** The project's milestones. */
   milestones: z.array(SeedMilestone).optional(),
+  /** The project's own labels. */
+  labels: z.array(SeedLabel).optional(),
   /** The project's issues. */
   issues: z.array(SeedIssue).optional(),
   /** The project's merge requests. */
@@ -666,6 +684,11 @@ export type SeedProject = z.input<typeof SeedProject>;
  * @interface
  */
 export type SeedMilestone = z.input<typeof SeedMilestone>;
+/**
+ * A label: an item of a project's or a group's `labels`.
+ * @interface
+ */
+export type SeedLabel = z.input<typeof SeedLabel>;
 /**
  * An issue: an item of a project's `issues`.
  * @interface

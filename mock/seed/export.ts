@@ -3,6 +3,7 @@ import type {
   ApprovalRuleFields,
   Group,
   GroupApprovalRule,
+  Label,
   MergeRequest,
   Milestone,
   Project,
@@ -18,6 +19,7 @@ import {
   type SeedDocument,
   type SeedGroup,
   type SeedIssue,
+  type SeedLabel,
   type SeedMergeRequest,
   type SeedMilestone,
   type SeedProject,
@@ -64,6 +66,7 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   oauthGrants: 'oauth.grants',
   oauthTokens: 'oauth.tokens',
   signingKey: 'oauth.signing_key',
+  labels: 'groups[].labels, projects[].labels',
 };
 
 /** `undefined` for `null`, so an absent optional key stands for it. */
@@ -105,6 +108,21 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
   };
   const milestonesOfGroup = groupBy(world.milestones, (m) => m.group_id);
   const milestonesOfProject = groupBy(world.milestones, (m) => m.project_id);
+  const labelsOfGroup = groupBy(world.labels, (l) => l.group_id);
+  const labelsOfProject = groupBy(world.labels, (l) => l.project_id);
+  // Only owners with labels get the key: a world without labels exports as it did before labels existed.
+  const labels = (list: Label[]): { labels?: SeedLabel[] } =>
+    list.length === 0
+      ? {}
+      : {
+          labels: list.map((l) => ({
+            id: l.id,
+            name: l.title,
+            color: l.color,
+            description: orUndefined(l.description),
+            priority: orUndefined(l.priority),
+          })),
+        };
   const branchesOfGroup = groupBy(world.protectedBranches, (b) => b.group_id);
   const branchesOfProject = groupBy(world.protectedBranches, (b) => b.project_id);
   const rulesOfGroup = groupBy(world.groupApprovalRules, (r) => r.group_id);
@@ -194,6 +212,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     approval_settings: { ...g.approval_settings },
     next_iid: { ...g.next_iid },
     milestones: milestonesOfGroup(g.id).map(milestone),
+    ...labels(labelsOfGroup(g.id)),
     protected_branches: branchesOfGroup(g.id).map(protectedBranch),
     approval_rules: rulesOfGroup(g.id).map(approvalRule),
   });
@@ -213,6 +232,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     branches: [...p.branches].map(([name, sha]) => ({ name, sha })),
     archived: p.archived,
     milestones: milestonesOfProject(p.id).map(milestone),
+    ...labels(labelsOfProject(p.id)),
     issues: issuesOf(p.id).map(
       (i): SeedIssue => ({
         id: i.id,

@@ -12,6 +12,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { ensureBranch } from '../rules/branches.js';
+import { DEFAULT_LABEL_COLOR, insertLabel, type LabelOwner, normalizeColor, projectLabels } from '../rules/labels.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
@@ -25,6 +26,7 @@ import type {
   Group,
   GroupApprovalRule,
   Issue,
+  Label,
   MergeRequest,
   MergeRequestApprovalRule,
   Milestone,
@@ -49,6 +51,7 @@ import {
   SeedGroup,
   SeedInstance,
   SeedIssue,
+  SeedLabel,
   SeedMergeRequest,
   SeedMilestone,
   SeedProject,
@@ -177,8 +180,16 @@ function milestoneIn(world: World, project: Project, title: string, key: string)
 
 /** The keys under which a builder's input lists nested records, which can fail one by one. */
 const NESTED = {
-  group: ['milestones', 'protected_branches', 'approval_rules'],
-  project: ['milestones', 'issues', 'protected_branches', 'approval_rules', 'merge_requests', 'access_tokens'],
+  group: ['milestones', 'protected_branches', 'approval_rules', 'labels'],
+  project: [
+    'milestones',
+    'labels',
+    'issues',
+    'protected_branches',
+    'approval_rules',
+    'merge_requests',
+    'access_tokens',
+  ],
   mergeRequest: ['approval_rules', 'pushes', 'approvals'],
 } as const;
 
@@ -314,6 +325,7 @@ export class Seeder {
     this.world.groups.set(group.id, group);
     membershipDetailsOf(this.world, group, input.members);
     eachWithin('milestones', input.milestones, (item) => this.groupMilestone(group, item));
+    eachWithin('labels', input.labels, (item) => this.label({ group }, item));
     addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
     if (input.next_iid) group.next_iid = { ...input.next_iid };
@@ -387,6 +399,7 @@ export class Seeder {
     this.world.projects.set(project.id, project);
     membershipDetailsOf(this.world, project, input.members);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
+    eachWithin('labels', input.labels, (item) => this.label({ project }, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
     // Every protected branch name that is not a wildcard exists (an export lists its branches itself).
@@ -400,6 +413,34 @@ export class Seeder {
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(project, item));
     if (input.next_iid) project.next_iid = { ...input.next_iid };
     return project;
+  }
+
+  /**
+   * A label of a project or a group. Its name must be free among the labels the project (or
+   * the group and its ancestors) can use; only project labels take a priority.
+   */
+  label(owner: LabelOwner, input: SeedLabel): Label {
+    this.#checkShape(SeedLabel, input);
+    const title = input.name.trim();
+    if (!title || title.includes(',')) throw new SeedError('name', 'is invalid');
+    const color = normalizeColor(input.color ?? DEFAULT_LABEL_COLOR);
+    if (!color) throw new SeedError('color', 'must be a valid color code');
+    if ('group' in owner && input.priority !== undefined) {
+      throw new SeedError('priority', 'group labels have no priority (priorities are per project)');
+    }
+    const taken =
+      'project' in owner
+        ? projectLabels(this.world, owner.project)
+        : [...this.world.labels.values()].filter((l) => l.group_id === owner.group.id);
+    if (taken.some((l) => l.title === title)) throw new SeedError('name', 'already taken');
+    return withId(this.world, 'labels', this.world.labels, input.id, () =>
+      insertLabel(this.world, owner, {
+        title,
+        color,
+        description: input.description ?? null,
+        priority: input.priority ?? null,
+      }),
+    );
   }
 
   /** A project milestone, validated as the API validates it. */

@@ -589,6 +589,24 @@ export interface Approval {
   created_at: string;
 }
 
+/** A label of a project (`project_id`) or of a group (`group_id`): issues and merge requests carry its title. */
+export interface Label {
+  /** The label's id. */
+  id: number;
+  /** The project's id, for a project label. */
+  project_id: number | null;
+  /** The group's id, for a group label. */
+  group_id: number | null;
+  /** The title (GitLab's `name` in the API): unique among the labels a project or group can use. */
+  title: string;
+  /** `#RRGGBB`. */
+  color: string;
+  /** The description, or `null`. */
+  description: string | null;
+  /** A project label's priority in its project (lower first), or `null`; group labels have none in the mock. */
+  priority: number | null;
+}
+
 /** The whole state of a mock: every table, the clock and the random source. */
 export interface World {
   /** Origin and path GitLab is served from, without a trailing slash (e.g. `http://gitlab.test`). */
@@ -631,6 +649,8 @@ export interface World {
   mergeRequestApprovalRules: Map<number, MergeRequestApprovalRule>;
   /** Approvals by id. */
   approvals: Map<number, Approval>;
+  /** Project and group labels by id. */
+  labels: Map<number, Label>;
   /** Rate limit counters by throttle and caller (`throttle_authenticated_api:user:7`). */
   rateLimitCounters: Map<string, RateLimitCounter>;
   /** When the clock follows real time: milliseconds added to the real time (`advance` adds to it); `null`: the clock stands. */

@@ -40,6 +40,7 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     oauthSessions: new Map(),
     oauthGrants: new Map(),
     oauthTokens: new Map(),
+    labels: new Map(),
     signingKey: null,
   };
 }

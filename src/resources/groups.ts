@@ -22,6 +22,7 @@ import {
 import { BasicProject, type GroupProjectListQuery, Project } from '../models/projects.js';
 import { GroupApprovalRules } from './approval-rules.js';
 import { GroupApprovalSettings } from './approval-settings.js';
+import { GroupLabels } from './labels.js';
 import { GroupMembers } from './members.js';
 import { GroupScimIdentities } from './scim.js';
 
@@ -173,6 +174,8 @@ export class Groups extends Resource {
   readonly approvalRules: GroupApprovalRules;
   /** A group's members, direct and inherited. */
   readonly members: GroupMembers;
+  /** A group's labels (read only). */
+  readonly labels: GroupLabels;
 
   /**
    * Creates the groups resource on its own, with its own connection; its group
@@ -197,6 +200,7 @@ export class Groups extends Resource {
     this.approvalSettings = new GroupApprovalSettings(transport);
     this.approvalRules = new GroupApprovalRules(transport);
     this.members = new GroupMembers(transport);
+    this.labels = new GroupLabels(transport);
   }
 
   /**

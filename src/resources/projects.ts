@@ -9,6 +9,7 @@ import { ProjectApprovalSettings } from './approval-settings.js';
 import { ProjectApprovals } from './approvals.js';
 import { ProjectBranches, ProjectProtectedBranches } from './branches.js';
 import { ProjectIssues } from './issues.js';
+import { ProjectLabels } from './labels.js';
 import { ProjectMembers } from './members.js';
 import { MergeRequests } from './merge-requests.js';
 import { ProjectMilestones } from './milestones.js';
@@ -38,6 +39,8 @@ export class Projects extends Resource {
   readonly branches: ProjectBranches;
   /** A project's protected branches. */
   readonly protectedBranches: ProjectProtectedBranches;
+  /** A project's labels, its own and its groups'. */
+  readonly labels: ProjectLabels;
 
   /**
    * Creates the resource on its own, with its own connection.
@@ -66,6 +69,7 @@ export class Projects extends Resource {
     this.members = new ProjectMembers(transport);
     this.branches = new ProjectBranches(transport);
     this.protectedBranches = new ProjectProtectedBranches(transport);
+    this.labels = new ProjectLabels(transport);
   }
 
   /**
