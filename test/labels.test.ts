@@ -312,3 +312,61 @@ describe('seed and export', () => {
     ).toThrow(SeedError);
   });
 });
+
+describe('order_by=label_priority', () => {
+  /** Issues A (priority 5), B (priority 1 and none), C (no label), D (priority 1), all in milestone v1. */
+  const prioritySeed: SeedDocument = {
+    now: '2026-06-01T09:00:00Z',
+    users: [{ username: 'owner', token: 'glpat-owner' }],
+    groups: [{ path: 'acme', members: { owner: 50 } }],
+    projects: [
+      {
+        path: 'acme/api',
+        branches: ['a', 'b', 'c'],
+        milestones: [{ title: 'v1' }],
+        labels: [{ name: 'low', priority: 5 }, { name: 'high', priority: 1 }, { name: 'plain' }],
+        issues: [
+          { title: 'A', labels: ['low'], milestone: 'v1' },
+          { title: 'B', labels: ['plain', 'high'], milestone: 'v1' },
+          { title: 'C', milestone: 'v1' },
+          { title: 'D', labels: ['high'], milestone: 'v1' },
+        ],
+        merge_requests: [
+          { title: 'MA', author: 'owner', source_branch: 'a', labels: ['low'], milestone: 'v1' },
+          { title: 'MB', author: 'owner', source_branch: 'b', milestone: 'v1' },
+          { title: 'MC', author: 'owner', source_branch: 'c', labels: ['high'], milestone: 'v1' },
+        ],
+      },
+    ],
+  };
+
+  beforeEach(() => {
+    mock = createMockGitLab({ seed: prioritySeed });
+  });
+
+  it("orders issues by their labels' highest priority, none last, ties newest first; asc or desc", async () => {
+    const titles = async (sort: 'asc' | 'desc') =>
+      (await as('owner').projects.issues.list('acme/api', { order_by: 'label_priority', sort }).toArray()).map(
+        (i) => i.title,
+      );
+    expect(await titles('asc')).toEqual(['D', 'B', 'A', 'C']);
+    expect(await titles('desc')).toEqual(['A', 'D', 'B', 'C']);
+  });
+
+  it('orders merge requests the same way', async () => {
+    const mrs = await as('owner').projects.mergeRequests.list('acme/api', { order_by: 'label_priority', sort: 'asc' });
+    expect(mrs.items.map((mr) => mr.title)).toEqual(['MC', 'MA', 'MB']);
+  });
+
+  it("a milestone's issues and merge requests come in label priority order", async () => {
+    const [milestone] = await as('owner').projects.milestones.list('acme/api').toArray();
+    const issues = await as('owner')
+      .projects.milestones.issues('acme/api', milestone?.id ?? 0)
+      .toArray();
+    expect(issues.map((i) => i.title)).toEqual(['D', 'B', 'A', 'C']);
+    const mrs = await as('owner')
+      .projects.milestones.mergeRequests('acme/api', milestone?.id ?? 0)
+      .toArray();
+    expect(mrs.map((mr) => mr.title)).toEqual(['MC', 'MA', 'MB']);
+  });
+});

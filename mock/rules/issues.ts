@@ -46,7 +46,7 @@ export function listProjectIssues(
       canReadIssue(world, caller.user, project, i) &&
       issueMatches(world, i, { ...filters, user: caller.user }),
   );
-  return sortIssuables(found, order);
+  return sortIssuables(world, found, order);
 }
 
 /** GET /issues: the issues of every project the caller can see, in the scope asked for. */
@@ -60,7 +60,7 @@ export function listIssues(world: World, caller: Caller, filters: IssueFilters, 
       issueMatches(world, i, { ...filters, user: caller.user })
     );
   });
-  return sortIssuables(found, order);
+  return sortIssuables(world, found, order);
 }
 
 /** GitLab's `find_project_issue`: an issue the caller may see by iid, `404 Not found` otherwise (confidential ones too). */

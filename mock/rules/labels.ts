@@ -1,5 +1,5 @@
 import { conflict, notFound, validationError } from '../http/errors.js';
-import type { Group, Label, Project, User, World } from '../world/types.js';
+import type { Group, Issue, Label, MergeRequest, Project, User, World } from '../world/types.js';
 import { nextId } from '../world/world.js';
 import { canReadProject, groupChain, projectGroup } from './access.js';
 import { fuzzy } from './groups.js';
@@ -284,4 +284,33 @@ export function labelPriorityOf(world: World, project: Project, titles: readonly
     if (best === undefined || label.priority < best) best = label.priority;
   }
   return best;
+}
+
+/**
+ * GitLab's `label_priority` order (`order_labels_priority`): by each record's highest label
+ * priority (its lowest number) in its project, in `direction`, records without one last, then
+ * newest first (`with_order_id_desc`).
+ */
+export function byLabelPriority(
+  world: World,
+  direction: 'asc' | 'desc',
+): (a: Issue | MergeRequest, b: Issue | MergeRequest) => number {
+  const cache = new Map<number, number | undefined>();
+  const priority = (record: Issue | MergeRequest) => {
+    if (!cache.has(record.id)) {
+      const project = world.projects.get(record.project_id);
+      cache.set(record.id, project ? labelPriorityOf(world, project, record.labels) : undefined);
+    }
+    return cache.get(record.id);
+  };
+  const sign = direction === 'asc' ? 1 : -1;
+  return (a, b) => {
+    const [pa, pb] = [priority(a), priority(b)];
+    if (pa !== pb) {
+      if (pa === undefined) return 1;
+      if (pb === undefined) return -1;
+      return (pa - pb) * sign;
+    }
+    return b.id - a.id;
+  };
 }

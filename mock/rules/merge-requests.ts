@@ -111,7 +111,7 @@ export function listProjectMergeRequests(
   const found = [...world.mergeRequests.values()].filter(
     (mr) => mr.project_id === project.id && mergeRequestMatches(world, mr, filters),
   );
-  return sortIssuables(found, order);
+  return sortIssuables(world, found, order);
 }
 
 /** GET /merge_requests: every project's merge requests the caller may read, in the scope asked for. */
@@ -129,7 +129,7 @@ export function listMergeRequests(
   const found = [...world.mergeRequests.values()].filter(
     (mr) => readable.has(mr.project_id) && mergeRequestMatches(world, mr, { ...filters, user: caller.user }),
   );
-  return sortIssuables(found, order);
+  return sortIssuables(world, found, order);
 }
 
 /** GitLab's `read_merge_request`: 403 for Guests and Planners of a private project (SPEC 5). */

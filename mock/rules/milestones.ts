@@ -24,6 +24,7 @@ import {
   projectRole,
   roleIn,
 } from './access.js';
+import { byLabelPriority } from './labels.js';
 
 /**
  * Project and group milestones (GITLAB-BEHAVIOR 6): validation, filters and
@@ -327,7 +328,7 @@ function issuableProjects(world: World, owner: MilestoneOwner, includeSubgroups:
   });
 }
 
-/** Issues of a milestone the caller may see, in GitLab's label-priority order (no priorities here: newest first). */
+/** Issues of a milestone the caller may see, in GitLab's label priority order (`sort: 'label_priority'`). */
 export function milestoneIssues(
   world: World,
   caller: Caller,
@@ -341,10 +342,10 @@ export function milestoneIssues(
       const project = projects.get(i.project_id);
       return i.milestone_id === milestone.id && project !== undefined && canReadIssue(world, caller.user, project, i);
     })
-    .sort((a, b) => b.id - a.id);
+    .sort(byLabelPriority(world, 'asc'));
 }
 
-/** Merge requests of a milestone the caller may see, newest first. */
+/** Merge requests of a milestone the caller may see, in GitLab's label priority order, as its issues. */
 export function milestoneMergeRequests(world: World, caller: Caller, owner: MilestoneOwner, milestone: Milestone) {
   const readable = new Set(
     issuableProjects(world, owner, false)
@@ -353,7 +354,7 @@ export function milestoneMergeRequests(world: World, caller: Caller, owner: Mile
   );
   return [...world.mergeRequests.values()]
     .filter((mr) => mr.milestone_id === milestone.id && readable.has(mr.project_id))
-    .sort((a, b) => b.id - a.id);
+    .sort(byLabelPriority(world, 'asc'));
 }
 
 /**
