@@ -27,6 +27,7 @@ export {
   type SeedApplication,
   type SeedDocument,
   SeedError,
+  type SeedEvent,
   type SeedGroup,
   type SeedInstance,
   type SeedIssue,

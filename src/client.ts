@@ -2,6 +2,7 @@ import type { GitLabCredentialsError } from './core/errors.js';
 import { type GitLabOptions, type RequestOptions, Transport } from './core/transport.js';
 import type { Metadata, Version } from './models/instance.js';
 import { Applications } from './resources/applications.js';
+import { Events } from './resources/events.js';
 import { Groups } from './resources/groups.js';
 import { Instance } from './resources/instance.js';
 import { InstanceIssues } from './resources/issues.js';
@@ -51,6 +52,9 @@ export class GitLab {
   /** Groups and personal namespaces (`gitlab.namespaces.list()`, `exists`). */
   readonly namespaces: Namespaces;
 
+  /** The caller's own activity events (`gitlab.events.list()`). */
+  readonly events: Events;
+
   readonly #instance: Instance;
 
   /**
@@ -67,6 +71,7 @@ export class GitLab {
     this.users = new Users(transport);
     this.personalAccessTokens = new PersonalAccessTokens(transport);
     this.namespaces = new Namespaces(transport);
+    this.events = new Events(transport);
     this.#instance = new Instance(transport);
   }
 

@@ -44,6 +44,7 @@ export * from './milestones.js';
 // Projects, group projects, branches and protected branches.
 export * from './models/branches.js';
 export * from './models/common.js';
+export * from './models/events.js';
 export * from './models/groups.js';
 export * from './models/instance.js';
 export * from './models/issues.js';
@@ -55,6 +56,7 @@ export * from './models/namespaces.js';
 export * from './models/projects.js';
 export * from './models/users.js';
 export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
+export { Events } from './resources/events.js';
 export { GroupMilestones, Groups } from './resources/groups.js';
 export { Instance } from './resources/instance.js';
 export { InstanceIssues, ProjectIssues } from './resources/issues.js';

@@ -439,4 +439,8 @@ export const rows: Row[] = [
   { route: 'DELETE /projects/:id/labels/:label_id', url: `${P}/labels/bug`,                   expect: [401, 401, 401, 401, 401, 404, 403, 204, 204, 204, 204, 204, 204, 204] },
   { route: 'GET /groups/:id/labels', url: `${G}/labels`,                                      expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/labels/:label_id', url: `${G}/labels/security`,                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Events (lib/api/events.rb): any signed-in caller lists; each list holds only the events the caller may see.
+  { route: 'GET /events', url: '/events',                                                    expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/events', url: `${P}/events`,                                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
 ];

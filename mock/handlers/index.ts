@@ -6,6 +6,7 @@ import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
 import { branchRoutes } from './branches.js';
+import { eventRoutes } from './events.js';
 import { groupMilestoneRoutes } from './group-milestones.js';
 import { groupRoutes } from './groups.js';
 import { issueRoutes } from './issues.js';
@@ -38,6 +39,7 @@ const areas: Record<string, Route[]> = {
   'branches and protected branches': branchRoutes,
   namespaces: namespaceRoutes,
   labels: labelRoutes,
+  events: eventRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

@@ -3,6 +3,7 @@ import type { Issue, Project, World } from '../world/types.js';
 import { Roles } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
+import { issueEvent } from './events.js';
 import {
   assignableUserIds,
   type IssuableFilters,
@@ -136,6 +137,7 @@ export function createIssue(world: World, caller: Caller, project: Project, fiel
   };
   applyFields(world, caller, project, issue, fields);
   world.issues.set(issue.id, issue);
+  issueEvent(world, caller.user, issue, 'created');
   return issue;
 }
 
@@ -164,9 +166,11 @@ export function updateIssue(world: World, caller: Caller, project: Project, issu
   if (changes.state_event === 'close' && issue.state === 'opened') {
     Object.assign(issue, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
     issue.events.push({ action: 'closed', at: now });
+    issueEvent(world, caller.user, issue, 'closed');
   } else if (changes.state_event === 'reopen' && issue.state === 'closed') {
     Object.assign(issue, { state: 'opened', closed_at: null, closed_by_id: null });
     issue.events.push({ action: 'reopened', at: now });
+    issueEvent(world, caller.user, issue, 'reopened');
   }
   issue.updated_at = now;
   return issue;

@@ -4,6 +4,7 @@ import { Roles } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
 import { approvalStatus, branchesCovering, branchMatches } from './approvals.js';
+import { mergeRequestEvent } from './events.js';
 import {
   assignableUserIds,
   type IssuableFilters,
@@ -288,6 +289,7 @@ export function createMergeRequest(
   };
   applyFields(world, project, mr, input);
   world.mergeRequests.set(mr.id, mr);
+  mergeRequestEvent(world, caller.user, mr, 'created');
   return mr;
 }
 
@@ -330,8 +332,10 @@ export function updateMergeRequest(
   const now = nowIso(world);
   if (changes.state_event === 'close' && mr.state === 'opened') {
     Object.assign(mr, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
+    mergeRequestEvent(world, caller.user, mr, 'closed');
   } else if (reopens) {
     Object.assign(mr, { state: 'opened', closed_at: null, closed_by_id: null });
+    mergeRequestEvent(world, caller.user, mr, 'reopened');
   }
   mr.updated_at = now;
   return mr;
@@ -390,5 +394,6 @@ export function mergeMergeRequest(
   project.branches.set(mr.target_branch, mergeCommit);
   const removeSource = input.should_remove_source_branch ?? mr.force_remove_source_branch;
   if (removeSource && mr.source_branch !== project.default_branch) project.branches.delete(mr.source_branch);
+  mergeRequestEvent(world, user, mr, 'merged');
   return mr;
 }

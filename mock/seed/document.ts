@@ -611,6 +611,30 @@ export const SeedOAuth = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedEvent = z.strictObject({
+  /** The event's id. */
+  id: id.optional(),
+  /** Full path of the project it happened in. */
+  project: z.string().optional(),
+  /** Full path of the group it happened in (a group milestone's events). */
+  group: z.string().optional(),
+  /** Required: the username of who did it. */
+  author: z.string(),
+  /** Required: `created`, `closed`, `reopened`, `destroyed`, `merged`, `approved`, `joined` or `left`. */
+  action: z.enum(['created', 'closed', 'reopened', 'destroyed', 'merged', 'approved', 'joined', 'left']),
+  /** `Milestone`, `Issue` or `MergeRequest`; absent for joined and left. */
+  target_type: z.enum(['Milestone', 'Issue', 'MergeRequest']).optional(),
+  /** The target's id. */
+  target_id: z.int().optional(),
+  /** The target's iid. */
+  target_iid: z.int().optional(),
+  /** The target's title. */
+  target_title: z.string().optional(),
+  /** Default: the world clock. */
+  created_at: dateTime.optional(),
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedDocument = z.strictObject({
   /** The document's format: `1`, written by `mock.exportState()`; a version this mock does not know is refused. */
   version: z
@@ -632,6 +656,8 @@ export const SeedDocument = z.strictObject({
   applications: z.array(SeedApplication).optional(),
   /** SCIM identities. */
   scim_identities: z.array(SeedScimIdentity).optional(),
+  /** Activity events (an export's; the API records new ones). */
+  events: z.array(SeedEvent).optional(),
   /** The OAuth provider's state: signing key, sessions, authorization codes and tokens (an export's). */
   oauth: SeedOAuth.optional(),
   /** Faults injected in front of the API from the start (see `mock.faults`), e.g. `[{ "path": "/projects/**", "status": 502, "times": 1 }]`. */
@@ -689,6 +715,11 @@ export type SeedMilestone = z.input<typeof SeedMilestone>;
  * @interface
  */
 export type SeedLabel = z.input<typeof SeedLabel>;
+/**
+ * An activity event: an item of `events`.
+ * @interface
+ */
+export type SeedEvent = z.input<typeof SeedEvent>;
 /**
  * An issue: an item of a project's `issues`.
  * @interface

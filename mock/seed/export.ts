@@ -67,6 +67,7 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   oauthTokens: 'oauth.tokens',
   signingKey: 'oauth.signing_key',
   labels: 'groups[].labels, projects[].labels',
+  events: 'events',
 };
 
 /** `undefined` for `null`, so an absent optional key stands for it. */
@@ -330,6 +331,23 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       extern_uid: s.extern_uid,
       active: s.active,
     })),
+    // Written only when there are events: a world without them exports as before events existed.
+    ...(world.events.size === 0
+      ? {}
+      : {
+          events: [...world.events.values()].map((e) => ({
+            id: e.id,
+            project: e.project_id === null ? undefined : world.projects.get(e.project_id)?.path_with_namespace,
+            group: e.group_id === null ? undefined : groupPath(e.group_id),
+            author: username(e.author_id),
+            action: e.action,
+            target_type: orUndefined(e.target_type),
+            target_id: orUndefined(e.target_id),
+            target_iid: orUndefined(e.target_iid),
+            target_title: orUndefined(e.target_title),
+            created_at: e.created_at,
+          })),
+        }),
     oauth: exportOAuthState(world),
     rate_limit_counters: Object.fromEntries([...world.rateLimitCounters].map(([key, c]) => [key, { ...c }])),
     faults: faults.map(({ id: _id, hits: _hits, remaining, times: _times, ...spec }) => ({

@@ -23,6 +23,7 @@ import type {
   Application,
   Approval,
   ApprovalRuleFields,
+  Event,
   Group,
   GroupApprovalRule,
   Issue,
@@ -48,6 +49,7 @@ import {
   SeedAccessToken,
   SeedApplication,
   SeedError,
+  SeedEvent,
   SeedGroup,
   SeedInstance,
   SeedIssue,
@@ -666,6 +668,31 @@ export class Seeder {
     }));
     this.world.scimIdentities.set(identity.id, identity);
     return identity;
+  }
+
+  /** An activity event, as an export writes it: the project or group by full path, the author by username. */
+  event(input: SeedEvent): Event {
+    this.#checkShape(SeedEvent, input);
+    const project = input.project === undefined ? undefined : projectByPath(this.world, input.project);
+    if (input.project !== undefined && !project) throw new SeedError('project', 'unknown project');
+    const group = input.group === undefined ? undefined : groupByPath(this.world, input.group);
+    if (input.group !== undefined && !group) throw new SeedError('group', 'unknown group');
+    if (!project && !group) throw new SeedError('project', 'an event needs a project or a group');
+    const author = userByName(this.world, input.author, 'author');
+    const event: Event = withId(this.world, 'events', this.world.events, input.id, () => ({
+      id: nextId(this.world, 'events'),
+      project_id: project?.id ?? null,
+      group_id: group?.id ?? null,
+      author_id: author.id,
+      action: input.action,
+      target_type: input.target_type ?? null,
+      target_id: input.target_id ?? null,
+      target_iid: input.target_iid ?? null,
+      target_title: input.target_title ?? null,
+      created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
+    }));
+    this.world.events.set(event.id, event);
+    return event;
   }
 
   /** A project approval rule: users by username, groups by full path, protected branches by name. */

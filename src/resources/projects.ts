@@ -2,6 +2,7 @@ import type { PagePromise } from '../core/pagination.js';
 import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
+import { Event, type EventListQuery } from '../models/events.js';
 import { BasicProject, Project, type ProjectListQuery } from '../models/projects.js';
 import { ProjectAccessTokens } from './access-tokens.js';
 import { ProjectApprovalRules } from './approval-rules.js';
@@ -70,6 +71,19 @@ export class Projects extends Resource {
     this.branches = new ProjectBranches(transport);
     this.protectedBranches = new ProjectProtectedBranches(transport);
     this.labels = new ProjectLabels(transport);
+  }
+  /**
+   * Lists a project's events that the caller may see, newest first. `GET /projects/:id/events`
+   *
+   * @example
+   * ```ts
+   * for await (const event of gitlab.projects.events('acme/api', { action: 'created', target_type: 'milestone' })) {
+   *   console.log(event.author_username, event.action_name, event.target_title);
+   * }
+   * ```
+   */
+  events(project: ProjectRef, query: EventListQuery = {}, options?: RequestOptions): PagePromise<Event> {
+    return this.paginate(path`projects/${project}/events`, Event, { query, ...options });
   }
 
   /**
