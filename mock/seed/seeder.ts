@@ -327,7 +327,7 @@ export class Seeder {
     this.world.groups.set(group.id, group);
     membershipDetailsOf(this.world, group, input.members);
     eachWithin('milestones', input.milestones, (item) => this.groupMilestone(group, item));
-    eachWithin('labels', input.labels, (item) => this.label({ group }, item));
+    eachWithin('labels', input.labels, (item) => this.groupLabel(group, item));
     addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
     if (input.next_iid) group.next_iid = { ...input.next_iid };
@@ -401,7 +401,7 @@ export class Seeder {
     this.world.projects.set(project.id, project);
     membershipDetailsOf(this.world, project, input.members);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
-    eachWithin('labels', input.labels, (item) => this.label({ project }, item));
+    eachWithin('labels', input.labels, (item) => this.projectLabel(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
     // Every protected branch name that is not a wildcard exists (an export lists its branches itself).
@@ -417,11 +417,17 @@ export class Seeder {
     return project;
   }
 
-  /**
-   * A label of a project or a group. Its name must be free among the labels the project (or
-   * the group and its ancestors) can use; only project labels take a priority.
-   */
-  label(owner: LabelOwner, input: SeedLabel): Label {
+  /** A project's own label; its name must be free among the labels the project can use (its groups' too). */
+  projectLabel(project: Project, input: SeedLabel): Label {
+    return this.#label({ project }, input);
+  }
+
+  /** A group label (no priority: GitLab keeps priorities per project); its name must be free in the group. */
+  groupLabel(group: Group, input: SeedLabel): Label {
+    return this.#label({ group }, input);
+  }
+
+  #label(owner: LabelOwner, input: SeedLabel): Label {
     this.#checkShape(SeedLabel, input);
     const title = input.name.trim();
     if (!title || title.includes(',')) throw new SeedError('name', 'is invalid');
