@@ -2,10 +2,12 @@ import type { GitLabCredentialsError } from './core/errors.js';
 import { type GitLabOptions, type RequestOptions, Transport } from './core/transport.js';
 import type { Metadata, Version } from './models/instance.js';
 import { Applications } from './resources/applications.js';
+import { Events } from './resources/events.js';
 import { Groups } from './resources/groups.js';
 import { Instance } from './resources/instance.js';
 import { InstanceIssues } from './resources/issues.js';
 import { InstanceMergeRequests } from './resources/merge-requests.js';
+import { Namespaces } from './resources/namespaces.js';
 import { Projects } from './resources/projects.js';
 import { PersonalAccessTokens, Users } from './resources/users.js';
 
@@ -47,6 +49,12 @@ export class GitLab {
   /** Personal access tokens: the client's own token (`gitlab.personalAccessTokens.self()`). */
   readonly personalAccessTokens: PersonalAccessTokens;
 
+  /** Groups and personal namespaces (`gitlab.namespaces.list()`, `exists`). */
+  readonly namespaces: Namespaces;
+
+  /** The caller's own activity events (`gitlab.events.list()`). */
+  readonly events: Events;
+
   readonly #instance: Instance;
 
   /**
@@ -62,6 +70,8 @@ export class GitLab {
     this.groups = new Groups(transport);
     this.users = new Users(transport);
     this.personalAccessTokens = new PersonalAccessTokens(transport);
+    this.namespaces = new Namespaces(transport);
+    this.events = new Events(transport);
     this.#instance = new Instance(transport);
   }
 

@@ -116,6 +116,7 @@ export const authorizationSeed: SeedDocument = {
         member: 20,
       },
       approval_rules: [{ name: 'Group security', approvals_required: 1, users: ['owner'] }],
+      labels: [{ name: 'security', color: '#ff0000' }],
     },
   ],
   projects: [
@@ -153,6 +154,7 @@ export const authorizationSeed: SeedDocument = {
         { name: 'revoked', scopes: ['api'], access_level: 50, revoked: true, token: 'glpat-authz-revoked' },
         { name: 'expired', scopes: ['api'], access_level: 50, expires_at: '2026-05-31', token: 'glpat-authz-expired' },
       ],
+      labels: [{ name: 'bug', color: '#d9534f', priority: 1 }],
     },
   ],
   applications: [{ name: 'Grafana', redirect_uri: 'https://grafana.example.com/callback', scopes: 'api' }],
@@ -442,4 +444,24 @@ export const rows: Row[] = [
                                                                                              expect: [401, 401, 401, 401, 401, 404, 401, 401, 401, 401, 401, 200, 200, 401] },
   { route: 'DELETE /groups/:id/access_tokens/:token_id', url: `${G}/access_tokens/{groupToken}`,
                                                                                              expect: [401, 401, 401, 401, 401, 404, 400, 400, 400, 400, 400, 204, 204, 400] },
+  // Namespaces (lib/api/namespaces.rb): any signed-in caller lists and checks paths; a group's namespace is read by
+  // those with access to the group (a membership in it or above), not by members of its projects only.
+  { route: 'GET /namespaces', url: '/namespaces',                                            expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /namespaces/:id', url: '/namespaces/acme',                                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 404] },
+  { route: 'GET /namespaces/:id/exists', url: '/namespaces/acme/exists',                     expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Labels (lib/api/labels.rb, group_labels.rb): read by whoever reads the project or group; a project's labels are
+  // managed from Planner up (admin_label).
+  { route: 'GET /projects/:id/labels', url: `${P}/labels`,                                    expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/labels/:label_id', url: `${P}/labels/bug`,                      expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/labels', url: `${P}/labels`, body: { name: 'feature', color: '#00ff00' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/labels/:label_id', url: `${P}/labels/bug`, body: { color: '#ff0000' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/labels/:label_id', url: `${P}/labels/bug`,                   expect: [401, 401, 401, 401, 401, 404, 403, 204, 204, 204, 204, 204, 204, 204] },
+  { route: 'GET /groups/:id/labels', url: `${G}/labels`,                                      expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/labels/:label_id', url: `${G}/labels/security`,                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Events (lib/api/events.rb): any signed-in caller lists; each list holds only the events the caller may see.
+  { route: 'GET /events', url: '/events',                                                    expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/events', url: `${P}/events`,                                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
 ];

@@ -79,6 +79,8 @@ describe('the authorization table', () => {
       'GET /groups/:id/members/all',
       'GET /groups/:id/members/all/:user_id',
       'GET /groups/:id/members/:user_id',
+      // A group's namespace needs access to the group itself (GroupPolicy's has_access); the bot has only the project.
+      'GET /namespaces/:id',
     ]);
   });
 });

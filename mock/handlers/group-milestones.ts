@@ -59,7 +59,7 @@ export const groupMilestoneRoutes = [
     const q = parseParams(ctx.params, milestoneCreateParams);
     const group = findGroup(ctx.world, ctx.caller, q.id);
     requireGroupRole(ctx.world, ctx.caller, group, Roles.Planner);
-    return json(presentMilestone(ctx.world, createMilestone(ctx.world, group, q)), 201);
+    return json(presentMilestone(ctx.world, createMilestone(ctx.world, group, q, ctx.caller.user)), 201);
   }),
 
   route('PUT', '/groups/:id/milestones/:milestone_id', (ctx) => {
@@ -68,14 +68,14 @@ export const groupMilestoneRoutes = [
     requireGroupRole(ctx.world, ctx.caller, group, Roles.Planner);
     const milestone = findMilestone(ctx.world, group, q.milestone_id);
     const changes = { ...q, state_event: q.state_event as 'close' | 'activate' | undefined };
-    return json(presentMilestone(ctx.world, updateMilestone(ctx.world, group, milestone, changes)));
+    return json(presentMilestone(ctx.world, updateMilestone(ctx.world, group, milestone, changes, ctx.caller.user)));
   }),
 
   route('DELETE', '/groups/:id/milestones/:milestone_id', (ctx) => {
     const q = parseParams(ctx.params, milestonePath);
     const group = findGroup(ctx.world, ctx.caller, q.id);
     requireGroupRole(ctx.world, ctx.caller, group, Roles.Planner);
-    deleteMilestone(ctx.world, findMilestone(ctx.world, group, q.milestone_id));
+    deleteMilestone(ctx.world, findMilestone(ctx.world, group, q.milestone_id), ctx.caller.user);
     return noContent();
   }),
 

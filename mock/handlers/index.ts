@@ -6,12 +6,15 @@ import { approvalRuleRoutes } from './approval-rules.js';
 import { approvalSettingRoutes } from './approval-settings.js';
 import { approvalRoutes } from './approvals.js';
 import { branchRoutes } from './branches.js';
+import { eventRoutes } from './events.js';
 import { groupMilestoneRoutes } from './group-milestones.js';
 import { groupRoutes } from './groups.js';
 import { issueRoutes } from './issues.js';
+import { labelRoutes } from './labels.js';
 import { memberRoutes } from './members.js';
 import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
+import { namespaceRoutes } from './namespaces.js';
 import { OAUTH_ROUTES } from './oauth.js';
 import { projectRoutes } from './projects.js';
 import { scimRoutes } from './scim.js';
@@ -35,6 +38,9 @@ const areas: Record<string, Route[]> = {
   projects: projectRoutes,
   'branches and protected branches': branchRoutes,
   'group access tokens': groupAccessTokenRoutes,
+  namespaces: namespaceRoutes,
+  labels: labelRoutes,
+  events: eventRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

@@ -27,7 +27,7 @@ const issuePath = { id: p.string().required(), issue_iid: p.id().required() };
 const listParams = {
   ...issuableListParams,
   state: p.string().values(['opened', 'closed', 'all']).default('all'),
-  order_by: p.string().values(['created_at', 'updated_at', 'title']).default('created_at'),
+  order_by: p.string().values(['created_at', 'updated_at', 'title', 'label_priority']).default('created_at'),
   iids: p.integers(),
   confidential: p.boolean(),
   ...paginationParams,

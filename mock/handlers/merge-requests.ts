@@ -40,7 +40,10 @@ const mergeRequestPath = { id: p.string().required(), merge_request_iid: p.id().
 const listParams = {
   ...issuableListParams,
   state: p.string().values(['opened', 'closed', 'locked', 'merged', 'all']).default('all'),
-  order_by: p.string().values(['created_at', 'updated_at', 'merged_at', 'title']).default('created_at'),
+  order_by: p
+    .string()
+    .values(['created_at', 'updated_at', 'merged_at', 'title', 'label_priority'])
+    .default('created_at'),
   reviewer_id: userIdOrNoneAny(),
   reviewer_username: p.string(),
   source_branch: p.string(),

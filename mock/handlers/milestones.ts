@@ -103,7 +103,7 @@ export const milestoneRoutes = [
     const q = parseParams(ctx.params, milestoneCreateParams);
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
-    return json(presentMilestone(ctx.world, createMilestone(ctx.world, project, q)), 201);
+    return json(presentMilestone(ctx.world, createMilestone(ctx.world, project, q, ctx.caller.user)), 201);
   }),
 
   route('PUT', '/projects/:id/milestones/:milestone_id', (ctx) => {
@@ -112,14 +112,14 @@ export const milestoneRoutes = [
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
     const milestone = findMilestone(ctx.world, project, q.milestone_id);
     const changes = { ...q, state_event: q.state_event as 'close' | 'activate' | undefined };
-    return json(presentMilestone(ctx.world, updateMilestone(ctx.world, project, milestone, changes)));
+    return json(presentMilestone(ctx.world, updateMilestone(ctx.world, project, milestone, changes, ctx.caller.user)));
   }),
 
   route('DELETE', '/projects/:id/milestones/:milestone_id', (ctx) => {
     const q = parseParams(ctx.params, milestonePath);
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
-    deleteMilestone(ctx.world, findMilestone(ctx.world, project, q.milestone_id));
+    deleteMilestone(ctx.world, findMilestone(ctx.world, project, q.milestone_id), ctx.caller.user);
     return noContent();
   }),
 

@@ -2,6 +2,7 @@ import type { Group, GroupDetail, GroupProject } from '../../src/models/groups.j
 import type { Caller } from '../rules/access.js';
 import { groupRole } from '../rules/access.js';
 import { fullName, groupDetailProjects } from '../rules/groups.js';
+import { personalNamespaceId } from '../rules/namespaces.js';
 import type { Group as GroupRecord, Project, World } from '../world/types.js';
 
 /**
@@ -100,7 +101,7 @@ export function presentGroupProject(world: World, project: Project): GroupProjec
     last_activity_at: project.created_at,
     visibility: project.visibility,
     namespace: {
-      id: project.namespace.id,
+      id: owner ? personalNamespaceId(owner) : project.namespace.id,
       name: group?.name ?? owner?.username ?? '',
       path: group?.path ?? owner?.username ?? '',
       kind: project.namespace.kind,

@@ -1,5 +1,6 @@
 import type { BasicProject, MemberAccess, Project, ProjectNamespace } from '../../src/models/projects.js';
 import { canReadCode, groupChain, projectGroup } from '../rules/access.js';
+import { personalNamespaceId } from '../rules/namespaces.js';
 import { type RoleMap, rolesOf } from '../rules/projects.js';
 import type { Project as ProjectRecord, User, World } from '../world/types.js';
 import { presentUser } from './users.js';
@@ -11,7 +12,7 @@ import { presentUser } from './users.js';
  * @module
  */
 
-/** The project's namespace (NamespaceBasic); a personal namespace has its user's id. */
+/** The project's namespace (NamespaceBasic); a personal namespace has its own id ({@link personalNamespaceId}). */
 function presentNamespace(world: World, project: ProjectRecord): ProjectNamespace {
   const group = projectGroup(world, project);
   if (group) {
@@ -29,7 +30,7 @@ function presentNamespace(world: World, project: ProjectRecord): ProjectNamespac
   const owner = world.users.get(project.namespace.id);
   const username = owner?.username ?? project.path_with_namespace.split('/')[0] ?? '';
   return {
-    id: project.namespace.id,
+    id: owner ? personalNamespaceId(owner) : project.namespace.id,
     name: owner?.name ?? username,
     path: username,
     kind: 'user',

@@ -1,5 +1,6 @@
 import type { UserBasic } from '../../src/models/common.js';
 import type { CurrentUser, User as UserEntity } from '../../src/models/users.js';
+import { personalNamespaceId } from '../rules/namespaces.js';
 import { highestRole, isEnterprise } from '../rules/users.js';
 import type { User, World } from '../world/types.js';
 
@@ -81,8 +82,7 @@ export function presentUserWithAdmin(world: World, user: User): CurrentUser {
     ...presentUserPublic(world, user),
     is_admin: user.admin,
     note: null,
-    // The mock has no namespaces of users.
-    namespace_id: null,
+    namespace_id: personalNamespaceId(user),
     created_by: null,
     email_reset_offered_at: null,
     // EE fields, on a licensed instance only.

@@ -33,6 +33,7 @@ import {
   projectRules,
 } from './approval-rules.js';
 import { effectiveProjectSettings, type SettingValues } from './approval-settings.js';
+import { mergeRequestEvent } from './events.js';
 import { canReadMergeRequests } from './milestones.js';
 
 /**
@@ -339,6 +340,7 @@ export function approve(world: World, caller: Caller, project: Project, mr: Merg
     created_at: nowIso(world),
   };
   world.approvals.set(approval.id, approval);
+  mergeRequestEvent(world, caller.user, mr, 'approved');
 }
 
 /** POST .../unapprove (SPEC 2, SPEC 5): 403 for a caller who may not approve at all, 404 without an approval to withdraw. */

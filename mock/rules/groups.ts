@@ -61,7 +61,7 @@ function candidates(world: World, user: User, filters: GroupFilters): (group: Gr
 }
 
 /** GitLab's fuzzy match: each word of 3+ characters appears in the value (any case); a shorter query must equal it. */
-function fuzzy(query: string): (value: string) => boolean {
+export function fuzzy(query: string): (value: string) => boolean {
   const words = query
     .toLowerCase()
     .split(/\s+/)

@@ -2,6 +2,7 @@ import { notFound } from '../http/errors.js';
 import type { Issue, MergeRequest, Project, User, World } from '../world/types.js';
 import { userNamed } from '../world/world.js';
 import { canReadProject, groupChain, projectGroup } from './access.js';
+import { byLabelPriority } from './labels.js';
 import { milestoneTitledInScope } from './milestones.js';
 
 /**
@@ -43,7 +44,7 @@ export interface IssuableFilters {
 
 /** The order of a list: GitLab's `order_by` and `sort` (newest created first by default). */
 export interface IssuableOrder {
-  orderBy: 'created_at' | 'updated_at' | 'title' | 'merged_at';
+  orderBy: 'created_at' | 'updated_at' | 'title' | 'merged_at' | 'label_priority';
   sort: 'asc' | 'desc';
 }
 
@@ -110,8 +111,12 @@ export function issuableMatches(world: World, record: Issuable, f: IssuableFilte
   );
 }
 
-/** Sorts by `order_by` then by id, both in `sort` order (GitLab adds the id as a tie-breaker); missing values last. */
-export function sortIssuables<T extends Issuable>(records: T[], order: IssuableOrder): T[] {
+/**
+ * Sorts by `order_by` then by id, both in `sort` order (GitLab adds the id as a tie-breaker); missing
+ * values last. `label_priority` is GitLab's label priority order ({@link byLabelPriority}).
+ */
+export function sortIssuables<T extends Issuable>(world: World, records: T[], order: IssuableOrder): T[] {
+  if (order.orderBy === 'label_priority') return records.sort(byLabelPriority(world, order.sort));
   const sign = order.sort === 'asc' ? 1 : -1;
   const key = (record: T): string | null =>
     order.orderBy === 'merged_at'
@@ -120,7 +125,7 @@ export function sortIssuables<T extends Issuable>(records: T[], order: IssuableO
         : null
       : order.orderBy === 'title'
         ? record.title.toLowerCase()
-        : record[order.orderBy];
+        : record[order.orderBy as 'created_at' | 'updated_at'];
   return records.sort((a, b) => {
     const [ka, kb] = [key(a), key(b)];
     if (ka !== kb) {

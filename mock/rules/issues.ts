@@ -3,6 +3,7 @@ import type { Issue, Project, World } from '../world/types.js';
 import { Roles } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
+import { issueEvent } from './events.js';
 import {
   assignableUserIds,
   type IssuableFilters,
@@ -14,6 +15,7 @@ import {
   sortIssuables,
   visibleProjects,
 } from './issuables.js';
+import { ensureProjectLabels } from './labels.js';
 import { canReadIssue } from './milestones.js';
 
 /**
@@ -45,7 +47,7 @@ export function listProjectIssues(
       canReadIssue(world, caller.user, project, i) &&
       issueMatches(world, i, { ...filters, user: caller.user }),
   );
-  return sortIssuables(found, order);
+  return sortIssuables(world, found, order);
 }
 
 /** GET /issues: the issues of every project the caller can see, in the scope asked for. */
@@ -59,7 +61,7 @@ export function listIssues(world: World, caller: Caller, filters: IssueFilters, 
       issueMatches(world, i, { ...filters, user: caller.user })
     );
   });
-  return sortIssuables(found, order);
+  return sortIssuables(world, found, order);
 }
 
 /** GitLab's `find_project_issue`: an issue the caller may see by iid, `404 Not found` otherwise (confidential ones too). */
@@ -99,7 +101,10 @@ function applyFields(world: World, caller: Caller, project: Project, issue: Issu
   const assignees = fields.assignee_ids ?? (fields.assignee_id === undefined ? undefined : [fields.assignee_id]);
   if (assignees !== undefined) issue.assignee_ids = assignableUserIds(world, project, assignees);
   if (fields.milestone_id !== undefined) issue.milestone_id = milestoneInScope(world, project, fields.milestone_id);
-  issue.labels = nextLabels(issue.labels, fields);
+  const labels = nextLabels(issue.labels, fields);
+  // Planners may administer labels: a title added that the project cannot use yet becomes a project label.
+  ensureProjectLabels(world, project, labels, issue.labels);
+  issue.labels = labels;
   // Weights are licensed from Premium; GitLab ignores the parameter below it.
   if (fields.weight !== undefined && isPaidPlan(projectPlan(world, project))) issue.weight = fields.weight;
 }
@@ -132,6 +137,7 @@ export function createIssue(world: World, caller: Caller, project: Project, fiel
   };
   applyFields(world, caller, project, issue, fields);
   world.issues.set(issue.id, issue);
+  issueEvent(world, caller.user, issue, 'created');
   return issue;
 }
 
@@ -160,9 +166,11 @@ export function updateIssue(world: World, caller: Caller, project: Project, issu
   if (changes.state_event === 'close' && issue.state === 'opened') {
     Object.assign(issue, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
     issue.events.push({ action: 'closed', at: now });
+    issueEvent(world, caller.user, issue, 'closed');
   } else if (changes.state_event === 'reopen' && issue.state === 'closed') {
     Object.assign(issue, { state: 'opened', closed_at: null, closed_by_id: null });
     issue.events.push({ action: 'reopened', at: now });
+    issueEvent(world, caller.user, issue, 'reopened');
   }
   issue.updated_at = now;
   return issue;

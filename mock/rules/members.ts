@@ -24,6 +24,7 @@ import {
   roleIn,
   roleName,
 } from './access.js';
+import { membershipEvent } from './events.js';
 import type { ModelErrors } from './milestones.js';
 
 /**
@@ -265,6 +266,8 @@ export function addMember(world: World, caller: Caller, source: MemberSource, in
     expires_at: input.expiresAt,
   };
   storeMembership(source, user.id, input.accessLevel as Role, membership);
+  // GitLab records joining a project (ProjectMember's post-create hook), not a group.
+  if (!isGroup(source)) membershipEvent(world, user, source, 'joined');
   return { user, role: input.accessLevel as Role, source, membership };
 }
 
@@ -358,6 +361,7 @@ export function removeMember(
   }
   const within = sourcesWithin(world, source);
   dropMembership(source, entry.user.id);
+  if (!isGroup(source)) membershipEvent(world, entry.user, source, 'left');
   if (isGroup(source) && !options.skipSubresources) {
     for (const s of [...within.groups, ...within.projects]) if (s !== source) dropMembership(s, entry.user.id);
   }

@@ -4,6 +4,7 @@ import { Roles } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
 import { approvalStatus, branchesCovering, branchMatches } from './approvals.js';
+import { mergeRequestEvent } from './events.js';
 import {
   assignableUserIds,
   type IssuableFilters,
@@ -14,6 +15,7 @@ import {
   sortIssuables,
   visibleProjects,
 } from './issuables.js';
+import { ensureProjectLabels } from './labels.js';
 import { canReadMergeRequests } from './milestones.js';
 
 /**
@@ -110,7 +112,7 @@ export function listProjectMergeRequests(
   const found = [...world.mergeRequests.values()].filter(
     (mr) => mr.project_id === project.id && mergeRequestMatches(world, mr, filters),
   );
-  return sortIssuables(found, order);
+  return sortIssuables(world, found, order);
 }
 
 /** GET /merge_requests: every project's merge requests the caller may read, in the scope asked for. */
@@ -128,7 +130,7 @@ export function listMergeRequests(
   const found = [...world.mergeRequests.values()].filter(
     (mr) => readable.has(mr.project_id) && mergeRequestMatches(world, mr, { ...filters, user: caller.user }),
   );
-  return sortIssuables(found, order);
+  return sortIssuables(world, found, order);
 }
 
 /** GitLab's `read_merge_request`: 403 for Guests and Planners of a private project (SPEC 5). */
@@ -220,7 +222,10 @@ function applyFields(world: World, project: Project, mr: MergeRequest, fields: M
   if (assignees !== undefined) mr.assignee_ids = assignableUserIds(world, project, assignees);
   if (fields.reviewer_ids !== undefined) mr.reviewer_ids = assignableUserIds(world, project, fields.reviewer_ids);
   if (fields.milestone_id !== undefined) mr.milestone_id = milestoneInScope(world, project, fields.milestone_id);
-  mr.labels = nextLabels(mr.labels, fields);
+  const labels = nextLabels(mr.labels, fields);
+  // Writing merge requests needs Developer, who may administer labels: unknown titles added become labels.
+  ensureProjectLabels(world, project, labels, mr.labels);
+  mr.labels = labels;
   if (fields.remove_source_branch !== undefined) mr.force_remove_source_branch = fields.remove_source_branch;
   if (fields.squash !== undefined) mr.squash = fields.squash;
   if (fields.discussion_locked !== undefined) mr.discussion_locked = fields.discussion_locked;
@@ -284,6 +289,7 @@ export function createMergeRequest(
   };
   applyFields(world, project, mr, input);
   world.mergeRequests.set(mr.id, mr);
+  mergeRequestEvent(world, caller.user, mr, 'created');
   return mr;
 }
 
@@ -326,8 +332,10 @@ export function updateMergeRequest(
   const now = nowIso(world);
   if (changes.state_event === 'close' && mr.state === 'opened') {
     Object.assign(mr, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
+    mergeRequestEvent(world, caller.user, mr, 'closed');
   } else if (reopens) {
     Object.assign(mr, { state: 'opened', closed_at: null, closed_by_id: null });
+    mergeRequestEvent(world, caller.user, mr, 'reopened');
   }
   mr.updated_at = now;
   return mr;
@@ -386,5 +394,6 @@ export function mergeMergeRequest(
   project.branches.set(mr.target_branch, mergeCommit);
   const removeSource = input.should_remove_source_branch ?? mr.force_remove_source_branch;
   if (removeSource && mr.source_branch !== project.default_branch) project.branches.delete(mr.source_branch);
+  mergeRequestEvent(world, user, mr, 'merged');
   return mr;
 }

@@ -24,6 +24,8 @@ import {
   projectRole,
   roleIn,
 } from './access.js';
+import { milestoneEvent } from './events.js';
+import { byLabelPriority } from './labels.js';
 
 /**
  * Project and group milestones (GITLAB-BEHAVIOR 6): validation, filters and
@@ -126,7 +128,7 @@ export interface MilestoneInput {
 }
 
 /** Creates a milestone, or answers 400 `Failed to create milestone {...}` and changes nothing. */
-export function createMilestone(world: World, owner: MilestoneOwner, input: MilestoneInput): Milestone {
+export function createMilestone(world: World, owner: MilestoneOwner, input: MilestoneInput, author?: User): Milestone {
   const fields = {
     title: sanitizeTitle(input.title),
     start_date: input.start_date ?? null,
@@ -134,10 +136,12 @@ export function createMilestone(world: World, owner: MilestoneOwner, input: Mile
   };
   const errors = milestoneErrors(world, owner, fields);
   if (Object.keys(errors).length > 0) throw validationError(`Failed to create milestone ${rubyInspect(errors)}`);
-  return insertMilestone(world, ownerFields(owner), owner.next_iid, {
+  const milestone = insertMilestone(world, ownerFields(owner), owner.next_iid, {
     ...fields,
     description: input.description ?? null,
   });
+  if (author) milestoneEvent(world, author, milestone, 'created');
+  return milestone;
 }
 
 /** Stores a milestone with the next iid of its owner; no validation (callers validate). */
@@ -170,7 +174,13 @@ export interface MilestoneChanges extends Partial<MilestoneInput> {
 }
 
 /** Edits a milestone, or answers 400 `Failed to update milestone {...}` and changes nothing. */
-export function updateMilestone(world: World, owner: MilestoneOwner, milestone: Milestone, changes: MilestoneChanges) {
+export function updateMilestone(
+  world: World,
+  owner: MilestoneOwner,
+  milestone: Milestone,
+  changes: MilestoneChanges,
+  author?: User,
+) {
   const next = {
     title: changes.title === undefined ? milestone.title : sanitizeTitle(changes.title),
     start_date: changes.start_date === undefined ? milestone.start_date : changes.start_date,
@@ -182,15 +192,20 @@ export function updateMilestone(world: World, owner: MilestoneOwner, milestone: 
   Object.assign(milestone, next);
   if (changes.description !== undefined) milestone.description = changes.description;
   // Only active → closed and closed → active exist; anything else is a no-op, as in GitLab's state machine.
+  const was = milestone.state;
   if (changes.state_event === 'close') milestone.state = 'closed';
   if (changes.state_event === 'activate') milestone.state = 'active';
+  if (author && milestone.state !== was) {
+    milestoneEvent(world, author, milestone, milestone.state === 'closed' ? 'closed' : 'reopened');
+  }
   milestone.updated_at = nowIso(world);
   milestoneChanged(world, milestone, previous);
   return milestone;
 }
 
 /** Deletes a milestone; its issues and merge requests lose it. */
-export function deleteMilestone(world: World, milestone: Milestone): void {
+export function deleteMilestone(world: World, milestone: Milestone, author?: User): void {
+  if (author) milestoneEvent(world, author, milestone, 'destroyed');
   detachFrom(world, milestone, null);
   dropMilestone(world, milestone);
 }
@@ -327,7 +342,7 @@ function issuableProjects(world: World, owner: MilestoneOwner, includeSubgroups:
   });
 }
 
-/** Issues of a milestone the caller may see, in GitLab's label-priority order (no priorities here: newest first). */
+/** Issues of a milestone the caller may see, in GitLab's label priority order (`sort: 'label_priority'`). */
 export function milestoneIssues(
   world: World,
   caller: Caller,
@@ -341,10 +356,10 @@ export function milestoneIssues(
       const project = projects.get(i.project_id);
       return i.milestone_id === milestone.id && project !== undefined && canReadIssue(world, caller.user, project, i);
     })
-    .sort((a, b) => b.id - a.id);
+    .sort(byLabelPriority(world, 'asc'));
 }
 
-/** Merge requests of a milestone the caller may see, newest first. */
+/** Merge requests of a milestone the caller may see, in GitLab's label priority order, as its issues. */
 export function milestoneMergeRequests(world: World, caller: Caller, owner: MilestoneOwner, milestone: Milestone) {
   const readable = new Set(
     issuableProjects(world, owner, false)
@@ -353,7 +368,7 @@ export function milestoneMergeRequests(world: World, caller: Caller, owner: Mile
   );
   return [...world.mergeRequests.values()]
     .filter((mr) => mr.milestone_id === milestone.id && readable.has(mr.project_id))
-    .sort((a, b) => b.id - a.id);
+    .sort(byLabelPriority(world, 'asc'));
 }
 
 /**

@@ -181,6 +181,20 @@ export const SeedAccessToken = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedLabel = z.strictObject({
+  /** Required: the title issues and merge requests carry; unique among the labels a project can use. */
+  name: z.string().min(1),
+  /** `#RRGGBB`, `#RGB` or a CSS colour name; default GitLab's `#6699cc`. */
+  color: z.string().optional(),
+  /** The description. */
+  description: z.string().optional(),
+  /** A project label's priority (0 or more, lower first); group labels take none. */
+  priority: z.int().nonnegative().optional(),
+  /** The label's id. */
+  id: id.optional(),
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedGroup = z.strictObject({
   /** Full path; a subgroup's parent is its path minus the last segment, and must come earlier. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)*$/, 'expected a path like acme or acme/platform'),
@@ -200,6 +214,8 @@ export const SeedGroup = z.strictObject({
   approval_settings: approvalSettings.optional(),
   /** Group milestones. */
   milestones: z.array(SeedMilestone).optional(),
+  /** Group labels, usable by every project below the group. */
+  labels: z.array(SeedLabel).optional(),
   /** Group approval rules (they apply to the protected branches of the group's projects). */
   approval_rules: z.array(SeedApprovalRule).optional(),
   /** Group-level protected branches (names or wildcards), covering every project of the group. */
@@ -372,6 +388,8 @@ export const SeedProject = z.strictObject({
   protected_branches: z.array(SeedProtectedBranch).optional(),
   /** The project's milestones. */
   milestones: z.array(SeedMilestone).optional(),
+  /** The project's own labels. */
+  labels: z.array(SeedLabel).optional(),
   /** The project's issues. */
   issues: z.array(SeedIssue).optional(),
   /** The project's merge requests. */
@@ -597,6 +615,30 @@ export const SeedOAuth = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedEvent = z.strictObject({
+  /** The event's id. */
+  id: id.optional(),
+  /** Full path of the project it happened in. */
+  project: z.string().optional(),
+  /** Full path of the group it happened in (a group milestone's events). */
+  group: z.string().optional(),
+  /** Required: the username of who did it. */
+  author: z.string(),
+  /** Required: `created`, `closed`, `reopened`, `destroyed`, `merged`, `approved`, `joined` or `left`. */
+  action: z.enum(['created', 'closed', 'reopened', 'destroyed', 'merged', 'approved', 'joined', 'left']),
+  /** `Milestone`, `Issue` or `MergeRequest`; absent for joined and left. */
+  target_type: z.enum(['Milestone', 'Issue', 'MergeRequest']).optional(),
+  /** The target's id. */
+  target_id: z.int().optional(),
+  /** The target's iid. */
+  target_iid: z.int().optional(),
+  /** The target's title. */
+  target_title: z.string().optional(),
+  /** Default: the world clock. */
+  created_at: dateTime.optional(),
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedDocument = z.strictObject({
   /** The document's format: `1`, written by `mock.exportState()`; a version this mock does not know is refused. */
   version: z
@@ -618,6 +660,8 @@ export const SeedDocument = z.strictObject({
   applications: z.array(SeedApplication).optional(),
   /** SCIM identities. */
   scim_identities: z.array(SeedScimIdentity).optional(),
+  /** Activity events (an export's; the API records new ones). */
+  events: z.array(SeedEvent).optional(),
   /** The OAuth provider's state: signing key, sessions, authorization codes and tokens (an export's). */
   oauth: SeedOAuth.optional(),
   /** Faults injected in front of the API from the start (see `mock.faults`), e.g. `[{ "path": "/projects/**", "status": 502, "times": 1 }]`. */
@@ -670,6 +714,16 @@ export type SeedProject = z.input<typeof SeedProject>;
  * @interface
  */
 export type SeedMilestone = z.input<typeof SeedMilestone>;
+/**
+ * A label: an item of a project's or a group's `labels`.
+ * @interface
+ */
+export type SeedLabel = z.input<typeof SeedLabel>;
+/**
+ * An activity event: an item of `events`.
+ * @interface
+ */
+export type SeedEvent = z.input<typeof SeedEvent>;
 /**
  * An issue: an item of a project's `issues`.
  * @interface

@@ -4,6 +4,7 @@ import type {
   ApprovalRuleFields,
   Group,
   GroupApprovalRule,
+  Label,
   MergeRequest,
   Milestone,
   Project,
@@ -20,6 +21,7 @@ import {
   type SeedDocument,
   type SeedGroup,
   type SeedIssue,
+  type SeedLabel,
   type SeedMergeRequest,
   type SeedMilestone,
   type SeedProject,
@@ -66,6 +68,8 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   oauthGrants: 'oauth.grants',
   oauthTokens: 'oauth.tokens',
   signingKey: 'oauth.signing_key',
+  labels: 'groups[].labels, projects[].labels',
+  events: 'events',
 };
 
 /** `undefined` for `null`, so an absent optional key stands for it. */
@@ -107,6 +111,21 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
   };
   const milestonesOfGroup = groupBy(world.milestones, (m) => m.group_id);
   const milestonesOfProject = groupBy(world.milestones, (m) => m.project_id);
+  const labelsOfGroup = groupBy(world.labels, (l) => l.group_id);
+  const labelsOfProject = groupBy(world.labels, (l) => l.project_id);
+  // Only owners with labels get the key: a world without labels exports as it did before labels existed.
+  const labels = (list: Label[]): { labels?: SeedLabel[] } =>
+    list.length === 0
+      ? {}
+      : {
+          labels: list.map((l) => ({
+            id: l.id,
+            name: l.title,
+            color: l.color,
+            description: orUndefined(l.description),
+            priority: orUndefined(l.priority),
+          })),
+        };
   const branchesOfGroup = groupBy(world.protectedBranches, (b) => b.group_id);
   const branchesOfProject = groupBy(world.protectedBranches, (b) => b.project_id);
   const rulesOfGroup = groupBy(world.groupApprovalRules, (r) => r.group_id);
@@ -212,6 +231,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     approval_settings: { ...g.approval_settings },
     next_iid: { ...g.next_iid },
     milestones: milestonesOfGroup(g.id).map(milestone),
+    ...labels(labelsOfGroup(g.id)),
     protected_branches: branchesOfGroup(g.id).map(protectedBranch),
     approval_rules: rulesOfGroup(g.id).map(approvalRule),
     // Only groups with tokens carry the key: a world without group tokens exports as before.
@@ -233,6 +253,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     branches: [...p.branches].map(([name, sha]) => ({ name, sha })),
     archived: p.archived,
     milestones: milestonesOfProject(p.id).map(milestone),
+    ...labels(labelsOfProject(p.id)),
     issues: issuesOf(p.id).map(
       (i): SeedIssue => ({
         id: i.id,
@@ -315,6 +336,23 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       extern_uid: s.extern_uid,
       active: s.active,
     })),
+    // Written only when there are events: a world without them exports as before events existed.
+    ...(world.events.size === 0
+      ? {}
+      : {
+          events: [...world.events.values()].map((e) => ({
+            id: e.id,
+            project: e.project_id === null ? undefined : world.projects.get(e.project_id)?.path_with_namespace,
+            group: e.group_id === null ? undefined : groupPath(e.group_id),
+            author: username(e.author_id),
+            action: e.action,
+            target_type: orUndefined(e.target_type),
+            target_id: orUndefined(e.target_id),
+            target_iid: orUndefined(e.target_iid),
+            target_title: orUndefined(e.target_title),
+            created_at: e.created_at,
+          })),
+        }),
     oauth: exportOAuthState(world),
     rate_limit_counters: Object.fromEntries([...world.rateLimitCounters].map(([key, c]) => [key, { ...c }])),
     faults: faults.map(({ id: _id, hits: _hits, remaining, times: _times, ...spec }) => ({

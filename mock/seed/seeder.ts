@@ -12,6 +12,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { ensureBranch } from '../rules/branches.js';
+import { DEFAULT_LABEL_COLOR, insertLabel, type LabelOwner, normalizeColor, projectLabels } from '../rules/labels.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
@@ -22,9 +23,11 @@ import type {
   Application,
   Approval,
   ApprovalRuleFields,
+  Event,
   Group,
   GroupApprovalRule,
   Issue,
+  Label,
   MergeRequest,
   MergeRequestApprovalRule,
   Milestone,
@@ -56,9 +59,11 @@ import {
   SeedAccessToken,
   SeedApplication,
   SeedError,
+  SeedEvent,
   SeedGroup,
   SeedInstance,
   SeedIssue,
+  SeedLabel,
   SeedMergeRequest,
   SeedMilestone,
   SeedProject,
@@ -187,8 +192,16 @@ function milestoneIn(world: World, project: Project, title: string, key: string)
 
 /** The keys under which a builder's input lists nested records, which can fail one by one. */
 const NESTED = {
-  group: ['milestones', 'protected_branches', 'approval_rules', 'access_tokens'],
-  project: ['milestones', 'issues', 'protected_branches', 'approval_rules', 'merge_requests', 'access_tokens'],
+  group: ['milestones', 'protected_branches', 'approval_rules', 'access_tokens', 'labels'],
+  project: [
+    'milestones',
+    'labels',
+    'issues',
+    'protected_branches',
+    'approval_rules',
+    'merge_requests',
+    'access_tokens',
+  ],
   mergeRequest: ['approval_rules', 'pushes', 'approvals'],
 } as const;
 
@@ -324,6 +337,7 @@ export class Seeder {
     this.world.groups.set(group.id, group);
     membershipDetailsOf(this.world, group, input.members);
     eachWithin('milestones', input.milestones, (item) => this.groupMilestone(group, item));
+    eachWithin('labels', input.labels, (item) => this.groupLabel(group, item));
     addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(group, item));
@@ -398,6 +412,7 @@ export class Seeder {
     this.world.projects.set(project.id, project);
     membershipDetailsOf(this.world, project, input.members);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
+    eachWithin('labels', input.labels, (item) => this.projectLabel(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
     // Every protected branch name that is not a wildcard exists (an export lists its branches itself).
@@ -411,6 +426,40 @@ export class Seeder {
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(project, item));
     if (input.next_iid) project.next_iid = { ...input.next_iid };
     return project;
+  }
+
+  /** A project's own label; its name must be free among the labels the project can use (its groups' too). */
+  projectLabel(project: Project, input: SeedLabel): Label {
+    return this.#label({ project }, input);
+  }
+
+  /** A group label (no priority: GitLab keeps priorities per project); its name must be free in the group. */
+  groupLabel(group: Group, input: SeedLabel): Label {
+    return this.#label({ group }, input);
+  }
+
+  #label(owner: LabelOwner, input: SeedLabel): Label {
+    this.#checkShape(SeedLabel, input);
+    const title = input.name.trim();
+    if (!title || title.includes(',')) throw new SeedError('name', 'is invalid');
+    const color = normalizeColor(input.color ?? DEFAULT_LABEL_COLOR);
+    if (!color) throw new SeedError('color', 'must be a valid color code');
+    if ('group' in owner && input.priority !== undefined) {
+      throw new SeedError('priority', 'group labels have no priority (priorities are per project)');
+    }
+    const taken =
+      'project' in owner
+        ? projectLabels(this.world, owner.project)
+        : [...this.world.labels.values()].filter((l) => l.group_id === owner.group.id);
+    if (taken.some((l) => l.title === title)) throw new SeedError('name', 'already taken');
+    return withId(this.world, 'labels', this.world.labels, input.id, () =>
+      insertLabel(this.world, owner, {
+        title,
+        color,
+        description: input.description ?? null,
+        priority: input.priority ?? null,
+      }),
+    );
   }
 
   /** A project milestone, validated as the API validates it. */
@@ -637,6 +686,31 @@ export class Seeder {
     }));
     this.world.scimIdentities.set(identity.id, identity);
     return identity;
+  }
+
+  /** An activity event, as an export writes it: the project or group by full path, the author by username. */
+  event(input: SeedEvent): Event {
+    this.#checkShape(SeedEvent, input);
+    const project = input.project === undefined ? undefined : projectByPath(this.world, input.project);
+    if (input.project !== undefined && !project) throw new SeedError('project', 'unknown project');
+    const group = input.group === undefined ? undefined : groupByPath(this.world, input.group);
+    if (input.group !== undefined && !group) throw new SeedError('group', 'unknown group');
+    if (!project && !group) throw new SeedError('project', 'an event needs a project or a group');
+    const author = userByName(this.world, input.author, 'author');
+    const event: Event = withId(this.world, 'events', this.world.events, input.id, () => ({
+      id: nextId(this.world, 'events'),
+      project_id: project?.id ?? null,
+      group_id: group?.id ?? null,
+      author_id: author.id,
+      action: input.action,
+      target_type: input.target_type ?? null,
+      target_id: input.target_id ?? null,
+      target_iid: input.target_iid ?? null,
+      target_title: input.target_title ?? null,
+      created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
+    }));
+    this.world.events.set(event.id, event);
+    return event;
   }
 
   /** A project approval rule: users by username, groups by full path, protected branches by name. */

@@ -125,6 +125,14 @@ export const demoSeed: SeedDocument = {
         { name: 'Backend', approvals_required: 1, users: ['omar', 'dev', 'rita'], protected_branches: ['main'] },
         { name: 'Security', approvals_required: 1, groups: ['acme'], applies_to_all_protected_branches: true },
       ],
+      // The labels its issues and merge requests carry, with priorities for order_by=label_priority.
+      labels: [
+        { name: 'security', color: '#d9534f', description: 'Security findings', priority: 0 },
+        { name: 'bug', color: '#e6a23c', description: 'Something is broken', priority: 1 },
+        { name: 'feature', color: '#5cb85c' },
+        { name: 'ci', color: '#428bca' },
+        { name: 'docs', color: '#6699cc' },
+      ],
       milestones: [
         {
           title: 'v0.9',

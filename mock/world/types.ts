@@ -596,6 +596,51 @@ export interface Approval {
   created_at: string;
 }
 
+/** A label of a project (`project_id`) or of a group (`group_id`): issues and merge requests carry its title. */
+export interface Label {
+  /** The label's id. */
+  id: number;
+  /** The project's id, for a project label. */
+  project_id: number | null;
+  /** The group's id, for a group label. */
+  group_id: number | null;
+  /** The title (GitLab's `name` in the API): unique among the labels a project or group can use. */
+  title: string;
+  /** `#RRGGBB`. */
+  color: string;
+  /** The description, or `null`. */
+  description: string | null;
+  /** A project label's priority in its project (lower first), or `null`; group labels have none in the mock. */
+  priority: number | null;
+}
+
+/** What an event records (GitLab's `Event.actions` keys that the world produces). */
+export type EventAction = 'created' | 'closed' | 'reopened' | 'destroyed' | 'merged' | 'approved' | 'joined' | 'left';
+
+/** An activity event: who did what to which record, when (GitLab's `events` table). */
+export interface Event {
+  /** The event's id. */
+  id: number;
+  /** The project it happened in, or `null` (a group milestone's events). */
+  project_id: number | null;
+  /** The group it happened in, for group milestones; otherwise `null`. */
+  group_id: number | null;
+  /** Who did it. */
+  author_id: number;
+  /** What was done. */
+  action: EventAction;
+  /** `Milestone`, `Issue`, `MergeRequest`, or `null` (joined, left). */
+  target_type: 'Milestone' | 'Issue' | 'MergeRequest' | null;
+  /** The target's id, or `null`. */
+  target_id: number | null;
+  /** The target's iid, or `null`. */
+  target_iid: number | null;
+  /** The target's title when the event was recorded, or `null`. */
+  target_title: string | null;
+  /** When. */
+  created_at: string;
+}
+
 /** The whole state of a mock: every table, the clock and the random source. */
 export interface World {
   /** Origin and path GitLab is served from, without a trailing slash (e.g. `http://gitlab.test`). */
@@ -638,6 +683,10 @@ export interface World {
   mergeRequestApprovalRules: Map<number, MergeRequestApprovalRule>;
   /** Approvals by id. */
   approvals: Map<number, Approval>;
+  /** Project and group labels by id. */
+  labels: Map<number, Label>;
+  /** Activity events by id. */
+  events: Map<number, Event>;
   /** Rate limit counters by throttle and caller (`throttle_authenticated_api:user:7`). */
   rateLimitCounters: Map<string, RateLimitCounter>;
   /** When the clock follows real time: milliseconds added to the real time (`advance` adds to it); `null`: the clock stands. */

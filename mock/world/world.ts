@@ -40,6 +40,8 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     oauthSessions: new Map(),
     oauthGrants: new Map(),
     oauthTokens: new Map(),
+    labels: new Map(),
+    events: new Map(),
     signingKey: null,
   };
 }

@@ -127,8 +127,8 @@ export interface MergeRequestListQuery extends PaginationQuery {
   updated_after?: string;
   /** ISO 8601: updated at or before. */
   updated_before?: string;
-  /** `created_at` (the default), `updated_at`, `merged_at` or `title`. */
-  order_by?: 'created_at' | 'updated_at' | 'merged_at' | 'title';
+  /** `created_at` (the default), `updated_at`, `merged_at`, `title` or `label_priority` (the highest priority of its labels). */
+  order_by?: 'created_at' | 'updated_at' | 'merged_at' | 'title' | 'label_priority';
   /** `desc` (the default) or `asc`. */
   sort?: 'asc' | 'desc';
 }

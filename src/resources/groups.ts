@@ -23,6 +23,7 @@ import { BasicProject, type GroupProjectListQuery, Project, type ProjectOf } fro
 import { GroupAccessTokens } from './access-tokens.js';
 import { GroupApprovalRules } from './approval-rules.js';
 import { GroupApprovalSettings } from './approval-settings.js';
+import { GroupLabels } from './labels.js';
 import { GroupMembers } from './members.js';
 import { GroupScimIdentities } from './scim.js';
 
@@ -176,6 +177,8 @@ export class Groups extends Resource {
   readonly members: GroupMembers;
   /** A group's access tokens (their bot users are members of the group). */
   readonly accessTokens: GroupAccessTokens;
+  /** A group's labels (read only). */
+  readonly labels: GroupLabels;
 
   /**
    * Creates the groups resource on its own, with its own connection; its group
@@ -201,6 +204,7 @@ export class Groups extends Resource {
     this.approvalRules = new GroupApprovalRules(transport);
     this.members = new GroupMembers(transport);
     this.accessTokens = new GroupAccessTokens(transport);
+    this.labels = new GroupLabels(transport);
   }
 
   /**

@@ -2,6 +2,7 @@ import type { PagePromise } from '../core/pagination.js';
 import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
+import { Event, type EventListQuery } from '../models/events.js';
 import { BasicProject, Project, type ProjectListQuery, type ProjectOf } from '../models/projects.js';
 import { ProjectAccessTokens } from './access-tokens.js';
 import { ProjectApprovalRules } from './approval-rules.js';
@@ -9,6 +10,7 @@ import { ProjectApprovalSettings } from './approval-settings.js';
 import { ProjectApprovals } from './approvals.js';
 import { ProjectBranches, ProjectProtectedBranches } from './branches.js';
 import { ProjectIssues } from './issues.js';
+import { ProjectLabels } from './labels.js';
 import { ProjectMembers } from './members.js';
 import { MergeRequests } from './merge-requests.js';
 import { ProjectMilestones } from './milestones.js';
@@ -38,6 +40,8 @@ export class Projects extends Resource {
   readonly branches: ProjectBranches;
   /** A project's protected branches. */
   readonly protectedBranches: ProjectProtectedBranches;
+  /** A project's labels, its own and its groups'. */
+  readonly labels: ProjectLabels;
 
   /**
    * Creates the resource on its own, with its own connection.
@@ -66,6 +70,20 @@ export class Projects extends Resource {
     this.members = new ProjectMembers(transport);
     this.branches = new ProjectBranches(transport);
     this.protectedBranches = new ProjectProtectedBranches(transport);
+    this.labels = new ProjectLabels(transport);
+  }
+  /**
+   * Lists a project's events that the caller may see, newest first. `GET /projects/:id/events`
+   *
+   * @example
+   * ```ts
+   * for await (const event of gitlab.projects.events('acme/api', { action: 'created', target_type: 'milestone' })) {
+   *   console.log(event.author_username, event.action_name, event.target_title);
+   * }
+   * ```
+   */
+  events(project: ProjectRef, query: EventListQuery = {}, options?: RequestOptions): PagePromise<Event> {
+    return this.paginate(path`projects/${project}/events`, Event, { query, ...options });
   }
 
   /**

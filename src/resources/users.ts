@@ -3,6 +3,7 @@ import { path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
 import { PersonalAccessToken } from '../models/access-tokens.js';
+import { Event, type EventListQuery } from '../models/events.js';
 import { CurrentUser, ListedUser, User, type UserListQuery } from '../models/users.js';
 
 /** The instance's users: `gitlab.users`. Endpoints `/user`, `/users` and `/users/:id`. */
@@ -46,6 +47,19 @@ export class Users extends Resource {
    */
   get(id: number, options?: RequestOptions): Promise<User> {
     return this.request('GET', path`users/${id}`, User, options);
+  }
+
+  /**
+   * Lists a user's events (by id or username) that the caller may see, newest first.
+   * `GET /users/:id/events`
+   *
+   * @example
+   * ```ts
+   * const { items } = await gitlab.users.events('maya', { target_type: 'merge_request' });
+   * ```
+   */
+  events(user: number | string, query: EventListQuery = {}, options?: RequestOptions): PagePromise<Event> {
+    return this.paginate(path`users/${user}/events`, Event, { query, ...options });
   }
 }
 

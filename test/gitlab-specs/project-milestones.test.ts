@@ -188,8 +188,7 @@ describe('DELETE /projects/:id/milestones/:milestone_id (project_milestones_spec
 });
 
 describe('PUT /projects/:id/milestones/:milestone_id to test observer on close (project_milestones_spec)', () => {
-  // skip: needs events (issue 25, merged by the lead)
-  it.skip('creates an activity event when a milestone is closed', async () => {
+  it('creates an activity event when a milestone is closed', async () => {
     const mock = createMockGitLab({ seed: personalSeed });
     const events = async () => (await api(mock, 'GET', '/projects/user%2Fproject/events', USER)).body.length;
     const before = await events();
@@ -504,8 +503,7 @@ describe('GET /projects/:id/milestones/:milestone_id/issues (shared milestone ex
     expect(answer.body[0].milestone.title).toBe('version2');
   });
 
-  // skip: needs labels with priorities (issue 25, merged by the lead)
-  it.skip('returns issues sorted by label priority', async () => {
+  it('returns issues sorted by label priority', async () => {
     await specLabels(mock, 'user%2Fproject');
     const milestone = idOf(mock, 'version2');
     const issue1 = await labelledIssue(mock, 'user%2Fproject', milestone, 'label_3');
@@ -547,8 +545,7 @@ describe('GET /projects/:id/milestones/:milestone_id/issues (shared milestone ex
     expect(ids(answer.body)).toEqual([issueId('Open to all')]);
   });
 
-  // skip: needs labels with priorities (issue 25, merged by the lead)
-  it.skip('confidential issues: returns issues ordered by label priority', async () => {
+  it('confidential issues: returns issues ordered by label priority', async () => {
     // The labels are the public project's (GitLab's spec makes them in the milestone's project).
     await specLabels(mock, 'someone%2Fpublic');
     for (const [title, label] of [
@@ -581,8 +578,7 @@ describe('GET /projects/:id/milestones/:milestone_id/merge_requests (shared mile
     expect(answer.body[0].milestone.title).toBe('version2');
   });
 
-  // skip: needs labels with priorities (issue 25, merged by the lead)
-  it.skip('returns merge_requests sorted by label priority', async () => {
+  it('returns merge_requests sorted by label priority', async () => {
     await specLabels(mock, 'user%2Fproject');
     const opened: number[] = [];
     for (const [branch, label] of [
@@ -616,8 +612,7 @@ describe('GET /projects/:id/milestones/:milestone_id/merge_requests (shared mile
     expect((await api(mock, 'GET', mergeRequests)).status).toBe(401);
   });
 
-  // skip: needs labels with priorities (issue 25, merged by the lead)
-  it.skip('returns merge_requests ordered by position asc', async () => {
+  it('returns merge_requests ordered by position asc', async () => {
     await specLabels(mock, 'user%2Fproject');
     const iidOfMr = (title: string) => [...mock.world.mergeRequests.values()].find((mr) => mr.title === title)?.iid;
     const simple = `/projects/user%2Fproject/merge_requests/${iidOfMr('Simple')}`;

@@ -540,7 +540,7 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
     );
     const values: Record<string, () => (string | number)[]> = {
       id: () =>
-        segments[1] === 'groups'
+        segments[1] === 'groups' || segments[1] === 'namespaces'
           ? [...world.groups.keys()]
           : segments[1] === 'applications'
             ? [...world.applications.keys()]
@@ -559,6 +559,10 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
       uid: () => [...world.scimIdentities.values()].map((s) => encodeURIComponent(s.extern_uid)),
       issue_iid: () => [...world.issues.values()].filter((i) => i.project_id === projectId).map((i) => i.iid),
       user_id: () => [...world.users.keys()],
+      label_id: () =>
+        [...world.labels.values()]
+          .filter((l) => l.project_id === projectId || l.group_id !== null)
+          .flatMap((l) => [l.id, encodeURIComponent(l.title)]),
       branch: () => [...(world.projects.get(projectId)?.branches.keys() ?? [])].map(encodeURIComponent),
       name: () =>
         [...world.protectedBranches.values()]

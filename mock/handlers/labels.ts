@@ -1,0 +1,143 @@
+import { paginated } from '../http/pagination.js';
+import { p, paginationParams, parseParams } from '../http/params.js';
+import { json, noContent } from '../http/respond.js';
+import { type RouteContext, route } from '../http/router.js';
+import { presentGroupLabel, presentProjectLabel } from '../present/labels.js';
+import { findGroup, findProject, requireProjectRole } from '../rules/access.js';
+import {
+  createLabel,
+  deleteLabel,
+  findLabel,
+  groupLabels,
+  projectLabels,
+  searchLabels,
+  updateLabel,
+} from '../rules/labels.js';
+import { Roles } from '../world/types.js';
+
+/**
+ * Labels: /projects/:id/labels (list, get, create, update, delete) and
+ * /groups/:id/labels (list, get) (`lib/api/labels.rb`, `group_labels.rb`). Whoever
+ * reads the project or group reads its labels; Planners and up manage a project's
+ * labels (GitLab's `admin_label`).
+ * @module
+ */
+
+const projectPath = { id: p.string().required() };
+const labelPath = { ...projectPath, label_id: p.string().required() };
+
+/** `priority` is `allow_blank`: an empty value clears it, as `null` does. */
+const withBlankPriority = (ctx: RouteContext) =>
+  ctx.params.priority === '' ? { ...ctx.params, priority: null } : ctx.params;
+
+export const labelRoutes = [
+  route('GET', '/projects/:id/labels', (ctx) => {
+    const q = parseParams(ctx.params, {
+      ...projectPath,
+      with_counts: p.boolean().default(false),
+      include_ancestor_groups: p.boolean().default(true),
+      search: p.string(),
+      ...paginationParams,
+    });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const labels = searchLabels(projectLabels(ctx.world, project, !q.include_ancestor_groups), q.search);
+    return paginated(ctx, labels, q, (l) => presentProjectLabel(ctx.world, ctx.caller.user, l, q.with_counts));
+  }),
+
+  route('GET', '/projects/:id/labels/:label_id', (ctx) => {
+    const q = parseParams(ctx.params, { ...labelPath, include_ancestor_groups: p.boolean().default(true) });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const label = findLabel(projectLabels(ctx.world, project, !q.include_ancestor_groups), q.label_id);
+    return json(presentProjectLabel(ctx.world, ctx.caller.user, label));
+  }),
+
+  route('POST', '/projects/:id/labels', (ctx) => {
+    const q = parseParams(withBlankPriority(ctx), {
+      ...projectPath,
+      name: p.string().required(),
+      color: p.string().required(),
+      description: p.string(),
+      priority: p.integer().nullable(),
+    });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    const label = createLabel(
+      ctx.world,
+      { project },
+      { title: q.name, color: q.color, description: q.description, priority: q.priority },
+    );
+    return json(presentProjectLabel(ctx.world, ctx.caller.user, label), 201);
+  }),
+
+  route('PUT', '/projects/:id/labels/:label_id', (ctx) => {
+    const q = parseParams(
+      withBlankPriority(ctx),
+      {
+        ...labelPath,
+        new_name: p.string(),
+        color: p.string(),
+        description: p.string(),
+        priority: p.integer().nullable(),
+      },
+      { atLeastOneOf: [['new_name', 'color', 'description', 'priority']] },
+    );
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    // Only the project's own labels are changed here (`include_ancestor_groups: false`).
+    const label = findLabel(projectLabels(ctx.world, project, true), q.label_id);
+    const changed = updateLabel(ctx.world, project, label, {
+      title: q.new_name,
+      color: q.color,
+      description: q.description,
+      priority: q.priority,
+    });
+    return json(presentProjectLabel(ctx.world, ctx.caller.user, changed));
+  }),
+
+  route('DELETE', '/projects/:id/labels/:label_id', (ctx) => {
+    const q = parseParams(ctx.params, labelPath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    // GitLab finds the label before it checks the right to delete it.
+    const label = findLabel(projectLabels(ctx.world, project, true), q.label_id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    deleteLabel(ctx.world, label);
+    return noContent();
+  }),
+
+  route('GET', '/groups/:id/labels', (ctx) => {
+    const q = parseParams(ctx.params, {
+      ...projectPath,
+      with_counts: p.boolean().default(false),
+      include_ancestor_groups: p.boolean().default(true),
+      include_descendant_groups: p.boolean().default(false),
+      only_group_labels: p.boolean().default(true),
+      search: p.string(),
+      ...paginationParams,
+    });
+    const group = findGroup(ctx.world, ctx.caller, q.id);
+    const labels = groupLabels(ctx.world, ctx.caller.user, group, {
+      includeAncestorGroups: q.include_ancestor_groups,
+      includeDescendantGroups: q.include_descendant_groups,
+      onlyGroupLabels: q.only_group_labels,
+    });
+    return paginated(ctx, searchLabels(labels, q.search), q, (l) =>
+      presentGroupLabel(ctx.world, ctx.caller.user, l, q.with_counts),
+    );
+  }),
+
+  route('GET', '/groups/:id/labels/:label_id', (ctx) => {
+    const q = parseParams(ctx.params, {
+      ...labelPath,
+      include_ancestor_groups: p.boolean().default(true),
+      include_descendant_groups: p.boolean().default(false),
+      only_group_labels: p.boolean().default(true),
+    });
+    const group = findGroup(ctx.world, ctx.caller, q.id);
+    const labels = groupLabels(ctx.world, ctx.caller.user, group, {
+      includeAncestorGroups: q.include_ancestor_groups,
+      includeDescendantGroups: q.include_descendant_groups,
+      onlyGroupLabels: q.only_group_labels,
+    });
+    return json(presentGroupLabel(ctx.world, ctx.caller.user, findLabel(labels, q.label_id)));
+  }),
+];

@@ -1,0 +1,40 @@
+import type { GroupLabel, ProjectLabel } from '../../src/models/labels.js';
+import { labelCounts, textColorOf } from '../rules/labels.js';
+import type { Label, User, World } from '../world/types.js';
+
+/**
+ * Labels as GitLab's entities show them (`lib/api/entities/label_basic.rb`, `label.rb`,
+ * `project_label.rb`): the counts only with `with_counts=true`; `subscribed` is always
+ * false (subscriptions are not modelled); a description is shown as plain escaped text.
+ * @module
+ */
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** GitLab's Label entity, as group label routes answer it. */
+export function presentGroupLabel(world: World, viewer: User, label: Label, withCounts = false): GroupLabel {
+  return {
+    id: label.id,
+    name: label.title,
+    color: label.color,
+    description: label.description,
+    description_html: label.description === null ? '' : escapeHtml(label.description),
+    text_color: textColorOf(label.color),
+    remove_on_close: false,
+    ...(withCounts ? labelCounts(world, viewer, label) : {}),
+    subscribed: false,
+  };
+}
+
+/** GitLab's ProjectLabel entity: the Label entity, the priority in the project, and whether it is the project's own. */
+export function presentProjectLabel(world: World, viewer: User, label: Label, withCounts = false): ProjectLabel {
+  return {
+    ...presentGroupLabel(world, viewer, label, withCounts),
+    priority: label.priority,
+    is_project_label: label.project_id !== null,
+  };
+}

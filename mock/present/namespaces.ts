@@ -1,0 +1,26 @@
+import type { Namespace } from '../../src/models/namespaces.js';
+import { groupRole } from '../rules/access.js';
+import { membersCountWithDescendants, type NamespaceRecord, namespaceFacts } from '../rules/namespaces.js';
+import type { User, World } from '../world/types.js';
+
+/**
+ * A namespace as GitLab's Namespace entity shows it (`lib/api/entities/namespace.rb`,
+ * `namespace_basic.rb`); `members_count_with_descendants` only for those who administer
+ * the group (Owners, administrators). GitLab's EE billing fields are not modelled.
+ * @module
+ */
+export function presentNamespace(world: World, viewer: User, ns: NamespaceRecord): Namespace {
+  const facts = namespaceFacts(ns);
+  const base = {
+    id: facts.id,
+    name: facts.name,
+    path: facts.path,
+    kind: ns.kind,
+    full_path: facts.fullPath,
+    parent_id: ns.kind === 'group' ? ns.group.parent_id : null,
+    avatar_url: null,
+    web_url: ns.kind === 'group' ? `${world.baseUrl}/groups/${facts.fullPath}` : `${world.baseUrl}/${facts.path}`,
+  };
+  if (ns.kind !== 'group' || groupRole(world, viewer, ns.group) < 50) return base;
+  return { ...base, members_count_with_descendants: membersCountWithDescendants(world, ns.group) };
+}

@@ -1,0 +1,316 @@
+import { conflict, notFound, validationError } from '../http/errors.js';
+import type { Group, Issue, Label, MergeRequest, Project, User, World } from '../world/types.js';
+import { nextId } from '../world/world.js';
+import { canReadProject, groupChain, projectGroup } from './access.js';
+import { fuzzy } from './groups.js';
+import { canReadIssue, canReadMergeRequests } from './milestones.js';
+
+/**
+ * Labels (`lib/api/labels.rb`, `group_labels.rb`, `LabelsFinder`, `Labels::CreateService`):
+ * a project uses its own labels and those of its ancestor groups; issues and merge
+ * requests carry label titles, and the label records give them colour and priority.
+ * @module
+ */
+
+/** GitLab's default colour for a label created without one (`Label::DEFAULT_COLOR`). */
+export const DEFAULT_LABEL_COLOR = '#6699cc';
+
+/** The CSS colour names GitLab converts to hex (the basic set; others are refused by the mock). */
+const CSS_COLORS: Record<string, string> = {
+  black: '#000000',
+  silver: '#c0c0c0',
+  gray: '#808080',
+  grey: '#808080',
+  white: '#ffffff',
+  maroon: '#800000',
+  red: '#ff0000',
+  purple: '#800080',
+  fuchsia: '#ff00ff',
+  green: '#008000',
+  lime: '#00ff00',
+  olive: '#808000',
+  yellow: '#ffff00',
+  navy: '#000080',
+  blue: '#0000ff',
+  teal: '#008080',
+  aqua: '#00ffff',
+  orange: '#ffa500',
+};
+
+/** A colour as GitLab stores it: `#RGB` or `#RRGGBB` as given, a CSS name as its hex; `undefined` when invalid. */
+export function normalizeColor(color: string): string | undefined {
+  const trimmed = color.trim();
+  if (/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(trimmed)) return trimmed;
+  return CSS_COLORS[trimmed.toLowerCase()];
+}
+
+/**
+ * The text colour GitLab shows on a label (`Gitlab::Color#contrast`): dark text on a
+ * light background, white on a dark one (by relative luminance; the mock's threshold).
+ */
+export function textColorOf(color: string): string {
+  const hex = color.length === 4 ? [...color.slice(1)].map((c) => c + c).join('') : color.slice(1);
+  const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.5 ? '#1F1E24' : '#FFFFFF';
+}
+
+const byTitle = (a: Label, b: Label) => a.title.localeCompare(b.title, 'en') || a.id - b.id;
+
+/** The labels a project can use: its own and, unless `ownOnly`, those of every ancestor group; by title. */
+export function projectLabels(world: World, project: Project, ownOnly = false): Label[] {
+  const group = projectGroup(world, project);
+  const groups = new Set(ownOnly || !group ? [] : groupChain(world, group).map((g) => g.id));
+  return [...world.labels.values()]
+    .filter((l) => l.project_id === project.id || (l.group_id !== null && groups.has(l.group_id)))
+    .sort(byTitle);
+}
+
+/** What a group label list takes besides the group (GitLab's defaults: ancestors yes, descendants no, group labels only). */
+export interface GroupLabelScope {
+  includeAncestorGroups: boolean;
+  includeDescendantGroups: boolean;
+  onlyGroupLabels: boolean;
+}
+
+/** The labels of a group list: the group's, its ancestors', its descendants' and their projects' as asked, by title. */
+export function groupLabels(world: World, user: User, group: Group, scope: GroupLabelScope): Label[] {
+  const groups = new Set<number>([group.id]);
+  if (scope.includeAncestorGroups) for (const g of groupChain(world, group)) groups.add(g.id);
+  if (scope.includeDescendantGroups) {
+    for (const g of world.groups.values()) if (groupChain(world, g).includes(group)) groups.add(g.id);
+  }
+  // Project labels of the group's projects (and its descendants' with include_descendant_groups) the caller can read.
+  const inScope = (p: Project) => {
+    const owner = projectGroup(world, p);
+    if (!owner) return false;
+    return scope.includeDescendantGroups ? groupChain(world, owner).includes(group) : owner.id === group.id;
+  };
+  const projects = scope.onlyGroupLabels
+    ? new Set<number>()
+    : new Set(
+        [...world.projects.values()].filter((p) => inScope(p) && canReadProject(world, user, p)).map((p) => p.id),
+      );
+  return [...world.labels.values()]
+    .filter(
+      (l) => (l.group_id !== null && groups.has(l.group_id)) || (l.project_id !== null && projects.has(l.project_id)),
+    )
+    .sort(byTitle);
+}
+
+/** GitLab's label search: every word (3+ characters) in the title or the description. */
+export function searchLabels(labels: Label[], search: string | undefined): Label[] {
+  if (!search?.trim()) return labels;
+  const match = fuzzy(search);
+  return labels.filter((l) => match(l.title) || (l.description !== null && match(l.description)));
+}
+
+/** `find_label`: by id, else by title, among `labels`; `404 Label Not Found` otherwise. */
+export function findLabel(labels: Label[], ref: string): Label {
+  const label =
+    (/^\d+$/.test(ref) ? labels.find((l) => l.id === Number(ref)) : undefined) ?? labels.find((l) => l.title === ref);
+  if (!label) throw notFound('Label').because(`no label ${ref} here`);
+  return label;
+}
+
+/** The fields a create or update may set. */
+export interface LabelFields {
+  title?: string;
+  color?: string;
+  description?: string | null;
+  /** `null`: remove the priority. */
+  priority?: number | null;
+}
+
+/** Model validations, as GitLab's `{message: {field: [..]}}` body; nothing is written. */
+function validateLabel(fields: LabelFields): { title?: string; color?: string } {
+  const errors: Record<string, string[]> = {};
+  const title = fields.title?.trim();
+  if (fields.title !== undefined && !title) errors.title = ["can't be blank"];
+  else if (title?.includes(',')) errors.title = ['is invalid'];
+  const color = fields.color === undefined ? undefined : normalizeColor(fields.color);
+  if (fields.color !== undefined && !color) errors.color = ['must be a valid color code'];
+  if (fields.priority != null && fields.priority < 0) errors.priority = ['must be greater than or equal to 0'];
+  if (Object.keys(errors).length > 0) throw validationError(errors).because('the label is invalid');
+  return { title, color };
+}
+
+/** The owner of a label: a project or a group. */
+export type LabelOwner = { project: Project } | { group: Group };
+
+/** Labels a new title would clash with: those the owner can use (a project's include its groups'). */
+function takenTitles(world: World, owner: LabelOwner): Label[] {
+  if ('project' in owner) return projectLabels(world, owner.project);
+  return [...world.labels.values()].filter(
+    (l) => l.group_id !== null && groupChain(world, owner.group).some((g) => g.id === l.group_id),
+  );
+}
+
+/** `POST /projects/:id/labels`: 409 `Label already exists` when the project can use that title already. */
+export function createLabel(world: World, owner: LabelOwner, fields: LabelFields & { title: string; color: string }) {
+  if (takenTitles(world, owner).some((l) => l.title === fields.title)) {
+    throw conflict('Label already exists').because(`a label ${fields.title} is available here already`);
+  }
+  const { title, color } = validateLabel(fields);
+  return insertLabel(world, owner, {
+    title: title as string,
+    color: color as string,
+    description: fields.description ?? null,
+    priority: 'project' in owner ? (fields.priority ?? null) : null,
+  });
+}
+
+/** Stores a valid label (the seed and the rules both go through here). */
+export function insertLabel(
+  world: World,
+  owner: LabelOwner,
+  fields: Pick<Label, 'title' | 'color' | 'description' | 'priority'>,
+): Label {
+  const label: Label = {
+    id: nextId(world, 'labels'),
+    project_id: 'project' in owner ? owner.project.id : null,
+    group_id: 'group' in owner ? owner.group.id : null,
+    ...fields,
+  };
+  world.labels.set(label.id, label);
+  return label;
+}
+
+/**
+ * `PUT /projects/:id/labels/:label_id`: a new title must be free (GitLab's uniqueness
+ * validation: `title has already been taken`); a `null` priority removes it. Issues and
+ * merge requests that carry the old title carry the new one.
+ */
+export function updateLabel(world: World, project: Project, label: Label, changes: LabelFields): Label {
+  const { title, color } = validateLabel(changes);
+  if (title !== undefined && title !== label.title && projectLabels(world, project).some((l) => l.title === title)) {
+    throw validationError({ title: ['has already been taken'] }).because(`a label ${title} exists already`);
+  }
+  if (title !== undefined && title !== label.title) renameOnRecords(world, label, title);
+  if (title !== undefined) label.title = title;
+  if (color !== undefined) label.color = color;
+  if (changes.description !== undefined) label.description = changes.description;
+  if (changes.priority !== undefined) label.priority = changes.priority;
+  return label;
+}
+
+/** The projects whose issues and merge requests can carry a label. */
+function projectsUsing(world: World, label: Label): Set<number> {
+  if (label.project_id !== null) return new Set([label.project_id]);
+  const owner = label.group_id === null ? undefined : world.groups.get(label.group_id);
+  const ids = new Set<number>();
+  for (const p of world.projects.values()) {
+    const group = projectGroup(world, p);
+    if (owner && group && groupChain(world, group).includes(owner)) ids.add(p.id);
+  }
+  return ids;
+}
+
+function renameOnRecords(world: World, label: Label, title: string): void {
+  const projects = projectsUsing(world, label);
+  for (const record of [...world.issues.values(), ...world.mergeRequests.values()]) {
+    if (!projects.has(record.project_id)) continue;
+    record.labels = record.labels.map((l) => (l === label.title ? title : l));
+  }
+}
+
+/** `DELETE /projects/:id/labels/:label_id`: the label goes, and so does its title from the issues and merge requests. */
+export function deleteLabel(world: World, label: Label): void {
+  const projects = projectsUsing(world, label);
+  for (const record of [...world.issues.values(), ...world.mergeRequests.values()]) {
+    if (projects.has(record.project_id)) record.labels = record.labels.filter((l) => l !== label.title);
+  }
+  world.labels.delete(label.id);
+}
+
+/**
+ * GitLab's `Labels::FindOrCreateService` as issues and merge requests call it: a title the
+ * project cannot use yet becomes a project label with the default colour, for callers who
+ * may administer labels (the issue and merge request rules only pass labels from them). Only
+ * titles added by the change count: a seeded record may carry titles that have no label.
+ */
+export function ensureProjectLabels(
+  world: World,
+  project: Project,
+  titles: readonly string[],
+  before: readonly string[] = [],
+): void {
+  const added = titles.filter((t) => !before.includes(t));
+  if (added.length === 0) return;
+  const known = new Set(projectLabels(world, project).map((l) => l.title));
+  for (const title of added) {
+    if (known.has(title) || title.includes(',')) continue;
+    insertLabel(world, { project }, { title, color: DEFAULT_LABEL_COLOR, description: null, priority: null });
+    known.add(title);
+  }
+}
+
+/** `with_counts`: the caller's visible open and closed issues and open merge requests carrying the label. */
+export function labelCounts(world: World, user: User, label: Label) {
+  // GitLab counts in the label's own project, or in the projects directly in its group.
+  const projects = [...world.projects.values()].filter((p) =>
+    label.project_id !== null ? p.id === label.project_id : projectGroup(world, p)?.id === label.group_id,
+  );
+  const readable = new Map(projects.filter((p) => canReadProject(world, user, p)).map((p) => [p.id, p]));
+  let openIssues = 0;
+  let closedIssues = 0;
+  let openMergeRequests = 0;
+  for (const issue of world.issues.values()) {
+    const project = readable.get(issue.project_id);
+    if (!project || !issue.labels.includes(label.title) || !canReadIssue(world, user, project, issue)) continue;
+    if (issue.state === 'opened') openIssues++;
+    else closedIssues++;
+  }
+  for (const mr of world.mergeRequests.values()) {
+    const project = readable.get(mr.project_id);
+    if (!project || mr.state !== 'opened' || !mr.labels.includes(label.title)) continue;
+    if (canReadMergeRequests(world, user, project)) openMergeRequests++;
+  }
+  return {
+    open_issues_count: openIssues,
+    closed_issues_count: closedIssues,
+    open_merge_requests_count: openMergeRequests,
+  };
+}
+
+/**
+ * A record's label priority in its project for `order_by=label_priority`: the lowest priority
+ * among its labels (GitLab's `order_labels_priority`), `undefined` when none has one.
+ */
+export function labelPriorityOf(world: World, project: Project, titles: readonly string[]): number | undefined {
+  let best: number | undefined;
+  for (const label of projectLabels(world, project)) {
+    if (label.priority === null || !titles.includes(label.title)) continue;
+    if (best === undefined || label.priority < best) best = label.priority;
+  }
+  return best;
+}
+
+/**
+ * GitLab's `label_priority` order (`order_labels_priority`): by each record's highest label
+ * priority (its lowest number) in its project, in `direction`, records without one last, then
+ * newest first (`with_order_id_desc`).
+ */
+export function byLabelPriority(
+  world: World,
+  direction: 'asc' | 'desc',
+): (a: Issue | MergeRequest, b: Issue | MergeRequest) => number {
+  const cache = new Map<number, number | undefined>();
+  const priority = (record: Issue | MergeRequest) => {
+    if (!cache.has(record.id)) {
+      const project = world.projects.get(record.project_id);
+      cache.set(record.id, project ? labelPriorityOf(world, project, record.labels) : undefined);
+    }
+    return cache.get(record.id);
+  };
+  const sign = direction === 'asc' ? 1 : -1;
+  return (a, b) => {
+    const [pa, pb] = [priority(a), priority(b)];
+    if (pa !== pb) {
+      if (pa === undefined) return 1;
+      if (pb === undefined) return -1;
+      return (pa - pb) * sign;
+    }
+    return b.id - a.id;
+  };
+}

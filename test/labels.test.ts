@@ -1,0 +1,372 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument, SeedError } from '../mock/index.js';
+import type { GitLab } from '../src/index.js';
+import { call, client, failure } from './fixtures.js';
+
+// Labels end to end: a project's own and inherited labels, writes and their refusals, the
+// records issues and merge requests carry, and the seed's labels.
+
+const seed: SeedDocument = {
+  now: '2026-06-01T09:00:00Z',
+  instance: { offering: 'hosted' },
+  users: [
+    { username: 'root', admin: true, token: 'glpat-root' },
+    { username: 'owner', token: 'glpat-owner' },
+    { username: 'planner', token: 'glpat-planner' },
+    { username: 'dev', token: 'glpat-dev' },
+    { username: 'guest', token: 'glpat-guest' },
+    { username: 'outsider', token: 'glpat-outsider' },
+  ],
+  groups: [
+    {
+      path: 'acme',
+      members: { owner: 50, planner: 15, dev: 30, guest: 10 },
+      labels: [{ name: 'security', color: '#ff0000', description: 'Security <issues>' }],
+    },
+    { path: 'acme/platform', labels: [{ name: 'platform', color: '#00ff00' }] },
+    { path: 'other', labels: [{ name: 'elsewhere' }] },
+  ],
+  projects: [
+    {
+      path: 'acme/platform/api',
+      labels: [
+        { name: 'bug', color: '#d9534f', description: 'A defect', priority: 2 },
+        { name: 'Docs', color: 'white' },
+        { name: 'urgent', color: '#330000', priority: 0 },
+      ],
+      branches: ['feature'],
+      issues: [
+        { title: 'Crash', labels: ['bug', 'urgent'] },
+        {
+          title: 'Old crash',
+          labels: ['bug'],
+          created_at: '2026-05-01T10:00:00Z',
+          events: [{ action: 'closed', at: '2026-05-20T10:00:00Z' }],
+        },
+        { title: 'Secret', labels: ['bug'], confidential: true },
+        { title: 'Manual', labels: ['Docs'] },
+      ],
+      merge_requests: [{ title: 'Fix crash', author: 'dev', source_branch: 'feature', labels: ['bug'] }],
+    },
+  ],
+};
+
+let mock: MockGitLab;
+const as = (token: string): GitLab => client(mock, `glpat-${token}`);
+const API = 'acme/platform/api';
+
+beforeEach(async () => {
+  mock = createMockGitLab({ seed });
+  // Every token has been used once, so a refused call's only trace (last_used_at) is already there.
+  for (const user of seed.users) if (user.token) await call(mock, 'GET', '/user', { token: user.token });
+});
+
+/** Expects `promise` to fail with `status` and GitLab's `message`, and the world to be unchanged. */
+async function refused(promise: () => Promise<unknown>, status: number, message: unknown) {
+  const before = mock.exportState();
+  const error = await failure(promise());
+  expect([error.status, error.gitlabMessage]).toEqual([status, message]);
+  expect(mock.exportState()).toEqual(before);
+}
+
+describe('GET /projects/:id/labels', () => {
+  it("lists the project's labels and its ancestors', by name, with the priority and whose label each is", async () => {
+    const labels = await as('guest').projects.labels.list(API).toArray();
+    expect(labels.map((l) => [l.name, l.is_project_label, l.priority])).toEqual([
+      ['bug', true, 2],
+      ['Docs', true, null],
+      ['platform', false, null],
+      ['security', false, null],
+      ['urgent', true, 0],
+    ]);
+    expect(labels[0]).toEqual({
+      id: expect.any(Number),
+      name: 'bug',
+      color: '#d9534f',
+      description: 'A defect',
+      description_html: 'A defect',
+      text_color: '#FFFFFF',
+      remove_on_close: false,
+      subscribed: false,
+      priority: 2,
+      is_project_label: true,
+    });
+  });
+
+  it('converts a CSS colour name, picks a dark text on a light colour, and escapes the description in HTML', async () => {
+    const docs = await as('guest').projects.labels.get(API, 'Docs');
+    expect([docs.color, docs.text_color]).toEqual(['#ffffff', '#1F1E24']);
+    const security = await as('guest').projects.labels.get(API, 'security');
+    expect(security.description_html).toBe('Security &lt;issues&gt;');
+  });
+
+  it('include_ancestor_groups=false keeps the own labels; search matches the name or the description', async () => {
+    const own = await as('guest').projects.labels.list(API, { include_ancestor_groups: false }).toArray();
+    expect(own.map((l) => l.name)).toEqual(['bug', 'Docs', 'urgent']);
+    const found = await as('guest').projects.labels.list(API, { search: 'defect' }).toArray();
+    expect(found.map((l) => l.name)).toEqual(['bug']);
+  });
+
+  it('with_counts counts the issues and merge requests the caller can see', async () => {
+    const counts = async (token: string) => {
+      const labels = await as(token).projects.labels.list(API, { with_counts: true }).toArray();
+      const bug = labels.find((l) => l.name === 'bug');
+      return [bug?.open_issues_count, bug?.closed_issues_count, bug?.open_merge_requests_count];
+    };
+    // The guest sees neither the confidential issue nor, in a private project, merge requests.
+    expect(await counts('guest')).toEqual([1, 1, 0]);
+    expect(await counts('dev')).toEqual([2, 1, 1]);
+    const plain = await as('guest').projects.labels.list(API).toArray();
+    expect(plain[0]).not.toHaveProperty('open_issues_count');
+  });
+
+  it('is 404 Project Not Found for an outsider', async () => {
+    await refused(() => as('outsider').projects.labels.list(API).toArray(), 404, '404 Project Not Found');
+  });
+});
+
+describe('GET /projects/:id/labels/:label_id', () => {
+  it('finds a label by id or by name; an unknown one is 404 Label Not Found', async () => {
+    const bug = await as('guest').projects.labels.get(API, 'bug');
+    expect((await as('guest').projects.labels.get(API, bug.id)).name).toBe('bug');
+    const error = await failure(as('guest').projects.labels.get(API, 'elsewhere'));
+    expect([error.status, error.gitlabMessage]).toEqual([404, '404 Label Not Found']);
+  });
+});
+
+describe('POST /projects/:id/labels', () => {
+  it('creates a project label with its priority (Planner and up)', async () => {
+    const label = await as('planner').projects.labels.create(API, {
+      name: 'feature',
+      color: '#00AAFF',
+      description: 'New',
+      priority: 5,
+    });
+    expect(label).toMatchObject({ name: 'feature', color: '#00AAFF', priority: 5, is_project_label: true });
+    expect((await as('guest').projects.labels.get(API, 'feature')).id).toBe(label.id);
+  });
+
+  it('refuses a Guest with 403, and changes nothing', async () => {
+    await refused(() => as('guest').projects.labels.create(API, { name: 'x', color: '#000000' }), 403, '403 Forbidden');
+  });
+
+  it("refuses a name the project can use already, its groups' included, with 409 Label already exists", async () => {
+    await refused(
+      () => as('planner').projects.labels.create(API, { name: 'security', color: '#000000' }),
+      409,
+      'Label already exists',
+    );
+  });
+
+  it('refuses a colour that is no colour, a negative priority, and missing parameters with 400', async () => {
+    await refused(() => as('planner').projects.labels.create(API, { name: 'x', color: 'nope' }), 400, {
+      color: ['must be a valid color code'],
+    });
+    await refused(() => as('planner').projects.labels.create(API, { name: 'x', color: '#000', priority: -1 }), 400, {
+      priority: ['must be greater than or equal to 0'],
+    });
+    const before = mock.exportState();
+    const response = await call(mock, 'POST', `/projects/${encodeURIComponent(API)}/labels`, {
+      token: 'glpat-planner',
+      json: {},
+    });
+    expect([response.status, response.body]).toEqual([400, { error: 'name is missing, color is missing' }]);
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('PUT /projects/:id/labels/:label_id', () => {
+  it('renames a label, and the issues and merge requests carrying it carry the new name', async () => {
+    const label = await as('planner').projects.labels.update(API, 'bug', { new_name: 'defect', color: '#111111' });
+    expect([label.name, label.color]).toEqual(['defect', '#111111']);
+    const crash = (await as('planner').projects.issues.list(API, { search: 'Crash' }).toArray()).find(
+      (i) => i.title === 'Crash',
+    );
+    expect(crash?.labels).toEqual(['defect', 'urgent']);
+    const [mr] = await as('dev').projects.mergeRequests.list(API).toArray();
+    expect(mr?.labels).toEqual(['defect']);
+  });
+
+  it('sets and removes the priority (null or blank)', async () => {
+    expect((await as('planner').projects.labels.update(API, 'Docs', { priority: 3 })).priority).toBe(3);
+    expect((await as('planner').projects.labels.update(API, 'Docs', { priority: null })).priority).toBeNull();
+    await as('planner').projects.labels.update(API, 'Docs', { priority: 3 });
+    const response = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/labels/Docs`, {
+      token: 'glpat-planner',
+      form: { priority: '' },
+    });
+    expect(response.body.priority).toBeNull();
+  });
+
+  it('refuses an update without a change, a taken name, a group label and a Guest, changing nothing', async () => {
+    const empty = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/labels/bug`, {
+      token: 'glpat-planner',
+      json: {},
+    });
+    expect([empty.status, empty.body]).toEqual([
+      400,
+      { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' },
+    ]);
+    await refused(() => as('planner').projects.labels.update(API, 'bug', { new_name: 'urgent' }), 400, {
+      title: ['has already been taken'],
+    });
+    await refused(
+      () => as('planner').projects.labels.update(API, 'security', { color: '#000000' }),
+      404,
+      '404 Label Not Found',
+    );
+    await refused(() => as('guest').projects.labels.update(API, 'bug', { color: '#000000' }), 403, '403 Forbidden');
+  });
+});
+
+describe('DELETE /projects/:id/labels/:label_id', () => {
+  it('deletes a label and takes it off the issues and merge requests', async () => {
+    await as('planner').projects.labels.delete(API, 'bug');
+    const issues = await as('planner').projects.issues.list(API, { state: 'all' }).toArray();
+    expect(issues.some((i) => i.labels.includes('bug'))).toBe(false);
+    expect(issues.find((i) => i.title === 'Crash')?.labels).toEqual(['urgent']);
+    const error = await failure(as('planner').projects.labels.get(API, 'bug'));
+    expect(error.status).toBe(404);
+  });
+
+  it("refuses a Guest with 403 and a group's label with 404, changing nothing", async () => {
+    await refused(() => as('guest').projects.labels.delete(API, 'bug'), 403, '403 Forbidden');
+    await refused(() => as('owner').projects.labels.delete(API, 'security'), 404, '404 Label Not Found');
+  });
+});
+
+describe('labels of issues and merge requests', () => {
+  it('an issue opened with a new label name creates the label with the default colour', async () => {
+    await as('planner').projects.issues.create(API, { title: 'New', labels: ['triage', 'bug', 'security'] });
+    const own = await as('guest').projects.labels.list(API, { include_ancestor_groups: false }).toArray();
+    expect(own.map((l) => l.name)).toEqual(['bug', 'Docs', 'triage', 'urgent']);
+    expect((await as('guest').projects.labels.get(API, 'triage')).color).toBe('#6699cc');
+  });
+
+  it("a Guest's labels are dropped and create nothing", async () => {
+    const before = await as('guest').projects.labels.list(API).toArray();
+    const issue = await as('guest').projects.issues.create(API, { title: 'From a guest', labels: ['guesswork'] });
+    expect(issue.labels).toEqual([]);
+    expect(await as('guest').projects.labels.list(API).toArray()).toEqual(before);
+  });
+
+  it('a merge request updated with a new label name creates it', async () => {
+    const [mr] = await as('dev').projects.mergeRequests.list(API).toArray();
+    await as('dev').projects.mergeRequests.update(API, mr?.iid ?? 0, { add_labels: ['needs-review'] });
+    expect((await as('dev').projects.labels.get(API, 'needs-review')).is_project_label).toBe(true);
+  });
+});
+
+describe('group labels', () => {
+  it("lists a group's labels and its ancestors'; descendants and project labels when asked", async () => {
+    const names = async (query = {}) =>
+      (await as('guest').groups.labels.list('acme/platform', query).toArray()).map((l) => l.name);
+    expect(await names()).toEqual(['platform', 'security']);
+    expect(await names({ include_ancestor_groups: false })).toEqual(['platform']);
+    expect(
+      (await as('guest').groups.labels.list('acme', { include_descendant_groups: true }).toArray()).map((l) => l.name),
+    ).toEqual(['platform', 'security']);
+    expect(await names({ only_group_labels: false })).toEqual(['bug', 'Docs', 'platform', 'security', 'urgent']);
+  });
+
+  it('reads one by id or name without the project fields; 404 for a group the caller cannot see', async () => {
+    const label = await as('guest').groups.labels.get('acme', 'security');
+    expect(label).not.toHaveProperty('priority');
+    expect((await as('guest').groups.labels.get('acme', label.id)).name).toBe('security');
+    const error = await failure(as('outsider').groups.labels.list('acme'));
+    expect([error.status, error.gitlabMessage]).toEqual([404, '404 Group Not Found']);
+  });
+});
+
+describe('seed and export', () => {
+  it('an exported world loads answering the same labels', async () => {
+    await as('planner').projects.labels.create(API, { name: 'feature', color: '#00AAFF', priority: 7 });
+    const exported = mock.exportState();
+    const before = await as('planner').projects.labels.list(API, { with_counts: true }).toArray();
+    mock = createMockGitLab({ seed: exported });
+    expect(await as('planner').projects.labels.list(API, { with_counts: true }).toArray()).toEqual(before);
+    expect(mock.exportState()).toEqual(exported);
+  });
+
+  it('a world without labels exports no labels key', () => {
+    const plain = createMockGitLab({
+      seed: { users: [{ username: 'a' }], groups: [{ path: 'g' }], projects: [{ path: 'g/p' }] },
+    });
+    const state = plain.exportState();
+    expect(state.groups?.[0]).not.toHaveProperty('labels');
+    expect(state.projects?.[0]).not.toHaveProperty('labels');
+  });
+
+  it('refuses a group label with a priority and a name taken twice', () => {
+    expect(() =>
+      createMockGitLab({ seed: { users: [], groups: [{ path: 'g', labels: [{ name: 'a', priority: 1 }] }] } }),
+    ).toThrow(SeedError);
+    expect(() =>
+      createMockGitLab({
+        seed: {
+          users: [],
+          groups: [{ path: 'g', labels: [{ name: 'a' }] }],
+          projects: [{ path: 'g/p', labels: [{ name: 'a' }] }],
+        },
+      }),
+    ).toThrow(SeedError);
+  });
+});
+
+describe('order_by=label_priority', () => {
+  /** Issues A (priority 5), B (priority 1 and none), C (no label), D (priority 1), all in milestone v1. */
+  const prioritySeed: SeedDocument = {
+    now: '2026-06-01T09:00:00Z',
+    users: [{ username: 'owner', token: 'glpat-owner' }],
+    groups: [{ path: 'acme', members: { owner: 50 } }],
+    projects: [
+      {
+        path: 'acme/api',
+        branches: ['a', 'b', 'c'],
+        milestones: [{ title: 'v1' }],
+        labels: [{ name: 'low', priority: 5 }, { name: 'high', priority: 1 }, { name: 'plain' }],
+        issues: [
+          { title: 'A', labels: ['low'], milestone: 'v1' },
+          { title: 'B', labels: ['plain', 'high'], milestone: 'v1' },
+          { title: 'C', milestone: 'v1' },
+          { title: 'D', labels: ['high'], milestone: 'v1' },
+        ],
+        merge_requests: [
+          { title: 'MA', author: 'owner', source_branch: 'a', labels: ['low'], milestone: 'v1' },
+          { title: 'MB', author: 'owner', source_branch: 'b', milestone: 'v1' },
+          { title: 'MC', author: 'owner', source_branch: 'c', labels: ['high'], milestone: 'v1' },
+        ],
+      },
+    ],
+  };
+
+  beforeEach(() => {
+    mock = createMockGitLab({ seed: prioritySeed });
+  });
+
+  it("orders issues by their labels' highest priority, none last, ties newest first; asc or desc", async () => {
+    const titles = async (sort: 'asc' | 'desc') =>
+      (await as('owner').projects.issues.list('acme/api', { order_by: 'label_priority', sort }).toArray()).map(
+        (i) => i.title,
+      );
+    expect(await titles('asc')).toEqual(['D', 'B', 'A', 'C']);
+    expect(await titles('desc')).toEqual(['A', 'D', 'B', 'C']);
+  });
+
+  it('orders merge requests the same way', async () => {
+    const mrs = await as('owner').projects.mergeRequests.list('acme/api', { order_by: 'label_priority', sort: 'asc' });
+    expect(mrs.items.map((mr) => mr.title)).toEqual(['MC', 'MA', 'MB']);
+  });
+
+  it("a milestone's issues and merge requests come in label priority order", async () => {
+    const [milestone] = await as('owner').projects.milestones.list('acme/api').toArray();
+    const issues = await as('owner')
+      .projects.milestones.issues('acme/api', milestone?.id ?? 0)
+      .toArray();
+    expect(issues.map((i) => i.title)).toEqual(['D', 'B', 'A', 'C']);
+    const mrs = await as('owner')
+      .projects.milestones.mergeRequests('acme/api', milestone?.id ?? 0)
+      .toArray();
+    expect(mrs.map((mr) => mr.title)).toEqual(['MC', 'MA', 'MB']);
+  });
+});
