@@ -202,6 +202,38 @@ class GroupAccessTokens(MockTestCase):
         )
 
 
+class NamespacesLabelsEvents(MockTestCase):
+    # Issue 25's reads around the six areas, as python-gitlab 3.12 calls them.
+    def test_namespaces_by_search_and_path(self):
+        gl = self.gl(MARIA)
+        self.assertIn("acme", [n.full_path for n in gl.namespaces.list(search="acme")])
+        acme = gl.namespaces.get("acme")
+        self.assertEqual((acme.kind, acme.full_path), ("group", "acme"))
+        with self.assertRaises(gitlab.GitlabGetError) as hidden:
+            self.gl(GUS).namespaces.get("acme")
+        self.assertEqual(hidden.exception.response_code, 404)
+
+    def test_labels_with_priorities_and_their_order(self):
+        project = self.project(MARIA)
+        labels = {label.name: label for label in project.labels.list(get_all=True)}
+        self.assertEqual((labels["security"].priority, labels["bug"].priority), (0, 1))
+        project.labels.create({"name": "py", "color": "#112233", "priority": 2})
+        self.assertEqual(project.labels.get("py").color, "#112233")
+        with self.assertRaises(gitlab.GitlabCreateError) as taken:
+            project.labels.create({"name": "py", "color": "#112233"})
+        self.assertEqual(taken.exception.response_code, 409)
+        issues = project.issues.list(order_by="label_priority", sort="asc", get_all=True)
+        self.assertEqual(issues[0].labels, ["security"])
+
+    def test_events_of_what_was_done(self):
+        gl = self.gl(MARIA)
+        project = self.project(MARIA)
+        project.milestones.create({"title": "py-events"})
+        events = project.events.list(target_type="milestone")
+        self.assertEqual((events[0].action_name, events[0].target_title), ("opened", "py-events"))
+        self.assertEqual(gl.events.list(target_type="milestone")[0].target_title, "py-events")
+
+
 class Applications(MockTestCase):
     def test_creates_lists_and_deletes(self):
         gl = self.gl(ROOT)
