@@ -110,6 +110,24 @@ describe('the inspector page', () => {
   });
 });
 
+describe('GET /__mock/requests/:seq and the worlds list', () => {
+  it("answers one entry with its exchange, 404 once it is gone; the worlds list gives each world's clock", async () => {
+    const { url } = await start();
+    expect((await milestones(url)).status).toBe(200);
+    const [entry] = (await (await fetch(`${url}/__mock/requests`)).json()) as { seq: number }[];
+    const detail = await (await fetch(`${url}/__mock/requests/${entry?.seq}`)).json();
+    expect(detail).toMatchObject({ seq: entry?.seq, request_headers: { 'private-token': '[REDACTED]' } });
+    expect(JSON.parse(detail.response.body).length).toBeGreaterThan(0);
+    expect((await fetch(`${url}/__mock/requests/999999`)).status).toBe(404);
+    expect((await fetch(`${url}/__mock/requests/1`, { method: 'DELETE' })).status).toBe(405);
+    await fetch(`${url}/worlds/w1/api/v4/version`, { headers: { 'PRIVATE-TOKEN': MARIA } });
+    const worlds = await (await fetch(`${url}/__mock/worlds`)).json();
+    expect(worlds).toEqual([
+      { name: 'w1', created_at: expect.any(String), requests: 1, now: '2026-06-01T09:00:00.000Z' },
+    ]);
+  });
+});
+
 describe('GET /__mock/requests/stream', () => {
   it('sends each journal entry as an event whose id is its seq, those kept first', async () => {
     const { url } = await start();

@@ -139,3 +139,40 @@ describe('the request journal (mock.requests)', () => {
     expect(recorded.match(/\[REDACTED\]/g)?.length).toBeGreaterThanOrEqual(8);
   });
 });
+
+describe('an exchange kept with its entry (mock.requests.get)', () => {
+  it("keeps the request's headers and the answer, with every token, cookie and secret redacted", async () => {
+    const mock = demo();
+    const maria = client(mock, MARIA);
+    const created = await maria.projects.accessTokens.create(API, {
+      name: 'kept',
+      scopes: ['api'],
+      expires_at: '2026-12-01',
+    });
+    const [entry] = mock.requests.list();
+    const exchange = mock.requests.get(entry?.seq ?? 0);
+    expect(exchange).toMatchObject({ ...entry, response: { status: 201 } });
+    expect(exchange?.request_headers['private-token']).toBe('[REDACTED]');
+    expect(exchange?.response.headers['content-type']).toBe('application/json');
+    const body = exchange?.response.body ?? '';
+    expect(JSON.parse(body)).toMatchObject({ name: 'kept', token: '[REDACTED]', id: created.id });
+    expect(body).not.toContain(created.token ?? 'no token');
+    expect(JSON.stringify(exchange)).not.toContain(MARIA);
+  });
+
+  it('cuts a long answer after 4,000 characters, and forgets an exchange with its entry', async () => {
+    const mock = demo({ journal: 2 });
+    const maria = client(mock, MARIA);
+    for (let i = 0; i < 60; i++)
+      mock.seed.milestone(mock.world.projects.get(1)!, { title: `long ${i} ${'x'.repeat(100)}` });
+    await maria.projects.milestones.list(API, { per_page: 100 });
+    const [list] = mock.requests.list();
+    const body = mock.requests.get(list?.seq ?? 0)?.response.body ?? '';
+    expect(body).toMatch(/…\[\d+ characters\]$/);
+    expect(body.length).toBeLessThan(4100);
+    await maria.projects.milestones.list(API);
+    await maria.projects.milestones.list(API);
+    expect(mock.requests.get(list?.seq ?? 0)).toBeUndefined();
+    expect(mock.requests.get(999)).toBeUndefined();
+  });
+});

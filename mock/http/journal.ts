@@ -35,10 +35,30 @@ export interface JournalEntry {
   reason?: string;
 }
 
+/** What the journal keeps of one request beyond its entry: its headers and the answer. */
+export interface JournalExchange {
+  /** The request's headers (names in lower case); tokens, cookies and other secrets `[REDACTED]`. */
+  request_headers: Record<string, string>;
+  /** The answer: its status, headers and body (at most the first 4,000 characters), secrets `[REDACTED]`. */
+  response: {
+    /** The status answered; `0` for a dropped connection. */
+    status: number;
+    /** The answer's headers (names in lower case). */
+    headers: Record<string, string>;
+    /** The body as text, cut after 4,000 characters (`…[N characters]`); `null` when there was none. */
+    body: string | null;
+  };
+}
+
 /** The journal of a mock: `mock.requests`. */
 export interface MockRequests {
   /** The requests recorded, oldest first (a copy). */
   list(): JournalEntry[];
+  /**
+   * One request with its headers and the answer (what an inspector shows when a row is opened),
+   * while the journal still keeps it; `undefined` once it is gone.
+   */
+  get(seq: number): (JournalEntry & JournalExchange) | undefined;
   /** Forgets them all. */
   clear(): void;
 }
@@ -56,8 +76,23 @@ const SECRET_KEY = /token|password|secret|authorization/i;
 export type JournalListener = (entry: JournalEntry | null) => void;
 
 /** The bounded journal of one world: a ring of `size` entries, so a full journal drops its oldest without copying. */
+/** An exchange as recorded: raw (the answer's body already cut), redacted only when read. */
+export interface RawExchange {
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+  body: string | null;
+}
+
+/**
+ * How much of an answer's body the journal keeps: enough to read, and bounded (1000 entries of a
+ * world keep at most 4 MB of answers).
+ */
+const KEPT_BODY = 4000;
+
 export class Journal implements MockRequests {
   #entries: JournalEntry[] = [];
+  /** The exchanges, at the same places as their entries in the ring. */
+  #exchanges: (RawExchange | undefined)[] = [];
   /** Where the oldest entry is, once the ring is full. */
   #start = 0;
   /** The last entry's `seq`. */
@@ -76,8 +111,29 @@ export class Journal implements MockRequests {
     return ordered.map((entry) => structuredClone(entry));
   }
 
+  get(seq: number): (JournalEntry & JournalExchange) | undefined {
+    const index = this.#entries.findIndex((entry) => entry.seq === seq);
+    const entry = this.#entries[index];
+    if (!entry) return undefined;
+    const exchange = this.#exchanges[index];
+    const secret = this.#secret;
+    return {
+      ...structuredClone(entry),
+      request_headers: redactHeaders(exchange?.requestHeaders ?? {}, secret),
+      response: {
+        status: entry.status,
+        headers: redactHeaders(exchange?.responseHeaders ?? {}, secret),
+        body: exchange?.body == null ? null : redactBody(exchange.body, secret),
+      },
+    };
+  }
+
+  /** The world's secrets as of the last record (read lazily: the world is the journal's own). */
+  #secret: (value: string) => boolean = () => false;
+
   clear(): void {
     this.#entries = [];
+    this.#exchanges = [];
     this.#start = 0;
     for (const listener of this.#listeners) listener(null);
   }
@@ -100,9 +156,14 @@ export class Journal implements MockRequests {
   }
 
   /** Records one request; `entry`'s query and body are redacted against `world`'s secrets first. */
-  record(world: World, entry: Omit<JournalEntry, 'seq'>): void {
+  record(world: World, entry: Omit<JournalEntry, 'seq'>, exchange?: RawExchange): void {
     if (this.size === 0) return;
     const secret = secretsOf(world);
+    this.#secret = secret;
+    const kept =
+      exchange && exchange.body !== null && exchange.body.length > KEPT_BODY
+        ? { ...exchange, body: `${exchange.body.slice(0, KEPT_BODY)}…[${exchange.body.length} characters]` }
+        : exchange;
     this.#seq += 1;
     const recorded: JournalEntry = {
       seq: this.#seq,
@@ -117,12 +178,35 @@ export class Journal implements MockRequests {
     if (recorded.reason !== undefined) recorded.reason = redactText(recorded.reason, secret);
     if (this.#entries.length < this.size) {
       this.#entries.push(recorded);
+      this.#exchanges.push(kept);
     } else {
       this.#entries[this.#start] = recorded;
+      this.#exchanges[this.#start] = kept;
       this.#start = (this.#start + 1) % this.size;
     }
     for (const listener of this.#listeners) listener(recorded);
   }
+}
+
+/** Header names whose values are credentials. */
+const SECRET_HEADER = /token|authorization|cookie|secret|password/i;
+
+function redactHeaders(headers: Record<string, string>, secret: (value: string) => boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = SECRET_HEADER.test(name) ? REDACTED : redactText(value, secret);
+  }
+  return out;
+}
+
+/**
+ * An answer's body with its secrets redacted, as text (it may be cut in the middle of JSON):
+ * the value of any JSON key named like a secret, and any word that is one of the world's secrets.
+ */
+function redactBody(body: string, secret: (value: string) => boolean): string {
+  return body
+    .replace(/("[\w-]*(?:token|password|secret)[\w-]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, `$1"${REDACTED}"`)
+    .replace(/[\w.~+/=-]{6,}/g, (word) => (secret(word) ? REDACTED : word));
 }
 
 function safeDecode(segment: string): string {

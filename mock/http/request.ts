@@ -33,6 +33,8 @@ export interface MockRequest {
   readonly url: URL;
   /** A header's value (name in lower case), repeated ones joined by `, `; null when absent. */
   header(name: string): string | null;
+  /** Every header (names in lower case), for the journal's record of the exchange; none when absent. */
+  headers?(): Record<string, string>;
   /** The body as text; `''` when there is none. Read once: every call gives the same text. */
   text(): Promise<string>;
   /** Aborts when the client goes away; only where a fault's delay needs it. */
@@ -47,6 +49,7 @@ export function fromFetchRequest(request: Request): MockRequest {
     method: request.method.toUpperCase(),
     url: new URL(request.url),
     header: (name) => request.headers.get(name),
+    headers: () => Object.fromEntries(request.headers),
     text: () => {
       text ??= request.body === null ? Promise.resolve('') : request.text();
       return text;

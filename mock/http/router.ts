@@ -269,20 +269,30 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       return request.method === 'HEAD' ? { ...response, body: null } : response;
     };
     const response = await answer();
-    options.journal?.record(world, {
-      at,
-      method: request.method,
-      // The path as sent, below the base URL's own path.
-      path: (url.pathname.startsWith(prefix) ? url.pathname : squeezed).slice(prefix.length - API_V4.length),
-      query: trace.query,
-      body: trace.body,
-      status: response.status,
-      user: trace.user,
-      ms: Math.round((performance.now() - started) * 1000) / 1000,
-      ...(response.status >= 400 && response.status < 500 && trace.reason !== undefined
-        ? { reason: trace.reason }
-        : {}),
-    });
+    options.journal?.record(
+      world,
+      {
+        at,
+        method: request.method,
+        // The path as sent, below the base URL's own path.
+        path: (url.pathname.startsWith(prefix) ? url.pathname : squeezed).slice(prefix.length - API_V4.length),
+        query: trace.query,
+        body: trace.body,
+        status: response.status,
+        user: trace.user,
+        ms: Math.round((performance.now() - started) * 1000) / 1000,
+        ...(response.status >= 400 && response.status < 500 && trace.reason !== undefined
+          ? { reason: trace.reason }
+          : {}),
+      },
+      options.journal.size > 0
+        ? {
+            requestHeaders: request.headers?.() ?? {},
+            responseHeaders: response.headers,
+            body: response.body,
+          }
+        : undefined,
+    );
     return response;
   };
 }

@@ -277,7 +277,13 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
       el('td', { text: entry.method }), el('td', { class: 'path', text: entry.path }), el('td', { text: String(entry.status) }),
       el('td', { text: entry.user || '' }), el('td', { class: 'reason', text: entry.reason || '' }), el('td', { text: entry.at.slice(11, 19) }));
     row.hidden = !matches(entry);
-    row.addEventListener('click', function () { $('entry').textContent = JSON.stringify(entry, null, 2); });
+    row.addEventListener('click', function () {
+      $('entry').textContent = JSON.stringify(entry, null, 2);
+      // The request's headers and the answer, while the journal keeps them (secrets redacted by the server).
+      admin('GET', 'requests/' + entry.seq).then(function (exchange) {
+        $('entry').textContent = JSON.stringify(exchange, null, 2);
+      }, function () { /* gone from the journal: the entry alone */ });
+    });
     return row;
   }
   function addEntry(entry) {
@@ -354,7 +360,7 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
     if (base) { fill('world', el('option', { value: worldName, text: worldName })); return Promise.resolve(); }
     return admin('GET', 'worlds').then(function (worlds) {
       fill('world', el('option', { value: '', text: '(default world)' }),
-        fragment(worlds.map(function (w) { return el('option', { value: w.name, text: w.name + ' (' + w.requests + ' requests)' }); })));
+        fragment(worlds.map(function (w) { return el('option', { value: w.name, text: w.name + ' (' + w.requests + ' requests, clock ' + String(w.now || '').slice(0, 16).replace('T', ' ') + ')' }); })));
     });
   }
 

@@ -24,6 +24,8 @@ import type { RateLimits } from '../world/types.js';
  * - `GET /__mock/state`: the world as a seed document; `PUT` loads one (and makes it the seed
  *   `reset` goes back to), 204, or 400 `{"error"}` naming the bad path and changing nothing.
  * - `GET /__mock/requests`: the request journal, oldest first; `DELETE` empties it, 204.
+ * - `GET /__mock/requests/:seq`: one entry with the request's headers and the answer (status, headers,
+ *   body), secrets redacted; 404 once the journal no longer keeps it.
  * - `GET /__mock/routes`: every route the mock models, `[{ method, path, area }]` (SPEC 8).
  * - `POST /__mock/projects/:id/merge_requests/:iid/push` `{"sha", "author"}`: a push to the merge
  *   request's source branch (`mock.mergeRequests.push`), 204; 404 for an unknown project or merge request.
@@ -121,6 +123,11 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
   if (resource === 'oauth' && id === 'authorize') {
     if (method !== 'POST') return notAllowed;
     return answerAuthorize(mock, body);
+  }
+  if (resource === 'requests' && id !== undefined && /^\d{1,15}$/.test(id)) {
+    if (method !== 'GET') return notAllowed;
+    const exchange = mock.requests.get(Number(id));
+    return exchange ? { status: 200, body: exchange } : { status: 404, body: { error: '404 Request Not Found' } };
   }
   if (id !== undefined) return notFound;
   if (resource === 'reset') {

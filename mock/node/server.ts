@@ -116,6 +116,13 @@ function toMockRequest(
       const value = req.headers[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
     },
+    headers: () => {
+      const all: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      return all;
+    },
     text: () => text,
     signal,
   };

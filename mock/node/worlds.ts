@@ -68,7 +68,12 @@ export class Worlds {
       if (method !== 'GET') return { status: 405, body: { error: '405 Not Allowed' } };
       return {
         status: 200,
-        body: [...this.#worlds.values()].map((w) => ({ name: w.name, created_at: w.createdAt, requests: w.requests })),
+        body: [...this.#worlds.values()].map((w) => ({
+          name: w.name,
+          created_at: w.createdAt,
+          requests: w.requests,
+          now: w.mock.clock.now().toISOString(),
+        })),
       };
     }
     if (method !== 'DELETE') return { status: 405, body: { error: '405 Not Allowed' } };
