@@ -69,6 +69,13 @@ describe('on loopback', () => {
     expect(await texts('#journal-rows tr:has-text("acme%2Fplatform%2Fweb") td')).toEqual(
       expect.arrayContaining(['GET', '200', 'maria']),
     );
+    // Opened, the row shows the whole exchange: the request's headers (token redacted) and the answer.
+    await step({ click: '#journal-rows tr:has-text("acme%2Fplatform%2Fweb/milestones")' });
+    await step({ waitFor: '#entry:has-text("response")' });
+    const exchange = JSON.parse((await step({ text: '#entry' })) as string);
+    expect(exchange.request_headers['private-token']).toBe('[REDACTED]');
+    expect(exchange.response).toMatchObject({ status: 200, headers: { 'x-total': expect.any(String) } });
+    expect(JSON.parse(exchange.response.body)).toEqual(expect.any(Array));
   });
 
   it('shows a rotated token, struck out, beside the one that replaced it', async () => {
