@@ -7,11 +7,17 @@ const sdkEntries = Object.fromEntries([
   ['index', 'src/index.ts'],
   ...[...areas, 'oauth'].map((entry) => [entry, `src/${entry}.ts`]),
 ]);
+/**
+ * Built as an entry but not exported: the API around the six areas, so its code lands in a chunk of
+ * its own that the root re-exports (an app importing one area from the root then bundles none of it).
+ */
+const chunkEntries = { around: 'src/around.ts' };
 
 // ESM only: ky and msw are ESM-only, and Node >= 22.12 can require() an ES module.
 export default defineConfig({
   entry: {
     ...sdkEntries,
+    ...chunkEntries,
     // Two builds of one module, chosen by package.json's `#compile-schema` import: zod's compiler in Node, none in browsers.
     'compile-schema': 'src/core/compile-schema.ts',
     'compile-schema.browser': 'src/core/compile-schema.browser.ts',

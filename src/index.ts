@@ -15,6 +15,7 @@
 export * from './access-tokens.js';
 export * from './applications.js';
 export * from './approvals.js';
+export * from './around.js';
 export { GitLab } from './client.js';
 export type { Credential } from './core/credentials.js';
 export {
@@ -41,31 +42,5 @@ export type { GroupRef, ProjectRef } from './core/path.js';
 export type { Resource } from './core/resource.js';
 export type { GitLabOptions, RequestOptions, RetryOptions } from './core/transport.js';
 export * from './milestones.js';
-// Projects, group projects, branches and protected branches.
-export * from './models/branches.js';
 export * from './models/common.js';
-export * from './models/events.js';
-export * from './models/groups.js';
-export * from './models/instance.js';
-export * from './models/issues.js';
-export * from './models/labels.js';
-export * from './models/members.js';
-export * from './models/merge-requests.js';
-// Namespaces, events and labels (issue 25).
-export * from './models/namespaces.js';
-export * from './models/projects.js';
-export * from './models/users.js';
-// Group access tokens (issue 25): the same API as project access tokens.
-export { GroupAccessTokens, ResourceAccessTokens } from './resources/access-tokens.js';
-export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
-export { Events } from './resources/events.js';
-export { GroupMilestones, Groups } from './resources/groups.js';
-export { Instance } from './resources/instance.js';
-export { InstanceIssues, ProjectIssues } from './resources/issues.js';
-export { GroupLabels, ProjectLabels } from './resources/labels.js';
-export { GroupMembers, ProjectMembers, SourceMembers } from './resources/members.js';
-export { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
-export { Namespaces } from './resources/namespaces.js';
-export { Projects } from './resources/projects.js';
-export { PersonalAccessTokens, Users } from './resources/users.js';
 export * from './scim.js';

@@ -1,0 +1,32 @@
+/**
+ * The GitLab around the six areas: users and the instance, groups, projects, members, branches,
+ * merge requests, issues, namespaces, events and labels. The package's root re-exports all of it;
+ * the build makes this module an entry of its own (not exported by package.json) so that its code
+ * sits in a chunk the root only re-exports, and an app that imports one area from the root
+ * bundles none of it.
+ * @module
+ */
+
+export * from './models/branches.js';
+export * from './models/events.js';
+export * from './models/groups.js';
+export * from './models/instance.js';
+export * from './models/issues.js';
+export * from './models/labels.js';
+export * from './models/members.js';
+export * from './models/merge-requests.js';
+export * from './models/namespaces.js';
+export * from './models/projects.js';
+export * from './models/users.js';
+export { GroupAccessTokens, ResourceAccessTokens } from './resources/access-tokens.js';
+export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
+export { Events } from './resources/events.js';
+export { GroupMilestones, Groups } from './resources/groups.js';
+export { Instance } from './resources/instance.js';
+export { InstanceIssues, ProjectIssues } from './resources/issues.js';
+export { GroupLabels, ProjectLabels } from './resources/labels.js';
+export { GroupMembers, ProjectMembers, SourceMembers } from './resources/members.js';
+export { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
+export { Namespaces } from './resources/namespaces.js';
+export { Projects } from './resources/projects.js';
+export { PersonalAccessTokens, Users } from './resources/users.js';
