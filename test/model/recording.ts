@@ -49,11 +49,13 @@ export interface Refusal {
 
 /**
  * For `.catch(refusedAs(expected))`: the refusal the model predicted, with its status and the
- * rule that refused (its message); an unpredicted answer, refusal or error fails the property.
+ * rule that refused (its message); `null` when it predicts success. An unpredicted answer,
+ * refusal or error fails the property.
  */
-export function refusedAs(expected: Refusal) {
+export function refusedAs(expected: Refusal | null) {
   return (error: unknown): undefined => {
-    if (!(error instanceof GitLabApiError)) throw error;
+    // `null`: the model predicts success, so any refusal fails the property.
+    if (!(error instanceof GitLabApiError) || expected === null) throw error;
     const message = typeof error.gitlabMessage === 'string' ? error.gitlabMessage : JSON.stringify(error.gitlabMessage);
     expect(error.status, `refused with ${error.status} ${message}`).toBe(expected.status);
     if (typeof expected.message === 'string') expect(message).toBe(expected.message);
