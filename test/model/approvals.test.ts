@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MockGitLab } from '../../mock/index.js';
 import { GitLab } from '../../src/index.js';
 import { API, createApprovalsMock, groupId } from '../approvals-fixtures.js';
-import { refused } from './recording.js';
+import { type Refusal, refused, refusedAs } from './recording.js';
 
 // Approvals under random sequences of approve, unapprove, reset, pushes, project
 // and merge-request rule create / update / delete and approval settings changes,
@@ -356,11 +356,13 @@ class Run {
         }
         return;
       case 'reset':
+        // Only the project token's bot may reset an open merge request's approvals: anyone else gets 401.
         if (
           await approvals(op.by)
             .reset(API, op.mr)
-            .then(() => true, refused)
+            .then(() => true, refusedAs(op.by === 'bot' ? null : { status: 401, message: '401 Unauthorized' }))
         ) {
+          expect(op.by, 'only the bot resets approvals').toBe('bot');
           this.model(op.mr).approvedBy.clear();
           seen.resets++;
         }
@@ -448,7 +450,23 @@ class Run {
       }
       case 'settings':
         // Selective removals need approvals retained on push: GitLab refuses the other combination.
-        await this.client('maintainer').projects.approvalSettings.update(API, op.values).catch(refused);
+        {
+          const next = { ...(await this.settings()), ...op.values };
+          const expected: Refusal | null =
+            Object.keys(op.values).length === 0
+              ? { status: 400, message: ['at least one parameter must be provided'] }
+              : next.selective_code_owner_removals && !next.retain_approvals_on_push
+                ? {
+                    status: 400,
+                    message:
+                      'selective_code_owner_removals can only be enabled when retain_approvals_on_push is enabled',
+                  }
+                : null;
+          const updated = await this.client('maintainer')
+            .projects.approvalSettings.update(API, op.values)
+            .catch(refusedAs(expected));
+          if (updated) expect(expected, 'settings the model refuses were accepted').toBeNull();
+        }
         return;
     }
   }
