@@ -68,6 +68,15 @@ describe('the settings document', () => {
     expect(settings.allow_overrides_to_approver_list_per_merge_request).toEqual(locked);
   });
 
+  it("names the instance, not a group that forbids it too, when both lock a project's setting", async () => {
+    // The group stores its own value first, while nothing above locks it; then the instance forbids it too.
+    await owner.groups.approvalSettings.update('acme', { allow_committer_approval: false });
+    expect(mock.world.groups.get(1)?.approval_settings).toEqual({ allow_committer_approval: false });
+    mock.seed.instance({ approval_settings: { allow_committer_approval: false } });
+    const settings = await maintainer.projects.approvalSettings.get(API);
+    expect(settings.allow_committer_approval).toEqual({ value: false, locked: true, inherited_from: 'instance' });
+  });
+
   it('imposes restrictive settings downward: a group requiring re-authentication locks it on', async () => {
     await owner.groups.approvalSettings.update('acme', { require_reauthentication_to_approve: true });
     const settings = await maintainer.projects.approvalSettings.get(API);

@@ -23,6 +23,9 @@ const approvals = () => [...mock.world.approvals.values()];
 const project = () => mock.world.projects.get(1)!;
 const mergeRequest = (iid: number) =>
   [...mock.world.mergeRequests.values()].find((m) => m.project_id === 1 && m.iid === iid)!;
+/** The world as exported, without `last_used_at` (which every authenticated call moves). */
+const world = () =>
+  JSON.parse(JSON.stringify(mock.exportState(), (key, value) => (key === 'last_used_at' ? undefined : value)));
 const usernames = (users: { username: string }[]) => users.map((u) => u.username);
 const approvers = (status: { approved_by: { user: { username: string } }[] }) =>
   status.approved_by.map((a) => a.user.username);
@@ -70,6 +73,20 @@ describe('approval status', () => {
     expect(status.approval_rules_left?.map((r) => r.name)).toEqual(['All Members']);
     await maintainer.projects.mergeRequests.approvals.approve(API, 1);
     expect(await dev.projects.mergeRequests.approvals.get(API, 1)).toMatchObject({ approvals_left: 0, approved: true });
+  });
+
+  it('leaves All Members out of the rules left when it needs exactly as many as the regular rules', async () => {
+    rule('Backend', 1, ['dev']);
+    rule('Security', 1, ['reviewer']);
+    mock.world.projectApprovalRules.get(1)!.approvals_required = 2;
+    let status = await dev.projects.mergeRequests.approvals.get(API, 1);
+    expect(status).toMatchObject({ approvals_required: 2, approvals_left: 2 });
+    expect(status.approval_rules_left?.map((r) => r.name)).toEqual(['Backend', 'Security']);
+    await dev.projects.mergeRequests.approvals.approve(API, 1);
+    status = await dev.projects.mergeRequests.approvals.get(API, 1);
+    // Both sides still miss one approval: only the regular rule is named.
+    expect(status).toMatchObject({ approvals_left: 1 });
+    expect(status.approval_rules_left?.map((r) => r.name)).toEqual(['Security']);
   });
 
   it('counts only eligible approvers toward a rule, members of its groups included', async () => {
@@ -235,8 +252,13 @@ describe('approve', () => {
     expect(approvals()).toHaveLength(1);
   });
 
-  it('refuses a merged merge request (401)', async () => {
-    expect((await failure(dev.projects.mergeRequests.approvals.approve(API, 2))).status).toBe(401);
+  it('refuses a merged merge request (401) for the merge, not for who approves', async () => {
+    // reviewer is a Developer, not the author (dev) nor a committer of !2: only the merged state refuses.
+    const before = world();
+    const error = await failure(reviewer.projects.mergeRequests.approvals.approve(API, 2));
+    expect(error).toMatchObject({ status: 401, gitlabMessage: '401 Unauthorized' });
+    expect(mock.requests.list().at(-1)?.reason).toBe(`!2 of project ${API} is merged`);
+    expect(world()).toEqual(before);
   });
 });
 
@@ -280,6 +302,18 @@ describe('reset approvals', () => {
     await dev.projects.mergeRequests.approvals.approve(API, 1);
     await client(mock, 'glpat-group-bot').projects.mergeRequests.approvals.reset(API, 1);
     expect(approvals()).toHaveLength(0);
+  });
+
+  it('answers 401 to the bot on a merged merge request, and keeps its approvals', async () => {
+    mergeRequest(2).state = 'opened';
+    await reviewer.projects.mergeRequests.approvals.approve(API, 2);
+    mergeRequest(2).state = 'merged';
+    expect(approvals()).toHaveLength(1);
+    const before = world();
+    const error = await failure(client(mock, 'glpat-bot').projects.mergeRequests.approvals.reset(API, 2));
+    expect(error).toMatchObject({ status: 401, gitlabMessage: '401 Unauthorized' });
+    expect(mock.requests.list().at(-1)?.reason).toBe('!2 is merged');
+    expect(world()).toEqual(before);
   });
 
   it('answers 401 to everyone else, instance admins included, and keeps the approvals', async () => {

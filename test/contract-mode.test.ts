@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMockServer } from '../mock/node/index.js';
+import { createApiError } from '../src/core/errors.js';
+import { GitLabApiError } from '../src/index.js';
 import { ROOT } from './cli-process.js';
 import { describeRun } from './contract/announce.js';
-import { CONTRACT_SEED, wantsRealGitLab } from './contract/target.js';
+import { CONTRACT_SEED, type ContractTarget, orSkip, wantsRealGitLab } from './contract/target.js';
 
 // The contract mode itself (docs/contract-tests.md): when it goes to a real GitLab, what it
 // says, and the scenarios run over HTTP as they would against one (the mock's server
@@ -88,4 +90,35 @@ describe('against a GitLab over HTTP', () => {
       await server.close();
     }
   }, 120_000);
+});
+
+describe('orSkip against a real GitLab', () => {
+  const gitlab = { kind: 'gitlab' } as ContractTarget;
+  const answer = (status: number) =>
+    Promise.reject(
+      createApiError({ status, body: { message: `${status} x` }, method: 'GET', url: 'https://x/api/v4/y' }),
+    );
+  /** What orSkip does with a refusal: the note it skips with, or the status it fails with. */
+  const outcome = (status: number, absent?: string) =>
+    orSkip(
+      gitlab,
+      (note) => {
+        throw new Error(`skipped: ${note}`);
+      },
+      answer(status),
+      'needs Premium',
+      absent,
+    ).catch((error: Error) => (error instanceof GitLabApiError ? `failed: ${error.status}` : error.message));
+
+  it('skips a missing plan or role (401, 403, 405), and fails a 404 unless the route may not exist there', async () => {
+    expect(await outcome(403)).toBe('skipped: needs Premium (403: "403 x")');
+    expect(await outcome(401)).toMatch(/^skipped: needs Premium/);
+    expect(await outcome(405)).toMatch(/^skipped: needs Premium/);
+    // A wrong path built by the SDK answers 404 too: that is a failure, not a skip.
+    expect(await outcome(404)).toBe('failed: 404');
+    expect(await outcome(404, 'the Community Edition has no such API')).toBe(
+      'skipped: the Community Edition has no such API (404: "404 x")',
+    );
+    expect(await outcome(400, 'the Community Edition has no such API')).toBe('failed: 400');
+  });
 });

@@ -58,8 +58,11 @@ describe('a push', () => {
     await reviewer.projects.mergeRequests.approvals.approve(API, 1);
     mock.mergeRequests.push(API, 1, { sha: NEW_HEAD, author: 'author' });
     expect(await approvedBy()).toEqual([]);
+    // The removed approvals are gone for their authors too: dev has not approved and may approve again.
     const approvals = await dev.projects.mergeRequests.approvals.get(API, 1);
-    expect(approvals.merge_request_approvers_available).toBeDefined();
+    expect(approvals).toMatchObject({ user_has_approved: false, user_can_approve: true });
+    await dev.projects.mergeRequests.approvals.approve(API, 1);
+    expect(await approvedBy()).toEqual(['dev']);
   });
 
   it('keeps approvals while the project retains them on push', async () => {

@@ -18,12 +18,14 @@ describe.skipIf(!target.project)(`approvals, on ${target.where}`, () => {
       ctx.skip,
       gitlab.projects.approvals.get(project),
       'approvals need Premium or Ultimate',
+      'the Community Edition has no approvals API: it answers 404',
     );
     const settings = await orSkip(
       target,
       ctx.skip,
       gitlab.projects.approvalSettings.get(project),
       'approval settings need the Maintainer role',
+      'the Community Edition has no approval settings API: it answers 404',
     );
     const pairs = [
       [settings.allow_author_approval, config.merge_requests_author_approval],
@@ -44,6 +46,7 @@ describe.skipIf(!target.project)(`approvals, on ${target.where}`, () => {
       ctx.skip,
       gitlab.projects.approvalRules.create(project, { name, approvals_required: 1 }),
       'approval rules need Premium or Ultimate and the Maintainer role',
+      'the Community Edition has no approval rules API: it answers 404',
     );
     made.push(rule.id);
     expect(rule).toMatchObject({ name, approvals_required: 1, rule_type: 'regular', users: [], groups: [] });
@@ -66,6 +69,7 @@ describe.skipIf(!target.project)(`approvals, on ${target.where}`, () => {
         .create(project, { name: target.name('too-many'), approvals_required: 101 })
         .catch((e: unknown) => (e instanceof BadRequestError ? e : Promise.reject(e))),
       'approval rules need Premium or Ultimate and the Maintainer role',
+      'the Community Edition has no approval rules API: it answers 404',
     );
     if (!(result instanceof BadRequestError)) made.push(result.id);
     expect(result).toBeInstanceOf(BadRequestError);

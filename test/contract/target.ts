@@ -56,8 +56,10 @@ export function addDays(date: string, days: number): string {
 }
 
 /**
- * Awaits a call a real GitLab may not offer to this token (plan, offering, role,
- * instance settings): there, a 401, 403, 404 or 405 skips the scenario with `why`.
+ * Awaits a call a real GitLab may not offer to this token (plan, role, instance settings):
+ * there, a 401, 403 or 405 skips the scenario with `why`. A 404 is a failure (an SDK that
+ * builds a wrong path answers 404 too), unless the scenario passes `absent`: why the route
+ * itself may not exist on that target (an edition or offering without it); then a 404 skips too.
  * The mock offers everything, so there the error fails the scenario.
  */
 export async function orSkip<T>(
@@ -65,12 +67,15 @@ export async function orSkip<T>(
   skip: (note: string) => never,
   call: PromiseLike<T>,
   why: string,
+  absent?: string,
 ): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (target.kind === 'gitlab' && error instanceof GitLabApiError && [401, 403, 404, 405].includes(error.status)) {
-      skip(`${why} (${error.status}: ${JSON.stringify(error.gitlabMessage)})`);
+    if (target.kind === 'gitlab' && error instanceof GitLabApiError) {
+      const note = `(${error.status}: ${JSON.stringify(error.gitlabMessage)})`;
+      if ([401, 403, 405].includes(error.status)) skip(`${why} ${note}`);
+      if (error.status === 404 && absent !== undefined) skip(`${absent} ${note}`);
     }
     throw error;
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MockGitLab } from '../../mock/index.js';
 import { GitLab } from '../../src/index.js';
 import { API, createApprovalsMock, groupId } from '../approvals-fixtures.js';
-import { refused } from './recording.js';
+import { type Refusal, refused, refusedAs } from './recording.js';
 
 // Approvals under random sequences of approve, unapprove, reset, pushes, project
 // and merge-request rule create / update / delete and approval settings changes,
@@ -22,6 +22,10 @@ const RUNS = 40;
 const USERS = ['owner', 'maintainer', 'dev', 'reviewer', 'author', 'committer', 'reporter', 'guest', 'outsider'];
 /** Open merge requests of the project: 1 targets the protected `main`, 3 the unprotected `spike`. */
 const OPEN = [1, 3] as const;
+/** Developer or higher in the project (owner through acme; the others in acme/platform). */
+const DEVELOPERS = ['owner', 'maintainer', 'dev', 'reviewer', 'author', 'committer'];
+/** The authors of the open merge requests, as seeded. */
+const AUTHORS: Record<number, string> = { 1: 'author', 3: 'dev' };
 const SETTINGS = [
   'allow_author_approval',
   'allow_committer_approval',
@@ -296,6 +300,26 @@ class Run {
     return model;
   }
 
+  /**
+   * Why a Developer or higher may not approve, as GitLab words it (GITLAB-BEHAVIOR 3): once per user,
+   * the author and committers only while the settings allow them; `null` when they may. Below
+   * Developer the rules that name them decide (`undefined`: the model does not predict it).
+   */
+  async whyNot(username: string, iid: number): Promise<string | null | undefined> {
+    if (!DEVELOPERS.includes(username)) return undefined;
+    const model = this.model(iid);
+    if (model.approvedBy.has(username)) return `${username} already approved !${iid}`;
+    const settings = await this.settings();
+    const author = AUTHORS[iid];
+    if (username === author && !settings.allow_author_approval) {
+      return `${username} is the author and project ${API} forbids author approval`;
+    }
+    if (model.committers.has(username) && !settings.allow_committer_approval) {
+      return `${username} committed to !${iid} and project ${API} forbids committer approval`;
+    }
+    return null;
+  }
+
   async settings(): Promise<Settings> {
     const document = await this.client('maintainer').projects.approvalSettings.get(API);
     return Object.fromEntries(
@@ -335,16 +359,23 @@ class Run {
   async step(op: Op): Promise<void> {
     const approvals = (u: string) => this.client(u).projects.mergeRequests.approvals;
     switch (op.op) {
-      case 'approve':
-        if (
-          await approvals(op.user)
-            .approve(API, op.mr)
-            .then(() => true, refused)
-        ) {
+      case 'approve': {
+        const why = await this.whyNot(op.user, op.mr);
+        const approved = await approvals(op.user)
+          .approve(API, op.mr)
+          .then(
+            () => true,
+            why === undefined ? refused : refusedAs(why === null ? null : { status: 401, message: '401 Unauthorized' }),
+          );
+        // A refusal the model predicts must come from the rule it names (the journal's reason).
+        if (!approved && typeof why === 'string') expect(this.mock.requests.list().at(-1)?.reason).toBe(why);
+        if (approved && why !== undefined) expect(why, `${op.user} approved !${op.mr}`).toBeNull();
+        if (approved) {
           this.model(op.mr).approvedBy.add(op.user);
           seen.approvals++;
         }
         return;
+      }
       case 'unapprove':
         if (
           await approvals(op.user)
@@ -356,11 +387,13 @@ class Run {
         }
         return;
       case 'reset':
+        // Only the project token's bot may reset an open merge request's approvals: anyone else gets 401.
         if (
           await approvals(op.by)
             .reset(API, op.mr)
-            .then(() => true, refused)
+            .then(() => true, refusedAs(op.by === 'bot' ? null : { status: 401, message: '401 Unauthorized' }))
         ) {
+          expect(op.by, 'only the bot resets approvals').toBe('bot');
           this.model(op.mr).approvedBy.clear();
           seen.resets++;
         }
@@ -448,7 +481,23 @@ class Run {
       }
       case 'settings':
         // Selective removals need approvals retained on push: GitLab refuses the other combination.
-        await this.client('maintainer').projects.approvalSettings.update(API, op.values).catch(refused);
+        {
+          const next = { ...(await this.settings()), ...op.values };
+          const expected: Refusal | null =
+            Object.keys(op.values).length === 0
+              ? { status: 400, message: ['at least one parameter must be provided'] }
+              : next.selective_code_owner_removals && !next.retain_approvals_on_push
+                ? {
+                    status: 400,
+                    message:
+                      'selective_code_owner_removals can only be enabled when retain_approvals_on_push is enabled',
+                  }
+                : null;
+          const updated = await this.client('maintainer')
+            .projects.approvalSettings.update(API, op.values)
+            .catch(refusedAs(expected));
+          if (updated) expect(expected, 'settings the model refuses were accepted').toBeNull();
+        }
         return;
     }
   }

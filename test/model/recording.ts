@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { MockGitLab } from '../../mock/index.js';
 import { GitLabApiError } from '../../src/index.js';
 
@@ -39,9 +40,35 @@ export function statusOf(error: unknown): number {
   return status;
 }
 
+/** A refusal as a model predicts it: GitLab's status, and its message where the model knows it. */
+export interface Refusal {
+  status: number;
+  /** The whole `message`, or the parts it must contain (GitLab's model errors, in any order). */
+  message?: string | readonly string[];
+}
+
 /**
- * For `.catch(refused)`: a 4xx the model does not need to predict (the API decided; the
- * invariants judge the world that results). Anything but an API 4xx fails the property.
+ * For `.catch(refusedAs(expected))`: the refusal the model predicted, with its status and the
+ * rule that refused (its message); `null` when it predicts success. An unpredicted answer,
+ * refusal or error fails the property.
+ */
+export function refusedAs(expected: Refusal | null) {
+  return (error: unknown): undefined => {
+    // `null`: the model predicts success, so any refusal fails the property.
+    if (!(error instanceof GitLabApiError) || expected === null) throw error;
+    const message = typeof error.gitlabMessage === 'string' ? error.gitlabMessage : JSON.stringify(error.gitlabMessage);
+    expect(error.status, `refused with ${error.status} ${message}`).toBe(expected.status);
+    if (typeof expected.message === 'string') expect(message).toBe(expected.message);
+    else for (const part of expected.message ?? []) expect(message).toContain(part);
+    return undefined;
+  };
+}
+
+/**
+ * For `.catch(refused)`: a 4xx the model does not predict (the API decided; the invariants
+ * judge the world that results). Anything but an API 4xx fails the property. Weaker than
+ * {@link refusedAs}: the approvals, tokens and whole-state models still use it where their
+ * models do not yet predict which rule refuses.
  */
 export function refused(error: unknown): undefined {
   if (error instanceof GitLabApiError && error.status >= 400 && error.status < 500) return undefined;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
 import { type AccessLevel, GitLab, GitLabApiError, type ProjectAccessTokenScope } from '../../src/index.js';
-import { type Exchange, hasKeyDeep, recordingFetch, refused } from './recording.js';
+import { type Exchange, hasKeyDeep, recordingFetch, refused, refusedAs } from './recording.js';
 
 // Project access tokens and OAuth applications under random sequences of real
 // API calls through the SDK, with the world clock moved between them. A small
@@ -204,27 +204,35 @@ class Run {
       case 'app': {
         const gitlab = this.client(op.by);
         const app = this.apps[op.pick % Math.max(this.apps.length, 1)];
+        // Instance-wide OAuth applications are the administrator's: anyone else gets 403 Forbidden.
+        const appRefused = refusedAs(op.by === 'glpat-root' ? null : { status: 403, message: '403 Forbidden' });
         if (op.action === 'create') {
           const created = await gitlab.applications
             .create({ name: 'app', redirect_uri: 'https://example.com/cb', scopes: ['api'] })
-            .catch(refused);
+            .catch(appRefused);
           if (created) {
+            expect(op.by, 'only the administrator creates applications').toBe('glpat-root');
             this.apps.push({ id: created.id, secret: created.secret });
             seen.apps++;
             this.secrets.set(created.secret, this.recorder.log.length - 1);
           }
         } else if (op.action === 'renew' && app) {
-          const renewed = await gitlab.applications.renewSecret(app.id).catch(refused);
+          const renewed = await gitlab.applications.renewSecret(app.id).catch(appRefused);
           if (renewed) {
+            expect(op.by, 'only the administrator renews secrets').toBe('glpat-root');
             expect(renewed.secret).not.toBe(app.secret);
             app.secret = renewed.secret;
             this.secrets.set(renewed.secret, this.recorder.log.length - 1);
           }
         } else if (op.action === 'delete' && app) {
-          const deleted = await gitlab.applications.delete(app.id).then(() => true, refused);
-          if (deleted) this.apps.splice(this.apps.indexOf(app), 1);
+          const deleted = await gitlab.applications.delete(app.id).then(() => true, appRefused);
+          if (deleted) {
+            expect(op.by, 'only the administrator deletes applications').toBe('glpat-root');
+            this.apps.splice(this.apps.indexOf(app), 1);
+          }
         } else {
-          await gitlab.applications.list().catch(refused);
+          const listed = await gitlab.applications.list().catch(appRefused);
+          if (listed) expect(op.by, 'only the administrator lists applications').toBe('glpat-root');
         }
         return;
       }
