@@ -36,6 +36,7 @@ export {
   type SeedMilestone,
   type SeedOAuth,
   type SeedProject,
+  type SeedProjectHook,
   type SeedProtectedBranch,
   type SeedPush,
   type SeedScimIdentity,

@@ -46,6 +46,8 @@ export * from './models/branches.js';
 export * from './models/common.js';
 export * from './models/events.js';
 export * from './models/groups.js';
+// Webhooks (issue 24).
+export * from './models/hooks.js';
 export * from './models/instance.js';
 export * from './models/issues.js';
 export * from './models/labels.js';
@@ -60,6 +62,7 @@ export { GroupAccessTokens, ResourceAccessTokens } from './resources/access-toke
 export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
 export { Events } from './resources/events.js';
 export { GroupMilestones, Groups } from './resources/groups.js';
+export { ProjectHooks } from './resources/hooks.js';
 export { Instance } from './resources/instance.js';
 export { InstanceIssues, ProjectIssues } from './resources/issues.js';
 export { GroupLabels, ProjectLabels } from './resources/labels.js';

@@ -58,6 +58,8 @@ export interface Targets {
   member: number;
   /** A group access token of acme at Developer (30), made by {@link prepare}. */
   groupToken: number;
+  /** A webhook of acme/api, made by {@link prepare}. */
+  hook: number;
 }
 
 /** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
@@ -217,6 +219,10 @@ export function prepare(mock: MockGitLab): Targets {
         scopes: ['api'],
         access_level: 30,
       },
+    ).id,
+    hook: mock.seed.projectHook(
+      one(world.projects, (p) => p.path_with_namespace === 'acme/api', 'project acme/api'),
+      { url: 'https://hooks.example.com/ci' },
     ).id,
   };
 }
@@ -464,4 +470,12 @@ export const rows: Row[] = [
   { route: 'GET /events', url: '/events',                                                    expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/events', url: `${P}/events`,                                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Project webhooks (lib/api/project_hooks.rb): every route needs admin_project, Maintainer and up.
+  { route: 'GET /projects/:id/hooks', url: `${P}/hooks`,                                     expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/hooks/:hook_id', url: `${P}/hooks/{hook}`,                     expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/hooks', url: `${P}/hooks`, body: { url: 'https://hooks.example.com/new' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/hooks/:hook_id', url: `${P}/hooks/{hook}`, body: { url: 'https://hooks.example.com/v2' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/hooks/:hook_id', url: `${P}/hooks/{hook}`,                  expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 204, 204, 204, 204] },
 ];

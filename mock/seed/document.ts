@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { FaultSpec } from '../http/faults.js';
-import type { RateLimits } from '../world/types.js';
+import { PROJECT_HOOK_EVENTS, type RateLimits } from '../world/types.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import { firstIssue, invalid } from './issues.js';
 
@@ -373,6 +373,32 @@ export const SeedMergeRequest = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedProjectHook = z.strictObject({
+  /** Required: an `http` or `https` URL; local addresses only with the instance's `allow_local_requests_from_web_hooks_and_services`. */
+  url: z.string().min(1),
+  /** The hook's id. */
+  id: id.optional(),
+  /** A name. */
+  name: z.string().optional(),
+  /** A description. */
+  description: z.string().optional(),
+  /** The secret sent as `X-Gitlab-Token`. */
+  token: z.string().optional(),
+  /** The events it receives, by GitLab's names (`merge_requests_events: true`...); default push events only. */
+  events: z.partialRecord(z.enum(PROJECT_HOOK_EVENTS), z.boolean()).optional(),
+  /** Verify TLS certificates; default `true`. */
+  enable_ssl_verification: z.boolean().optional(),
+  /** Push events only for matching branches. */
+  push_events_branch_filter: z.string().optional(),
+  /** `wildcard` (default), `regex` or `all_branches`. */
+  branch_filter_strategy: z.enum(['wildcard', 'regex', 'all_branches']).optional(),
+  /** A custom payload template. */
+  custom_webhook_template: z.string().optional(),
+  /** Default: the world clock. */
+  created_at: exactTime,
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedProject = z.strictObject({
   /** Full path: `group/…/project`, or `username/project` for a personal project. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, 'expected a full path like acme/api'),
@@ -442,6 +468,8 @@ export const SeedProject = z.strictObject({
       merge_request: z.int().positive(),
     })
     .optional(),
+  /** The project's webhooks. */
+  hooks: z.array(SeedProjectHook).optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -517,6 +545,8 @@ export const SeedInstance = z.strictObject({
   ropc_without_client_credentials: z.boolean().optional(),
   /** Admin mode: administrators need a token with the `admin_mode` scope for their powers; default `false`. */
   admin_mode: z.boolean().optional(),
+  /** Webhooks may call local and private-network addresses (loopback receivers in tests); default `false`, as GitLab. */
+  allow_local_requests_from_web_hooks_and_services: z.boolean().optional(),
 });
 
 const nullableTime = dateTime.nullable();
@@ -724,6 +754,11 @@ export type SeedLabel = z.input<typeof SeedLabel>;
  * @interface
  */
 export type SeedEvent = z.input<typeof SeedEvent>;
+/**
+ * A project webhook: an item of a project's `hooks`.
+ * @interface
+ */
+export type SeedProjectHook = z.input<typeof SeedProjectHook>;
 /**
  * An issue: an item of a project's `issues`.
  * @interface

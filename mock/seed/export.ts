@@ -9,6 +9,7 @@ import type {
   Milestone,
   Project,
   ProjectApprovalRule,
+  ProjectHook,
   ProtectedBranch,
   Role,
   World,
@@ -25,6 +26,7 @@ import {
   type SeedMergeRequest,
   type SeedMilestone,
   type SeedProject,
+  type SeedProjectHook,
   type SeedProtectedBranch,
   type SeedUser,
 } from './document.js';
@@ -69,6 +71,7 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   oauthTokens: 'oauth.tokens',
   signingKey: 'oauth.signing_key',
   labels: 'groups[].labels, projects[].labels',
+  projectHooks: 'projects[].hooks',
   events: 'events',
 };
 
@@ -113,6 +116,26 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
   const milestonesOfProject = groupBy(world.milestones, (m) => m.project_id);
   const labelsOfGroup = groupBy(world.labels, (l) => l.group_id);
   const labelsOfProject = groupBy(world.labels, (l) => l.project_id);
+  const hooksOfProject = groupBy(world.projectHooks, (h) => h.project_id);
+  // Only projects with hooks get the key: a world without hooks exports as it did before hooks existed.
+  const hooks = (list: ProjectHook[]): { hooks?: SeedProjectHook[] } =>
+    list.length === 0
+      ? {}
+      : {
+          hooks: list.map((h) => ({
+            id: h.id,
+            url: h.url,
+            name: orUndefined(h.name),
+            description: orUndefined(h.description),
+            token: orUndefined(h.token),
+            events: { ...h.events },
+            enable_ssl_verification: h.enable_ssl_verification,
+            push_events_branch_filter: orUndefined(h.push_events_branch_filter),
+            branch_filter_strategy: h.branch_filter_strategy as SeedProjectHook['branch_filter_strategy'],
+            custom_webhook_template: orUndefined(h.custom_webhook_template),
+            created_at: h.created_at,
+          })),
+        };
   // Only owners with labels get the key: a world without labels exports as it did before labels existed.
   const labels = (list: Label[]): { labels?: SeedLabel[] } =>
     list.length === 0
@@ -306,6 +329,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       }),
     ),
     access_tokens: tokensOfProject(p.id).map((t) => accessToken(p, t)),
+    ...hooks(hooksOfProject(p.id)),
   });
 
   return {

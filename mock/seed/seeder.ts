@@ -12,6 +12,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { ensureBranch } from '../rules/branches.js';
+import { hookUrlRefusal, insertProjectHook } from '../rules/hooks.js';
 import { DEFAULT_LABEL_COLOR, insertLabel, type LabelOwner, normalizeColor, projectLabels } from '../rules/labels.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
@@ -33,6 +34,7 @@ import type {
   Milestone,
   Project,
   ProjectApprovalRule,
+  ProjectHook,
   ProtectedBranch,
   Push,
   Role,
@@ -67,6 +69,7 @@ import {
   SeedMergeRequest,
   SeedMilestone,
   SeedProject,
+  SeedProjectHook,
   type SeedProtectedBranch,
   SeedPush,
   SeedScimIdentity,
@@ -201,6 +204,7 @@ const NESTED = {
     'approval_rules',
     'merge_requests',
     'access_tokens',
+    'hooks',
   ],
   mergeRequest: ['approval_rules', 'pushes', 'approvals'],
 } as const;
@@ -414,6 +418,7 @@ export class Seeder {
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('labels', input.labels, (item) => this.projectLabel(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
+    eachWithin('hooks', input.hooks, (item) => this.projectHook(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
     // Every protected branch name that is not a wildcard exists (an export lists its branches itself).
     if (!this.exact)
@@ -459,6 +464,16 @@ export class Seeder {
         description: input.description ?? null,
         priority: input.priority ?? null,
       }),
+    );
+  }
+
+  /** A project webhook; its URL is checked as the API checks it (local addresses need the instance's permission). */
+  projectHook(project: Project, input: SeedProjectHook): ProjectHook {
+    this.#checkShape(SeedProjectHook, input);
+    const refusal = hookUrlRefusal(this.world, input.url);
+    if (refusal) throw new SeedError('url', refusal);
+    return withId(this.world, 'projectHooks', this.world.projectHooks, input.id, () =>
+      insertProjectHook(this.world, project, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
     );
   }
 

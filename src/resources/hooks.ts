@@ -1,0 +1,82 @@
+import type { PagePromise } from '../core/pagination.js';
+import { type ProjectRef, path } from '../core/path.js';
+import { Resource } from '../core/resource.js';
+import type { RequestOptions } from '../core/transport.js';
+import type { PaginationQuery } from '../models/common.js';
+import { ProjectHook, type ProjectHookCreate, type ProjectHookUpdate } from '../models/hooks.js';
+
+/**
+ * A project's webhooks: `gitlab.projects.hooks`. Endpoints under `/projects/:id/hooks`;
+ * every one needs the Maintainer role.
+ */
+export class ProjectHooks extends Resource {
+  /**
+   * Lists a project's webhooks, oldest first. `GET /projects/:id/hooks`
+   *
+   * @example
+   * ```ts
+   * for await (const hook of gitlab.projects.hooks.list('acme/api')) {
+   *   console.log(hook.id, hook.url, hook.merge_requests_events);
+   * }
+   * ```
+   */
+  list(project: ProjectRef, query: PaginationQuery = {}, options?: RequestOptions): PagePromise<ProjectHook> {
+    return this.paginate(path`projects/${project}/hooks`, ProjectHook, { query, ...options });
+  }
+
+  /**
+   * Reads one webhook of a project. `GET /projects/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.projects.hooks.get('acme/api', 7);
+   * console.log(hook.url, hook.alert_status);
+   * ```
+   */
+  get(project: ProjectRef, hookId: number, options?: RequestOptions): Promise<ProjectHook> {
+    return this.request('GET', path`projects/${project}/hooks/${hookId}`, ProjectHook, options);
+  }
+
+  /**
+   * Adds a webhook; an invalid or blocked URL is a 422 `Invalid url given`.
+   * `POST /projects/:id/hooks`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.projects.hooks.create('acme/api', {
+   *   url: 'https://bots.example.com/gitlab',
+   *   token: 'a-shared-secret',
+   *   push_events: false,
+   *   merge_requests_events: true,
+   * });
+   * ```
+   */
+  create(project: ProjectRef, body: ProjectHookCreate, options?: RequestOptions): Promise<ProjectHook> {
+    return this.request('POST', path`projects/${project}/hooks`, ProjectHook, { json: body, ...options });
+  }
+
+  /**
+   * Changes a webhook's URL, events or settings; what is not given stays.
+   * `PUT /projects/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.hooks.update('acme/api', 7, { url: 'https://bots.example.com/gitlab', issues_events: true });
+   * ```
+   */
+  update(project: ProjectRef, hookId: number, body: ProjectHookUpdate, options?: RequestOptions): Promise<ProjectHook> {
+    return this.request('PUT', path`projects/${project}/hooks/${hookId}`, ProjectHook, { json: body, ...options });
+  }
+
+  /**
+   * Deletes a webhook. `DELETE /projects/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.hooks.delete('acme/api', 7);
+   * ```
+   */
+  delete(project: ProjectRef, hookId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`projects/${project}/hooks/${hookId}`, null, options);
+  }
+}
