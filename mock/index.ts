@@ -40,6 +40,7 @@ export {
   type SeedProtectedBranch,
   type SeedPush,
   type SeedScimIdentity,
+  type SeedSystemHook,
   type SeedUser,
 } from './seed/document.js';
 export type { SeededAccessToken, SeededUser, Seeder } from './seed/seeder.js';

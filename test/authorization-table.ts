@@ -60,6 +60,8 @@ export interface Targets {
   groupToken: number;
   /** A webhook of acme/api, made by {@link prepare}. */
   hook: number;
+  /** A system hook, made by {@link prepare}. */
+  systemHook: number;
 }
 
 /** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
@@ -224,6 +226,7 @@ export function prepare(mock: MockGitLab): Targets {
       one(world.projects, (p) => p.path_with_namespace === 'acme/api', 'project acme/api'),
       { url: 'https://hooks.example.com/ci' },
     ).id,
+    systemHook: mock.seed.systemHook({ url: 'https://hooks.example.com/audit' }).id,
   };
 }
 
@@ -478,4 +481,11 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/hooks/:hook_id', url: `${P}/hooks/{hook}`, body: { url: 'https://hooks.example.com/v2' },
                                                                                              expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'DELETE /projects/:id/hooks/:hook_id', url: `${P}/hooks/{hook}`,                  expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 204, 204, 204, 204] },
+  // System hooks (lib/api/system_hooks.rb): administrators only, reads included.
+  { route: 'GET /hooks', url: '/hooks',                                                      expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
+  { route: 'GET /hooks/:hook_id', url: '/hooks/{systemHook}',                                expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
+  { route: 'POST /hooks', url: '/hooks', body: { url: 'https://hooks.example.com/new' },     expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 201, 403] },
+  { route: 'PUT /hooks/:hook_id', url: '/hooks/{systemHook}', body: { url: 'https://hooks.example.com/v2' },
+                                                                                             expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
+  { route: 'DELETE /hooks/:hook_id', url: '/hooks/{systemHook}',                             expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 204, 403] },
 ];

@@ -214,6 +214,12 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
     expect(mock.world.projectHooks.get(botHook)?.token).toBeNull();
   });
 
+  it('takes no url (GitLab 17 and later), but something: nothing at all is 400 No parameters provided', async () => {
+    const hook = await as('maintainer').projects.hooks.update(API, botHook, { name: 'Renamed' });
+    expect([hook.name, hook.url]).toEqual(['Renamed', 'https://bots.example.com/gitlab']);
+    await refused(() => as('maintainer').projects.hooks.update(API, botHook, {}), 400, 'No parameters provided');
+  });
+
   it('refuses a blocked URL and changes nothing', async () => {
     await refused(
       () => as('maintainer').projects.hooks.update(API, botHook, { url: 'http://127.0.0.1/', issues_events: true }),
@@ -229,19 +235,52 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
   });
 });
 
+describe('system hooks: /hooks', () => {
+  it('administrators add, read, change and delete them; the Hook entity has the repository update switch', async () => {
+    const created = await as('root').hooks.create({ url: 'https://audit.example.com/gitlab', token: 'x' });
+    expect(created).toMatchObject({
+      url: 'https://audit.example.com/gitlab',
+      push_events: true,
+      repository_update_events: false,
+      organization_id: 1,
+      alert_status: 'executable',
+    });
+    expect(created).not.toHaveProperty('project_id');
+    expect(created.id).toBeGreaterThan(webHook); // one id sequence with project hooks, as GitLab's web_hooks table
+    const changed = await as('root').hooks.update(created.id, { repository_update_events: true });
+    expect(changed.repository_update_events).toBe(true);
+    expect(await as('root').hooks.list().toArray()).toEqual([changed]);
+    expect(await as('root').hooks.get(created.id)).toEqual(changed);
+    await as('root').hooks.delete(created.id);
+    await refused(() => as('root').hooks.get(created.id), 404, '404 Not found');
+  });
+
+  it('are refused to everyone else, owners included, with 403', async () => {
+    await refused(() => as('owner').hooks.list().toArray(), 403, '403 Forbidden');
+    await refused(() => as('owner').hooks.create({ url: 'https://audit.example.com/' }), 403, '403 Forbidden');
+  });
+
+  it('validate the URL as project hooks do', async () => {
+    await refused(() => as('root').hooks.create({ url: 'http://localhost/' }), 422, 'Invalid url given');
+  });
+});
+
 describe('seed', () => {
   it('an exported world reloads with the same hooks, and answers identically', async () => {
     await as('maintainer').projects.hooks.create(API, { url: 'https://x.example.com/', name: 'X', token: 't' });
+    const system = await as('root').hooks.create({ url: 'https://audit.example.com/', merge_requests_events: true });
     const state = mock.exportState();
     const before = await as('maintainer').projects.hooks.list(API).toArray();
     mock = createMockGitLab({ seed: state });
     expect(await as('maintainer').projects.hooks.list(API).toArray()).toEqual(before);
+    expect(await as('root').hooks.get(system.id)).toEqual(system);
     expect(mock.exportState()).toEqual(state);
   });
 
   it('a world without hooks exports no hooks key', () => {
     const plain = createMockGitLab({ seed: { users: [{ username: 'a' }], projects: [{ path: 'a/b' }] } });
     expect(plain.exportState().projects?.[0]).not.toHaveProperty('hooks');
+    expect(plain.exportState()).not.toHaveProperty('system_hooks');
   });
 
   it('refuses a seed hook with a local URL unless the instance allows them', () => {

@@ -2,53 +2,67 @@ import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { route } from '../http/router.js';
-import { presentProjectHook } from '../present/hooks.js';
-import { findProject, requireProjectRole } from '../rules/access.js';
+import { presentProjectHook, presentSystemHook } from '../present/hooks.js';
+import { findProject, requireAdmin, requireProjectRole } from '../rules/access.js';
 import {
   createProjectHook,
+  createSystemHook,
   deleteProjectHook,
+  deleteSystemHook,
   findProjectHook,
+  findSystemHook,
   type HookFields,
   projectHooks,
-  updateProjectHook,
+  updateHook,
 } from '../rules/hooks.js';
-import { PROJECT_HOOK_EVENTS, type ProjectHookEvent, Roles } from '../world/types.js';
+import { PROJECT_HOOK_EVENTS, Roles, SYSTEM_HOOK_EVENTS } from '../world/types.js';
 
 /**
- * Project webhooks: /projects/:id/hooks (list, get, add, edit, delete) (`lib/api/project_hooks.rb`).
- * Every route needs the Maintainer role (GitLab's `authorize_admin_project`).
+ * Webhooks: /projects/:id/hooks (list, get, add, edit, delete) (`lib/api/project_hooks.rb`), for
+ * Maintainers and up (GitLab's `authorize_admin_project`), and the system hooks /hooks
+ * (`system_hooks.rb`), for administrators.
  * @module
  */
 
 const projectPath = { id: p.string().required() };
 const hookPath = { ...projectPath, hook_id: p.id().required() };
 
-/** The settings `POST` and `PUT` take besides the URL. */
-const hookSettings = {
+/** The settings every hook write takes besides the URL and the event switches. */
+const commonSettings = {
+  url: p.string(),
   name: p.string(),
   description: p.string(),
   token: p.string(),
   enable_ssl_verification: p.boolean(),
   push_events_branch_filter: p.string(),
   branch_filter_strategy: p.string(),
-  custom_webhook_template: p.string(),
-  ...(Object.fromEntries(PROJECT_HOOK_EVENTS.map((e) => [e, p.boolean()])) as Record<
-    ProjectHookEvent,
-    ReturnType<typeof p.boolean>
-  >),
 };
 
-/** The parsed settings as a rule takes them. */
-function fieldsOf(
-  q: { [K in keyof typeof hookSettings]?: string | boolean | undefined } & { url: string },
-): HookFields {
-  const events: Partial<Record<ProjectHookEvent, boolean>> = {};
-  for (const e of PROJECT_HOOK_EVENTS) {
+/** Declared boolean parameters, one per event switch. */
+const switches = <E extends string>(kinds: readonly E[]) =>
+  Object.fromEntries(kinds.map((e) => [e, p.boolean()])) as Record<E, ReturnType<typeof p.boolean>>;
+
+const projectHookSettings = {
+  ...commonSettings,
+  custom_webhook_template: p.string(),
+  ...switches(PROJECT_HOOK_EVENTS),
+};
+const systemHookSettings = { ...commonSettings, ...switches(SYSTEM_HOOK_EVENTS) };
+
+/** The parsed parameters as a rule takes them: the event switches apart, absent ones left out. */
+function fieldsOf<E extends string>(
+  kinds: readonly E[],
+  q: Partial<Record<E, boolean | undefined>> & {
+    [K in keyof typeof commonSettings]?: string | boolean | undefined;
+  } & { custom_webhook_template?: string | undefined },
+): HookFields<E> {
+  const events: Partial<Record<E, boolean>> = {};
+  for (const e of kinds) {
     const value = q[e];
     if (typeof value === 'boolean') events[e] = value;
   }
   return {
-    url: q.url,
+    url: q.url as string | undefined,
     name: q.name as string | undefined,
     description: q.description as string | undefined,
     token: q.token as string | undefined,
@@ -56,7 +70,7 @@ function fieldsOf(
     enable_ssl_verification: q.enable_ssl_verification as boolean | undefined,
     push_events_branch_filter: q.push_events_branch_filter as string | undefined,
     branch_filter_strategy: q.branch_filter_strategy as string | undefined,
-    custom_webhook_template: q.custom_webhook_template as string | undefined,
+    custom_webhook_template: q.custom_webhook_template,
   };
 }
 
@@ -76,18 +90,21 @@ export const hookRoutes = [
   }),
 
   route('POST', '/projects/:id/hooks', (ctx) => {
-    const q = parseParams(ctx.params, { ...projectPath, url: p.string().required(), ...hookSettings });
+    const q = parseParams(ctx.params, { ...projectPath, ...projectHookSettings, url: p.string().required() });
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
-    return json(presentProjectHook(createProjectHook(ctx.world, project, { ...fieldsOf(q), url: q.url })), 201);
+    const fields = { ...fieldsOf(PROJECT_HOOK_EVENTS, q), url: q.url };
+    return json(presentProjectHook(createProjectHook(ctx.world, project, fields)), 201);
   }),
 
   route('PUT', '/projects/:id/hooks/:hook_id', (ctx) => {
-    const q = parseParams(ctx.params, { ...hookPath, url: p.string().required(), ...hookSettings });
+    // `url` is optional on an update since GitLab 17 (`use :optional_url`); nothing at all is a 400.
+    const q = parseParams(ctx.params, { ...hookPath, ...projectHookSettings });
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
     const hook = findProjectHook(ctx.world, project, q.hook_id);
-    return json(presentProjectHook(updateProjectHook(ctx.world, hook, fieldsOf(q))));
+    updateHook(ctx.world, hook, fieldsOf(PROJECT_HOOK_EVENTS, q));
+    return json(presentProjectHook(hook));
   }),
 
   route('DELETE', '/projects/:id/hooks/:hook_id', (ctx) => {
@@ -95,6 +112,43 @@ export const hookRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
     deleteProjectHook(ctx.world, findProjectHook(ctx.world, project, q.hook_id));
+    return noContent();
+  }),
+
+  // System hooks (`lib/api/system_hooks.rb`): administrators only, reads included.
+  route('GET', '/hooks', (ctx) => {
+    const q = parseParams(ctx.params, paginationParams);
+    requireAdmin(ctx.caller);
+    return paginated(ctx, [...ctx.world.systemHooks.values()], q, presentSystemHook);
+  }),
+
+  route('GET', '/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, { hook_id: p.id().required() });
+    requireAdmin(ctx.caller);
+    return json(presentSystemHook(findSystemHook(ctx.world, q.hook_id)));
+  }),
+
+  route('POST', '/hooks', (ctx) => {
+    const q = parseParams(ctx.params, { ...systemHookSettings, url: p.string().required() });
+    requireAdmin(ctx.caller);
+    return json(
+      presentSystemHook(createSystemHook(ctx.world, { ...fieldsOf(SYSTEM_HOOK_EVENTS, q), url: q.url })),
+      201,
+    );
+  }),
+
+  route('PUT', '/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, { hook_id: p.id().required(), ...systemHookSettings });
+    requireAdmin(ctx.caller);
+    const hook = findSystemHook(ctx.world, q.hook_id);
+    updateHook(ctx.world, hook, fieldsOf(SYSTEM_HOOK_EVENTS, q));
+    return json(presentSystemHook(hook));
+  }),
+
+  route('DELETE', '/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, { hook_id: p.id().required() });
+    requireAdmin(ctx.caller);
+    deleteSystemHook(ctx.world, findSystemHook(ctx.world, q.hook_id));
     return noContent();
   }),
 ];

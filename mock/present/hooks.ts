@@ -1,15 +1,18 @@
-import type { ProjectHook as ProjectHookEntity } from '../../src/models/hooks.js';
-import type { ProjectHook } from '../world/types.js';
+import type { ProjectHook as ProjectHookEntity, SystemHook as SystemHookEntity } from '../../src/models/hooks.js';
+import type { ProjectHook, SystemHook } from '../world/types.js';
 
 /**
- * Project hooks as GitLab's ProjectHook entity shows them (`lib/api/entities/hook.rb`,
- * `project_hook.rb`): the Hook fields, then the project's id and its event switches; the
- * token never. Delivery is not modelled yet, so a hook is always `executable`, and URL
- * variables and custom headers are not modelled (empty lists).
+ * Hooks as GitLab's entities show them (`lib/api/entities/hook.rb`, `project_hook.rb`): the
+ * Hook fields (a system hook's with `organization_id`), then a project hook's project id and
+ * event switches; the token never. Delivery is not modelled yet, so a hook is always
+ * `executable`; URL variables and custom headers are not modelled (empty lists).
  * @module
  */
 
-/** GitLab's ProjectHook entity. */
+/** The id of GitLab's default organization, which every system hook belongs to. */
+const DEFAULT_ORGANIZATION_ID = 1;
+
+/** GitLab's Hook entity for a project hook (no `organization_id`, `repository_update_events` always false). */
 export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
   const e = hook.events;
   return {
@@ -46,5 +49,30 @@ export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
     resource_access_token_events: e.resource_access_token_events,
     resource_deploy_token_events: e.resource_deploy_token_events,
     vulnerability_events: e.vulnerability_events,
+  };
+}
+
+/** GitLab's Hook entity for a system hook. */
+export function presentSystemHook(hook: SystemHook): SystemHookEntity {
+  const e = hook.events;
+  return {
+    id: hook.id,
+    url: hook.url,
+    name: hook.name,
+    description: hook.description,
+    created_at: hook.created_at,
+    push_events: e.push_events,
+    tag_push_events: e.tag_push_events,
+    merge_requests_events: e.merge_requests_events,
+    repository_update_events: e.repository_update_events,
+    enable_ssl_verification: hook.enable_ssl_verification,
+    organization_id: DEFAULT_ORGANIZATION_ID,
+    alert_status: 'executable',
+    disabled_until: null,
+    url_variables: [],
+    push_events_branch_filter: hook.push_events_branch_filter,
+    branch_filter_strategy: hook.branch_filter_strategy,
+    custom_webhook_template: hook.custom_webhook_template,
+    custom_headers: [],
   };
 }

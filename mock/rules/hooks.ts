@@ -1,17 +1,21 @@
-import { ApiError, recordNotFound } from '../http/errors.js';
+import { ApiError, recordNotFound, validationError } from '../http/errors.js';
 import {
   PROJECT_HOOK_EVENTS,
   type Project,
   type ProjectHook,
   type ProjectHookEvent,
+  SYSTEM_HOOK_EVENTS,
+  type SystemHook,
+  type SystemHookEvent,
+  type WebHook,
   type World,
 } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 
 /**
- * Project webhooks (`lib/api/project_hooks.rb`, `app/models/hooks/project_hook.rb`,
- * `app/models/hooks/web_hook.rb`, `Gitlab::UrlBlocker`): a Maintainer's list of URLs a
- * project calls on its events. The mock stores and validates them; delivery is not modelled yet.
+ * Webhooks (`lib/api/project_hooks.rb`, `system_hooks.rb`, `lib/api/helpers/web_hooks_helpers.rb`,
+ * `app/models/hooks/*`, `Gitlab::UrlBlocker`): the URLs a project (Maintainers) or the instance
+ * (administrators) calls on its events. The mock stores and validates them; delivery is not modelled yet.
  * @module
  */
 
@@ -19,12 +23,12 @@ import { nextId, nowIso } from '../world/world.js';
 export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const;
 
 /** What a hook write may set; absent keys keep their value (on create: GitLab's column defaults). */
-export interface HookFields {
+export interface HookFields<E extends string = string> {
   url?: string;
   name?: string | null;
   description?: string | null;
   token?: string | null;
-  events?: Partial<Record<ProjectHookEvent, boolean>>;
+  events?: Partial<Record<E, boolean>>;
   enable_ssl_verification?: boolean;
   push_events_branch_filter?: string | null;
   branch_filter_strategy?: string;
@@ -87,7 +91,7 @@ export function hookUrlRefusal(world: World, url: string): string | undefined {
 }
 
 /** Every check of a hook write, before anything changes (GitLab validates the URL, then the branch filter). */
-function checkFields(world: World, fields: HookFields, strategyNow: string): void {
+function checkFields(world: World, fields: HookFields<string>, strategyNow: string): void {
   if (fields.url !== undefined) {
     const refusal = hookUrlRefusal(world, fields.url);
     if (refusal) throw invalid('url', `url ${refusal.toLowerCase()}`);
@@ -118,43 +122,90 @@ export function findProjectHook(world: World, project: Project, hookId: number):
   return hook;
 }
 
-/** The events a new hook receives: GitLab's column defaults (push events on, the rest off). */
-const defaultEvents = (): Record<ProjectHookEvent, boolean> =>
-  Object.fromEntries(PROJECT_HOOK_EVENTS.map((e) => [e, e === 'push_events'])) as Record<ProjectHookEvent, boolean>;
+/** One system hook; 404 `Not found` when there is none with that id. */
+export function findSystemHook(world: World, hookId: number): SystemHook {
+  const hook = world.systemHooks.get(hookId);
+  if (!hook) throw recordNotFound().because(`no system hook ${hookId}`);
+  return hook;
+}
 
-/** Stores a new hook without checks (the seeder and {@link createProjectHook}). */
-export function insertProjectHook(
+/** The events a new hook receives: GitLab's column defaults (push events on, the rest off). */
+const defaultEvents = <E extends string>(kinds: readonly E[]): Record<E, boolean> =>
+  Object.fromEntries(kinds.map((e) => [e, e === 'push_events'])) as Record<E, boolean>;
+
+/** A new hook's common fields: GitLab's defaults for what is not given; hooks of every kind share one id sequence. */
+function newHook<E extends string>(
   world: World,
-  project: Project,
-  fields: HookFields & { url: string },
-  createdAt = nowIso(world),
-): ProjectHook {
-  const hook: ProjectHook = {
-    id: nextId(world, 'projectHooks'),
-    project_id: project.id,
+  kinds: readonly E[],
+  fields: HookFields<E> & { url: string },
+  createdAt: string,
+): WebHook<E> {
+  return {
+    id: nextId(world, 'webHooks'),
     url: fields.url.trim(),
     name: fields.name ?? null,
     description: fields.description ?? null,
     token: fields.token || null,
-    events: { ...defaultEvents(), ...fields.events },
+    events: { ...defaultEvents(kinds), ...fields.events },
     enable_ssl_verification: fields.enable_ssl_verification ?? true,
     push_events_branch_filter: fields.push_events_branch_filter || null,
     branch_filter_strategy: fields.branch_filter_strategy ?? 'wildcard',
     custom_webhook_template: fields.custom_webhook_template || null,
     created_at: createdAt,
   };
+}
+
+/** Stores a new project hook without checks (the seeder and {@link createProjectHook}). */
+export function insertProjectHook(
+  world: World,
+  project: Project,
+  fields: HookFields<ProjectHookEvent> & { url: string },
+  createdAt = nowIso(world),
+): ProjectHook {
+  const hook: ProjectHook = { ...newHook(world, PROJECT_HOOK_EVENTS, fields, createdAt), project_id: project.id };
   world.projectHooks.set(hook.id, hook);
   return hook;
 }
 
+/** Stores a new system hook without checks (the seeder and {@link createSystemHook}). */
+export function insertSystemHook(
+  world: World,
+  fields: HookFields<SystemHookEvent> & { url: string },
+  createdAt = nowIso(world),
+): SystemHook {
+  const hook: SystemHook = newHook(world, SYSTEM_HOOK_EVENTS, fields, createdAt);
+  world.systemHooks.set(hook.id, hook);
+  return hook;
+}
+
 /** `POST /projects/:id/hooks`: validated, then stored. */
-export function createProjectHook(world: World, project: Project, fields: HookFields & { url: string }): ProjectHook {
+export function createProjectHook(
+  world: World,
+  project: Project,
+  fields: HookFields<ProjectHookEvent> & { url: string },
+): ProjectHook {
   checkFields(world, fields, 'wildcard');
   return insertProjectHook(world, project, fields);
 }
 
-/** `PUT /projects/:id/hooks/:hook_id`: validated, then applied; an empty token clears it. */
-export function updateProjectHook(world: World, hook: ProjectHook, fields: HookFields): ProjectHook {
+/** `POST /hooks`: validated, then stored. */
+export function createSystemHook(world: World, fields: HookFields<SystemHookEvent> & { url: string }): SystemHook {
+  checkFields(world, fields, 'wildcard');
+  return insertSystemHook(world, fields);
+}
+
+/** Whether a write gives anything to change (GitLab's `No parameters provided` otherwise). */
+const isEmpty = (fields: HookFields<string>) =>
+  Object.entries(fields).every(([key, value]) =>
+    key === 'events' ? Object.keys(value ?? {}).length === 0 : value === undefined,
+  );
+
+/**
+ * `PUT /projects/:id/hooks/:hook_id` and `PUT /hooks/:hook_id`: validated, then applied; what
+ * is not given stays, an empty token clears it; nothing at all is 400 `No parameters provided`.
+ */
+export function updateHook<E extends string>(world: World, hook: WebHook<E>, fields: HookFields<E>): WebHook<E> {
+  if (isEmpty(fields)) throw validationError('No parameters provided').because('the update gives no parameter');
   checkFields(world, fields, hook.branch_filter_strategy);
   if (fields.url !== undefined) hook.url = fields.url.trim();
   if (fields.name !== undefined) hook.name = fields.name;
@@ -175,4 +226,9 @@ export function updateProjectHook(world: World, hook: ProjectHook, fields: HookF
 /** `DELETE /projects/:id/hooks/:hook_id`. */
 export function deleteProjectHook(world: World, hook: ProjectHook): void {
   world.projectHooks.delete(hook.id);
+}
+
+/** `DELETE /hooks/:hook_id`. */
+export function deleteSystemHook(world: World, hook: SystemHook): void {
+  world.systemHooks.delete(hook.id);
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { FaultSpec } from '../http/faults.js';
-import { PROJECT_HOOK_EVENTS, type RateLimits } from '../world/types.js';
+import { PROJECT_HOOK_EVENTS, type RateLimits, SYSTEM_HOOK_EVENTS } from '../world/types.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import { firstIssue, invalid } from './issues.js';
 
@@ -399,6 +399,13 @@ export const SeedProjectHook = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedSystemHook = z.strictObject({
+  ...SeedProjectHook.omit({ events: true, custom_webhook_template: true }).shape,
+  /** The events it receives (`push_events`, `tag_push_events`, `merge_requests_events`, `repository_update_events`); default push events only. */
+  events: z.partialRecord(z.enum(SYSTEM_HOOK_EVENTS), z.boolean()).optional(),
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedProject = z.strictObject({
   /** Full path: `group/…/project`, or `username/project` for a personal project. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, 'expected a full path like acme/api'),
@@ -711,7 +718,8 @@ export const SeedDocument = z.strictObject({
         count: z.int().min(0),
       }),
     )
-    .optional(),
+    .optional() /** System hooks (instance-wide webhooks). */,
+  system_hooks: z.array(SeedSystemHook).optional(),
 });
 
 /**
@@ -754,6 +762,11 @@ export type SeedLabel = z.input<typeof SeedLabel>;
  * @interface
  */
 export type SeedEvent = z.input<typeof SeedEvent>;
+/**
+ * A system hook: an item of the document's `system_hooks`.
+ * @interface
+ */
+export type SeedSystemHook = z.input<typeof SeedSystemHook>;
 /**
  * A project webhook: an item of a project's `hooks`.
  * @interface

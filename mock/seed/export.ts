@@ -12,6 +12,7 @@ import type {
   ProjectHook,
   ProtectedBranch,
   Role,
+  WebHook,
   World,
 } from '../world/types.js';
 import { tokenResourceKey } from '../world/world.js';
@@ -72,6 +73,7 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   signingKey: 'oauth.signing_key',
   labels: 'groups[].labels, projects[].labels',
   projectHooks: 'projects[].hooks',
+  systemHooks: 'system_hooks',
   events: 'events',
 };
 
@@ -118,22 +120,25 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
   const labelsOfProject = groupBy(world.labels, (l) => l.project_id);
   const hooksOfProject = groupBy(world.projectHooks, (h) => h.project_id);
   // Only projects with hooks get the key: a world without hooks exports as it did before hooks existed.
+  const hookFields = (h: WebHook) => ({
+    id: h.id,
+    url: h.url,
+    name: orUndefined(h.name),
+    description: orUndefined(h.description),
+    token: orUndefined(h.token),
+    enable_ssl_verification: h.enable_ssl_verification,
+    push_events_branch_filter: orUndefined(h.push_events_branch_filter),
+    branch_filter_strategy: h.branch_filter_strategy as SeedProjectHook['branch_filter_strategy'],
+    created_at: h.created_at,
+  });
   const hooks = (list: ProjectHook[]): { hooks?: SeedProjectHook[] } =>
     list.length === 0
       ? {}
       : {
           hooks: list.map((h) => ({
-            id: h.id,
-            url: h.url,
-            name: orUndefined(h.name),
-            description: orUndefined(h.description),
-            token: orUndefined(h.token),
+            ...hookFields(h),
             events: { ...h.events },
-            enable_ssl_verification: h.enable_ssl_verification,
-            push_events_branch_filter: orUndefined(h.push_events_branch_filter),
-            branch_filter_strategy: h.branch_filter_strategy as SeedProjectHook['branch_filter_strategy'],
             custom_webhook_template: orUndefined(h.custom_webhook_template),
-            created_at: h.created_at,
           })),
         };
   // Only owners with labels get the key: a world without labels exports as it did before labels existed.
@@ -383,6 +388,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       ...spec,
       ...(remaining === null ? {} : { times: remaining }),
     })),
+    ...(world.systemHooks.size === 0
+      ? {}
+      : { system_hooks: [...world.systemHooks.values()].map((h) => ({ ...hookFields(h), events: { ...h.events } })) }),
   };
 }
 

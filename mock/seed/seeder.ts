@@ -12,7 +12,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { ensureBranch } from '../rules/branches.js';
-import { hookUrlRefusal, insertProjectHook } from '../rules/hooks.js';
+import { hookUrlRefusal, insertProjectHook, insertSystemHook } from '../rules/hooks.js';
 import { DEFAULT_LABEL_COLOR, insertLabel, type LabelOwner, normalizeColor, projectLabels } from '../rules/labels.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
@@ -39,6 +39,7 @@ import type {
   Push,
   Role,
   ScimIdentity,
+  SystemHook,
   User,
   Visibility,
   World,
@@ -73,6 +74,7 @@ import {
   type SeedProtectedBranch,
   SeedPush,
   SeedScimIdentity,
+  SeedSystemHook,
   SeedUser,
 } from './document.js';
 
@@ -470,11 +472,24 @@ export class Seeder {
   /** A project webhook; its URL is checked as the API checks it (local addresses need the instance's permission). */
   projectHook(project: Project, input: SeedProjectHook): ProjectHook {
     this.#checkShape(SeedProjectHook, input);
-    const refusal = hookUrlRefusal(this.world, input.url);
-    if (refusal) throw new SeedError('url', refusal);
-    return withId(this.world, 'projectHooks', this.world.projectHooks, input.id, () =>
+    this.#checkHookUrl(input.url);
+    return withId(this.world, 'webHooks', this.world.projectHooks, input.id, () =>
       insertProjectHook(this.world, project, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
     );
+  }
+
+  /** A system hook; its URL is checked as the API checks it. */
+  systemHook(input: SeedSystemHook): SystemHook {
+    this.#checkShape(SeedSystemHook, input);
+    this.#checkHookUrl(input.url);
+    return withId(this.world, 'webHooks', this.world.systemHooks, input.id, () =>
+      insertSystemHook(this.world, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
+    );
+  }
+
+  #checkHookUrl(url: string): void {
+    const refusal = hookUrlRefusal(this.world, url);
+    if (refusal) throw new SeedError('url', refusal);
   }
 
   /** A project milestone, validated as the API validates it. */

@@ -670,12 +670,20 @@ export const PROJECT_HOOK_EVENTS = [
 /** One of {@link PROJECT_HOOK_EVENTS}. */
 export type ProjectHookEvent = (typeof PROJECT_HOOK_EVENTS)[number];
 
-/** A project webhook (GitLab's `ProjectHook`). */
-export interface ProjectHook {
+/** The events a system hook can subscribe to besides GitLab's system events, in the order of its Hook entity. */
+export const SYSTEM_HOOK_EVENTS = [
+  'push_events',
+  'tag_push_events',
+  'merge_requests_events',
+  'repository_update_events',
+] as const;
+/** One of {@link SYSTEM_HOOK_EVENTS}. */
+export type SystemHookEvent = (typeof SYSTEM_HOOK_EVENTS)[number];
+
+/** What every webhook has (GitLab's `WebHook`): hooks of every kind share one id sequence, as one table in GitLab. */
+export interface WebHook<E extends string = string> {
   /** The hook's id. */
   id: number;
-  /** The project's id. */
-  project_id: number;
   /** Where events are sent. */
   url: string;
   /** A name, or `null`. */
@@ -685,7 +693,7 @@ export interface ProjectHook {
   /** The secret sent as `X-Gitlab-Token` (never shown by the API), or `null`. */
   token: string | null;
   /** Which events the hook receives. */
-  events: Record<ProjectHookEvent, boolean>;
+  events: Record<E, boolean>;
   /** Whether TLS certificates are verified on delivery. */
   enable_ssl_verification: boolean;
   /** Push events only for these branches (a wildcard or a regex, as `branch_filter_strategy` says), or `null`. */
@@ -697,6 +705,15 @@ export interface ProjectHook {
   /** ISO 8601 creation time. */
   created_at: string;
 }
+
+/** A project webhook (GitLab's `ProjectHook`). */
+export interface ProjectHook extends WebHook<ProjectHookEvent> {
+  /** The project's id. */
+  project_id: number;
+}
+
+/** An instance-wide system hook (GitLab's `SystemHook`). */
+export interface SystemHook extends WebHook<SystemHookEvent> {}
 
 /** The whole state of a mock: every table, the clock and the random source. */
 export interface World {
@@ -744,6 +761,8 @@ export interface World {
   labels: Map<number, Label>;
   /** Project webhooks by id. */
   projectHooks: Map<number, ProjectHook>;
+  /** System hooks by id. */
+  systemHooks: Map<number, SystemHook>;
   /** Activity events by id. */
   events: Map<number, Event>;
   /** Rate limit counters by throttle and caller (`throttle_authenticated_api:user:7`). */

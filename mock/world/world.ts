@@ -42,6 +42,7 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     oauthTokens: new Map(),
     labels: new Map(),
     projectHooks: new Map(),
+    systemHooks: new Map(),
     events: new Map(),
     signingKey: null,
   };

@@ -11,6 +11,51 @@ export const HookMaskedEntry = z.looseObject({
  */
 export type HookMaskedEntry = z.infer<typeof HookMaskedEntry>;
 
+/** A system hook (GitLab's Hook entity): instance-wide, managed by administrators. The secret token is never shown. */
+export const SystemHook = z.looseObject({
+  /** The hook's id. */
+  id: z.int(),
+  /** Where events are sent. */
+  url: z.string(),
+  /** The hook's name, or `null` (GitLab 17.1 and later). */
+  name: z.optional(z.nullable(z.string())),
+  /** The hook's description, or `null` (GitLab 17.1 and later). */
+  description: z.optional(z.nullable(z.string())),
+  /** When it was created (ISO 8601). */
+  created_at: z.string(),
+  /** Receives push events. */
+  push_events: z.boolean(),
+  /** Receives tag push events. */
+  tag_push_events: z.boolean(),
+  /** Receives merge request events. */
+  merge_requests_events: z.boolean(),
+  /** Receives repository update events. */
+  repository_update_events: z.boolean(),
+  /** TLS certificates are verified on delivery. */
+  enable_ssl_verification: z.boolean(),
+  /** The organization the hook belongs to (GitLab 17.x and later). */
+  organization_id: z.optional(z.int()),
+  /** `executable`, `temporarily_disabled` or `disabled` (GitLab 15.7 and later). */
+  alert_status: z.optional(z.string()),
+  /** Until when a temporarily disabled hook waits, or `null`. */
+  disabled_until: z.optional(z.nullable(z.string())),
+  /** The names of the URL variables (values masked). */
+  url_variables: z.optional(z.array(HookMaskedEntry)),
+  /** Push events only for branches matching this, or `null`. */
+  push_events_branch_filter: z.optional(z.nullable(z.string())),
+  /** How the branch filter reads: `wildcard`, `regex` or `all_branches` (GitLab 16.3 and later). */
+  branch_filter_strategy: z.optional(z.string()),
+  /** A custom payload template, or `null` (GitLab 17.6 and later). */
+  custom_webhook_template: z.optional(z.nullable(z.string())),
+  /** The names of the custom headers (values masked; GitLab 17.1 and later). */
+  custom_headers: z.optional(z.array(HookMaskedEntry)),
+});
+/**
+ * A system hook.
+ * @interface
+ */
+export type SystemHook = z.infer<typeof SystemHook>;
+
 /** A project webhook (GitLab's ProjectHook entity). The secret token is never shown. */
 export const ProjectHook = z.looseObject({
   /** The hook's id. */
@@ -146,8 +191,44 @@ export interface ProjectHookCreate extends ProjectHookSettings {
   url: string;
 }
 
-/** The body of `PUT /projects/:id/hooks/:hook_id`. */
+/** The body of `PUT /projects/:id/hooks/:hook_id`: at least one field. */
 export interface ProjectHookUpdate extends ProjectHookSettings {
   /** Where events are sent. */
+  url?: string;
+}
+
+/** The settings of a system hook, as `POST` and `PUT /hooks` take them. */
+export interface SystemHookSettings {
+  /** A name for the hook. */
+  name?: string;
+  /** A description. */
+  description?: string;
+  /** A secret sent back as `X-Gitlab-Token`; never shown afterwards. An empty string removes it. */
+  token?: string;
+  /** Receive push events (default `true`). */
+  push_events?: boolean;
+  /** Receive tag push events. */
+  tag_push_events?: boolean;
+  /** Receive merge request events. */
+  merge_requests_events?: boolean;
+  /** Receive repository update events. */
+  repository_update_events?: boolean;
+  /** Verify TLS certificates on delivery (default `true`). */
+  enable_ssl_verification?: boolean;
+  /** Push events only for branches matching this (as `branch_filter_strategy` reads it). */
+  push_events_branch_filter?: string;
+  /** `wildcard` (default), `regex` or `all_branches`. */
+  branch_filter_strategy?: 'wildcard' | 'regex' | 'all_branches';
+}
+
+/** The body of `POST /hooks`. */
+export interface SystemHookCreate extends SystemHookSettings {
+  /** Where events are sent: an `http` or `https` URL (local addresses only where the instance allows them). */
   url: string;
+}
+
+/** The body of `PUT /hooks/:hook_id`: at least one field. */
+export interface SystemHookUpdate extends SystemHookSettings {
+  /** Where events are sent. */
+  url?: string;
 }

@@ -3,7 +3,14 @@ import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { PaginationQuery } from '../models/common.js';
-import { ProjectHook, type ProjectHookCreate, type ProjectHookUpdate } from '../models/hooks.js';
+import {
+  ProjectHook,
+  type ProjectHookCreate,
+  type ProjectHookUpdate,
+  SystemHook,
+  type SystemHookCreate,
+  type SystemHookUpdate,
+} from '../models/hooks.js';
 
 /**
  * A project's webhooks: `gitlab.projects.hooks`. Endpoints under `/projects/:id/hooks`;
@@ -56,12 +63,12 @@ export class ProjectHooks extends Resource {
   }
 
   /**
-   * Changes a webhook's URL, events or settings; what is not given stays.
-   * `PUT /projects/:id/hooks/:hook_id`
+   * Changes a webhook's URL, events or settings; what is not given stays, and nothing at all
+   * is a 400 `No parameters provided`. `PUT /projects/:id/hooks/:hook_id`
    *
    * @example
    * ```ts
-   * await gitlab.projects.hooks.update('acme/api', 7, { url: 'https://bots.example.com/gitlab', issues_events: true });
+   * await gitlab.projects.hooks.update('acme/api', 7, { issues_events: true, token: 'a-new-secret' });
    * ```
    */
   update(project: ProjectRef, hookId: number, body: ProjectHookUpdate, options?: RequestOptions): Promise<ProjectHook> {
@@ -78,5 +85,73 @@ export class ProjectHooks extends Resource {
    */
   delete(project: ProjectRef, hookId: number, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`projects/${project}/hooks/${hookId}`, null, options);
+  }
+}
+
+/**
+ * The instance's system hooks: `gitlab.hooks`. Endpoints under `/hooks`; every one needs an
+ * administrator.
+ */
+export class SystemHooks extends Resource {
+  /**
+   * Lists the system hooks, oldest first. `GET /hooks`
+   *
+   * @example
+   * ```ts
+   * const hooks = await gitlab.hooks.list().toArray();
+   * console.log(hooks.map((hook) => hook.url));
+   * ```
+   */
+  list(query: PaginationQuery = {}, options?: RequestOptions): PagePromise<SystemHook> {
+    return this.paginate('hooks', SystemHook, { query, ...options });
+  }
+
+  /**
+   * Reads one system hook. `GET /hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.hooks.get(3);
+   * console.log(hook.url, hook.repository_update_events);
+   * ```
+   */
+  get(hookId: number, options?: RequestOptions): Promise<SystemHook> {
+    return this.request('GET', path`hooks/${hookId}`, SystemHook, options);
+  }
+
+  /**
+   * Adds a system hook; an invalid or blocked URL is a 422 `Invalid url given`. `POST /hooks`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.hooks.create({ url: 'https://audit.example.com/gitlab', token: 'a-shared-secret' });
+   * ```
+   */
+  create(body: SystemHookCreate, options?: RequestOptions): Promise<SystemHook> {
+    return this.request('POST', 'hooks', SystemHook, { json: body, ...options });
+  }
+
+  /**
+   * Changes a system hook; what is not given stays. `PUT /hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.hooks.update(3, { merge_requests_events: true });
+   * ```
+   */
+  update(hookId: number, body: SystemHookUpdate, options?: RequestOptions): Promise<SystemHook> {
+    return this.request('PUT', path`hooks/${hookId}`, SystemHook, { json: body, ...options });
+  }
+
+  /**
+   * Deletes a system hook. `DELETE /hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.hooks.delete(3);
+   * ```
+   */
+  delete(hookId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`hooks/${hookId}`, null, options);
   }
 }
