@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument, SeedError } from '../mock/index.js';
 import type { GitLab } from '../src/index.js';
+import { runCli, stopAllClis } from './cli-process.js';
 import { call, client, failure } from './fixtures.js';
 
 // Project webhooks end to end: who manages them, what a hook shows, GitLab's URL validation
@@ -293,5 +294,26 @@ describe('seed', () => {
       seed: { ...local, instance: { allow_local_requests_from_web_hooks_and_services: true } },
     });
     expect(allowed.world.projectHooks.size).toBe(1);
+  });
+});
+
+describe('gitlab-admin-mock --allow-local-webhooks', () => {
+  afterAll(() => stopAllClis());
+
+  it('lets a webhook name a loopback URL, which the same server refuses without the flag', async () => {
+    const add = async (args: string[]) => {
+      const cli = runCli(['--port', '0', '--seed', 'demo', ...args]);
+      const url = /listening on (\S+)/.exec(await cli.printed('Ctrl+C'))?.[1];
+      const response = await fetch(`${url}/api/v4/hooks`, {
+        method: 'POST',
+        headers: { 'PRIVATE-TOKEN': 'glpat-root-0000000000000000', 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'http://127.0.0.1:9/hook' }),
+      });
+      cli.child.kill('SIGINT');
+      expect(await cli.exited).toBe(0);
+      return response.status;
+    };
+    expect(await add(['--allow-local-webhooks'])).toBe(201);
+    expect(await add([])).toBe(422);
   });
 });
