@@ -718,7 +718,8 @@ export const SeedDocument = z.strictObject({
         count: z.int().min(0),
       }),
     )
-    .optional() /** System hooks (instance-wide webhooks). */,
+    .optional(),
+  /** System hooks (instance-wide webhooks). */
   system_hooks: z.array(SeedSystemHook).optional(),
 });
 
