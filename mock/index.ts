@@ -29,6 +29,7 @@ export {
   SeedError,
   type SeedEvent,
   type SeedGroup,
+  type SeedGroupHook,
   type SeedInstance,
   type SeedIssue,
   type SeedLabel,

@@ -62,7 +62,7 @@ export { GroupAccessTokens, ResourceAccessTokens } from './resources/access-toke
 export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
 export { Events } from './resources/events.js';
 export { GroupMilestones, Groups } from './resources/groups.js';
-export { ProjectHooks, SystemHooks } from './resources/hooks.js';
+export { GroupHooks, ProjectHooks, SystemHooks } from './resources/hooks.js';
 export { Instance } from './resources/instance.js';
 export { InstanceIssues, ProjectIssues } from './resources/issues.js';
 export { GroupLabels, ProjectLabels } from './resources/labels.js';

@@ -236,6 +236,72 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
   });
 });
 
+describe('group hooks: /groups/:id/hooks', () => {
+  it("Owners add, read, change and delete them, with GitLab's GroupHook fields", async () => {
+    const created = await as('owner').groups.hooks.create('acme', {
+      url: 'https://bots.example.com/members',
+      push_events: false,
+      member_events: true,
+    });
+    expect(created).toMatchObject({
+      url: 'https://bots.example.com/members',
+      push_events: false,
+      member_events: true,
+      subgroup_events: false,
+      group_id: [...mock.world.groups.values()].find((g) => g.full_path === 'acme')?.id,
+    });
+    expect(Object.keys(created).slice(17)).toEqual([
+      'group_id',
+      'issues_events',
+      'confidential_issues_events',
+      'note_events',
+      'confidential_note_events',
+      'pipeline_events',
+      'wiki_page_events',
+      'job_events',
+      'deployment_events',
+      'feature_flag_events',
+      'releases_events',
+      'subgroup_events',
+      'member_events',
+      'emoji_events',
+      'project_events',
+      'milestone_events',
+      'vulnerability_events',
+      'resource_access_token_events',
+    ]);
+    const changed = await as('owner').groups.hooks.update('acme', created.id, { subgroup_events: true });
+    expect([changed.subgroup_events, changed.member_events]).toEqual([true, true]);
+    expect(await as('owner').groups.hooks.list('acme').toArray()).toEqual([changed]);
+    await as('owner').groups.hooks.delete('acme', created.id);
+    await refused(() => as('owner').groups.hooks.get('acme', created.id), 404, '404 Not found');
+  });
+
+  it('are refused below Owner (a Maintainer gets 403), and a project hook is not one of them', async () => {
+    await refused(() => as('maintainer').groups.hooks.list('acme').toArray(), 403, '403 Forbidden');
+    await refused(() => as('owner').groups.hooks.get('acme', botHook), 404, '404 Not found');
+  });
+
+  it('need Premium: on a Free instance even an Owner gets 403', async () => {
+    mock = createMockGitLab({ seed: { ...seed, instance: { plan: 'free' } } });
+    await call(mock, 'GET', '/user', { token: 'glpat-owner' }); // the token's first use is no change of the refusal
+    await refused(() => as('owner').groups.hooks.list('acme').toArray(), 403, '403 Forbidden');
+  });
+
+  it('are seeded and exported with the group', async () => {
+    await as('owner').groups.hooks.create('acme', { url: 'https://g.example.com/', member_events: true });
+    const state = mock.exportState();
+    expect(state.groups?.[0]?.hooks?.[0]).toMatchObject({
+      url: 'https://g.example.com/',
+      events: { member_events: true },
+    });
+    const before = await as('owner').groups.hooks.list('acme').toArray();
+    mock = createMockGitLab({ seed: state });
+    expect(await as('owner').groups.hooks.list('acme').toArray()).toEqual(before);
+    expect(mock.exportState()).toEqual(state);
+  });
+});
+
 describe('system hooks: /hooks', () => {
   it('administrators add, read, change and delete them; the Hook entity has the repository update switch', async () => {
     const created = await as('root').hooks.create({ url: 'https://audit.example.com/gitlab', token: 'x' });

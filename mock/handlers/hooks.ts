@@ -1,21 +1,27 @@
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
+import type { RouteContext } from '../http/router.js';
 import { route } from '../http/router.js';
-import { presentProjectHook, presentSystemHook } from '../present/hooks.js';
-import { findProject, requireAdmin, requireProjectRole } from '../rules/access.js';
+import { presentGroupHook, presentProjectHook, presentSystemHook } from '../present/hooks.js';
+import { findGroup, findProject, requireAdmin, requireGroupRole, requireProjectRole } from '../rules/access.js';
 import {
+  createGroupHook,
   createProjectHook,
   createSystemHook,
+  deleteGroupHook,
   deleteProjectHook,
   deleteSystemHook,
+  findGroupHook,
   findProjectHook,
   findSystemHook,
+  groupHooks,
   type HookFields,
   projectHooks,
+  requireGroupHooksPlan,
   updateHook,
 } from '../rules/hooks.js';
-import { PROJECT_HOOK_EVENTS, Roles, SYSTEM_HOOK_EVENTS } from '../world/types.js';
+import { GROUP_HOOK_EVENTS, type Group, PROJECT_HOOK_EVENTS, Roles, SYSTEM_HOOK_EVENTS } from '../world/types.js';
 
 /**
  * Webhooks: /projects/:id/hooks (list, get, add, edit, delete) (`lib/api/project_hooks.rb`), for
@@ -48,6 +54,19 @@ const projectHookSettings = {
   ...switches(PROJECT_HOOK_EVENTS),
 };
 const systemHookSettings = { ...commonSettings, ...switches(SYSTEM_HOOK_EVENTS) };
+const groupHookSettings = {
+  ...commonSettings,
+  custom_webhook_template: p.string(),
+  ...switches(GROUP_HOOK_EVENTS),
+};
+
+/** A group whose hooks the caller manages: Owner (GitLab's `admin_hook`), on a Premium plan. */
+function hookGroup(ctx: RouteContext, ref: string): Group {
+  const group = findGroup(ctx.world, ctx.caller, ref);
+  requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
+  requireGroupHooksPlan(ctx.world, group);
+  return group;
+}
 
 /** The parsed parameters as a rule takes them: the event switches apart, absent ones left out. */
 function fieldsOf<E extends string>(
@@ -112,6 +131,41 @@ export const hookRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
     deleteProjectHook(ctx.world, findProjectHook(ctx.world, project, q.hook_id));
+    return noContent();
+  }),
+
+  // Group hooks (`ee/lib/api/group_hooks.rb`): Owners, Premium.
+  route('GET', '/groups/:id/hooks', (ctx) => {
+    const q = parseParams(ctx.params, { ...projectPath, ...paginationParams });
+    const group = hookGroup(ctx, q.id);
+    return paginated(ctx, groupHooks(ctx.world, group), q, presentGroupHook);
+  }),
+
+  route('GET', '/groups/:id/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, hookPath);
+    const group = hookGroup(ctx, q.id);
+    return json(presentGroupHook(findGroupHook(ctx.world, group, q.hook_id)));
+  }),
+
+  route('POST', '/groups/:id/hooks', (ctx) => {
+    const q = parseParams(ctx.params, { ...projectPath, ...groupHookSettings, url: p.string().required() });
+    const group = hookGroup(ctx, q.id);
+    const fields = { ...fieldsOf(GROUP_HOOK_EVENTS, q), url: q.url };
+    return json(presentGroupHook(createGroupHook(ctx.world, group, fields)), 201);
+  }),
+
+  route('PUT', '/groups/:id/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, { ...hookPath, ...groupHookSettings });
+    const group = hookGroup(ctx, q.id);
+    const hook = findGroupHook(ctx.world, group, q.hook_id);
+    updateHook(ctx.world, hook, fieldsOf(GROUP_HOOK_EVENTS, q));
+    return json(presentGroupHook(hook));
+  }),
+
+  route('DELETE', '/groups/:id/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, hookPath);
+    const group = hookGroup(ctx, q.id);
+    deleteGroupHook(ctx.world, findGroupHook(ctx.world, group, q.hook_id));
     return noContent();
   }),
 

@@ -1,5 +1,9 @@
-import { ApiError, recordNotFound, validationError } from '../http/errors.js';
+import { ApiError, forbidden, recordNotFound, validationError } from '../http/errors.js';
 import {
+  GROUP_HOOK_EVENTS,
+  type Group,
+  type GroupHook,
+  type GroupHookEvent,
   PROJECT_HOOK_EVENTS,
   type Project,
   type ProjectHook,
@@ -11,6 +15,7 @@ import {
   type World,
 } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
+import { groupPlan, isPaidPlan } from './access.js';
 
 /**
  * Webhooks (`lib/api/project_hooks.rb`, `system_hooks.rb`, `lib/api/helpers/web_hooks_helpers.rb`,
@@ -122,6 +127,26 @@ export function findProjectHook(world: World, project: Project, hookId: number):
   return hook;
 }
 
+/** A group's hooks, oldest first. */
+export function groupHooks(world: World, group: Group): GroupHook[] {
+  return [...world.groupHooks.values()].filter((h) => h.group_id === group.id);
+}
+
+/** One hook of a group; 404 `Not found` when it belongs elsewhere or does not exist. */
+export function findGroupHook(world: World, group: Group, hookId: number): GroupHook {
+  const hook = world.groupHooks.get(hookId);
+  if (!hook || hook.group_id !== group.id) throw recordNotFound().because(`no hook ${hookId} in this group`);
+  return hook;
+}
+
+/** Group webhooks are a Premium feature (GitLab's licensed `group_webhooks`): 403 on a Free group. */
+export function requireGroupHooksPlan(world: World, group: Group): void {
+  const plan = groupPlan(world, group);
+  if (!isPaidPlan(plan)) {
+    throw forbidden().because(`group ${group.full_path} is on the ${plan} plan; group webhooks need Premium`);
+  }
+}
+
 /** One system hook; 404 `Not found` when there is none with that id. */
 export function findSystemHook(world: World, hookId: number): SystemHook {
   const hook = world.systemHooks.get(hookId);
@@ -165,6 +190,28 @@ export function insertProjectHook(
   const hook: ProjectHook = { ...newHook(world, PROJECT_HOOK_EVENTS, fields, createdAt), project_id: project.id };
   world.projectHooks.set(hook.id, hook);
   return hook;
+}
+
+/** Stores a new group hook without checks (the seeder and {@link createGroupHook}). */
+export function insertGroupHook(
+  world: World,
+  group: Group,
+  fields: HookFields<GroupHookEvent> & { url: string },
+  createdAt = nowIso(world),
+): GroupHook {
+  const hook: GroupHook = { ...newHook(world, GROUP_HOOK_EVENTS, fields, createdAt), group_id: group.id };
+  world.groupHooks.set(hook.id, hook);
+  return hook;
+}
+
+/** `POST /groups/:id/hooks`: validated, then stored. */
+export function createGroupHook(
+  world: World,
+  group: Group,
+  fields: HookFields<GroupHookEvent> & { url: string },
+): GroupHook {
+  checkFields(world, fields, 'wildcard');
+  return insertGroupHook(world, group, fields);
 }
 
 /** Stores a new system hook without checks (the seeder and {@link createSystemHook}). */
@@ -226,6 +273,11 @@ export function updateHook<E extends string>(world: World, hook: WebHook<E>, fie
 /** `DELETE /projects/:id/hooks/:hook_id`. */
 export function deleteProjectHook(world: World, hook: ProjectHook): void {
   world.projectHooks.delete(hook.id);
+}
+
+/** `DELETE /groups/:id/hooks/:hook_id`. */
+export function deleteGroupHook(world: World, hook: GroupHook): void {
+  world.groupHooks.delete(hook.id);
 }
 
 /** `DELETE /hooks/:hook_id`. */

@@ -4,6 +4,7 @@ import type {
   ApprovalRuleFields,
   Group,
   GroupApprovalRule,
+  GroupHook,
   Label,
   MergeRequest,
   Milestone,
@@ -22,6 +23,7 @@ import {
   type SeedAccessToken,
   type SeedDocument,
   type SeedGroup,
+  type SeedGroupHook,
   type SeedIssue,
   type SeedLabel,
   type SeedMergeRequest,
@@ -74,6 +76,7 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   labels: 'groups[].labels, projects[].labels',
   projectHooks: 'projects[].hooks',
   systemHooks: 'system_hooks',
+  groupHooks: 'groups[].hooks',
   events: 'events',
 };
 
@@ -119,6 +122,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
   const labelsOfGroup = groupBy(world.labels, (l) => l.group_id);
   const labelsOfProject = groupBy(world.labels, (l) => l.project_id);
   const hooksOfProject = groupBy(world.projectHooks, (h) => h.project_id);
+  const hooksOfGroup = groupBy(world.groupHooks, (h) => h.group_id);
   // Only projects with hooks get the key: a world without hooks exports as it did before hooks existed.
   const hookFields = (h: WebHook) => ({
     id: h.id,
@@ -131,7 +135,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     branch_filter_strategy: h.branch_filter_strategy as SeedProjectHook['branch_filter_strategy'],
     created_at: h.created_at,
   });
-  const hooks = (list: ProjectHook[]): { hooks?: SeedProjectHook[] } =>
+  const hooks = <H extends ProjectHook | GroupHook>(list: H[]): { hooks?: (SeedProjectHook & SeedGroupHook)[] } =>
     list.length === 0
       ? {}
       : {
@@ -260,6 +264,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     next_iid: { ...g.next_iid },
     milestones: milestonesOfGroup(g.id).map(milestone),
     ...labels(labelsOfGroup(g.id)),
+    ...hooks(hooksOfGroup(g.id)),
     protected_branches: branchesOfGroup(g.id).map(protectedBranch),
     approval_rules: rulesOfGroup(g.id).map(approvalRule),
     // Only groups with tokens carry the key: a world without group tokens exports as before.

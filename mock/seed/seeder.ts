@@ -12,7 +12,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { ensureBranch } from '../rules/branches.js';
-import { hookUrlRefusal, insertProjectHook, insertSystemHook } from '../rules/hooks.js';
+import { hookUrlRefusal, insertGroupHook, insertProjectHook, insertSystemHook } from '../rules/hooks.js';
 import { DEFAULT_LABEL_COLOR, insertLabel, type LabelOwner, normalizeColor, projectLabels } from '../rules/labels.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
@@ -27,6 +27,7 @@ import type {
   Event,
   Group,
   GroupApprovalRule,
+  GroupHook,
   Issue,
   Label,
   MergeRequest,
@@ -64,6 +65,7 @@ import {
   SeedError,
   SeedEvent,
   SeedGroup,
+  SeedGroupHook,
   SeedInstance,
   SeedIssue,
   SeedLabel,
@@ -197,7 +199,7 @@ function milestoneIn(world: World, project: Project, title: string, key: string)
 
 /** The keys under which a builder's input lists nested records, which can fail one by one. */
 const NESTED = {
-  group: ['milestones', 'protected_branches', 'approval_rules', 'access_tokens', 'labels'],
+  group: ['milestones', 'protected_branches', 'approval_rules', 'access_tokens', 'labels', 'hooks'],
   project: [
     'milestones',
     'labels',
@@ -346,6 +348,7 @@ export class Seeder {
     eachWithin('labels', input.labels, (item) => this.groupLabel(group, item));
     addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
+    eachWithin('hooks', input.hooks, (item) => this.groupHook(group, item));
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(group, item));
     if (input.next_iid) group.next_iid = { ...input.next_iid };
     return group;
@@ -475,6 +478,15 @@ export class Seeder {
     this.#checkHookUrl(input.url);
     return withId(this.world, 'webHooks', this.world.projectHooks, input.id, () =>
       insertProjectHook(this.world, project, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
+    );
+  }
+
+  /** A group webhook; its URL is checked as the API checks it (the plan is not: a seed may hold what an API refuses). */
+  groupHook(group: Group, input: SeedGroupHook): GroupHook {
+    this.#checkShape(SeedGroupHook, input);
+    this.#checkHookUrl(input.url);
+    return withId(this.world, 'webHooks', this.world.groupHooks, input.id, () =>
+      insertGroupHook(this.world, group, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
     );
   }
 

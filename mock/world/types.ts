@@ -712,6 +712,38 @@ export interface ProjectHook extends WebHook<ProjectHookEvent> {
   project_id: number;
 }
 
+/** The events a group hook can subscribe to, in the order of GitLab's GroupHook entity (`ee/lib/ee/api/entities/group_hook.rb`). */
+export const GROUP_HOOK_EVENTS = [
+  'push_events',
+  'tag_push_events',
+  'merge_requests_events',
+  'issues_events',
+  'confidential_issues_events',
+  'note_events',
+  'confidential_note_events',
+  'pipeline_events',
+  'wiki_page_events',
+  'job_events',
+  'deployment_events',
+  'feature_flag_events',
+  'releases_events',
+  'subgroup_events',
+  'member_events',
+  'emoji_events',
+  'project_events',
+  'milestone_events',
+  'vulnerability_events',
+  'resource_access_token_events',
+] as const;
+/** One of {@link GROUP_HOOK_EVENTS}. */
+export type GroupHookEvent = (typeof GROUP_HOOK_EVENTS)[number];
+
+/** A group webhook (GitLab's `GroupHook`, Premium): it receives the events of the group, its subgroups and their projects. */
+export interface GroupHook extends WebHook<GroupHookEvent> {
+  /** The group's id. */
+  group_id: number;
+}
+
 /** An instance-wide system hook (GitLab's `SystemHook`). */
 export interface SystemHook extends WebHook<SystemHookEvent> {}
 
@@ -763,6 +795,8 @@ export interface World {
   projectHooks: Map<number, ProjectHook>;
   /** System hooks by id. */
   systemHooks: Map<number, SystemHook>;
+  /** Group webhooks by id. */
+  groupHooks: Map<number, GroupHook>;
   /** Activity events by id. */
   events: Map<number, Event>;
   /** Rate limit counters by throttle and caller (`throttle_authenticated_api:user:7`). */

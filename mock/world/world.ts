@@ -43,6 +43,7 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     labels: new Map(),
     projectHooks: new Map(),
     systemHooks: new Map(),
+    groupHooks: new Map(),
     events: new Map(),
     signingKey: null,
   };

@@ -131,6 +131,85 @@ export const ProjectHook = z.looseObject({
  */
 export type ProjectHook = z.infer<typeof ProjectHook>;
 
+/** A group webhook (GitLab's GroupHook entity, Premium). The secret token is never shown. */
+export const GroupHook = z.looseObject({
+  /** The hook's id. */
+  id: z.int(),
+  /** Where events are sent. */
+  url: z.string(),
+  /** The hook's name, or `null` (GitLab 17.1 and later). */
+  name: z.optional(z.nullable(z.string())),
+  /** The hook's description, or `null` (GitLab 17.1 and later). */
+  description: z.optional(z.nullable(z.string())),
+  /** When it was created (ISO 8601). */
+  created_at: z.string(),
+  /** Receives push events. */
+  push_events: z.boolean(),
+  /** Receives tag push events. */
+  tag_push_events: z.boolean(),
+  /** Receives merge request events. */
+  merge_requests_events: z.boolean(),
+  /** Receives repository update events (system hooks only; `false` here). */
+  repository_update_events: z.boolean(),
+  /** TLS certificates are verified on delivery. */
+  enable_ssl_verification: z.boolean(),
+  /** `executable`, `temporarily_disabled` or `disabled`. */
+  alert_status: z.optional(z.string()),
+  /** Until when a temporarily disabled hook waits, or `null`. */
+  disabled_until: z.optional(z.nullable(z.string())),
+  /** The names of the URL variables (values masked). */
+  url_variables: z.optional(z.array(HookMaskedEntry)),
+  /** Push events only for branches matching this, or `null`. */
+  push_events_branch_filter: z.nullable(z.string()),
+  /** How the branch filter reads: `wildcard`, `regex` or `all_branches`. */
+  branch_filter_strategy: z.optional(z.string()),
+  /** A custom payload template, or `null`. */
+  custom_webhook_template: z.optional(z.nullable(z.string())),
+  /** The names of the custom headers (values masked). */
+  custom_headers: z.optional(z.array(HookMaskedEntry)),
+  /** The group's id. */
+  group_id: z.int(),
+  /** Receives issue events. */
+  issues_events: z.boolean(),
+  /** Receives confidential issue events. */
+  confidential_issues_events: z.boolean(),
+  /** Receives comment events. */
+  note_events: z.boolean(),
+  /** Receives confidential comment events. */
+  confidential_note_events: z.nullable(z.boolean()),
+  /** Receives pipeline events. */
+  pipeline_events: z.boolean(),
+  /** Receives wiki page events. */
+  wiki_page_events: z.boolean(),
+  /** Receives job events. */
+  job_events: z.boolean(),
+  /** Receives deployment events. */
+  deployment_events: z.boolean(),
+  /** Receives feature flag events. */
+  feature_flag_events: z.optional(z.boolean()),
+  /** Receives release events. */
+  releases_events: z.boolean(),
+  /** Receives subgroup events (created or removed below the group). */
+  subgroup_events: z.boolean(),
+  /** Receives group member events. */
+  member_events: z.optional(z.boolean()),
+  /** Receives emoji events. */
+  emoji_events: z.optional(z.boolean()),
+  /** Receives project events (created or removed in the group). */
+  project_events: z.optional(z.boolean()),
+  /** Receives milestone events. */
+  milestone_events: z.optional(z.boolean()),
+  /** Receives vulnerability events. */
+  vulnerability_events: z.optional(z.boolean()),
+  /** Receives group access token expiry events. */
+  resource_access_token_events: z.optional(z.boolean()),
+});
+/**
+ * A group webhook.
+ * @interface
+ */
+export type GroupHook = z.infer<typeof GroupHook>;
+
 /** The events and settings of a project hook, as `POST` and `PUT /projects/:id/hooks` take them. */
 export interface ProjectHookSettings {
   /** A name for the hook. */
@@ -229,6 +308,28 @@ export interface SystemHookCreate extends SystemHookSettings {
 
 /** The body of `PUT /hooks/:hook_id`: at least one field. */
 export interface SystemHookUpdate extends SystemHookSettings {
+  /** Where events are sent. */
+  url?: string;
+}
+
+/** The events and settings of a group hook, as `POST` and `PUT /groups/:id/hooks` take them. */
+export interface GroupHookSettings extends Omit<ProjectHookSettings, 'resource_deploy_token_events'> {
+  /** Receive subgroup events. */
+  subgroup_events?: boolean;
+  /** Receive group member events. */
+  member_events?: boolean;
+  /** Receive project events (created or removed in the group). */
+  project_events?: boolean;
+}
+
+/** The body of `POST /groups/:id/hooks`. */
+export interface GroupHookCreate extends GroupHookSettings {
+  /** Where events are sent: an `http` or `https` URL (local addresses only where the instance allows them). */
+  url: string;
+}
+
+/** The body of `PUT /groups/:id/hooks/:hook_id`: at least one field. */
+export interface GroupHookUpdate extends GroupHookSettings {
   /** Where events are sent. */
   url?: string;
 }

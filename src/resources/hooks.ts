@@ -1,9 +1,12 @@
 import type { PagePromise } from '../core/pagination.js';
-import { type ProjectRef, path } from '../core/path.js';
+import { type GroupRef, type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { PaginationQuery } from '../models/common.js';
 import {
+  GroupHook,
+  type GroupHookCreate,
+  type GroupHookUpdate,
   ProjectHook,
   type ProjectHookCreate,
   type ProjectHookUpdate,
@@ -153,5 +156,77 @@ export class SystemHooks extends Resource {
    */
   delete(hookId: number, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`hooks/${hookId}`, null, options);
+  }
+}
+
+/**
+ * A group's webhooks (Premium): `gitlab.groups.hooks`. Endpoints under `/groups/:id/hooks`;
+ * every one needs the Owner role. A group hook receives the events of the group's projects too.
+ */
+export class GroupHooks extends Resource {
+  /**
+   * Lists a group's webhooks, oldest first. `GET /groups/:id/hooks`
+   *
+   * @example
+   * ```ts
+   * const hooks = await gitlab.groups.hooks.list('acme').toArray();
+   * console.log(hooks.map((hook) => [hook.url, hook.member_events]));
+   * ```
+   */
+  list(group: GroupRef, query: PaginationQuery = {}, options?: RequestOptions): PagePromise<GroupHook> {
+    return this.paginate(path`groups/${group}/hooks`, GroupHook, { query, ...options });
+  }
+
+  /**
+   * Reads one webhook of a group. `GET /groups/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.groups.hooks.get('acme', 7);
+   * ```
+   */
+  get(group: GroupRef, hookId: number, options?: RequestOptions): Promise<GroupHook> {
+    return this.request('GET', path`groups/${group}/hooks/${hookId}`, GroupHook, options);
+  }
+
+  /**
+   * Adds a group webhook; an invalid or blocked URL is a 422 `Invalid url given`.
+   * `POST /groups/:id/hooks`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.groups.hooks.create('acme', {
+   *   url: 'https://bots.example.com/gitlab',
+   *   push_events: false,
+   *   member_events: true,
+   * });
+   * ```
+   */
+  create(group: GroupRef, body: GroupHookCreate, options?: RequestOptions): Promise<GroupHook> {
+    return this.request('POST', path`groups/${group}/hooks`, GroupHook, { json: body, ...options });
+  }
+
+  /**
+   * Changes a group webhook; what is not given stays. `PUT /groups/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.update('acme', 7, { subgroup_events: true });
+   * ```
+   */
+  update(group: GroupRef, hookId: number, body: GroupHookUpdate, options?: RequestOptions): Promise<GroupHook> {
+    return this.request('PUT', path`groups/${group}/hooks/${hookId}`, GroupHook, { json: body, ...options });
+  }
+
+  /**
+   * Deletes a group webhook. `DELETE /groups/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.delete('acme', 7);
+   * ```
+   */
+  delete(group: GroupRef, hookId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`groups/${group}/hooks/${hookId}`, null, options);
   }
 }

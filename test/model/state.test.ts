@@ -567,7 +567,9 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
       hook_id: () =>
         segments[1] === 'hooks'
           ? [...world.systemHooks.keys()]
-          : [...world.projectHooks.values()].filter((h) => h.project_id === projectId).map((h) => h.id),
+          : segments[1] === 'groups'
+            ? [...world.groupHooks.values()].filter((h) => h.group_id === projectId).map((h) => h.id)
+            : [...world.projectHooks.values()].filter((h) => h.project_id === projectId).map((h) => h.id),
       name: () =>
         [...world.protectedBranches.values()]
           .filter((b) => b.project_id === projectId)
