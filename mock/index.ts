@@ -5,7 +5,7 @@
  * @module gitlab-admin-sdk/mock
  */
 export type { FaultSpec, InjectedFault, MockFaults } from './http/faults.js';
-export type { JournalEntry, MockRequests } from './http/journal.js';
+export type { JournalEntry, JournalExchange, MockRequests } from './http/journal.js';
 export type {
   Duration,
   MockClock,
@@ -29,6 +29,7 @@ export {
   SeedError,
   type SeedEvent,
   type SeedGroup,
+  type SeedGroupHook,
   type SeedInstance,
   type SeedIssue,
   type SeedLabel,
@@ -36,9 +37,11 @@ export {
   type SeedMilestone,
   type SeedOAuth,
   type SeedProject,
+  type SeedProjectHook,
   type SeedProtectedBranch,
   type SeedPush,
   type SeedScimIdentity,
+  type SeedSystemHook,
   type SeedUser,
 } from './seed/document.js';
 export type { SeededAccessToken, SeededUser, Seeder } from './seed/seeder.js';

@@ -1,6 +1,6 @@
 /**
  * The GitLab around the six areas: users and the instance, groups, projects, members, branches,
- * merge requests, issues, namespaces, events and labels. The package's root re-exports all of it;
+ * merge requests, issues, namespaces, events, labels and webhooks. The package's root re-exports all of it;
  * the build makes this module an entry of its own (not exported by package.json) so that its code
  * sits in a chunk the root only re-exports, and an app that imports one area from the root
  * bundles none of it.
@@ -10,6 +10,7 @@
 export * from './models/branches.js';
 export * from './models/events.js';
 export * from './models/groups.js';
+export * from './models/hooks.js';
 export * from './models/instance.js';
 export * from './models/issues.js';
 export * from './models/labels.js';
@@ -22,6 +23,7 @@ export { GroupAccessTokens, ResourceAccessTokens } from './resources/access-toke
 export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
 export { Events } from './resources/events.js';
 export { GroupMilestones, Groups } from './resources/groups.js';
+export { GroupHooks, ProjectHooks, SystemHooks } from './resources/hooks.js';
 export { Instance } from './resources/instance.js';
 export { InstanceIssues, ProjectIssues } from './resources/issues.js';
 export { GroupLabels, ProjectLabels } from './resources/labels.js';

@@ -4,6 +4,7 @@ import type { Metadata, Version } from './models/instance.js';
 import { Applications } from './resources/applications.js';
 import { Events } from './resources/events.js';
 import { Groups } from './resources/groups.js';
+import { SystemHooks } from './resources/hooks.js';
 import { Instance } from './resources/instance.js';
 import { InstanceIssues } from './resources/issues.js';
 import { InstanceMergeRequests } from './resources/merge-requests.js';
@@ -55,6 +56,9 @@ export class GitLab {
   /** The caller's own activity events (`gitlab.events.list()`). */
   readonly events: Events;
 
+  /** The instance's system hooks, for administrators (`gitlab.hooks.list()`). */
+  readonly hooks: SystemHooks;
+
   readonly #instance: Instance;
 
   /**
@@ -72,6 +76,7 @@ export class GitLab {
     this.personalAccessTokens = new PersonalAccessTokens(transport);
     this.namespaces = new Namespaces(transport);
     this.events = new Events(transport);
+    this.hooks = new SystemHooks(transport);
     this.#instance = new Instance(transport);
   }
 

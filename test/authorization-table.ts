@@ -58,6 +58,12 @@ export interface Targets {
   member: number;
   /** A group access token of acme at Developer (30), made by {@link prepare}. */
   groupToken: number;
+  /** A webhook of acme/api, made by {@link prepare}. */
+  hook: number;
+  /** A system hook, made by {@link prepare}. */
+  systemHook: number;
+  /** A webhook of the group acme, made by {@link prepare}. */
+  groupHook: number;
 }
 
 /** One route: its pattern (as `mock/handlers` declares it), a request that reaches it, and the status per caller. */
@@ -216,6 +222,17 @@ export function prepare(mock: MockGitLab): Targets {
         name: 'group ci',
         scopes: ['api'],
         access_level: 30,
+      },
+    ).id,
+    hook: mock.seed.projectHook(
+      one(world.projects, (p) => p.path_with_namespace === 'acme/api', 'project acme/api'),
+      { url: 'https://hooks.example.com/ci' },
+    ).id,
+    systemHook: mock.seed.systemHook({ url: 'https://hooks.example.com/audit' }).id,
+    groupHook: mock.seed.groupHook(
+      one(world.groups, (g) => g.full_path === 'acme', 'group acme'),
+      {
+        url: 'https://hooks.example.com/group',
       },
     ).id,
   };
@@ -464,4 +481,27 @@ export const rows: Row[] = [
   { route: 'GET /events', url: '/events',                                                    expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/events', url: `${P}/events`,                                   expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Project webhooks (lib/api/project_hooks.rb): every route needs admin_project, Maintainer and up.
+  { route: 'GET /projects/:id/hooks', url: `${P}/hooks`,                                     expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/hooks/:hook_id', url: `${P}/hooks/{hook}`,                     expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/hooks', url: `${P}/hooks`, body: { url: 'https://hooks.example.com/new' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 201, 201, 201, 201] },
+  { route: 'PUT /projects/:id/hooks/:hook_id', url: `${P}/hooks/{hook}`, body: { url: 'https://hooks.example.com/v2' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/hooks/:hook_id', url: `${P}/hooks/{hook}`,                  expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 204, 204, 204, 204] },
+  // Group hooks (ee/lib/api/group_hooks.rb): Owners (admin_hook) of a Premium group.
+  { route: 'GET /groups/:id/hooks', url: `${G}/hooks`,                                       expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'GET /groups/:id/hooks/:hook_id', url: `${G}/hooks/{groupHook}`,                  expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'POST /groups/:id/hooks', url: `${G}/hooks`, body: { url: 'https://hooks.example.com/new' },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 201, 201, 403] },
+  { route: 'PUT /groups/:id/hooks/:hook_id', url: `${G}/hooks/{groupHook}`, body: { member_events: true },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'DELETE /groups/:id/hooks/:hook_id', url: `${G}/hooks/{groupHook}`,               expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 204, 204, 403] },
+  // System hooks (lib/api/system_hooks.rb): administrators only, reads included.
+  { route: 'GET /hooks', url: '/hooks',                                                      expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
+  { route: 'GET /hooks/:hook_id', url: '/hooks/{systemHook}',                                expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
+  { route: 'POST /hooks', url: '/hooks', body: { url: 'https://hooks.example.com/new' },     expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 201, 403] },
+  { route: 'PUT /hooks/:hook_id', url: '/hooks/{systemHook}', body: { url: 'https://hooks.example.com/v2' },
+                                                                                             expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
+  { route: 'DELETE /hooks/:hook_id', url: '/hooks/{systemHook}',                             expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 204, 403] },
 ];

@@ -9,6 +9,7 @@ import { branchRoutes } from './branches.js';
 import { eventRoutes } from './events.js';
 import { groupMilestoneRoutes } from './group-milestones.js';
 import { groupRoutes } from './groups.js';
+import { hookRoutes } from './hooks.js';
 import { issueRoutes } from './issues.js';
 import { labelRoutes } from './labels.js';
 import { memberRoutes } from './members.js';
@@ -41,6 +42,7 @@ const areas: Record<string, Route[]> = {
   namespaces: namespaceRoutes,
   labels: labelRoutes,
   events: eventRoutes,
+  webhooks: hookRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

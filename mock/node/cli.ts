@@ -14,7 +14,7 @@ import { type RunningMockServer, startMockServer } from './server.js';
  *     gitlab-admin-mock [--port 4010] [--host 127.0.0.1] [--seed FILE.json | --seed demo]
  *                       [--state FILE] [--max-worlds 64] [--journal 1000] [--admin-token TOKEN]
        [--sign-in-list on|off]
- *                       [--sign-in-list on|off]
+ *                       [--sign-in-list on|off] [--allow-local-webhooks]
  *
  * The first line on stdout is exactly `GitLab mock listening on http://HOST:PORT`;
  * the users and their tokens follow. SIGINT / SIGTERM stop it, exit code 0. A
@@ -42,6 +42,8 @@ Options:
                        loopback (default: the GITLAB_MOCK_ADMIN_TOKEN environment variable)
   --sign-in-list on|off  the OAuth sign-in page lists the users to sign in as, no password
                        (default on on loopback, off otherwise); a browser at / shows the inspector
+  --allow-local-webhooks  webhooks may name loopback and private-network URLs (GitLab's
+                       allow_local_requests_from_web_hooks_and_services; default off, as GitLab)
   -h, --help           show this help
 `;
 
@@ -74,6 +76,12 @@ function count(name: string, text: string | undefined, fallback: number): number
   return Number(text);
 }
 
+/** The seed with the instance setting `--allow-local-webhooks` turns on (every world is a copy of it). */
+function allowLocalWebhooks(seed: SeedDocument, allow: boolean): SeedDocument {
+  if (!allow) return seed;
+  return { ...seed, instance: { ...seed.instance, allow_local_requests_from_web_hooks_and_services: true } };
+}
+
 function parseCommandLine(argv: string[]): Options | 'help' {
   let values: {
     port?: string;
@@ -84,6 +92,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     journal?: string;
     'admin-token'?: string;
     'sign-in-list'?: string;
+    'allow-local-webhooks'?: boolean;
     help?: boolean;
   };
   try {
@@ -98,6 +107,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
         journal: { type: 'string' },
         'admin-token': { type: 'string' },
         'sign-in-list': { type: 'string' },
+        'allow-local-webhooks': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -125,7 +135,10 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     port,
     host,
     seedName,
-    seed: seedName === 'demo' ? demoSeed : readSeedFile(seedName),
+    seed: allowLocalWebhooks(
+      seedName === 'demo' ? demoSeed : readSeedFile(seedName),
+      values['allow-local-webhooks'] === true,
+    ),
     stateFile: values.state,
     maxWorlds: count('max-worlds', values['max-worlds'], 64),
     journal: count('journal', values.journal, 1000),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { FaultSpec } from '../http/faults.js';
-import type { RateLimits } from '../world/types.js';
+import { GROUP_HOOK_EVENTS, PROJECT_HOOK_EVENTS, type RateLimits, SYSTEM_HOOK_EVENTS } from '../world/types.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 import { firstIssue, invalid } from './issues.js';
 
@@ -195,6 +195,39 @@ export const SeedLabel = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedProjectHook = z.strictObject({
+  /** Required: an `http` or `https` URL; local addresses only with the instance's `allow_local_requests_from_web_hooks_and_services`. */
+  url: z.string().min(1),
+  /** The hook's id. */
+  id: id.optional(),
+  /** A name. */
+  name: z.string().optional(),
+  /** A description. */
+  description: z.string().optional(),
+  /** The secret sent as `X-Gitlab-Token`. */
+  token: z.string().optional(),
+  /** The events it receives, by GitLab's names (`merge_requests_events: true`...); default push events only. */
+  events: z.partialRecord(z.enum(PROJECT_HOOK_EVENTS), z.boolean()).optional(),
+  /** Verify TLS certificates; default `true`. */
+  enable_ssl_verification: z.boolean().optional(),
+  /** Push events only for matching branches. */
+  push_events_branch_filter: z.string().optional(),
+  /** `wildcard` (default), `regex` or `all_branches`. */
+  branch_filter_strategy: z.enum(['wildcard', 'regex', 'all_branches']).optional(),
+  /** A custom payload template. */
+  custom_webhook_template: z.string().optional(),
+  /** Default: the world clock. */
+  created_at: exactTime,
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedGroupHook = z.strictObject({
+  ...SeedProjectHook.omit({ events: true }).shape,
+  /** The events it receives, by GitLab's names (`member_events: true`...); default push events only. */
+  events: z.partialRecord(z.enum(GROUP_HOOK_EVENTS), z.boolean()).optional(),
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedGroup = z.strictObject({
   /** Full path; a subgroup's parent is its path minus the last segment, and must come earlier. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)*$/, 'expected a path like acme or acme/platform'),
@@ -235,6 +268,8 @@ export const SeedGroup = z.strictObject({
       milestone: z.int().positive(),
     })
     .optional(),
+  /** The group's webhooks (Premium). */
+  hooks: z.array(SeedGroupHook).optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -373,6 +408,13 @@ export const SeedMergeRequest = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedSystemHook = z.strictObject({
+  ...SeedProjectHook.omit({ events: true, custom_webhook_template: true }).shape,
+  /** The events it receives (`push_events`, `tag_push_events`, `merge_requests_events`, `repository_update_events`); default push events only. */
+  events: z.partialRecord(z.enum(SYSTEM_HOOK_EVENTS), z.boolean()).optional(),
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedProject = z.strictObject({
   /** Full path: `group/…/project`, or `username/project` for a personal project. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, 'expected a full path like acme/api'),
@@ -442,6 +484,8 @@ export const SeedProject = z.strictObject({
       merge_request: z.int().positive(),
     })
     .optional(),
+  /** The project's webhooks. */
+  hooks: z.array(SeedProjectHook).optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -517,6 +561,8 @@ export const SeedInstance = z.strictObject({
   ropc_without_client_credentials: z.boolean().optional(),
   /** Admin mode: administrators need a token with the `admin_mode` scope for their powers; default `false`. */
   admin_mode: z.boolean().optional(),
+  /** Webhooks may call local and private-network addresses (loopback receivers in tests); default `false`, as GitLab. */
+  allow_local_requests_from_web_hooks_and_services: z.boolean().optional(),
 });
 
 const nullableTime = dateTime.nullable();
@@ -682,6 +728,8 @@ export const SeedDocument = z.strictObject({
       }),
     )
     .optional(),
+  /** System hooks (instance-wide webhooks). */
+  system_hooks: z.array(SeedSystemHook).optional(),
 });
 
 /**
@@ -724,6 +772,21 @@ export type SeedLabel = z.input<typeof SeedLabel>;
  * @interface
  */
 export type SeedEvent = z.input<typeof SeedEvent>;
+/**
+ * A group webhook: an item of a group's `hooks`.
+ * @interface
+ */
+export type SeedGroupHook = z.input<typeof SeedGroupHook>;
+/**
+ * A system hook: an item of the document's `system_hooks`.
+ * @interface
+ */
+export type SeedSystemHook = z.input<typeof SeedSystemHook>;
+/**
+ * A project webhook: an item of a project's `hooks`.
+ * @interface
+ */
+export type SeedProjectHook = z.input<typeof SeedProjectHook>;
 /**
  * An issue: an item of a project's `issues`.
  * @interface

@@ -4,13 +4,16 @@ import type {
   ApprovalRuleFields,
   Group,
   GroupApprovalRule,
+  GroupHook,
   Label,
   MergeRequest,
   Milestone,
   Project,
   ProjectApprovalRule,
+  ProjectHook,
   ProtectedBranch,
   Role,
+  WebHook,
   World,
 } from '../world/types.js';
 import { tokenResourceKey } from '../world/world.js';
@@ -20,11 +23,13 @@ import {
   type SeedAccessToken,
   type SeedDocument,
   type SeedGroup,
+  type SeedGroupHook,
   type SeedIssue,
   type SeedLabel,
   type SeedMergeRequest,
   type SeedMilestone,
   type SeedProject,
+  type SeedProjectHook,
   type SeedProtectedBranch,
   type SeedUser,
 } from './document.js';
@@ -69,6 +74,9 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   oauthTokens: 'oauth.tokens',
   signingKey: 'oauth.signing_key',
   labels: 'groups[].labels, projects[].labels',
+  projectHooks: 'projects[].hooks',
+  systemHooks: 'system_hooks',
+  groupHooks: 'groups[].hooks',
   events: 'events',
 };
 
@@ -113,6 +121,30 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
   const milestonesOfProject = groupBy(world.milestones, (m) => m.project_id);
   const labelsOfGroup = groupBy(world.labels, (l) => l.group_id);
   const labelsOfProject = groupBy(world.labels, (l) => l.project_id);
+  const hooksOfProject = groupBy(world.projectHooks, (h) => h.project_id);
+  const hooksOfGroup = groupBy(world.groupHooks, (h) => h.group_id);
+  // Only projects with hooks get the key: a world without hooks exports as it did before hooks existed.
+  const hookFields = (h: WebHook) => ({
+    id: h.id,
+    url: h.url,
+    name: orUndefined(h.name),
+    description: orUndefined(h.description),
+    token: orUndefined(h.token),
+    enable_ssl_verification: h.enable_ssl_verification,
+    push_events_branch_filter: orUndefined(h.push_events_branch_filter),
+    branch_filter_strategy: h.branch_filter_strategy as SeedProjectHook['branch_filter_strategy'],
+    created_at: h.created_at,
+  });
+  const hooks = <H extends ProjectHook | GroupHook>(list: H[]): { hooks?: (SeedProjectHook & SeedGroupHook)[] } =>
+    list.length === 0
+      ? {}
+      : {
+          hooks: list.map((h) => ({
+            ...hookFields(h),
+            events: { ...h.events },
+            custom_webhook_template: orUndefined(h.custom_webhook_template),
+          })),
+        };
   // Only owners with labels get the key: a world without labels exports as it did before labels existed.
   const labels = (list: Label[]): { labels?: SeedLabel[] } =>
     list.length === 0
@@ -232,6 +264,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     next_iid: { ...g.next_iid },
     milestones: milestonesOfGroup(g.id).map(milestone),
     ...labels(labelsOfGroup(g.id)),
+    ...hooks(hooksOfGroup(g.id)),
     protected_branches: branchesOfGroup(g.id).map(protectedBranch),
     approval_rules: rulesOfGroup(g.id).map(approvalRule),
     // Only groups with tokens carry the key: a world without group tokens exports as before.
@@ -306,6 +339,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       }),
     ),
     access_tokens: tokensOfProject(p.id).map((t) => accessToken(p, t)),
+    ...hooks(hooksOfProject(p.id)),
   });
 
   return {
@@ -359,6 +393,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       ...spec,
       ...(remaining === null ? {} : { times: remaining }),
     })),
+    ...(world.systemHooks.size === 0
+      ? {}
+      : { system_hooks: [...world.systemHooks.values()].map((h) => ({ ...hookFields(h), events: { ...h.events } })) }),
   };
 }
 

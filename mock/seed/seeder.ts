@@ -12,6 +12,7 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { ensureBranch } from '../rules/branches.js';
+import { hookUrlRefusal, insertGroupHook, insertProjectHook, insertSystemHook } from '../rules/hooks.js';
 import { DEFAULT_LABEL_COLOR, insertLabel, type LabelOwner, normalizeColor, projectLabels } from '../rules/labels.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
@@ -26,6 +27,7 @@ import type {
   Event,
   Group,
   GroupApprovalRule,
+  GroupHook,
   Issue,
   Label,
   MergeRequest,
@@ -33,10 +35,12 @@ import type {
   Milestone,
   Project,
   ProjectApprovalRule,
+  ProjectHook,
   ProtectedBranch,
   Push,
   Role,
   ScimIdentity,
+  SystemHook,
   User,
   Visibility,
   World,
@@ -61,15 +65,18 @@ import {
   SeedError,
   SeedEvent,
   SeedGroup,
+  SeedGroupHook,
   SeedInstance,
   SeedIssue,
   SeedLabel,
   SeedMergeRequest,
   SeedMilestone,
   SeedProject,
+  SeedProjectHook,
   type SeedProtectedBranch,
   SeedPush,
   SeedScimIdentity,
+  SeedSystemHook,
   SeedUser,
 } from './document.js';
 
@@ -192,7 +199,7 @@ function milestoneIn(world: World, project: Project, title: string, key: string)
 
 /** The keys under which a builder's input lists nested records, which can fail one by one. */
 const NESTED = {
-  group: ['milestones', 'protected_branches', 'approval_rules', 'access_tokens', 'labels'],
+  group: ['milestones', 'protected_branches', 'approval_rules', 'access_tokens', 'labels', 'hooks'],
   project: [
     'milestones',
     'labels',
@@ -201,6 +208,7 @@ const NESTED = {
     'approval_rules',
     'merge_requests',
     'access_tokens',
+    'hooks',
   ],
   mergeRequest: ['approval_rules', 'pushes', 'approvals'],
 } as const;
@@ -340,6 +348,7 @@ export class Seeder {
     eachWithin('labels', input.labels, (item) => this.groupLabel(group, item));
     addProtectedBranches(this.world, { project_id: null, group_id: group.id }, input.protected_branches);
     eachWithin('approval_rules', input.approval_rules, (item) => this.groupApprovalRule(group, item));
+    eachWithin('hooks', input.hooks, (item) => this.groupHook(group, item));
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(group, item));
     if (input.next_iid) group.next_iid = { ...input.next_iid };
     return group;
@@ -414,6 +423,7 @@ export class Seeder {
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('labels', input.labels, (item) => this.projectLabel(project, item));
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
+    eachWithin('hooks', input.hooks, (item) => this.projectHook(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
     // Every protected branch name that is not a wildcard exists (an export lists its branches itself).
     if (!this.exact)
@@ -460,6 +470,38 @@ export class Seeder {
         priority: input.priority ?? null,
       }),
     );
+  }
+
+  /** A project webhook; its URL is checked as the API checks it (local addresses need the instance's permission). */
+  projectHook(project: Project, input: SeedProjectHook): ProjectHook {
+    this.#checkShape(SeedProjectHook, input);
+    this.#checkHookUrl(input.url);
+    return withId(this.world, 'webHooks', this.world.projectHooks, input.id, () =>
+      insertProjectHook(this.world, project, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
+    );
+  }
+
+  /** A group webhook; its URL is checked as the API checks it (the plan is not: a seed may hold what an API refuses). */
+  groupHook(group: Group, input: SeedGroupHook): GroupHook {
+    this.#checkShape(SeedGroupHook, input);
+    this.#checkHookUrl(input.url);
+    return withId(this.world, 'webHooks', this.world.groupHooks, input.id, () =>
+      insertGroupHook(this.world, group, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
+    );
+  }
+
+  /** A system hook; its URL is checked as the API checks it. */
+  systemHook(input: SeedSystemHook): SystemHook {
+    this.#checkShape(SeedSystemHook, input);
+    this.#checkHookUrl(input.url);
+    return withId(this.world, 'webHooks', this.world.systemHooks, input.id, () =>
+      insertSystemHook(this.world, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
+    );
+  }
+
+  #checkHookUrl(url: string): void {
+    const refusal = hookUrlRefusal(this.world, url);
+    if (refusal) throw new SeedError('url', refusal);
   }
 
   /** A project milestone, validated as the API validates it. */

@@ -58,6 +58,11 @@ export interface Instance {
    * token with the `admin_mode` scope. Absent: off, GitLab's default.
    */
   admin_mode?: boolean;
+  /**
+   * Webhooks may call local and private-network addresses (GitLab's
+   * `allow_local_requests_from_web_hooks_and_services`). Absent: off, GitLab's default.
+   */
+  allow_local_requests_from_web_hooks_and_services?: boolean;
 }
 
 /** One of GitLab's request throttles: at most `requests_per_period` requests per window of `period_in_seconds`. */
@@ -641,6 +646,107 @@ export interface Event {
   created_at: string;
 }
 
+/** The events a project hook can subscribe to, in the order of GitLab's ProjectHook entity. */
+export const PROJECT_HOOK_EVENTS = [
+  'push_events',
+  'tag_push_events',
+  'merge_requests_events',
+  'issues_events',
+  'confidential_issues_events',
+  'note_events',
+  'confidential_note_events',
+  'pipeline_events',
+  'wiki_page_events',
+  'deployment_events',
+  'feature_flag_events',
+  'job_events',
+  'releases_events',
+  'milestone_events',
+  'emoji_events',
+  'resource_access_token_events',
+  'resource_deploy_token_events',
+  'vulnerability_events',
+] as const;
+/** One of {@link PROJECT_HOOK_EVENTS}. */
+export type ProjectHookEvent = (typeof PROJECT_HOOK_EVENTS)[number];
+
+/** The events a system hook can subscribe to besides GitLab's system events, in the order of its Hook entity. */
+export const SYSTEM_HOOK_EVENTS = [
+  'push_events',
+  'tag_push_events',
+  'merge_requests_events',
+  'repository_update_events',
+] as const;
+/** One of {@link SYSTEM_HOOK_EVENTS}. */
+export type SystemHookEvent = (typeof SYSTEM_HOOK_EVENTS)[number];
+
+/** What every webhook has (GitLab's `WebHook`): hooks of every kind share one id sequence, as one table in GitLab. */
+export interface WebHook<E extends string = string> {
+  /** The hook's id. */
+  id: number;
+  /** Where events are sent. */
+  url: string;
+  /** A name, or `null`. */
+  name: string | null;
+  /** A description, or `null`. */
+  description: string | null;
+  /** The secret sent as `X-Gitlab-Token` (never shown by the API), or `null`. */
+  token: string | null;
+  /** Which events the hook receives. */
+  events: Record<E, boolean>;
+  /** Whether TLS certificates are verified on delivery. */
+  enable_ssl_verification: boolean;
+  /** Push events only for these branches (a wildcard or a regex, as `branch_filter_strategy` says), or `null`. */
+  push_events_branch_filter: string | null;
+  /** `wildcard`, `regex` or `all_branches`. */
+  branch_filter_strategy: string;
+  /** A custom payload template, or `null`. */
+  custom_webhook_template: string | null;
+  /** ISO 8601 creation time. */
+  created_at: string;
+}
+
+/** A project webhook (GitLab's `ProjectHook`). */
+export interface ProjectHook extends WebHook<ProjectHookEvent> {
+  /** The project's id. */
+  project_id: number;
+}
+
+/** The events a group hook can subscribe to, in the order of GitLab's GroupHook entity (`ee/lib/ee/api/entities/group_hook.rb`). */
+export const GROUP_HOOK_EVENTS = [
+  'push_events',
+  'tag_push_events',
+  'merge_requests_events',
+  'issues_events',
+  'confidential_issues_events',
+  'note_events',
+  'confidential_note_events',
+  'pipeline_events',
+  'wiki_page_events',
+  'job_events',
+  'deployment_events',
+  'feature_flag_events',
+  'releases_events',
+  'subgroup_events',
+  'member_events',
+  'emoji_events',
+  'project_events',
+  'milestone_events',
+  'vulnerability_events',
+  'resource_access_token_events',
+] as const;
+/** One of {@link GROUP_HOOK_EVENTS}. */
+export type GroupHookEvent = (typeof GROUP_HOOK_EVENTS)[number];
+
+/** A group webhook (GitLab's `GroupHook`, Premium): it receives the events of the group, its subgroups and their projects. */
+export interface GroupHook extends WebHook<GroupHookEvent> {
+  /** The group's id. */
+  group_id: number;
+}
+
+/** An instance-wide system hook (GitLab's `SystemHook`). */
+export interface SystemHook extends WebHook<SystemHookEvent> {}
+
 /** The whole state of a mock: every table, the clock and the random source. */
 export interface World {
   /** Origin and path GitLab is served from, without a trailing slash (e.g. `http://gitlab.test`). */
@@ -685,6 +791,12 @@ export interface World {
   approvals: Map<number, Approval>;
   /** Project and group labels by id. */
   labels: Map<number, Label>;
+  /** Project webhooks by id. */
+  projectHooks: Map<number, ProjectHook>;
+  /** System hooks by id. */
+  systemHooks: Map<number, SystemHook>;
+  /** Group webhooks by id. */
+  groupHooks: Map<number, GroupHook>;
   /** Activity events by id. */
   events: Map<number, Event>;
   /** Rate limit counters by throttle and caller (`throttle_authenticated_api:user:7`). */

@@ -41,6 +41,9 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     oauthGrants: new Map(),
     oauthTokens: new Map(),
     labels: new Map(),
+    projectHooks: new Map(),
+    systemHooks: new Map(),
+    groupHooks: new Map(),
     events: new Map(),
     signingKey: null,
   };

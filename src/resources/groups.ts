@@ -23,6 +23,7 @@ import { BasicProject, type GroupProjectListQuery, Project, type ProjectOf } fro
 import { GroupAccessTokens } from './access-tokens.js';
 import { GroupApprovalRules } from './approval-rules.js';
 import { GroupApprovalSettings } from './approval-settings.js';
+import { GroupHooks } from './hooks.js';
 import { GroupLabels } from './labels.js';
 import { GroupMembers } from './members.js';
 import { GroupScimIdentities } from './scim.js';
@@ -179,6 +180,8 @@ export class Groups extends Resource {
   readonly accessTokens: GroupAccessTokens;
   /** A group's labels (read only). */
   readonly labels: GroupLabels;
+  /** A group's webhooks (Premium). */
+  readonly hooks: GroupHooks;
 
   /**
    * Creates the groups resource on its own, with its own connection; its group
@@ -205,6 +208,7 @@ export class Groups extends Resource {
     this.members = new GroupMembers(transport);
     this.accessTokens = new GroupAccessTokens(transport);
     this.labels = new GroupLabels(transport);
+    this.hooks = new GroupHooks(transport);
   }
 
   /**

@@ -9,6 +9,7 @@ import { ProjectApprovalRules } from './approval-rules.js';
 import { ProjectApprovalSettings } from './approval-settings.js';
 import { ProjectApprovals } from './approvals.js';
 import { ProjectBranches, ProjectProtectedBranches } from './branches.js';
+import { ProjectHooks } from './hooks.js';
 import { ProjectIssues } from './issues.js';
 import { ProjectLabels } from './labels.js';
 import { ProjectMembers } from './members.js';
@@ -42,6 +43,8 @@ export class Projects extends Resource {
   readonly protectedBranches: ProjectProtectedBranches;
   /** A project's labels, its own and its groups'. */
   readonly labels: ProjectLabels;
+  /** A project's webhooks. */
+  readonly hooks: ProjectHooks;
 
   /**
    * Creates the resource on its own, with its own connection.
@@ -71,6 +74,7 @@ export class Projects extends Resource {
     this.branches = new ProjectBranches(transport);
     this.protectedBranches = new ProjectProtectedBranches(transport);
     this.labels = new ProjectLabels(transport);
+    this.hooks = new ProjectHooks(transport);
   }
   /**
    * Lists a project's events that the caller may see, newest first. `GET /projects/:id/events`

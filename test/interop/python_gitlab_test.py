@@ -2,8 +2,8 @@
 
 What python-gitlab covers of the SDK's areas: project milestones, project access tokens (list,
 create, revoke), OAuth applications (list, create, delete), project approval configuration and
-rules, merge request approvals and merge request approval rules, project and group members. The mock must answer it as
-GitLab does: the statuses, messages and state changes are checked, not only that a call returns.
+rules, merge request approvals and merge request approval rules, project and group members,
+project, group and system hooks. The mock must answer it as GitLab does: the statuses, messages and state changes are checked, not only that a call returns.
 The blocks between `docs:begin` and `docs:end` are the examples of docs/other-languages.md.
 """
 
@@ -458,6 +458,40 @@ class SeedDocument(MockTestCase):
         self.assertEqual([(m.title, m.expired) for m in web.milestones.list()], [("Spring sale", True), ("Summer sale", False)])
         self.assertEqual([t.name for t in web.access_tokens.list()], ["deploy"])
         self.assertEqual(self.gl("glpat-alice-000000000000000").applications.list(), [])
+
+
+
+class Hooks(MockTestCase):
+    """Project, group and system hooks through python-gitlab's managers, as GitLab answers them."""
+
+    def test_a_maintainer_manages_project_hooks_and_the_token_is_never_shown(self):
+        hooks = self.project(OMAR).hooks
+        hook = hooks.create({"url": "https://bots.example.com/gitlab", "token": "s3cret", "merge_requests_events": True})
+        self.assertEqual((hook.url, hook.push_events, hook.merge_requests_events), ("https://bots.example.com/gitlab", True, True))
+        self.assertNotIn("token", hook.attributes)
+        hook.issues_events = True
+        hook.save()
+        self.assertTrue(hooks.get(hook.id).issues_events)
+        self.assertEqual([h.id for h in hooks.list()], [hook.id])
+        hook.delete()
+        self.assertEqual(hooks.list(), [])
+
+    def test_a_developer_is_refused_and_a_local_url_is_invalid(self):
+        with self.assertRaises(gitlab.GitlabListError) as refused:
+            self.project(DEV).hooks.list()
+        self.assertEqual(refused.exception.response_code, 403)
+        with self.assertRaises(gitlab.GitlabCreateError) as invalid:
+            self.project(OMAR).hooks.create({"url": "http://127.0.0.1:8080/hook"})
+        self.assertEqual((invalid.exception.response_code, invalid.exception.error_message), (422, "Invalid url given"))
+
+    def test_an_owner_manages_group_hooks_and_an_administrator_system_hooks(self):
+        group_hook = self.gl(MARIA).groups.get("acme", lazy=True).hooks.create({"url": "https://bots.example.com/members", "member_events": True})
+        self.assertEqual((group_hook.member_events, group_hook.subgroup_events), (True, False))
+        system = self.gl(ROOT).hooks.create({"url": "https://audit.example.com/gitlab"})
+        self.assertEqual([h.id for h in self.gl(ROOT).hooks.list()], [system.id])
+        with self.assertRaises(gitlab.GitlabListError) as refused:
+            self.gl(MARIA).hooks.list()
+        self.assertEqual(refused.exception.response_code, 403)
 
 
 if __name__ == "__main__":

@@ -564,6 +564,12 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
           .filter((l) => l.project_id === projectId || l.group_id !== null)
           .flatMap((l) => [l.id, encodeURIComponent(l.title)]),
       branch: () => [...(world.projects.get(projectId)?.branches.keys() ?? [])].map(encodeURIComponent),
+      hook_id: () =>
+        segments[1] === 'hooks'
+          ? [...world.systemHooks.keys()]
+          : segments[1] === 'groups'
+            ? [...world.groupHooks.values()].filter((h) => h.group_id === projectId).map((h) => h.id)
+            : [...world.projectHooks.values()].filter((h) => h.project_id === projectId).map((h) => h.id),
       name: () =>
         [...world.protectedBranches.values()]
           .filter((b) => b.project_id === projectId)

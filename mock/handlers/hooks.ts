@@ -1,0 +1,208 @@
+import { paginated } from '../http/pagination.js';
+import { p, paginationParams, parseParams } from '../http/params.js';
+import { json, noContent } from '../http/respond.js';
+import type { RouteContext } from '../http/router.js';
+import { route } from '../http/router.js';
+import { presentGroupHook, presentProjectHook, presentSystemHook } from '../present/hooks.js';
+import { findGroup, findProject, requireAdmin, requireGroupRole, requireProjectRole } from '../rules/access.js';
+import {
+  createGroupHook,
+  createProjectHook,
+  createSystemHook,
+  deleteGroupHook,
+  deleteProjectHook,
+  deleteSystemHook,
+  findGroupHook,
+  findProjectHook,
+  findSystemHook,
+  groupHooks,
+  type HookFields,
+  projectHooks,
+  requireGroupHooksPlan,
+  updateHook,
+} from '../rules/hooks.js';
+import { GROUP_HOOK_EVENTS, type Group, PROJECT_HOOK_EVENTS, Roles, SYSTEM_HOOK_EVENTS } from '../world/types.js';
+
+/**
+ * Webhooks: /projects/:id/hooks (list, get, add, edit, delete) (`lib/api/project_hooks.rb`), for
+ * Maintainers and up (GitLab's `authorize_admin_project`), and the system hooks /hooks
+ * (`system_hooks.rb`), for administrators.
+ * @module
+ */
+
+const projectPath = { id: p.string().required() };
+const hookPath = { ...projectPath, hook_id: p.id().required() };
+
+/** The settings every hook write takes besides the URL and the event switches. */
+const commonSettings = {
+  url: p.string(),
+  name: p.string(),
+  description: p.string(),
+  token: p.string(),
+  enable_ssl_verification: p.boolean(),
+  push_events_branch_filter: p.string(),
+  branch_filter_strategy: p.string(),
+};
+
+/** Declared boolean parameters, one per event switch. */
+const switches = <E extends string>(kinds: readonly E[]) =>
+  Object.fromEntries(kinds.map((e) => [e, p.boolean()])) as Record<E, ReturnType<typeof p.boolean>>;
+
+const projectHookSettings = {
+  ...commonSettings,
+  custom_webhook_template: p.string(),
+  ...switches(PROJECT_HOOK_EVENTS),
+};
+const systemHookSettings = { ...commonSettings, ...switches(SYSTEM_HOOK_EVENTS) };
+const groupHookSettings = {
+  ...commonSettings,
+  custom_webhook_template: p.string(),
+  ...switches(GROUP_HOOK_EVENTS),
+};
+
+/** A group whose hooks the caller manages: Owner (GitLab's `admin_hook`), on a Premium plan. */
+function hookGroup(ctx: RouteContext, ref: string): Group {
+  const group = findGroup(ctx.world, ctx.caller, ref);
+  requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
+  requireGroupHooksPlan(ctx.world, group);
+  return group;
+}
+
+/** The parsed parameters as a rule takes them: the event switches apart, absent ones left out. */
+function fieldsOf<E extends string>(
+  kinds: readonly E[],
+  q: Partial<Record<E, boolean | undefined>> & {
+    [K in keyof typeof commonSettings]?: string | boolean | undefined;
+  } & { custom_webhook_template?: string | undefined },
+): HookFields<E> {
+  const events: Partial<Record<E, boolean>> = {};
+  for (const e of kinds) {
+    const value = q[e];
+    if (typeof value === 'boolean') events[e] = value;
+  }
+  return {
+    url: q.url as string | undefined,
+    name: q.name as string | undefined,
+    description: q.description as string | undefined,
+    token: q.token as string | undefined,
+    events,
+    enable_ssl_verification: q.enable_ssl_verification as boolean | undefined,
+    push_events_branch_filter: q.push_events_branch_filter as string | undefined,
+    branch_filter_strategy: q.branch_filter_strategy as string | undefined,
+    custom_webhook_template: q.custom_webhook_template,
+  };
+}
+
+export const hookRoutes = [
+  route('GET', '/projects/:id/hooks', (ctx) => {
+    const q = parseParams(ctx.params, { ...projectPath, ...paginationParams });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    return paginated(ctx, projectHooks(ctx.world, project), q, presentProjectHook);
+  }),
+
+  route('GET', '/projects/:id/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, hookPath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    return json(presentProjectHook(findProjectHook(ctx.world, project, q.hook_id)));
+  }),
+
+  route('POST', '/projects/:id/hooks', (ctx) => {
+    const q = parseParams(ctx.params, { ...projectPath, ...projectHookSettings, url: p.string().required() });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    const fields = { ...fieldsOf(PROJECT_HOOK_EVENTS, q), url: q.url };
+    return json(presentProjectHook(createProjectHook(ctx.world, project, fields)), 201);
+  }),
+
+  route('PUT', '/projects/:id/hooks/:hook_id', (ctx) => {
+    // `url` is optional on an update since GitLab 17 (`use :optional_url`); nothing at all is a 400.
+    const q = parseParams(ctx.params, { ...hookPath, ...projectHookSettings });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    const hook = findProjectHook(ctx.world, project, q.hook_id);
+    updateHook(ctx.world, hook, fieldsOf(PROJECT_HOOK_EVENTS, q));
+    return json(presentProjectHook(hook));
+  }),
+
+  route('DELETE', '/projects/:id/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, hookPath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    deleteProjectHook(ctx.world, findProjectHook(ctx.world, project, q.hook_id));
+    return noContent();
+  }),
+
+  // Group hooks (`ee/lib/api/group_hooks.rb`): Owners, Premium.
+  route('GET', '/groups/:id/hooks', (ctx) => {
+    const q = parseParams(ctx.params, { ...projectPath, ...paginationParams });
+    const group = hookGroup(ctx, q.id);
+    return paginated(ctx, groupHooks(ctx.world, group), q, presentGroupHook);
+  }),
+
+  route('GET', '/groups/:id/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, hookPath);
+    const group = hookGroup(ctx, q.id);
+    return json(presentGroupHook(findGroupHook(ctx.world, group, q.hook_id)));
+  }),
+
+  route('POST', '/groups/:id/hooks', (ctx) => {
+    const q = parseParams(ctx.params, { ...projectPath, ...groupHookSettings, url: p.string().required() });
+    const group = hookGroup(ctx, q.id);
+    const fields = { ...fieldsOf(GROUP_HOOK_EVENTS, q), url: q.url };
+    return json(presentGroupHook(createGroupHook(ctx.world, group, fields)), 201);
+  }),
+
+  route('PUT', '/groups/:id/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, { ...hookPath, ...groupHookSettings });
+    const group = hookGroup(ctx, q.id);
+    const hook = findGroupHook(ctx.world, group, q.hook_id);
+    updateHook(ctx.world, hook, fieldsOf(GROUP_HOOK_EVENTS, q));
+    return json(presentGroupHook(hook));
+  }),
+
+  route('DELETE', '/groups/:id/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, hookPath);
+    const group = hookGroup(ctx, q.id);
+    deleteGroupHook(ctx.world, findGroupHook(ctx.world, group, q.hook_id));
+    return noContent();
+  }),
+
+  // System hooks (`lib/api/system_hooks.rb`): administrators only, reads included.
+  route('GET', '/hooks', (ctx) => {
+    const q = parseParams(ctx.params, paginationParams);
+    requireAdmin(ctx.caller);
+    return paginated(ctx, [...ctx.world.systemHooks.values()], q, presentSystemHook);
+  }),
+
+  route('GET', '/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, { hook_id: p.id().required() });
+    requireAdmin(ctx.caller);
+    return json(presentSystemHook(findSystemHook(ctx.world, q.hook_id)));
+  }),
+
+  route('POST', '/hooks', (ctx) => {
+    const q = parseParams(ctx.params, { ...systemHookSettings, url: p.string().required() });
+    requireAdmin(ctx.caller);
+    return json(
+      presentSystemHook(createSystemHook(ctx.world, { ...fieldsOf(SYSTEM_HOOK_EVENTS, q), url: q.url })),
+      201,
+    );
+  }),
+
+  route('PUT', '/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, { hook_id: p.id().required(), ...systemHookSettings });
+    requireAdmin(ctx.caller);
+    const hook = findSystemHook(ctx.world, q.hook_id);
+    updateHook(ctx.world, hook, fieldsOf(SYSTEM_HOOK_EVENTS, q));
+    return json(presentSystemHook(hook));
+  }),
+
+  route('DELETE', '/hooks/:hook_id', (ctx) => {
+    const q = parseParams(ctx.params, { hook_id: p.id().required() });
+    requireAdmin(ctx.caller);
+    deleteSystemHook(ctx.world, findSystemHook(ctx.world, q.hook_id));
+    return noContent();
+  }),
+];

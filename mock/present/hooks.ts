@@ -1,0 +1,124 @@
+import type {
+  GroupHook as GroupHookEntity,
+  ProjectHook as ProjectHookEntity,
+  SystemHook as SystemHookEntity,
+} from '../../src/models/hooks.js';
+import type { GroupHook, ProjectHook, SystemHook } from '../world/types.js';
+
+/**
+ * Hooks as GitLab's entities show them (`lib/api/entities/hook.rb`, `project_hook.rb`): the
+ * Hook fields (a system hook's with `organization_id`), then a project hook's project id and
+ * event switches; the token never. Delivery is not modelled yet, so a hook is always
+ * `executable`; URL variables and custom headers are not modelled (empty lists).
+ * @module
+ */
+
+/** The id of GitLab's default organization, which every system hook belongs to. */
+const DEFAULT_ORGANIZATION_ID = 1;
+
+/** GitLab's Hook entity for a project hook (no `organization_id`, `repository_update_events` always false). */
+export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
+  const e = hook.events;
+  return {
+    id: hook.id,
+    url: hook.url,
+    name: hook.name,
+    description: hook.description,
+    created_at: hook.created_at,
+    push_events: e.push_events,
+    tag_push_events: e.tag_push_events,
+    merge_requests_events: e.merge_requests_events,
+    repository_update_events: false,
+    enable_ssl_verification: hook.enable_ssl_verification,
+    alert_status: 'executable',
+    disabled_until: null,
+    url_variables: [],
+    push_events_branch_filter: hook.push_events_branch_filter,
+    branch_filter_strategy: hook.branch_filter_strategy,
+    custom_webhook_template: hook.custom_webhook_template,
+    custom_headers: [],
+    project_id: hook.project_id,
+    issues_events: e.issues_events,
+    confidential_issues_events: e.confidential_issues_events,
+    note_events: e.note_events,
+    confidential_note_events: e.confidential_note_events,
+    pipeline_events: e.pipeline_events,
+    wiki_page_events: e.wiki_page_events,
+    deployment_events: e.deployment_events,
+    feature_flag_events: e.feature_flag_events,
+    job_events: e.job_events,
+    releases_events: e.releases_events,
+    milestone_events: e.milestone_events,
+    emoji_events: e.emoji_events,
+    resource_access_token_events: e.resource_access_token_events,
+    resource_deploy_token_events: e.resource_deploy_token_events,
+    vulnerability_events: e.vulnerability_events,
+  };
+}
+
+/** GitLab's Hook entity for a system hook. */
+export function presentSystemHook(hook: SystemHook): SystemHookEntity {
+  const e = hook.events;
+  return {
+    id: hook.id,
+    url: hook.url,
+    name: hook.name,
+    description: hook.description,
+    created_at: hook.created_at,
+    push_events: e.push_events,
+    tag_push_events: e.tag_push_events,
+    merge_requests_events: e.merge_requests_events,
+    repository_update_events: e.repository_update_events,
+    enable_ssl_verification: hook.enable_ssl_verification,
+    organization_id: DEFAULT_ORGANIZATION_ID,
+    alert_status: 'executable',
+    disabled_until: null,
+    url_variables: [],
+    push_events_branch_filter: hook.push_events_branch_filter,
+    branch_filter_strategy: hook.branch_filter_strategy,
+    custom_webhook_template: hook.custom_webhook_template,
+    custom_headers: [],
+  };
+}
+
+/** GitLab's GroupHook entity: the Hook fields, then the group's id and its event switches. */
+export function presentGroupHook(hook: GroupHook): GroupHookEntity {
+  const e = hook.events;
+  return {
+    id: hook.id,
+    url: hook.url,
+    name: hook.name,
+    description: hook.description,
+    created_at: hook.created_at,
+    push_events: e.push_events,
+    tag_push_events: e.tag_push_events,
+    merge_requests_events: e.merge_requests_events,
+    repository_update_events: false,
+    enable_ssl_verification: hook.enable_ssl_verification,
+    alert_status: 'executable',
+    disabled_until: null,
+    url_variables: [],
+    push_events_branch_filter: hook.push_events_branch_filter,
+    branch_filter_strategy: hook.branch_filter_strategy,
+    custom_webhook_template: hook.custom_webhook_template,
+    custom_headers: [],
+    group_id: hook.group_id,
+    issues_events: e.issues_events,
+    confidential_issues_events: e.confidential_issues_events,
+    note_events: e.note_events,
+    confidential_note_events: e.confidential_note_events,
+    pipeline_events: e.pipeline_events,
+    wiki_page_events: e.wiki_page_events,
+    job_events: e.job_events,
+    deployment_events: e.deployment_events,
+    feature_flag_events: e.feature_flag_events,
+    releases_events: e.releases_events,
+    subgroup_events: e.subgroup_events,
+    member_events: e.member_events,
+    emoji_events: e.emoji_events,
+    project_events: e.project_events,
+    milestone_events: e.milestone_events,
+    vulnerability_events: e.vulnerability_events,
+    resource_access_token_events: e.resource_access_token_events,
+  };
+}

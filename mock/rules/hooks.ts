@@ -1,0 +1,286 @@
+import { ApiError, forbidden, recordNotFound, validationError } from '../http/errors.js';
+import {
+  GROUP_HOOK_EVENTS,
+  type Group,
+  type GroupHook,
+  type GroupHookEvent,
+  PROJECT_HOOK_EVENTS,
+  type Project,
+  type ProjectHook,
+  type ProjectHookEvent,
+  SYSTEM_HOOK_EVENTS,
+  type SystemHook,
+  type SystemHookEvent,
+  type WebHook,
+  type World,
+} from '../world/types.js';
+import { nextId, nowIso } from '../world/world.js';
+import { groupPlan, isPaidPlan } from './access.js';
+
+/**
+ * Webhooks (`lib/api/project_hooks.rb`, `system_hooks.rb`, `lib/api/helpers/web_hooks_helpers.rb`,
+ * `app/models/hooks/*`, `Gitlab::UrlBlocker`): the URLs a project (Maintainers) or the instance
+ * (administrators) calls on its events. The mock stores and validates them; delivery is not modelled yet.
+ * @module
+ */
+
+/** Branch filter strategies a hook takes (`WebHook#branch_filter_strategy`). */
+export const BRANCH_FILTER_STRATEGIES = ['wildcard', 'regex', 'all_branches'] as const;
+
+/** What a hook write may set; absent keys keep their value (on create: GitLab's column defaults). */
+export interface HookFields<E extends string = string> {
+  url?: string;
+  name?: string | null;
+  description?: string | null;
+  token?: string | null;
+  events?: Partial<Record<E, boolean>>;
+  enable_ssl_verification?: boolean;
+  push_events_branch_filter?: string | null;
+  branch_filter_strategy?: string;
+  custom_webhook_template?: string | null;
+}
+
+/** GitLab's answer to a hook it cannot save because of its URL (or its branch filter). */
+const invalid = (what: 'url' | 'branch filter', reason: string) =>
+  new ApiError(422, { message: `Invalid ${what} given` }).because(reason);
+
+/** An IPv4 address's four numbers, or `undefined` when the host is not a dotted IPv4 literal. */
+function ipv4(host: string): number[] | undefined {
+  const parts = host.split('.');
+  if (parts.length !== 4 || !parts.every((n) => /^\d{1,3}$/.test(n))) return undefined;
+  const numbers = parts.map(Number);
+  return numbers.every((n) => n <= 255) ? numbers : undefined;
+}
+
+/**
+ * Why GitLab's URL blocker refuses a host as local, or `undefined` for a public one:
+ * loopback (`localhost`, 127.0.0.0/8, ::1), the unspecified address, private networks
+ * (10/8, 172.16/12, 192.168/16, fc00::/7) and link-local ones (169.254/16, fe80::/10).
+ * The mock resolves no names (it works offline): any other host name counts as public.
+ */
+export function localAddressReason(hostname: string): string | undefined {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'Requests to localhost are not allowed';
+  const v4 = ipv4(host);
+  if (v4) {
+    const [a, b] = v4 as [number, number, number, number];
+    if (a === 127 || v4.every((n) => n === 0)) return 'Requests to localhost are not allowed';
+    if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) {
+      return 'Requests to the local network are not allowed';
+    }
+    if (a === 169 && b === 254) return 'Requests to the link local network are not allowed';
+    return undefined;
+  }
+  if (host === '::1' || host === '::') return 'Requests to localhost are not allowed';
+  if (/^f[cd][0-9a-f]{2}:/.test(host)) return 'Requests to the local network are not allowed';
+  if (/^fe[89ab][0-9a-f]:/.test(host)) return 'Requests to the link local network are not allowed';
+  return undefined;
+}
+
+/**
+ * Why a hook URL is refused, or `undefined`: it must be an absolute `http` or `https` URL, and
+ * local addresses are blocked unless the instance allows them (GitLab's
+ * `allow_local_requests_from_web_hooks_and_services`, off by default).
+ */
+export function hookUrlRefusal(world: World, url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return 'Only allowed schemes are http, https';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'Only allowed schemes are http, https';
+  if (!parsed.hostname) return 'Host cannot be blank';
+  if (world.instance.allow_local_requests_from_web_hooks_and_services) return undefined;
+  return localAddressReason(parsed.hostname);
+}
+
+/** Every check of a hook write, before anything changes (GitLab validates the URL, then the branch filter). */
+function checkFields(world: World, fields: HookFields<string>, strategyNow: string): void {
+  if (fields.url !== undefined) {
+    const refusal = hookUrlRefusal(world, fields.url);
+    if (refusal) throw invalid('url', `url ${refusal.toLowerCase()}`);
+  }
+  const strategy = fields.branch_filter_strategy ?? strategyNow;
+  if (!(BRANCH_FILTER_STRATEGIES as readonly string[]).includes(strategy)) {
+    throw invalid('branch filter', `unknown branch filter strategy ${strategy}`);
+  }
+  const filter = fields.push_events_branch_filter;
+  if (filter && strategy === 'regex') {
+    try {
+      new RegExp(filter);
+    } catch {
+      throw invalid('branch filter', 'the branch filter is not a valid regular expression');
+    }
+  }
+}
+
+/** A project's hooks, oldest first. */
+export function projectHooks(world: World, project: Project): ProjectHook[] {
+  return [...world.projectHooks.values()].filter((h) => h.project_id === project.id);
+}
+
+/** One hook of a project; 404 `Not found` when it belongs elsewhere or does not exist. */
+export function findProjectHook(world: World, project: Project, hookId: number): ProjectHook {
+  const hook = world.projectHooks.get(hookId);
+  if (!hook || hook.project_id !== project.id) throw recordNotFound().because(`no hook ${hookId} in this project`);
+  return hook;
+}
+
+/** A group's hooks, oldest first. */
+export function groupHooks(world: World, group: Group): GroupHook[] {
+  return [...world.groupHooks.values()].filter((h) => h.group_id === group.id);
+}
+
+/** One hook of a group; 404 `Not found` when it belongs elsewhere or does not exist. */
+export function findGroupHook(world: World, group: Group, hookId: number): GroupHook {
+  const hook = world.groupHooks.get(hookId);
+  if (!hook || hook.group_id !== group.id) throw recordNotFound().because(`no hook ${hookId} in this group`);
+  return hook;
+}
+
+/** Group webhooks are a Premium feature (GitLab's licensed `group_webhooks`): 403 on a Free group. */
+export function requireGroupHooksPlan(world: World, group: Group): void {
+  const plan = groupPlan(world, group);
+  if (!isPaidPlan(plan)) {
+    throw forbidden().because(`group ${group.full_path} is on the ${plan} plan; group webhooks need Premium`);
+  }
+}
+
+/** One system hook; 404 `Not found` when there is none with that id. */
+export function findSystemHook(world: World, hookId: number): SystemHook {
+  const hook = world.systemHooks.get(hookId);
+  if (!hook) throw recordNotFound().because(`no system hook ${hookId}`);
+  return hook;
+}
+
+/** The events a new hook receives: GitLab's column defaults (push events on, the rest off). */
+const defaultEvents = <E extends string>(kinds: readonly E[]): Record<E, boolean> =>
+  Object.fromEntries(kinds.map((e) => [e, e === 'push_events'])) as Record<E, boolean>;
+
+/** A new hook's common fields: GitLab's defaults for what is not given; hooks of every kind share one id sequence. */
+function newHook<E extends string>(
+  world: World,
+  kinds: readonly E[],
+  fields: HookFields<E> & { url: string },
+  createdAt: string,
+): WebHook<E> {
+  return {
+    id: nextId(world, 'webHooks'),
+    url: fields.url.trim(),
+    name: fields.name ?? null,
+    description: fields.description ?? null,
+    token: fields.token || null,
+    events: { ...defaultEvents(kinds), ...fields.events },
+    enable_ssl_verification: fields.enable_ssl_verification ?? true,
+    push_events_branch_filter: fields.push_events_branch_filter || null,
+    branch_filter_strategy: fields.branch_filter_strategy ?? 'wildcard',
+    custom_webhook_template: fields.custom_webhook_template || null,
+    created_at: createdAt,
+  };
+}
+
+/** Stores a new project hook without checks (the seeder and {@link createProjectHook}). */
+export function insertProjectHook(
+  world: World,
+  project: Project,
+  fields: HookFields<ProjectHookEvent> & { url: string },
+  createdAt = nowIso(world),
+): ProjectHook {
+  const hook: ProjectHook = { ...newHook(world, PROJECT_HOOK_EVENTS, fields, createdAt), project_id: project.id };
+  world.projectHooks.set(hook.id, hook);
+  return hook;
+}
+
+/** Stores a new group hook without checks (the seeder and {@link createGroupHook}). */
+export function insertGroupHook(
+  world: World,
+  group: Group,
+  fields: HookFields<GroupHookEvent> & { url: string },
+  createdAt = nowIso(world),
+): GroupHook {
+  const hook: GroupHook = { ...newHook(world, GROUP_HOOK_EVENTS, fields, createdAt), group_id: group.id };
+  world.groupHooks.set(hook.id, hook);
+  return hook;
+}
+
+/** `POST /groups/:id/hooks`: validated, then stored. */
+export function createGroupHook(
+  world: World,
+  group: Group,
+  fields: HookFields<GroupHookEvent> & { url: string },
+): GroupHook {
+  checkFields(world, fields, 'wildcard');
+  return insertGroupHook(world, group, fields);
+}
+
+/** Stores a new system hook without checks (the seeder and {@link createSystemHook}). */
+export function insertSystemHook(
+  world: World,
+  fields: HookFields<SystemHookEvent> & { url: string },
+  createdAt = nowIso(world),
+): SystemHook {
+  const hook: SystemHook = newHook(world, SYSTEM_HOOK_EVENTS, fields, createdAt);
+  world.systemHooks.set(hook.id, hook);
+  return hook;
+}
+
+/** `POST /projects/:id/hooks`: validated, then stored. */
+export function createProjectHook(
+  world: World,
+  project: Project,
+  fields: HookFields<ProjectHookEvent> & { url: string },
+): ProjectHook {
+  checkFields(world, fields, 'wildcard');
+  return insertProjectHook(world, project, fields);
+}
+
+/** `POST /hooks`: validated, then stored. */
+export function createSystemHook(world: World, fields: HookFields<SystemHookEvent> & { url: string }): SystemHook {
+  checkFields(world, fields, 'wildcard');
+  return insertSystemHook(world, fields);
+}
+
+/** Whether a write gives anything to change (GitLab's `No parameters provided` otherwise). */
+const isEmpty = (fields: HookFields<string>) =>
+  Object.entries(fields).every(([key, value]) =>
+    key === 'events' ? Object.keys(value ?? {}).length === 0 : value === undefined,
+  );
+
+/**
+ * `PUT /projects/:id/hooks/:hook_id` and `PUT /hooks/:hook_id`: validated, then applied; what
+ * is not given stays, an empty token clears it; nothing at all is 400 `No parameters provided`.
+ */
+export function updateHook<E extends string>(world: World, hook: WebHook<E>, fields: HookFields<E>): WebHook<E> {
+  if (isEmpty(fields)) throw validationError('No parameters provided').because('the update gives no parameter');
+  checkFields(world, fields, hook.branch_filter_strategy);
+  if (fields.url !== undefined) hook.url = fields.url.trim();
+  if (fields.name !== undefined) hook.name = fields.name;
+  if (fields.description !== undefined) hook.description = fields.description;
+  if (fields.token !== undefined) hook.token = fields.token || null;
+  if (fields.events) Object.assign(hook.events, fields.events);
+  if (fields.enable_ssl_verification !== undefined) hook.enable_ssl_verification = fields.enable_ssl_verification;
+  if (fields.push_events_branch_filter !== undefined) {
+    hook.push_events_branch_filter = fields.push_events_branch_filter || null;
+  }
+  if (fields.branch_filter_strategy !== undefined) hook.branch_filter_strategy = fields.branch_filter_strategy;
+  if (fields.custom_webhook_template !== undefined) {
+    hook.custom_webhook_template = fields.custom_webhook_template || null;
+  }
+  return hook;
+}
+
+/** `DELETE /projects/:id/hooks/:hook_id`. */
+export function deleteProjectHook(world: World, hook: ProjectHook): void {
+  world.projectHooks.delete(hook.id);
+}
+
+/** `DELETE /groups/:id/hooks/:hook_id`. */
+export function deleteGroupHook(world: World, hook: GroupHook): void {
+  world.groupHooks.delete(hook.id);
+}
+
+/** `DELETE /hooks/:hook_id`. */
+export function deleteSystemHook(world: World, hook: SystemHook): void {
+  world.systemHooks.delete(hook.id);
+}

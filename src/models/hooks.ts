@@ -1,0 +1,335 @@
+import * as z from 'zod/mini';
+
+/** A key of a hook's URL variables or custom headers; GitLab never shows their values. */
+export const HookMaskedEntry = z.looseObject({
+  /** The variable's or header's name. */
+  key: z.string(),
+});
+/**
+ * A masked URL variable or custom header of a hook.
+ * @interface
+ */
+export type HookMaskedEntry = z.infer<typeof HookMaskedEntry>;
+
+/** A system hook (GitLab's Hook entity): instance-wide, managed by administrators. The secret token is never shown. */
+export const SystemHook = z.looseObject({
+  /** The hook's id. */
+  id: z.int(),
+  /** Where events are sent. */
+  url: z.string(),
+  /** The hook's name, or `null` (GitLab 17.1 and later). */
+  name: z.optional(z.nullable(z.string())),
+  /** The hook's description, or `null` (GitLab 17.1 and later). */
+  description: z.optional(z.nullable(z.string())),
+  /** When it was created (ISO 8601). */
+  created_at: z.string(),
+  /** Receives push events. */
+  push_events: z.boolean(),
+  /** Receives tag push events. */
+  tag_push_events: z.boolean(),
+  /** Receives merge request events. */
+  merge_requests_events: z.boolean(),
+  /** Receives repository update events. */
+  repository_update_events: z.boolean(),
+  /** TLS certificates are verified on delivery. */
+  enable_ssl_verification: z.boolean(),
+  /** The organization the hook belongs to (GitLab 17.x and later). */
+  organization_id: z.optional(z.int()),
+  /** `executable`, `temporarily_disabled` or `disabled` (GitLab 15.7 and later). */
+  alert_status: z.optional(z.string()),
+  /** Until when a temporarily disabled hook waits, or `null`. */
+  disabled_until: z.optional(z.nullable(z.string())),
+  /** The names of the URL variables (values masked). */
+  url_variables: z.optional(z.array(HookMaskedEntry)),
+  /** Push events only for branches matching this, or `null`. */
+  push_events_branch_filter: z.optional(z.nullable(z.string())),
+  /** How the branch filter reads: `wildcard`, `regex` or `all_branches` (GitLab 16.3 and later). */
+  branch_filter_strategy: z.optional(z.string()),
+  /** A custom payload template, or `null` (GitLab 17.6 and later). */
+  custom_webhook_template: z.optional(z.nullable(z.string())),
+  /** The names of the custom headers (values masked; GitLab 17.1 and later). */
+  custom_headers: z.optional(z.array(HookMaskedEntry)),
+});
+/**
+ * A system hook.
+ * @interface
+ */
+export type SystemHook = z.infer<typeof SystemHook>;
+
+/** A project webhook (GitLab's ProjectHook entity). The secret token is never shown. */
+export const ProjectHook = z.looseObject({
+  /** The hook's id. */
+  id: z.int(),
+  /** Where events are sent. */
+  url: z.string(),
+  /** The hook's name, or `null` (GitLab 17.1 and later). */
+  name: z.optional(z.nullable(z.string())),
+  /** The hook's description, or `null` (GitLab 17.1 and later). */
+  description: z.optional(z.nullable(z.string())),
+  /** When it was created (ISO 8601). */
+  created_at: z.string(),
+  /** Receives push events. */
+  push_events: z.boolean(),
+  /** Receives tag push events. */
+  tag_push_events: z.boolean(),
+  /** Receives merge request events. */
+  merge_requests_events: z.boolean(),
+  /** Receives repository update events (system hooks only; `false` on a project hook). */
+  repository_update_events: z.boolean(),
+  /** TLS certificates are verified on delivery. */
+  enable_ssl_verification: z.boolean(),
+  /** `executable`, `temporarily_disabled` or `disabled` (GitLab 15.7 and later). */
+  alert_status: z.optional(z.string()),
+  /** Until when a temporarily disabled hook waits, or `null`. */
+  disabled_until: z.optional(z.nullable(z.string())),
+  /** The names of the URL variables (values masked). */
+  url_variables: z.optional(z.array(HookMaskedEntry)),
+  /** Push events only for branches matching this, or `null`. */
+  push_events_branch_filter: z.nullable(z.string()),
+  /** How the branch filter reads: `wildcard`, `regex` or `all_branches` (GitLab 16.3 and later). */
+  branch_filter_strategy: z.optional(z.string()),
+  /** A custom payload template, or `null` (GitLab 17.6 and later). */
+  custom_webhook_template: z.optional(z.nullable(z.string())),
+  /** The names of the custom headers (values masked; GitLab 17.1 and later). */
+  custom_headers: z.optional(z.array(HookMaskedEntry)),
+  /** The project's id. */
+  project_id: z.int(),
+  /** Receives issue events. */
+  issues_events: z.boolean(),
+  /** Receives confidential issue events. */
+  confidential_issues_events: z.boolean(),
+  /** Receives comment events. */
+  note_events: z.boolean(),
+  /** Receives confidential comment events. */
+  confidential_note_events: z.nullable(z.boolean()),
+  /** Receives pipeline events. */
+  pipeline_events: z.boolean(),
+  /** Receives wiki page events. */
+  wiki_page_events: z.boolean(),
+  /** Receives deployment events. */
+  deployment_events: z.boolean(),
+  /** Receives feature flag events. */
+  feature_flag_events: z.optional(z.boolean()),
+  /** Receives job events. */
+  job_events: z.boolean(),
+  /** Receives release events. */
+  releases_events: z.boolean(),
+  /** Receives milestone events (GitLab 16.5 and later). */
+  milestone_events: z.optional(z.boolean()),
+  /** Receives emoji events (GitLab 16.11 and later). */
+  emoji_events: z.optional(z.boolean()),
+  /** Receives project access token expiry events (GitLab 16.11 and later). */
+  resource_access_token_events: z.optional(z.boolean()),
+  /** Receives group or project deploy token expiry events (GitLab 17.x and later). */
+  resource_deploy_token_events: z.optional(z.boolean()),
+  /** Receives vulnerability events (GitLab 17.x and later). */
+  vulnerability_events: z.optional(z.boolean()),
+});
+/**
+ * A project webhook.
+ * @interface
+ */
+export type ProjectHook = z.infer<typeof ProjectHook>;
+
+/** A group webhook (GitLab's GroupHook entity, Premium). The secret token is never shown. */
+export const GroupHook = z.looseObject({
+  /** The hook's id. */
+  id: z.int(),
+  /** Where events are sent. */
+  url: z.string(),
+  /** The hook's name, or `null` (GitLab 17.1 and later). */
+  name: z.optional(z.nullable(z.string())),
+  /** The hook's description, or `null` (GitLab 17.1 and later). */
+  description: z.optional(z.nullable(z.string())),
+  /** When it was created (ISO 8601). */
+  created_at: z.string(),
+  /** Receives push events. */
+  push_events: z.boolean(),
+  /** Receives tag push events. */
+  tag_push_events: z.boolean(),
+  /** Receives merge request events. */
+  merge_requests_events: z.boolean(),
+  /** Receives repository update events (system hooks only; `false` here). */
+  repository_update_events: z.boolean(),
+  /** TLS certificates are verified on delivery. */
+  enable_ssl_verification: z.boolean(),
+  /** `executable`, `temporarily_disabled` or `disabled`. */
+  alert_status: z.optional(z.string()),
+  /** Until when a temporarily disabled hook waits, or `null`. */
+  disabled_until: z.optional(z.nullable(z.string())),
+  /** The names of the URL variables (values masked). */
+  url_variables: z.optional(z.array(HookMaskedEntry)),
+  /** Push events only for branches matching this, or `null`. */
+  push_events_branch_filter: z.nullable(z.string()),
+  /** How the branch filter reads: `wildcard`, `regex` or `all_branches`. */
+  branch_filter_strategy: z.optional(z.string()),
+  /** A custom payload template, or `null`. */
+  custom_webhook_template: z.optional(z.nullable(z.string())),
+  /** The names of the custom headers (values masked). */
+  custom_headers: z.optional(z.array(HookMaskedEntry)),
+  /** The group's id. */
+  group_id: z.int(),
+  /** Receives issue events. */
+  issues_events: z.boolean(),
+  /** Receives confidential issue events. */
+  confidential_issues_events: z.boolean(),
+  /** Receives comment events. */
+  note_events: z.boolean(),
+  /** Receives confidential comment events. */
+  confidential_note_events: z.nullable(z.boolean()),
+  /** Receives pipeline events. */
+  pipeline_events: z.boolean(),
+  /** Receives wiki page events. */
+  wiki_page_events: z.boolean(),
+  /** Receives job events. */
+  job_events: z.boolean(),
+  /** Receives deployment events. */
+  deployment_events: z.boolean(),
+  /** Receives feature flag events. */
+  feature_flag_events: z.optional(z.boolean()),
+  /** Receives release events. */
+  releases_events: z.boolean(),
+  /** Receives subgroup events (created or removed below the group). */
+  subgroup_events: z.boolean(),
+  /** Receives group member events. */
+  member_events: z.optional(z.boolean()),
+  /** Receives emoji events. */
+  emoji_events: z.optional(z.boolean()),
+  /** Receives project events (created or removed in the group). */
+  project_events: z.optional(z.boolean()),
+  /** Receives milestone events. */
+  milestone_events: z.optional(z.boolean()),
+  /** Receives vulnerability events. */
+  vulnerability_events: z.optional(z.boolean()),
+  /** Receives group access token expiry events. */
+  resource_access_token_events: z.optional(z.boolean()),
+});
+/**
+ * A group webhook.
+ * @interface
+ */
+export type GroupHook = z.infer<typeof GroupHook>;
+
+/** The events and settings of a project hook, as `POST` and `PUT /projects/:id/hooks` take them. */
+export interface ProjectHookSettings {
+  /** A name for the hook. */
+  name?: string;
+  /** A description. */
+  description?: string;
+  /** A secret sent back as `X-Gitlab-Token`; never shown afterwards. An empty string removes it. */
+  token?: string;
+  /** Receive push events (default `true`). */
+  push_events?: boolean;
+  /** Push events only for branches matching this (as `branch_filter_strategy` reads it). */
+  push_events_branch_filter?: string;
+  /** `wildcard` (default), `regex` or `all_branches`. */
+  branch_filter_strategy?: 'wildcard' | 'regex' | 'all_branches';
+  /** Receive tag push events. */
+  tag_push_events?: boolean;
+  /** Receive merge request events. */
+  merge_requests_events?: boolean;
+  /** Receive issue events. */
+  issues_events?: boolean;
+  /** Receive confidential issue events. */
+  confidential_issues_events?: boolean;
+  /** Receive comment events. */
+  note_events?: boolean;
+  /** Receive confidential comment events. */
+  confidential_note_events?: boolean;
+  /** Receive pipeline events. */
+  pipeline_events?: boolean;
+  /** Receive wiki page events. */
+  wiki_page_events?: boolean;
+  /** Receive deployment events. */
+  deployment_events?: boolean;
+  /** Receive feature flag events. */
+  feature_flag_events?: boolean;
+  /** Receive job events. */
+  job_events?: boolean;
+  /** Receive release events. */
+  releases_events?: boolean;
+  /** Receive milestone events. */
+  milestone_events?: boolean;
+  /** Receive emoji events. */
+  emoji_events?: boolean;
+  /** Receive project access token expiry events. */
+  resource_access_token_events?: boolean;
+  /** Receive deploy token expiry events. */
+  resource_deploy_token_events?: boolean;
+  /** Receive vulnerability events. */
+  vulnerability_events?: boolean;
+  /** Verify TLS certificates on delivery (default `true`). */
+  enable_ssl_verification?: boolean;
+  /** A custom payload template. */
+  custom_webhook_template?: string;
+}
+
+/** The body of `POST /projects/:id/hooks`. */
+export interface ProjectHookCreate extends ProjectHookSettings {
+  /** Where events are sent: an `http` or `https` URL (local addresses only where the instance allows them). */
+  url: string;
+}
+
+/** The body of `PUT /projects/:id/hooks/:hook_id`: at least one field. */
+export interface ProjectHookUpdate extends ProjectHookSettings {
+  /** Where events are sent. */
+  url?: string;
+}
+
+/** The settings of a system hook, as `POST` and `PUT /hooks` take them. */
+export interface SystemHookSettings {
+  /** A name for the hook. */
+  name?: string;
+  /** A description. */
+  description?: string;
+  /** A secret sent back as `X-Gitlab-Token`; never shown afterwards. An empty string removes it. */
+  token?: string;
+  /** Receive push events (default `true`). */
+  push_events?: boolean;
+  /** Receive tag push events. */
+  tag_push_events?: boolean;
+  /** Receive merge request events. */
+  merge_requests_events?: boolean;
+  /** Receive repository update events. */
+  repository_update_events?: boolean;
+  /** Verify TLS certificates on delivery (default `true`). */
+  enable_ssl_verification?: boolean;
+  /** Push events only for branches matching this (as `branch_filter_strategy` reads it). */
+  push_events_branch_filter?: string;
+  /** `wildcard` (default), `regex` or `all_branches`. */
+  branch_filter_strategy?: 'wildcard' | 'regex' | 'all_branches';
+}
+
+/** The body of `POST /hooks`. */
+export interface SystemHookCreate extends SystemHookSettings {
+  /** Where events are sent: an `http` or `https` URL (local addresses only where the instance allows them). */
+  url: string;
+}
+
+/** The body of `PUT /hooks/:hook_id`: at least one field. */
+export interface SystemHookUpdate extends SystemHookSettings {
+  /** Where events are sent. */
+  url?: string;
+}
+
+/** The events and settings of a group hook, as `POST` and `PUT /groups/:id/hooks` take them. */
+export interface GroupHookSettings extends Omit<ProjectHookSettings, 'resource_deploy_token_events'> {
+  /** Receive subgroup events. */
+  subgroup_events?: boolean;
+  /** Receive group member events. */
+  member_events?: boolean;
+  /** Receive project events (created or removed in the group). */
+  project_events?: boolean;
+}
+
+/** The body of `POST /groups/:id/hooks`. */
+export interface GroupHookCreate extends GroupHookSettings {
+  /** Where events are sent: an `http` or `https` URL (local addresses only where the instance allows them). */
+  url: string;
+}
+
+/** The body of `PUT /groups/:id/hooks/:hook_id`: at least one field. */
+export interface GroupHookUpdate extends GroupHookSettings {
+  /** Where events are sent. */
+  url?: string;
+}

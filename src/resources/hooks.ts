@@ -1,0 +1,232 @@
+import type { PagePromise } from '../core/pagination.js';
+import { type GroupRef, type ProjectRef, path } from '../core/path.js';
+import { Resource } from '../core/resource.js';
+import type { RequestOptions } from '../core/transport.js';
+import type { PaginationQuery } from '../models/common.js';
+import {
+  GroupHook,
+  type GroupHookCreate,
+  type GroupHookUpdate,
+  ProjectHook,
+  type ProjectHookCreate,
+  type ProjectHookUpdate,
+  SystemHook,
+  type SystemHookCreate,
+  type SystemHookUpdate,
+} from '../models/hooks.js';
+
+/**
+ * A project's webhooks: `gitlab.projects.hooks`. Endpoints under `/projects/:id/hooks`;
+ * every one needs the Maintainer role.
+ */
+export class ProjectHooks extends Resource {
+  /**
+   * Lists a project's webhooks, oldest first. `GET /projects/:id/hooks`
+   *
+   * @example
+   * ```ts
+   * for await (const hook of gitlab.projects.hooks.list('acme/api')) {
+   *   console.log(hook.id, hook.url, hook.merge_requests_events);
+   * }
+   * ```
+   */
+  list(project: ProjectRef, query: PaginationQuery = {}, options?: RequestOptions): PagePromise<ProjectHook> {
+    return this.paginate(path`projects/${project}/hooks`, ProjectHook, { query, ...options });
+  }
+
+  /**
+   * Reads one webhook of a project. `GET /projects/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.projects.hooks.get('acme/api', 7);
+   * console.log(hook.url, hook.alert_status);
+   * ```
+   */
+  get(project: ProjectRef, hookId: number, options?: RequestOptions): Promise<ProjectHook> {
+    return this.request('GET', path`projects/${project}/hooks/${hookId}`, ProjectHook, options);
+  }
+
+  /**
+   * Adds a webhook; an invalid or blocked URL is a 422 `Invalid url given`.
+   * `POST /projects/:id/hooks`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.projects.hooks.create('acme/api', {
+   *   url: 'https://bots.example.com/gitlab',
+   *   token: 'a-shared-secret',
+   *   push_events: false,
+   *   merge_requests_events: true,
+   * });
+   * ```
+   */
+  create(project: ProjectRef, body: ProjectHookCreate, options?: RequestOptions): Promise<ProjectHook> {
+    return this.request('POST', path`projects/${project}/hooks`, ProjectHook, { json: body, ...options });
+  }
+
+  /**
+   * Changes a webhook's URL, events or settings; what is not given stays, and nothing at all
+   * is a 400 `No parameters provided`. `PUT /projects/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.hooks.update('acme/api', 7, { issues_events: true, token: 'a-new-secret' });
+   * ```
+   */
+  update(project: ProjectRef, hookId: number, body: ProjectHookUpdate, options?: RequestOptions): Promise<ProjectHook> {
+    return this.request('PUT', path`projects/${project}/hooks/${hookId}`, ProjectHook, { json: body, ...options });
+  }
+
+  /**
+   * Deletes a webhook. `DELETE /projects/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.hooks.delete('acme/api', 7);
+   * ```
+   */
+  delete(project: ProjectRef, hookId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`projects/${project}/hooks/${hookId}`, null, options);
+  }
+}
+
+/**
+ * The instance's system hooks: `gitlab.hooks`. Endpoints under `/hooks`; every one needs an
+ * administrator.
+ */
+export class SystemHooks extends Resource {
+  /**
+   * Lists the system hooks, oldest first. `GET /hooks`
+   *
+   * @example
+   * ```ts
+   * const hooks = await gitlab.hooks.list().toArray();
+   * console.log(hooks.map((hook) => hook.url));
+   * ```
+   */
+  list(query: PaginationQuery = {}, options?: RequestOptions): PagePromise<SystemHook> {
+    return this.paginate('hooks', SystemHook, { query, ...options });
+  }
+
+  /**
+   * Reads one system hook. `GET /hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.hooks.get(3);
+   * console.log(hook.url, hook.repository_update_events);
+   * ```
+   */
+  get(hookId: number, options?: RequestOptions): Promise<SystemHook> {
+    return this.request('GET', path`hooks/${hookId}`, SystemHook, options);
+  }
+
+  /**
+   * Adds a system hook; an invalid or blocked URL is a 422 `Invalid url given`. `POST /hooks`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.hooks.create({ url: 'https://audit.example.com/gitlab', token: 'a-shared-secret' });
+   * ```
+   */
+  create(body: SystemHookCreate, options?: RequestOptions): Promise<SystemHook> {
+    return this.request('POST', 'hooks', SystemHook, { json: body, ...options });
+  }
+
+  /**
+   * Changes a system hook; what is not given stays. `PUT /hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.hooks.update(3, { merge_requests_events: true });
+   * ```
+   */
+  update(hookId: number, body: SystemHookUpdate, options?: RequestOptions): Promise<SystemHook> {
+    return this.request('PUT', path`hooks/${hookId}`, SystemHook, { json: body, ...options });
+  }
+
+  /**
+   * Deletes a system hook. `DELETE /hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.hooks.delete(3);
+   * ```
+   */
+  delete(hookId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`hooks/${hookId}`, null, options);
+  }
+}
+
+/**
+ * A group's webhooks (Premium): `gitlab.groups.hooks`. Endpoints under `/groups/:id/hooks`;
+ * every one needs the Owner role. A group hook receives the events of the group's projects too.
+ */
+export class GroupHooks extends Resource {
+  /**
+   * Lists a group's webhooks, oldest first. `GET /groups/:id/hooks`
+   *
+   * @example
+   * ```ts
+   * const hooks = await gitlab.groups.hooks.list('acme').toArray();
+   * console.log(hooks.map((hook) => [hook.url, hook.member_events]));
+   * ```
+   */
+  list(group: GroupRef, query: PaginationQuery = {}, options?: RequestOptions): PagePromise<GroupHook> {
+    return this.paginate(path`groups/${group}/hooks`, GroupHook, { query, ...options });
+  }
+
+  /**
+   * Reads one webhook of a group. `GET /groups/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.groups.hooks.get('acme', 7);
+   * ```
+   */
+  get(group: GroupRef, hookId: number, options?: RequestOptions): Promise<GroupHook> {
+    return this.request('GET', path`groups/${group}/hooks/${hookId}`, GroupHook, options);
+  }
+
+  /**
+   * Adds a group webhook; an invalid or blocked URL is a 422 `Invalid url given`.
+   * `POST /groups/:id/hooks`
+   *
+   * @example
+   * ```ts
+   * const hook = await gitlab.groups.hooks.create('acme', {
+   *   url: 'https://bots.example.com/gitlab',
+   *   push_events: false,
+   *   member_events: true,
+   * });
+   * ```
+   */
+  create(group: GroupRef, body: GroupHookCreate, options?: RequestOptions): Promise<GroupHook> {
+    return this.request('POST', path`groups/${group}/hooks`, GroupHook, { json: body, ...options });
+  }
+
+  /**
+   * Changes a group webhook; what is not given stays. `PUT /groups/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.update('acme', 7, { subgroup_events: true });
+   * ```
+   */
+  update(group: GroupRef, hookId: number, body: GroupHookUpdate, options?: RequestOptions): Promise<GroupHook> {
+    return this.request('PUT', path`groups/${group}/hooks/${hookId}`, GroupHook, { json: body, ...options });
+  }
+
+  /**
+   * Deletes a group webhook. `DELETE /groups/:id/hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.delete('acme', 7);
+   * ```
+   */
+  delete(group: GroupRef, hookId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`groups/${group}/hooks/${hookId}`, null, options);
+  }
+}

@@ -1,0 +1,385 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument, SeedError } from '../mock/index.js';
+import type { GitLab } from '../src/index.js';
+import { runCli, stopAllClis } from './cli-process.js';
+import { call, client, failure } from './fixtures.js';
+
+// Project webhooks end to end: who manages them, what a hook shows, GitLab's URL validation
+// (local addresses blocked unless the instance allows them), and the seed's hooks.
+
+const seed: SeedDocument = {
+  now: '2026-06-01T09:00:00Z',
+  users: [
+    { username: 'root', admin: true, token: 'glpat-root' },
+    { username: 'owner', token: 'glpat-owner' },
+    { username: 'maintainer', token: 'glpat-maintainer' },
+    { username: 'dev', token: 'glpat-dev' },
+    { username: 'guest', token: 'glpat-guest' },
+    { username: 'outsider', token: 'glpat-outsider' },
+  ],
+  groups: [{ path: 'acme', members: { owner: 50, maintainer: 40, dev: 30, guest: 10 } }],
+  projects: [
+    {
+      path: 'acme/api',
+      hooks: [
+        {
+          url: 'https://bots.example.com/gitlab',
+          name: 'Bot',
+          token: 'secret',
+          events: { push_events: false, merge_requests_events: true },
+          created_at: '2026-05-01T10:00:00Z',
+        },
+      ],
+    },
+    { path: 'acme/web', hooks: [{ url: 'https://elsewhere.example.com/' }] },
+    { path: 'acme/secret', visibility: 'private' },
+  ],
+};
+
+let mock: MockGitLab;
+const as = (token: string): GitLab => client(mock, `glpat-${token}`);
+const API = 'acme/api';
+let botHook: number;
+let webHook: number;
+
+beforeEach(async () => {
+  mock = createMockGitLab({ seed });
+  // Every token has been used once, so a refused call's only trace (last_used_at) is already there.
+  for (const user of seed.users) if (user.token) await call(mock, 'GET', '/user', { token: user.token });
+  const ids = [...mock.world.projectHooks.values()].map((h) => h.id);
+  [botHook, webHook] = ids as [number, number];
+});
+
+/** Expects `promise` to fail with `status` and GitLab's `message`, and the world to be unchanged. */
+async function refused(promise: () => Promise<unknown>, status: number, message: unknown) {
+  const before = mock.exportState();
+  const error = await failure(promise());
+  expect([error.status, error.gitlabMessage]).toEqual([status, message]);
+  expect(mock.exportState()).toEqual(before);
+}
+
+describe('GET /projects/:id/hooks', () => {
+  it("shows a hook with GitLab's ProjectHook fields, in its order, and never the token", async () => {
+    const hooks = await as('maintainer').projects.hooks.list(API).toArray();
+    expect(hooks).toHaveLength(1);
+    const [hook] = hooks;
+    expect(Object.keys(hook ?? {})).toEqual([
+      'id',
+      'url',
+      'name',
+      'description',
+      'created_at',
+      'push_events',
+      'tag_push_events',
+      'merge_requests_events',
+      'repository_update_events',
+      'enable_ssl_verification',
+      'alert_status',
+      'disabled_until',
+      'url_variables',
+      'push_events_branch_filter',
+      'branch_filter_strategy',
+      'custom_webhook_template',
+      'custom_headers',
+      'project_id',
+      'issues_events',
+      'confidential_issues_events',
+      'note_events',
+      'confidential_note_events',
+      'pipeline_events',
+      'wiki_page_events',
+      'deployment_events',
+      'feature_flag_events',
+      'job_events',
+      'releases_events',
+      'milestone_events',
+      'emoji_events',
+      'resource_access_token_events',
+      'resource_deploy_token_events',
+      'vulnerability_events',
+    ]);
+    expect(hook).toMatchObject({
+      id: botHook,
+      url: 'https://bots.example.com/gitlab',
+      name: 'Bot',
+      description: null,
+      created_at: '2026-05-01T10:00:00.000Z',
+      push_events: false,
+      merge_requests_events: true,
+      issues_events: false,
+      enable_ssl_verification: true,
+      alert_status: 'executable',
+      branch_filter_strategy: 'wildcard',
+      project_id: [...mock.world.projects.values()].find((p) => p.path_with_namespace === API)?.id,
+    });
+    expect(JSON.stringify(hooks)).not.toContain('secret');
+  });
+
+  it('is for Maintainers and up: a Developer gets 403, an outsider of a private project 404', async () => {
+    for (const who of ['maintainer', 'owner', 'root']) {
+      expect((await as(who).projects.hooks.list(API).toArray()).length).toBe(1);
+    }
+    await refused(() => as('dev').projects.hooks.list(API).toArray(), 403, '403 Forbidden');
+    await refused(() => as('guest').projects.hooks.get(API, botHook), 403, '403 Forbidden');
+    await refused(() => as('outsider').projects.hooks.list('acme/secret').toArray(), 404, '404 Project Not Found');
+  });
+
+  it('a hook of another project is not found through this one', async () => {
+    await refused(() => as('maintainer').projects.hooks.get(API, webHook), 404, '404 Not found');
+    await refused(() => as('maintainer').projects.hooks.delete(API, webHook), 404, '404 Not found');
+  });
+});
+
+describe('POST /projects/:id/hooks', () => {
+  it("adds a hook with GitLab's defaults: push events on, the rest off, TLS verified", async () => {
+    const hook = await as('maintainer').projects.hooks.create(API, {
+      url: 'https://ci.example.com/hook',
+      issues_events: true,
+      token: 'shh',
+    });
+    expect(hook).toMatchObject({
+      url: 'https://ci.example.com/hook',
+      name: null,
+      push_events: true,
+      tag_push_events: false,
+      issues_events: true,
+      merge_requests_events: false,
+      enable_ssl_verification: true,
+      created_at: '2026-06-01T09:00:00.000Z',
+    });
+    expect(await as('maintainer').projects.hooks.get(API, hook.id)).toEqual(hook);
+    expect(mock.world.projectHooks.get(hook.id)?.token).toBe('shh');
+  });
+
+  it('refuses a URL that is not http or https, or that names a local address, with 422 Invalid url given', async () => {
+    for (const url of [
+      'ftp://files.example.com/',
+      'not a url',
+      'http://localhost:8080/hook',
+      'http://127.0.0.1/hook',
+      'http://[::1]/hook',
+      'http://10.1.2.3/hook',
+      'http://192.168.0.5/hook',
+      'http://172.20.0.1/hook',
+      'http://169.254.169.254/latest',
+    ]) {
+      await refused(() => as('maintainer').projects.hooks.create(API, { url }), 422, 'Invalid url given');
+    }
+  });
+
+  it('takes a local address when the instance allows local requests from webhooks', async () => {
+    mock = createMockGitLab({
+      seed: { ...seed, instance: { allow_local_requests_from_web_hooks_and_services: true } },
+    });
+    const hook = await as('maintainer').projects.hooks.create(API, { url: 'http://127.0.0.1:9000/hook' });
+    expect(hook.url).toBe('http://127.0.0.1:9000/hook');
+  });
+
+  it('refuses an invalid regex branch filter with 422 Invalid branch filter given', async () => {
+    await refused(
+      () =>
+        as('maintainer').projects.hooks.create(API, {
+          url: 'https://ci.example.com/hook',
+          branch_filter_strategy: 'regex',
+          push_events_branch_filter: '(unclosed',
+        }),
+      422,
+      'Invalid branch filter given',
+    );
+  });
+
+  it('needs a url (400) before it looks at the caller, and Maintainer before it looks at the URL', async () => {
+    const missing = await call(mock, 'POST', `/projects/${encodeURIComponent(API)}/hooks`, {
+      token: 'glpat-dev',
+      json: {},
+    });
+    expect([missing.status, missing.body]).toEqual([400, { error: 'url is missing' }]);
+    await refused(() => as('dev').projects.hooks.create(API, { url: 'http://localhost/' }), 403, '403 Forbidden');
+  });
+});
+
+describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
+  it('changes what is given, keeps the rest, and an empty token removes the secret', async () => {
+    const hook = await as('maintainer').projects.hooks.update(API, botHook, {
+      url: 'https://bots.example.com/v2',
+      issues_events: true,
+      token: '',
+    });
+    expect(hook).toMatchObject({
+      url: 'https://bots.example.com/v2',
+      name: 'Bot',
+      merge_requests_events: true,
+      issues_events: true,
+      push_events: false,
+    });
+    expect(mock.world.projectHooks.get(botHook)?.token).toBeNull();
+  });
+
+  it('takes no url (GitLab 17 and later), but something: nothing at all is 400 No parameters provided', async () => {
+    const hook = await as('maintainer').projects.hooks.update(API, botHook, { name: 'Renamed' });
+    expect([hook.name, hook.url]).toEqual(['Renamed', 'https://bots.example.com/gitlab']);
+    await refused(() => as('maintainer').projects.hooks.update(API, botHook, {}), 400, 'No parameters provided');
+  });
+
+  it('refuses a blocked URL and changes nothing', async () => {
+    await refused(
+      () => as('maintainer').projects.hooks.update(API, botHook, { url: 'http://127.0.0.1/', issues_events: true }),
+      422,
+      'Invalid url given',
+    );
+  });
+
+  it('deletes a hook (Maintainer); a Developer gets 403', async () => {
+    await refused(() => as('dev').projects.hooks.delete(API, botHook), 403, '403 Forbidden');
+    await as('maintainer').projects.hooks.delete(API, botHook);
+    expect(await as('maintainer').projects.hooks.list(API).toArray()).toEqual([]);
+  });
+});
+
+describe('group hooks: /groups/:id/hooks', () => {
+  it("Owners add, read, change and delete them, with GitLab's GroupHook fields", async () => {
+    const created = await as('owner').groups.hooks.create('acme', {
+      url: 'https://bots.example.com/members',
+      push_events: false,
+      member_events: true,
+    });
+    expect(created).toMatchObject({
+      url: 'https://bots.example.com/members',
+      push_events: false,
+      member_events: true,
+      subgroup_events: false,
+      group_id: [...mock.world.groups.values()].find((g) => g.full_path === 'acme')?.id,
+    });
+    expect(Object.keys(created).slice(17)).toEqual([
+      'group_id',
+      'issues_events',
+      'confidential_issues_events',
+      'note_events',
+      'confidential_note_events',
+      'pipeline_events',
+      'wiki_page_events',
+      'job_events',
+      'deployment_events',
+      'feature_flag_events',
+      'releases_events',
+      'subgroup_events',
+      'member_events',
+      'emoji_events',
+      'project_events',
+      'milestone_events',
+      'vulnerability_events',
+      'resource_access_token_events',
+    ]);
+    const changed = await as('owner').groups.hooks.update('acme', created.id, { subgroup_events: true });
+    expect([changed.subgroup_events, changed.member_events]).toEqual([true, true]);
+    expect(await as('owner').groups.hooks.list('acme').toArray()).toEqual([changed]);
+    await as('owner').groups.hooks.delete('acme', created.id);
+    await refused(() => as('owner').groups.hooks.get('acme', created.id), 404, '404 Not found');
+  });
+
+  it('are refused below Owner (a Maintainer gets 403), and a project hook is not one of them', async () => {
+    await refused(() => as('maintainer').groups.hooks.list('acme').toArray(), 403, '403 Forbidden');
+    await refused(() => as('owner').groups.hooks.get('acme', botHook), 404, '404 Not found');
+  });
+
+  it('need Premium: on a Free instance even an Owner gets 403', async () => {
+    mock = createMockGitLab({ seed: { ...seed, instance: { plan: 'free' } } });
+    await call(mock, 'GET', '/user', { token: 'glpat-owner' }); // the token's first use is no change of the refusal
+    await refused(() => as('owner').groups.hooks.list('acme').toArray(), 403, '403 Forbidden');
+  });
+
+  it('are seeded and exported with the group', async () => {
+    await as('owner').groups.hooks.create('acme', { url: 'https://g.example.com/', member_events: true });
+    const state = mock.exportState();
+    expect(state.groups?.[0]?.hooks?.[0]).toMatchObject({
+      url: 'https://g.example.com/',
+      events: { member_events: true },
+    });
+    const before = await as('owner').groups.hooks.list('acme').toArray();
+    mock = createMockGitLab({ seed: state });
+    expect(await as('owner').groups.hooks.list('acme').toArray()).toEqual(before);
+    expect(mock.exportState()).toEqual(state);
+  });
+});
+
+describe('system hooks: /hooks', () => {
+  it('administrators add, read, change and delete them; the Hook entity has the repository update switch', async () => {
+    const created = await as('root').hooks.create({ url: 'https://audit.example.com/gitlab', token: 'x' });
+    expect(created).toMatchObject({
+      url: 'https://audit.example.com/gitlab',
+      push_events: true,
+      repository_update_events: false,
+      organization_id: 1,
+      alert_status: 'executable',
+    });
+    expect(created).not.toHaveProperty('project_id');
+    expect(created.id).toBeGreaterThan(webHook); // one id sequence with project hooks, as GitLab's web_hooks table
+    const changed = await as('root').hooks.update(created.id, { repository_update_events: true });
+    expect(changed.repository_update_events).toBe(true);
+    expect(await as('root').hooks.list().toArray()).toEqual([changed]);
+    expect(await as('root').hooks.get(created.id)).toEqual(changed);
+    await as('root').hooks.delete(created.id);
+    await refused(() => as('root').hooks.get(created.id), 404, '404 Not found');
+  });
+
+  it('are refused to everyone else, owners included, with 403', async () => {
+    await refused(() => as('owner').hooks.list().toArray(), 403, '403 Forbidden');
+    await refused(() => as('owner').hooks.create({ url: 'https://audit.example.com/' }), 403, '403 Forbidden');
+  });
+
+  it('validate the URL as project hooks do', async () => {
+    await refused(() => as('root').hooks.create({ url: 'http://localhost/' }), 422, 'Invalid url given');
+  });
+});
+
+describe('seed', () => {
+  it('an exported world reloads with the same hooks, and answers identically', async () => {
+    await as('maintainer').projects.hooks.create(API, { url: 'https://x.example.com/', name: 'X', token: 't' });
+    const system = await as('root').hooks.create({ url: 'https://audit.example.com/', merge_requests_events: true });
+    const state = mock.exportState();
+    const before = await as('maintainer').projects.hooks.list(API).toArray();
+    mock = createMockGitLab({ seed: state });
+    expect(await as('maintainer').projects.hooks.list(API).toArray()).toEqual(before);
+    expect(await as('root').hooks.get(system.id)).toEqual(system);
+    expect(mock.exportState()).toEqual(state);
+  });
+
+  it('a world without hooks exports no hooks key', () => {
+    const plain = createMockGitLab({ seed: { users: [{ username: 'a' }], projects: [{ path: 'a/b' }] } });
+    expect(plain.exportState().projects?.[0]).not.toHaveProperty('hooks');
+    expect(plain.exportState()).not.toHaveProperty('system_hooks');
+  });
+
+  it('refuses a seed hook with a local URL unless the instance allows them', () => {
+    const local: SeedDocument = {
+      users: [{ username: 'a' }],
+      projects: [{ path: 'a/b', hooks: [{ url: 'http://localhost:1/' }] }],
+    };
+    expect(() => createMockGitLab({ seed: local })).toThrow(SeedError);
+    const allowed = createMockGitLab({
+      seed: { ...local, instance: { allow_local_requests_from_web_hooks_and_services: true } },
+    });
+    expect(allowed.world.projectHooks.size).toBe(1);
+  });
+});
+
+describe('gitlab-admin-mock --allow-local-webhooks', () => {
+  afterAll(() => stopAllClis());
+
+  it('lets a webhook name a loopback URL, which the same server refuses without the flag', async () => {
+    const add = async (args: string[]) => {
+      const cli = runCli(['--port', '0', '--seed', 'demo', ...args]);
+      const url = /listening on (\S+)/.exec(await cli.printed('Ctrl+C'))?.[1];
+      const response = await fetch(`${url}/api/v4/hooks`, {
+        method: 'POST',
+        headers: { 'PRIVATE-TOKEN': 'glpat-root-0000000000000000', 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'http://127.0.0.1:9/hook' }),
+      });
+      cli.child.kill('SIGINT');
+      expect(await cli.exited).toBe(0);
+      return response.status;
+    };
+    expect(await add(['--allow-local-webhooks'])).toBe(201);
+    expect(await add([])).toBe(422);
+  });
+});
