@@ -175,4 +175,16 @@ describe('an exchange kept with its entry (mock.requests.get)', () => {
     expect(mock.requests.get(list?.seq ?? 0)).toBeUndefined();
     expect(mock.requests.get(999)).toBeUndefined();
   });
+
+  it('keeps headers and answers for the last 50 requests only; older entries come without them', async () => {
+    const mock = demo();
+    const maria = client(mock, MARIA);
+    for (let i = 0; i < 51; i++) await maria.projects.milestones.list(API);
+    const entries = mock.requests.list();
+    const first = mock.requests.get(entries[0]?.seq ?? 0);
+    const last = mock.requests.get(entries.at(-1)?.seq ?? 0);
+    expect(first).toMatchObject({ request_headers: {}, response: { status: 200, headers: {}, body: null } });
+    expect(last?.response.body).toMatch(/^\[/);
+    expect(mock.requests.get(entries[1]?.seq ?? 0)?.response.body).toMatch(/^\[/);
+  });
 });

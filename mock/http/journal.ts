@@ -56,7 +56,8 @@ export interface MockRequests {
   list(): JournalEntry[];
   /**
    * One request with its headers and the answer (what an inspector shows when a row is opened),
-   * while the journal still keeps it; `undefined` once it is gone.
+   * while the journal still keeps it; `undefined` once it is gone. Only the last 50 requests keep
+   * their headers and answer: older entries come with none (`{}` and a `null` body).
    */
   get(seq: number): (JournalEntry & JournalExchange) | undefined;
   /** Forgets them all. */
@@ -78,7 +79,7 @@ export type JournalListener = (entry: JournalEntry | null) => void;
 /** The bounded journal of one world: a ring of `size` entries, so a full journal drops its oldest without copying. */
 /** An exchange as recorded: raw (the answer's body already cut), redacted only when read. */
 export interface RawExchange {
-  requestHeaders: Record<string, string>;
+  requestHeaders: Readonly<Record<string, string | string[] | undefined>>;
   responseHeaders: Record<string, string>;
   body: string | null;
 }
@@ -89,10 +90,17 @@ export interface RawExchange {
  */
 const KEPT_BODY = 4000;
 
+/** How many of the latest requests keep their headers and answer. */
+export const KEPT_EXCHANGES = 50;
+
 export class Journal implements MockRequests {
   #entries: JournalEntry[] = [];
-  /** The exchanges, at the same places as their entries in the ring. */
-  #exchanges: (RawExchange | undefined)[] = [];
+  /**
+   * The exchanges of the last {@link KEPT_EXCHANGES} requests, by `seq`, oldest first: few enough
+   * that their answers die young in the garbage collector (kept for all 1000 entries, they cost
+   * the server about 10% of its throughput).
+   */
+  #exchanges = new Map<number, RawExchange>();
   /** Where the oldest entry is, once the ring is full. */
   #start = 0;
   /** The last entry's `seq`. */
@@ -115,7 +123,7 @@ export class Journal implements MockRequests {
     const index = this.#entries.findIndex((entry) => entry.seq === seq);
     const entry = this.#entries[index];
     if (!entry) return undefined;
-    const exchange = this.#exchanges[index];
+    const exchange = this.#exchanges.get(seq);
     const secret = this.#secret;
     return {
       ...structuredClone(entry),
@@ -133,7 +141,7 @@ export class Journal implements MockRequests {
 
   clear(): void {
     this.#entries = [];
-    this.#exchanges = [];
+    this.#exchanges.clear();
     this.#start = 0;
     for (const listener of this.#listeners) listener(null);
   }
@@ -178,11 +186,13 @@ export class Journal implements MockRequests {
     if (recorded.reason !== undefined) recorded.reason = redactText(recorded.reason, secret);
     if (this.#entries.length < this.size) {
       this.#entries.push(recorded);
-      this.#exchanges.push(kept);
     } else {
       this.#entries[this.#start] = recorded;
-      this.#exchanges[this.#start] = kept;
       this.#start = (this.#start + 1) % this.size;
+    }
+    if (kept) {
+      this.#exchanges.set(recorded.seq, kept);
+      if (this.#exchanges.size > KEPT_EXCHANGES) this.#exchanges.delete(this.#exchanges.keys().next().value as number);
     }
     for (const listener of this.#listeners) listener(recorded);
   }
@@ -191,10 +201,15 @@ export class Journal implements MockRequests {
 /** Header names whose values are credentials. */
 const SECRET_HEADER = /token|authorization|cookie|secret|password/i;
 
-function redactHeaders(headers: Record<string, string>, secret: (value: string) => boolean): Record<string, string> {
+function redactHeaders(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  secret: (value: string) => boolean,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = SECRET_HEADER.test(name) ? REDACTED : redactText(value, secret);
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    out[name] = SECRET_HEADER.test(name) ? REDACTED : redactText(text, secret);
   }
   return out;
 }

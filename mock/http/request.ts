@@ -33,8 +33,8 @@ export interface MockRequest {
   readonly url: URL;
   /** A header's value (name in lower case), repeated ones joined by `, `; null when absent. */
   header(name: string): string | null;
-  /** Every header (names in lower case), for the journal's record of the exchange; none when absent. */
-  headers?(): Record<string, string>;
+  /** Every header (names in lower case; a repeated one may be a list), for the journal's record of the exchange. */
+  headers?(): Readonly<Record<string, string | string[] | undefined>>;
   /** The body as text; `''` when there is none. Read once: every call gives the same text. */
   text(): Promise<string>;
   /** Aborts when the client goes away; only where a fault's delay needs it. */
