@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
-import { api } from './api.js';
+import { api, notPorted } from './api.js';
 
 /**
  * GitLab's `ee/spec/requests/api/merge_request_approvals_spec.rb`, ported as
@@ -125,22 +125,22 @@ describe('GET :id/merge_requests/:merge_request_iid/approvals (merge_request_app
   });
 
   // skip: not modelled: a merge request's merge_status (`cannot_be_merged_rechecking` shown as `checking`); the mock's merge requests have no mergeability check
-  it.skip('when merge_status is cannot_be_merged_rechecking: returns `checking`', () => {});
+  notPorted('when merge_status is cannot_be_merged_rechecking: returns `checking`');
 });
 
 describe('GET :id/merge_requests/:merge_request_iid/approval_settings (merge_request_approvals_spec)', () => {
   // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/approval_settings (the mock answers approval_state)
-  it.skip('when source rule is present: returns source rule details', () => {});
+  notPorted('when source rule is present: returns source rule details');
   // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/approval_settings (the mock answers approval_state)
-  it.skip('when rule has groups, when user can view a group: includes group', () => {});
+  notPorted('when rule has groups, when user can view a group: includes group');
   // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/approval_settings (the mock answers approval_state)
-  it.skip('when rule has groups, when user cannot view a group included in groups: excludes private groups', () => {});
+  notPorted('when rule has groups, when user cannot view a group included in groups: excludes private groups');
   // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/approval_settings (the mock answers approval_state)
-  it.skip('retrieves the approval rules details', () => {});
+  notPorted('retrieves the approval rules details');
   // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/approval_settings (the mock answers approval_state)
-  it.skip('when rule has a section: exposes the value of section when set', () => {});
+  notPorted('when rule has a section: exposes the value of section when set');
   // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/approval_settings (the mock answers approval_state)
-  it.skip('when target_branch is specified: filters the rules returned by target branch', () => {});
+  notPorted('when target_branch is specified: filters the rules returned by target branch');
 });
 
 describe('GET :id/merge_requests/:merge_request_iid/approval_state (merge_request_approvals_spec)', () => {
@@ -181,32 +181,50 @@ describe('GET :id/merge_requests/:merge_request_iid/approval_state (merge_reques
   });
 
   // skip: not modelled: fine-grained (granular) personal access token permissions
-  it.skip('authorizing granular token permissions', () => {});
+  notPorted('authorizing granular token permissions');
 });
 
 describe('POST :id/merge_requests/:merge_request_iid/approvals (merge_request_approvals_spec)', () => {
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('POST request permissions for admin mode', () => {});
+  notPorted('POST request permissions for admin mode');
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('as a project admin, when approval rule is missing for the merge request: creates an approval rule with required number of approvals', () => {});
+  notPorted(
+    'as a project admin, when approval rule is missing for the merge request: creates an approval rule with required number of approvals',
+  );
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('as a project admin, when approval rule is missing for the merge request, when users cannot update approval rules: returns 403 error', () => {});
+  notPorted(
+    'as a project admin, when approval rule is missing for the merge request, when users cannot update approval rules: returns 403 error',
+  );
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('as a project admin, when approval rules already exist for the merge request: updates any approval rule with required number of approvals', () => {});
+  notPorted(
+    'as a project admin, when approval rules already exist for the merge request: updates any approval rule with required number of approvals',
+  );
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('as a project admin, when approval rules already exist for the merge request, when users cannot update approval rules: returns 403 error', () => {});
+  notPorted(
+    'as a project admin, when approval rules already exist for the merge request, when users cannot update approval rules: returns 403 error',
+  );
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('as a global admin, when approval rule is missing for the merge request: creates an approval rule with required number of approvals', () => {});
+  notPorted(
+    'as a global admin, when approval rule is missing for the merge request: creates an approval rule with required number of approvals',
+  );
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('as a global admin, when approval rule is missing for the merge request, when users cannot update approval rules: returns 403 error', () => {});
+  notPorted(
+    'as a global admin, when approval rule is missing for the merge request, when users cannot update approval rules: returns 403 error',
+  );
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('as a global admin, when approval rules already exist for the merge request: updates any approval rule with required number of approvals', () => {});
+  notPorted(
+    'as a global admin, when approval rules already exist for the merge request: updates any approval rule with required number of approvals',
+  );
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('as a global admin, when approval rules already exist for the merge request, when users cannot update approval rules: returns 403 error', () => {});
+  notPorted(
+    'as a global admin, when approval rules already exist for the merge request, when users cannot update approval rules: returns 403 error',
+  );
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('when disable_overriding_approvers_per_merge_request is true on the project: does not allow you to set approvals_before_merge', () => {});
+  notPorted(
+    'when disable_overriding_approvers_per_merge_request is true on the project: does not allow you to set approvals_before_merge',
+  );
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
-  it.skip('as a random user: does not allow you to override approvals required', () => {});
+  notPorted('as a random user: does not allow you to override approvals required');
 });
 
 describe('POST :id/merge_requests/:merge_request_iid/approve (merge_request_approvals_spec)', () => {

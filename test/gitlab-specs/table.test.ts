@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
  * docs/gitlab-specs.md lists every ported GitLab example with its result, read
  * from the test files here: a test is `passed`; one preceded by a
  * `// adapted: <why>` comment passes with an expectation the mock decides
- * otherwise; an `it.skip` preceded by `// skip: <why>` is skipped for that reason.
+ * otherwise; a `notPorted(name)` preceded by `// skip: <why>` is not run, for that reason.
  * A file's own `example(...)` helper counts as `it(...)`.
  * Regenerate with `UPDATE_GITLAB_SPECS=1 npx vitest run test/gitlab-specs/table.test.ts`.
  */
@@ -41,7 +41,7 @@ interface Example {
 }
 
 const TOKEN =
-  /(?:\/\/ (skip|adapted): ([^\n]+)\n\s*)?\b(describe|it\.skip|it|example)\(\s*(['"`])((?:\\.|(?!\4)[^\\])*)\4/g;
+  /(?:\/\/ (skip|adapted): ([^\n]+)\n\s*)?\b(describe|notPorted|it|example)\(\s*(['"`])((?:\\.|(?!\4)[^\\])*)\4/g;
 
 /** The examples of one ported file, in source order; throws on a skip without a reason or a reason without its kind of test. */
 function examplesOf(source: string): Example[] {
@@ -53,8 +53,8 @@ function examplesOf(source: string): Example[] {
       context = name;
       continue;
     }
-    if (call === 'it.skip' && kind !== 'skip') throw new Error(`"${name}" is skipped without a "// skip:" reason`);
-    if (call !== 'it.skip' && kind === 'skip') throw new Error(`"${name}" has a skip reason but runs`);
+    if (call === 'notPorted' && kind !== 'skip') throw new Error(`"${name}" is not ported without a "// skip:" reason`);
+    if (call !== 'notPorted' && kind === 'skip') throw new Error(`"${name}" has a skip reason but runs`);
     examples.push({
       context,
       name,
@@ -128,7 +128,7 @@ describe('docs/gitlab-specs.md', () => {
     const source = [
       "describe('GET /x', () => {",
       '  // skip: needs y',
-      "  it.skip('does y', () => {});",
+      "  notPorted('does y');",
       '  // adapted: z instead',
       '  it("does \'z\'", () => {});',
       "  it('does w', () => {});",
@@ -139,6 +139,6 @@ describe('docs/gitlab-specs.md', () => {
       { context: 'GET /x', name: "does 'z'", result: 'adapted', why: 'z instead' },
       { context: 'GET /x', name: 'does w', result: 'passed', why: '' },
     ]);
-    expect(() => examplesOf("it.skip('x', () => {});")).toThrow(/without/);
+    expect(() => examplesOf("notPorted('x');")).toThrow(/without/);
   });
 });
