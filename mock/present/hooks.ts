@@ -16,8 +16,8 @@ import type { GroupHook, ProjectHook, SystemHook } from '../world/types.js';
 /** The id of GitLab's default organization, which every system hook belongs to. */
 const DEFAULT_ORGANIZATION_ID = 1;
 
-/** GitLab's Hook entity for a project hook (no `organization_id`, `repository_update_events` always false). */
-export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
+/** The Hook entity's fields up to `enable_ssl_verification`, in GitLab's order (`organization_id` follows on a system hook). */
+function hookHead(hook: ProjectHook | GroupHook | SystemHook, repositoryUpdateEvents: boolean) {
   const e = hook.events;
   return {
     id: hook.id,
@@ -28,8 +28,14 @@ export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
     push_events: e.push_events,
     tag_push_events: e.tag_push_events,
     merge_requests_events: e.merge_requests_events,
-    repository_update_events: false,
+    repository_update_events: repositoryUpdateEvents,
     enable_ssl_verification: hook.enable_ssl_verification,
+  };
+}
+
+/** The rest of the Hook entity's fields, in GitLab's order: delivery state, filters, masked lists. */
+function hookTail(hook: ProjectHook | GroupHook | SystemHook) {
+  return {
     alert_status: 'executable',
     disabled_until: null,
     url_variables: [],
@@ -37,6 +43,15 @@ export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
     branch_filter_strategy: hook.branch_filter_strategy,
     custom_webhook_template: hook.custom_webhook_template,
     custom_headers: [],
+  };
+}
+
+/** GitLab's Hook entity for a project hook (no `organization_id`, `repository_update_events` always false). */
+export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
+  const e = hook.events;
+  return {
+    ...hookHead(hook, false),
+    ...hookTail(hook),
     project_id: hook.project_id,
     issues_events: e.issues_events,
     confidential_issues_events: e.confidential_issues_events,
@@ -60,24 +75,9 @@ export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
 export function presentSystemHook(hook: SystemHook): SystemHookEntity {
   const e = hook.events;
   return {
-    id: hook.id,
-    url: hook.url,
-    name: hook.name,
-    description: hook.description,
-    created_at: hook.created_at,
-    push_events: e.push_events,
-    tag_push_events: e.tag_push_events,
-    merge_requests_events: e.merge_requests_events,
-    repository_update_events: e.repository_update_events,
-    enable_ssl_verification: hook.enable_ssl_verification,
+    ...hookHead(hook, e.repository_update_events),
     organization_id: DEFAULT_ORGANIZATION_ID,
-    alert_status: 'executable',
-    disabled_until: null,
-    url_variables: [],
-    push_events_branch_filter: hook.push_events_branch_filter,
-    branch_filter_strategy: hook.branch_filter_strategy,
-    custom_webhook_template: hook.custom_webhook_template,
-    custom_headers: [],
+    ...hookTail(hook),
   };
 }
 
@@ -85,23 +85,8 @@ export function presentSystemHook(hook: SystemHook): SystemHookEntity {
 export function presentGroupHook(hook: GroupHook): GroupHookEntity {
   const e = hook.events;
   return {
-    id: hook.id,
-    url: hook.url,
-    name: hook.name,
-    description: hook.description,
-    created_at: hook.created_at,
-    push_events: e.push_events,
-    tag_push_events: e.tag_push_events,
-    merge_requests_events: e.merge_requests_events,
-    repository_update_events: false,
-    enable_ssl_verification: hook.enable_ssl_verification,
-    alert_status: 'executable',
-    disabled_until: null,
-    url_variables: [],
-    push_events_branch_filter: hook.push_events_branch_filter,
-    branch_filter_strategy: hook.branch_filter_strategy,
-    custom_webhook_template: hook.custom_webhook_template,
-    custom_headers: [],
+    ...hookHead(hook, false),
+    ...hookTail(hook),
     group_id: hook.group_id,
     issues_events: e.issues_events,
     confidential_issues_events: e.confidential_issues_events,

@@ -11,8 +11,8 @@ export const HookMaskedEntry = z.looseObject({
  */
 export type HookMaskedEntry = z.infer<typeof HookMaskedEntry>;
 
-/** A system hook (GitLab's Hook entity): instance-wide, managed by administrators. The secret token is never shown. */
-export const SystemHook = z.looseObject({
+/** What every hook shows, system, project or group (GitLab's Hook entity). */
+const Hook = z.looseObject({
   /** The hook's id. */
   id: z.int(),
   /** Where events are sent. */
@@ -29,12 +29,10 @@ export const SystemHook = z.looseObject({
   tag_push_events: z.boolean(),
   /** Receives merge request events. */
   merge_requests_events: z.boolean(),
-  /** Receives repository update events. */
+  /** Receives repository update events (system hooks only; `false` on a project or group hook). */
   repository_update_events: z.boolean(),
   /** TLS certificates are verified on delivery. */
   enable_ssl_verification: z.boolean(),
-  /** The organization the hook belongs to (GitLab 17.x and later). */
-  organization_id: z.optional(z.int()),
   /** `executable`, `temporarily_disabled` or `disabled` (GitLab 15.7 and later). */
   alert_status: z.optional(z.string()),
   /** Until when a temporarily disabled hook waits, or `null`. */
@@ -50,6 +48,12 @@ export const SystemHook = z.looseObject({
   /** The names of the custom headers (values masked; GitLab 17.1 and later). */
   custom_headers: z.optional(z.array(HookMaskedEntry)),
 });
+
+/** A system hook (GitLab's Hook entity): instance-wide, managed by administrators. The secret token is never shown. */
+export const SystemHook = z.extend(Hook, {
+  /** The organization the hook belongs to (GitLab 17.x and later). */
+  organization_id: z.optional(z.int()),
+});
 /**
  * A system hook.
  * @interface
@@ -57,41 +61,9 @@ export const SystemHook = z.looseObject({
 export type SystemHook = z.infer<typeof SystemHook>;
 
 /** A project webhook (GitLab's ProjectHook entity). The secret token is never shown. */
-export const ProjectHook = z.looseObject({
-  /** The hook's id. */
-  id: z.int(),
-  /** Where events are sent. */
-  url: z.string(),
-  /** The hook's name, or `null` (GitLab 17.1 and later). */
-  name: z.optional(z.nullable(z.string())),
-  /** The hook's description, or `null` (GitLab 17.1 and later). */
-  description: z.optional(z.nullable(z.string())),
-  /** When it was created (ISO 8601). */
-  created_at: z.string(),
-  /** Receives push events. */
-  push_events: z.boolean(),
-  /** Receives tag push events. */
-  tag_push_events: z.boolean(),
-  /** Receives merge request events. */
-  merge_requests_events: z.boolean(),
-  /** Receives repository update events (system hooks only; `false` on a project hook). */
-  repository_update_events: z.boolean(),
-  /** TLS certificates are verified on delivery. */
-  enable_ssl_verification: z.boolean(),
-  /** `executable`, `temporarily_disabled` or `disabled` (GitLab 15.7 and later). */
-  alert_status: z.optional(z.string()),
-  /** Until when a temporarily disabled hook waits, or `null`. */
-  disabled_until: z.optional(z.nullable(z.string())),
-  /** The names of the URL variables (values masked). */
-  url_variables: z.optional(z.array(HookMaskedEntry)),
+export const ProjectHook = z.extend(Hook, {
   /** Push events only for branches matching this, or `null`. */
   push_events_branch_filter: z.nullable(z.string()),
-  /** How the branch filter reads: `wildcard`, `regex` or `all_branches` (GitLab 16.3 and later). */
-  branch_filter_strategy: z.optional(z.string()),
-  /** A custom payload template, or `null` (GitLab 17.6 and later). */
-  custom_webhook_template: z.optional(z.nullable(z.string())),
-  /** The names of the custom headers (values masked; GitLab 17.1 and later). */
-  custom_headers: z.optional(z.array(HookMaskedEntry)),
   /** The project's id. */
   project_id: z.int(),
   /** Receives issue events. */
@@ -132,41 +104,9 @@ export const ProjectHook = z.looseObject({
 export type ProjectHook = z.infer<typeof ProjectHook>;
 
 /** A group webhook (GitLab's GroupHook entity, Premium). The secret token is never shown. */
-export const GroupHook = z.looseObject({
-  /** The hook's id. */
-  id: z.int(),
-  /** Where events are sent. */
-  url: z.string(),
-  /** The hook's name, or `null` (GitLab 17.1 and later). */
-  name: z.optional(z.nullable(z.string())),
-  /** The hook's description, or `null` (GitLab 17.1 and later). */
-  description: z.optional(z.nullable(z.string())),
-  /** When it was created (ISO 8601). */
-  created_at: z.string(),
-  /** Receives push events. */
-  push_events: z.boolean(),
-  /** Receives tag push events. */
-  tag_push_events: z.boolean(),
-  /** Receives merge request events. */
-  merge_requests_events: z.boolean(),
-  /** Receives repository update events (system hooks only; `false` here). */
-  repository_update_events: z.boolean(),
-  /** TLS certificates are verified on delivery. */
-  enable_ssl_verification: z.boolean(),
-  /** `executable`, `temporarily_disabled` or `disabled`. */
-  alert_status: z.optional(z.string()),
-  /** Until when a temporarily disabled hook waits, or `null`. */
-  disabled_until: z.optional(z.nullable(z.string())),
-  /** The names of the URL variables (values masked). */
-  url_variables: z.optional(z.array(HookMaskedEntry)),
+export const GroupHook = z.extend(Hook, {
   /** Push events only for branches matching this, or `null`. */
   push_events_branch_filter: z.nullable(z.string()),
-  /** How the branch filter reads: `wildcard`, `regex` or `all_branches`. */
-  branch_filter_strategy: z.optional(z.string()),
-  /** A custom payload template, or `null`. */
-  custom_webhook_template: z.optional(z.nullable(z.string())),
-  /** The names of the custom headers (values masked). */
-  custom_headers: z.optional(z.array(HookMaskedEntry)),
   /** The group's id. */
   group_id: z.int(),
   /** Receives issue events. */
