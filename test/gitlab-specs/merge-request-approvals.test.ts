@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
-import { api, notPorted } from './api.js';
+import { api, notPorted, notPortedGroup } from './api.js';
 
 /**
  * GitLab's `ee/spec/requests/api/merge_request_approvals_spec.rb`, ported as
@@ -128,7 +128,7 @@ describe('GET :id/merge_requests/:merge_request_iid/approvals (merge_request_app
   notPorted('when merge_status is cannot_be_merged_rechecking: returns `checking`');
 });
 
-describe('GET :id/merge_requests/:merge_request_iid/approval_settings (merge_request_approvals_spec)', () => {
+notPortedGroup('GET :id/merge_requests/:merge_request_iid/approval_settings (merge_request_approvals_spec)', () => {
   // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/approval_settings (the mock answers approval_state)
   notPorted('when source rule is present: returns source rule details');
   // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/approval_settings (the mock answers approval_state)
@@ -184,7 +184,7 @@ describe('GET :id/merge_requests/:merge_request_iid/approval_state (merge_reques
   notPorted('authorizing granular token permissions');
 });
 
-describe('POST :id/merge_requests/:merge_request_iid/approvals (merge_request_approvals_spec)', () => {
+notPortedGroup('POST :id/merge_requests/:merge_request_iid/approvals (merge_request_approvals_spec)', () => {
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)
   notPorted('POST request permissions for admin mode');
   // skip: not modelled: POST /projects/:id/merge_requests/:merge_request_iid/approvals (approvals_before_merge, deprecated)

@@ -41,7 +41,7 @@ interface Example {
 }
 
 const TOKEN =
-  /(?:\/\/ (skip|adapted): ([^\n]+)\n\s*)?\b(describe|notPorted|it|example)\(\s*(['"`])((?:\\.|(?!\4)[^\\])*)\4/g;
+  /(?:\/\/ (skip|adapted): ([^\n]+)\n\s*)?\b(describe|notPortedGroup|notPorted|it|example)\(\s*(['"`])((?:\\.|(?!\4)[^\\])*)\4/g;
 
 /** The examples of one ported file, in source order; throws on a skip without a reason or a reason without its kind of test. */
 function examplesOf(source: string): Example[] {
@@ -49,7 +49,7 @@ function examplesOf(source: string): Example[] {
   let context = '';
   for (const [, kind, why, call, , raw] of source.matchAll(TOKEN)) {
     const name = (raw as string).replace(/\\(.)/g, '$1');
-    if (call === 'describe') {
+    if (call === 'describe' || call === 'notPortedGroup') {
       context = name;
       continue;
     }
