@@ -1,11 +1,11 @@
 import { paginated } from '../http/pagination.js';
 import { type Constraints, type Parsed, p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
-import { route } from '../http/router.js';
+import { type RouteContext, route } from '../http/router.js';
 import { presentIssue } from '../present/issues.js';
 import { presentMergeRequest } from '../present/merge-requests.js';
 import { presentMilestone } from '../present/milestones.js';
-import { findProject, requireProjectRole } from '../rules/access.js';
+import { type Caller, findProject, requireProjectRole } from '../rules/access.js';
 import {
   burndownEvents,
   createMilestone,
@@ -13,16 +13,18 @@ import {
   findMilestone,
   listMilestones,
   type MilestoneFilters,
+  type MilestoneOwner,
   milestoneIssues,
   milestoneMergeRequests,
   promoteMilestone,
   updateMilestone,
 } from '../rules/milestones.js';
-import { Roles } from '../world/types.js';
+import { type Milestone, type Role, Roles, type World } from '../world/types.js';
 
 /**
- * Project milestones: /projects/:id/milestones (GITLAB-BEHAVIOR 6). Reading
- * needs read access to the project; writing needs Planner (15) or higher.
+ * Project milestones: /projects/:id/milestones, and the routes project and group
+ * milestones share (GitLab's `MilestoneResponses`). Reading needs read access to the
+ * project; writing needs Planner (15) or higher.
  * @module
  */
 
@@ -85,58 +87,98 @@ export function milestoneFiltersOf(q: Parsed<typeof milestoneListParams>): Miles
   };
 }
 
+/** What differs between a project's and a group's milestone routes (GitLab's `MilestoneResponses` serves both). */
+interface MilestoneParent<P extends MilestoneOwner, L extends typeof milestoneListParams> {
+  /** `/projects/:id` or `/groups/:id`. */
+  base: string;
+  find: (world: World, caller: Caller, ref: string) => P;
+  /** 403 unless the caller has `min` in the parent. */
+  requireRole: (world: World, caller: Caller, parent: P, min: Role) => void;
+  /** The list's parameters: the shared ones and the parent's own. */
+  listParams: L;
+  list: (ctx: RouteContext, parent: P, q: Parsed<L>) => readonly Milestone[];
+}
+
+/**
+ * The milestone routes of a project or a group: list, get, create, update, delete, issues,
+ * merge requests and burndown events. Reading needs read access to the parent; writing needs
+ * Planner (15) or higher in it (`admin_milestone`).
+ */
+export function milestoneResponses<P extends MilestoneOwner, L extends typeof milestoneListParams>(
+  parent: MilestoneParent<P, L>,
+) {
+  const { base, find, requireRole } = parent;
+  /** The parent and the milestone a `:milestone_id` route names. */
+  const located = (ctx: RouteContext, q: Parsed<typeof milestonePath>) => {
+    const owner = find(ctx.world, ctx.caller, q.id);
+    return { owner, milestone: findMilestone(ctx.world, owner, q.milestone_id) };
+  };
+  return [
+    route('GET', `${base}/milestones`, (ctx) => {
+      const q = parseParams(ctx.params, parent.listParams, milestoneListConstraints as Constraints<L>);
+      // The parent's own parameters aside, what every list takes.
+      const shared = q as Parsed<typeof milestoneListParams>;
+      const owner = find(ctx.world, ctx.caller, shared.id);
+      return paginated(ctx, parent.list(ctx, owner, q), shared, (m) => presentMilestone(ctx.world, m));
+    }),
+
+    route('GET', `${base}/milestones/:milestone_id`, (ctx) => {
+      const { milestone } = located(ctx, parseParams(ctx.params, milestonePath));
+      return json(presentMilestone(ctx.world, milestone));
+    }),
+
+    route('POST', `${base}/milestones`, (ctx) => {
+      const q = parseParams(ctx.params, milestoneCreateParams);
+      const owner = find(ctx.world, ctx.caller, q.id);
+      requireRole(ctx.world, ctx.caller, owner, Roles.Planner);
+      return json(presentMilestone(ctx.world, createMilestone(ctx.world, owner, q, ctx.caller.user)), 201);
+    }),
+
+    route('PUT', `${base}/milestones/:milestone_id`, (ctx) => {
+      const q = parseParams(ctx.params, milestoneUpdateParams, milestoneUpdateConstraints);
+      const owner = find(ctx.world, ctx.caller, q.id);
+      requireRole(ctx.world, ctx.caller, owner, Roles.Planner);
+      const milestone = findMilestone(ctx.world, owner, q.milestone_id);
+      const changes = { ...q, state_event: q.state_event as 'close' | 'activate' | undefined };
+      return json(presentMilestone(ctx.world, updateMilestone(ctx.world, owner, milestone, changes, ctx.caller.user)));
+    }),
+
+    route('DELETE', `${base}/milestones/:milestone_id`, (ctx) => {
+      const q = parseParams(ctx.params, milestonePath);
+      const owner = find(ctx.world, ctx.caller, q.id);
+      requireRole(ctx.world, ctx.caller, owner, Roles.Planner);
+      deleteMilestone(ctx.world, findMilestone(ctx.world, owner, q.milestone_id), ctx.caller.user);
+      return noContent();
+    }),
+
+    route('GET', `${base}/milestones/:milestone_id/issues`, (ctx) => {
+      const q = parseParams(ctx.params, { ...milestonePath, ...paginationParams });
+      const { owner, milestone } = located(ctx, q);
+      const issues = milestoneIssues(ctx.world, ctx.caller, owner, milestone);
+      return paginated(ctx, issues, q, (issue) => presentIssue(ctx.world, issue));
+    }),
+
+    route('GET', `${base}/milestones/:milestone_id/merge_requests`, (ctx) => {
+      const q = parseParams(ctx.params, { ...milestonePath, ...paginationParams });
+      const { owner, milestone } = located(ctx, q);
+      const mergeRequests = milestoneMergeRequests(ctx.world, ctx.caller, owner, milestone);
+      return paginated(ctx, mergeRequests, q, (mr) => presentMergeRequest(ctx.world, mr));
+    }),
+
+    route('GET', `${base}/milestones/:milestone_id/burndown_events`, (ctx) => {
+      const { owner, milestone } = located(ctx, parseParams(ctx.params, milestonePath));
+      return json(burndownEvents(ctx.world, ctx.caller, owner, milestone));
+    }),
+  ];
+}
+
 export const milestoneRoutes = [
-  route('GET', '/projects/:id/milestones', (ctx) => {
-    const q = parseParams(ctx.params, milestoneListParams, milestoneListConstraints);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const milestones = listMilestones(ctx.world, project, milestoneFiltersOf(q));
-    return paginated(ctx, milestones, q, (m) => presentMilestone(ctx.world, m));
-  }),
-
-  route('GET', '/projects/:id/milestones/:milestone_id', (ctx) => {
-    const q = parseParams(ctx.params, milestonePath);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    return json(presentMilestone(ctx.world, findMilestone(ctx.world, project, q.milestone_id)));
-  }),
-
-  route('POST', '/projects/:id/milestones', (ctx) => {
-    const q = parseParams(ctx.params, milestoneCreateParams);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
-    return json(presentMilestone(ctx.world, createMilestone(ctx.world, project, q, ctx.caller.user)), 201);
-  }),
-
-  route('PUT', '/projects/:id/milestones/:milestone_id', (ctx) => {
-    const q = parseParams(ctx.params, milestoneUpdateParams, milestoneUpdateConstraints);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
-    const milestone = findMilestone(ctx.world, project, q.milestone_id);
-    const changes = { ...q, state_event: q.state_event as 'close' | 'activate' | undefined };
-    return json(presentMilestone(ctx.world, updateMilestone(ctx.world, project, milestone, changes, ctx.caller.user)));
-  }),
-
-  route('DELETE', '/projects/:id/milestones/:milestone_id', (ctx) => {
-    const q = parseParams(ctx.params, milestonePath);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
-    deleteMilestone(ctx.world, findMilestone(ctx.world, project, q.milestone_id), ctx.caller.user);
-    return noContent();
-  }),
-
-  route('GET', '/projects/:id/milestones/:milestone_id/issues', (ctx) => {
-    const q = parseParams(ctx.params, { ...milestonePath, ...paginationParams });
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const milestone = findMilestone(ctx.world, project, q.milestone_id);
-    const issues = milestoneIssues(ctx.world, ctx.caller, project, milestone);
-    return paginated(ctx, issues, q, (issue) => presentIssue(ctx.world, issue));
-  }),
-
-  route('GET', '/projects/:id/milestones/:milestone_id/merge_requests', (ctx) => {
-    const q = parseParams(ctx.params, { ...milestonePath, ...paginationParams });
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const milestone = findMilestone(ctx.world, project, q.milestone_id);
-    const mergeRequests = milestoneMergeRequests(ctx.world, ctx.caller, project, milestone);
-    return paginated(ctx, mergeRequests, q, (mr) => presentMergeRequest(ctx.world, mr));
+  ...milestoneResponses({
+    base: '/projects/:id',
+    find: findProject,
+    requireRole: requireProjectRole,
+    listParams: milestoneListParams,
+    list: (ctx, project, q) => listMilestones(ctx.world, project, milestoneFiltersOf(q)),
   }),
 
   route('POST', '/projects/:id/milestones/:milestone_id/promote', (ctx) => {
@@ -146,12 +188,5 @@ export const milestoneRoutes = [
     promoteMilestone(ctx.world, ctx.caller, project, findMilestone(ctx.world, project, q.milestone_id));
     // SPEC 2: 200 whose body is the JSON number 200 (`status(200)` is the endpoint's last value).
     return json(200, 200);
-  }),
-
-  route('GET', '/projects/:id/milestones/:milestone_id/burndown_events', (ctx) => {
-    const q = parseParams(ctx.params, milestonePath);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const milestone = findMilestone(ctx.world, project, q.milestone_id);
-    return json(burndownEvents(ctx.world, ctx.caller, project, milestone));
   }),
 ];
