@@ -220,7 +220,7 @@ export const WebhookCommit = z.looseObject({
 export type WebhookCommit = z.infer<typeof WebhookCommit>;
 
 /** The `object_attributes.action` values of a merge request event. */
-export const MergeRequestWebhookAction = z.enum([
+export const MergeRequestWebhookAction = z.literal([
   'open',
   'close',
   'reopen',
@@ -364,7 +364,7 @@ export const MergeRequestWebhook = z.looseObject({
 export type MergeRequestWebhook = z.infer<typeof MergeRequestWebhook>;
 
 /** The `object_attributes.action` values of an issue event. */
-export const IssueWebhookAction = z.enum(['open', 'close', 'reopen', 'update']);
+export const IssueWebhookAction = z.literal(['open', 'close', 'reopen', 'update']);
 /** What happened to the issue. */
 export type IssueWebhookAction = z.infer<typeof IssueWebhookAction>;
 
@@ -452,7 +452,7 @@ export const IssueWebhook = z.looseObject({
   /** Always `issue` (other work items send `work_item`). */
   object_kind: z.literal('issue'),
   /** `issue`, or `confidential_issue` for a confidential issue. */
-  event_type: z.enum(['issue', 'confidential_issue']),
+  event_type: z.literal(['issue', 'confidential_issue']),
   /** Who did it. */
   user: WebhookUser,
   /** The issue's project. */
@@ -477,7 +477,7 @@ export const IssueWebhook = z.looseObject({
 export type IssueWebhook = z.infer<typeof IssueWebhook>;
 
 /** The `action` values of a milestone event. */
-export const MilestoneWebhookAction = z.enum(['create', 'close', 'reopen', 'delete']);
+export const MilestoneWebhookAction = z.literal(['create', 'close', 'reopen', 'delete']);
 /** What happened to the milestone. */
 export type MilestoneWebhookAction = z.infer<typeof MilestoneWebhookAction>;
 
@@ -607,7 +607,7 @@ export const AccessTokenWebhook = z.union([ProjectAccessTokenWebhook, GroupAcces
 export type AccessTokenWebhook = z.infer<typeof AccessTokenWebhook>;
 
 /** The `event_name` values of a group member event. */
-export const GroupMemberWebhookEventName = z.enum([
+export const GroupMemberWebhookEventName = z.literal([
   'user_add_to_group',
   'user_update_for_group',
   'user_remove_from_group',

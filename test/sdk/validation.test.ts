@@ -122,7 +122,6 @@ describe('the models', () => {
         inner('keyType', `${at}{key}`);
         inner('valueType', `${at}{}`);
         break;
-      case 'enum':
       case 'undefined':
       case 'string':
       case 'number':
