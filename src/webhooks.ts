@@ -255,7 +255,8 @@ function isModelledEvent(event: string): event is WebhookEventName {
 
 /** A header's value by its name in any case; `undefined` when absent or empty. */
 function headerReader(headers: WebhookHeaders): (name: string) => string | undefined {
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) return (name) => headers.get(name) || undefined;
+  // Duck-typed, not `instanceof`: a framework's or another realm's Headers and Request count too.
+  if (typeof (headers as Headers).get === 'function') return (name) => (headers as Headers).get(name) || undefined;
   const lower = new Map<string, string>();
   for (const [name, value] of Object.entries(headers as Record<string, string | readonly string[] | undefined>)) {
     if (value === undefined) continue;
@@ -294,8 +295,8 @@ async function readBody(
   request: Request | WebhookRequestParts | WebhookRequestStream,
   maxBytes: number,
 ): Promise<string | { parsed: unknown }> {
-  if (typeof Request !== 'undefined' && request instanceof Request) {
-    return decode(new Uint8Array(await request.arrayBuffer()), maxBytes);
+  if (typeof (request as Request).arrayBuffer === 'function') {
+    return decode(new Uint8Array(await (request as Request).arrayBuffer()), maxBytes);
   }
   if ('body' in request && request.body !== undefined) {
     const body = request.body;

@@ -348,6 +348,17 @@ describe('the request forms a receiver has', () => {
     }
   });
 
+  it("takes a Request of another realm or a framework's (read with arrayBuffer, headers with get)", async () => {
+    const raw = JSON.stringify(payload);
+    const foreign = {
+      headers: new Headers(headers('Milestone Hook')),
+      body: 'a stream, not the payload',
+      arrayBuffer: async () => new TextEncoder().encode(raw).buffer,
+    };
+    const parsed = await parseWebhook(foreign as unknown as Request, { token: SECRET });
+    expect(parsed).toMatchObject({ event: 'Milestone Hook', payload });
+  });
+
   it('reads a stream with headers as Node gives an IncomingMessage', async () => {
     const raw = JSON.stringify(payload);
     const stream = Object.assign(Readable.from([Buffer.from(raw.slice(0, 40)), Buffer.from(raw.slice(40))]), {
