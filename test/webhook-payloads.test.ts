@@ -154,6 +154,12 @@ describe('every documented action', () => {
     expect(MilestoneWebhook.safeParse({ ...example('milestone.json'), action }).success).toBe(true);
   });
 
+  it("accepts a milestone without group_id, which the Community Edition's builder leaves out", () => {
+    const milestone = example('milestone.json');
+    delete (milestone.object_attributes as Record<string, unknown>).group_id;
+    expect(MilestoneWebhook.safeParse(milestone).success).toBe(true);
+  });
+
   it('keeps the milestone action at the top level, as GitLab sends it', () => {
     const { action: _, ...withoutAction } = example('milestone.json');
     const moved = {

@@ -501,8 +501,11 @@ export const MilestoneWebhookAttributes = z.looseObject({
   due_date: z.nullable(z.string()),
   /** Its start date (`YYYY-MM-DD`), or `null`. */
   start_date: z.nullable(z.string()),
-  /** The group of a group milestone, or `null`. */
-  group_id: z.nullable(z.int()),
+  /**
+   * The group of a group milestone, or `null`. In GitLab's example, not in the Community
+   * Edition's `MilestoneBuilder`'s attributes: optional.
+   */
+  group_id: z.optional(z.nullable(z.int())),
   /** The project of a project milestone, or `null`. */
   project_id: z.nullable(z.int()),
 });

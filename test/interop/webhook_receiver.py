@@ -41,8 +41,10 @@ EXAMPLES = {
 
 # Keys of the documented examples that GitLab sends only sometimes: assignees and reviewers only
 # when there are some, `action` not from the hook's "Test" button, the Enterprise Edition's fields
-# (`weight`, `health_status`, `group_plan`) and the incident fields (`severity`, `escalation_*`).
+# (`weight`, `health_status`, `group_plan`; a milestone's `group_id`, in the example but not in the
+# Community Edition's MilestoneBuilder) and the incident fields (`severity`, `escalation_*`).
 SOMETIMES = {
+    "milestone.json": {"object_attributes.group_id"},
     "merge-request.json": {"assignees", "reviewers", "object_attributes.action"},
     "issue.json": {
         "assignees",

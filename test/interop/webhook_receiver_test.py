@@ -76,6 +76,9 @@ class DocumentedExamples(unittest.TestCase):
         member = load_example("member-add.json")
         del member["group_plan"]
         self.assertEqual(check_payload("Member Hook", member), [])
+        milestone = load_example("milestone.json")
+        del milestone["object_attributes"]["group_id"]
+        self.assertEqual(check_payload("Milestone Hook", milestone), [])
 
     def test_null_matches_any_type_and_changes_vary(self):
         payload = load_example("merge-request.json")
