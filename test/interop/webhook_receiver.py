@@ -80,7 +80,10 @@ def example_for(event, payload):
     if event == "Resource Access Token Hook" and "group" in payload:
         return "access-token-group.json", load_example("access-token-group.json")
     kind = payload.get("object_kind", payload.get("event_name"))
-    name = EXAMPLES.get((event, kind))
+    if event == "System Hook":  # a system hook sends every event under one header
+        name = next((file for (_, of), file in EXAMPLES.items() if of == kind), None)
+    else:
+        name = EXAMPLES.get((event, kind))
     return (name, load_example(name)) if name else None
 
 

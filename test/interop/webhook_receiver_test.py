@@ -97,6 +97,16 @@ class DocumentedExamples(unittest.TestCase):
             ["no documented 'Member Hook' payload of kind 'milestone'"],
         )
 
+    def test_a_system_hook_payload_is_checked_against_the_example_of_its_kind(self):
+        self.assertEqual(check_payload("System Hook", load_example("member-remove.json")), [])
+        payload = load_example("merge-request.json")
+        del payload["object_attributes"]["target"]
+        self.assertEqual(check_payload("System Hook", payload), ["object_attributes.target: missing"])
+        self.assertEqual(
+            check_payload("System Hook", {"event_name": "project_create"}),
+            ["no documented 'System Hook' payload of kind 'project_create'"],
+        )
+
     def test_the_group_token_event_is_checked_against_the_group_example(self):
         payload = load_example("access-token-group.json")
         del payload["group"]["full_path"]
