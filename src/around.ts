@@ -19,6 +19,7 @@ export * from './models/merge-requests.js';
 export * from './models/namespaces.js';
 export * from './models/projects.js';
 export * from './models/users.js';
+export * from './models/webhooks.js';
 export { GroupAccessTokens, ResourceAccessTokens } from './resources/access-tokens.js';
 export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
 export { Events } from './resources/events.js';
@@ -32,3 +33,16 @@ export { InstanceMergeRequests, MergeRequests } from './resources/merge-requests
 export { Namespaces } from './resources/namespaces.js';
 export { Projects } from './resources/projects.js';
 export { PersonalAccessTokens, Users } from './resources/users.js';
+export {
+  type ParseWebhookOptions,
+  parseWebhook,
+  type WebhookDelivery,
+  WebhookError,
+  type WebhookErrorReason,
+  type WebhookEvent,
+  type WebhookHeaders,
+  WebhookPayloadError,
+  type WebhookRequestParts,
+  type WebhookRequestStream,
+  WebhookVerificationError,
+} from './webhooks.js';

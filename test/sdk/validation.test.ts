@@ -112,6 +112,17 @@ describe('the models', () => {
       case 'optional':
         inner('innerType', at);
         break;
+      // The webhook payloads (src/models/webhooks.ts): unions and records of checking schemas only check.
+      case 'union':
+        (def.options as z.core.$ZodType[]).forEach((option, i) => {
+          problems.push(...changesInput(option, `${at}|${i}`));
+        });
+        break;
+      case 'record':
+        inner('keyType', `${at}{key}`);
+        inner('valueType', `${at}{}`);
+        break;
+      case 'undefined':
       case 'string':
       case 'number':
       case 'boolean':

@@ -1,0 +1,676 @@
+import * as z from 'zod/mini';
+
+/**
+ * The payloads GitLab's webhooks send, as a receiver gets them: merge request, issue, milestone,
+ * project and group access token, and group member events. Written from GitLab's "Webhook events"
+ * page and its data builders (`Gitlab::DataBuilder::Issuable`, `Gitlab::HookData::MergeRequestBuilder`,
+ * `IssueBuilder`, `Gitlab::DataBuilder::Milestone`, `ResourceAccessToken`, `GroupMemberBuilder`).
+ * Objects are loose: the keys GitLab adds across versions pass and are kept. Fields that only some
+ * GitLab versions send, or that GitLab leaves out in some events, are optional.
+ * @module
+ */
+
+/** The headers GitLab sends with every webhook request (`WebHookService#build_headers`). */
+export const WebhookHeader = {
+  /** `X-Gitlab-Event`: which kind of event, such as `Merge Request Hook` (see {@link WebhookEventName}). */
+  Event: 'X-Gitlab-Event',
+  /** `X-Gitlab-Token`: the hook's secret token, sent only when the hook has one. */
+  Token: 'X-Gitlab-Token',
+  /** `X-Gitlab-Event-UUID`: the event's id, shared by the hooks one action triggers. */
+  EventUuid: 'X-Gitlab-Event-UUID',
+  /** `X-Gitlab-Webhook-UUID`: this request's own id (GitLab 16.2 and later). */
+  WebhookUuid: 'X-Gitlab-Webhook-UUID',
+  /** `X-Gitlab-Instance`: the base URL of the GitLab that sent it. */
+  Instance: 'X-Gitlab-Instance',
+  /** `Idempotency-Key`: the same on every retry of one delivery (GitLab 17.4 and later). */
+  IdempotencyKey: 'Idempotency-Key',
+  /** `User-Agent`: `GitLab/<version>`. */
+  UserAgent: 'User-Agent',
+} as const;
+/** One of the header names of {@link WebhookHeader}. */
+export type WebhookHeader = (typeof WebhookHeader)[keyof typeof WebhookHeader];
+
+/**
+ * The `X-Gitlab-Event` values of the events the SDK models: the hook's trigger, singular and
+ * titleized (`merge_requests_events` → `Merge Request Hook`); every event of a system hook
+ * arrives as `System Hook`.
+ */
+export const WebhookEventName = {
+  /** A merge request event ({@link MergeRequestWebhook}). */
+  MergeRequest: 'Merge Request Hook',
+  /** An issue event ({@link IssueWebhook}). */
+  Issue: 'Issue Hook',
+  /** An event of a confidential issue ({@link IssueWebhook} with `event_type: 'confidential_issue'`). */
+  ConfidentialIssue: 'Confidential Issue Hook',
+  /** A milestone event ({@link MilestoneWebhook}). */
+  Milestone: 'Milestone Hook',
+  /** A project or group access token about to expire ({@link AccessTokenWebhook}). */
+  ResourceAccessToken: 'Resource Access Token Hook',
+  /** A group member event ({@link GroupMemberWebhook}; group hooks only). */
+  Member: 'Member Hook',
+  /** Any event of a system hook. */
+  System: 'System Hook',
+} as const;
+/** One of the `X-Gitlab-Event` values of {@link WebhookEventName}. */
+export type WebhookEventName = (typeof WebhookEventName)[keyof typeof WebhookEventName];
+
+/** The user who did what the event tells (`User#hook_attrs`). */
+export const WebhookUser = z.looseObject({
+  /** The user's id (the documented issue example's assignees leave it out). */
+  id: z.optional(z.int()),
+  /** The display name. */
+  name: z.string(),
+  /** The username, as in `@username`. */
+  username: z.string(),
+  /** The avatar's URL, or `null`. */
+  avatar_url: z.nullable(z.string()),
+  /** The user's public email, or `[REDACTED]` when they have none; not in assignees and reviewers. */
+  email: z.optional(z.string()),
+});
+/**
+ * A user in a webhook payload.
+ * @interface
+ */
+export type WebhookUser = z.infer<typeof WebhookUser>;
+
+/** A project as webhooks show it (`Project#hook_attrs`): a merge request's `source` and `target`. */
+export const WebhookProjectAttributes = z.looseObject({
+  /** The project's id (left out of a merge request's `source` and `target` in GitLab's example). */
+  id: z.optional(z.int()),
+  /** The project's name. */
+  name: z.string(),
+  /** The description, or `null`. */
+  description: z.nullable(z.string()),
+  /** The project's page. */
+  web_url: z.string(),
+  /** The avatar's URL, or `null`. */
+  avatar_url: z.nullable(z.string()),
+  /** The SSH clone URL. */
+  git_ssh_url: z.string(),
+  /** The HTTP clone URL. */
+  git_http_url: z.string(),
+  /** The namespace's name (not its path). */
+  namespace: z.string(),
+  /** 0 private, 10 internal, 20 public. */
+  visibility_level: z.int(),
+  /** The full path, such as `acme/api`. */
+  path_with_namespace: z.string(),
+  /** The default branch, or `null` for an empty repository. */
+  default_branch: z.nullable(z.string()),
+  /** The CI configuration path, `''` or `null` for the default. */
+  ci_config_path: z.optional(z.nullable(z.string())),
+  /** The project's page (deprecated: `web_url`). */
+  homepage: z.optional(z.string()),
+  /** The clone URL (deprecated). */
+  url: z.optional(z.string()),
+  /** The SSH clone URL (deprecated: `git_ssh_url`). */
+  ssh_url: z.optional(z.string()),
+  /** The HTTP clone URL (deprecated: `git_http_url`). */
+  http_url: z.optional(z.string()),
+});
+/**
+ * A project as webhooks show it.
+ * @interface
+ */
+export type WebhookProjectAttributes = z.infer<typeof WebhookProjectAttributes>;
+
+/** The project an event happened in (`Project#hook_attrs`, with its id). */
+export const WebhookProject = z.extend(WebhookProjectAttributes, {
+  /** The project's id. */
+  id: z.int(),
+});
+/**
+ * The project of a webhook event.
+ * @interface
+ */
+export type WebhookProject = z.infer<typeof WebhookProject>;
+
+/** The project's repository (deprecated by GitLab, still sent: part of the project's hook attributes). */
+export const WebhookRepository = z.looseObject({
+  /** The project's name. */
+  name: z.string(),
+  /** The clone URL. */
+  url: z.string(),
+  /** The description, or `null`. */
+  description: z.nullable(z.string()),
+  /** The project's page. */
+  homepage: z.string(),
+});
+/**
+ * The repository of a webhook event.
+ * @interface
+ */
+export type WebhookRepository = z.infer<typeof WebhookRepository>;
+
+/** A label as webhooks show it (`Label#hook_attrs`). */
+export const WebhookLabel = z.looseObject({
+  /** The label's id. */
+  id: z.int(),
+  /** The label's name. */
+  title: z.string(),
+  /** Its colour, such as `#ffffff`. */
+  color: z.string(),
+  /** The project of a project label, `null` for a group label. */
+  project_id: z.nullable(z.int()),
+  /** When it was created. */
+  created_at: z.string(),
+  /** When it was last changed. */
+  updated_at: z.string(),
+  /** A template label. */
+  template: z.boolean(),
+  /** The description, or `null`. */
+  description: z.nullable(z.string()),
+  /** `ProjectLabel` or `GroupLabel`. */
+  type: z.string(),
+  /** The group of a group label, or `null`. */
+  group_id: z.nullable(z.int()),
+});
+/**
+ * A label in a webhook payload.
+ * @interface
+ */
+export type WebhookLabel = z.infer<typeof WebhookLabel>;
+
+/** One changed attribute: its value before and after. */
+export const WebhookChange = z.looseObject({
+  /** The value before the change (`null` when it had none). */
+  previous: z.unknown(),
+  /** The value after the change. */
+  current: z.unknown(),
+});
+/**
+ * One changed attribute of a webhook event.
+ * @interface
+ */
+export type WebhookChange = z.infer<typeof WebhookChange>;
+
+/**
+ * What an update changed, attribute by attribute (`{ title: { previous, current } }`); `labels`
+ * holds lists of {@link WebhookLabel}. Empty when nothing GitLab shows changed: GitLab says a
+ * receiver should look here rather than trust the action alone.
+ */
+export const WebhookChanges = z.record(z.string(), WebhookChange);
+/** What an update changed, attribute by attribute. */
+export type WebhookChanges = z.infer<typeof WebhookChanges>;
+
+/** A commit as webhooks show it (`Commit#hook_attrs`): a merge request's `last_commit`. */
+export const WebhookCommit = z.looseObject({
+  /** The commit's SHA. */
+  id: z.string(),
+  /** The whole message. */
+  message: z.string(),
+  /** The message's first line. */
+  title: z.string(),
+  /** When it was authored (ISO 8601). */
+  timestamp: z.string(),
+  /** The commit's page. */
+  url: z.string(),
+  /** The author as git recorded them. */
+  author: z.looseObject({
+    /** The author's name. */
+    name: z.string(),
+    /** The author's email (`[REDACTED]` when it is not public). */
+    email: z.string(),
+  }),
+});
+/**
+ * A commit in a webhook payload.
+ * @interface
+ */
+export type WebhookCommit = z.infer<typeof WebhookCommit>;
+
+/** The `object_attributes.action` values of a merge request event. */
+export const MergeRequestWebhookAction = z.literal([
+  'open',
+  'close',
+  'reopen',
+  'update',
+  'approved',
+  'unapproved',
+  'approval',
+  'unapproval',
+  'merge',
+]);
+/**
+ * What happened to the merge request: `approved` and `unapproved` when it becomes (or stops being)
+ * approved by all required approvers, `approval` and `unapproval` for each user's own approval.
+ */
+export type MergeRequestWebhookAction = z.infer<typeof MergeRequestWebhookAction>;
+
+/** The merge request of a merge request event (`Gitlab::HookData::MergeRequestBuilder`). */
+export const MergeRequestWebhookAttributes = z.looseObject({
+  /** The merge request's id. */
+  id: z.int(),
+  /** Its number in the target project. */
+  iid: z.int(),
+  /** The branch it merges into. */
+  target_branch: z.string(),
+  /** The branch it merges from. */
+  source_branch: z.string(),
+  /** The source project, `null` once a fork is deleted. */
+  source_project_id: z.nullable(z.int()),
+  /** The author's id. */
+  author_id: z.int(),
+  /** The assignees' ids. */
+  assignee_ids: z.array(z.int()),
+  /** The first assignee's id, or `null` (deprecated: `assignee_ids`). */
+  assignee_id: z.optional(z.nullable(z.int())),
+  /** The reviewers' ids (GitLab 13.8 and later). */
+  reviewer_ids: z.optional(z.array(z.int())),
+  /** The title. */
+  title: z.string(),
+  /** When it was created. */
+  created_at: z.string(),
+  /** When it was last changed. */
+  updated_at: z.string(),
+  /** Who changed it last, or `null`. */
+  updated_by_id: z.optional(z.nullable(z.int())),
+  /** When its title or description was last edited, or `null`. */
+  last_edited_at: z.optional(z.nullable(z.string())),
+  /** Who edited its title or description last, or `null`. */
+  last_edited_by_id: z.optional(z.nullable(z.int())),
+  /** Its milestone's id, or `null`. */
+  milestone_id: z.nullable(z.int()),
+  /** 1 opened, 2 closed, 3 merged, 4 locked. */
+  state_id: z.optional(z.int()),
+  /** `opened`, `closed`, `merged` or `locked`. */
+  state: z.string(),
+  /** Every thread that blocks merging is resolved. */
+  blocking_discussions_resolved: z.optional(z.boolean()),
+  /** A draft (deprecated: `draft`). */
+  work_in_progress: z.boolean(),
+  /** A draft (GitLab 14.0 and later). */
+  draft: z.optional(z.boolean()),
+  /** The author's first contribution to the project. */
+  first_contribution: z.optional(z.boolean()),
+  /** `unchecked`, `can_be_merged`, `cannot_be_merged`... (deprecated: `detailed_merge_status`). */
+  merge_status: z.string(),
+  /** Why it can or cannot be merged, such as `mergeable` or `not_approved` (GitLab 15.6 and later). */
+  detailed_merge_status: z.optional(z.string()),
+  /** The project it merges into. */
+  target_project_id: z.int(),
+  /** The description, or `null`. */
+  description: z.nullable(z.string()),
+  /** When GitLab finished preparing its diff, or `null` (GitLab 16.6 and later). */
+  prepared_at: z.optional(z.nullable(z.string())),
+  /** The merge commit's SHA once merged, or `null`. */
+  merge_commit_sha: z.optional(z.nullable(z.string())),
+  /** Who merged it, or `null`. */
+  merge_user_id: z.optional(z.nullable(z.int())),
+  /** Set to merge when the pipeline succeeds. */
+  merge_when_pipeline_succeeds: z.optional(z.boolean()),
+  /** The head pipeline's id, or `null`. */
+  head_pipeline_id: z.optional(z.nullable(z.int())),
+  /** The time estimate, in seconds. */
+  time_estimate: z.optional(z.int()),
+  /** The time spent, in seconds. */
+  total_time_spent: z.int(),
+  /** The time this change added, in seconds. */
+  time_change: z.optional(z.int()),
+  /** The time spent, readable (`30m`), or `null`. */
+  human_total_time_spent: z.nullable(z.string()),
+  /** The time this change added, readable, or `null`. */
+  human_time_change: z.optional(z.nullable(z.string())),
+  /** The time estimate, readable, or `null`. */
+  human_time_estimate: z.nullable(z.string()),
+  /** The merge request's page. */
+  url: z.string(),
+  /** The source project, `null` once a fork is deleted. */
+  source: z.nullable(WebhookProjectAttributes),
+  /** The target project. */
+  target: WebhookProjectAttributes,
+  /** The source branch's head commit, or `null`. */
+  last_commit: z.optional(z.nullable(WebhookCommit)),
+  /** Its labels. */
+  labels: z.optional(z.array(WebhookLabel)),
+  /** The SHA before a push changed the code; only when code changed. */
+  oldrev: z.optional(z.string()),
+  /** What happened; absent from the events of GitLab's "Test" button. */
+  action: z.optional(MergeRequestWebhookAction),
+});
+/**
+ * The merge request of a merge request event.
+ * @interface
+ */
+export type MergeRequestWebhookAttributes = z.infer<typeof MergeRequestWebhookAttributes>;
+
+/** A merge request event: opened, updated, approved, unapproved, merged, closed or reopened (`X-Gitlab-Event: Merge Request Hook`). */
+export const MergeRequestWebhook = z.looseObject({
+  /** Always `merge_request`. */
+  object_kind: z.literal('merge_request'),
+  /** Always `merge_request`. */
+  event_type: z.literal('merge_request'),
+  /** Who did it. */
+  user: WebhookUser,
+  /** The target project. */
+  project: WebhookProject,
+  /** The merge request, and the `action`. */
+  object_attributes: MergeRequestWebhookAttributes,
+  /** Its labels. */
+  labels: z.array(WebhookLabel),
+  /** What this update changed. */
+  changes: WebhookChanges,
+  /** The target project's repository (deprecated). */
+  repository: WebhookRepository,
+  /** Its assignees; only when it has some. */
+  assignees: z.optional(z.array(WebhookUser)),
+  /** Its reviewers; only when it has some. */
+  reviewers: z.optional(z.array(WebhookUser)),
+});
+/**
+ * A merge request event.
+ * @interface
+ */
+export type MergeRequestWebhook = z.infer<typeof MergeRequestWebhook>;
+
+/** The `object_attributes.action` values of an issue event. */
+export const IssueWebhookAction = z.literal(['open', 'close', 'reopen', 'update']);
+/** What happened to the issue. */
+export type IssueWebhookAction = z.infer<typeof IssueWebhookAction>;
+
+/** The issue of an issue event (`Gitlab::HookData::IssueBuilder`). */
+export const IssueWebhookAttributes = z.looseObject({
+  /** The issue's id. */
+  id: z.int(),
+  /** Its number in the project. */
+  iid: z.int(),
+  /** The title. */
+  title: z.string(),
+  /** The assignees' ids. */
+  assignee_ids: z.array(z.int()),
+  /** The first assignee's id, or `null` (deprecated: `assignee_ids`). */
+  assignee_id: z.optional(z.nullable(z.int())),
+  /** The author's id. */
+  author_id: z.int(),
+  /** The project's id. */
+  project_id: z.int(),
+  /** When it was created. */
+  created_at: z.string(),
+  /** When it was last changed. */
+  updated_at: z.string(),
+  /** Who changed it last, or `null`. */
+  updated_by_id: z.optional(z.nullable(z.int())),
+  /** When it was closed, or `null`. */
+  closed_at: z.optional(z.nullable(z.string())),
+  /** When its title or description was last edited, or `null`. */
+  last_edited_at: z.optional(z.nullable(z.string())),
+  /** Who edited its title or description last, or `null`. */
+  last_edited_by_id: z.optional(z.nullable(z.int())),
+  /** Its place on boards, or `null`. */
+  relative_position: z.optional(z.nullable(z.number())),
+  /** The description, or `null`. */
+  description: z.nullable(z.string()),
+  /** Its milestone's id, or `null`. */
+  milestone_id: z.nullable(z.int()),
+  /** 1 opened, 2 closed. */
+  state_id: z.optional(z.int()),
+  /** Confidential: its events go to `Confidential Issue Hook`s only. */
+  confidential: z.boolean(),
+  /** Its discussion is locked, or `null`. */
+  discussion_locked: z.optional(z.nullable(z.boolean())),
+  /** Its due date (`YYYY-MM-DD`), or `null`. */
+  due_date: z.nullable(z.string()),
+  /** The issue it was moved to, or `null`. */
+  moved_to_id: z.optional(z.nullable(z.int())),
+  /** The issue it duplicates, or `null`. */
+  duplicated_to_id: z.optional(z.nullable(z.int())),
+  /** The time estimate, in seconds. */
+  time_estimate: z.int(),
+  /** The time spent, in seconds. */
+  total_time_spent: z.int(),
+  /** The time this change added, in seconds. */
+  time_change: z.optional(z.int()),
+  /** The time spent, readable, or `null`. */
+  human_total_time_spent: z.nullable(z.string()),
+  /** The time this change added, readable, or `null`. */
+  human_time_change: z.optional(z.nullable(z.string())),
+  /** The time estimate, readable, or `null`. */
+  human_time_estimate: z.nullable(z.string()),
+  /** Its weight, or `null` (Premium). */
+  weight: z.optional(z.nullable(z.int())),
+  /** `on_track`, `needs_attention`, `at_risk`, or `null` (Ultimate). */
+  health_status: z.optional(z.nullable(z.string())),
+  /** The work item type: `Issue`, `Incident`... (GitLab 17.2 and later). */
+  type: z.optional(z.string()),
+  /** The issue's page. */
+  url: z.string(),
+  /** `opened` or `closed`. */
+  state: z.string(),
+  /** What happened; absent from the events of GitLab's "Test" button. */
+  action: z.optional(IssueWebhookAction),
+  /** Its labels. */
+  labels: z.optional(z.array(WebhookLabel)),
+});
+/**
+ * The issue of an issue event.
+ * @interface
+ */
+export type IssueWebhookAttributes = z.infer<typeof IssueWebhookAttributes>;
+
+/** An issue event: opened, updated, closed or reopened (`X-Gitlab-Event: Issue Hook` or `Confidential Issue Hook`). */
+export const IssueWebhook = z.looseObject({
+  /** Always `issue` (other work items send `work_item`). */
+  object_kind: z.literal('issue'),
+  /** `issue`, or `confidential_issue` for a confidential issue. */
+  event_type: z.literal(['issue', 'confidential_issue']),
+  /** Who did it. */
+  user: WebhookUser,
+  /** The issue's project. */
+  project: WebhookProject,
+  /** The issue, and the `action`. */
+  object_attributes: IssueWebhookAttributes,
+  /** Its labels. */
+  labels: z.array(WebhookLabel),
+  /** What this update changed. */
+  changes: WebhookChanges,
+  /** The project's repository (deprecated). */
+  repository: WebhookRepository,
+  /** Its assignees; only when it has some. */
+  assignees: z.optional(z.array(WebhookUser)),
+  /** Its first assignee (deprecated: `assignees`). */
+  assignee: z.optional(z.nullable(WebhookUser)),
+});
+/**
+ * An issue event.
+ * @interface
+ */
+export type IssueWebhook = z.infer<typeof IssueWebhook>;
+
+/** The `action` values of a milestone event. */
+export const MilestoneWebhookAction = z.literal(['create', 'close', 'reopen', 'delete']);
+/** What happened to the milestone. */
+export type MilestoneWebhookAction = z.infer<typeof MilestoneWebhookAction>;
+
+/** The milestone of a milestone event (`Milestone#hook_attrs`). */
+export const MilestoneWebhookAttributes = z.looseObject({
+  /** The milestone's id. */
+  id: z.int(),
+  /** Its number in the project or group. */
+  iid: z.int(),
+  /** The title. */
+  title: z.string(),
+  /** The description, or `null`. */
+  description: z.nullable(z.string()),
+  /** `active` or `closed`. */
+  state: z.string(),
+  /** When it was created. */
+  created_at: z.string(),
+  /** When it was last changed. */
+  updated_at: z.string(),
+  /** Its due date (`YYYY-MM-DD`), or `null`. */
+  due_date: z.nullable(z.string()),
+  /** Its start date (`YYYY-MM-DD`), or `null`. */
+  start_date: z.nullable(z.string()),
+  /**
+   * The group of a group milestone, or `null`. In GitLab's example, not in the Community
+   * Edition's `MilestoneBuilder`'s attributes: optional.
+   */
+  group_id: z.optional(z.nullable(z.int())),
+  /** The project of a project milestone, or `null`. */
+  project_id: z.nullable(z.int()),
+});
+/**
+ * The milestone of a milestone event.
+ * @interface
+ */
+export type MilestoneWebhookAttributes = z.infer<typeof MilestoneWebhookAttributes>;
+
+/** A milestone event: created, closed, reopened or deleted (`X-Gitlab-Event: Milestone Hook`; GitLab 18.2 and later). */
+export const MilestoneWebhook = z.looseObject({
+  /** Always `milestone`. */
+  object_kind: z.literal('milestone'),
+  /** Always `milestone`. */
+  event_type: z.literal('milestone'),
+  /** The milestone's project (`null` for a group milestone). */
+  project: z.nullable(WebhookProject),
+  /** The milestone. */
+  object_attributes: MilestoneWebhookAttributes,
+  /** What happened: at the top level, not in `object_attributes` (GitLab's data builder and example). */
+  action: MilestoneWebhookAction,
+});
+/**
+ * A milestone event.
+ * @interface
+ */
+export type MilestoneWebhook = z.infer<typeof MilestoneWebhook>;
+
+/** The token of an access token event (`PersonalAccessToken#hook_attrs`). */
+export const AccessTokenWebhookAttributes = z.looseObject({
+  /** The token's bot user. */
+  user_id: z.int(),
+  /** When it was created. */
+  created_at: z.string(),
+  /** The token's id. */
+  id: z.int(),
+  /** The token's name. */
+  name: z.string(),
+  /** When it expires (`YYYY-MM-DD`). */
+  expires_at: z.string(),
+});
+/**
+ * The token of an access token event.
+ * @interface
+ */
+export type AccessTokenWebhookAttributes = z.infer<typeof AccessTokenWebhookAttributes>;
+
+/** A project access token will expire (`X-Gitlab-Event: Resource Access Token Hook`). */
+export const ProjectAccessTokenWebhook = z.looseObject({
+  /** Always `access_token`. */
+  object_kind: z.literal('access_token'),
+  /** The token's project. */
+  project: WebhookProject,
+  /** Never sent with `project` (so that `group` narrows {@link AccessTokenWebhook}). */
+  group: z.optional(z.undefined()),
+  /** The token. */
+  object_attributes: AccessTokenWebhookAttributes,
+  /** Always `expiring_access_token`. */
+  event_name: z.literal('expiring_access_token'),
+});
+/**
+ * A project access token will expire.
+ * @interface
+ */
+export type ProjectAccessTokenWebhook = z.infer<typeof ProjectAccessTokenWebhook>;
+
+/** A group access token will expire (`X-Gitlab-Event: Resource Access Token Hook`). */
+export const GroupAccessTokenWebhook = z.looseObject({
+  /** Always `access_token`. */
+  object_kind: z.literal('access_token'),
+  /** Never sent with `group` (so that `project` narrows {@link AccessTokenWebhook}). */
+  project: z.optional(z.undefined()),
+  /** The token's group (`Group#hook_attrs`). */
+  group: z.looseObject({
+    /** The group's name. */
+    group_name: z.string(),
+    /** The group's path. */
+    group_path: z.string(),
+    /** The group's id. */
+    group_id: z.int(),
+    /** The group's full path (GitLab 17.4 and later). */
+    full_path: z.optional(z.string()),
+  }),
+  /** The token. */
+  object_attributes: AccessTokenWebhookAttributes,
+  /** Always `expiring_access_token`. */
+  event_name: z.literal('expiring_access_token'),
+});
+/**
+ * A group access token will expire.
+ * @interface
+ */
+export type GroupAccessTokenWebhook = z.infer<typeof GroupAccessTokenWebhook>;
+
+/**
+ * A project or group access token will expire (seven days before; one day before, and 30 and 60
+ * days before where enabled). The project's events carry `project`, the group's `group`: narrow on
+ * `payload.group !== undefined`.
+ */
+export const AccessTokenWebhook = z.union([ProjectAccessTokenWebhook, GroupAccessTokenWebhook]);
+/** A project or group access token will expire. */
+export type AccessTokenWebhook = z.infer<typeof AccessTokenWebhook>;
+
+/** The `event_name` values of a group member event. */
+export const GroupMemberWebhookEventName = z.literal([
+  'user_add_to_group',
+  'user_update_for_group',
+  'user_remove_from_group',
+  'user_access_request_to_group',
+  'user_access_request_denied_for_group',
+]);
+/** What happened to the membership: added, role or expiry changed, removed, access requested or denied. */
+export type GroupMemberWebhookEventName = z.infer<typeof GroupMemberWebhookEventName>;
+
+/**
+ * A group member event (`X-Gitlab-Event: Member Hook`; group hooks only, Premium). It has no
+ * `object_kind`: `event_name` says what happened.
+ */
+export const GroupMemberWebhook = z.looseObject({
+  /** Never sent: member events have no `object_kind` (so that `object_kind` narrows {@link WebhookPayload}). */
+  object_kind: z.optional(z.undefined()),
+  /** When the membership was created. */
+  created_at: z.string(),
+  /** When it was last changed. */
+  updated_at: z.string(),
+  /** The group's name. */
+  group_name: z.string(),
+  /** The group's path. */
+  group_path: z.string(),
+  /** The group's id. */
+  group_id: z.int(),
+  /** The member's username. */
+  user_username: z.string(),
+  /** The member's name. */
+  user_name: z.string(),
+  /** The member's email. */
+  user_email: z.string(),
+  /** The member's id. */
+  user_id: z.int(),
+  /** The member's role by name: `Guest`, `Reporter`, `Developer`, `Maintainer`, `Owner`... */
+  group_access: z.string(),
+  /** The group's plan, or `null` (sent by GitLab's Enterprise Edition). */
+  group_plan: z.optional(z.nullable(z.string())),
+  /** When the membership expires (ISO 8601), or `null`. */
+  expires_at: z.nullable(z.string()),
+  /** What happened. */
+  event_name: GroupMemberWebhookEventName,
+});
+/**
+ * A group member event.
+ * @interface
+ */
+export type GroupMemberWebhook = z.infer<typeof GroupMemberWebhook>;
+
+/**
+ * Every payload the SDK models. Narrow on `object_kind` (`merge_request`, `issue`, `milestone`,
+ * `access_token`); a group member event has none (`undefined`), and its `event_name` says what happened.
+ */
+export const WebhookPayload = z.union([
+  MergeRequestWebhook,
+  IssueWebhook,
+  MilestoneWebhook,
+  ProjectAccessTokenWebhook,
+  GroupAccessTokenWebhook,
+  GroupMemberWebhook,
+]);
+/** Every payload the SDK models, narrowed by `object_kind`. */
+export type WebhookPayload = z.infer<typeof WebhookPayload>;
