@@ -218,6 +218,10 @@ export const SeedProjectHook = z.strictObject({
   custom_webhook_template: z.string().optional(),
   /** Default: the world clock. */
   created_at: exactTime,
+  /** Failed deliveries in a row (0 to 40; default 0): past 3 the hook is disabled for a while, past 39 for good. */
+  recent_failures: z.number().int().min(0).max(40).optional(),
+  /** Until when a temporarily disabled hook is not called (ISO 8601); default none. */
+  disabled_until: exactTime,
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

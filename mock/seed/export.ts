@@ -134,6 +134,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     push_events_branch_filter: orUndefined(h.push_events_branch_filter),
     branch_filter_strategy: h.branch_filter_strategy as SeedProjectHook['branch_filter_strategy'],
     created_at: h.created_at,
+    // Delivery state only when a hook has failed: other hooks export as before delivery existed.
+    ...(h.recent_failures ? { recent_failures: h.recent_failures } : {}),
+    ...(h.disabled_until ? { disabled_until: h.disabled_until } : {}),
   });
   const hooks = <H extends ProjectHook | GroupHook>(list: H[]): { hooks?: (SeedProjectHook & SeedGroupHook)[] } =>
     list.length === 0
