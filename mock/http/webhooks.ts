@@ -123,6 +123,13 @@ interface Job {
 
 const uuid = () => globalThis.crypto.randomUUID();
 
+/** The `X-Gitlab-Webhook-UUID` of every delivery being made, in any world: MSW's handlers let these through. */
+const inFlight = new Set<string>();
+
+/** Whether a request is a delivery the mock is making (its `X-Gitlab-Webhook-UUID`): `mock.handlers` pass it through. */
+export const isDeliveryInFlight = (webhookUuid: string | null): boolean =>
+  webhookUuid !== null && inFlight.has(webhookUuid);
+
 /** Whether a host is a loopback address, which the mock always may call. */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -303,10 +310,14 @@ export class WebhookDispatcher implements WebhookSink {
         error = refusal;
         blocked = true;
       } else {
+        const id = headers['X-Gitlab-Webhook-UUID'] as string;
+        inFlight.add(id);
         try {
           answer = await this.#post(url, headers, job.body, this.#timeout, hook.enable_ssl_verification);
         } catch (e) {
           error = e instanceof Error ? e.message : String(e);
+        } finally {
+          inFlight.delete(id);
         }
       }
     }
