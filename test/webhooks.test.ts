@@ -425,3 +425,114 @@ describe('mock.webhooks.trigger', () => {
     expect(receiver.received).toHaveLength(0);
   });
 });
+
+describe("GitLab's hook event log, resend and test endpoints", () => {
+  const hookId = () => [...mock.world.projectHooks.values()][0]?.id ?? 0;
+  const failure = async (promise: PromiseLike<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      return error as { status: number; body: unknown };
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('lists a hook’s deliveries newest first, filtered by status, 20 a page at most', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'First' });
+    await mock.webhooks.settled();
+    receiver.behaviour.status = 503;
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Second' });
+    await mock.webhooks.settled();
+    const all = (await maintainer.projects.hooks.events(API, hookId())).items;
+    expect(all.map((e) => [e.id, e.response_status, e.trigger])).toEqual([
+      [2, '503', 'merge_request_hooks'],
+      [1, '200', 'merge_request_hooks'],
+    ]);
+    expect(Object.keys(all[0] ?? {})).toEqual([
+      'id',
+      'url',
+      'trigger',
+      'request_headers',
+      'request_data',
+      'response_headers',
+      'response_body',
+      'execution_duration',
+      'response_status',
+      'created_at',
+    ]);
+    const failed = await maintainer.projects.hooks.events(API, hookId(), { status: ['server_failure'] });
+    expect(failed.items.map((e) => e.id)).toEqual([2]);
+    const tooMany = await failure(maintainer.projects.hooks.events(API, hookId(), { per_page: 21 }));
+    expect(tooMany).toMatchObject({ status: 400, body: { error: 'per_page does not have a valid value' } });
+    // Older than two days, GitLab no longer shows it.
+    mock.clock.advance({ days: 3 });
+    expect((await maintainer.projects.hooks.events(API, hookId())).items).toEqual([]);
+  });
+
+  it('resends a delivery with its Idempotency-Key, refuses one whose hook URL changed, and rate limits', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Again' });
+    await mock.webhooks.settled();
+    expect(await maintainer.projects.hooks.resendEvent(API, hookId(), 1)).toEqual({ response_status: 200 });
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]?.headers['idempotency-key']).toBe(receiver.received[0]?.headers['idempotency-key']);
+    expect(receiver.received[1]?.body).toEqual(receiver.received[0]?.body);
+    for (let i = 0; i < 4; i++) await maintainer.projects.hooks.resendEvent(API, hookId(), 1);
+    const limited = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { message: { error: 'This endpoint has been requested too many times. Try again later.' } },
+    });
+    mock.clock.advance({ minutes: 1 });
+    await maintainer.projects.hooks.update(API, hookId(), { url: `${receiver.url}/moved` });
+    const moved = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    expect(moved).toMatchObject({
+      status: 422,
+      body: { message: 'The hook URL has changed, and this log entry cannot be retried' },
+    });
+    expect((await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 99))).status).toBe(404);
+  });
+
+  it('tests a hook with the project’s first merge request, 201 on 2xx and 422 with the receiver’s body otherwise', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.hooks.test(API, hookId(), 'merge_requests_events');
+    expect(receiver.received[0]?.body).toMatchObject({ object_kind: 'merge_request', object_attributes: { iid: 1 } });
+    receiver.behaviour.status = 500;
+    const refused = await failure(maintainer.projects.hooks.test(API, hookId(), 'merge_requests_events'));
+    expect(refused).toMatchObject({ status: 422, body: { message: 'boom' } });
+    const noIssues = await failure(maintainer.projects.hooks.test(API, hookId(), 'issues_events'));
+    expect(noIssues).toMatchObject({ status: 422, body: { message: 'Ensure the project has issues.' } });
+    const bad = await failure(maintainer.projects.hooks.test(API, hookId(), 'nope_events' as never));
+    expect(bad.status).toBe(400);
+  });
+
+  it('tests a disabled hook all the same, as GitLab forces a test', async () => {
+    receiver.behaviour.status = 500;
+    const maintainer = client(mock, 'glpat-maintainer');
+    for (let i = 0; i < 4; i++) {
+      await maintainer.projects.mergeRequests.update(API, 1, { title: `D${i}` });
+      await mock.webhooks.settled();
+    }
+    expect((await maintainer.projects.hooks.get(API, hookId())).alert_status).toBe('temporarily_disabled');
+    receiver.behaviour.status = 200;
+    await maintainer.projects.hooks.test(API, hookId(), 'milestone_events');
+    expect(receiver.received.at(-1)?.body).toMatchObject({ object_kind: 'milestone', action: 'create' });
+    // Its success re-enables it.
+    expect((await maintainer.projects.hooks.get(API, hookId())).alert_status).toBe('executable');
+  });
+
+  it('tests a system hook with GitLab’s sample system event', async () => {
+    const root = client(mock, 'glpat-root');
+    const hook = await root.hooks.create({ url: `${receiver.url}/system` });
+    expect(await root.hooks.test(hook.id)).toEqual({
+      event_name: 'project_create',
+      name: 'Ruby',
+      path: 'ruby',
+      project_id: 1,
+      owner_name: 'Someone',
+      owner_email: 'example@gitlabhq.com',
+    });
+    expect(receiver.received.at(-1)?.headers['x-gitlab-event']).toBe('System Hook');
+  });
+});

@@ -207,12 +207,35 @@ export class WebhookDispatcher implements WebhookSink {
     }
   }
 
-  /** Sends a logged delivery's payload again to its hook (GitLab's resend: the same `Idempotency-Key`). */
-  resend(delivery: WebhookDelivery): void {
+  /** A job for one hook and event (the payload serialized by the caller). */
+  #job(target: HookTarget, kind: WebhookKind, data: unknown, force: boolean): Job {
+    return {
+      type: target.type,
+      hookId: target.hook.id,
+      kind,
+      body: JSON.stringify(data),
+      data,
+      eventUuid: uuid(),
+      idempotencyKey: uuid(),
+      force,
+    };
+  }
+
+  /**
+   * Delivers an event to one hook now and waits for the answer (GitLab's test endpoint runs its
+   * `WebHookService` inline, `force` even for a disabled hook); `undefined` when the hook is
+   * disabled (and not forced) or gone.
+   */
+  deliverNow(target: HookTarget, event: WebhookEvent, force: boolean): Promise<WebhookDelivery | undefined> {
+    return this.#track(this.#deliver(this.#job(target, event.kind, event.payload(), force), this.#generation));
+  }
+
+  /** Sends a logged delivery's payload again to its hook, now, with the same `Idempotency-Key` (GitLab's resend). */
+  resendNow(delivery: WebhookDelivery): Promise<WebhookDelivery | undefined> {
     const kind = (Object.keys(WEBHOOK_KINDS) as WebhookKind[]).find(
       (k) => WEBHOOK_KINDS[k].hookName === delivery.trigger,
     );
-    this.#queue({
+    const job: Job = {
       type: delivery.hook_type,
       hookId: delivery.hook_id,
       kind: kind ?? 'merge_request',
@@ -221,7 +244,19 @@ export class WebhookDispatcher implements WebhookSink {
       eventUuid: delivery.request_headers['X-Gitlab-Event-UUID'] ?? uuid(),
       idempotencyKey: delivery.request_headers['Idempotency-Key'] ?? uuid(),
       force: false,
-    });
+    };
+    return this.#track(this.#deliver(job, this.#generation));
+  }
+
+  /** Counts a delivery made outside the queue, so `settled()` waits for it too. */
+  #track<T>(promise: Promise<T>): Promise<T> {
+    const done = promise.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#pending.add(done);
+    void done.finally(() => this.#pending.delete(done));
+    return promise;
   }
 
   #queue(job: Job): void {
@@ -231,6 +266,7 @@ export class WebhookDispatcher implements WebhookSink {
     const previous = this.#tails.get(key) ?? new Promise<void>((resolve) => setTimeout(resolve, 0));
     const done: Promise<void> = previous
       .then(() => (generation === this.#generation ? this.#deliver(job, generation) : undefined))
+      .then(() => undefined)
       .catch(() => undefined)
       .finally(() => {
         this.#pending.delete(done);
@@ -277,11 +313,11 @@ export class WebhookDispatcher implements WebhookSink {
     return `URL is blocked: the mock calls only loopback addresses and the hosts it allows; allow ${host} with --allow-webhook-host ${host} (webhooks.allowHosts in-process)`;
   }
 
-  async #deliver(job: Job, generation: number): Promise<void> {
+  async #deliver(job: Job, generation: number): Promise<WebhookDelivery | undefined> {
     const world = this.#world;
     const hook = hookById(world, job.type, job.hookId);
     // Deleted since, or disabled since it was queued (GitLab's WebHookService returns `Hook disabled`, unlogged).
-    if (!hook || (!job.force && !isExecutable(world, job.type, hook))) return;
+    if (!hook || (!job.force && !isExecutable(world, job.type, hook))) return undefined;
     const kind = WEBHOOK_KINDS[job.kind];
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
@@ -321,7 +357,7 @@ export class WebhookDispatcher implements WebhookSink {
         }
       }
     }
-    if (generation !== this.#generation) return;
+    if (generation !== this.#generation) return undefined;
     const seconds = Math.round(performance.now() - started) / 1000;
     const ok = answer !== undefined && answer.status >= 200 && answer.status < 400;
     const current = hookById(world, job.type, job.hookId);
@@ -370,6 +406,7 @@ export class WebhookDispatcher implements WebhookSink {
         event: delivery.request_headers['X-Gitlab-Event'] ?? '',
       },
     });
+    return structuredClone(delivery);
   }
 }
 

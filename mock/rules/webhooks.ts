@@ -19,12 +19,19 @@ export type WebhookKind =
   | 'confidential_issue'
   | 'milestone'
   | 'resource_access_token'
-  | 'member';
+  | 'member'
+  | 'system';
 
 /** Per kind: the switch a project or group hook subscribes with, GitLab's hook name, and its `X-Gitlab-Event`. */
 export const WEBHOOK_KINDS: Record<
   WebhookKind,
-  { projectSwitch: string | null; groupSwitch: string; systemSwitch: string | null; hookName: string; header: string }
+  {
+    projectSwitch: string | null;
+    groupSwitch: string | null;
+    systemSwitch: string | null;
+    hookName: string;
+    header: string;
+  }
 > = {
   merge_request: {
     projectSwitch: 'merge_requests_events',
@@ -70,6 +77,14 @@ export const WEBHOOK_KINDS: Record<
     hookName: 'member_hooks',
     header: 'Member Hook',
   },
+  // System events proper (`POST /hooks/:hook_id`'s test): system hooks only.
+  system: {
+    projectSwitch: null,
+    groupSwitch: null,
+    systemSwitch: 'always',
+    hookName: 'system_hooks',
+    header: 'System Hook',
+  },
 };
 
 /** Which table a hook is in. */
@@ -92,10 +107,38 @@ export interface WebhookEvent {
   payload: () => object;
 }
 
+/** A delivery as a sink logs it: what the hooks API's `events` and `resend` read. */
+export interface LoggedDelivery {
+  id: number;
+  hook_id: number;
+  hook_type: HookType;
+  trigger: string;
+  url: string;
+  request_headers: Record<string, string>;
+  request_data: unknown;
+  response_headers: Record<string, string>;
+  response_body: string;
+  execution_duration: number;
+  response_status: number | 'internal error';
+  internal_error_message: string | null;
+  created_at: string;
+}
+
 /** What sends a world's events: the mock registers one per world. */
 export interface WebhookSink {
   /** Queues the event for these hooks; never throws, never waits. */
   send(targets: HookTarget[], event: WebhookEvent): void;
+  /** Delivers to one hook now; `undefined` when it is disabled (and not `force`d) or gone. */
+  deliverNow(target: HookTarget, event: WebhookEvent, force: boolean): Promise<LoggedDelivery | undefined>;
+  /** Sends a logged delivery again, now. */
+  resendNow(delivery: LoggedDelivery): Promise<LoggedDelivery | undefined>;
+  /** The log, oldest first. */
+  deliveries(): LoggedDelivery[];
+}
+
+/** The sink of a world (the mock's delivery engine), if it has one. */
+export function webhookSinkOf(world: World): WebhookSink | undefined {
+  return sinks.get(world);
 }
 
 const sinks = new WeakMap<World, WebhookSink>();
