@@ -258,6 +258,45 @@ describe('milestone, token and member events', () => {
     ]);
   });
 
+  it('sends a group access token expiring to the group hooks, and not again after an export and reload', async () => {
+    const owner = client(mock, 'glpat-owner');
+    await owner.groups.hooks.create('acme', { url: `${receiver.url}/group`, resource_access_token_events: true });
+    const token = await owner.groups.accessTokens.create('acme', {
+      name: 'deploy',
+      scopes: ['api'],
+      access_level: 30,
+      expires_at: '2026-06-05',
+    });
+    mock.clock.advance({ hours: 1 });
+    await mock.webhooks.settled();
+    expect(receiver.received.map((r) => [r.url, r.body.event_name])).toEqual([['/group', 'expiring_access_token']]);
+    expect(receiver.received[0]?.body).toMatchObject({
+      object_kind: 'access_token',
+      group: { group_path: 'acme', full_path: 'acme' },
+      object_attributes: { id: token.id, name: 'deploy', expires_at: '2026-06-05' },
+    });
+    const reloaded = createMockGitLab({ seed: mock.exportState() });
+    reloaded.clock.advance({ days: 1 });
+    await reloaded.webhooks.settled();
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('sends issue open, update with changes, close and reopen; a confidential issue to confidential hooks only', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const issue = await maintainer.projects.issues.create(API, { title: 'Bug' });
+    await maintainer.projects.issues.update(API, issue.iid, { title: 'Bad bug' });
+    await maintainer.projects.issues.update(API, issue.iid, { state_event: 'close' });
+    await maintainer.projects.issues.update(API, issue.iid, { state_event: 'reopen' });
+    await maintainer.projects.issues.create(API, { title: 'Secret', confidential: true });
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual(['Issue Hook:open', 'Issue Hook:update', 'Issue Hook:close', 'Issue Hook:reopen']);
+    expect(receiver.received[1]?.body).toMatchObject({
+      object_kind: 'issue',
+      event_type: 'issue',
+      changes: { title: { previous: 'Bug', current: 'Bad bug' } },
+    });
+  });
+
   it('sends group member events to group hooks with member_events, not to those without', async () => {
     const owner = client(mock, 'glpat-owner');
     await owner.groups.hooks.create('acme', { url: `${receiver.url}/members`, member_events: true });

@@ -178,6 +178,8 @@ export const SeedAccessToken = z.strictObject({
   last_used_at: dateTime.nullable().optional(),
   /** Id of the token it was rotated from, an earlier token of the same project or group: its family, for reuse detection. */
   rotated_from: id.optional(),
+  /** When its `expiring` webhook was sent, 7 days before expiry (an export writes it back); default not yet. */
+  seven_days_notification_sent_at: dateTime.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
