@@ -282,12 +282,12 @@ export const HookEvent = z.looseObject({
   url: z.string(),
   /** The hook name of the event: `merge_request_hooks`, `milestone_hooks`... */
   trigger: z.string(),
-  /** The headers sent, `X-Gitlab-Token` masked. */
-  request_headers: z.record(z.string(), z.string()),
+  /** The headers sent (name to value), `X-Gitlab-Token` masked. */
+  request_headers: z.looseObject({}),
   /** The payload sent. */
   request_data: z.unknown(),
-  /** The receiver's headers. */
-  response_headers: z.record(z.string(), z.string()),
+  /** The receiver's headers (name to value). */
+  response_headers: z.looseObject({}),
   /** The receiver's body (the first 8 KB). */
   response_body: z.string(),
   /** Seconds the delivery took. */
@@ -315,8 +315,8 @@ export interface HookEventListQuery {
 
 /** What resending a logged delivery answers: the receiver's status this time. */
 export const HookEventResend = z.looseObject({
-  /** The receiver's HTTP status. */
-  response_status: z.union([z.number(), z.string()]),
+  /** The receiver's HTTP status (a delivery without an answer is a 422 instead). */
+  response_status: z.number(),
 });
 /**
  * The answer to a resend.
