@@ -561,6 +561,22 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect((await maintainer.projects.hooks.get(API, hookId())).alert_status).toBe('executable');
   });
 
+  it('tests a group hook with a member event, or with the sample of the first project below the group', async () => {
+    const owner = client(mock, 'glpat-owner');
+    const hook = await owner.groups.hooks.create('acme', { url: `${receiver.url}/group` });
+    await owner.groups.hooks.test('acme', hook.id, 'member_events');
+    await owner.groups.hooks.test('acme', hook.id, 'merge_requests_events');
+    expect(
+      receiver.received.map((r) => [r.headers['x-gitlab-event'], r.body.event_name ?? r.body.object_kind]),
+    ).toEqual([
+      ['Member Hook', 'user_add_to_group'],
+      ['Merge Request Hook', 'merge_request'],
+    ]);
+    expect(receiver.received[0]?.body).toMatchObject({ group_path: 'acme', user_username: 'owner' });
+    const pipelines = await failure(owner.groups.hooks.test('acme', hook.id, 'pipeline_events'));
+    expect(pipelines).toMatchObject({ status: 422, body: { message: 'Ensure the project has CI pipelines.' } });
+  });
+
   it('tests a system hook with GitLab’s sample system event', async () => {
     const root = client(mock, 'glpat-root');
     const hook = await root.hooks.create({ url: `${receiver.url}/system` });

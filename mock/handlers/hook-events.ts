@@ -11,11 +11,12 @@ import {
   hookLogs,
   resendHookLog,
   STATUS_FILTERS,
+  testGroupHook,
   testProjectHook,
   testSystemHook,
 } from '../rules/hook-events.js';
 import { findGroupHook, findProjectHook, findSystemHook, requireGroupHooksPlan } from '../rules/hooks.js';
-import { PROJECT_HOOK_EVENTS, Roles } from '../world/types.js';
+import { GROUP_HOOK_EVENTS, PROJECT_HOOK_EVENTS, Roles } from '../world/types.js';
 
 /**
  * A hook's recent deliveries, resending one, and test deliveries (`lib/api/hooks/events.rb`,
@@ -84,6 +85,14 @@ export const hookEventRoutes = [
     checkHookRateLimit(ctx.world, 'web_hook_event_resend', `group:${group.id}`, ctx.caller.user);
     const log = findHookLog(ctx.world, 'group', hook, q.hook_log_id);
     return json(await resendHookLog(ctx.world, hook, log), 201);
+  }),
+
+  route('POST', '/groups/:id/hooks/:hook_id/test/:trigger', async (ctx) => {
+    const q = parseParams(ctx.params, { ...hookPath, trigger: p.string().required().values(GROUP_HOOK_EVENTS) });
+    const { group, hook } = groupHookOf(ctx, q.id, q.hook_id);
+    checkHookRateLimit(ctx.world, 'web_hook_test', `group:${group.id}`, ctx.caller.user);
+    await testGroupHook(ctx.world, ctx.caller.user, group, hook, q.trigger);
+    return json({ message: '201 Created' }, 201);
   }),
 
   // System hooks (`lib/api/system_hooks.rb` mounting `API::Hooks::Test`): a sample system event.

@@ -1,8 +1,9 @@
 import { ApiError, recordNotFound } from '../http/errors.js';
 import { redactUrl } from '../http/webhooks.js';
-import { issuePayload, mergeRequestPayload, milestonePayload } from '../present/webhooks.js';
-import type { Project, User, WebHook, World } from '../world/types.js';
-import { type HookType, type LoggedDelivery, type WebhookEvent, webhookSinkOf } from './webhooks.js';
+import { issuePayload, memberPayload, mergeRequestPayload, milestonePayload } from '../present/webhooks.js';
+import type { Group, Project, User, WebHook, World } from '../world/types.js';
+import { groupChain, projectGroup } from './access.js';
+import { type HookTarget, type HookType, type LoggedDelivery, type WebhookEvent, webhookSinkOf } from './webhooks.js';
 
 /**
  * A hook's recent deliveries, resending one, and test deliveries, as GitLab's hooks API has them
@@ -162,9 +163,42 @@ function testEvent(world: World, project: Project, user: User, trigger: string):
  * hook; `201 Created` when the receiver answers 2xx, else 422 with its body (or why there was no answer).
  */
 export async function testProjectHook(world: World, user: User, project: Project, hook: WebHook, trigger: string) {
-  const event = testEvent(world, project, user, trigger);
+  await testDelivery(world, { type: 'project', hook }, testEvent(world, project, user, trigger));
+}
+
+/**
+ * `POST /groups/:id/hooks/:hook_id/test/:trigger` (EE's TestHooks::GroupService): a member event
+ * from the group's first direct member; any other trigger is the project test of the first project
+ * in the group or its subgroups (422 `Ensure the group has a project with commits.` without one).
+ */
+export async function testGroupHook(world: World, user: User, group: Group, hook: WebHook, trigger: string) {
+  let event: WebhookEvent;
+  if (trigger === 'member_events') {
+    const [memberId, role] = group.members.entries().next().value ?? [];
+    const member = memberId === undefined ? undefined : world.users.get(memberId);
+    if (!member || role === undefined) throw unprocessable('Ensure the group has members.');
+    const membership = group.memberships?.get(member.id) ?? { created_at: group.created_at, expires_at: null };
+    event = {
+      kind: 'member',
+      project: null,
+      group,
+      payload: () => memberPayload(world, group, member, role, membership, 'create'),
+    };
+  } else {
+    const project = [...world.projects.values()].find((p) => {
+      const g = projectGroup(world, p);
+      return g !== null && groupChain(world, g).includes(group);
+    });
+    if (!project) throw unprocessable('Ensure the group has a project with commits.');
+    event = testEvent(world, project, user, trigger);
+  }
+  await testDelivery(world, { type: 'group', hook }, event);
+}
+
+/** A test delivery, forced: resolves on a 2xx answer, else 422 with the receiver's body or the error. */
+async function testDelivery(world: World, target: HookTarget, event: WebhookEvent) {
   const sink = webhookSinkOf(world);
-  const delivery = sink ? await sink.deliverNow({ type: 'project', hook }, event, true) : undefined;
+  const delivery = sink ? await sink.deliverNow(target, event, true) : undefined;
   const status = delivery?.response_status;
   if (typeof status === 'number' && status >= 200 && status <= 299) return;
   throw unprocessable(delivery?.internal_error_message ?? delivery?.response_body ?? 'Hook disabled');

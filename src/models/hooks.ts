@@ -345,6 +345,13 @@ export type ProjectHookTrigger =
   | 'resource_deploy_token_events'
   | 'vulnerability_events';
 
+/** The events a group hook's test can send: one of its event switches (`member_events`, `merge_requests_events`...). */
+export type GroupHookTrigger =
+  | Exclude<ProjectHookTrigger, 'resource_deploy_token_events'>
+  | 'subgroup_events'
+  | 'member_events'
+  | 'project_events';
+
 /** The sample system event a system hook's test sends and answers. */
 export const SystemHookTestEvent = z.looseObject({
   /** `project_create`. */

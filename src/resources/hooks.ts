@@ -6,6 +6,7 @@ import type { PaginationQuery } from '../models/common.js';
 import {
   GroupHook,
   type GroupHookCreate,
+  type GroupHookTrigger,
   type GroupHookUpdate,
   HookEvent,
   type HookEventListQuery,
@@ -343,5 +344,19 @@ export class GroupHooks extends Resource {
       HookEventResend,
       options,
     );
+  }
+  /**
+   * Sends a sample event to a group webhook now (even a disabled one): a member event from the
+   * group's first member for `member_events`, else the sample of the first project in the group
+   * or its subgroups; resolves when the receiver answers 2xx, a 422 otherwise; 429 past 5 a minute.
+   * `POST /groups/:id/hooks/:hook_id/test/:trigger`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.test('acme', 4, 'member_events');
+   * ```
+   */
+  test(group: GroupRef, hookId: number, trigger: GroupHookTrigger, options?: RequestOptions): Promise<void> {
+    return this.request('POST', path`groups/${group}/hooks/${hookId}/test/${trigger}`, null, options);
   }
 }
