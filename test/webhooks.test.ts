@@ -163,8 +163,9 @@ describe('merge request events', () => {
     });
     const merged = receiver.received[3] as Received;
     expect(merged.body).toMatchObject({ user: { username: 'maintainer' }, object_attributes: { state: 'merged' } });
-    // Each delivery has its own UUIDs.
+    // Four requests: four event UUIDs; every delivery its own webhook UUID.
     expect(new Set(receiver.received.map((r) => r.headers['x-gitlab-event-uuid'])).size).toBe(4);
+    expect(new Set(receiver.received.map((r) => r.headers['x-gitlab-webhook-uuid'])).size).toBe(4);
   });
 
   it('sends update with the changes, unapproval and unapproved', async () => {
@@ -187,6 +188,18 @@ describe('merge request events', () => {
     expect(receiver.received[0]?.body.changes).toMatchObject({
       title: { previous: 'Add login', current: 'Add login page' },
     });
+  });
+
+  it('gives the events of one request one X-Gitlab-Event-UUID, and each delivery its own Webhook-UUID', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Closing', state_event: 'close' });
+    await maintainer.projects.mergeRequests.update(API, 1, { state_event: 'reopen' });
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual(['Merge Request Hook:update', 'Merge Request Hook:close', 'Merge Request Hook:reopen']);
+    const [update, close, reopen] = receiver.received.map((r) => r.headers) as IncomingHttpHeaders[];
+    expect(close?.['x-gitlab-event-uuid']).toBe(update?.['x-gitlab-event-uuid']);
+    expect(reopen?.['x-gitlab-event-uuid']).not.toBe(update?.['x-gitlab-event-uuid']);
+    expect(close?.['x-gitlab-webhook-uuid']).not.toBe(update?.['x-gitlab-webhook-uuid']);
   });
 
   it('answers the API the same with and without hooks', async () => {
@@ -427,6 +440,24 @@ describe('delivery', () => {
     await mock.webhooks.settled();
     expect(receiver.received).toHaveLength(0);
     expect(mock.webhooks.deliveries).toEqual([]);
+  });
+
+  it('restores a hook’s state with a snapshot, and keeps the delivery log', async () => {
+    const snapshot = mock.snapshot();
+    receiver.behaviour.status = 500;
+    const maintainer = client(mock, 'glpat-maintainer');
+    for (let i = 0; i < 4; i++) {
+      await maintainer.projects.mergeRequests.update(API, 1, { title: `S${i}` });
+      await mock.webhooks.settled();
+    }
+    expect((await maintainer.projects.hooks.list(API)).items[0]?.alert_status).toBe('temporarily_disabled');
+    mock.restore(snapshot);
+    expect((await maintainer.projects.hooks.list(API)).items[0]?.alert_status).toBe('executable');
+    expect(mock.webhooks.deliveries).toHaveLength(4);
+    receiver.behaviour.status = 200;
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'After restore' });
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(5);
   });
 
   it('keeps the hooks failure counts through export and load', async () => {

@@ -177,6 +177,23 @@ export class WebhookDispatcher implements WebhookSink {
   #tails = new Map<string, Promise<void>>();
   /** Every delivery not yet done. */
   #pending = new Set<Promise<void>>();
+  /** The `X-Gitlab-Event-UUID` of the events announced in this turn of the event loop. */
+  #turnUuid: string | undefined;
+
+  /**
+   * GitLab's `X-Gitlab-Event-UUID` is the request's (`RecursionDetection::UUID#request_uuid`): every
+   * event one API request causes shares it. A request's rules run in one turn, so the events of a
+   * turn share one.
+   */
+  #requestUuid(): string {
+    if (this.#turnUuid === undefined) {
+      this.#turnUuid = uuid();
+      queueMicrotask(() => {
+        this.#turnUuid = undefined;
+      });
+    }
+    return this.#turnUuid;
+  }
 
   constructor(world: World, journal: Journal | undefined, options: MockWebhookOptions = {}) {
     const timeout = options.timeout ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
@@ -192,7 +209,7 @@ export class WebhookDispatcher implements WebhookSink {
   send(targets: HookTarget[], event: WebhookEvent, force = false): void {
     const data = event.payload();
     const body = JSON.stringify(data);
-    const eventUuid = uuid();
+    const eventUuid = this.#requestUuid();
     for (const target of targets) {
       this.#queue({
         type: target.type,
