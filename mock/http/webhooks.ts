@@ -443,17 +443,37 @@ interface NodeSocket {
   on(event: string, listener: (arg: never) => void): void;
   destroy(): void;
   setNoDelay?(noDelay: boolean): void;
+  ref?(): void;
+  unref?(): void;
 }
 
 interface NodeNet {
   connect(options: Record<string, unknown>): NodeSocket;
 }
 
+/** A connection to a receiver, kept open between deliveries when the receiver allows it. */
+interface Connection {
+  socket: NodeSocket;
+  /** Closed by either side: never reused. */
+  closed: boolean;
+  /** The delivery it carries now. */
+  current: Exchange | undefined;
+}
+
+/** One request and its answer on a connection. */
+interface Exchange {
+  data(chunk: Uint8Array): void;
+  ended(): void;
+  failed(error: Error & { code?: string }): void;
+}
+
 /**
  * HTTP/1.1 over `node:net` (or `node:tls` for https), when the runtime has them: MSW's Node
- * interceptors patch `http.request` and `fetch`, never sockets, so deliveries reach a real
- * receiver even in a test that uses `setupServer`. Modules come from `process.getBuiltinModule`,
- * so bundles for browsers carry no `node:` import.
+ * interceptors cannot tell these from other sockets, and `mock.handlers` let them through, so
+ * deliveries reach a real receiver even in a test that uses `setupServer`. Modules come from
+ * `process.getBuiltinModule`, so bundles for browsers carry no `node:` import. Connections are kept
+ * alive between deliveries to the same receiver (as Gitlab::HTTP's pool does); one that the
+ * receiver closed meanwhile is replaced once, transparently.
  */
 function nodePost(): Post | undefined {
   const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
@@ -462,58 +482,120 @@ function nodePost(): Post | undefined {
   const net = getBuiltin('node:net') as NodeNet | undefined;
   const tls = getBuiltin('node:tls') as NodeNet | undefined;
   if (!net || !tls) return undefined;
-  return (url, headers, body, timeoutMs, verify) =>
+  const idle = new Map<string, Connection[]>();
+
+  const connect = (key: string, host: string, port: number, secure: boolean, verify: boolean): Connection => {
+    const socket = secure
+      ? tls.connect({ host, port, servername: host, rejectUnauthorized: verify })
+      : net.connect({ host, port });
+    socket.setNoDelay?.(true);
+    const connection: Connection = { socket, closed: false, current: undefined };
+    const drop = () => {
+      connection.closed = true;
+      const list = idle.get(key);
+      const at = list?.indexOf(connection) ?? -1;
+      if (list && at >= 0) list.splice(at, 1);
+    };
+    socket.on('data', (chunk: Uint8Array) => connection.current?.data(chunk));
+    socket.on('error', (error: Error & { code?: string }) => {
+      drop();
+      connection.current?.failed(error);
+    });
+    socket.on('end', () => {
+      drop();
+      connection.current?.ended();
+    });
+    socket.on('close', () => {
+      drop();
+      connection.current?.ended();
+    });
+    return connection;
+  };
+
+  const post = (
+    url: URL,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+    verify: boolean,
+    fresh = false,
+  ): Promise<Answer> =>
     new Promise<Answer>((resolve, reject) => {
       const secure = url.protocol === 'https:';
       const host = url.hostname.replace(/^\[|\]$/g, '');
       const port = Number(url.port || (secure ? 443 : 80));
-      const socket = secure
-        ? tls.connect({ host, port, servername: host, rejectUnauthorized: verify })
-        : net.connect({ host, port });
+      const key = `${url.protocol}//${host}:${port}:${verify}`;
+      const reused = fresh ? undefined : idle.get(key)?.pop();
+      const connection = reused ?? connect(key, host, port, secure, verify);
+      connection.socket.ref?.();
       const chunks: Uint8Array[] = [];
       let settled = false;
-      const finish = (error: Error | undefined, answer?: Answer) => {
+      const settle = (outcome: () => void) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        socket.destroy();
-        if (error) reject(error);
-        else resolve(answer as Answer);
+        connection.current = undefined;
+        outcome();
       };
-      const timer = setTimeout(() => finish(new Error('Net::ReadTimeout with #<TCPSocket:(closed)>')), timeoutMs);
+      const fail = (error: Error) =>
+        settle(() => {
+          connection.socket.destroy();
+          reject(error);
+        });
+      const retryOrFail = (error: Error) => {
+        // A kept connection the receiver closed before this request reached it: once more on a new one.
+        if (reused && chunks.length === 0) {
+          settle(() => {
+            connection.socket.destroy();
+            post(url, headers, body, timeoutMs, verify, true).then(resolve, reject);
+          });
+        } else fail(error);
+      };
+      const timer = setTimeout(() => fail(new Error('Net::ReadTimeout with #<TCPSocket:(closed)>')), timeoutMs);
+      connection.current = {
+        data: (chunk) => {
+          chunks.push(chunk);
+          const parsed = parseAnswer(chunks, false);
+          if (!parsed) return;
+          settle(() => {
+            if (parsed.reusable && !connection.closed) {
+              connection.socket.unref?.();
+              const list = idle.get(key) ?? [];
+              list.push(connection);
+              idle.set(key, list);
+            } else connection.socket.destroy();
+            resolve(parsed.answer);
+          });
+        },
+        ended: () => {
+          const parsed = parseAnswer(chunks, true);
+          if (parsed) settle(() => resolve(parsed.answer));
+          else retryOrFail(new Error('end of file reached'));
+        },
+        failed: (error) => {
+          if (error.code === 'ECONNREFUSED') {
+            fail(
+              new Error(
+                `Failed to open TCP connection to ${url.host} (Connection refused - connect(2) for "${host}" port ${port})`,
+              ),
+            );
+          } else retryOrFail(error);
+        },
+      };
       const payload = new TextEncoder().encode(body);
       const lines = [
         `POST ${url.pathname}${url.search} HTTP/1.1`,
         `Host: ${url.host}`,
         ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
         `Content-Length: ${payload.byteLength}`,
-        'Connection: close',
       ];
       if (url.username) {
         const auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
         lines.push(`Authorization: Basic ${btoa(auth)}`);
       }
-      socket.on('error', (error: Error & { code?: string }) => {
-        finish(
-          new Error(
-            error.code === 'ECONNREFUSED'
-              ? `Failed to open TCP connection to ${url.host} (Connection refused - connect(2) for "${host}" port ${port})`
-              : error.message,
-          ),
-        );
-      });
-      socket.on('data', (chunk: Uint8Array) => {
-        chunks.push(chunk);
-        const answer = parseAnswer(chunks, false);
-        if (answer) finish(undefined, answer);
-      });
-      socket.on('end', () => {
-        const answer = parseAnswer(chunks, true);
-        finish(answer ? undefined : new Error('end of file reached'), answer);
-      });
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-      socket.write(body);
+      connection.socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
     });
+  return (url, headers, body, timeoutMs, verify) => post(url, headers, body, timeoutMs, verify);
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
@@ -526,8 +608,20 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** An HTTP/1.1 answer from the bytes so far, once complete (by length, by chunks, or at the end of the stream). */
-function parseAnswer(chunks: Uint8Array[], ended: boolean): Answer | undefined {
+/**
+ * An HTTP/1.1 answer from the bytes so far, once complete (by length, by chunks, or at the end of the
+ * stream), and whether the connection may carry another request (framed, and not closed by the receiver).
+ */
+function parseAnswer(chunks: Uint8Array[], ended: boolean): { answer: Answer; reusable: boolean } | undefined {
+  const answer = parseBytes(chunks, ended);
+  if (!answer) return undefined;
+  return { answer: answer.answer, reusable: !ended && answer.framed && answer.keepAlive };
+}
+
+function parseBytes(
+  chunks: Uint8Array[],
+  ended: boolean,
+): { answer: Answer; framed: boolean; keepAlive: boolean } | undefined {
   const bytes = concat(chunks);
   let split = -1;
   for (let i = 0; i + 3 < bytes.length; i++) {
@@ -550,25 +644,31 @@ function parseAnswer(chunks: Uint8Array[], ended: boolean): Answer | undefined {
         .slice(0, 1024);
   }
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const http10 = /^HTTP\/1\.0/.test(head[0] ?? '');
+  const connectionHeader = (lower.connection ?? '').toLowerCase();
+  const keepAlive = http10 ? connectionHeader === 'keep-alive' : connectionHeader !== 'close';
+  const done = (answer: Answer, framed: boolean) => ({ answer, framed, keepAlive });
   let rest = bytes.subarray(split + 4);
   if (/chunked/i.test(lower['transfer-encoding'] ?? '')) {
     const parts: Uint8Array[] = [];
     for (;;) {
       const line = findCrlf(rest);
-      if (line < 0) return ended ? { status, headers, body: decode(parts) } : undefined;
+      if (line < 0) return ended ? done({ status, headers, body: decode(parts) }, false) : undefined;
       const size = Number.parseInt(new TextDecoder().decode(rest.subarray(0, line)), 16);
-      if (!Number.isFinite(size)) return { status, headers, body: decode(parts) };
-      if (size === 0) return { status, headers, body: decode(parts) };
-      if (rest.length < line + 2 + size + 2) return ended ? { status, headers, body: decode(parts) } : undefined;
+      if (!Number.isFinite(size)) return done({ status, headers, body: decode(parts) }, false);
+      if (size === 0) return done({ status, headers, body: decode(parts) }, true);
+      if (rest.length < line + 2 + size + 2)
+        return ended ? done({ status, headers, body: decode(parts) }, false) : undefined;
       parts.push(rest.subarray(line + 2, line + 2 + size));
       rest = rest.subarray(line + 2 + size + 2);
     }
   }
   const length = lower['content-length'] === undefined ? undefined : Number(lower['content-length']);
-  if (length !== undefined && rest.length >= length)
-    return { status, headers, body: decode([rest.subarray(0, length)]) };
-  if (length === undefined && (status === 204 || status === 304)) return { status, headers, body: '' };
-  return ended ? { status, headers, body: decode([rest]) } : undefined;
+  if (length !== undefined && rest.length >= length) {
+    return done({ status, headers, body: decode([rest.subarray(0, length)]) }, true);
+  }
+  if (length === undefined && (status === 204 || status === 304)) return done({ status, headers, body: '' }, true);
+  return ended ? done({ status, headers, body: decode([rest]) }, false) : undefined;
 }
 
 function findCrlf(bytes: Uint8Array): number {

@@ -116,13 +116,11 @@ const STATE_ID = { opened: 1, closed: 2, merged: 3, locked: 4 } as const;
 
 /** The top of an issuable's payload (`Gitlab::DataBuilder::Issuable#build`). */
 function issuableTop(
-  world: World,
-  project: Project,
+  attrs: ReturnType<typeof projectHookAttrs>,
   kind: 'issue' | 'merge_request',
   confidential: boolean,
   user: User,
 ) {
-  const attrs = projectHookAttrs(world, project);
   return {
     object_kind: kind,
     event_type: confidential ? `confidential_${kind}` : kind,
@@ -132,8 +130,7 @@ function issuableTop(
 }
 
 /** The deprecated `repository` key of issuable payloads. */
-function repository(world: World, project: Project) {
-  const attrs = projectHookAttrs(world, project);
+function repository(attrs: ReturnType<typeof projectHookAttrs>) {
   return { name: attrs.name, url: attrs.url, description: attrs.description, homepage: attrs.homepage };
 }
 
@@ -156,7 +153,7 @@ export function mergeRequestPayload(
   const lastPush = mr.pushes.at(-1);
   const committer = world.users.get(lastPush?.author_id ?? mr.author_id);
   return {
-    ...issuableTop(world, project, 'merge_request', false, user),
+    ...issuableTop(source, 'merge_request', false, user),
     object_attributes: {
       assignee_id: mr.assignee_ids[0] ?? null,
       author_id: mr.author_id,
@@ -213,7 +210,7 @@ export function mergeRequestPayload(
     },
     labels,
     changes,
-    repository: repository(world, project),
+    repository: repository(source),
     ...(mr.assignee_ids.length > 0 && { assignees: usersOf(world, mr.assignee_ids) }),
     ...(mr.reviewer_ids.length > 0 && { reviewers: usersOf(world, mr.reviewer_ids) }),
   };
@@ -229,8 +226,9 @@ export function issuePayload(
   changes: Changes = {},
 ) {
   const labels = labelsOf(world, project, issue.labels);
+  const attrs = projectHookAttrs(world, project);
   return {
-    ...issuableTop(world, project, 'issue', issue.confidential, user),
+    ...issuableTop(attrs, 'issue', issue.confidential, user),
     object_attributes: {
       author_id: issue.author_id,
       closed_at: issue.closed_at,
@@ -270,7 +268,7 @@ export function issuePayload(
     },
     labels,
     changes,
-    repository: repository(world, project),
+    repository: repository(attrs),
     ...(issue.assignee_ids.length > 0 && { assignees: usersOf(world, issue.assignee_ids) }),
   };
 }
