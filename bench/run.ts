@@ -18,6 +18,7 @@ const benchmarks = [
   'server-throughput',
   'server-worlds',
   'listing-scale',
+  'webhook-throughput',
 ];
 const only = process.argv.slice(2);
 const rows: Row[] = [];

@@ -6,6 +6,7 @@
  */
 export type { FaultSpec, InjectedFault, MockFaults } from './http/faults.js';
 export type { JournalEntry, JournalExchange, MockRequests } from './http/journal.js';
+export type { DeliveryOutcome, HookState, MockWebhookOptions, WebhookDelivery } from './http/webhooks.js';
 export type {
   Duration,
   MockClock,
@@ -14,6 +15,7 @@ export type {
   MockMergeRequests,
   MockOAuth,
   MockRateLimits,
+  MockWebhooks,
   PushedCommit,
   WorldSnapshot,
 } from './mock.js';
@@ -21,6 +23,8 @@ export { MockOAuthError } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
 export type { HeadlessAuthorization, HeadlessAuthorized } from './rules/oauth.js';
 export { GITLAB_REVISION, GITLAB_VERSION } from './rules/users.js';
+export type { WebhookTrigger, WebhookTriggered } from './rules/webhook-trigger.js';
+export type { HookType } from './rules/webhooks.js';
 export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {
   type SeedAccessToken,

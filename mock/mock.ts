@@ -6,8 +6,12 @@ import { DEFAULT_JOURNAL_SIZE, Journal, type MockRequests } from './http/journal
 import { fromFetchRequest, type MockRequest } from './http/request.js';
 import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter } from './http/router.js';
+import { type MockWebhookOptions, type WebhookDelivery, WebhookDispatcher } from './http/webhooks.js';
+import { expiringTokenHooks } from './rules/events.js';
 import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized } from './rules/oauth.js';
 import { mergeRequestByRef } from './rules/pushes.js';
+import { triggerWebhook, type WebhookTrigger, type WebhookTriggered } from './rules/webhook-trigger.js';
+import { registerWebhookSink } from './rules/webhooks.js';
 import {
   parseRateLimits,
   parseSeed,
@@ -48,6 +52,37 @@ export interface MockGitLabOptions {
    * mock server turns it on on loopback (`--sign-in-list on|off`).
    */
   signInList?: boolean;
+  /** Webhook delivery: the receivers' timeout and the hosts besides loopback the mock may call. */
+  webhooks?: MockWebhookOptions;
+}
+
+/**
+ * The webhooks a mock sends: `mock.webhooks`. Events the API causes are delivered after the
+ * request has answered; a test awaits them with {@link MockWebhooks.settled}.
+ *
+ * @example
+ * ```ts
+ * import { createMockGitLab } from 'gitlab-admin-sdk/mock';
+ *
+ * const mock = createMockGitLab({ webhooks: { timeout: 2000 } });
+ * // ... drive the API, then:
+ * await mock.webhooks.settled();
+ * const last = mock.webhooks.deliveries.at(-1);
+ * ```
+ */
+export interface MockWebhooks {
+  /** Resolves once every delivery queued so far is done (answered, failed, timed out or refused). */
+  settled(): Promise<void>;
+  /** The delivery log, oldest first (a copy): request, answer, duration, error and the hook's state change. */
+  readonly deliveries: WebhookDelivery[];
+  /**
+   * Sends an event for a record of the world as it is now, without changing it: `{ event:
+   * 'merge_request', action: 'approved', project: 'acme/platform/api', iid: 1 }`. Targets default
+   * from the world. Throws a `TypeError` naming a bad field or a missing record, sending nothing.
+   */
+  trigger(trigger: WebhookTrigger): WebhookTriggered;
+  /** Forgets the delivery log. */
+  clear(): void;
 }
 
 /** A copy of a world's whole state, from {@link MockGitLab.snapshot}. */
@@ -144,6 +179,8 @@ export interface MockGitLabCore {
   readonly oauth: MockOAuth;
   /** Pushes to merge requests: what moves a head and resets approvals. */
   readonly mergeRequests: MockMergeRequests;
+  /** The webhooks the world sends: wait for them, read their log, trigger any event. */
+  readonly webhooks: MockWebhooks;
   /** The world's state, for assertions in tests. Change it through `seed` and the API. */
   readonly world: World;
   /** Answers one request, or `undefined` when it is not for this mock; a dropped connection (an injected fault) is `Response.error()`. */
@@ -262,6 +299,8 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
   };
   seedFaults();
   const journal = new Journal(options.journal ?? DEFAULT_JOURNAL_SIZE);
+  const dispatcher = new WebhookDispatcher(world, journal, options.webhooks);
+  registerWebhookSink(world, dispatcher);
   const apiRouter = createRouter(world, routes, { faults, journal, onUnmodelled: options.onUnmodelled });
   const oauthRouter = createOAuthRouter(world, { signInList: options.signInList });
   const router: PlainRouter = async (request) => (await apiRouter(request)) ?? oauthRouter(request);
@@ -303,6 +342,7 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
         world.now = toEpoch(time);
         // A clock that follows real time keeps running from the moment set.
         if (world.clockOffset !== null) world.clockOffset = world.now - Date.now();
+        expiringTokenHooks(world);
       },
       advance: (by) => {
         const ms =
@@ -312,6 +352,7 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
         syncClock(world);
         world.now += ms;
         if (world.clockOffset !== null) world.clockOffset += ms;
+        expiringTokenHooks(world);
       },
     },
     oauth: {
@@ -343,6 +384,17 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
         return { sha: done.sha, author: world.users.get(done.author_id)?.username ?? push.author, at: done.at };
       },
     },
+    webhooks: {
+      settled: () => dispatcher.settled(),
+      get deliveries() {
+        return dispatcher.deliveries();
+      },
+      trigger: (trigger) => {
+        syncClock(world);
+        return triggerWebhook(world, trigger);
+      },
+      clear: () => dispatcher.clear(),
+    },
     handle,
     snapshot: () => ({ state: structuredClone(world) }),
     restore: (snapshot) => restoreState(snapshot.state),
@@ -351,6 +403,7 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
       faults.clear();
       seedFaults();
       journal.clear();
+      dispatcher.reset();
     },
     exportState: () => {
       syncClock(world);
@@ -369,6 +422,7 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
       faults.clear();
       seedFaults();
       journal.clear();
+      dispatcher.reset();
     },
     requests: journal,
   };

@@ -1,13 +1,15 @@
-import { type HttpHandler, http } from 'msw';
+import { type HttpHandler, http, passthrough } from 'msw';
 import { OAUTH_PATHS } from './handlers/oauth.js';
 import { apiPrefix } from './http/router.js';
+import { isDeliveryInFlight } from './http/webhooks.js';
 import { createMockGitLabCore, type MockGitLabCore, type MockGitLabOptions } from './mock.js';
 
 /** A stateful in-memory GitLab, with MSW handlers. */
 export interface MockGitLab extends MockGitLabCore {
   /**
    * MSW request handlers: `setupServer(...mock.handlers)` in Node, `setupWorker(...mock.handlers)` in
-   * browsers. Requests to other hosts, or outside `/api/v4` and the OAuth routes, fall through to your other handlers.
+   * browsers. Requests to other hosts, or outside `/api/v4` and the OAuth routes, fall through to your other handlers;
+   * the mock's own webhook deliveries pass through to their receivers.
    */
   readonly handlers: HttpHandler[];
 }
@@ -34,5 +36,10 @@ export function createMockGitLab(options: MockGitLabOptions = {}): MockGitLab {
   const answer = async ({ request }: { request: Request }) => core.handle(request);
   // The OAuth provider's routes at the root of the world (SPEC 7); a page navigation is not a request MSW's worker sees.
   const oauth = OAUTH_PATHS.map((path) => http.all(`${core.baseUrl}${path}`, answer));
-  return { ...core, handlers: [http.all(url, answer), ...oauth] };
+  // The mock's own webhook deliveries go out to their receivers (MSW intercepts sockets and fetch);
+  // any other request falls through to the next handlers, unhandled as before.
+  const deliveries = http.post('*', ({ request }) =>
+    isDeliveryInFlight(request.headers.get('x-gitlab-webhook-uuid')) ? passthrough() : undefined,
+  );
+  return { ...core, handlers: [http.all(url, answer), ...oauth, deliveries] };
 }

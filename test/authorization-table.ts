@@ -504,4 +504,18 @@ export const rows: Row[] = [
   { route: 'PUT /hooks/:hook_id', url: '/hooks/{systemHook}', body: { url: 'https://hooks.example.com/v2' },
                                                                                              expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
   { route: 'DELETE /hooks/:hook_id', url: '/hooks/{systemHook}',                             expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 204, 403] },
+  // Webhook event logs, resend and tests (lib/api/hooks/events.rb, resend_hook.rb, trigger_test.rb, test.rb): the
+  // hook's own rights. The matrix's world has made no delivery (resend: 404 for log 1), its hook URLs are not
+  // loopback (a test is refused at delivery: 422) and its project has no merge request (422 as well).
+  { route: 'GET /projects/:id/hooks/:hook_id/events', url: `${P}/hooks/{hook}/events`,       expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/hooks/:hook_id/events/:hook_log_id/resend', url: `${P}/hooks/{hook}/events/1/resend`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 404, 404, 404, 404] },
+  { route: 'POST /projects/:id/hooks/:hook_id/test/:trigger', url: `${P}/hooks/{hook}/test/merge_requests_events`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 422, 422, 422, 422] },
+  { route: 'GET /groups/:id/hooks/:hook_id/events', url: `${G}/hooks/{groupHook}/events`,    expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'POST /groups/:id/hooks/:hook_id/events/:hook_log_id/resend', url: `${G}/hooks/{groupHook}/events/1/resend`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 404, 404, 403] },
+  { route: 'POST /groups/:id/hooks/:hook_id/test/:trigger', url: `${G}/hooks/{groupHook}/test/member_events`,
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 422, 422, 403] },
+  { route: 'POST /hooks/:hook_id', url: '/hooks/{systemHook}',                               expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 201, 403] },
 ];

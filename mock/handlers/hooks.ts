@@ -98,14 +98,14 @@ export const hookRoutes = [
     const q = parseParams(ctx.params, { ...projectPath, ...paginationParams });
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
-    return paginated(ctx, projectHooks(ctx.world, project), q, presentProjectHook);
+    return paginated(ctx, projectHooks(ctx.world, project), q, (h) => presentProjectHook(ctx.world, h));
   }),
 
   route('GET', '/projects/:id/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, hookPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
-    return json(presentProjectHook(findProjectHook(ctx.world, project, q.hook_id)));
+    return json(presentProjectHook(ctx.world, findProjectHook(ctx.world, project, q.hook_id)));
   }),
 
   route('POST', '/projects/:id/hooks', (ctx) => {
@@ -113,7 +113,7 @@ export const hookRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
     const fields = { ...fieldsOf(PROJECT_HOOK_EVENTS, q), url: q.url };
-    return json(presentProjectHook(createProjectHook(ctx.world, project, fields)), 201);
+    return json(presentProjectHook(ctx.world, createProjectHook(ctx.world, project, fields)), 201);
   }),
 
   route('PUT', '/projects/:id/hooks/:hook_id', (ctx) => {
@@ -123,7 +123,7 @@ export const hookRoutes = [
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
     const hook = findProjectHook(ctx.world, project, q.hook_id);
     updateHook(ctx.world, hook, fieldsOf(PROJECT_HOOK_EVENTS, q));
-    return json(presentProjectHook(hook));
+    return json(presentProjectHook(ctx.world, hook));
   }),
 
   route('DELETE', '/projects/:id/hooks/:hook_id', (ctx) => {
@@ -138,20 +138,20 @@ export const hookRoutes = [
   route('GET', '/groups/:id/hooks', (ctx) => {
     const q = parseParams(ctx.params, { ...projectPath, ...paginationParams });
     const group = hookGroup(ctx, q.id);
-    return paginated(ctx, groupHooks(ctx.world, group), q, presentGroupHook);
+    return paginated(ctx, groupHooks(ctx.world, group), q, (h) => presentGroupHook(ctx.world, h));
   }),
 
   route('GET', '/groups/:id/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, hookPath);
     const group = hookGroup(ctx, q.id);
-    return json(presentGroupHook(findGroupHook(ctx.world, group, q.hook_id)));
+    return json(presentGroupHook(ctx.world, findGroupHook(ctx.world, group, q.hook_id)));
   }),
 
   route('POST', '/groups/:id/hooks', (ctx) => {
     const q = parseParams(ctx.params, { ...projectPath, ...groupHookSettings, url: p.string().required() });
     const group = hookGroup(ctx, q.id);
     const fields = { ...fieldsOf(GROUP_HOOK_EVENTS, q), url: q.url };
-    return json(presentGroupHook(createGroupHook(ctx.world, group, fields)), 201);
+    return json(presentGroupHook(ctx.world, createGroupHook(ctx.world, group, fields)), 201);
   }),
 
   route('PUT', '/groups/:id/hooks/:hook_id', (ctx) => {
@@ -159,7 +159,7 @@ export const hookRoutes = [
     const group = hookGroup(ctx, q.id);
     const hook = findGroupHook(ctx.world, group, q.hook_id);
     updateHook(ctx.world, hook, fieldsOf(GROUP_HOOK_EVENTS, q));
-    return json(presentGroupHook(hook));
+    return json(presentGroupHook(ctx.world, hook));
   }),
 
   route('DELETE', '/groups/:id/hooks/:hook_id', (ctx) => {
@@ -173,20 +173,20 @@ export const hookRoutes = [
   route('GET', '/hooks', (ctx) => {
     const q = parseParams(ctx.params, paginationParams);
     requireAdmin(ctx.caller);
-    return paginated(ctx, [...ctx.world.systemHooks.values()], q, presentSystemHook);
+    return paginated(ctx, [...ctx.world.systemHooks.values()], q, (h) => presentSystemHook(ctx.world, h));
   }),
 
   route('GET', '/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, { hook_id: p.id().required() });
     requireAdmin(ctx.caller);
-    return json(presentSystemHook(findSystemHook(ctx.world, q.hook_id)));
+    return json(presentSystemHook(ctx.world, findSystemHook(ctx.world, q.hook_id)));
   }),
 
   route('POST', '/hooks', (ctx) => {
     const q = parseParams(ctx.params, { ...systemHookSettings, url: p.string().required() });
     requireAdmin(ctx.caller);
     return json(
-      presentSystemHook(createSystemHook(ctx.world, { ...fieldsOf(SYSTEM_HOOK_EVENTS, q), url: q.url })),
+      presentSystemHook(ctx.world, createSystemHook(ctx.world, { ...fieldsOf(SYSTEM_HOOK_EVENTS, q), url: q.url })),
       201,
     );
   }),
@@ -196,7 +196,7 @@ export const hookRoutes = [
     requireAdmin(ctx.caller);
     const hook = findSystemHook(ctx.world, q.hook_id);
     updateHook(ctx.world, hook, fieldsOf(SYSTEM_HOOK_EVENTS, q));
-    return json(presentSystemHook(hook));
+    return json(presentSystemHook(ctx.world, hook));
   }),
 
   route('DELETE', '/hooks/:hook_id', (ctx) => {

@@ -9,6 +9,7 @@ import { branchRoutes } from './branches.js';
 import { eventRoutes } from './events.js';
 import { groupMilestoneRoutes } from './group-milestones.js';
 import { groupRoutes } from './groups.js';
+import { hookEventRoutes } from './hook-events.js';
 import { hookRoutes } from './hooks.js';
 import { issueRoutes } from './issues.js';
 import { labelRoutes } from './labels.js';
@@ -42,7 +43,7 @@ const areas: Record<string, Route[]> = {
   namespaces: namespaceRoutes,
   labels: labelRoutes,
   events: eventRoutes,
-  webhooks: hookRoutes,
+  webhooks: [...hookRoutes, ...hookEventRoutes],
 };
 
 /** Every route of the mock's REST API, each with its area. */

@@ -33,6 +33,12 @@ export interface JournalEntry {
   ms: number;
   /** For a refused request (4xx): which rule refused it, in plain words. */
   reason?: string;
+  /**
+   * Present when the entry is a webhook delivery the mock made (its `path` is then the URL called,
+   * `status` the receiver's, 0 for no answer, and `reason` why it failed): which delivery of
+   * `mock.webhooks.deliveries`, which hook, and its `X-Gitlab-Event`.
+   */
+  webhook?: { delivery: number; hook_id: number; hook_type: 'project' | 'group' | 'system'; event: string };
 }
 
 /** What the journal keeps of one request beyond its entry: its headers and the answer. */

@@ -5,6 +5,7 @@ import { type MockGitLabCore, MockOAuthError } from '../mock.js';
 import { presentInspectorMergeRequests } from '../present/inspector.js';
 import { projectByRef } from '../rules/access.js';
 import { mergeRequestByRef } from '../rules/pushes.js';
+import type { WebhookTrigger } from '../rules/webhook-trigger.js';
 import { SeedError, type SeedPush } from '../seed/document.js';
 import { invalid } from '../seed/issues.js';
 import type { RateLimits } from '../world/types.js';
@@ -34,6 +35,11 @@ import type { RateLimits } from '../world/types.js';
  *   201 `{ code, redirect_to }`; a refusal is 400 `{ error, error_description }`.
  * - `GET /__mock/projects/:id/merge_requests`: the project's merge requests with their approval state
  *   as GitLab's rules compute it, and why each member who could approve cannot (the inspector page's view).
+ * - `GET /__mock/webhooks/deliveries`: the webhook delivery log, oldest first (`mock.webhooks.deliveries`);
+ *   `DELETE` empties it, 204; `GET /__mock/webhooks/deliveries/:id`: one delivery, or 404.
+ * - `POST /__mock/webhooks/trigger` (a trigger as JSON, `mock.webhooks.trigger`): 202 `{ hooks }`; a bad
+ *   trigger or a missing record is 400 naming it, and sends nothing.
+ * - `POST /__mock/webhooks/settled`: answers 204 once every delivery queued so far is done (answered by the server).
  * - `GET /__mock/requests/stream`: the journal as Server-Sent Events; `GET /__mock/requests/streams`:
  *   the readers connected (mock/node/stream.ts, answered by the server).
  * @module
@@ -93,6 +99,7 @@ function withJson(text: string, change: (value: unknown) => AdminAnswer): AdminA
 export function answerAdmin(mock: MockGitLabCore, method: string, path: string, body: string): AdminAnswer {
   const segments = path.slice(ADMIN_PREFIX.length).split('/');
   if (segments[0] === 'projects') return answerPush(mock, method, segments, body);
+  if (segments[0] === 'webhooks') return answerWebhooks(mock, method, segments.slice(1), body);
   const [resource, id, ...rest] = segments;
   if (rest.length > 0) return notFound;
   if (resource === 'faults' && id !== undefined) {
@@ -142,6 +149,29 @@ export function answerAdmin(mock: MockGitLabCore, method: string, path: string, 
     if (method !== 'DELETE') return notAllowed;
     mock.requests.clear();
     return { status: 204 };
+  }
+  return notFound;
+}
+
+/** `webhooks/deliveries[/:id]` and `webhooks/trigger`: the delivery log and triggering, as `mock.webhooks`. */
+function answerWebhooks(mock: MockGitLabCore, method: string, segments: string[], body: string): AdminAnswer {
+  const [resource, id, ...rest] = segments;
+  if (rest.length > 0) return notFound;
+  if (resource === 'deliveries' && id !== undefined) {
+    if (method !== 'GET') return notAllowed;
+    const delivery = /^\d{1,15}$/.test(id) ? mock.webhooks.deliveries.find((d) => d.id === Number(id)) : undefined;
+    return delivery ? { status: 200, body: delivery } : { status: 404, body: { error: '404 Delivery Not Found' } };
+  }
+  if (id !== undefined) return notFound;
+  if (resource === 'deliveries') {
+    if (method === 'GET') return { status: 200, body: mock.webhooks.deliveries };
+    if (method !== 'DELETE') return notAllowed;
+    mock.webhooks.clear();
+    return { status: 204 };
+  }
+  if (resource === 'trigger') {
+    if (method !== 'POST') return notAllowed;
+    return withJson(body, (trigger) => ({ status: 202, body: mock.webhooks.trigger(trigger as WebhookTrigger) }));
   }
   return notFound;
 }

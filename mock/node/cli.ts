@@ -15,6 +15,7 @@ import { type RunningMockServer, startMockServer } from './server.js';
  *                       [--state FILE] [--max-worlds 64] [--journal 1000] [--admin-token TOKEN]
        [--sign-in-list on|off]
  *                       [--sign-in-list on|off] [--allow-local-webhooks]
+ *                       [--allow-webhook-host HOST]... [--webhook-timeout MS]
  *
  * The first line on stdout is exactly `GitLab mock listening on http://HOST:PORT`;
  * the users and their tokens follow. SIGINT / SIGTERM stop it, exit code 0. A
@@ -44,6 +45,9 @@ Options:
                        (default on on loopback, off otherwise); a browser at / shows the inspector
   --allow-local-webhooks  webhooks may name loopback and private-network URLs (GitLab's
                        allow_local_requests_from_web_hooks_and_services; default off, as GitLab)
+  --allow-webhook-host HOST  a host besides loopback the mock may deliver webhooks to
+                       (repeatable; default none: deliveries elsewhere are refused and logged)
+  --webhook-timeout MS  milliseconds a webhook receiver has to answer (default 10000, as GitLab)
   -h, --help           show this help
 `;
 
@@ -67,6 +71,7 @@ interface Options {
   journal: number;
   adminToken?: string;
   signInList?: boolean;
+  webhooks: { allowHosts: string[]; timeout?: number };
 }
 
 /** A flag's whole-number value, or the default. */
@@ -93,6 +98,8 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     'admin-token'?: string;
     'sign-in-list'?: string;
     'allow-local-webhooks'?: boolean;
+    'allow-webhook-host'?: string[];
+    'webhook-timeout'?: string;
     help?: boolean;
   };
   try {
@@ -108,6 +115,8 @@ function parseCommandLine(argv: string[]): Options | 'help' {
         'admin-token': { type: 'string' },
         'sign-in-list': { type: 'string' },
         'allow-local-webhooks': { type: 'boolean' },
+        'allow-webhook-host': { type: 'string', multiple: true },
+        'webhook-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -144,6 +153,12 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     journal: count('journal', values.journal, 1000),
     adminToken: adminToken || undefined,
     signInList: list === undefined ? undefined : list === 'on',
+    webhooks: {
+      allowHosts: values['allow-webhook-host'] ?? [],
+      ...(values['webhook-timeout'] !== undefined && {
+        timeout: Math.max(1, count('webhook-timeout', values['webhook-timeout'], 10_000)),
+      }),
+    },
   };
 }
 
@@ -238,6 +253,7 @@ async function main(): Promise<void> {
       journal: options.journal,
       adminToken: options.adminToken,
       signInList: options.signInList,
+      webhooks: options.webhooks,
     });
   } catch (error) {
     if (error instanceof SeedError) {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { MockRequest } from '../http/request.js';
 import { DROPPED, type MockResponse } from '../http/respond.js';
+import type { MockWebhookOptions } from '../http/webhooks.js';
 import { INSPECTOR_ASSETS, INSPECTOR_HEADERS, inspectorAsset, wantsHtml } from '../inspector/page.js';
 import {
   createMockGitLabCore,
@@ -299,6 +300,12 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
     if (path === '/__mock/requests/stream') return streamRequests(mock, req, res, CORS_HEADERS);
     if (path === '/__mock/requests/streams') return writeJson(res, 200, streamReaders(mock));
   }
+  if (admin && method === 'POST' && rest.split('?')[0] === '/__mock/webhooks/settled') {
+    // Answers once every delivery queued so far is done: what a test in another language awaits.
+    await mock.webhooks.settled();
+    writeAnswer(res, { status: 204 });
+    return;
+  }
   // A GET may carry a body too (GitLab's JSON limits read it); one without a length or chunks has none.
   const bodyless =
     (method === 'GET' || method === 'HEAD') &&
@@ -443,6 +450,8 @@ export interface MockServerOptions {
    * password (`--sign-in-list on|off`). Default: on when `host` is loopback, off otherwise.
    */
   signInList?: boolean;
+  /** Webhook delivery: the receivers' timeout and the hosts besides loopback the mock may call (`--allow-webhook-host`). */
+  webhooks?: MockWebhookOptions;
 }
 
 /**
@@ -509,6 +518,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     randomSeed: options.randomSeed,
     journal: options.journal,
     signInList: options.signInList ?? isLoopback(host),
+    webhooks: options.webhooks,
     // Once per route and server, whichever world met it: a client polling one must not flood the log.
     onUnmodelled: (route: string) => {
       if (logged.has(route)) return;

@@ -3,13 +3,14 @@ import type {
   ProjectHook as ProjectHookEntity,
   SystemHook as SystemHookEntity,
 } from '../../src/models/hooks.js';
-import type { GroupHook, ProjectHook, SystemHook } from '../world/types.js';
+import { alertStatus, type HookType } from '../rules/webhooks.js';
+import type { GroupHook, ProjectHook, SystemHook, World } from '../world/types.js';
 
 /**
  * Hooks as GitLab's entities show them (`lib/api/entities/hook.rb`, `project_hook.rb`): the
  * Hook fields (a system hook's with `organization_id`), then a project hook's project id and
- * event switches; the token never. Delivery is not modelled yet, so a hook is always
- * `executable`; URL variables and custom headers are not modelled (empty lists).
+ * event switches; the token never. `alert_status` and `disabled_until` follow failed
+ * deliveries (`mock/rules/webhooks.ts`); URL variables and custom headers are not modelled (empty lists).
  * @module
  */
 
@@ -34,10 +35,10 @@ function hookHead(hook: ProjectHook | GroupHook | SystemHook, repositoryUpdateEv
 }
 
 /** The rest of the Hook entity's fields, in GitLab's order: delivery state, filters, masked lists. */
-function hookTail(hook: ProjectHook | GroupHook | SystemHook) {
+function hookTail(world: World, type: HookType, hook: ProjectHook | GroupHook | SystemHook) {
   return {
-    alert_status: 'executable',
-    disabled_until: null,
+    alert_status: alertStatus(world, type, hook),
+    disabled_until: hook.disabled_until ?? null,
     url_variables: [],
     push_events_branch_filter: hook.push_events_branch_filter,
     branch_filter_strategy: hook.branch_filter_strategy,
@@ -47,11 +48,11 @@ function hookTail(hook: ProjectHook | GroupHook | SystemHook) {
 }
 
 /** GitLab's Hook entity for a project hook (no `organization_id`, `repository_update_events` always false). */
-export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
+export function presentProjectHook(world: World, hook: ProjectHook): ProjectHookEntity {
   const e = hook.events;
   return {
     ...hookHead(hook, false),
-    ...hookTail(hook),
+    ...hookTail(world, 'project', hook),
     project_id: hook.project_id,
     issues_events: e.issues_events,
     confidential_issues_events: e.confidential_issues_events,
@@ -72,21 +73,21 @@ export function presentProjectHook(hook: ProjectHook): ProjectHookEntity {
 }
 
 /** GitLab's Hook entity for a system hook. */
-export function presentSystemHook(hook: SystemHook): SystemHookEntity {
+export function presentSystemHook(world: World, hook: SystemHook): SystemHookEntity {
   const e = hook.events;
   return {
     ...hookHead(hook, e.repository_update_events),
     organization_id: DEFAULT_ORGANIZATION_ID,
-    ...hookTail(hook),
+    ...hookTail(world, 'system', hook),
   };
 }
 
 /** GitLab's GroupHook entity: the Hook fields, then the group's id and its event switches. */
-export function presentGroupHook(hook: GroupHook): GroupHookEntity {
+export function presentGroupHook(world: World, hook: GroupHook): GroupHookEntity {
   const e = hook.events;
   return {
     ...hookHead(hook, false),
-    ...hookTail(hook),
+    ...hookTail(world, 'group', hook),
     group_id: hook.group_id,
     issues_events: e.issues_events,
     confidential_issues_events: e.confidential_issues_events,

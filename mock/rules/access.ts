@@ -313,6 +313,11 @@ export function projectByRef(world: World, ref: string): Project | undefined {
     : byRef(world.projects.values(), ref, (p) => p.path_with_namespace);
 }
 
+/** A group by id or full path (any case), whoever asks. */
+export function groupByRef(world: World, ref: string): Group | undefined {
+  return /^\d+$/.test(ref) ? world.groups.get(Number(ref)) : byRef(world.groups.values(), ref, (g) => g.full_path);
+}
+
 /** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
 export function findProject(world: World, caller: Caller, ref: string): Project {
   const project = projectByRef(world, ref);

@@ -33,8 +33,9 @@ import {
   projectRules,
 } from './approval-rules.js';
 import { effectiveProjectSettings, type SettingValues } from './approval-settings.js';
-import { mergeRequestEvent } from './events.js';
+import { mergeRequestEvent, mergeRequestHook } from './events.js';
 import { canReadMergeRequests } from './milestones.js';
+import { anyHooks } from './webhooks.js';
 
 /**
  * Approving merge requests (GITLAB-BEHAVIOR 3 "Approval computations", SPEC 2):
@@ -341,6 +342,11 @@ export function approve(world: World, caller: Caller, project: Project, mr: Merg
   };
   world.approvals.set(approval.id, approval);
   mergeRequestEvent(world, caller.user, mr, 'approved');
+  // EE's ApprovalService: `approved` when this approval completes the rules, `approval` while more are needed.
+  if (anyHooks(world)) {
+    const complete = approvalStatus(world, project, mr).approved;
+    mergeRequestHook(world, caller.user, mr, complete ? 'approved' : 'approval');
+  }
 }
 
 /** POST .../unapprove (SPEC 2, SPEC 5): 403 for a caller who may not approve at all, 404 without an approval to withdraw. */
@@ -350,7 +356,10 @@ export function unapprove(world: World, caller: Caller, project: Project, mr: Me
   }
   const own = approvalsOf(world, mr).find((a) => a.user_id === caller.user.id);
   if (!own) throw notFound().because(`${caller.user.username} has not approved !${mr.iid}`);
+  // RemoveApprovalService: `unapproved` when the merge request was approved, `unapproval` otherwise.
+  const wasApproved = anyHooks(world) && approvalStatus(world, project, mr).approved;
   world.approvals.delete(own.id);
+  mergeRequestHook(world, caller.user, mr, wasApproved ? 'unapproved' : 'unapproval');
 }
 
 /** A bot user of a project or group access token of this project (or its groups): a bot member. */

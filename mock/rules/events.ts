@@ -1,3 +1,12 @@
+import {
+  accessTokenPayload,
+  type Changes,
+  issuePayload,
+  type MEMBER_EVENT_NAMES,
+  memberPayload,
+  mergeRequestPayload,
+  milestonePayload,
+} from '../present/webhooks.js';
 import type {
   Event,
   EventAction,
@@ -6,19 +15,24 @@ import type {
   MergeRequest,
   Milestone,
   Project,
+  Role,
   User,
   World,
 } from '../world/types.js';
-import { nextId, nowIso } from '../world/world.js';
+import { addDays, nextId, nowIso, today } from '../world/world.js';
 import { canReadGroup, canReadProject } from './access.js';
 import { canReadIssue, canReadMergeRequests } from './milestones.js';
+import { announce, anyHooks } from './webhooks.js';
 
 /**
  * Activity events (GitLab's `EventCreateService`, `EventsFinder`). This module is the one
  * place the world records what happened: the rule functions that make a change (a
  * milestone closed, an issue opened, a merge request merged...) call the recorder of
- * that kind of change, and nothing else writes events. Later hooks (webhooks) belong
- * here too, beside the recording.
+ * that kind of change, and nothing else writes events. Webhooks are announced here too,
+ * beside the recording (`mock/rules/webhooks.ts` picks the hooks, `mock/present/webhooks.ts`
+ * builds GitLab's payloads), with the hook actions GitLab's services send (`open`, `close`,
+ * `merge`...), including changes that record no activity event (an update, an approval
+ * withdrawn, a group member added, a token about to expire).
  * @module
  */
 
@@ -59,11 +73,40 @@ export function milestoneEvent(
   action: 'created' | 'closed' | 'reopened' | 'destroyed',
 ): void {
   record(world, author, action, milestone, { type: 'Milestone', record: milestone });
+  milestoneHook(world, milestone, MILESTONE_HOOK_ACTIONS[action]);
+}
+
+const MILESTONE_HOOK_ACTIONS = { created: 'create', closed: 'close', reopened: 'reopen', destroyed: 'delete' } as const;
+
+/** A milestone's webhook (GitLab's `Milestones::BaseService#execute_hooks`): project hooks, and group hooks of its groups. */
+export function milestoneHook(
+  world: World,
+  milestone: Milestone,
+  action: 'create' | 'close' | 'reopen' | 'delete',
+): void {
+  const project = milestone.project_id === null ? null : (world.projects.get(milestone.project_id) ?? null);
+  const group = milestone.group_id === null ? null : (world.groups.get(milestone.group_id) ?? null);
+  announce(world, { kind: 'milestone', project, group, payload: () => milestonePayload(world, milestone, action) });
 }
 
 /** An issue was opened, closed or reopened. */
 export function issueEvent(world: World, author: User, issue: Issue, action: 'created' | 'closed' | 'reopened'): void {
   record(world, author, action, { project_id: issue.project_id, group_id: null }, { type: 'Issue', record: issue });
+  issueHook(world, author, issue, ISSUABLE_HOOK_ACTIONS[action]);
+}
+
+const ISSUABLE_HOOK_ACTIONS = { created: 'open', closed: 'close', reopened: 'reopen', merged: 'merge' } as const;
+
+/** An issue's webhook: `issues_events` hooks, `confidential_issues_events` ones for a confidential issue. */
+export function issueHook(world: World, user: User, issue: Issue, action: string, changes: Changes = {}): void {
+  const project = world.projects.get(issue.project_id);
+  if (!project) return;
+  announce(world, {
+    kind: issue.confidential ? 'confidential_issue' : 'issue',
+    project,
+    group: null,
+    payload: () => issuePayload(world, project, issue, user, action, changes),
+  });
 }
 
 /** A merge request was opened, closed, reopened, merged or approved. */
@@ -74,6 +117,77 @@ export function mergeRequestEvent(
   action: 'created' | 'closed' | 'reopened' | 'merged' | 'approved',
 ): void {
   record(world, author, action, { project_id: mr.project_id, group_id: null }, { type: 'MergeRequest', record: mr });
+  // An approval's hook says whether it completed the approvals: the approval rule announces it.
+  if (action !== 'approved') mergeRequestHook(world, author, mr, ISSUABLE_HOOK_ACTIONS[action]);
+}
+
+/**
+ * A merge request's webhook: `open`, `update` (with `changes`), `close`, `reopen`, `merge`,
+ * `approved` (the approval that completed them), `approval` (one more, not yet enough),
+ * `unapproved` (withdrawn from an approved merge request), `unapproval`.
+ */
+export function mergeRequestHook(
+  world: World,
+  user: User,
+  mr: MergeRequest,
+  action: string,
+  changes: Changes = {},
+): void {
+  const project = world.projects.get(mr.project_id);
+  if (!project) return;
+  announce(world, {
+    kind: 'merge_request',
+    project,
+    group: null,
+    payload: () => mergeRequestPayload(world, project, mr, user, action, changes),
+  });
+}
+
+/** A group membership added, changed or removed: group hooks with `member_events`, and system hooks. */
+export function groupMemberHook(
+  world: World,
+  group: Group,
+  user: User,
+  role: Role,
+  membership: { created_at: string; expires_at: string | null },
+  event: keyof typeof MEMBER_EVENT_NAMES,
+): void {
+  announce(world, {
+    kind: 'member',
+    project: null,
+    group,
+    payload: () => memberPayload(world, group, user, role, membership, event),
+  });
+}
+
+/**
+ * GitLab's daily `PersonalAccessTokens::ExpiringWorker` for project and group tokens: each
+ * active one expiring within 7 days (today included) is announced once (`expiring`), and noted
+ * (`seven_days_notification_sent_at`). The mock runs it when its clock moves, in a world with hooks.
+ */
+export function expiringTokenHooks(world: World): void {
+  if (!anyHooks(world)) return;
+  const from = today(world);
+  const until = addDays(from, 7);
+  for (const token of world.tokens.values()) {
+    if (token.revoked || token.expires_at === null || token.seven_days_notification_sent_at) continue;
+    if (token.expires_at < from || token.expires_at > until) continue;
+    const resource =
+      token.project_id !== null
+        ? world.projects.get(token.project_id)
+        : token.group_id == null
+          ? undefined
+          : world.groups.get(token.group_id);
+    if (!resource) continue;
+    token.seven_days_notification_sent_at = nowIso(world);
+    const isProject = token.project_id !== null;
+    announce(world, {
+      kind: 'resource_access_token',
+      project: isProject ? (resource as Project) : null,
+      group: isProject ? null : (resource as Group),
+      payload: () => accessTokenPayload(world, token, resource),
+    });
+  }
 }
 
 /** A user joined or left a project (`join_source`, `leave_source`; GitLab records none for groups). */

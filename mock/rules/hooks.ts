@@ -38,6 +38,10 @@ export interface HookFields<E extends string = string> {
   push_events_branch_filter?: string | null;
   branch_filter_strategy?: string;
   custom_webhook_template?: string | null;
+  /** Delivery state a seed (an exported world) brings back: failures in a row. */
+  recent_failures?: number;
+  /** Delivery state a seed brings back: until when the hook is disabled (ISO 8601). */
+  disabled_until?: string | null;
 }
 
 /** GitLab's answer to a hook it cannot save because of its URL (or its branch filter). */
@@ -177,6 +181,11 @@ function newHook<E extends string>(
     branch_filter_strategy: fields.branch_filter_strategy ?? 'wildcard',
     custom_webhook_template: fields.custom_webhook_template || null,
     created_at: createdAt,
+    // Delivery state only when a seed brings some: a hook that never failed has none.
+    ...(fields.recent_failures ? { recent_failures: fields.recent_failures } : {}),
+    ...(fields.disabled_until
+      ? { disabled_until: new Date(fields.disabled_until).toISOString().replace(/\.\d{3}Z$/, 'Z') }
+      : {}),
   };
 }
 

@@ -1,9 +1,10 @@
 import { forbidden, recordNotFound } from '../http/errors.js';
+import { changesBetween, issueHookFields } from '../present/webhooks.js';
 import type { Issue, Project, World } from '../world/types.js';
 import { Roles } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
-import { issueEvent } from './events.js';
+import { issueEvent, issueHook } from './events.js';
 import {
   assignableUserIds,
   type IssuableFilters,
@@ -17,6 +18,7 @@ import {
 } from './issuables.js';
 import { ensureProjectLabels } from './labels.js';
 import { canReadIssue } from './milestones.js';
+import { anyHooks } from './webhooks.js';
 
 /**
  * Issues (GitLab's lib/api/issues.rb and IssuesFinder): lists that leave out
@@ -161,8 +163,19 @@ export interface IssueChanges extends IssueFields {
  * charts follow.
  */
 export function updateIssue(world: World, caller: Caller, project: Project, issue: Issue, changes: IssueChanges) {
+  // What the `update` webhook reports as changed (only computed when the world has hooks).
+  const before = anyHooks(world) ? issueHookFields(world, project, issue) : undefined;
+  const updatedAt = issue.updated_at;
   applyFields(world, caller, project, issue, changes);
   const now = nowIso(world);
+  if (before) {
+    const changed = changesBetween(before, issueHookFields(world, project, issue));
+    if (Object.keys(changed).length > 0) {
+      changed.updated_at = { previous: updatedAt, current: now };
+      issue.updated_at = now;
+      issueHook(world, caller.user, issue, 'update', changed);
+    }
+  }
   if (changes.state_event === 'close' && issue.state === 'opened') {
     Object.assign(issue, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
     issue.events.push({ action: 'closed', at: now });

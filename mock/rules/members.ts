@@ -24,7 +24,7 @@ import {
   roleIn,
   roleName,
 } from './access.js';
-import { membershipEvent } from './events.js';
+import { groupMemberHook, membershipEvent } from './events.js';
 import type { ModelErrors } from './milestones.js';
 
 /**
@@ -268,6 +268,7 @@ export function addMember(world: World, caller: Caller, source: MemberSource, in
   storeMembership(source, user.id, input.accessLevel as Role, membership);
   // GitLab records joining a project (ProjectMember's post-create hook), not a group.
   if (!isGroup(source)) membershipEvent(world, user, source, 'joined');
+  else groupMemberHook(world, source, user, input.accessLevel as Role, membership, 'create');
   return { user, role: input.accessLevel as Role, source, membership };
 }
 
@@ -316,6 +317,7 @@ export function updateMember(
   );
   const membership: Membership = { ...entry.membership, expires_at: expiresAt };
   storeMembership(source, entry.user.id, input.accessLevel as Role, membership);
+  if (isGroup(source)) groupMemberHook(world, source, entry.user, input.accessLevel as Role, membership, 'update');
   return { ...entry, role: input.accessLevel as Role, membership };
 }
 
@@ -362,6 +364,7 @@ export function removeMember(
   const within = sourcesWithin(world, source);
   dropMembership(source, entry.user.id);
   if (!isGroup(source)) membershipEvent(world, entry.user, source, 'left');
+  else groupMemberHook(world, source, entry.user, entry.role, entry.membership, 'destroy');
   if (isGroup(source) && !options.skipSubresources) {
     for (const s of [...within.groups, ...within.projects]) if (s !== source) dropMembership(s, entry.user.id);
   }

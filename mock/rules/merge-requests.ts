@@ -1,10 +1,11 @@
 import { ApiError, forbidden, unauthorized, validationError } from '../http/errors.js';
+import { changesBetween, mergeRequestHookFields } from '../present/webhooks.js';
 import type { MergeRequest, Project, User, World } from '../world/types.js';
 import { Roles } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
 import { approvalStatus, branchesCovering, branchMatches } from './approvals.js';
-import { mergeRequestEvent } from './events.js';
+import { mergeRequestEvent, mergeRequestHook } from './events.js';
 import {
   assignableUserIds,
   type IssuableFilters,
@@ -17,6 +18,7 @@ import {
 } from './issuables.js';
 import { ensureProjectLabels } from './labels.js';
 import { canReadMergeRequests } from './milestones.js';
+import { anyHooks } from './webhooks.js';
 
 /**
  * Merge requests (GitLab's lib/api/merge_requests.rb, MergeRequest model and
@@ -327,9 +329,20 @@ export function updateMergeRequest(
   if (changes.target_branch !== undefined || reopens) {
     if (mr.state === 'opened' || reopens) checkBranches(world, project, mr.source_branch, target, mr);
   }
+  // What the `update` webhook reports as changed (only computed when the world has hooks).
+  const before = anyHooks(world) ? mergeRequestHookFields(world, project, mr) : undefined;
+  const updatedAt = mr.updated_at;
   applyFields(world, project, mr, changes);
   mr.target_branch = target;
   const now = nowIso(world);
+  mr.updated_at = now;
+  if (before) {
+    const changed = changesBetween(before, mergeRequestHookFields(world, project, mr));
+    if (Object.keys(changed).length > 0) {
+      changed.updated_at = { previous: updatedAt, current: now };
+      mergeRequestHook(world, caller.user, mr, 'update', changed);
+    }
+  }
   if (changes.state_event === 'close' && mr.state === 'opened') {
     Object.assign(mr, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
     mergeRequestEvent(world, caller.user, mr, 'closed');
@@ -337,7 +350,6 @@ export function updateMergeRequest(
     Object.assign(mr, { state: 'opened', closed_at: null, closed_by_id: null });
     mergeRequestEvent(world, caller.user, mr, 'reopened');
   }
-  mr.updated_at = now;
   return mr;
 }
 

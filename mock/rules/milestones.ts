@@ -24,7 +24,7 @@ import {
   projectRole,
   roleIn,
 } from './access.js';
-import { milestoneEvent } from './events.js';
+import { milestoneEvent, milestoneHook } from './events.js';
 import { byLabelPriority } from './labels.js';
 
 /**
@@ -401,6 +401,9 @@ export function promoteMilestone(world: World, caller: Caller, project: Project,
     detachFrom(world, m, promoted.id);
     dropMilestone(world, m);
   }
+  // GitLab's PromoteService creates the group milestone through Milestones::CreateService (its
+  // `create` hook reaches group hooks) and drops the project ones with `destroy_all`, no hook.
+  milestoneHook(world, promoted, 'create');
   return promoted;
 }
 

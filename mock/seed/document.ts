@@ -178,6 +178,8 @@ export const SeedAccessToken = z.strictObject({
   last_used_at: dateTime.nullable().optional(),
   /** Id of the token it was rotated from, an earlier token of the same project or group: its family, for reuse detection. */
   rotated_from: id.optional(),
+  /** When its `expiring` webhook was sent, 7 days before expiry (an export writes it back); default not yet. */
+  seven_days_notification_sent_at: dateTime.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -218,6 +220,10 @@ export const SeedProjectHook = z.strictObject({
   custom_webhook_template: z.string().optional(),
   /** Default: the world clock. */
   created_at: exactTime,
+  /** Failed deliveries in a row (0 to 40; default 0): past 3 the hook is disabled for a while, past 39 for good. */
+  recent_failures: z.number().int().min(0).max(40).optional(),
+  /** Until when a temporarily disabled hook is not called (ISO 8601); default none. */
+  disabled_until: exactTime,
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

@@ -134,6 +134,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     push_events_branch_filter: orUndefined(h.push_events_branch_filter),
     branch_filter_strategy: h.branch_filter_strategy as SeedProjectHook['branch_filter_strategy'],
     created_at: h.created_at,
+    // Delivery state only when a hook has failed: other hooks export as before delivery existed.
+    ...(h.recent_failures ? { recent_failures: h.recent_failures } : {}),
+    ...(h.disabled_until ? { disabled_until: h.disabled_until } : {}),
   });
   const hooks = <H extends ProjectHook | GroupHook>(list: H[]): { hooks?: (SeedProjectHook & SeedGroupHook)[] } =>
     list.length === 0
@@ -247,6 +250,10 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     user: username(t.user_id),
     last_used_at: t.last_used_at,
     ...(t.previous_id === null ? {} : { rotated_from: t.previous_id }),
+    // Only once its `expiring` webhook went: other tokens export as before webhooks.
+    ...(t.seven_days_notification_sent_at
+      ? { seven_days_notification_sent_at: t.seven_days_notification_sent_at }
+      : {}),
   });
 
   const group = (g: Group): SeedGroup => ({

@@ -687,6 +687,9 @@ export class Seeder {
       touchToken(this.world, token);
       token.last_used_at = new Date(input.last_used_at).toISOString();
     }
+    if (input.seven_days_notification_sent_at) {
+      token.seven_days_notification_sent_at = new Date(input.seven_days_notification_sent_at).toISOString();
+    }
     if (input.revoked) revokeToken(this.world, token);
     return { id: token.id, name: token.name, user_id: token.user_id, token: token.value };
   }

@@ -143,6 +143,8 @@ export interface AccessToken {
   group_id?: number | null;
   /** The token this one was rotated from (its family, for reuse detection). */
   previous_id: number | null;
+  /** When the `expiring` webhook of a project or group token was sent, 7 days before expiry (GitLab's column); absent: not yet. */
+  seven_days_notification_sent_at?: string | null;
 }
 
 /** A group or subgroup. */
@@ -704,6 +706,13 @@ export interface WebHook<E extends string = string> {
   custom_webhook_template: string | null;
   /** ISO 8601 creation time. */
   created_at: string;
+  /**
+   * Failed deliveries in a row (GitLab's `recent_failures`, `WebHooks::AutoDisabling`): more than 3
+   * disables the hook for a while, more than 39 for good. Absent: 0 (worlds from before delivery).
+   */
+  recent_failures?: number;
+  /** Until when a temporarily disabled hook is not called (ISO 8601); absent or `null`: not disabled for a while. */
+  disabled_until?: string | null;
 }
 
 /** A project webhook (GitLab's `ProjectHook`). */

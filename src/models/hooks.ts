@@ -273,3 +273,92 @@ export interface GroupHookUpdate extends GroupHookSettings {
   /** Where events are sent. */
   url?: string;
 }
+
+/** One delivery of a webhook, as GitLab logs it (its WebHookLog entity): `GET .../hooks/:hook_id/events`. */
+export const HookEvent = z.looseObject({
+  /** The log entry's id (what resending takes). */
+  id: z.number(),
+  /** The URL called, secrets masked. */
+  url: z.string(),
+  /** The hook name of the event: `merge_request_hooks`, `milestone_hooks`... */
+  trigger: z.string(),
+  /** The headers sent (name to value), `X-Gitlab-Token` masked. */
+  request_headers: z.looseObject({}),
+  /** The payload sent. */
+  request_data: z.unknown(),
+  /** The receiver's headers (name to value). */
+  response_headers: z.looseObject({}),
+  /** The receiver's body (the first 8 KB). */
+  response_body: z.string(),
+  /** Seconds the delivery took. */
+  execution_duration: z.number(),
+  /** The receiver's status as text (`"200"`), or `"internal error"` when there was no answer. */
+  response_status: z.string(),
+  /** When it was sent (ISO 8601). */
+  created_at: z.string(),
+});
+/**
+ * A webhook delivery from a hook's log.
+ * @interface
+ */
+export type HookEvent = z.infer<typeof HookEvent>;
+
+/** The query of a hook's event log. */
+export interface HookEventListQuery {
+  /** Only deliveries answered with these statuses: codes (`'404'`), or `successful`, `client_failure`, `server_failure`. */
+  status?: string[];
+  /** Page number (default 1). */
+  page?: number;
+  /** Entries per page, 1 to 20 (default 20). */
+  per_page?: number;
+}
+
+/** What resending a logged delivery answers: the receiver's status this time. */
+export const HookEventResend = z.looseObject({
+  /** The receiver's HTTP status (a delivery without an answer is a 422 instead). */
+  response_status: z.number(),
+});
+/**
+ * The answer to a resend.
+ * @interface
+ */
+export type HookEventResend = z.infer<typeof HookEventResend>;
+
+/** The events a project hook's test can send: one of its event switches (`merge_requests_events`...). */
+export type ProjectHookTrigger =
+  | 'push_events'
+  | 'tag_push_events'
+  | 'issues_events'
+  | 'confidential_issues_events'
+  | 'note_events'
+  | 'confidential_note_events'
+  | 'merge_requests_events'
+  | 'job_events'
+  | 'pipeline_events'
+  | 'wiki_page_events'
+  | 'releases_events'
+  | 'milestone_events'
+  | 'emoji_events'
+  | 'resource_access_token_events'
+  | 'feature_flag_events'
+  | 'deployment_events'
+  | 'resource_deploy_token_events'
+  | 'vulnerability_events';
+
+/** The events a group hook's test can send: one of its event switches (`member_events`, `merge_requests_events`...). */
+export type GroupHookTrigger =
+  | Exclude<ProjectHookTrigger, 'resource_deploy_token_events'>
+  | 'subgroup_events'
+  | 'member_events'
+  | 'project_events';
+
+/** The sample system event a system hook's test sends and answers. */
+export const SystemHookTestEvent = z.looseObject({
+  /** `project_create`. */
+  event_name: z.string(),
+});
+/**
+ * The sample event of a system hook's test.
+ * @interface
+ */
+export type SystemHookTestEvent = z.infer<typeof SystemHookTestEvent>;

@@ -6,12 +6,18 @@ import type { PaginationQuery } from '../models/common.js';
 import {
   GroupHook,
   type GroupHookCreate,
+  type GroupHookTrigger,
   type GroupHookUpdate,
+  HookEvent,
+  type HookEventListQuery,
+  HookEventResend,
   ProjectHook,
   type ProjectHookCreate,
+  type ProjectHookTrigger,
   type ProjectHookUpdate,
   SystemHook,
   type SystemHookCreate,
+  SystemHookTestEvent,
   type SystemHookUpdate,
 } from '../models/hooks.js';
 
@@ -89,6 +95,64 @@ export class ProjectHooks extends Resource {
   delete(project: ProjectRef, hookId: number, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`projects/${project}/hooks/${hookId}`, null, options);
   }
+
+  /**
+   * Lists a webhook's recent deliveries (the last two days), newest first, at most 20 a page.
+   * `GET /projects/:id/hooks/:hook_id/events`
+   *
+   * @example
+   * ```ts
+   * const failed = await gitlab.projects.hooks.events('acme/api', 7, { status: ['server_failure'] });
+   * for (const event of failed.items) console.log(event.id, event.response_status, event.trigger);
+   * ```
+   */
+  events(
+    project: ProjectRef,
+    hookId: number,
+    query: HookEventListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<HookEvent> {
+    return this.paginate(path`projects/${project}/hooks/${hookId}/events`, HookEvent, { query, ...options });
+  }
+
+  /**
+   * Sends a logged delivery again, with the same `Idempotency-Key`; 422 when the hook's URL
+   * changed since or the hook is disabled, 429 past 5 a minute.
+   * `POST /projects/:id/hooks/:hook_id/events/:hook_log_id/resend`
+   *
+   * @example
+   * ```ts
+   * const { response_status } = await gitlab.projects.hooks.resendEvent('acme/api', 7, 42);
+   * ```
+   */
+  resendEvent(
+    project: ProjectRef,
+    hookId: number,
+    eventId: number,
+    options?: RequestOptions,
+  ): Promise<HookEventResend> {
+    return this.request(
+      'POST',
+      path`projects/${project}/hooks/${hookId}/events/${eventId}/resend`,
+      HookEventResend,
+      options,
+    );
+  }
+
+  /**
+   * Sends a sample event to a webhook now (even a disabled one): resolves when the receiver
+   * answers 2xx; a 422 carries its body otherwise, and a project without the record the sample
+   * needs is a 422 too (`Ensure the project has merge requests.`); 429 past 5 a minute.
+   * `POST /projects/:id/hooks/:hook_id/test/:trigger`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.hooks.test('acme/api', 7, 'merge_requests_events');
+   * ```
+   */
+  test(project: ProjectRef, hookId: number, trigger: ProjectHookTrigger, options?: RequestOptions): Promise<void> {
+    return this.request('POST', path`projects/${project}/hooks/${hookId}/test/${trigger}`, null, options);
+  }
 }
 
 /**
@@ -156,6 +220,20 @@ export class SystemHooks extends Resource {
    */
   delete(hookId: number, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`hooks/${hookId}`, null, options);
+  }
+
+  /**
+   * Sends GitLab's sample system event (`project_create`) to a system hook and answers it.
+   * `POST /hooks/:hook_id`
+   *
+   * @example
+   * ```ts
+   * const sample = await gitlab.hooks.test(3);
+   * console.log(sample.event_name);
+   * ```
+   */
+  test(hookId: number, options?: RequestOptions): Promise<SystemHookTestEvent> {
+    return this.request('POST', path`hooks/${hookId}`, SystemHookTestEvent, options);
   }
 }
 
@@ -228,5 +306,57 @@ export class GroupHooks extends Resource {
    */
   delete(group: GroupRef, hookId: number, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`groups/${group}/hooks/${hookId}`, null, options);
+  }
+
+  /**
+   * Lists a group webhook's recent deliveries (the last two days), newest first, at most 20 a page.
+   * `GET /groups/:id/hooks/:hook_id/events`
+   *
+   * @example
+   * ```ts
+   * const recent = await gitlab.groups.hooks.events('acme', 4);
+   * console.log(recent.items.map((event) => event.response_status));
+   * ```
+   */
+  events(
+    group: GroupRef,
+    hookId: number,
+    query: HookEventListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<HookEvent> {
+    return this.paginate(path`groups/${group}/hooks/${hookId}/events`, HookEvent, { query, ...options });
+  }
+
+  /**
+   * Sends a logged delivery of a group webhook again, with the same `Idempotency-Key`; 422 when
+   * the hook's URL changed since or the hook is disabled, 429 past 5 a minute.
+   * `POST /groups/:id/hooks/:hook_id/events/:hook_log_id/resend`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.resendEvent('acme', 4, 42);
+   * ```
+   */
+  resendEvent(group: GroupRef, hookId: number, eventId: number, options?: RequestOptions): Promise<HookEventResend> {
+    return this.request(
+      'POST',
+      path`groups/${group}/hooks/${hookId}/events/${eventId}/resend`,
+      HookEventResend,
+      options,
+    );
+  }
+  /**
+   * Sends a sample event to a group webhook now (even a disabled one): a member event from the
+   * group's first member for `member_events`, else the sample of the first project in the group
+   * or its subgroups; resolves when the receiver answers 2xx, a 422 otherwise; 429 past 5 a minute.
+   * `POST /groups/:id/hooks/:hook_id/test/:trigger`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.test('acme', 4, 'member_events');
+   * ```
+   */
+  test(group: GroupRef, hookId: number, trigger: GroupHookTrigger, options?: RequestOptions): Promise<void> {
+    return this.request('POST', path`groups/${group}/hooks/${hookId}/test/${trigger}`, null, options);
   }
 }

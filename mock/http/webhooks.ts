@@ -1,0 +1,679 @@
+import { hookUrlRefusal } from '../rules/hooks.js';
+import { GITLAB_VERSION } from '../rules/users.js';
+import {
+  alertStatus,
+  type HookTarget,
+  type HookType,
+  hookById,
+  hookFailed,
+  hookSucceeded,
+  isExecutable,
+  WEBHOOK_KINDS,
+  type WebhookEvent,
+  type WebhookKind,
+  type WebhookSink,
+} from '../rules/webhooks.js';
+import type { WebHook, World } from '../world/types.js';
+import { nowIso } from '../world/world.js';
+import { type Journal, REDACTED } from './journal.js';
+
+/**
+ * Webhook delivery (`WebHookService`, `WebHookWorker`, `WebHooks::LogExecutionService`): the
+ * events a world announces are queued and POSTed after the request that caused them has
+ * answered, one hook's deliveries in order, different hooks' side by side, each within a
+ * timeout; the answer moves the hook's failure counts (`mock/rules/webhooks.ts`) and every
+ * delivery is logged, here and in the request journal. Offline only: the mock calls loopback
+ * addresses and the hosts it is told to allow, nothing else (a refused URL is logged, never
+ * called). In Node it speaks HTTP/1.1 over a plain socket, which MSW's `setupServer` does not
+ * intercept; elsewhere (the MSW browser worker) it uses `fetch`.
+ * @module
+ */
+
+/** GitLab's default webhook timeout (`gitlab.yml`'s `webhook_timeout`). */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** How many deliveries a world's log keeps (the oldest are dropped). */
+export const DELIVERY_LOG_SIZE = 1000;
+
+/** GitLab keeps the first 8 KB of a receiver's answer (`RESPONSE_BODY_SIZE_LIMIT`). */
+const RESPONSE_BODY_LIMIT = 8 * 1024;
+
+/** Options of webhook delivery: `createMockGitLab({ webhooks })`, the CLI's `--webhook-timeout` and `--allow-webhook-host`. */
+export interface MockWebhookOptions {
+  /** Milliseconds a receiver has to answer; default 10,000 (GitLab's default). */
+  timeout?: number;
+  /**
+   * Hosts besides loopback (`localhost`, 127.0.0.0/8, `::1`) the mock may call, as host names or
+   * IP addresses (`receiver.internal`, `10.0.0.7`); default none: the mock never reaches another machine.
+   */
+  allowHosts?: string[];
+}
+
+/** How a delivery ended. */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'blocked';
+
+/** One delivery as the log keeps it (GitLab's `WebHookLog`, plus what the mock knows besides). */
+export interface WebhookDelivery {
+  /** The delivery's number in its world (1, 2...): GitLab's hook log id. */
+  id: number;
+  /** The hook's id. */
+  hook_id: number;
+  /** `project`, `group` or `system`. */
+  hook_type: HookType;
+  /** GitLab's hook name: `merge_request_hooks`, `milestone_hooks`, `member_hooks`... */
+  trigger: string;
+  /** The URL called, its password and secret-looking query values `[REDACTED]`. */
+  url: string;
+  /** The headers sent, `X-Gitlab-Token` `[REDACTED]`. */
+  request_headers: Record<string, string>;
+  /** The payload sent. */
+  request_data: unknown;
+  /** The receiver's status, or `internal error` when there was no answer (GitLab's word). */
+  response_status: number | 'internal error';
+  /** The receiver's headers (at most 50). */
+  response_headers: Record<string, string>;
+  /** The receiver's body, cut after 8 KB as GitLab does. */
+  response_body: string;
+  /** Seconds the delivery took (wall clock). */
+  execution_duration: number;
+  /** Why there was no answer: a timeout, a refused connection, a URL the mock may not call; else `null`. */
+  internal_error_message: string | null;
+  /** `delivered` (2xx or 3xx), `failed` (any other answer, or none) or `blocked` (never called). */
+  outcome: DeliveryOutcome;
+  /** The hook's state before and after, when the delivery changed it (failure counts, backoff). */
+  hook_state: { before: HookState; after: HookState } | null;
+  /** When it was sent, on the world clock (ISO 8601). */
+  created_at: string;
+}
+
+/** A hook's delivery state as the hooks API shows it, plus its failure count. */
+export interface HookState {
+  alert_status: 'executable' | 'temporarily_disabled' | 'disabled';
+  recent_failures: number;
+  disabled_until: string | null;
+}
+
+/** What a receiver answered. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+type Post = (
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  verify: boolean,
+) => Promise<Answer>;
+
+/** One delivery to make. */
+interface Job {
+  type: HookType;
+  hookId: number;
+  kind: WebhookKind;
+  body: string;
+  data: unknown;
+  eventUuid: string;
+  idempotencyKey: string;
+  /** The test endpoint's deliveries run even for a disabled hook (GitLab's `force`). */
+  force: boolean;
+}
+
+const uuid = () => globalThis.crypto.randomUUID();
+
+/** The `X-Gitlab-Webhook-UUID` of every delivery being made, in any world: MSW's handlers let these through. */
+const inFlight = new Set<string>();
+
+/** Whether a request is a delivery the mock is making (its `X-Gitlab-Webhook-UUID`): `mock.handlers` pass it through. */
+export const isDeliveryInFlight = (webhookUuid: string | null): boolean =>
+  webhookUuid !== null && inFlight.has(webhookUuid);
+
+/** Whether a host is a loopback address, which the mock always may call. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+/** The URL as the log shows it: a password in it and secret-looking query values `[REDACTED]`. */
+export function redactUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return raw;
+  }
+  if (url.password) url.password = REDACTED;
+  for (const [key] of url.searchParams) {
+    if (/token|secret|password|key|signature/i.test(key)) url.searchParams.set(key, REDACTED);
+  }
+  return url.toString();
+}
+
+const stateOf = (world: World, type: HookType, hook: WebHook): HookState => ({
+  alert_status: alertStatus(world, type, hook),
+  recent_failures: hook.recent_failures ?? 0,
+  disabled_until: hook.disabled_until ?? null,
+});
+
+/** The delivery engine of one world: `mock.webhooks` reads it. */
+export class WebhookDispatcher implements WebhookSink {
+  readonly #world: World;
+  readonly #journal: Journal | undefined;
+  readonly #timeout: number;
+  readonly #allowHosts: Set<string>;
+  readonly #post: Post;
+  #log: WebhookDelivery[] = [];
+  #seq = 0;
+  /** Bumped by a reset: deliveries queued before it are dropped, those under way no longer touch the world. */
+  #generation = 0;
+  /** The last delivery of each hook, so its deliveries go in order. */
+  #tails = new Map<string, Promise<void>>();
+  /** Every delivery not yet done. */
+  #pending = new Set<Promise<void>>();
+  /** The `X-Gitlab-Event-UUID` of the events announced in this turn of the event loop. */
+  #turnUuid: string | undefined;
+
+  /**
+   * GitLab's `X-Gitlab-Event-UUID` is the request's (`RecursionDetection::UUID#request_uuid`): every
+   * event one API request causes shares it. A request's rules run in one turn, so the events of a
+   * turn share one.
+   */
+  #requestUuid(): string {
+    if (this.#turnUuid === undefined) {
+      this.#turnUuid = uuid();
+      queueMicrotask(() => {
+        this.#turnUuid = undefined;
+      });
+    }
+    return this.#turnUuid;
+  }
+
+  constructor(world: World, journal: Journal | undefined, options: MockWebhookOptions = {}) {
+    const timeout = options.timeout ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+    if (!Number.isFinite(timeout) || timeout <= 0) throw new TypeError(`Invalid webhook timeout: ${String(timeout)}`);
+    this.#world = world;
+    this.#journal = journal;
+    this.#timeout = timeout;
+    this.#allowHosts = new Set((options.allowHosts ?? []).map((h) => h.replace(/^\[|\]$/g, '').toLowerCase()));
+    this.#post = nodePost() ?? fetchPost;
+  }
+
+  /** Queues an event for its hooks: the payload is serialized once, nothing is sent before this call returns. */
+  send(targets: HookTarget[], event: WebhookEvent, force = false): void {
+    const data = event.payload();
+    const body = JSON.stringify(data);
+    const eventUuid = this.#requestUuid();
+    for (const target of targets) {
+      this.#queue({
+        type: target.type,
+        hookId: target.hook.id,
+        kind: event.kind,
+        body,
+        data,
+        eventUuid,
+        idempotencyKey: uuid(),
+        force,
+      });
+    }
+  }
+
+  /** A job for one hook and event (the payload serialized by the caller). */
+  #job(target: HookTarget, kind: WebhookKind, data: unknown, force: boolean): Job {
+    return {
+      type: target.type,
+      hookId: target.hook.id,
+      kind,
+      body: JSON.stringify(data),
+      data,
+      eventUuid: uuid(),
+      idempotencyKey: uuid(),
+      force,
+    };
+  }
+
+  /**
+   * Delivers an event to one hook now and waits for the answer (GitLab's test endpoint runs its
+   * `WebHookService` inline, `force` even for a disabled hook); `undefined` when the hook is
+   * disabled (and not forced) or gone.
+   */
+  deliverNow(target: HookTarget, event: WebhookEvent, force: boolean): Promise<WebhookDelivery | undefined> {
+    return this.#track(this.#deliver(this.#job(target, event.kind, event.payload(), force), this.#generation));
+  }
+
+  /** Sends a logged delivery's payload again to its hook, now, with the same `Idempotency-Key` (GitLab's resend). */
+  resendNow(delivery: WebhookDelivery): Promise<WebhookDelivery | undefined> {
+    const kind = (Object.keys(WEBHOOK_KINDS) as WebhookKind[]).find(
+      (k) => WEBHOOK_KINDS[k].hookName === delivery.trigger,
+    );
+    const job: Job = {
+      type: delivery.hook_type,
+      hookId: delivery.hook_id,
+      kind: kind ?? 'merge_request',
+      body: JSON.stringify(delivery.request_data),
+      data: delivery.request_data,
+      eventUuid: delivery.request_headers['X-Gitlab-Event-UUID'] ?? uuid(),
+      idempotencyKey: delivery.request_headers['Idempotency-Key'] ?? uuid(),
+      force: false,
+    };
+    return this.#track(this.#deliver(job, this.#generation));
+  }
+
+  /** Counts a delivery made outside the queue, so `settled()` waits for it too. */
+  #track<T>(promise: Promise<T>): Promise<T> {
+    const done = promise.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#pending.add(done);
+    void done.finally(() => this.#pending.delete(done));
+    return promise;
+  }
+
+  #queue(job: Job): void {
+    const key = `${job.type}:${job.hookId}`;
+    const generation = this.#generation;
+    // A timer, not a microtask: the API request that caused the event answers first.
+    const previous = this.#tails.get(key) ?? new Promise<void>((resolve) => setTimeout(resolve, 0));
+    const done: Promise<void> = previous
+      .then(() => (generation === this.#generation ? this.#deliver(job, generation) : undefined))
+      .then(() => undefined)
+      .catch(() => undefined)
+      .finally(() => {
+        this.#pending.delete(done);
+        if (this.#tails.get(key) === done) this.#tails.delete(key);
+      });
+    this.#tails.set(key, done);
+    this.#pending.add(done);
+  }
+
+  /** Resolves when every delivery queued so far (and any they lead to) is done. */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
+  }
+
+  /** The log, oldest first (copies). */
+  deliveries(): WebhookDelivery[] {
+    return structuredClone(this.#log);
+  }
+
+  /** One logged delivery, or `undefined`. */
+  delivery(id: number): WebhookDelivery | undefined {
+    const found = this.#log.find((d) => d.id === id);
+    return found && structuredClone(found);
+  }
+
+  /** Forgets the log. */
+  clear(): void {
+    this.#log = [];
+  }
+
+  /** A reset or a loaded state: queued deliveries are dropped, those under way finish unlogged, the log is emptied. */
+  reset(): void {
+    this.#generation += 1;
+    this.#tails.clear();
+    this.#log = [];
+  }
+
+  /** Why the mock may not call a URL, or `undefined` (GitLab's URL blocker first, then the offline rule). */
+  #refusal(url: URL): string | undefined {
+    const gitlab = hookUrlRefusal(this.#world, url.toString());
+    if (gitlab) return `URL is blocked: ${gitlab}`;
+    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (isLoopback(host) || this.#allowHosts.has(host)) return undefined;
+    return `URL is blocked: the mock calls only loopback addresses and the hosts it allows; allow ${host} with --allow-webhook-host ${host} (webhooks.allowHosts in-process)`;
+  }
+
+  async #deliver(job: Job, generation: number): Promise<WebhookDelivery | undefined> {
+    const world = this.#world;
+    const hook = hookById(world, job.type, job.hookId);
+    // Deleted since, or disabled since it was queued (GitLab's WebHookService returns `Hook disabled`, unlogged).
+    if (!hook || (!job.force && !isExecutable(world, job.type, hook))) return undefined;
+    const kind = WEBHOOK_KINDS[job.kind];
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'User-Agent': `GitLab/${GITLAB_VERSION}`,
+      'Idempotency-Key': job.idempotencyKey,
+      'X-Gitlab-Event': job.type === 'system' ? 'System Hook' : kind.header,
+      'X-Gitlab-Webhook-UUID': uuid(),
+      'X-Gitlab-Instance': world.baseUrl,
+      'X-Gitlab-Event-UUID': job.eventUuid,
+    };
+    if (hook.token) headers['X-Gitlab-Token'] = hook.token.replace(/[\r\n]/g, '');
+    const started = performance.now();
+    let answer: Answer | undefined;
+    let error: string | null = null;
+    let blocked = false;
+    let url: URL | undefined;
+    try {
+      url = new URL(hook.url);
+    } catch {
+      error = 'URL is blocked: Only allowed schemes are http, https';
+      blocked = true;
+    }
+    if (url) {
+      const refusal = this.#refusal(url);
+      if (refusal) {
+        error = refusal;
+        blocked = true;
+      } else {
+        const id = headers['X-Gitlab-Webhook-UUID'] as string;
+        inFlight.add(id);
+        try {
+          answer = await this.#post(url, headers, job.body, this.#timeout, hook.enable_ssl_verification);
+        } catch (e) {
+          error = e instanceof Error ? e.message : String(e);
+        } finally {
+          inFlight.delete(id);
+        }
+      }
+    }
+    if (generation !== this.#generation) return undefined;
+    const seconds = Math.round(performance.now() - started) / 1000;
+    const ok = answer !== undefined && answer.status >= 200 && answer.status < 400;
+    const current = hookById(world, job.type, job.hookId);
+    let hookState: WebhookDelivery['hook_state'] = null;
+    if (current) {
+      const before = stateOf(world, job.type, current);
+      if (ok) hookSucceeded(job.type, current);
+      else hookFailed(world, job.type, current);
+      const after = stateOf(world, job.type, current);
+      if (JSON.stringify(before) !== JSON.stringify(after)) hookState = { before, after };
+    }
+    this.#seq += 1;
+    const delivery: WebhookDelivery = {
+      id: this.#seq,
+      hook_id: job.hookId,
+      hook_type: job.type,
+      trigger: kind.hookName,
+      url: redactUrl(hook.url),
+      request_headers: hook.token ? { ...headers, 'X-Gitlab-Token': REDACTED } : { ...headers },
+      request_data: job.data,
+      response_status: answer ? answer.status : 'internal error',
+      response_headers: answer ? answer.headers : {},
+      response_body: answer ? answer.body.slice(0, RESPONSE_BODY_LIMIT) : '',
+      execution_duration: seconds,
+      internal_error_message: error,
+      outcome: ok ? 'delivered' : blocked ? 'blocked' : 'failed',
+      hook_state: hookState,
+      created_at: nowIso(world),
+    };
+    this.#log.push(delivery);
+    if (this.#log.length > DELIVERY_LOG_SIZE) this.#log.shift();
+    this.#journal?.record(world, {
+      at: delivery.created_at,
+      method: 'POST',
+      path: delivery.url,
+      query: {},
+      body: null,
+      status: answer ? answer.status : 0,
+      user: null,
+      ms: Math.round(seconds * 1_000_000) / 1000,
+      ...(error !== null && { reason: error }),
+      webhook: {
+        delivery: delivery.id,
+        hook_id: job.hookId,
+        hook_type: job.type,
+        event: delivery.request_headers['X-Gitlab-Event'] ?? '',
+      },
+    });
+    return structuredClone(delivery);
+  }
+}
+
+/** `fetch`, where there is no socket to speak HTTP over (the MSW browser worker's page). */
+const fetchPost: Post = async (url, headers, body, timeoutMs) => {
+  const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) }).catch(
+    (error: unknown) => {
+      const name = (error as { name?: string }).name;
+      throw new Error(name === 'TimeoutError' ? 'Net::ReadTimeout with #<TCPSocket:(closed)>' : String(error));
+    },
+  );
+  return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+};
+
+interface NodeSocket {
+  write(data: string): void;
+  on(event: string, listener: (arg: never) => void): void;
+  destroy(): void;
+  setNoDelay?(noDelay: boolean): void;
+  ref?(): void;
+  unref?(): void;
+}
+
+interface NodeNet {
+  connect(options: Record<string, unknown>): NodeSocket;
+}
+
+/** A connection to a receiver, kept open between deliveries when the receiver allows it. */
+interface Connection {
+  socket: NodeSocket;
+  /** Closed by either side: never reused. */
+  closed: boolean;
+  /** The delivery it carries now. */
+  current: Exchange | undefined;
+}
+
+/** One request and its answer on a connection. */
+interface Exchange {
+  data(chunk: Uint8Array): void;
+  ended(): void;
+  failed(error: Error & { code?: string }): void;
+}
+
+/**
+ * HTTP/1.1 over `node:net` (or `node:tls` for https), when the runtime has them: MSW's Node
+ * interceptors cannot tell these from other sockets, and `mock.handlers` let them through, so
+ * deliveries reach a real receiver even in a test that uses `setupServer`. Modules come from
+ * `process.getBuiltinModule`, so bundles for browsers carry no `node:` import. Connections are kept
+ * alive between deliveries to the same receiver (as Gitlab::HTTP's pool does); one that the
+ * receiver closed meanwhile is replaced once, transparently.
+ */
+function nodePost(): Post | undefined {
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule;
+  if (typeof getBuiltin !== 'function') return undefined;
+  const net = getBuiltin('node:net') as NodeNet | undefined;
+  const tls = getBuiltin('node:tls') as NodeNet | undefined;
+  if (!net || !tls) return undefined;
+  const idle = new Map<string, Connection[]>();
+
+  const connect = (key: string, host: string, port: number, secure: boolean, verify: boolean): Connection => {
+    const socket = secure
+      ? tls.connect({ host, port, servername: host, rejectUnauthorized: verify })
+      : net.connect({ host, port });
+    socket.setNoDelay?.(true);
+    const connection: Connection = { socket, closed: false, current: undefined };
+    const drop = () => {
+      connection.closed = true;
+      const list = idle.get(key);
+      const at = list?.indexOf(connection) ?? -1;
+      if (list && at >= 0) list.splice(at, 1);
+    };
+    socket.on('data', (chunk: Uint8Array) => connection.current?.data(chunk));
+    socket.on('error', (error: Error & { code?: string }) => {
+      drop();
+      connection.current?.failed(error);
+    });
+    socket.on('end', () => {
+      drop();
+      connection.current?.ended();
+    });
+    socket.on('close', () => {
+      drop();
+      connection.current?.ended();
+    });
+    return connection;
+  };
+
+  const post = (
+    url: URL,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+    verify: boolean,
+    fresh = false,
+  ): Promise<Answer> =>
+    new Promise<Answer>((resolve, reject) => {
+      const secure = url.protocol === 'https:';
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      const port = Number(url.port || (secure ? 443 : 80));
+      const key = `${url.protocol}//${host}:${port}:${verify}`;
+      const reused = fresh ? undefined : idle.get(key)?.pop();
+      const connection = reused ?? connect(key, host, port, secure, verify);
+      connection.socket.ref?.();
+      const chunks: Uint8Array[] = [];
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        connection.current = undefined;
+        outcome();
+      };
+      const fail = (error: Error) =>
+        settle(() => {
+          connection.socket.destroy();
+          reject(error);
+        });
+      const retryOrFail = (error: Error) => {
+        // A kept connection the receiver closed before this request reached it: once more on a new one.
+        if (reused && chunks.length === 0) {
+          settle(() => {
+            connection.socket.destroy();
+            post(url, headers, body, timeoutMs, verify, true).then(resolve, reject);
+          });
+        } else fail(error);
+      };
+      const timer = setTimeout(() => fail(new Error('Net::ReadTimeout with #<TCPSocket:(closed)>')), timeoutMs);
+      connection.current = {
+        data: (chunk) => {
+          chunks.push(chunk);
+          const parsed = parseAnswer(chunks, false);
+          if (!parsed) return;
+          settle(() => {
+            if (parsed.reusable && !connection.closed) {
+              connection.socket.unref?.();
+              const list = idle.get(key) ?? [];
+              list.push(connection);
+              idle.set(key, list);
+            } else connection.socket.destroy();
+            resolve(parsed.answer);
+          });
+        },
+        ended: () => {
+          const parsed = parseAnswer(chunks, true);
+          if (parsed) settle(() => resolve(parsed.answer));
+          else retryOrFail(new Error('end of file reached'));
+        },
+        failed: (error) => {
+          if (error.code === 'ECONNREFUSED') {
+            fail(
+              new Error(
+                `Failed to open TCP connection to ${url.host} (Connection refused - connect(2) for "${host}" port ${port})`,
+              ),
+            );
+          } else retryOrFail(error);
+        },
+      };
+      const payload = new TextEncoder().encode(body);
+      const lines = [
+        `POST ${url.pathname}${url.search} HTTP/1.1`,
+        `Host: ${url.host}`,
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+        `Content-Length: ${payload.byteLength}`,
+      ];
+      if (url.username) {
+        const auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+        lines.push(`Authorization: Basic ${btoa(auth)}`);
+      }
+      connection.socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    });
+  return (url, headers, body, timeoutMs, verify) => post(url, headers, body, timeoutMs, verify);
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * An HTTP/1.1 answer from the bytes so far, once complete (by length, by chunks, or at the end of the
+ * stream), and whether the connection may carry another request (framed, and not closed by the receiver).
+ */
+function parseAnswer(chunks: Uint8Array[], ended: boolean): { answer: Answer; reusable: boolean } | undefined {
+  const answer = parseBytes(chunks, ended);
+  if (!answer) return undefined;
+  return { answer: answer.answer, reusable: !ended && answer.framed && answer.keepAlive };
+}
+
+function parseBytes(
+  chunks: Uint8Array[],
+  ended: boolean,
+): { answer: Answer; framed: boolean; keepAlive: boolean } | undefined {
+  const bytes = concat(chunks);
+  let split = -1;
+  for (let i = 0; i + 3 < bytes.length; i++) {
+    if (bytes[i] === 13 && bytes[i + 1] === 10 && bytes[i + 2] === 13 && bytes[i + 3] === 10) {
+      split = i;
+      break;
+    }
+  }
+  if (split < 0) return undefined;
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, split)).split('\r\n');
+  const status = Number(/^HTTP\/\d(?:\.\d)? (\d{3})/.exec(head[0] ?? '')?.[1]);
+  if (!Number.isInteger(status)) return undefined;
+  const headers: Record<string, string> = {};
+  for (const line of head.slice(1, 51)) {
+    const colon = line.indexOf(':');
+    if (colon > 0)
+      headers[line.slice(0, colon).trim()] = line
+        .slice(colon + 1)
+        .trim()
+        .slice(0, 1024);
+  }
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const http10 = /^HTTP\/1\.0/.test(head[0] ?? '');
+  const connectionHeader = (lower.connection ?? '').toLowerCase();
+  const keepAlive = http10 ? connectionHeader === 'keep-alive' : connectionHeader !== 'close';
+  const done = (answer: Answer, framed: boolean) => ({ answer, framed, keepAlive });
+  let rest = bytes.subarray(split + 4);
+  if (/chunked/i.test(lower['transfer-encoding'] ?? '')) {
+    const parts: Uint8Array[] = [];
+    for (;;) {
+      const line = findCrlf(rest);
+      if (line < 0) return ended ? done({ status, headers, body: decode(parts) }, false) : undefined;
+      const size = Number.parseInt(new TextDecoder().decode(rest.subarray(0, line)), 16);
+      if (!Number.isFinite(size)) return done({ status, headers, body: decode(parts) }, false);
+      if (size === 0) return done({ status, headers, body: decode(parts) }, true);
+      if (rest.length < line + 2 + size + 2)
+        return ended ? done({ status, headers, body: decode(parts) }, false) : undefined;
+      parts.push(rest.subarray(line + 2, line + 2 + size));
+      rest = rest.subarray(line + 2 + size + 2);
+    }
+  }
+  const length = lower['content-length'] === undefined ? undefined : Number(lower['content-length']);
+  if (length !== undefined && rest.length >= length) {
+    return done({ status, headers, body: decode([rest.subarray(0, length)]) }, true);
+  }
+  if (length === undefined && (status === 204 || status === 304)) return done({ status, headers, body: '' }, true);
+  return ended ? done({ status, headers, body: decode([rest]) }, false) : undefined;
+}
+
+function findCrlf(bytes: Uint8Array): number {
+  for (let i = 0; i + 1 < bytes.length; i++) if (bytes[i] === 13 && bytes[i + 1] === 10) return i;
+  return -1;
+}
+
+const decode = (parts: Uint8Array[]) => new TextDecoder().decode(concat(parts));

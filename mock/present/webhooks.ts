@@ -1,0 +1,420 @@
+import { groupPlan } from '../rules/access.js';
+import { projectLabels } from '../rules/labels.js';
+import { detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
+import type { LoggedDelivery } from '../rules/webhooks.js';
+import type {
+  AccessToken,
+  Group,
+  Issue,
+  Label,
+  MergeRequest,
+  Milestone,
+  Project,
+  Role,
+  User,
+  World,
+} from '../world/types.js';
+import { nowIso } from '../world/world.js';
+
+/**
+ * Webhook payloads as GitLab's data builders make them (`lib/gitlab/data_builder/issuable.rb`,
+ * `milestone.rb`, `resource_access_token.rb`, `lib/gitlab/hook_data/*_builder.rb`, the models'
+ * `hook_attrs`), keys in their order. What the world does not model gets the value GitLab sends
+ * for it on a fresh record: no pipelines (`head_pipeline_id: null`), no time tracking (0 and
+ * `null`), no avatars (`null`), no public emails (`[REDACTED]`, what `User#hook_attrs` sends
+ * then), no CI configuration path (`''`).
+ * @module
+ */
+
+/** `User#hook_attrs`: the email is the public one, which the mock's users never set. */
+export function userHookAttrs(user: User) {
+  return { id: user.id, name: user.name, username: user.username, avatar_url: null, email: '[REDACTED]' };
+}
+
+/** The name of a project's namespace: its group's name, or its owner's name. */
+function namespaceName(world: World, project: Project): string {
+  if (project.namespace.kind === 'group') return world.groups.get(project.namespace.id)?.name ?? '';
+  return world.users.get(project.namespace.id)?.name ?? '';
+}
+
+const VISIBILITY_LEVEL = { private: 0, internal: 10, public: 20 } as const;
+
+/** `Project#hook_attrs` with its deprecated keys (`homepage`, `url`, `ssh_url`, `http_url`). */
+export function projectHookAttrs(world: World, project: Project) {
+  const web = `${world.baseUrl}/${project.path_with_namespace}`;
+  const ssh = `git@${new URL(world.baseUrl).host}:${project.path_with_namespace}.git`;
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    web_url: web,
+    avatar_url: null,
+    git_ssh_url: ssh,
+    git_http_url: `${web}.git`,
+    namespace: namespaceName(world, project),
+    visibility_level: VISIBILITY_LEVEL[project.visibility],
+    path_with_namespace: project.path_with_namespace,
+    default_branch: project.default_branch,
+    ci_config_path: '',
+    homepage: web,
+    url: ssh,
+    ssh_url: ssh,
+    http_url: `${web}.git`,
+  };
+}
+
+/** `Group#hook_attrs`. */
+export function groupHookAttrs(group: Group) {
+  return {
+    group_name: group.name,
+    group_path: group.path,
+    group_id: group.id,
+    full_path: group.full_path,
+  };
+}
+
+/** `Label#hook_attrs`; labels keep no timestamps in the mock: their owner's creation time stands in. */
+function labelHookAttrs(world: World, label: Label) {
+  const owner =
+    label.project_id !== null ? world.projects.get(label.project_id) : world.groups.get(label.group_id ?? -1);
+  const at = owner?.created_at ?? null;
+  return {
+    id: label.id,
+    title: label.title,
+    color: label.color,
+    project_id: label.project_id,
+    created_at: at,
+    updated_at: at,
+    template: false,
+    description: label.description,
+    type: label.project_id !== null ? 'ProjectLabel' : 'GroupLabel',
+    group_id: label.group_id,
+  };
+}
+
+/** The labels an issuable carries, as hook attributes, in the issuable's order. */
+function labelsOf(world: World, project: Project, titles: readonly string[]) {
+  if (titles.length === 0) return [];
+  const usable = new Map(projectLabels(world, project).map((l) => [l.title, l]));
+  return titles.flatMap((t) => {
+    const label = usable.get(t);
+    return label ? [labelHookAttrs(world, label)] : [];
+  });
+}
+
+const usersOf = (world: World, ids: readonly number[]) =>
+  ids.flatMap((id) => {
+    const user = world.users.get(id);
+    return user ? [userHookAttrs(user)] : [];
+  });
+
+/** What changed, GitLab's `changes`: `{ key: { previous, current } }`. */
+export type Changes = Record<string, { previous: unknown; current: unknown }>;
+
+/** GitLab's `state_id` column values. */
+const STATE_ID = { opened: 1, closed: 2, merged: 3, locked: 4 } as const;
+
+/** The top of an issuable's payload (`Gitlab::DataBuilder::Issuable#build`). */
+function issuableTop(
+  attrs: ReturnType<typeof projectHookAttrs>,
+  kind: 'issue' | 'merge_request',
+  confidential: boolean,
+  user: User,
+) {
+  return {
+    object_kind: kind,
+    event_type: confidential ? `confidential_${kind}` : kind,
+    user: userHookAttrs(user),
+    project: attrs,
+  };
+}
+
+/** The deprecated `repository` key of issuable payloads. */
+function repository(attrs: ReturnType<typeof projectHookAttrs>) {
+  return { name: attrs.name, url: attrs.url, description: attrs.description, homepage: attrs.homepage };
+}
+
+/**
+ * A merge request event (`object_kind: "merge_request"`), `action` one of `open`, `update`,
+ * `close`, `reopen`, `merge`, `approved`, `unapproved`, `approval`, `unapproval`.
+ */
+export function mergeRequestPayload(
+  world: World,
+  project: Project,
+  mr: MergeRequest,
+  user: User,
+  action: string,
+  changes: Changes = {},
+) {
+  const url = `${world.baseUrl}/${project.path_with_namespace}/-/merge_requests/${mr.iid}`;
+  const source = projectHookAttrs(world, project);
+  const draft = isDraftTitle(mr.title);
+  const labels = labelsOf(world, project, mr.labels);
+  const lastPush = mr.pushes.at(-1);
+  const committer = world.users.get(lastPush?.author_id ?? mr.author_id);
+  return {
+    ...issuableTop(source, 'merge_request', false, user),
+    object_attributes: {
+      assignee_id: mr.assignee_ids[0] ?? null,
+      author_id: mr.author_id,
+      created_at: mr.created_at,
+      description: mr.description ?? '',
+      draft,
+      head_pipeline_id: null,
+      id: mr.id,
+      iid: mr.iid,
+      last_edited_at: null,
+      last_edited_by_id: null,
+      merge_commit_sha: mr.merge_commit_sha,
+      merge_error: null,
+      merge_params: { force_remove_source_branch: mr.force_remove_source_branch ? '1' : '0' },
+      merge_status: mergeStatus(mr),
+      merge_user_id: mr.merged_by_id,
+      merge_when_pipeline_succeeds: false,
+      milestone_id: mr.milestone_id,
+      source_branch: mr.source_branch,
+      source_project_id: project.id,
+      state_id: STATE_ID[mr.state],
+      target_branch: mr.target_branch,
+      target_project_id: project.id,
+      time_estimate: 0,
+      title: mr.title,
+      updated_at: mr.updated_at,
+      updated_by_id: null,
+      prepared_at: mr.created_at,
+      assignee_ids: [...mr.assignee_ids],
+      blocking_discussions_resolved: true,
+      detailed_merge_status: detailedMergeStatus(world, project, mr),
+      first_contribution: false,
+      human_time_change: null,
+      human_time_estimate: null,
+      human_total_time_spent: null,
+      labels,
+      last_commit: {
+        id: mr.sha,
+        message: mr.title,
+        title: mr.title,
+        timestamp: lastPush?.at ?? mr.created_at,
+        url: `${world.baseUrl}/${project.path_with_namespace}/-/commit/${mr.sha}`,
+        author: { name: committer?.name ?? '', email: committer?.email ?? '' },
+      },
+      reviewer_ids: [...mr.reviewer_ids],
+      source,
+      state: mr.state,
+      target: source,
+      time_change: 0,
+      total_time_spent: 0,
+      url,
+      work_in_progress: draft,
+      action,
+    },
+    labels,
+    changes,
+    repository: repository(source),
+    ...(mr.assignee_ids.length > 0 && { assignees: usersOf(world, mr.assignee_ids) }),
+    ...(mr.reviewer_ids.length > 0 && { reviewers: usersOf(world, mr.reviewer_ids) }),
+  };
+}
+
+/** An issue event (`object_kind: "issue"`, `event_type` `confidential_issue` for a confidential one); `action` `open`, `update`, `close` or `reopen`. */
+export function issuePayload(
+  world: World,
+  project: Project,
+  issue: Issue,
+  user: User,
+  action: string,
+  changes: Changes = {},
+) {
+  const labels = labelsOf(world, project, issue.labels);
+  const attrs = projectHookAttrs(world, project);
+  return {
+    ...issuableTop(attrs, 'issue', issue.confidential, user),
+    object_attributes: {
+      author_id: issue.author_id,
+      closed_at: issue.closed_at,
+      confidential: issue.confidential,
+      created_at: issue.created_at,
+      description: issue.description ?? '',
+      discussion_locked: null,
+      due_date: null,
+      id: issue.id,
+      iid: issue.iid,
+      last_edited_at: null,
+      last_edited_by_id: null,
+      milestone_id: issue.milestone_id,
+      moved_to_id: null,
+      duplicated_to_id: null,
+      project_id: project.id,
+      relative_position: null,
+      state_id: STATE_ID[issue.state],
+      time_estimate: 0,
+      title: issue.title,
+      updated_at: issue.updated_at,
+      updated_by_id: null,
+      type: 'Issue',
+      url: `${world.baseUrl}/${project.path_with_namespace}/-/issues/${issue.iid}`,
+      total_time_spent: 0,
+      time_change: 0,
+      human_total_time_spent: null,
+      human_time_change: null,
+      human_time_estimate: null,
+      assignee_ids: [...issue.assignee_ids],
+      assignee_id: issue.assignee_ids[0] ?? null,
+      labels,
+      state: issue.state,
+      severity: 'unknown',
+      customer_relations_contacts: [],
+      action,
+    },
+    labels,
+    changes,
+    repository: repository(attrs),
+    ...(issue.assignee_ids.length > 0 && { assignees: usersOf(world, issue.assignee_ids) }),
+  };
+}
+
+/** A milestone event (`object_kind: "milestone"`), `action` `create`, `close`, `reopen` or `delete`; `project` is `null` for a group milestone. */
+export function milestonePayload(world: World, milestone: Milestone, action: string) {
+  const project = milestone.project_id === null ? undefined : world.projects.get(milestone.project_id);
+  return {
+    object_kind: 'milestone',
+    event_type: 'milestone',
+    project: project ? projectHookAttrs(world, project) : null,
+    object_attributes: {
+      id: milestone.id,
+      iid: milestone.iid,
+      title: milestone.title,
+      description: milestone.description,
+      state: milestone.state,
+      created_at: milestone.created_at,
+      updated_at: milestone.updated_at,
+      due_date: milestone.due_date,
+      start_date: milestone.start_date,
+      group_id: milestone.group_id,
+      project_id: milestone.project_id,
+    },
+    action,
+  };
+}
+
+/** Ruby's `Time#to_s` in UTC (`2024-01-24 16:27:40 UTC`): how GitLab's docs show a token's `created_at` in this payload. */
+const rubyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
+/**
+ * A project or group access token about to expire (`object_kind: "access_token"`,
+ * `event_name: "expiring_access_token"`): the resource under `project` or `group`.
+ */
+export function accessTokenPayload(world: World, token: AccessToken, resource: Project | Group) {
+  const isProject = 'path_with_namespace' in resource;
+  return {
+    object_kind: 'access_token',
+    ...(isProject ? { project: projectHookAttrs(world, resource) } : { group: groupHookAttrs(resource as Group) }),
+    object_attributes: {
+      user_id: token.user_id,
+      created_at: rubyTime(token.created_at),
+      id: token.id,
+      name: token.name,
+      expires_at: token.expires_at,
+    },
+    event_name: 'expiring_access_token',
+  };
+}
+
+const ACCESS_NAMES: Record<Role, string> = {
+  10: 'Guest',
+  15: 'Planner',
+  20: 'Reporter',
+  30: 'Developer',
+  40: 'Maintainer',
+  50: 'Owner',
+};
+
+/** The group member events' names (`GroupMemberBuilder#event_data`). */
+export const MEMBER_EVENT_NAMES = {
+  create: 'user_add_to_group',
+  update: 'user_update_for_group',
+  destroy: 'user_remove_from_group',
+} as const;
+
+/**
+ * A group member event (`Gitlab::HookData::GroupMemberBuilder`, with EE's `group_plan`): the
+ * membership's times, the group, the user, the role by name, and `event_name`.
+ */
+export function memberPayload(
+  world: World,
+  group: Group,
+  user: User,
+  role: Role,
+  membership: { created_at: string; expires_at: string | null },
+  event: keyof typeof MEMBER_EVENT_NAMES,
+) {
+  return {
+    created_at: membership.created_at,
+    updated_at: event === 'update' ? nowIso(world) : membership.created_at,
+    group_name: group.name,
+    group_path: group.path,
+    group_id: group.id,
+    user_username: user.username,
+    user_name: user.name,
+    user_email: user.email,
+    user_id: user.id,
+    group_access: ACCESS_NAMES[role],
+    // EE adds the subscription's plan, which only GitLab.com has (hosted worlds); the top group holds it.
+    group_plan: world.instance.offering === 'hosted' ? groupPlan(world, group) : null,
+    expires_at: membership.expires_at === null ? null : `${membership.expires_at.slice(0, 10)}T00:00:00Z`,
+    event_name: MEMBER_EVENT_NAMES[event],
+  };
+}
+
+/** What a merge request's `update` hook compares, GitLab's `changes` keys (labels, assignees and reviewers as hook attributes). */
+export function mergeRequestHookFields(world: World, project: Project, mr: MergeRequest): Record<string, unknown> {
+  return {
+    description: mr.description ?? '',
+    draft: isDraftTitle(mr.title),
+    milestone_id: mr.milestone_id,
+    target_branch: mr.target_branch,
+    title: mr.title,
+    labels: labelsOf(world, project, mr.labels),
+    assignees: usersOf(world, mr.assignee_ids),
+    reviewers: usersOf(world, mr.reviewer_ids),
+  };
+}
+
+/** What an issue's `update` hook compares. */
+export function issueHookFields(world: World, project: Project, issue: Issue): Record<string, unknown> {
+  return {
+    confidential: issue.confidential,
+    description: issue.description ?? '',
+    milestone_id: issue.milestone_id,
+    title: issue.title,
+    weight: issue.weight,
+    labels: labelsOf(world, project, issue.labels),
+    assignees: usersOf(world, issue.assignee_ids),
+  };
+}
+
+/** The keys whose values differ, as `{ previous, current }` (compared as JSON). */
+export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [key, current] of Object.entries(after)) {
+    const previous = before[key];
+    if (JSON.stringify(previous) !== JSON.stringify(current)) changes[key] = { previous, current };
+  }
+  return changes;
+}
+
+/** GitLab's WebHookLog entity: a delivery as `GET .../hooks/:hook_id/events` shows it (the status as text). */
+export function presentHookLog(delivery: LoggedDelivery) {
+  return {
+    id: delivery.id,
+    url: delivery.url,
+    trigger: delivery.trigger,
+    request_headers: delivery.request_headers,
+    request_data: delivery.request_data,
+    response_headers: delivery.response_headers,
+    response_body: delivery.response_body,
+    execution_duration: delivery.execution_duration,
+    response_status: String(delivery.response_status),
+    created_at: delivery.created_at,
+  };
+}

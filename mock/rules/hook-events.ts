@@ -1,0 +1,225 @@
+import { ApiError, recordNotFound } from '../http/errors.js';
+import { redactUrl } from '../http/webhooks.js';
+import { issuePayload, memberPayload, mergeRequestPayload, milestonePayload } from '../present/webhooks.js';
+import type { Group, Project, User, WebHook, World } from '../world/types.js';
+import { groupChain, projectGroup } from './access.js';
+import { type HookTarget, type HookType, type LoggedDelivery, type WebhookEvent, webhookSinkOf } from './webhooks.js';
+
+/**
+ * A hook's recent deliveries, resending one, and test deliveries, as GitLab's hooks API has them
+ * (`lib/api/hooks/events.rb`, `resend_hook.rb`, `trigger_test.rb`, `test.rb`,
+ * `app/services/test_hooks/project_service.rb`, `WebHooks::Events::ResendService`). The log is
+ * the world's delivery log (`mock.webhooks.deliveries`).
+ * @module
+ */
+
+/** `status` values besides HTTP codes: ranges of them. */
+const STATUS_RANGES: Record<string, [number, number]> = {
+  successful: [200, 299],
+  client_failure: [400, 499],
+  server_failure: [500, 599],
+};
+
+/** The `status` filter values GitLab takes: Rack's HTTP status codes and the ranges' names. */
+export const STATUS_FILTERS: readonly string[] = [
+  ...[100, 101, 102, 103, 200, 201, 202, 203, 204, 205, 206, 207, 208, 226],
+  ...[300, 301, 302, 303, 304, 305, 306, 307, 308],
+  ...[400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 418],
+  ...[421, 422, 423, 424, 425, 426, 428, 429, 431, 451],
+  ...[500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511],
+]
+  .map(String)
+  .concat(Object.keys(STATUS_RANGES));
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * A hook's deliveries GitLab still shows (`WebHookLog.recent`: from the start of the day two days
+ * ago), newest first, those with a `status` among `statuses` when given.
+ */
+export function hookLogs(world: World, type: HookType, hook: WebHook, statuses?: string[]): LoggedDelivery[] {
+  const since = new Date(world.now - 2 * DAY_MS).toISOString().slice(0, 10);
+  const wanted = (status: LoggedDelivery['response_status']) =>
+    !statuses ||
+    statuses.some((s) => {
+      if (typeof status !== 'number') return false;
+      const range = STATUS_RANGES[s];
+      return range ? status >= range[0] && status <= range[1] : Number(s) === status;
+    });
+  return (webhookSinkOf(world)?.deliveries() ?? [])
+    .filter(
+      (d) =>
+        d.hook_type === type &&
+        d.hook_id === hook.id &&
+        d.created_at.slice(0, 10) >= since &&
+        wanted(d.response_status),
+    )
+    .reverse();
+}
+
+/** One delivery of a hook: 404 `Not found` when it is another hook's or gone from the log. */
+export function findHookLog(world: World, type: HookType, hook: WebHook, id: number): LoggedDelivery {
+  const found = webhookSinkOf(world)
+    ?.deliveries()
+    .find((d) => d.id === id && d.hook_type === type && d.hook_id === hook.id);
+  if (!found) throw recordNotFound().because(`no delivery ${id} of hook ${hook.id}`);
+  return found;
+}
+
+/** GitLab's application rate limits on testing and resending: 5 a minute per hook parent and user. */
+const HOOK_RATE = { threshold: 5, intervalSeconds: 60 };
+
+/** 429 past 5 requests a minute (world clock) for this action, parent and user (`check_rate_limit!`). */
+export function checkHookRateLimit(
+  world: World,
+  action: 'web_hook_test' | 'web_hook_event_resend',
+  parent: string,
+  user: User,
+) {
+  const now = Math.floor(world.now / 1000);
+  const windowStart = now - (now % HOOK_RATE.intervalSeconds);
+  const key = `${action}:${parent}:user:${user.id}`;
+  let counter = world.rateLimitCounters.get(key);
+  if (!counter || counter.window_start !== windowStart) {
+    counter = { window_start: windowStart, count: 0 };
+    world.rateLimitCounters.set(key, counter);
+  }
+  counter.count += 1;
+  if (counter.count > HOOK_RATE.threshold) {
+    throw new ApiError(429, {
+      message: { error: 'This endpoint has been requested too many times. Try again later.' },
+    }).because(`${user.username} made more than ${HOOK_RATE.threshold} ${action} requests this minute on ${parent}`);
+  }
+}
+
+const unprocessable = (message: string, reason?: string) => new ApiError(422, { message }).because(reason ?? message);
+
+/**
+ * `POST .../hooks/:hook_id/events/:hook_log_id/resend`: the logged payload again, now, with its
+ * `Idempotency-Key`; 422 when the hook's URL changed since or the hook is disabled. Answers the
+ * receiver's status, whatever it is.
+ */
+export async function resendHookLog(world: World, hook: WebHook, log: LoggedDelivery) {
+  const sink = webhookSinkOf(world);
+  // The log keeps the URL with secrets masked: compare the same way.
+  if (redactUrl(hook.url) !== log.url) {
+    throw unprocessable('The hook URL has changed, and this log entry cannot be retried');
+  }
+  const delivery = sink ? await sink.resendNow(log) : undefined;
+  if (!delivery) throw unprocessable('Hook disabled', `hook ${hook.id} is disabled`);
+  if (delivery.internal_error_message !== null) throw unprocessable(delivery.internal_error_message);
+  return { response_status: delivery.response_status };
+}
+
+/** What GitLab's TestHooks::ProjectService says when a project lacks what a trigger's sample needs. */
+const MISSING: Record<string, string> = {
+  push_events: 'Ensure the project has at least one commit.',
+  tag_push_events: 'Ensure the project has at least one commit.',
+  note_events: 'Ensure the project has notes.',
+  confidential_note_events: 'Ensure the project has notes.',
+  job_events: 'Ensure the project has CI jobs.',
+  pipeline_events: 'Ensure the project has CI pipelines.',
+  wiki_page_events: 'Ensure the wiki is enabled and has pages.',
+  releases_events: 'Ensure the project has releases.',
+};
+
+/** The sample a project hook's test sends for a trigger: the project's first record of the kind, as GitLab takes it. */
+function testEvent(world: World, project: Project, user: User, trigger: string): WebhookEvent {
+  if (trigger === 'merge_requests_events') {
+    const mr = [...world.mergeRequests.values()].find((m) => m.project_id === project.id);
+    if (!mr) throw unprocessable('Ensure the project has merge requests.');
+    return {
+      kind: 'merge_request',
+      project,
+      group: null,
+      payload: () => mergeRequestPayload(world, project, mr, user, 'open'),
+    };
+  }
+  if (trigger === 'issues_events' || trigger === 'confidential_issues_events') {
+    const issue = [...world.issues.values()].find((i) => i.project_id === project.id);
+    if (!issue) throw unprocessable('Ensure the project has issues.');
+    return {
+      kind: trigger === 'issues_events' ? 'issue' : 'confidential_issue',
+      project,
+      group: null,
+      payload: () => issuePayload(world, project, issue, user, 'open'),
+    };
+  }
+  if (trigger === 'milestone_events') {
+    // GitLab's `build_sample`: the first milestone, or a sample one (as the mock has none, it needs one).
+    const milestone = [...world.milestones.values()].find((m) => m.project_id === project.id);
+    if (!milestone) throw unprocessable('Ensure the project has milestones.');
+    return { kind: 'milestone', project, group: null, payload: () => milestonePayload(world, milestone, 'create') };
+  }
+  // Repositories, notes, CI, wikis and releases are not modelled: GitLab's answer for a project without them.
+  throw unprocessable(
+    MISSING[trigger] ?? `The mock cannot build a ${trigger} test payload`,
+    `${trigger} test payloads are not modelled by this mock`,
+  );
+}
+
+/**
+ * `POST /projects/:id/hooks/:hook_id/test/:trigger`: the sample delivered now, even to a disabled
+ * hook; `201 Created` when the receiver answers 2xx, else 422 with its body (or why there was no answer).
+ */
+export async function testProjectHook(world: World, user: User, project: Project, hook: WebHook, trigger: string) {
+  await testDelivery(world, { type: 'project', hook }, testEvent(world, project, user, trigger));
+}
+
+/**
+ * `POST /groups/:id/hooks/:hook_id/test/:trigger` (EE's TestHooks::GroupService): a member event
+ * from the group's first direct member; any other trigger is the project test of the first project
+ * in the group or its subgroups (422 `Ensure the group has a project with commits.` without one).
+ */
+export async function testGroupHook(world: World, user: User, group: Group, hook: WebHook, trigger: string) {
+  let event: WebhookEvent;
+  if (trigger === 'member_events') {
+    const [memberId, role] = group.members.entries().next().value ?? [];
+    const member = memberId === undefined ? undefined : world.users.get(memberId);
+    if (!member || role === undefined) throw unprocessable('Ensure the group has members.');
+    const membership = group.memberships?.get(member.id) ?? { created_at: group.created_at, expires_at: null };
+    event = {
+      kind: 'member',
+      project: null,
+      group,
+      payload: () => memberPayload(world, group, member, role, membership, 'create'),
+    };
+  } else {
+    const project = [...world.projects.values()].find((p) => {
+      const g = projectGroup(world, p);
+      return g !== null && groupChain(world, g).includes(group);
+    });
+    if (!project) throw unprocessable('Ensure the group has a project with commits.');
+    event = testEvent(world, project, user, trigger);
+  }
+  await testDelivery(world, { type: 'group', hook }, event);
+}
+
+/** A test delivery, forced: resolves on a 2xx answer, else 422 with the receiver's body or the error. */
+async function testDelivery(world: World, target: HookTarget, event: WebhookEvent) {
+  const sink = webhookSinkOf(world);
+  const delivery = sink ? await sink.deliverNow(target, event, true) : undefined;
+  const status = delivery?.response_status;
+  if (typeof status === 'number' && status >= 200 && status <= 299) return;
+  throw unprocessable(delivery?.internal_error_message ?? delivery?.response_body ?? 'Hook disabled');
+}
+
+/** GitLab's sample system event (`API::SystemHooks`'s test data). */
+export const SYSTEM_HOOK_TEST_DATA = {
+  event_name: 'project_create',
+  name: 'Ruby',
+  path: 'ruby',
+  project_id: 1,
+  owner_name: 'Someone',
+  owner_email: 'example@gitlabhq.com',
+};
+
+/** `POST /hooks/:hook_id`: the sample system event, delivered now; answers the sample whatever the receiver said. */
+export async function testSystemHook(world: World, hook: WebHook) {
+  await webhookSinkOf(world)?.deliverNow(
+    { type: 'system', hook },
+    { kind: 'system', project: null, group: null, payload: () => SYSTEM_HOOK_TEST_DATA },
+    false,
+  );
+  return SYSTEM_HOOK_TEST_DATA;
+}

@@ -1,0 +1,271 @@
+import type { Group, GroupHook, Project, ProjectHook, SystemHook, WebHook, World } from '../world/types.js';
+import { groupChain, groupPlan, isPaidPlan, projectGroup } from './access.js';
+
+/**
+ * Webhook delivery as rules over the world (`app/services/web_hook_service.rb`,
+ * `app/models/concerns/web_hooks/auto_disabling.rb`, `Project#execute_hooks`): which hooks an
+ * event reaches, and the failure counts that disable a hook. Events are announced by
+ * `mock/rules/events.ts`, the one place the world records what happened; the mock that owns
+ * the world registers a {@link WebhookSink} that sends them (`mock/http/webhooks.ts`), after
+ * the request that caused them has answered. A world without a sink, or without hooks,
+ * announces nothing and builds no payload.
+ * @module
+ */
+
+/** The kinds of event the mock sends, with GitLab's hook names (`merge_request_hooks`...). */
+export type WebhookKind =
+  | 'merge_request'
+  | 'issue'
+  | 'confidential_issue'
+  | 'milestone'
+  | 'resource_access_token'
+  | 'member'
+  | 'system';
+
+/** Per kind: the switch a project or group hook subscribes with, GitLab's hook name, and its `X-Gitlab-Event`. */
+export const WEBHOOK_KINDS: Record<
+  WebhookKind,
+  {
+    projectSwitch: string | null;
+    groupSwitch: string | null;
+    systemSwitch: string | null;
+    hookName: string;
+    header: string;
+  }
+> = {
+  merge_request: {
+    projectSwitch: 'merge_requests_events',
+    groupSwitch: 'merge_requests_events',
+    systemSwitch: 'merge_requests_events',
+    hookName: 'merge_request_hooks',
+    header: 'Merge Request Hook',
+  },
+  issue: {
+    projectSwitch: 'issues_events',
+    groupSwitch: 'issues_events',
+    systemSwitch: null,
+    hookName: 'issue_hooks',
+    header: 'Issue Hook',
+  },
+  confidential_issue: {
+    projectSwitch: 'confidential_issues_events',
+    groupSwitch: 'confidential_issues_events',
+    systemSwitch: null,
+    hookName: 'confidential_issue_hooks',
+    header: 'Confidential Issue Hook',
+  },
+  milestone: {
+    projectSwitch: 'milestone_events',
+    groupSwitch: 'milestone_events',
+    systemSwitch: null,
+    hookName: 'milestone_hooks',
+    header: 'Milestone Hook',
+  },
+  resource_access_token: {
+    projectSwitch: 'resource_access_token_events',
+    groupSwitch: 'resource_access_token_events',
+    systemSwitch: null,
+    hookName: 'resource_access_token_hooks',
+    header: 'Resource Access Token Hook',
+  },
+  // Group member events: group hooks with `member_events`, and every system hook (GitLab's
+  // SystemHooksService sends them as system events, which no switch turns off).
+  member: {
+    projectSwitch: null,
+    groupSwitch: 'member_events',
+    systemSwitch: 'always',
+    hookName: 'member_hooks',
+    header: 'Member Hook',
+  },
+  // System events proper (`POST /hooks/:hook_id`'s test): system hooks only.
+  system: {
+    projectSwitch: null,
+    groupSwitch: null,
+    systemSwitch: 'always',
+    hookName: 'system_hooks',
+    header: 'System Hook',
+  },
+};
+
+/** Which table a hook is in. */
+export type HookType = 'project' | 'group' | 'system';
+
+/** A hook an event goes to. */
+export interface HookTarget {
+  type: HookType;
+  hook: WebHook;
+}
+
+/** One event to send: its kind, where it happened, and its payload (built once, only when a hook wants it). */
+export interface WebhookEvent {
+  kind: WebhookKind;
+  /** The project it happened in, or `null` (a group milestone, a group member, a group token). */
+  project: Project | null;
+  /** The group it happened in when there is no project. */
+  group: Group | null;
+  /** The payload, as GitLab's data builder makes it. */
+  payload: () => object;
+}
+
+/** A delivery as a sink logs it: what the hooks API's `events` and `resend` read. */
+export interface LoggedDelivery {
+  id: number;
+  hook_id: number;
+  hook_type: HookType;
+  trigger: string;
+  url: string;
+  request_headers: Record<string, string>;
+  request_data: unknown;
+  response_headers: Record<string, string>;
+  response_body: string;
+  execution_duration: number;
+  response_status: number | 'internal error';
+  internal_error_message: string | null;
+  created_at: string;
+}
+
+/** What sends a world's events: the mock registers one per world. */
+export interface WebhookSink {
+  /** Queues the event for these hooks; never throws, never waits. */
+  send(targets: HookTarget[], event: WebhookEvent): void;
+  /** Delivers to one hook now; `undefined` when it is disabled (and not `force`d) or gone. */
+  deliverNow(target: HookTarget, event: WebhookEvent, force: boolean): Promise<LoggedDelivery | undefined>;
+  /** Sends a logged delivery again, now. */
+  resendNow(delivery: LoggedDelivery): Promise<LoggedDelivery | undefined>;
+  /** The log, oldest first. */
+  deliveries(): LoggedDelivery[];
+}
+
+/** The sink of a world (the mock's delivery engine), if it has one. */
+export function webhookSinkOf(world: World): WebhookSink | undefined {
+  return sinks.get(world);
+}
+
+const sinks = new WeakMap<World, WebhookSink>();
+
+/** Makes `sink` send the events of `world` (the world object stays the same through restores and resets). */
+export function registerWebhookSink(world: World, sink: WebhookSink): void {
+  sinks.set(world, sink);
+}
+
+// GitLab's `WebHooks::AutoDisabling` thresholds and backoff.
+/** Failures in a row a hook may have before it is disabled for a while. */
+export const TEMPORARILY_DISABLED_FAILURE_THRESHOLD = 3;
+/** Beyond this many failures in a row the hook is disabled for good. */
+export const PERMANENTLY_DISABLED_FAILURE_THRESHOLD = 39;
+const INITIAL_BACKOFF_MS = 60_000;
+const MAX_BACKOFF_MS = 24 * 3600_000;
+
+/**
+ * Whether a hook's failures disable it: GitLab enables auto-disabling for project hooks (and,
+ * in EE, group hooks); system hooks are never disabled.
+ */
+const autoDisables = (type: HookType) => type !== 'system';
+
+/** GitLab's `alert_status`: `executable`, `temporarily_disabled` or `disabled`. */
+export function alertStatus(
+  world: World,
+  type: HookType,
+  hook: WebHook,
+): 'executable' | 'temporarily_disabled' | 'disabled' {
+  if (!autoDisables(type)) return 'executable';
+  const failures = hook.recent_failures ?? 0;
+  const until = hook.disabled_until ?? null;
+  if (
+    until !== null &&
+    Date.parse(until) >= world.now &&
+    failures > TEMPORARILY_DISABLED_FAILURE_THRESHOLD &&
+    failures <= PERMANENTLY_DISABLED_FAILURE_THRESHOLD
+  ) {
+    return 'temporarily_disabled';
+  }
+  return failures > PERMANENTLY_DISABLED_FAILURE_THRESHOLD ? 'disabled' : 'executable';
+}
+
+/** Whether a hook is called (GitLab's `executable?`). */
+export function isExecutable(world: World, type: HookType, hook: WebHook): boolean {
+  return alertStatus(world, type, hook) === 'executable';
+}
+
+/** A successful delivery (2xx or 3xx): the counts start again (`enable!`). */
+export function hookSucceeded(type: HookType, hook: WebHook): void {
+  if (!autoDisables(type)) return;
+  if ((hook.recent_failures ?? 0) === 0 && (hook.disabled_until ?? null) === null) return;
+  hook.recent_failures = 0;
+  hook.disabled_until = null;
+}
+
+/**
+ * A failed delivery (`backoff!`): one more failure, up to 40; past 3 the hook is disabled for
+ * 1 minute × 2^(failures − 3), at most a day, from the world clock.
+ */
+export function hookFailed(world: World, type: HookType, hook: WebHook): void {
+  if (!autoDisables(type) || !isExecutable(world, type, hook)) return;
+  const failures = Math.min(Math.max((hook.recent_failures ?? 0) + 1, 1), PERMANENTLY_DISABLED_FAILURE_THRESHOLD + 1);
+  hook.recent_failures = failures;
+  if (failures > TEMPORARILY_DISABLED_FAILURE_THRESHOLD) {
+    const backoff = INITIAL_BACKOFF_MS * 2 ** (failures - 1 - TEMPORARILY_DISABLED_FAILURE_THRESHOLD);
+    hook.disabled_until = new Date(world.now + Math.min(Math.max(backoff, INITIAL_BACKOFF_MS), MAX_BACKOFF_MS))
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
+  }
+}
+
+/** Whether the world has any hook at all (the cheap test every announcement starts with). */
+export function anyHooks(world: World): boolean {
+  return world.projectHooks.size > 0 || world.groupHooks.size > 0 || world.systemHooks.size > 0;
+}
+
+/** The groups whose hooks see an event: the project's group (or the event's group) and its ancestors, when licensed. */
+function groupsOf(world: World, event: WebhookEvent): Group[] {
+  const start = event.project ? projectGroup(world, event.project) : event.group;
+  if (!start) return [];
+  return groupChain(world, start).filter((g) => isPaidPlan(groupPlan(world, g)));
+}
+
+/** The hooks an event reaches now: subscribed and executable (GitLab's `hooks.executable.hooks_for(scope)`). */
+export function hooksFor(world: World, event: WebhookEvent): HookTarget[] {
+  const kind = WEBHOOK_KINDS[event.kind];
+  const targets: HookTarget[] = [];
+  const on = (hook: WebHook, name: string | null) =>
+    name !== null && (name === 'always' || (hook.events as Record<string, boolean>)[name] === true);
+  if (event.project && kind.projectSwitch !== null) {
+    const id = event.project.id;
+    for (const hook of world.projectHooks.values()) {
+      if (hook.project_id === id && on(hook, kind.projectSwitch) && isExecutable(world, 'project', hook)) {
+        targets.push({ type: 'project', hook });
+      }
+    }
+  }
+  if (world.groupHooks.size > 0) {
+    const groups = new Set(groupsOf(world, event).map((g) => g.id));
+    for (const hook of world.groupHooks.values()) {
+      if (groups.has(hook.group_id) && on(hook, kind.groupSwitch) && isExecutable(world, 'group', hook)) {
+        targets.push({ type: 'group', hook });
+      }
+    }
+  }
+  for (const hook of world.systemHooks.values()) {
+    if (on(hook, kind.systemSwitch)) targets.push({ type: 'system', hook });
+  }
+  return targets;
+}
+
+/**
+ * Announces an event: the world's sink queues it for every hook it reaches. Costs a map lookup
+ * when the world has no sink or no hooks; the payload is built only when some hook wants it.
+ */
+export function announce(world: World, event: WebhookEvent): number {
+  const sink = sinks.get(world);
+  if (!sink || !anyHooks(world)) return 0;
+  const targets = hooksFor(world, event);
+  if (targets.length > 0) sink.send(targets, event);
+  return targets.length;
+}
+
+/** The hook of a type by id, if it still exists. */
+export function hookById(world: World, type: HookType, id: number): ProjectHook | GroupHook | SystemHook | undefined {
+  if (type === 'project') return world.projectHooks.get(id);
+  if (type === 'group') return world.groupHooks.get(id);
+  return world.systemHooks.get(id);
+}

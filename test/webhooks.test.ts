@@ -1,0 +1,624 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, GITLAB_VERSION, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { client } from './fixtures.js';
+
+// Webhook delivery end to end: real flows driven through the SDK, delivered over real HTTP to a
+// receiver on 127.0.0.1, with GitLab's payloads, headers, auto-disabling and the delivery log.
+
+interface Received {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+/** A receiver on loopback: records what it gets, answers `status` after `delayMs`. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const behaviour = { status: 200, delayMs: 0 };
+  const server: Server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => {
+      text += chunk;
+    });
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', headers: request.headers, body: JSON.parse(text) });
+      setTimeout(() => {
+        response.writeHead(behaviour.status, { 'content-type': 'text/plain' });
+        response.end(behaviour.status < 400 ? 'ok' : 'boom');
+      }, behaviour.delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    behaviour,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+const API = 'acme/platform/api';
+
+function seed(url: string, extra: Partial<SeedDocument> = {}): SeedDocument {
+  return {
+    now: '2026-06-01T09:00:00Z',
+    instance: { offering: 'hosted', allow_local_requests_from_web_hooks_and_services: true },
+    users: [
+      { username: 'root', admin: true, token: 'glpat-root' },
+      { username: 'owner', token: 'glpat-owner' },
+      { username: 'maintainer', token: 'glpat-maintainer' },
+      { username: 'dev', token: 'glpat-dev' },
+      { username: 'dev2', token: 'glpat-dev2' },
+      { username: 'outsider', token: 'glpat-outsider' },
+    ],
+    groups: [
+      { path: 'acme', plan: 'premium', members: { owner: 50 } },
+      { path: 'acme/platform', members: { maintainer: 40, dev: 30, dev2: 30 } },
+    ],
+    projects: [
+      {
+        path: API,
+        protected_branches: ['main'],
+        branches: ['feature'],
+        milestones: [{ title: 'v1.0' }],
+        approval_rules: [{ name: 'Two', approvals_required: 2, users: ['maintainer', 'dev2'] }],
+        merge_requests: [{ iid: 1, title: 'Add login', author: 'dev', source_branch: 'login' }],
+        hooks: [
+          {
+            url: `${url}/project`,
+            token: 'hook-secret',
+            events: {
+              merge_requests_events: true,
+              milestone_events: true,
+              issues_events: true,
+              resource_access_token_events: true,
+            },
+          },
+        ],
+      },
+    ],
+    ...extra,
+  };
+}
+
+let receiver: Receiver;
+let mock: MockGitLab;
+
+beforeEach(async () => {
+  receiver = await startReceiver();
+  mock = createMockGitLab({ seed: seed(receiver.url), webhooks: { timeout: 300 } });
+});
+
+afterEach(async () => {
+  await mock.webhooks.settled();
+  await receiver.close();
+});
+
+const kinds = () => receiver.received.map((r) => `${r.headers['x-gitlab-event']}:${actionOf(r.body)}`);
+const actionOf = (body: Record<string, unknown>) =>
+  (body.object_attributes as { action?: string } | undefined)?.action ?? body.action ?? body.event_name;
+
+describe('merge request events', () => {
+  it('sends open, approval, approved and merge with GitLab payloads and headers, after the API answered', async () => {
+    const dev = client(mock, 'glpat-dev');
+    const mr = await dev.projects.mergeRequests.create(API, {
+      source_branch: 'feature',
+      target_branch: 'main',
+      title: 'Webhooks',
+    });
+    // Nothing is delivered before the request has answered: the delivery is queued.
+    expect(receiver.received).toHaveLength(0);
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.approvals.approve(API, mr.iid);
+    await client(mock, 'glpat-dev2').projects.mergeRequests.approvals.approve(API, mr.iid);
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.merge(API, mr.iid);
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual([
+      'Merge Request Hook:open',
+      'Merge Request Hook:approval',
+      'Merge Request Hook:approved',
+      'Merge Request Hook:merge',
+    ]);
+    const [open] = receiver.received as [Received];
+    expect(open.url).toBe('/project');
+    expect(open.headers['content-type']).toBe('application/json');
+    expect(open.headers['user-agent']).toBe(`GitLab/${GITLAB_VERSION}`);
+    expect(open.headers['x-gitlab-token']).toBe('hook-secret');
+    expect(open.headers['x-gitlab-instance']).toBe(mock.baseUrl);
+    expect(open.headers['x-gitlab-event-uuid']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(open.headers['x-gitlab-webhook-uuid']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(open.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Object.keys(open.body)).toEqual([
+      'object_kind',
+      'event_type',
+      'user',
+      'project',
+      'object_attributes',
+      'labels',
+      'changes',
+      'repository',
+    ]);
+    expect(open.body).toMatchObject({
+      object_kind: 'merge_request',
+      event_type: 'merge_request',
+      user: { username: 'dev', email: '[REDACTED]' },
+      project: { path_with_namespace: API, web_url: `${mock.baseUrl}/${API}` },
+      object_attributes: {
+        iid: mr.iid,
+        title: 'Webhooks',
+        state: 'opened',
+        source_branch: 'feature',
+        target_branch: 'main',
+        url: `${mock.baseUrl}/${API}/-/merge_requests/${mr.iid}`,
+        action: 'open',
+      },
+    });
+    const merged = receiver.received[3] as Received;
+    expect(merged.body).toMatchObject({ user: { username: 'maintainer' }, object_attributes: { state: 'merged' } });
+    // Four requests: four event UUIDs; every delivery its own webhook UUID.
+    expect(new Set(receiver.received.map((r) => r.headers['x-gitlab-event-uuid'])).size).toBe(4);
+    expect(new Set(receiver.received.map((r) => r.headers['x-gitlab-webhook-uuid'])).size).toBe(4);
+  });
+
+  it('sends update with the changes, unapproval and unapproved', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Add login page' });
+    await maintainer.projects.mergeRequests.approvals.approve(API, 1);
+    await maintainer.projects.mergeRequests.approvals.unapprove(API, 1);
+    await maintainer.projects.mergeRequests.approvals.approve(API, 1);
+    await client(mock, 'glpat-dev2').projects.mergeRequests.approvals.approve(API, 1);
+    await client(mock, 'glpat-dev2').projects.mergeRequests.approvals.unapprove(API, 1);
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual([
+      'Merge Request Hook:update',
+      'Merge Request Hook:approval',
+      'Merge Request Hook:unapproval',
+      'Merge Request Hook:approval',
+      'Merge Request Hook:approved',
+      'Merge Request Hook:unapproved',
+    ]);
+    expect(receiver.received[0]?.body.changes).toMatchObject({
+      title: { previous: 'Add login', current: 'Add login page' },
+    });
+  });
+
+  it('gives the events of one request one X-Gitlab-Event-UUID, and each delivery its own Webhook-UUID', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Closing', state_event: 'close' });
+    await maintainer.projects.mergeRequests.update(API, 1, { state_event: 'reopen' });
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual(['Merge Request Hook:update', 'Merge Request Hook:close', 'Merge Request Hook:reopen']);
+    const [update, close, reopen] = receiver.received.map((r) => r.headers) as IncomingHttpHeaders[];
+    expect(close?.['x-gitlab-event-uuid']).toBe(update?.['x-gitlab-event-uuid']);
+    expect(reopen?.['x-gitlab-event-uuid']).not.toBe(update?.['x-gitlab-event-uuid']);
+    expect(close?.['x-gitlab-webhook-uuid']).not.toBe(update?.['x-gitlab-webhook-uuid']);
+  });
+
+  it('answers the API the same with and without hooks', async () => {
+    const bare = createMockGitLab({
+      seed: { ...seed(receiver.url), projects: [{ ...seed(receiver.url).projects?.[0], hooks: [] } as never] },
+    });
+    const body = { source_branch: 'feature', target_branch: 'main', title: 'Same' };
+    const withHooks = await client(mock, 'glpat-dev').projects.mergeRequests.create(API, body);
+    const without = await client(bare, 'glpat-dev').projects.mergeRequests.create(API, body);
+    expect(withHooks).toEqual(without);
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(1);
+    expect(bare.webhooks.deliveries).toEqual([]);
+  });
+});
+
+describe('milestone, token and member events', () => {
+  it('sends milestone close and, on promotion, the group milestone create to group hooks', async () => {
+    const owner = client(mock, 'glpat-owner');
+    await owner.groups.hooks.create('acme', {
+      url: `${receiver.url}/group`,
+      milestone_events: true,
+      member_events: true,
+    });
+    const [milestone] = (await owner.projects.milestones.list(API)).items;
+    await owner.projects.milestones.update(API, milestone?.id ?? 0, { state_event: 'close' });
+    await owner.projects.milestones.promote(API, milestone?.id ?? 0);
+    await mock.webhooks.settled();
+    const got = receiver.received.map((r) => `${r.url} ${actionOf(r.body)}`);
+    // A project milestone reaches the project's hooks and the group hooks above it.
+    expect(got).toEqual(expect.arrayContaining(['/project close', '/group close', '/group create']));
+    expect(got).toHaveLength(3);
+    const created = receiver.received.find((r) => r.url === '/group' && r.body.action === 'create') as Received;
+    expect(created.headers['x-gitlab-event']).toBe('Milestone Hook');
+    expect(created.body).toMatchObject({
+      object_kind: 'milestone',
+      event_type: 'milestone',
+      project: null,
+      object_attributes: { title: 'v1.0', project_id: null, state: 'closed' },
+    });
+  });
+
+  it('sends a project access token expiring once, when the clock enters its 7-day window', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const token = await maintainer.projects.accessTokens.create(API, {
+      name: 'ci',
+      scopes: ['api'],
+      access_level: 30,
+      expires_at: '2026-06-20',
+    });
+    mock.clock.advance({ days: 11 }); // 2026-06-12: 8 days left
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(0);
+    mock.clock.advance({ days: 1 }); // 7 days left
+    mock.clock.advance({ days: 1 });
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual(['Resource Access Token Hook:expiring_access_token']);
+    expect(receiver.received[0]?.body).toMatchObject({
+      object_kind: 'access_token',
+      project: { path_with_namespace: API },
+      object_attributes: { id: token.id, name: 'ci', expires_at: '2026-06-20' },
+      event_name: 'expiring_access_token',
+    });
+    expect(Object.keys(receiver.received[0]?.body ?? {})).toEqual([
+      'object_kind',
+      'project',
+      'object_attributes',
+      'event_name',
+    ]);
+  });
+
+  it('sends a group access token expiring to the group hooks, and not again after an export and reload', async () => {
+    const owner = client(mock, 'glpat-owner');
+    await owner.groups.hooks.create('acme', { url: `${receiver.url}/group`, resource_access_token_events: true });
+    const token = await owner.groups.accessTokens.create('acme', {
+      name: 'deploy',
+      scopes: ['api'],
+      access_level: 30,
+      expires_at: '2026-06-05',
+    });
+    mock.clock.advance({ hours: 1 });
+    await mock.webhooks.settled();
+    expect(receiver.received.map((r) => [r.url, r.body.event_name])).toEqual([['/group', 'expiring_access_token']]);
+    expect(receiver.received[0]?.body).toMatchObject({
+      object_kind: 'access_token',
+      group: { group_path: 'acme', full_path: 'acme' },
+      object_attributes: { id: token.id, name: 'deploy', expires_at: '2026-06-05' },
+    });
+    const reloaded = createMockGitLab({ seed: mock.exportState() });
+    reloaded.clock.advance({ days: 1 });
+    await reloaded.webhooks.settled();
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('sends issue open, update with changes, close and reopen; a confidential issue to confidential hooks only', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const issue = await maintainer.projects.issues.create(API, { title: 'Bug' });
+    await maintainer.projects.issues.update(API, issue.iid, { title: 'Bad bug' });
+    await maintainer.projects.issues.update(API, issue.iid, { state_event: 'close' });
+    await maintainer.projects.issues.update(API, issue.iid, { state_event: 'reopen' });
+    await maintainer.projects.issues.create(API, { title: 'Secret', confidential: true });
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual(['Issue Hook:open', 'Issue Hook:update', 'Issue Hook:close', 'Issue Hook:reopen']);
+    expect(receiver.received[1]?.body).toMatchObject({
+      object_kind: 'issue',
+      event_type: 'issue',
+      changes: { title: { previous: 'Bug', current: 'Bad bug' } },
+    });
+  });
+
+  it('sends group member events to group hooks with member_events, not to those without', async () => {
+    const owner = client(mock, 'glpat-owner');
+    await owner.groups.hooks.create('acme', { url: `${receiver.url}/members`, member_events: true });
+    await owner.groups.hooks.create('acme', { url: `${receiver.url}/quiet`, push_events: true });
+    const outsider = mock.users.outsider?.id ?? 0;
+    await owner.groups.members.add('acme/platform', { user_id: outsider, access_level: 20 });
+    await owner.groups.members.update('acme/platform', outsider, { access_level: 30 });
+    await owner.groups.members.remove('acme/platform', outsider);
+    await mock.webhooks.settled();
+    expect(receiver.received.map((r) => `${r.url} ${r.headers['x-gitlab-event']} ${r.body.event_name}`)).toEqual([
+      '/members Member Hook user_add_to_group',
+      '/members Member Hook user_update_for_group',
+      '/members Member Hook user_remove_from_group',
+    ]);
+    expect(receiver.received[1]?.body).toMatchObject({
+      group_path: 'platform',
+      user_username: 'outsider',
+      group_access: 'Developer',
+    });
+  });
+});
+
+describe('delivery', () => {
+  it('disables a failing project hook for a while after 4 failures, then for good after 40, as GitLab counts', async () => {
+    receiver.behaviour.status = 500;
+    const maintainer = client(mock, 'glpat-maintainer');
+    for (let i = 0; i < 4; i++) {
+      await maintainer.projects.mergeRequests.update(API, 1, { title: `Title ${i}` });
+      await mock.webhooks.settled();
+    }
+    const [hook] = (await maintainer.projects.hooks.list(API)).items;
+    expect(hook).toMatchObject({ alert_status: 'temporarily_disabled', disabled_until: '2026-06-01T09:01:00Z' });
+    const last = mock.webhooks.deliveries.at(-1);
+    expect(last).toMatchObject({
+      response_status: 500,
+      response_body: 'boom',
+      outcome: 'failed',
+      hook_state: {
+        before: { alert_status: 'executable', recent_failures: 3 },
+        after: { alert_status: 'temporarily_disabled', recent_failures: 4 },
+      },
+    });
+    // A disabled hook is not called.
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Not sent' });
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(4);
+    // The backoff doubles: past it, the next failure disables it for 2 minutes.
+    mock.clock.advance({ minutes: 2 });
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Sent again' });
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(5);
+    expect((await maintainer.projects.hooks.list(API)).items[0]?.disabled_until).toBe('2026-06-01T09:04:00Z');
+    for (let failures = 5; failures < 40; failures++) {
+      mock.clock.advance({ days: 1, seconds: 1 });
+      await maintainer.projects.mergeRequests.update(API, 1, { title: `Again ${failures}` });
+      await mock.webhooks.settled();
+    }
+    expect((await maintainer.projects.hooks.list(API)).items[0]?.alert_status).toBe('disabled');
+    expect(mock.world.projectHooks.get(hook?.id ?? 0)?.recent_failures).toBe(40);
+  });
+
+  it('starts the count again after a success', async () => {
+    receiver.behaviour.status = 500;
+    const maintainer = client(mock, 'glpat-maintainer');
+    for (let i = 0; i < 3; i++) await maintainer.projects.mergeRequests.update(API, 1, { title: `T${i}` });
+    await mock.webhooks.settled();
+    receiver.behaviour.status = 204;
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'ok' });
+    await mock.webhooks.settled();
+    const hook = [...mock.world.projectHooks.values()][0];
+    expect(hook?.recent_failures).toBe(0);
+    expect(mock.webhooks.deliveries.at(-1)?.hook_state?.after).toEqual({
+      alert_status: 'executable',
+      recent_failures: 0,
+      disabled_until: null,
+    });
+  });
+
+  it('times a slow receiver out and logs it', async () => {
+    receiver.behaviour.delayMs = 2000;
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.update(API, 1, { title: 'Slow' });
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries.at(-1)).toMatchObject({
+      response_status: 'internal error',
+      outcome: 'failed',
+      internal_error_message: expect.stringContaining('ReadTimeout'),
+    });
+  });
+
+  it('never calls a host that is not loopback, and logs why', async () => {
+    const owner = client(mock, 'glpat-owner');
+    await owner.projects.hooks.create(API, { url: 'http://10.1.2.3:9/hook', merge_requests_events: true });
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.update(API, 1, { title: 'Offline' });
+    await mock.webhooks.settled();
+    const blocked = mock.webhooks.deliveries.find((d) => d.url.startsWith('http://10.1.2.3'));
+    expect(blocked).toMatchObject({
+      outcome: 'blocked',
+      response_status: 'internal error',
+      internal_error_message: expect.stringContaining('--allow-webhook-host 10.1.2.3'),
+    });
+    // The loopback hook was called; the other never was.
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('logs deliveries with the token redacted, and in the request journal', async () => {
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.update(API, 1, { title: 'Logged' });
+    await mock.webhooks.settled();
+    const [delivery] = mock.webhooks.deliveries;
+    expect(delivery).toMatchObject({
+      id: 1,
+      hook_type: 'project',
+      trigger: 'merge_request_hooks',
+      url: `${receiver.url}/project`,
+      response_status: 200,
+      response_body: 'ok',
+      outcome: 'delivered',
+      internal_error_message: null,
+      request_headers: { 'X-Gitlab-Token': '[REDACTED]', 'X-Gitlab-Event': 'Merge Request Hook' },
+    });
+    expect(JSON.stringify(mock.webhooks.deliveries)).not.toContain('hook-secret');
+    const entry = mock.requests.list().find((e) => e.webhook !== undefined);
+    expect(entry).toMatchObject({ method: 'POST', status: 200, webhook: { delivery: 1, event: 'Merge Request Hook' } });
+  });
+
+  it('drops the deliveries of a reset world and empties its log', async () => {
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.update(API, 1, { title: 'Dropped' });
+    mock.reset();
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(0);
+    expect(mock.webhooks.deliveries).toEqual([]);
+  });
+
+  it('restores a hook’s state with a snapshot, and keeps the delivery log', async () => {
+    const snapshot = mock.snapshot();
+    receiver.behaviour.status = 500;
+    const maintainer = client(mock, 'glpat-maintainer');
+    for (let i = 0; i < 4; i++) {
+      await maintainer.projects.mergeRequests.update(API, 1, { title: `S${i}` });
+      await mock.webhooks.settled();
+    }
+    expect((await maintainer.projects.hooks.list(API)).items[0]?.alert_status).toBe('temporarily_disabled');
+    mock.restore(snapshot);
+    expect((await maintainer.projects.hooks.list(API)).items[0]?.alert_status).toBe('executable');
+    expect(mock.webhooks.deliveries).toHaveLength(4);
+    receiver.behaviour.status = 200;
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'After restore' });
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(5);
+  });
+
+  it('keeps the hooks failure counts through export and load', async () => {
+    receiver.behaviour.status = 500;
+    const maintainer = client(mock, 'glpat-maintainer');
+    for (let i = 0; i < 5; i++) {
+      await maintainer.projects.mergeRequests.update(API, 1, { title: `E${i}` });
+      await mock.webhooks.settled();
+      mock.clock.advance({ minutes: 10 });
+    }
+    const hooksBefore = (await maintainer.projects.hooks.list(API)).items;
+    const reloaded = createMockGitLab({ seed: mock.exportState() });
+    expect((await client(reloaded, 'glpat-maintainer').projects.hooks.list(API)).items).toEqual(hooksBefore);
+    expect(hooksBefore[0]?.disabled_until).not.toBeNull();
+  });
+});
+
+describe('mock.webhooks.trigger', () => {
+  it('sends any event for a record as it is, without changing the world', async () => {
+    const before = mock.exportState();
+    expect(mock.webhooks.trigger({ event: 'merge_request', action: 'approved', project: API, iid: 1 })).toEqual({
+      hooks: 1,
+    });
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual(['Merge Request Hook:approved']);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('refuses a bad trigger by name, sending nothing', async () => {
+    expect(() => mock.webhooks.trigger({ event: 'merge_request', project: API, iid: 99 })).toThrow(
+      'webhook trigger: no merge request !99 in project acme/platform/api',
+    );
+    expect(() => mock.webhooks.trigger({ event: 'nope' } as never)).toThrow(/Invalid webhook trigger/);
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe("GitLab's hook event log, resend and test endpoints", () => {
+  const hookId = () => [...mock.world.projectHooks.values()][0]?.id ?? 0;
+  const failure = async (promise: PromiseLike<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      return error as { status: number; body: unknown };
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('lists a hook’s deliveries newest first, filtered by status, 20 a page at most', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'First' });
+    await mock.webhooks.settled();
+    receiver.behaviour.status = 503;
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Second' });
+    await mock.webhooks.settled();
+    const all = (await maintainer.projects.hooks.events(API, hookId())).items;
+    expect(all.map((e) => [e.id, e.response_status, e.trigger])).toEqual([
+      [2, '503', 'merge_request_hooks'],
+      [1, '200', 'merge_request_hooks'],
+    ]);
+    expect(Object.keys(all[0] ?? {})).toEqual([
+      'id',
+      'url',
+      'trigger',
+      'request_headers',
+      'request_data',
+      'response_headers',
+      'response_body',
+      'execution_duration',
+      'response_status',
+      'created_at',
+    ]);
+    const failed = await maintainer.projects.hooks.events(API, hookId(), { status: ['server_failure'] });
+    expect(failed.items.map((e) => e.id)).toEqual([2]);
+    const tooMany = await failure(maintainer.projects.hooks.events(API, hookId(), { per_page: 21 }));
+    expect(tooMany).toMatchObject({ status: 400, body: { error: 'per_page does not have a valid value' } });
+    // Older than two days, GitLab no longer shows it.
+    mock.clock.advance({ days: 3 });
+    expect((await maintainer.projects.hooks.events(API, hookId())).items).toEqual([]);
+  });
+
+  it('resends a delivery with its Idempotency-Key, refuses one whose hook URL changed, and rate limits', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Again' });
+    await mock.webhooks.settled();
+    expect(await maintainer.projects.hooks.resendEvent(API, hookId(), 1)).toEqual({ response_status: 200 });
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]?.headers['idempotency-key']).toBe(receiver.received[0]?.headers['idempotency-key']);
+    expect(receiver.received[1]?.body).toEqual(receiver.received[0]?.body);
+    for (let i = 0; i < 4; i++) await maintainer.projects.hooks.resendEvent(API, hookId(), 1);
+    const limited = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { message: { error: 'This endpoint has been requested too many times. Try again later.' } },
+    });
+    mock.clock.advance({ minutes: 1 });
+    await maintainer.projects.hooks.update(API, hookId(), { url: `${receiver.url}/moved` });
+    const moved = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    expect(moved).toMatchObject({
+      status: 422,
+      body: { message: 'The hook URL has changed, and this log entry cannot be retried' },
+    });
+    expect((await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 99))).status).toBe(404);
+  });
+
+  it('tests a hook with the project’s first merge request, 201 on 2xx and 422 with the receiver’s body otherwise', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.hooks.test(API, hookId(), 'merge_requests_events');
+    expect(receiver.received[0]?.body).toMatchObject({ object_kind: 'merge_request', object_attributes: { iid: 1 } });
+    receiver.behaviour.status = 500;
+    const refused = await failure(maintainer.projects.hooks.test(API, hookId(), 'merge_requests_events'));
+    expect(refused).toMatchObject({ status: 422, body: { message: 'boom' } });
+    const noIssues = await failure(maintainer.projects.hooks.test(API, hookId(), 'issues_events'));
+    expect(noIssues).toMatchObject({ status: 422, body: { message: 'Ensure the project has issues.' } });
+    const bad = await failure(maintainer.projects.hooks.test(API, hookId(), 'nope_events' as never));
+    expect(bad.status).toBe(400);
+  });
+
+  it('tests a disabled hook all the same, as GitLab forces a test', async () => {
+    receiver.behaviour.status = 500;
+    const maintainer = client(mock, 'glpat-maintainer');
+    for (let i = 0; i < 4; i++) {
+      await maintainer.projects.mergeRequests.update(API, 1, { title: `D${i}` });
+      await mock.webhooks.settled();
+    }
+    expect((await maintainer.projects.hooks.get(API, hookId())).alert_status).toBe('temporarily_disabled');
+    receiver.behaviour.status = 200;
+    await maintainer.projects.hooks.test(API, hookId(), 'milestone_events');
+    expect(receiver.received.at(-1)?.body).toMatchObject({ object_kind: 'milestone', action: 'create' });
+    // Its success re-enables it.
+    expect((await maintainer.projects.hooks.get(API, hookId())).alert_status).toBe('executable');
+  });
+
+  it('tests a group hook with a member event, or with the sample of the first project below the group', async () => {
+    const owner = client(mock, 'glpat-owner');
+    const hook = await owner.groups.hooks.create('acme', { url: `${receiver.url}/group` });
+    await owner.groups.hooks.test('acme', hook.id, 'member_events');
+    await owner.groups.hooks.test('acme', hook.id, 'merge_requests_events');
+    expect(
+      receiver.received.map((r) => [r.headers['x-gitlab-event'], r.body.event_name ?? r.body.object_kind]),
+    ).toEqual([
+      ['Member Hook', 'user_add_to_group'],
+      ['Merge Request Hook', 'merge_request'],
+    ]);
+    expect(receiver.received[0]?.body).toMatchObject({ group_path: 'acme', user_username: 'owner' });
+    const pipelines = await failure(owner.groups.hooks.test('acme', hook.id, 'pipeline_events'));
+    expect(pipelines).toMatchObject({ status: 422, body: { message: 'Ensure the project has CI pipelines.' } });
+  });
+
+  it('tests a system hook with GitLab’s sample system event', async () => {
+    const root = client(mock, 'glpat-root');
+    const hook = await root.hooks.create({ url: `${receiver.url}/system` });
+    expect(await root.hooks.test(hook.id)).toEqual({
+      event_name: 'project_create',
+      name: 'Ruby',
+      path: 'ruby',
+      project_id: 1,
+      owner_name: 'Someone',
+      owner_email: 'example@gitlabhq.com',
+    });
+    expect(receiver.received.at(-1)?.headers['x-gitlab-event']).toBe('System Hook');
+  });
+});
