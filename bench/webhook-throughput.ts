@@ -39,7 +39,6 @@ const events = {
 };
 const seed = {
   ...demoSeed,
-  instance: { ...demoSeed.instance, allow_local_requests_from_web_hooks_and_services: true },
   projects: demoSeed.projects?.map((p) =>
     p.path === 'acme/platform/api' ? { ...p, hooks: [{ url: `${receiverUrl}/gitlab`, events }] } : p,
   ),

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument, SeedError } from '../mock/index.js';
 import type { GitLab } from '../src/index.js';
@@ -5,7 +8,8 @@ import { runCli, stopAllClis } from './cli-process.js';
 import { call, client, failure } from './fixtures.js';
 
 // Project webhooks end to end: who manages them, what a hook shows, GitLab's URL validation
-// (local addresses blocked unless the instance allows them), and the seed's hooks.
+// (local addresses taken by default in the mock, refused as GitLab does when the instance's setting is off),
+// and the seed's hooks.
 
 const seed: SeedDocument = {
   now: '2026-06-01T09:00:00Z',
@@ -151,10 +155,19 @@ describe('POST /projects/:id/hooks', () => {
     expect(mock.world.projectHooks.get(hook.id)?.token).toBe('shh');
   });
 
-  it('refuses a URL that is not http or https, or that names a local address, with 422 Invalid url given', async () => {
+  it('refuses a URL that is not http or https with 422 Invalid url given', async () => {
+    for (const url of ['ftp://files.example.com/', 'not a url']) {
+      await refused(() => as('maintainer').projects.hooks.create(API, { url }), 422, 'Invalid url given');
+    }
+  });
+
+  it('refuses a local address with 422 Invalid url given when the instance does not allow local requests', async () => {
+    mock = createMockGitLab({
+      seed: { ...seed, instance: { allow_local_requests_from_web_hooks_and_services: false } },
+    });
+    // A first call marks the token used, which a refused call also does.
+    await as('maintainer').projects.hooks.list(API).toArray();
     for (const url of [
-      'ftp://files.example.com/',
-      'not a url',
       'http://localhost:8080/hook',
       'http://127.0.0.1/hook',
       'http://[::1]/hook',
@@ -167,10 +180,7 @@ describe('POST /projects/:id/hooks', () => {
     }
   });
 
-  it('takes a local address when the instance allows local requests from webhooks', async () => {
-    mock = createMockGitLab({
-      seed: { ...seed, instance: { allow_local_requests_from_web_hooks_and_services: true } },
-    });
+  it('takes a local address by default (unlike GitLab), so a receiver on loopback works out of the box', async () => {
     const hook = await as('maintainer').projects.hooks.create(API, { url: 'http://127.0.0.1:9000/hook' });
     expect(hook.url).toBe('http://127.0.0.1:9000/hook');
   });
@@ -223,7 +233,7 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
 
   it('refuses a blocked URL and changes nothing', async () => {
     await refused(
-      () => as('maintainer').projects.hooks.update(API, botHook, { url: 'http://127.0.0.1/', issues_events: true }),
+      () => as('maintainer').projects.hooks.update(API, botHook, { url: 'ftp://127.0.0.1/', issues_events: true }),
       422,
       'Invalid url given',
     );
@@ -328,7 +338,7 @@ describe('system hooks: /hooks', () => {
   });
 
   it('validate the URL as project hooks do', async () => {
-    await refused(() => as('root').hooks.create({ url: 'http://localhost/' }), 422, 'Invalid url given');
+    await refused(() => as('root').hooks.create({ url: 'gopher://localhost/' }), 422, 'Invalid url given');
   });
 });
 
@@ -350,36 +360,44 @@ describe('seed', () => {
     expect(plain.exportState()).not.toHaveProperty('system_hooks');
   });
 
-  it('refuses a seed hook with a local URL unless the instance allows them', () => {
+  it('refuses a seed hook with a local URL when the instance does not allow local requests', () => {
     const local: SeedDocument = {
       users: [{ username: 'a' }],
       projects: [{ path: 'a/b', hooks: [{ url: 'http://localhost:1/' }] }],
     };
-    expect(() => createMockGitLab({ seed: local })).toThrow(SeedError);
-    const allowed = createMockGitLab({
-      seed: { ...local, instance: { allow_local_requests_from_web_hooks_and_services: true } },
-    });
-    expect(allowed.world.projectHooks.size).toBe(1);
+    expect(createMockGitLab({ seed: local }).world.projectHooks.size).toBe(1);
+    expect(() =>
+      createMockGitLab({ seed: { ...local, instance: { allow_local_requests_from_web_hooks_and_services: false } } }),
+    ).toThrow(SeedError);
   });
 });
 
-describe('gitlab-admin-mock --allow-local-webhooks', () => {
+describe('gitlab-admin-mock and local webhook URLs', () => {
   afterAll(() => stopAllClis());
 
-  it('lets a webhook name a loopback URL, which the same server refuses without the flag', async () => {
-    const add = async (args: string[]) => {
-      const cli = runCli(['--port', '0', '--seed', 'demo', ...args]);
+  it('takes a loopback URL out of the box, and refuses it with a seed whose instance does not allow them', async () => {
+    const add = async (seedArg: string) => {
+      const cli = runCli(['--port', '0', '--seed', seedArg]);
       const url = /listening on (\S+)/.exec(await cli.printed('Ctrl+C'))?.[1];
       const response = await fetch(`${url}/api/v4/hooks`, {
         method: 'POST',
-        headers: { 'PRIVATE-TOKEN': 'glpat-root-0000000000000000', 'content-type': 'application/json' },
+        headers: { 'PRIVATE-TOKEN': 'glpat-root', 'content-type': 'application/json' },
         body: JSON.stringify({ url: 'http://127.0.0.1:9/hook' }),
       });
       cli.child.kill('SIGINT');
       expect(await cli.exited).toBe(0);
       return response.status;
     };
-    expect(await add(['--allow-local-webhooks'])).toBe(201);
-    expect(await add([])).toBe(422);
+    const dir = mkdtempSync(join(tmpdir(), 'hooks-'));
+    const file = (name: string, instance: SeedDocument['instance']) => {
+      const path = join(dir, name);
+      writeFileSync(
+        path,
+        JSON.stringify({ instance, users: [{ username: 'root', admin: true, token: 'glpat-root' }] }),
+      );
+      return path;
+    };
+    expect(await add(file('default.json', {}))).toBe(201);
+    expect(await add(file('gitlab.json', { allow_local_requests_from_web_hooks_and_services: false }))).toBe(422);
   });
 });

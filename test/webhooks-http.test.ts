@@ -36,7 +36,6 @@ async function receiver() {
 
 const seed = (url: string): SeedDocument => ({
   now: '2026-06-01T09:00:00Z',
-  instance: { allow_local_requests_from_web_hooks_and_services: true },
   users: [
     { username: 'root', admin: true, token: 'glpat-root' },
     { username: 'dev', token: 'glpat-dev' },

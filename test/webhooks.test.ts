@@ -51,7 +51,7 @@ const API = 'acme/platform/api';
 function seed(url: string, extra: Partial<SeedDocument> = {}): SeedDocument {
   return {
     now: '2026-06-01T09:00:00Z',
-    instance: { offering: 'hosted', allow_local_requests_from_web_hooks_and_services: true },
+    instance: { offering: 'hosted' },
     users: [
       { username: 'root', admin: true, token: 'glpat-root' },
       { username: 'owner', token: 'glpat-owner' },

@@ -13,8 +13,7 @@ import { type RunningMockServer, startMockServer } from './server.js';
  *
  *     gitlab-admin-mock [--port 4010] [--host 127.0.0.1] [--seed FILE.json | --seed demo]
  *                       [--state FILE] [--max-worlds 64] [--journal 1000] [--admin-token TOKEN]
-       [--sign-in-list on|off]
- *                       [--sign-in-list on|off] [--allow-local-webhooks]
+ *                       [--sign-in-list on|off]
  *                       [--allow-webhook-host HOST]... [--webhook-timeout MS]
  *
  * The first line on stdout is exactly `GitLab mock listening on http://HOST:PORT`;
@@ -43,8 +42,6 @@ Options:
                        loopback (default: the GITLAB_MOCK_ADMIN_TOKEN environment variable)
   --sign-in-list on|off  the OAuth sign-in page lists the users to sign in as, no password
                        (default on on loopback, off otherwise); a browser at / shows the inspector
-  --allow-local-webhooks  webhooks may name loopback and private-network URLs (GitLab's
-                       allow_local_requests_from_web_hooks_and_services; default off, as GitLab)
   --allow-webhook-host HOST  a host besides loopback the mock may deliver webhooks to
                        (repeatable; default none: deliveries elsewhere are refused and logged)
   --webhook-timeout MS  milliseconds a webhook receiver has to answer (default 10000, as GitLab)
@@ -81,12 +78,6 @@ function count(name: string, text: string | undefined, fallback: number): number
   return Number(text);
 }
 
-/** The seed with the instance setting `--allow-local-webhooks` turns on (every world is a copy of it). */
-function allowLocalWebhooks(seed: SeedDocument, allow: boolean): SeedDocument {
-  if (!allow) return seed;
-  return { ...seed, instance: { ...seed.instance, allow_local_requests_from_web_hooks_and_services: true } };
-}
-
 function parseCommandLine(argv: string[]): Options | 'help' {
   let values: {
     port?: string;
@@ -97,7 +88,6 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     journal?: string;
     'admin-token'?: string;
     'sign-in-list'?: string;
-    'allow-local-webhooks'?: boolean;
     'allow-webhook-host'?: string[];
     'webhook-timeout'?: string;
     help?: boolean;
@@ -114,7 +104,6 @@ function parseCommandLine(argv: string[]): Options | 'help' {
         journal: { type: 'string' },
         'admin-token': { type: 'string' },
         'sign-in-list': { type: 'string' },
-        'allow-local-webhooks': { type: 'boolean' },
         'allow-webhook-host': { type: 'string', multiple: true },
         'webhook-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -144,10 +133,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     port,
     host,
     seedName,
-    seed: allowLocalWebhooks(
-      seedName === 'demo' ? demoSeed : readSeedFile(seedName),
-      values['allow-local-webhooks'] === true,
-    ),
+    seed: seedName === 'demo' ? demoSeed : readSeedFile(seedName),
     stateFile: values.state,
     maxWorlds: count('max-worlds', values['max-worlds'], 64),
     journal: count('journal', values.journal, 1000),

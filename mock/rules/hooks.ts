@@ -84,7 +84,8 @@ export function localAddressReason(hostname: string): string | undefined {
 /**
  * Why a hook URL is refused, or `undefined`: it must be an absolute `http` or `https` URL, and
  * local addresses are blocked unless the instance allows them (GitLab's
- * `allow_local_requests_from_web_hooks_and_services`, off by default).
+ * `allow_local_requests_from_web_hooks_and_services`: on in the mock unless a seed turns it off, so a
+ * receiver on loopback works out of the box; GitLab's own default is off).
  */
 export function hookUrlRefusal(world: World, url: string): string | undefined {
   let parsed: URL;
@@ -95,7 +96,7 @@ export function hookUrlRefusal(world: World, url: string): string | undefined {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'Only allowed schemes are http, https';
   if (!parsed.hostname) return 'Host cannot be blank';
-  if (world.instance.allow_local_requests_from_web_hooks_and_services) return undefined;
+  if (world.instance.allow_local_requests_from_web_hooks_and_services !== false) return undefined;
   return localAddressReason(parsed.hostname);
 }
 

@@ -198,7 +198,7 @@ export const SeedLabel = z.strictObject({
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedProjectHook = z.strictObject({
-  /** Required: an `http` or `https` URL; local addresses only with the instance's `allow_local_requests_from_web_hooks_and_services`. */
+  /** Required: an `http` or `https` URL; local addresses are refused when the instance's `allow_local_requests_from_web_hooks_and_services` is `false`. */
   url: z.string().min(1),
   /** The hook's id. */
   id: id.optional(),
@@ -567,7 +567,7 @@ export const SeedInstance = z.strictObject({
   ropc_without_client_credentials: z.boolean().optional(),
   /** Admin mode: administrators need a token with the `admin_mode` scope for their powers; default `false`. */
   admin_mode: z.boolean().optional(),
-  /** Webhooks may call local and private-network addresses (loopback receivers in tests); default `false`, as GitLab. */
+  /** Webhooks may name local and private-network addresses; default `true` (unlike GitLab) so loopback receivers work; `false` refuses them as GitLab. */
   allow_local_requests_from_web_hooks_and_services: z.boolean().optional(),
 });
 

@@ -60,7 +60,8 @@ export interface Instance {
   admin_mode?: boolean;
   /**
    * Webhooks may call local and private-network addresses (GitLab's
-   * `allow_local_requests_from_web_hooks_and_services`). Absent: off, GitLab's default.
+   * `allow_local_requests_from_web_hooks_and_services`). Absent: on, unlike GitLab (whose default is
+   * off), so a receiver on loopback works out of the box; `false` gives GitLab's refusal.
    */
   allow_local_requests_from_web_hooks_and_services?: boolean;
 }
