@@ -3,6 +3,7 @@ import { msw } from 'msw/vite';
 import { defineConfig } from 'vitest/config';
 import { inspector, startInspectorServer, stopInspectorServer } from './test/browser/inspector-commands.js';
 import { decideAtGitLab, startOAuthServer, stopOAuthServer } from './test/browser/sign-in-commands.js';
+import { startWebhookReceiver, stopWebhookReceiver, webhookDeliveries } from './test/browser/webhook-commands.js';
 import node from './vitest.config.js';
 
 // The browser suite (`npm run test:browser`, CI only): the SDK and the mock's MSW worker in headless
@@ -20,6 +21,7 @@ export default defineConfig({
       instances: [{ browser: 'chromium' }],
       // The OAuth proof's server side (test/browser/sign-in.test.ts): the mock's HTTP server, a person at GitLab.
       // The inspector page's (test/browser/inspector.test.ts): the same server with the inspector in a tab.
+      // The webhooks' (test/browser/webhooks.test.ts): a receiver the mock's deliveries reach through fetch.
       commands: {
         startOAuthServer,
         stopOAuthServer,
@@ -27,6 +29,9 @@ export default defineConfig({
         startInspectorServer,
         stopInspectorServer,
         inspector,
+        startWebhookReceiver,
+        webhookDeliveries,
+        stopWebhookReceiver,
       },
       provider: playwright({
         launchOptions: {

@@ -476,13 +476,15 @@ class Hooks(MockTestCase):
         hook.delete()
         self.assertEqual(hooks.list(), [])
 
-    def test_a_developer_is_refused_and_a_local_url_is_invalid(self):
+    def test_a_developer_is_refused_a_bad_url_is_invalid_and_loopback_is_taken(self):
         with self.assertRaises(gitlab.GitlabListError) as refused:
             self.project(DEV).hooks.list()
         self.assertEqual(refused.exception.response_code, 403)
         with self.assertRaises(gitlab.GitlabCreateError) as invalid:
-            self.project(OMAR).hooks.create({"url": "http://127.0.0.1:8080/hook"})
+            self.project(OMAR).hooks.create({"url": "ftp://127.0.0.1:8080/hook"})
         self.assertEqual((invalid.exception.response_code, invalid.exception.error_message), (422, "Invalid url given"))
+        # Unlike GitLab's default, the mock takes loopback hook URLs, for receivers in tests.
+        self.assertEqual(self.project(OMAR).hooks.create({"url": "http://127.0.0.1:8080/hook"}).url, "http://127.0.0.1:8080/hook")
 
     def test_an_owner_manages_group_hooks_and_an_administrator_system_hooks(self):
         group_hook = self.gl(MARIA).groups.get("acme", lazy=True).hooks.create({"url": "https://bots.example.com/members", "member_events": True})
