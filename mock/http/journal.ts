@@ -38,7 +38,16 @@ export interface JournalEntry {
    * `status` the receiver's, 0 for no answer, and `reason` why it failed): which delivery of
    * `mock.webhooks.deliveries`, which hook, and its `X-Gitlab-Event`.
    */
-  webhook?: { delivery: number; hook_id: number; hook_type: 'project' | 'group' | 'system'; event: string };
+  webhook?: {
+    /** The delivery's `id` in `mock.webhooks.deliveries`. */
+    delivery: number;
+    /** The hook's id. */
+    hook_id: number;
+    /** What kind of hook. */
+    hook_type: 'project' | 'group' | 'system';
+    /** The `X-Gitlab-Event` sent (`Merge Request Hook`...). */
+    event: string;
+  };
 }
 
 /** What the journal keeps of one request beyond its entry: its headers and the answer. */

@@ -81,15 +81,23 @@ export interface WebhookDelivery {
   /** `delivered` (2xx or 3xx), `failed` (any other answer, or none) or `blocked` (never called). */
   outcome: DeliveryOutcome;
   /** The hook's state before and after, when the delivery changed it (failure counts, backoff). */
-  hook_state: { before: HookState; after: HookState } | null;
+  hook_state: {
+    /** Before the delivery. */
+    before: HookState;
+    /** After it. */
+    after: HookState;
+  } | null;
   /** When it was sent, on the world clock (ISO 8601). */
   created_at: string;
 }
 
 /** A hook's delivery state as the hooks API shows it, plus its failure count. */
 export interface HookState {
+  /** GitLab's `alert_status`: `executable`, `temporarily_disabled` (until `disabled_until`) or `disabled` for good. */
   alert_status: 'executable' | 'temporarily_disabled' | 'disabled';
+  /** Failures in a row since the last success. */
   recent_failures: number;
+  /** When a temporarily disabled hook is called again (ISO 8601); `null` otherwise. */
   disabled_until: string | null;
 }
 

@@ -60,8 +60,8 @@ const MemberTrigger = z.strictObject({
   user,
 });
 
-/** @internal The schema of {@link WebhookTrigger}. */
-export const WebhookTriggerSchema = z.discriminatedUnion('event', [
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const WebhookTrigger = z.discriminatedUnion('event', [
   MergeRequestTrigger,
   IssueTrigger,
   MilestoneTrigger,
@@ -73,7 +73,7 @@ export const WebhookTriggerSchema = z.discriminatedUnion('event', [
  * An event to send now (`mock.webhooks.trigger`): `event` names the kind, the rest picks the
  * record (ids or full paths; defaults from the world) and the action.
  */
-export type WebhookTrigger = z.input<typeof WebhookTriggerSchema>;
+export type WebhookTrigger = z.input<typeof WebhookTrigger>;
 
 /** What a trigger did: the hooks the event was queued for. */
 export interface WebhookTriggered {
@@ -122,7 +122,7 @@ function userOf(world: World, given: string | undefined, fallback: number | unde
 const latest = <T extends { iid: number }>(records: T[]) => records.sort((a, b) => b.iid - a.iid)[0];
 
 /** The event a trigger names, its record found; a `TypeError` naming what is wrong otherwise. */
-function eventOf(world: World, trigger: z.output<typeof WebhookTriggerSchema>): WebhookEvent {
+function eventOf(world: World, trigger: z.output<typeof WebhookTrigger>): WebhookEvent {
   switch (trigger.event) {
     case 'merge_request': {
       const project = projectOf(world, trigger.project);
@@ -211,7 +211,7 @@ function eventOf(world: World, trigger: z.output<typeof WebhookTriggerSchema>): 
 
 /** Sends the event a trigger names to the hooks it reaches; a bad trigger throws a `TypeError` naming its fault, sending nothing. */
 export function triggerWebhook(world: World, input: unknown): WebhookTriggered {
-  const parsed = WebhookTriggerSchema.safeParse(input);
+  const parsed = WebhookTrigger.safeParse(input);
   if (!parsed.success) throw invalid('webhook trigger', parsed.error);
   return { hooks: announce(world, eventOf(world, parsed.data)) };
 }
