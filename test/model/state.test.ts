@@ -25,7 +25,8 @@ import { refused } from './recording.js';
 // fast-check prints `seed` and `path` on failure; pass them to `fc.assert` to replay.
 
 const SEED = 13_2026;
-const RUNS = 20;
+// Fewer under mutation testing (vitest.mutation.config.ts), where it runs again for nearly every mutant.
+const RUNS = process.env.GITLAB_MOCK_MUTATION === '1' ? 8 : 20;
 const API = 'acme/platform/api';
 const COPY_BASE = 'http://copy.test/gitlab';
 
