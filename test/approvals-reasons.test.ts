@@ -94,3 +94,23 @@ describe('rule approvers', () => {
     expect((await ruleOf())?.eligible_approvers).toEqual([]);
   });
 });
+
+describe('a merged merge request keeps its rules that were met', () => {
+  it('keeps an unmeetable code owner rule unless a protected branch of its target requires code owners', async () => {
+    // Two approvals required of one approver: the rule cannot be met (invalid), so it counts as approved.
+    mock.seed.approvalRule(mock.world.projects.get(1)!, {
+      name: 'CODEOWNERS',
+      rule_type: 'code_owner',
+      approvals_required: 2,
+      users: ['reviewer'],
+    });
+    const names = async () => (await dev.projects.mergeRequests.approvals.state(API, 2)).rules.map((r) => r.name);
+    expect(await names()).toContain('CODEOWNERS');
+    // !2 targets release/1.0: `main` requiring code owners changes nothing, `release/*` drops the rule.
+    const branch = (name: string) => [...mock.world.protectedBranches.values()].find((b) => b.name === name)!;
+    branch('main').code_owner_approval_required = true;
+    expect(await names()).toContain('CODEOWNERS');
+    branch('release/*').code_owner_approval_required = true;
+    expect(await names()).not.toContain('CODEOWNERS');
+  });
+});
