@@ -114,3 +114,13 @@ describe('a merged merge request keeps its rules that were met', () => {
     expect(await names()).not.toContain('CODEOWNERS');
   });
 });
+
+describe('approving beside seeded approvals', () => {
+  it('adds an approval with an id of its own, so a seeded one stays', async () => {
+    const mr = [...mock.world.mergeRequests.values()].find((m) => m.project_id === 1 && m.iid === 1)!;
+    mock.seed.approval(mr, 'reviewer');
+    const status = await dev.projects.mergeRequests.approvals.approve(API, 1);
+    expect(status.approved_by.map((a) => a.user.username)).toEqual(['reviewer', 'dev']);
+    expect(new Set(approvals().map((a) => a.id)).size).toBe(2);
+  });
+});
