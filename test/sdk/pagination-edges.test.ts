@@ -63,6 +63,16 @@ describe('keyset Link', () => {
     expect((await linked(`<${same}>; rel="next"`)).nextCursor).toBeUndefined();
   });
 
+  it('stops when a Link goes back to a cursor followed earlier (a cycle of two)', async () => {
+    const { gitlab, requests } = setup((request) => {
+      const after = new URL(request.url).searchParams.get('id_after');
+      const next = `${BASE}/api/v4/projects/1/milestones?id_after=${after === '1' ? 2 : 1}`;
+      return json([milestone(1)], { headers: { link: `<${next}>; rel="next"` } });
+    });
+    expect(await gitlab.projects.milestones.list(1).toArray()).toHaveLength(3);
+    expect(requests.map((r) => r.url.searchParams.get('id_after'))).toEqual([null, '1', '2']);
+  });
+
   it('is not followed when X-Next-Page is there, even empty', async () => {
     const next = `${BASE}/api/v4/projects/1/milestones?id_after=1`;
     const { gitlab, requests } = setup(() =>
@@ -70,6 +80,16 @@ describe('keyset Link', () => {
     );
     expect(await gitlab.projects.milestones.list(1).toArray()).toHaveLength(1);
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('the first page as a promise', () => {
+  it('runs finally once the first page is there, and still gives the page', async () => {
+    const { gitlab } = setup(() => json([milestone(1)]));
+    let done = 0;
+    const page = await gitlab.projects.milestones.list(1).finally(() => done++);
+    expect(done).toBe(1);
+    expect(page.items).toHaveLength(1);
   });
 });
 
