@@ -28,6 +28,13 @@ describe('keyset pages after a cursor', () => {
     });
   });
 
+  it('drops a cursor of the other direction from the Link', async () => {
+    expect(await page('id_before=5&sort=asc&per_page=2')).toEqual({
+      ids: [1, 2],
+      link: `<${BASE}?pagination=keyset&order_by=id&sort=asc&id_after=2&per_page=2>; rel="next"`,
+    });
+  });
+
   it('starts before id_before going down', async () => {
     expect(await page('sort=desc&per_page=3&id_before=5')).toEqual({
       ids: [4, 3, 2],

@@ -54,10 +54,12 @@ describe('keyset Link', () => {
     const next = `${BASE}/api/v4/projects/1/milestones?id_after=1`;
     expect((await linked(`<${next}>; rel="first"`)).nextCursor).toBeUndefined();
     expect((await linked('<not a url>; rel="next"')).nextCursor).toBeUndefined();
+    expect((await linked(`${next}; rel="next"`)).nextCursor, 'no <...> around the URL').toBeUndefined();
   });
 
   it('leaves out array parameters, the token and unchanged parameters from the cursor', async () => {
-    const next = `${BASE}/api/v4/projects/1/milestones?per_page=1&iids[]=1&private_token=x&id_after=1`;
+    // `search=` is empty, as the request's (absent) search is: unchanged too.
+    const next = `${BASE}/api/v4/projects/1/milestones?per_page=1&iids[]=1&private_token=x&search=&id_after=1`;
     expect((await linked(`<${next}>; rel="next"`)).nextCursor).toEqual({ id_after: '1' });
     const same = `${BASE}/api/v4/projects/1/milestones?per_page=1`;
     expect((await linked(`<${same}>; rel="next"`)).nextCursor).toBeUndefined();
