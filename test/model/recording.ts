@@ -67,7 +67,7 @@ export function refusedAs(expected: Refusal | null) {
 /**
  * For `.catch(refused)`: a 4xx the model does not predict (the API decided; the invariants
  * judge the world that results). Anything but an API 4xx fails the property. Weaker than
- * {@link refusedAs}: the approvals, tokens and whole-state models still use it where their
+ * {@link refusedAs}: the approvals and whole-state models still use it where their
  * models do not yet predict which rule refuses.
  */
 export function refused(error: unknown): undefined {

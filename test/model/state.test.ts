@@ -13,7 +13,7 @@ import {
 import type { GitLab } from '../../src/index.js';
 import { clientsOf } from '../fixtures.js';
 import { worldTables } from '../world-tables.js';
-import { refused } from './recording.js';
+import { refused, refusedAs } from './recording.js';
 
 // State export under random sequences of real API calls through the SDK, in every
 // area (milestones, access tokens, applications, SCIM, approval settings, approval
@@ -25,7 +25,8 @@ import { refused } from './recording.js';
 // fast-check prints `seed` and `path` on failure; pass them to `fc.assert` to replay.
 
 const SEED = 13_2026;
-const RUNS = 20;
+// Fewer under mutation testing (vitest.mutation.config.ts), where it runs again for nearly every mutant.
+const RUNS = process.env.GITLAB_MOCK_MUTATION === '1' ? 8 : 20;
 const API = 'acme/platform/api';
 const COPY_BASE = 'http://copy.test/gitlab';
 
@@ -374,16 +375,18 @@ class Run {
       case 'createApp':
       case 'renewApp':
       case 'deleteApp': {
+        // Instance-wide applications are the administrator's alone: anyone else gets 403 Forbidden.
+        const appRefused = refusedAs(op.by === 'root' ? null : { status: 403, message: '403 Forbidden' });
         if (op.op === 'createApp') {
           await gitlab.applications
             .create({ name: 'Tool', redirect_uri: 'https://tool.example.com/cb', scopes: ['api'] })
-            .catch(refused);
+            .catch(appRefused);
           return;
         }
         const id = nth([...mock.world.applications.keys()], op.pick);
         if (id === undefined) return;
-        if (op.op === 'deleteApp') await gitlab.applications.delete(id).catch(refused);
-        else if (await gitlab.applications.renewSecret(id).then(ok, refused)) seen.renewed++;
+        if (op.op === 'deleteApp') await gitlab.applications.delete(id).catch(appRefused);
+        else if (await gitlab.applications.renewSecret(id).then(ok, appRefused)) seen.renewed++;
         return;
       }
       case 'addMember':

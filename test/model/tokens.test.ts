@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
-import { type AccessLevel, GitLab, GitLabApiError, type ProjectAccessTokenScope } from '../../src/index.js';
-import { type Exchange, hasKeyDeep, recordingFetch, refused, refusedAs } from './recording.js';
+import { type AccessLevel, GitLab, type ProjectAccessTokenScope } from '../../src/index.js';
+import { type Exchange, hasKeyDeep, type Refusal, recordingFetch, refusedAs } from './recording.js';
 
 // Project access tokens and OAuth applications under random sequences of real
 // API calls through the SDK, with the world clock moved between them. A small
@@ -77,10 +77,42 @@ interface ModelToken {
   family: number;
   revoked: boolean;
   expires_at: string | null;
+  /** The bot's role in the project, which rotation keeps. */
+  level: AccessLevel;
+  scopes: readonly ProjectAccessTokenScope[];
+}
+
+// The model's own rules of project access tokens (SPEC 1-2, GITLAB-BEHAVIOR 2), not the mock's:
+// managing tokens needs Maintainer; an administrator counts as Owner.
+const ROLE: Record<(typeof CALLERS)[number], AccessLevel> = {
+  'glpat-root': 50,
+  'glpat-owner': 50,
+  'glpat-maintainer': 40,
+  'glpat-dev': 30,
+};
+const USERNAME: Record<(typeof CALLERS)[number], string> = {
+  'glpat-root': 'root',
+  'glpat-owner': 'owner',
+  'glpat-maintainer': 'maintainer',
+  'glpat-dev': 'dev',
+};
+const MAINTAINER = 40;
+/** A new token may expire at most a year ahead; a rotated one without a date expires a week ahead. */
+const MAX_LIFETIME_DAYS = 365;
+const ROTATED_LIFETIME_DAYS = 7;
+const badRequest = (reason: string): Refusal => ({ status: 400, message: `400 Bad request - ${reason}` });
+const UNAUTHORIZED: Refusal = { status: 401, message: '401 Unauthorized' };
+
+/** The answer the model predicts, checked: a refusal must be the predicted one, a success must be predicted. */
+async function as<T>(call: Promise<T>, expected: Refusal | null, what: string): Promise<T | undefined> {
+  const result = await call.catch(refusedAs(expected));
+  if (expected !== null) seen.refusals++;
+  if (result !== undefined) expect(expected, `${what} succeeded, the model predicted a refusal`).toBeNull();
+  return result;
 }
 
 /** What the runs went through, so a property that stops exercising something fails instead of passing quietly. */
-const seen = { rotations: 0, selfRotations: 0, reuses: 0, revocations: 0, expired: 0, apps: 0 };
+const seen = { rotations: 0, selfRotations: 0, reuses: 0, revocations: 0, expired: 0, apps: 0, refusals: 0 };
 
 /** The run's state: the mock, one client per caller, the model, and every secret handed out. */
 class Run {
@@ -105,6 +137,8 @@ class Run {
       family: seeded.id,
       revoked: false,
       expires_at: seeded.expires_at,
+      level: 40,
+      scopes: ['api'],
     });
   }
 
@@ -131,29 +165,53 @@ class Run {
     return date.toISOString().slice(0, 10);
   }
 
+  /** The refusal of an expiry date after the latest a token may have, or null. */
+  tooLate(expiresAt: string | undefined): Refusal | null {
+    const latest = this.expiry(MAX_LIFETIME_DAYS) as string;
+    return expiresAt !== undefined && expiresAt > latest ? badRequest(`Expires at must be before ${latest}`) : null;
+  }
+
   /** A new token the API handed out: in the model, and its value remembered as a secret. */
-  issued(token: { id: number; token: string; expires_at: string | null }, family: number) {
-    this.tokens.push({ id: token.id, value: token.token, family, revoked: false, expires_at: token.expires_at });
+  issued(
+    token: { id: number; token: string; expires_at: string | null },
+    family: number,
+    from: Pick<ModelToken, 'level' | 'scopes'>,
+  ) {
+    this.tokens.push({
+      id: token.id,
+      value: token.token,
+      family,
+      revoked: false,
+      expires_at: token.expires_at,
+      level: from.level,
+      scopes: from.scopes,
+    });
     this.secrets.set(token.token, this.recorder.log.length - 1);
   }
 
-  /** A rotation's outcome: the old token is revoked; reuse of a revoked one revokes the whole family (SPEC 2). */
-  async rotation(old: ModelToken, call: Promise<{ id: number; token: string; expires_at: string | null }>) {
-    try {
-      const fresh = await call;
-      // A revoked token never rotates: that would hand out a live successor of a dead token.
-      expect(old.revoked, `token ${old.id} was revoked, yet it rotated`).toBe(false);
-      old.revoked = true;
-      this.issued(fresh, old.family);
-      seen.rotations++;
-    } catch (error) {
-      if (!(error instanceof GitLabApiError)) throw error;
-      if (error.status === 400 && JSON.stringify(error.gitlabMessage).includes('Token already revoked')) {
-        expect(old.revoked, `token ${old.id} was not revoked, yet "already revoked"`).toBe(true);
-        for (const t of this.tokens) if (t.family === old.family) t.revoked = true;
-        seen.reuses++;
-      }
+  /**
+   * A rotation's outcome, predicted: rotating a revoked token is reuse, refused with `Token already
+   * revoked`, and revokes its whole family (SPEC 2); otherwise the old token is revoked and a new one
+   * of the same family, role and scopes expires on the date given or a week ahead.
+   */
+  async rotation(
+    old: ModelToken,
+    call: Promise<{ id: number; token: string; expires_at: string | null }>,
+    refusal: Refusal | null,
+    expiresAt: string | undefined,
+  ) {
+    const reuse = refusal === null && old.revoked;
+    const expected = refusal ?? (reuse ? badRequest('Token already revoked') : this.tooLate(expiresAt));
+    const fresh = await as(call, expected, `rotating token ${old.id}`);
+    if (reuse) {
+      for (const t of this.tokens) if (t.family === old.family) t.revoked = true;
+      seen.reuses++;
     }
+    if (!fresh) return;
+    expect(fresh.expires_at).toBe(expiresAt ?? this.expiry(ROTATED_LIFETIME_DAYS));
+    old.revoked = true;
+    this.issued(fresh, old.family, old);
+    seen.rotations++;
   }
 
   async step(op: Op): Promise<void> {
@@ -161,30 +219,64 @@ class Run {
     switch (op.op) {
       case 'create': {
         const body = { name: 'tok', scopes: op.scopes, access_level: op.level, expires_at: this.expiry(op.expiresIn) };
-        const created = await this.client(op.by).projects.accessTokens.create(project, body).catch(refused);
-        if (created) this.issued(created, created.id);
+        const role = ROLE[op.by as keyof typeof ROLE];
+        // Rights first (Maintainer, then no role above the caller's own), then the token's own validity.
+        const expected =
+          role < MAINTAINER
+            ? badRequest('User does not have permission to create project access token')
+            : op.level > role
+              ? badRequest('Access level of the token contains permissions not held by the creating user')
+              : this.tooLate(body.expires_at);
+        const created = await as(this.client(op.by).projects.accessTokens.create(project, body), expected, 'create');
+        if (created) this.issued(created, created.id, { level: op.level, scopes: op.scopes });
         return;
       }
       case 'rotate': {
         const old = this.pick(op.pick);
         if (!old) return;
         const body = { expires_at: this.expiry(op.expiresIn) };
-        return this.rotation(old, this.client(op.by).projects.accessTokens.rotate(project, old.id, body));
+        const role = ROLE[op.by as keyof typeof ROLE];
+        // Below Maintainer a token is not the caller's to see (401); a non-administrator cannot rotate
+        // a token whose role is above their own.
+        const refusal =
+          role < MAINTAINER
+            ? UNAUTHORIZED
+            : op.by !== 'glpat-root' && old.level > role
+              ? badRequest('Not eligible to rotate tokens with permissions not held by the user')
+              : null;
+        const call = this.client(op.by).projects.accessTokens.rotate(project, old.id, body);
+        return this.rotation(old, call, refusal, body.expires_at);
       }
       case 'selfRotate': {
         const old = this.pick(op.pick);
         if (!old) return;
         const before = seen.rotations;
-        await this.rotation(old, this.client(old.value).projects.accessTokens.rotate(project, 'self'));
+        // A dead token does not authenticate; a live one rotates itself with `api` or `self_rotate`.
+        const refusal = this.dead(old)
+          ? UNAUTHORIZED
+          : old.scopes.includes('api') || old.scopes.includes('self_rotate')
+            ? null
+            : badRequest('A token needs the api or self_rotate scope to rotate itself');
+        await this.rotation(
+          old,
+          this.client(old.value).projects.accessTokens.rotate(project, 'self'),
+          refusal,
+          undefined,
+        );
         seen.selfRotations += seen.rotations - before;
         return;
       }
       case 'revoke': {
         const token = this.pick(op.pick);
         if (!token) return;
-        const done = await this.client(op.by)
+        const by = op.by as keyof typeof ROLE;
+        // Below Maintainer: `<caller> cannot delete <bot>`, the bot being named after its first token.
+        const bot = token.family === this.tokens[0]?.family ? 'seeded' : 'tok';
+        const expected = ROLE[by] < MAINTAINER ? badRequest(`${USERNAME[by]} cannot delete ${bot}`) : null;
+        const call = this.client(op.by)
           .projects.accessTokens.revoke(project, token.id)
-          .then(() => true, refused);
+          .then(() => true);
+        const done = await as(call, expected, `revoking token ${token.id}`);
         if (done) {
           token.revoked = true;
           seen.revocations++;
@@ -194,8 +286,10 @@ class Run {
       case 'read': {
         const token = this.pick(op.pick);
         const gitlab = this.client(op.by);
-        if (token) await gitlab.projects.accessTokens.get(project, token.id).catch(refused);
-        await gitlab.projects.accessTokens.list(project, { per_page: 3 }).toArray().catch(refused);
+        // Reading tokens needs Maintainer too; GitLab answers 401 below it.
+        const expected = ROLE[op.by as keyof typeof ROLE] < MAINTAINER ? UNAUTHORIZED : null;
+        if (token) await as(gitlab.projects.accessTokens.get(project, token.id), expected, 'get');
+        await as(gitlab.projects.accessTokens.list(project, { per_page: 3 }).toArray(), expected, 'list');
         return;
       }
       case 'advance':
