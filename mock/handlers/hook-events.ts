@@ -16,7 +16,16 @@ import {
   testSystemHook,
 } from '../rules/hook-events.js';
 import { findGroupHook, findProjectHook, findSystemHook, requireGroupHooksPlan } from '../rules/hooks.js';
-import { GROUP_HOOK_EVENTS, PROJECT_HOOK_EVENTS, Roles } from '../world/types.js';
+import {
+  GROUP_HOOK_EVENTS,
+  type Group,
+  PROJECT_HOOK_EVENTS,
+  type Project,
+  Roles,
+  type User,
+  type WebHook,
+  type World,
+} from '../world/types.js';
 
 /**
  * A hook's recent deliveries, resending one, and test deliveries (`lib/api/hooks/events.rb`,
@@ -37,62 +46,70 @@ const eventsQuery = {
 };
 const resendPath = { ...hookPath, hook_log_id: p.id().required() };
 
-function projectHookOf(ctx: RouteContext, ref: string, hookId: number) {
-  const project = findProject(ctx.world, ctx.caller, ref);
-  requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
-  return { project, hook: findProjectHook(ctx.world, project, hookId) };
+/** What differs between a project's and a group's hook event routes. */
+interface HookParent<P extends Project | Group> {
+  /** `/projects/:id` or `/groups/:id`. */
+  base: string;
+  type: 'project' | 'group';
+  /** The parent and its hook, once the caller may manage its hooks (404 and 403 as GitLab). */
+  locate: (ctx: RouteContext, ref: string, hookId: number) => { parent: P; hook: WebHook };
+  /** The events `test/:trigger` takes. */
+  triggers: readonly string[];
+  test: (world: World, user: User, parent: P, hook: WebHook, trigger: string) => Promise<void>;
 }
 
-function groupHookOf(ctx: RouteContext, ref: string, hookId: number) {
-  const group = findGroup(ctx.world, ctx.caller, ref);
-  requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
-  requireGroupHooksPlan(ctx.world, group);
-  return { group, hook: findGroupHook(ctx.world, group, hookId) };
+/** A project's or a group's hook events: the recent deliveries, resending one, and a test delivery. */
+function hookEventResponses<P extends Project | Group>(parent: HookParent<P>) {
+  const { base, type, locate } = parent;
+  return [
+    route('GET', `${base}/hooks/:hook_id/events`, (ctx) => {
+      const q = parseParams(ctx.params, eventsQuery);
+      const { hook } = locate(ctx, q.id, q.hook_id);
+      return paginated(ctx, hookLogs(ctx.world, type, hook, q.status), q, presentHookLog);
+    }),
+
+    route('POST', `${base}/hooks/:hook_id/events/:hook_log_id/resend`, async (ctx) => {
+      const q = parseParams(ctx.params, resendPath);
+      const { parent: owner, hook } = locate(ctx, q.id, q.hook_id);
+      checkHookRateLimit(ctx.world, 'web_hook_event_resend', `${type}:${owner.id}`, ctx.caller.user);
+      const log = findHookLog(ctx.world, type, hook, q.hook_log_id);
+      return json(await resendHookLog(ctx.world, hook, log), 201);
+    }),
+
+    route('POST', `${base}/hooks/:hook_id/test/:trigger`, async (ctx) => {
+      const q = parseParams(ctx.params, { ...hookPath, trigger: p.string().required().values(parent.triggers) });
+      const { parent: owner, hook } = locate(ctx, q.id, q.hook_id);
+      checkHookRateLimit(ctx.world, 'web_hook_test', `${type}:${owner.id}`, ctx.caller.user);
+      await parent.test(ctx.world, ctx.caller.user, owner, hook, q.trigger);
+      return json({ message: '201 Created' }, 201);
+    }),
+  ];
 }
 
 export const hookEventRoutes = [
-  route('GET', '/projects/:id/hooks/:hook_id/events', (ctx) => {
-    const q = parseParams(ctx.params, eventsQuery);
-    const { hook } = projectHookOf(ctx, q.id, q.hook_id);
-    return paginated(ctx, hookLogs(ctx.world, 'project', hook, q.status), q, presentHookLog);
+  ...hookEventResponses<Project>({
+    base: '/projects/:id',
+    type: 'project',
+    locate: (ctx, ref, hookId) => {
+      const project = findProject(ctx.world, ctx.caller, ref);
+      requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+      return { parent: project, hook: findProjectHook(ctx.world, project, hookId) };
+    },
+    triggers: PROJECT_HOOK_EVENTS,
+    test: testProjectHook,
   }),
 
-  route('POST', '/projects/:id/hooks/:hook_id/events/:hook_log_id/resend', async (ctx) => {
-    const q = parseParams(ctx.params, resendPath);
-    const { project, hook } = projectHookOf(ctx, q.id, q.hook_id);
-    checkHookRateLimit(ctx.world, 'web_hook_event_resend', `project:${project.id}`, ctx.caller.user);
-    const log = findHookLog(ctx.world, 'project', hook, q.hook_log_id);
-    return json(await resendHookLog(ctx.world, hook, log), 201);
-  }),
-
-  route('POST', '/projects/:id/hooks/:hook_id/test/:trigger', async (ctx) => {
-    const q = parseParams(ctx.params, { ...hookPath, trigger: p.string().required().values(PROJECT_HOOK_EVENTS) });
-    const { project, hook } = projectHookOf(ctx, q.id, q.hook_id);
-    checkHookRateLimit(ctx.world, 'web_hook_test', `project:${project.id}`, ctx.caller.user);
-    await testProjectHook(ctx.world, ctx.caller.user, project, hook, q.trigger);
-    return json({ message: '201 Created' }, 201);
-  }),
-
-  route('GET', '/groups/:id/hooks/:hook_id/events', (ctx) => {
-    const q = parseParams(ctx.params, eventsQuery);
-    const { hook } = groupHookOf(ctx, q.id, q.hook_id);
-    return paginated(ctx, hookLogs(ctx.world, 'group', hook, q.status), q, presentHookLog);
-  }),
-
-  route('POST', '/groups/:id/hooks/:hook_id/events/:hook_log_id/resend', async (ctx) => {
-    const q = parseParams(ctx.params, resendPath);
-    const { group, hook } = groupHookOf(ctx, q.id, q.hook_id);
-    checkHookRateLimit(ctx.world, 'web_hook_event_resend', `group:${group.id}`, ctx.caller.user);
-    const log = findHookLog(ctx.world, 'group', hook, q.hook_log_id);
-    return json(await resendHookLog(ctx.world, hook, log), 201);
-  }),
-
-  route('POST', '/groups/:id/hooks/:hook_id/test/:trigger', async (ctx) => {
-    const q = parseParams(ctx.params, { ...hookPath, trigger: p.string().required().values(GROUP_HOOK_EVENTS) });
-    const { group, hook } = groupHookOf(ctx, q.id, q.hook_id);
-    checkHookRateLimit(ctx.world, 'web_hook_test', `group:${group.id}`, ctx.caller.user);
-    await testGroupHook(ctx.world, ctx.caller.user, group, hook, q.trigger);
-    return json({ message: '201 Created' }, 201);
+  ...hookEventResponses<Group>({
+    base: '/groups/:id',
+    type: 'group',
+    locate: (ctx, ref, hookId) => {
+      const group = findGroup(ctx.world, ctx.caller, ref);
+      requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
+      requireGroupHooksPlan(ctx.world, group);
+      return { parent: group, hook: findGroupHook(ctx.world, group, hookId) };
+    },
+    triggers: GROUP_HOOK_EVENTS,
+    test: testGroupHook,
   }),
 
   // System hooks (`lib/api/system_hooks.rb` mounting `API::Hooks::Test`): a sample system event.
