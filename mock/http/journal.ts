@@ -85,8 +85,11 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
 /** What the journal records in place of a token, password or secret. */
 export const REDACTED = '[REDACTED]';
 
-/** Parameter names whose values are secrets whatever they hold. */
-const SECRET_KEY = /token|password|secret|authorization/i;
+/** Parameter names whose values are secrets whatever they hold (a hook's URL variables and custom headers included). */
+const SECRET_KEY = /token|password|secret|authorization|url_variables|custom_headers/i;
+
+/** A hook's per-key routes (`…/hooks/:hook_id/url_variables/:key`): every body parameter there is a secret value. */
+const HOOK_SECRET_PATH = /\/hooks\/[^/]+\/(?:url_variables|custom_headers)\/[^/]+$/;
 
 /** Told of each entry as it is recorded, and of `null` when the journal is emptied. */
 export type JournalListener = (entry: JournalEntry | null) => void;
@@ -196,7 +199,12 @@ export class Journal implements MockRequests {
         .map((segment) => (secret(safeDecode(segment)) ? REDACTED : segment))
         .join('/'),
       query: redact(entry.query, secret) as Record<string, unknown>,
-      body: entry.body === null ? null : (redact(entry.body, secret) as Record<string, unknown>),
+      body:
+        entry.body === null
+          ? null
+          : HOOK_SECRET_PATH.test(entry.path)
+            ? Object.fromEntries(Object.keys(entry.body).map((k) => [k, REDACTED]))
+            : (redact(entry.body, secret) as Record<string, unknown>),
     };
     if (recorded.reason !== undefined) recorded.reason = redactText(recorded.reason, secret);
     if (this.#entries.length < this.size) {

@@ -167,7 +167,8 @@ export function redactUrl(raw: string): string {
   for (const [key] of url.searchParams) {
     if (/token|secret|password|key|signature/i.test(key)) url.searchParams.set(key, REDACTED);
   }
-  return url.toString();
+  // URL variables' `{name}` placeholders stay as written: the log shows the URL as stored, never their values.
+  return url.toString().replace(/%7B([A-Za-z0-9._-]+)%7D/gi, '{$1}');
 }
 
 const stateOf = (world: World, type: HookType, hook: WebHook): HookState => ({
