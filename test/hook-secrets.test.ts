@@ -189,6 +189,27 @@ describe('the hooks API', () => {
     expect(storedHook()).not.toHaveProperty('custom_headers');
   });
 
+  it('moves a hook that uses variables in two steps: a URL without them, then the new one with its own', async () => {
+    const maintainer = as('maintainer');
+    // Together in one update: the stored variable given again is dropped, so the URL lacks it.
+    await refused(
+      () =>
+        maintainer.projects.hooks.update(API, hookId, {
+          url: 'https://next.example.com/{team}',
+          url_variables: [{ key: 'team', value: 'platform' }],
+        }),
+      422,
+      'Invalid url given',
+    );
+    await maintainer.projects.hooks.update(API, hookId, { url: 'https://next.example.com/' });
+    const moved = await maintainer.projects.hooks.update(API, hookId, {
+      url: 'https://next.example.com/{team}',
+      url_variables: [{ key: 'team', value: 'web' }],
+    });
+    expect(moved.url_variables).toEqual([{ key: 'team' }]);
+    expect(storedHook()?.url_variables).toEqual({ team: 'web' });
+  });
+
   it('keeps the headers when the URL as called stays the same', async () => {
     await as('maintainer').projects.hooks.update(API, hookId, { name: 'Renamed' });
     expect(storedHook()?.custom_headers).toEqual({ 'X-Receiver-Key': 'header-secret' });
@@ -368,6 +389,25 @@ describe('delivery', () => {
     });
   });
 
+  it('never lets a header value add a header, nor a custom header replace the request framing', async () => {
+    const maintainer = as('maintainer');
+    const hook = await maintainer.projects.hooks.create(API, {
+      url: `${receiver.url}/framed`,
+      custom_headers: [
+        { key: 'X-Multi', value: 'one\r\nX-Injected: yes' },
+        { key: 'Content-Length', value: '1' },
+        { key: 'Host', value: 'elsewhere.example.com' },
+      ],
+    });
+    await maintainer.projects.hooks.test(API, hook.id, 'merge_requests_events');
+    await mock.webhooks.settled();
+    const [got] = receiver.received;
+    expect(got?.headers['x-multi']).toBe('oneX-Injected: yes');
+    expect(got?.headers).not.toHaveProperty('x-injected');
+    expect(got?.headers.host).toBe(receiver.url.replace('http://', ''));
+    expect(Number(got?.headers['content-length'])).toBeGreaterThan(1);
+  });
+
   it('logs the URL as stored and the header values redacted; the journal keeps no value given to the API either', async () => {
     const maintainer = as('maintainer');
     const hook = await maintainer.projects.hooks.create(API, {
@@ -388,5 +428,11 @@ describe('delivery', () => {
     const logged = JSON.stringify([mock.webhooks.deliveries, mock.requests.list(), events]);
     expect(logged).not.toContain('s3cr3t-value');
     for (const value of ['header-secret', 'second-secret', 'refused-secret']) expect(logged).not.toContain(value);
+    // A value given in the query string is kept out of the journal too.
+    await call(mock, 'PUT', `/projects/acme%2Fapi/hooks/${hook.id}/custom_headers/X-Query?value=query-secret`, {
+      token: 'glpat-maintainer',
+    });
+    expect(mock.world.projectHooks.get(hook.id)?.custom_headers?.['X-Query']).toBe('query-secret');
+    expect(JSON.stringify(mock.requests.list())).not.toContain('query-secret');
   });
 });

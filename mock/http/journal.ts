@@ -88,8 +88,12 @@ export const REDACTED = '[REDACTED]';
 /** Parameter names whose values are secrets whatever they hold (a hook's URL variables and custom headers included). */
 const SECRET_KEY = /token|password|secret|authorization|url_variables|custom_headers/i;
 
-/** A hook's per-key routes (`…/hooks/:hook_id/url_variables/:key`): every body parameter there is a secret value. */
+/** A hook's per-key routes (`…/hooks/:hook_id/url_variables/:key`): every parameter there is a secret value. */
 const HOOK_SECRET_PATH = /\/hooks\/[^/]+\/(?:url_variables|custom_headers)\/[^/]+$/;
+
+/** Parameters with every value `[REDACTED]`, the names kept. */
+const allRedacted = (params: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(params).map((k) => [k, REDACTED]));
 
 /** Told of each entry as it is recorded, and of `null` when the journal is emptied. */
 export type JournalListener = (entry: JournalEntry | null) => void;
@@ -191,6 +195,7 @@ export class Journal implements MockRequests {
         ? { ...exchange, body: `${exchange.body.slice(0, KEPT_BODY)}…[${exchange.body.length} characters]` }
         : exchange;
     this.#seq += 1;
+    const hookSecret = HOOK_SECRET_PATH.test(entry.path.split('?')[0] ?? '');
     const recorded: JournalEntry = {
       seq: this.#seq,
       ...entry,
@@ -198,12 +203,12 @@ export class Journal implements MockRequests {
         .split('/')
         .map((segment) => (secret(safeDecode(segment)) ? REDACTED : segment))
         .join('/'),
-      query: redact(entry.query, secret) as Record<string, unknown>,
+      query: hookSecret ? allRedacted(entry.query) : (redact(entry.query, secret) as Record<string, unknown>),
       body:
         entry.body === null
           ? null
-          : HOOK_SECRET_PATH.test(entry.path)
-            ? Object.fromEntries(Object.keys(entry.body).map((k) => [k, REDACTED]))
+          : hookSecret
+            ? allRedacted(entry.body)
             : (redact(entry.body, secret) as Record<string, unknown>),
     };
     if (recorded.reason !== undefined) recorded.reason = redactText(recorded.reason, secret);

@@ -149,10 +149,21 @@ export function isLoopback(hostname: string): boolean {
   );
 }
 
-/** A hook's custom headers as sent: those GitLab's own headers (any case) would not override. */
+/** The framing headers the mock's HTTP client writes itself (the request's own length and host). */
+const CLIENT_HEADERS = ['host', 'content-length', 'transfer-encoding', 'connection'];
+
+/**
+ * A hook's custom headers as sent: those GitLab's own headers (any case) and the client's framing
+ * headers would not override, line breaks dropped from the values (as from the token) so a value
+ * can never add a header of its own.
+ */
 function customHeaders(hook: WebHook, own: Record<string, string>): Record<string, string> {
-  const taken = new Set(Object.keys(own).map((k) => k.toLowerCase()));
-  return Object.fromEntries(Object.entries(hook.custom_headers ?? {}).filter(([k]) => !taken.has(k.toLowerCase())));
+  const taken = new Set([...Object.keys(own).map((k) => k.toLowerCase()), ...CLIENT_HEADERS]);
+  return Object.fromEntries(
+    Object.entries(hook.custom_headers ?? {})
+      .filter(([k]) => !taken.has(k.toLowerCase()))
+      .map(([k, v]) => [k, v.replace(/[\r\n]/g, '')]),
+  );
 }
 
 /** The URL as the log shows it: a password in it and secret-looking query values `[REDACTED]`. */
