@@ -505,9 +505,12 @@ export class Seeder {
     );
   }
 
-  /** The URL as it will be called: its `{name}` placeholders filled in from the hook's variables, each one given. */
-  #checkHookUrl(url: string, variables: Record<string, string> = {}): void {
-    const called = interpolateUrl(url, variables);
+  /**
+   * The URL as it will be called: with `url_variables`, its `{name}` placeholders filled in, each
+   * one given; without them, the URL as written (a seed from before variables loads as it did).
+   */
+  #checkHookUrl(url: string, variables?: Record<string, string>): void {
+    const called = variables === undefined ? url : interpolateUrl(url, variables);
     if (called === undefined)
       throw new SeedError('url', 'Invalid URL template: a {name} without its url_variables entry');
     const refusal = hookUrlRefusal(this.world, called);
