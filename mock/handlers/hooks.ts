@@ -19,9 +19,18 @@ import {
   type HookFields,
   projectHooks,
   requireGroupHooksPlan,
+  setHookSecret,
+  unsetHookSecret,
   updateHook,
 } from '../rules/hooks.js';
-import { GROUP_HOOK_EVENTS, type Group, PROJECT_HOOK_EVENTS, Roles, SYSTEM_HOOK_EVENTS } from '../world/types.js';
+import {
+  GROUP_HOOK_EVENTS,
+  type Group,
+  PROJECT_HOOK_EVENTS,
+  Roles,
+  SYSTEM_HOOK_EVENTS,
+  type WebHook,
+} from '../world/types.js';
 
 /**
  * Webhooks: /projects/:id/hooks (list, get, add, edit, delete) (`lib/api/project_hooks.rb`), for
@@ -42,6 +51,8 @@ const commonSettings = {
   enable_ssl_verification: p.boolean(),
   push_events_branch_filter: p.string(),
   branch_filter_strategy: p.string(),
+  url_variables: p.keyValues(),
+  custom_headers: p.keyValues(),
 };
 
 /** Declared boolean parameters, one per event switch. */
@@ -72,8 +83,11 @@ function hookGroup(ctx: RouteContext, ref: string): Group {
 function fieldsOf<E extends string>(
   kinds: readonly E[],
   q: Partial<Record<E, boolean | undefined>> & {
-    [K in keyof typeof commonSettings]?: string | boolean | undefined;
-  } & { custom_webhook_template?: string | undefined },
+    [K in Exclude<keyof typeof commonSettings, 'url_variables' | 'custom_headers'>]?: string | boolean | undefined;
+  } & { custom_webhook_template?: string | undefined } & {
+    url_variables?: { key: string; value: string }[] | undefined;
+    custom_headers?: { key: string; value: string }[] | undefined;
+  },
 ): HookFields<E> {
   const events: Partial<Record<E, boolean>> = {};
   for (const e of kinds) {
@@ -90,7 +104,33 @@ function fieldsOf<E extends string>(
     push_events_branch_filter: q.push_events_branch_filter as string | undefined,
     branch_filter_strategy: q.branch_filter_strategy as string | undefined,
     custom_webhook_template: q.custom_webhook_template,
+    // GitLab's `create_hook_params`: `[{ key, value }]` as a map, a later duplicate key winning.
+    url_variables: q.url_variables && Object.fromEntries(q.url_variables.map((e) => [e.key, e.value])),
+    custom_headers: q.custom_headers && Object.fromEntries(q.custom_headers.map((e) => [e.key, e.value])),
   };
+}
+
+/** The path of a per-key route: the hook, the entry's name, and (for a PUT) its value. */
+const secretPath = { hook_id: p.id().required(), key: p.string().required() };
+
+/**
+ * The per-key routes GitLab mounts under every kind of hook (`lib/api/hooks/url_variables.rb`,
+ * `custom_headers.rb`): `PUT …/:hook_id/<kind>/:key` with `value` (204), `DELETE …/:hook_id/<kind>/:key` (204).
+ * `find` parses the route's own parameters, checks the caller's rights and returns the hook.
+ */
+function secretRoutes(prefix: string, find: (ctx: RouteContext, hookId: number) => WebHook) {
+  return (['url_variables', 'custom_headers'] as const).flatMap((kind) => [
+    route('PUT', `${prefix}/:hook_id/${kind}/:key`, (ctx) => {
+      const q = parseParams(ctx.params, { ...secretPath, value: p.string().required() });
+      setHookSecret(ctx.world, find(ctx, q.hook_id), kind, q.key, q.value);
+      return noContent();
+    }),
+    route('DELETE', `${prefix}/:hook_id/${kind}/:key`, (ctx) => {
+      const q = parseParams(ctx.params, secretPath);
+      unsetHookSecret(ctx.world, find(ctx, q.hook_id), kind, q.key);
+      return noContent();
+    }),
+  ]);
 }
 
 export const hookRoutes = [
@@ -204,5 +244,20 @@ export const hookRoutes = [
     requireAdmin(ctx.caller);
     deleteSystemHook(ctx.world, findSystemHook(ctx.world, q.hook_id));
     return noContent();
+  }),
+
+  // URL variables and custom headers, one at a time, on project, group and system hooks.
+  ...secretRoutes('/projects/:id/hooks', (ctx, hookId) => {
+    const project = findProject(ctx.world, ctx.caller, parseParams(ctx.params, projectPath).id);
+    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    return findProjectHook(ctx.world, project, hookId);
+  }),
+  ...secretRoutes('/groups/:id/hooks', (ctx, hookId) => {
+    const group = hookGroup(ctx, parseParams(ctx.params, projectPath).id);
+    return findGroupHook(ctx.world, group, hookId);
+  }),
+  ...secretRoutes('/hooks', (ctx, hookId) => {
+    requireAdmin(ctx.caller);
+    return findSystemHook(ctx.world, hookId);
   }),
 ];

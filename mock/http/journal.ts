@@ -85,8 +85,15 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
 /** What the journal records in place of a token, password or secret. */
 export const REDACTED = '[REDACTED]';
 
-/** Parameter names whose values are secrets whatever they hold. */
-const SECRET_KEY = /token|password|secret|authorization/i;
+/** Parameter names whose values are secrets whatever they hold (a hook's URL variables and custom headers included). */
+const SECRET_KEY = /token|password|secret|authorization|url_variables|custom_headers/i;
+
+/** A hook's per-key routes (`…/hooks/:hook_id/url_variables/:key`): every parameter there is a secret value. */
+const HOOK_SECRET_PATH = /\/hooks\/[^/]+\/(?:url_variables|custom_headers)\/[^/]+$/;
+
+/** Parameters with every value `[REDACTED]`, the names kept. */
+const allRedacted = (params: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(params).map((k) => [k, REDACTED]));
 
 /** Told of each entry as it is recorded, and of `null` when the journal is emptied. */
 export type JournalListener = (entry: JournalEntry | null) => void;
@@ -188,6 +195,7 @@ export class Journal implements MockRequests {
         ? { ...exchange, body: `${exchange.body.slice(0, KEPT_BODY)}…[${exchange.body.length} characters]` }
         : exchange;
     this.#seq += 1;
+    const hookSecret = HOOK_SECRET_PATH.test(entry.path.split('?')[0] ?? '');
     const recorded: JournalEntry = {
       seq: this.#seq,
       ...entry,
@@ -195,8 +203,13 @@ export class Journal implements MockRequests {
         .split('/')
         .map((segment) => (secret(safeDecode(segment)) ? REDACTED : segment))
         .join('/'),
-      query: redact(entry.query, secret) as Record<string, unknown>,
-      body: entry.body === null ? null : (redact(entry.body, secret) as Record<string, unknown>),
+      query: hookSecret ? allRedacted(entry.query) : (redact(entry.query, secret) as Record<string, unknown>),
+      body:
+        entry.body === null
+          ? null
+          : hookSecret
+            ? allRedacted(entry.body)
+            : (redact(entry.body, secret) as Record<string, unknown>),
     };
     if (recorded.reason !== undefined) recorded.reason = redactText(recorded.reason, secret);
     if (this.#entries.length < this.size) {

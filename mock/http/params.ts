@@ -125,6 +125,20 @@ function list<T>(item: Coerce<T>, comma: boolean): Coerce<T[]> {
   };
 }
 
+/** Grape's `Array` of `{ key, value }` hashes (a hook's `url_variables`, `custom_headers`): both strings, both required. */
+function keyValues(raw: unknown): { key: string; value: string }[] | typeof INVALID {
+  if (!Array.isArray(raw)) return INVALID;
+  const out: { key: string; value: string }[] = [];
+  for (const item of raw) {
+    if (typeof item !== 'object' || item === null) return INVALID;
+    const key = text((item as Record<string, unknown>).key);
+    const value = text((item as Record<string, unknown>).value);
+    if (key === INVALID || value === INVALID) return INVALID;
+    out.push({ key, value });
+  }
+  return out;
+}
+
 /** Builders of declared parameters. */
 export const p = {
   string: () => new Param<string>(text),
@@ -143,6 +157,8 @@ export const p = {
   integers: () => new Param<number[]>(list(integer, true)),
   /** Strings as a JSON array or `a[]=x&a[]=y`; with `comma`, `"x,y"` too. */
   strings: (options: { comma?: boolean } = {}) => new Param<string[]>(list(text, options.comma ?? false)),
+  /** An array of `{ key, value }` string pairs (a JSON body). */
+  keyValues: () => new Param<{ key: string; value: string }[]>(keyValues),
 };
 
 type Spec = Record<string, Param<unknown, boolean>>;

@@ -1,4 +1,4 @@
-import { hookUrlRefusal } from '../rules/hooks.js';
+import { deliveryUrl, hookUrlRefusal } from '../rules/hooks.js';
 import { GITLAB_VERSION } from '../rules/users.js';
 import {
   alertStatus,
@@ -149,6 +149,23 @@ export function isLoopback(hostname: string): boolean {
   );
 }
 
+/** The framing headers the mock's HTTP client writes itself (the request's own length and host). */
+const CLIENT_HEADERS = ['host', 'content-length', 'transfer-encoding', 'connection'];
+
+/**
+ * A hook's custom headers as sent: those GitLab's own headers (any case) and the client's framing
+ * headers would not override, line breaks dropped from the values (as from the token) so a value
+ * can never add a header of its own.
+ */
+function customHeaders(hook: WebHook, own: Record<string, string>): Record<string, string> {
+  const taken = new Set([...Object.keys(own).map((k) => k.toLowerCase()), ...CLIENT_HEADERS]);
+  return Object.fromEntries(
+    Object.entries(hook.custom_headers ?? {})
+      .filter(([k]) => !taken.has(k.toLowerCase()))
+      .map(([k, v]) => [k, v.replace(/[\r\n]/g, '')]),
+  );
+}
+
 /** The URL as the log shows it: a password in it and secret-looking query values `[REDACTED]`. */
 export function redactUrl(raw: string): string {
   let url: URL;
@@ -161,7 +178,8 @@ export function redactUrl(raw: string): string {
   for (const [key] of url.searchParams) {
     if (/token|secret|password|key|signature/i.test(key)) url.searchParams.set(key, REDACTED);
   }
-  return url.toString();
+  // URL variables' `{name}` placeholders stay as written: the log shows the URL as stored, never their values.
+  return url.toString().replace(/%7B([A-Za-z0-9._-]+)%7D/gi, '{$1}');
 }
 
 const stateOf = (world: World, type: HookType, hook: WebHook): HookState => ({
@@ -344,7 +362,7 @@ export class WebhookDispatcher implements WebhookSink {
     // Deleted since, or disabled since it was queued (GitLab's WebHookService returns `Hook disabled`, unlogged).
     if (!hook || (!job.force && !isExecutable(world, job.type, hook))) return undefined;
     const kind = WEBHOOK_KINDS[job.kind];
-    const headers: Record<string, string> = {
+    const own: Record<string, string> = {
       'Content-Type': 'application/json',
       'User-Agent': `GitLab/${GITLAB_VERSION}`,
       'Idempotency-Key': job.idempotencyKey,
@@ -353,14 +371,18 @@ export class WebhookDispatcher implements WebhookSink {
       'X-Gitlab-Instance': world.baseUrl,
       'X-Gitlab-Event-UUID': job.eventUuid,
     };
-    if (hook.token) headers['X-Gitlab-Token'] = hook.token.replace(/[\r\n]/g, '');
+    if (hook.token) own['X-Gitlab-Token'] = hook.token.replace(/[\r\n]/g, '');
+    // The hook's custom headers first, GitLab's own after them and winning over any of the same
+    // name (`build_custom_headers.merge(build_headers)`; Net::HTTP folds names to lower case).
+    const custom = customHeaders(hook, own);
+    const headers: Record<string, string> = { ...custom, ...own };
     const started = performance.now();
     let answer: Answer | undefined;
     let error: string | null = null;
     let blocked = false;
     let url: URL | undefined;
     try {
-      url = new URL(hook.url);
+      url = new URL(deliveryUrl(hook));
     } catch {
       error = 'URL is blocked: Only allowed schemes are http, https';
       blocked = true;
@@ -401,7 +423,13 @@ export class WebhookDispatcher implements WebhookSink {
       hook_type: job.type,
       trigger: kind.hookName,
       url: redactUrl(hook.url),
-      request_headers: hook.token ? { ...headers, 'X-Gitlab-Token': REDACTED } : { ...headers },
+      // Secrets are logged redacted: the token, every custom header's value (GitLab's
+      // `values_redacted`), and the URL as stored, its `{name}` placeholders not filled in.
+      request_headers: {
+        ...Object.fromEntries(Object.keys(custom).map((k) => [k, REDACTED])),
+        ...own,
+        ...(hook.token ? { 'X-Gitlab-Token': REDACTED } : {}),
+      },
       request_data: job.data,
       response_status: answer ? answer.status : 'internal error',
       response_headers: answer ? answer.headers : {},

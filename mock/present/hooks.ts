@@ -10,12 +10,16 @@ import type { GroupHook, ProjectHook, SystemHook, World } from '../world/types.j
  * Hooks as GitLab's entities show them (`lib/api/entities/hook.rb`, `project_hook.rb`): the
  * Hook fields (a system hook's with `organization_id`), then a project hook's project id and
  * event switches; the token never. `alert_status` and `disabled_until` follow failed
- * deliveries (`mock/rules/webhooks.ts`); URL variables and custom headers are not modelled (empty lists).
+ * deliveries (`mock/rules/webhooks.ts`); URL variables and custom headers show their names only
+ * (`[{ key }]`, as GitLab's entity), never their values.
  * @module
  */
 
 /** The id of GitLab's default organization, which every system hook belongs to. */
 const DEFAULT_ORGANIZATION_ID = 1;
+
+/** A secret map as GitLab's entity shows it: its names, in order, without the values. */
+const keysOf = (entries: Record<string, string> | undefined) => Object.keys(entries ?? {}).map((key) => ({ key }));
 
 /** The Hook entity's fields up to `enable_ssl_verification`, in GitLab's order (`organization_id` follows on a system hook). */
 function hookHead(hook: ProjectHook | GroupHook | SystemHook, repositoryUpdateEvents: boolean) {
@@ -39,11 +43,11 @@ function hookTail(world: World, type: HookType, hook: ProjectHook | GroupHook | 
   return {
     alert_status: alertStatus(world, type, hook),
     disabled_until: hook.disabled_until ?? null,
-    url_variables: [],
+    url_variables: keysOf(hook.url_variables),
     push_events_branch_filter: hook.push_events_branch_filter,
     branch_filter_strategy: hook.branch_filter_strategy,
     custom_webhook_template: hook.custom_webhook_template,
-    custom_headers: [],
+    custom_headers: keysOf(hook.custom_headers),
   };
 }
 

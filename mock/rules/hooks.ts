@@ -1,4 +1,4 @@
-import { ApiError, forbidden, recordNotFound, validationError } from '../http/errors.js';
+import { ApiError, forbidden, notFound, recordNotFound, validationError } from '../http/errors.js';
 import {
   GROUP_HOOK_EVENTS,
   type Group,
@@ -42,7 +42,75 @@ export interface HookFields<E extends string = string> {
   recent_failures?: number;
   /** Delivery state a seed brings back: until when the hook is disabled (ISO 8601). */
   disabled_until?: string | null;
+  /** URL variables to set (merged over the stored ones on an update, as GitLab's `update_hook_params`). */
+  url_variables?: Record<string, string>;
+  /** Custom headers to set (merged over the stored ones on an update). */
+  custom_headers?: Record<string, string>;
 }
+
+/** A `{name}` placeholder in a hook URL (GitLab's `WebHooks::Hook::VARIABLE_REFERENCE_RE`). */
+const VARIABLE_REFERENCE = /\{([A-Za-z]+[0-9]*(?:[._-][A-Za-z0-9]+)*)\}/g;
+/** The names `web_hooks_url_variables.json` allows. */
+const URL_VARIABLE_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The names `web_hooks_custom_headers.json` allows. */
+const CUSTOM_HEADER_KEY = /^[A-Za-z]+[0-9]*(?:[._-][A-Za-z0-9]+)*$/;
+/** At most this many URL variables, and as many custom headers (both schemas' `maxProperties`). */
+const MAX_HOOK_ENTRIES = 20;
+
+/** Whether a map passes GitLab's JSON schema: at most 20 entries, names of the pattern, values 1 to `maxValue` characters. */
+function entriesValid(entries: Record<string, string>, key: RegExp, maxValue: number): boolean {
+  const all = Object.entries(entries);
+  return all.length <= MAX_HOOK_ENTRIES && all.every(([k, v]) => key.test(k) && v.length >= 1 && v.length <= maxValue);
+}
+
+/**
+ * GitLab's `interpolated_url`: every `{name}` of the URL replaced by its variable's value, as
+ * given (GitLab does not encode it); `undefined` when the URL uses a variable the hook lacks.
+ */
+export function interpolateUrl(url: string, variables: Record<string, string>): string | undefined {
+  if (!url.includes('{')) return url;
+  let missing = false;
+  const out = url.replace(VARIABLE_REFERENCE, (whole, name: string) => {
+    if (Object.hasOwn(variables, name)) return variables[name] as string;
+    missing = true;
+    return whole;
+  });
+  return missing ? undefined : out;
+}
+
+/** The URL a hook is called at: its variables put in (the URL as stored when one is missing, GitLab's fallback). */
+export const deliveryUrl = (hook: WebHook): string => interpolateUrl(hook.url, hook.url_variables ?? {}) ?? hook.url;
+
+/** A hook's URL, variables and headers as a write leaves them, before they are checked. */
+interface HookTarget {
+  url: string;
+  url_variables: Record<string, string>;
+  custom_headers: Record<string, string>;
+}
+
+/**
+ * What an update leaves in a hook's URL, variables and headers: the given entries merged over the
+ * stored ones, then GitLab's resets (`reset_url_variables`, `reset_custom_headers`): when the URL
+ * as called changes, stored variables that are given again (or kept under a changed URL) are all
+ * dropped, so secrets never follow a URL to a new host, and the custom headers are dropped.
+ */
+function updatedTarget(hook: WebHook, url: string, vars: Record<string, string>, headers: Record<string, string>) {
+  const varsWere = hook.url_variables ?? {};
+  const was = interpolateUrl(hook.url, varsWere);
+  let url_variables = vars;
+  let custom_headers = headers;
+  if (Object.keys(varsWere).length > 0 && was !== interpolateUrl(url, vars)) {
+    const keysKept = Object.keys(varsWere).some((k) => Object.hasOwn(vars, k));
+    if (keysKept) url_variables = {};
+  }
+  const now = interpolateUrl(url, url_variables);
+  if (now !== undefined && now !== was) custom_headers = {};
+  return { url, url_variables, custom_headers };
+}
+
+/** GitLab's `render_validation_error!`: 422 with the failing attributes' messages. */
+const modelInvalid = (attribute: string, message: string) =>
+  new ApiError(422, { message: { [attribute]: [message] } }).because(`${attribute} ${message}`);
 
 /** GitLab's answer to a hook it cannot save because of its URL (or its branch filter). */
 const invalid = (what: 'url' | 'branch filter', reason: string) =>
@@ -100,12 +168,21 @@ export function hookUrlRefusal(world: World, url: string): string | undefined {
   return localAddressReason(parsed.hostname);
 }
 
-/** Every check of a hook write, before anything changes (GitLab validates the URL, then the branch filter). */
-function checkFields(world: World, fields: HookFields<string>, strategyNow: string): void {
-  if (fields.url !== undefined) {
+/**
+ * Every check of a hook write, before anything changes, answered as GitLab's `save_hook` picks
+ * among the model's errors: the URL (blocked, or a `{name}` without its variable), the branch
+ * filter, the custom headers, then the URL variables and the URL with its variables put in.
+ */
+function checkFields(world: World, fields: HookFields<string>, strategyNow: string, target: HookTarget): void {
+  const hasVariables = Object.keys(target.url_variables).length > 0;
+  // GitLab checks the URL itself only for a hook without variables; with some, the URL as called.
+  if (fields.url !== undefined && !hasVariables) {
     const refusal = hookUrlRefusal(world, fields.url);
     if (refusal) throw invalid('url', `url ${refusal.toLowerCase()}`);
   }
+  const used = [...target.url.matchAll(VARIABLE_REFERENCE)].map((m) => m[1] as string);
+  const missing = used.filter((name) => !Object.hasOwn(target.url_variables, name));
+  if (missing.length > 0) throw invalid('url', `Invalid URL template. Missing keys: ${missing.join(', ')}`);
   const strategy = fields.branch_filter_strategy ?? strategyNow;
   if (!(BRANCH_FILTER_STRATEGIES as readonly string[]).includes(strategy)) {
     throw invalid('branch filter', `unknown branch filter strategy ${strategy}`);
@@ -117,6 +194,18 @@ function checkFields(world: World, fields: HookFields<string>, strategyNow: stri
     } catch {
       throw invalid('branch filter', 'the branch filter is not a valid regular expression');
     }
+  }
+  if (!entriesValid(target.custom_headers, CUSTOM_HEADER_KEY, 2048)) {
+    throw new ApiError(422, { message: 'Custom headers validation failed' }).because(
+      'custom headers: at most 20, names like X-Name, values of 1 to 2048 characters',
+    );
+  }
+  if (!entriesValid(target.url_variables, URL_VARIABLE_KEY, 100)) {
+    throw modelInvalid('url_variables', 'must be a valid json schema');
+  }
+  if (hasVariables) {
+    const refusal = hookUrlRefusal(world, interpolateUrl(target.url, target.url_variables) as string);
+    if (refusal) throw modelInvalid('interpolated_url', `is blocked: ${refusal}`);
   }
 }
 
@@ -163,6 +252,21 @@ export function findSystemHook(world: World, hookId: number): SystemHook {
 const defaultEvents = <E extends string>(kinds: readonly E[]): Record<E, boolean> =>
   Object.fromEntries(kinds.map((e) => [e, e === 'push_events'])) as Record<E, boolean>;
 
+/** The `url_variables` and `custom_headers` keys a hook stores: each only when not empty. */
+function secretsOf(target: Pick<HookTarget, 'url_variables' | 'custom_headers'>) {
+  return {
+    ...(Object.keys(target.url_variables).length > 0 ? { url_variables: { ...target.url_variables } } : {}),
+    ...(Object.keys(target.custom_headers).length > 0 ? { custom_headers: { ...target.custom_headers } } : {}),
+  };
+}
+
+/** What a new hook's URL, variables and headers will be. */
+const createTarget = (fields: HookFields<string> & { url: string }): HookTarget => ({
+  url: fields.url.trim(),
+  url_variables: fields.url_variables ?? {},
+  custom_headers: fields.custom_headers ?? {},
+});
+
 /** A new hook's common fields: GitLab's defaults for what is not given; hooks of every kind share one id sequence. */
 function newHook<E extends string>(
   world: World,
@@ -187,6 +291,8 @@ function newHook<E extends string>(
     ...(fields.disabled_until
       ? { disabled_until: new Date(fields.disabled_until).toISOString().replace(/\.\d{3}Z$/, 'Z') }
       : {}),
+    // Secrets only when there are some: a hook without has neither key (worlds from before them load alike).
+    ...secretsOf({ url_variables: fields.url_variables ?? {}, custom_headers: fields.custom_headers ?? {} }),
   };
 }
 
@@ -220,7 +326,7 @@ export function createGroupHook(
   group: Group,
   fields: HookFields<GroupHookEvent> & { url: string },
 ): GroupHook {
-  checkFields(world, fields, 'wildcard');
+  checkFields(world, fields, 'wildcard', createTarget(fields));
   return insertGroupHook(world, group, fields);
 }
 
@@ -241,21 +347,30 @@ export function createProjectHook(
   project: Project,
   fields: HookFields<ProjectHookEvent> & { url: string },
 ): ProjectHook {
-  checkFields(world, fields, 'wildcard');
+  checkFields(world, fields, 'wildcard', createTarget(fields));
   return insertProjectHook(world, project, fields);
 }
 
 /** `POST /hooks`: validated, then stored. */
 export function createSystemHook(world: World, fields: HookFields<SystemHookEvent> & { url: string }): SystemHook {
-  checkFields(world, fields, 'wildcard');
+  checkFields(world, fields, 'wildcard', createTarget(fields));
   return insertSystemHook(world, fields);
 }
 
 /** Whether a write gives anything to change (GitLab's `No parameters provided` otherwise). */
 const isEmpty = (fields: HookFields<string>) =>
   Object.entries(fields).every(([key, value]) =>
-    key === 'events' ? Object.keys(value ?? {}).length === 0 : value === undefined,
+    key === 'events' || key === 'url_variables' || key === 'custom_headers'
+      ? Object.keys(value ?? {}).length === 0
+      : value === undefined,
   );
+
+/** Stores a checked hook's variables and headers (no key for an empty map). */
+function storeSecrets(hook: WebHook, target: HookTarget): void {
+  delete hook.url_variables;
+  delete hook.custom_headers;
+  Object.assign(hook, secretsOf(target));
+}
 
 /**
  * `PUT /projects/:id/hooks/:hook_id` and `PUT /hooks/:hook_id`: validated, then applied; what
@@ -263,7 +378,13 @@ const isEmpty = (fields: HookFields<string>) =>
  */
 export function updateHook<E extends string>(world: World, hook: WebHook<E>, fields: HookFields<E>): WebHook<E> {
   if (isEmpty(fields)) throw validationError('No parameters provided').because('the update gives no parameter');
-  checkFields(world, fields, hook.branch_filter_strategy);
+  const target = updatedTarget(
+    hook,
+    fields.url?.trim() ?? hook.url,
+    { ...hook.url_variables, ...fields.url_variables },
+    { ...hook.custom_headers, ...fields.custom_headers },
+  );
+  checkFields(world, fields, hook.branch_filter_strategy, target);
   if (fields.url !== undefined) hook.url = fields.url.trim();
   if (fields.name !== undefined) hook.name = fields.name;
   if (fields.description !== undefined) hook.description = fields.description;
@@ -277,7 +398,51 @@ export function updateHook<E extends string>(world: World, hook: WebHook<E>, fie
   if (fields.custom_webhook_template !== undefined) {
     hook.custom_webhook_template = fields.custom_webhook_template || null;
   }
+  storeSecrets(hook, target);
   return hook;
+}
+
+/** A hook's secret maps: its URL variables or its custom headers. */
+export type HookSecretKind = 'url_variables' | 'custom_headers';
+
+/** What GitLab calls each map in a 404 and in a refused unset (`lib/api/hooks/url_variables.rb`, `custom_headers.rb`). */
+const SECRET_WORDS: Record<HookSecretKind, { resource: string; unset: string }> = {
+  url_variables: { resource: 'URL variable', unset: 'Could not unset variable' },
+  custom_headers: { resource: 'Custom header', unset: 'Could not unset custom header' },
+};
+
+/**
+ * `PUT /…/hooks/:hook_id/url_variables/:key` and `/custom_headers/:key`: sets one entry through
+ * the hook's checks; any refusal is GitLab's 422 `Illegal key or value`.
+ */
+export function setHookSecret(world: World, hook: WebHook, kind: HookSecretKind, key: string, value: string): void {
+  try {
+    updateHook(world, hook, { [kind]: { [key]: value } });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    throw new ApiError(422, { message: 'Illegal key or value' }).because(e.reason ?? `${kind} ${key} refused`);
+  }
+}
+
+/**
+ * `DELETE /…/hooks/:hook_id/url_variables/:key` and `/custom_headers/:key`: 404 when the hook
+ * has no such entry; 422 when the hook would be invalid without it (a variable its URL uses).
+ */
+export function unsetHookSecret(world: World, hook: WebHook, kind: HookSecretKind, key: string): void {
+  const words = SECRET_WORDS[kind];
+  const current = hook[kind] ?? {};
+  if (!Object.hasOwn(current, key)) throw notFound(words.resource).because(`the hook has no ${kind} ${key}`);
+  const rest = Object.fromEntries(Object.entries(current).filter(([k]) => k !== key));
+  const vars = kind === 'url_variables' ? rest : { ...hook.url_variables };
+  const headers = kind === 'custom_headers' ? rest : { ...hook.custom_headers };
+  const target = updatedTarget(hook, hook.url, vars, headers);
+  try {
+    checkFields(world, {}, hook.branch_filter_strategy, target);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    throw new ApiError(422, { message: words.unset }).because(e.reason ?? `${kind} ${key} is needed`);
+  }
+  storeSecrets(hook, target);
 }
 
 /** `DELETE /projects/:id/hooks/:hook_id`. */

@@ -224,6 +224,16 @@ export const SeedProjectHook = z.strictObject({
   recent_failures: z.number().int().min(0).max(40).optional(),
   /** Until when a temporarily disabled hook is not called (ISO 8601); default none. */
   disabled_until: exactTime,
+  /** Values for the URL's `{name}` placeholders, by name (at most 20; names like `token`, values of 1 to 100 characters); default none. */
+  url_variables: z
+    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().min(1).max(100))
+    .refine((m) => Object.keys(m).length <= 20, 'at most 20 URL variables')
+    .optional(),
+  /** Headers added to every delivery, by name (at most 20; names like `X-Name`, values of 1 to 2048 characters); default none. */
+  custom_headers: z
+    .record(z.string().regex(/^[A-Za-z]+[0-9]*(?:[._-][A-Za-z0-9]+)*$/), z.string().min(1).max(2048))
+    .refine((m) => Object.keys(m).length <= 20, 'at most 20 custom headers')
+    .optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

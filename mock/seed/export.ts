@@ -137,6 +137,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     // Delivery state only when a hook has failed: other hooks export as before delivery existed.
     ...(h.recent_failures ? { recent_failures: h.recent_failures } : {}),
     ...(h.disabled_until ? { disabled_until: h.disabled_until } : {}),
+    // Secrets only on hooks that have some: other hooks export as before they existed.
+    ...(h.url_variables ? { url_variables: { ...h.url_variables } } : {}),
+    ...(h.custom_headers ? { custom_headers: { ...h.custom_headers } } : {}),
   });
   const hooks = <H extends ProjectHook | GroupHook>(list: H[]): { hooks?: (SeedProjectHook & SeedGroupHook)[] } =>
     list.length === 0

@@ -12,7 +12,13 @@ import {
 } from '../rules/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
 import { ensureBranch } from '../rules/branches.js';
-import { hookUrlRefusal, insertGroupHook, insertProjectHook, insertSystemHook } from '../rules/hooks.js';
+import {
+  hookUrlRefusal,
+  insertGroupHook,
+  insertProjectHook,
+  insertSystemHook,
+  interpolateUrl,
+} from '../rules/hooks.js';
 import { DEFAULT_LABEL_COLOR, insertLabel, type LabelOwner, normalizeColor, projectLabels } from '../rules/labels.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
@@ -475,7 +481,7 @@ export class Seeder {
   /** A project webhook; its URL is checked as the API checks it (local addresses need the instance's permission). */
   projectHook(project: Project, input: SeedProjectHook): ProjectHook {
     this.#checkShape(SeedProjectHook, input);
-    this.#checkHookUrl(input.url);
+    this.#checkHookUrl(input.url, input.url_variables);
     return withId(this.world, 'webHooks', this.world.projectHooks, input.id, () =>
       insertProjectHook(this.world, project, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
     );
@@ -484,7 +490,7 @@ export class Seeder {
   /** A group webhook; its URL is checked as the API checks it (the plan is not: a seed may hold what an API refuses). */
   groupHook(group: Group, input: SeedGroupHook): GroupHook {
     this.#checkShape(SeedGroupHook, input);
-    this.#checkHookUrl(input.url);
+    this.#checkHookUrl(input.url, input.url_variables);
     return withId(this.world, 'webHooks', this.world.groupHooks, input.id, () =>
       insertGroupHook(this.world, group, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
     );
@@ -493,14 +499,21 @@ export class Seeder {
   /** A system hook; its URL is checked as the API checks it. */
   systemHook(input: SeedSystemHook): SystemHook {
     this.#checkShape(SeedSystemHook, input);
-    this.#checkHookUrl(input.url);
+    this.#checkHookUrl(input.url, input.url_variables);
     return withId(this.world, 'webHooks', this.world.systemHooks, input.id, () =>
       insertSystemHook(this.world, input, isoOrUndefined(input.created_at) ?? nowIso(this.world)),
     );
   }
 
-  #checkHookUrl(url: string): void {
-    const refusal = hookUrlRefusal(this.world, url);
+  /**
+   * The URL as it will be called: with `url_variables`, its `{name}` placeholders filled in, each
+   * one given; without them, the URL as written (a seed from before variables loads as it did).
+   */
+  #checkHookUrl(url: string, variables?: Record<string, string>): void {
+    const called = variables === undefined ? url : interpolateUrl(url, variables);
+    if (called === undefined)
+      throw new SeedError('url', 'Invalid URL template: a {name} without its url_variables entry');
+    const refusal = hookUrlRefusal(this.world, called);
     if (refusal) throw new SeedError('url', refusal);
   }
 

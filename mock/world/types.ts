@@ -714,6 +714,10 @@ export interface WebHook<E extends string = string> {
   recent_failures?: number;
   /** Until when a temporarily disabled hook is not called (ISO 8601); absent or `null`: not disabled for a while. */
   disabled_until?: string | null;
+  /** Secret values put in the URL's `{name}` placeholders on delivery (never shown by the API); absent: none. */
+  url_variables?: Record<string, string>;
+  /** Secret headers added to every delivery (never shown by the API; GitLab's own headers win); absent: none. */
+  custom_headers?: Record<string, string>;
 }
 
 /** A project webhook (GitLab's `ProjectHook`). */

@@ -150,6 +150,14 @@ export const GroupHook = z.extend(Hook, {
  */
 export type GroupHook = z.infer<typeof GroupHook>;
 
+/** A named secret of a hook: a URL variable or a custom header, as hook writes take them. */
+export interface HookKeyValue {
+  /** The variable's or header's name. */
+  key: string;
+  /** Its value (secret: the API never shows it). */
+  value: string;
+}
+
 /** The events and settings of a project hook, as `POST` and `PUT /projects/:id/hooks` take them. */
 export interface ProjectHookSettings {
   /** A name for the hook. */
@@ -202,6 +210,16 @@ export interface ProjectHookSettings {
   enable_ssl_verification?: boolean;
   /** A custom payload template. */
   custom_webhook_template?: string;
+  /**
+   * Values for `{name}` placeholders in the URL, filled in on delivery (at most 20; names like
+   * `token`, values of 1 to 100 characters). An update merges them over the stored ones; never shown afterwards.
+   */
+  url_variables?: HookKeyValue[];
+  /**
+   * Headers added to every delivery (at most 20; names like `X-Name`, values of 1 to 2048 characters;
+   * GitLab's own headers win). An update merges them over the stored ones; never shown afterwards.
+   */
+  custom_headers?: HookKeyValue[];
 }
 
 /** The body of `POST /projects/:id/hooks`. */
@@ -238,6 +256,16 @@ export interface SystemHookSettings {
   push_events_branch_filter?: string;
   /** `wildcard` (default), `regex` or `all_branches`. */
   branch_filter_strategy?: 'wildcard' | 'regex' | 'all_branches';
+  /**
+   * Values for `{name}` placeholders in the URL, filled in on delivery (at most 20; names like
+   * `token`, values of 1 to 100 characters). An update merges them over the stored ones; never shown afterwards.
+   */
+  url_variables?: HookKeyValue[];
+  /**
+   * Headers added to every delivery (at most 20; names like `X-Name`, values of 1 to 2048 characters;
+   * GitLab's own headers win). An update merges them over the stored ones; never shown afterwards.
+   */
+  custom_headers?: HookKeyValue[];
 }
 
 /** The body of `POST /hooks`. */

@@ -97,6 +97,78 @@ export class ProjectHooks extends Resource {
   }
 
   /**
+   * Sets one URL variable of a webhook, the value put in the URL's `{key}` on delivery (never
+   * shown afterwards); 422 `Illegal key or value` when the hook refuses it. A changed value of a
+   * variable the URL uses drops the stored variables (GitLab guards secrets so), which a URL that
+   * needs them refuses. `PUT /projects/:id/hooks/:hook_id/url_variables/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.hooks.setUrlVariable('acme/api', 7, 'team', 'platform');
+   * ```
+   */
+  setUrlVariable(
+    project: ProjectRef,
+    hookId: number,
+    key: string,
+    value: string,
+    options?: RequestOptions,
+  ): Promise<void> {
+    return this.request('PUT', path`projects/${project}/hooks/${hookId}/url_variables/${key}`, null, {
+      json: { value },
+      ...options,
+    });
+  }
+
+  /**
+   * Removes one URL variable of a webhook; 404 `URL variable Not Found` when it has none of that
+   * name, 422 `Could not unset variable` when the URL uses it. `DELETE /projects/:id/hooks/:hook_id/url_variables/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.hooks.deleteUrlVariable('acme/api', 7, 'team');
+   * ```
+   */
+  deleteUrlVariable(project: ProjectRef, hookId: number, key: string, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`projects/${project}/hooks/${hookId}/url_variables/${key}`, null, options);
+  }
+
+  /**
+   * Sets one custom header sent with every delivery (never shown afterwards; GitLab's own headers
+   * win); 422 `Illegal key or value` when the hook refuses it. `PUT /projects/:id/hooks/:hook_id/custom_headers/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.hooks.setCustomHeader('acme/api', 7, 'X-Receiver-Key', 'a-shared-secret');
+   * ```
+   */
+  setCustomHeader(
+    project: ProjectRef,
+    hookId: number,
+    key: string,
+    value: string,
+    options?: RequestOptions,
+  ): Promise<void> {
+    return this.request('PUT', path`projects/${project}/hooks/${hookId}/custom_headers/${key}`, null, {
+      json: { value },
+      ...options,
+    });
+  }
+
+  /**
+   * Removes one custom header of a webhook; 404 `Custom header Not Found` when it has none of that
+   * name. `DELETE /projects/:id/hooks/:hook_id/custom_headers/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.hooks.deleteCustomHeader('acme/api', 7, 'X-Receiver-Key');
+   * ```
+   */
+  deleteCustomHeader(project: ProjectRef, hookId: number, key: string, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`projects/${project}/hooks/${hookId}/custom_headers/${key}`, null, options);
+  }
+
+  /**
    * Lists a webhook's recent deliveries (the last two days), newest first, at most 20 a page.
    * `GET /projects/:id/hooks/:hook_id/events`
    *
@@ -223,6 +295,60 @@ export class SystemHooks extends Resource {
   }
 
   /**
+   * Sets one URL variable of a webhook, the value put in the URL's `{key}` on delivery (never
+   * shown afterwards); 422 `Illegal key or value` when the hook refuses it. A changed value of a
+   * variable the URL uses drops the stored variables (GitLab guards secrets so), which a URL that
+   * needs them refuses. `PUT /hooks/:hook_id/url_variables/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.hooks.setUrlVariable(3, 'team', 'platform');
+   * ```
+   */
+  setUrlVariable(hookId: number, key: string, value: string, options?: RequestOptions): Promise<void> {
+    return this.request('PUT', path`hooks/${hookId}/url_variables/${key}`, null, { json: { value }, ...options });
+  }
+
+  /**
+   * Removes one URL variable of a webhook; 404 `URL variable Not Found` when it has none of that
+   * name, 422 `Could not unset variable` when the URL uses it. `DELETE /hooks/:hook_id/url_variables/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.hooks.deleteUrlVariable(3, 'team');
+   * ```
+   */
+  deleteUrlVariable(hookId: number, key: string, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`hooks/${hookId}/url_variables/${key}`, null, options);
+  }
+
+  /**
+   * Sets one custom header sent with every delivery (never shown afterwards; GitLab's own headers
+   * win); 422 `Illegal key or value` when the hook refuses it. `PUT /hooks/:hook_id/custom_headers/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.hooks.setCustomHeader(3, 'X-Receiver-Key', 'a-shared-secret');
+   * ```
+   */
+  setCustomHeader(hookId: number, key: string, value: string, options?: RequestOptions): Promise<void> {
+    return this.request('PUT', path`hooks/${hookId}/custom_headers/${key}`, null, { json: { value }, ...options });
+  }
+
+  /**
+   * Removes one custom header of a webhook; 404 `Custom header Not Found` when it has none of that
+   * name. `DELETE /hooks/:hook_id/custom_headers/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.hooks.deleteCustomHeader(3, 'X-Receiver-Key');
+   * ```
+   */
+  deleteCustomHeader(hookId: number, key: string, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`hooks/${hookId}/custom_headers/${key}`, null, options);
+  }
+
+  /**
    * Sends GitLab's sample system event (`project_create`) to a system hook and answers it.
    * `POST /hooks/:hook_id`
    *
@@ -306,6 +432,72 @@ export class GroupHooks extends Resource {
    */
   delete(group: GroupRef, hookId: number, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`groups/${group}/hooks/${hookId}`, null, options);
+  }
+
+  /**
+   * Sets one URL variable of a webhook, the value put in the URL's `{key}` on delivery (never
+   * shown afterwards); 422 `Illegal key or value` when the hook refuses it. A changed value of a
+   * variable the URL uses drops the stored variables (GitLab guards secrets so), which a URL that
+   * needs them refuses. `PUT /groups/:id/hooks/:hook_id/url_variables/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.setUrlVariable('acme', 7, 'team', 'platform');
+   * ```
+   */
+  setUrlVariable(group: GroupRef, hookId: number, key: string, value: string, options?: RequestOptions): Promise<void> {
+    return this.request('PUT', path`groups/${group}/hooks/${hookId}/url_variables/${key}`, null, {
+      json: { value },
+      ...options,
+    });
+  }
+
+  /**
+   * Removes one URL variable of a webhook; 404 `URL variable Not Found` when it has none of that
+   * name, 422 `Could not unset variable` when the URL uses it. `DELETE /groups/:id/hooks/:hook_id/url_variables/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.deleteUrlVariable('acme', 7, 'team');
+   * ```
+   */
+  deleteUrlVariable(group: GroupRef, hookId: number, key: string, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`groups/${group}/hooks/${hookId}/url_variables/${key}`, null, options);
+  }
+
+  /**
+   * Sets one custom header sent with every delivery (never shown afterwards; GitLab's own headers
+   * win); 422 `Illegal key or value` when the hook refuses it. `PUT /groups/:id/hooks/:hook_id/custom_headers/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.setCustomHeader('acme', 7, 'X-Receiver-Key', 'a-shared-secret');
+   * ```
+   */
+  setCustomHeader(
+    group: GroupRef,
+    hookId: number,
+    key: string,
+    value: string,
+    options?: RequestOptions,
+  ): Promise<void> {
+    return this.request('PUT', path`groups/${group}/hooks/${hookId}/custom_headers/${key}`, null, {
+      json: { value },
+      ...options,
+    });
+  }
+
+  /**
+   * Removes one custom header of a webhook; 404 `Custom header Not Found` when it has none of that
+   * name. `DELETE /groups/:id/hooks/:hook_id/custom_headers/:key`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.hooks.deleteCustomHeader('acme', 7, 'X-Receiver-Key');
+   * ```
+   */
+  deleteCustomHeader(group: GroupRef, hookId: number, key: string, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`groups/${group}/hooks/${hookId}/custom_headers/${key}`, null, options);
   }
 
   /**
