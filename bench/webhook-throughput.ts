@@ -26,8 +26,14 @@ const again = async (url: string, init?: RequestInit) => {
   }
 };
 
-// The receiver: a bare server answering 200, which counts what it is sent (`GET /__cpu`).
-const receiver = startProcess(join(ROOT, 'bench/fixed-server.ts'));
+// The receiver: a bare server answering 200 with a short JSON body, as receivers do, which counts
+// what it is sent (`GET /__cpu`).
+writeFileSync(join(tmp, 'receiver-body.json'), '{"ok":true}');
+writeFileSync(join(tmp, 'receiver-headers.json'), JSON.stringify({ 'content-type': 'application/json' }));
+const receiver = startProcess(join(ROOT, 'bench/fixed-server.ts'), [
+  join(tmp, 'receiver-body.json'),
+  join(tmp, 'receiver-headers.json'),
+]);
 const receiverUrl = await receiver.ready;
 const events = {
   push_events: true,

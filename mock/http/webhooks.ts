@@ -270,7 +270,9 @@ export class WebhookDispatcher implements WebhookSink {
    * disabled (and not forced) or gone.
    */
   deliverNow(target: HookTarget, event: WebhookEvent, force: boolean): Promise<WebhookDelivery | undefined> {
-    return this.#track(this.#deliver(this.#job(target, event.kind, event.payload(), force), this.#generation));
+    return this.#track(
+      this.#deliver(this.#job(target, event.kind, event.payload(), force), this.#generation).then(copyOf),
+    );
   }
 
   /** Sends a logged delivery's payload again to its hook, now, with the same `Idempotency-Key` (GitLab's resend). */
@@ -288,7 +290,7 @@ export class WebhookDispatcher implements WebhookSink {
       idempotencyKey: delivery.request_headers['Idempotency-Key'] ?? uuid(),
       force: false,
     };
-    return this.#track(this.#deliver(job, this.#generation));
+    return this.#track(this.#deliver(job, this.#generation).then(copyOf));
   }
 
   /** Counts a delivery made outside the queue, so `settled()` waits for it too. */
@@ -459,9 +461,12 @@ export class WebhookDispatcher implements WebhookSink {
         event: delivery.request_headers['X-Gitlab-Event'] ?? '',
       },
     });
-    return structuredClone(delivery);
+    return delivery;
   }
 }
+
+/** A copy of a logged delivery for a caller (the log's own must not change); only made when asked for. */
+const copyOf = (delivery: WebhookDelivery | undefined) => delivery && structuredClone(delivery);
 
 /** `fetch`, where there is no socket to speak HTTP over (the MSW browser worker's page). */
 const fetchPost: Post = async (url, headers, body, timeoutMs) => {
@@ -635,6 +640,7 @@ function nodePost(): Post | undefined {
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
   let at = 0;
   for (const chunk of chunks) {
@@ -654,20 +660,16 @@ function parseAnswer(chunks: Uint8Array[], ended: boolean): { answer: Answer; re
   return { answer: answer.answer, reusable: !ended && answer.framed && answer.keepAlive };
 }
 
+const LATIN1 = new TextDecoder('latin1');
+
 function parseBytes(
   chunks: Uint8Array[],
   ended: boolean,
 ): { answer: Answer; framed: boolean; keepAlive: boolean } | undefined {
   const bytes = concat(chunks);
-  let split = -1;
-  for (let i = 0; i + 3 < bytes.length; i++) {
-    if (bytes[i] === 13 && bytes[i + 1] === 10 && bytes[i + 2] === 13 && bytes[i + 3] === 10) {
-      split = i;
-      break;
-    }
-  }
+  const split = headEnd(bytes);
   if (split < 0) return undefined;
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, split)).split('\r\n');
+  const head = LATIN1.decode(bytes.subarray(0, split)).split('\r\n');
   const status = Number(/^HTTP\/\d(?:\.\d)? (\d{3})/.exec(head[0] ?? '')?.[1]);
   if (!Number.isInteger(status)) return undefined;
   const headers: Record<string, string> = {};
@@ -705,6 +707,14 @@ function parseBytes(
   }
   if (length === undefined && (status === 204 || status === 304)) return done({ status, headers, body: '' }, true);
   return ended ? done({ status, headers, body: decode([rest]) }, false) : undefined;
+}
+
+/** Where the blank line after the headers starts (`\r\n\r\n`), or -1; `indexOf` skips to each `\r` natively. */
+function headEnd(bytes: Uint8Array): number {
+  for (let i = bytes.indexOf(13); i >= 0 && i + 3 < bytes.length; i = bytes.indexOf(13, i + 1)) {
+    if (bytes[i + 1] === 10 && bytes[i + 2] === 13 && bytes[i + 3] === 10) return i;
+  }
+  return -1;
 }
 
 function findCrlf(bytes: Uint8Array): number {
