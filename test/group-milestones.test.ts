@@ -333,3 +333,41 @@ describe('state export', () => {
     expect(await again.groups.list()).toEqual(await planner.groups.list());
   });
 });
+
+describe('a public group’s milestone with a private project in the group', () => {
+  it('shows an outsider the issues and merge requests of the projects it may read, none of the private one', async () => {
+    mock = createMockGitLab({
+      seed: {
+        users: [
+          { username: 'olivia', token: 'glpat-olivia' },
+          { username: 'outsider', token: 'glpat-outsider' },
+        ],
+        groups: [{ path: 'pub', visibility: 'public', members: { olivia: 50 }, milestones: [{ title: 'Q3' }] }],
+        projects: [
+          {
+            path: 'pub/site',
+            visibility: 'public',
+            issues: [{ title: 'Site issue', author: 'olivia', milestone: 'Q3' }],
+            merge_requests: [{ title: 'Site change', author: 'olivia', source_branch: 'a', milestone: 'Q3' }],
+          },
+          {
+            path: 'pub/vault',
+            visibility: 'private',
+            issues: [{ title: 'Vault issue', author: 'olivia', milestone: 'Q3' }],
+            merge_requests: [{ title: 'Vault change', author: 'olivia', source_branch: 'b', milestone: 'Q3' }],
+          },
+        ],
+      },
+    });
+    const [q3] = (await as('outsider').groups.milestones.list('pub')).items;
+    const id = q3?.id ?? 0;
+    const issues = async (who: string) =>
+      (await as(who).groups.milestones.issues('pub', id)).items.map((i) => i.title).sort();
+    const changes = async (who: string) =>
+      (await as(who).groups.milestones.mergeRequests('pub', id)).items.map((m) => m.title).sort();
+    expect(await issues('outsider')).toEqual(['Site issue']);
+    expect(await changes('outsider')).toEqual(['Site change']);
+    expect(await issues('olivia')).toEqual(['Site issue', 'Vault issue']);
+    expect(await changes('olivia')).toEqual(['Site change', 'Vault change']);
+  });
+});

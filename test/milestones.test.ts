@@ -42,6 +42,17 @@ describe('create, read, update', () => {
     expect(m.title).toBe('foo & bar 1.1 -> 2.2 x');
   });
 
+  it("refuses a title that sanitizes to nothing with the model's can't be blank, and creates nothing", async () => {
+    await dev.projects.milestones.list(API); // the token's first use is recorded, refused or not
+    const before = mock.exportState();
+    const error = await failure(dev.projects.milestones.create(API, { title: '<b></b>' }));
+    expect([error.status, error.gitlabMessage]).toEqual([
+      400,
+      'Failed to create milestone {:title=>["can\'t be blank"]}',
+    ]);
+    expect(mock.exportState()).toEqual(before);
+  });
+
   it("refuses a missing title with Grape's message", async () => {
     const error = await failure(dev.projects.milestones.create(API, {} as never));
     expect(error).toBeInstanceOf(BadRequestError);
@@ -203,6 +214,11 @@ describe('list filters and order', () => {
     expect((await dev.projects.milestones.list(API, { title: 'V1.0' })).items).toEqual([]);
     expect(titles((await dev.projects.milestones.list(API, { search: 'LOGIN' })).items)).toEqual(['v0.8', 'v1.0']);
     expect(titles((await dev.projects.milestones.list(API, { search: 'v1.' })).items)).toEqual(['v1.1', 'v1.0']);
+  });
+
+  it('matches a search of one character against whole titles, in any case', async () => {
+    await dev.projects.milestones.create(API, { title: 'X' });
+    expect(titles((await dev.projects.milestones.list(API, { search: 'x' })).items)).toEqual(['X']);
   });
 
   it('filters by updated_before and updated_after, inclusive', async () => {
@@ -387,6 +403,18 @@ describe('promote', () => {
     expect([...mock.world.mergeRequests.values()].find((mr) => mr.iid === 1)?.milestone_id).toBe(promoted?.id);
     // The other project's unrelated milestone stays.
     expect([...mock.world.milestones.values()].some((m) => m.title === 'v2.0')).toBe(true);
+  });
+
+  it('refuses a title the group or an ancestor already has, and changes nothing', async () => {
+    await client(mock, 'glpat-owner').groups.milestones.create('acme', { title: 'v1.0' });
+    await dev.projects.milestones.list(API);
+    const before = mock.exportState();
+    const error = await failure(dev.projects.milestones.promote(API, 1));
+    expect([error.status, error.gitlabMessage]).toEqual([
+      400,
+      'Promotion failed - Title already being used for another group or project milestone.',
+    ]);
+    expect(mock.exportState()).toEqual(before);
   });
 
   it('answers 200 with the JSON body 200, as GitLab does (python-gitlab parses it)', async () => {
