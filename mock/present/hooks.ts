@@ -4,7 +4,14 @@ import type {
   SystemHook as SystemHookEntity,
 } from '../../src/models/hooks.js';
 import { alertStatus, type HookType } from '../rules/webhooks.js';
-import type { GroupHook, ProjectHook, SystemHook, World } from '../world/types.js';
+import {
+  GROUP_HOOK_EVENTS,
+  type GroupHook,
+  PROJECT_HOOK_EVENTS,
+  type ProjectHook,
+  type SystemHook,
+  type World,
+} from '../world/types.js';
 
 /**
  * Hooks as GitLab's entities show them (`lib/api/entities/hook.rb`, `project_hook.rb`): the
@@ -51,29 +58,22 @@ function hookTail(world: World, type: HookType, hook: ProjectHook | GroupHook | 
   };
 }
 
+/**
+ * A hook's event switches after the three the head shows (`push_events`, `tag_push_events`,
+ * `merge_requests_events`), in its entity's order: the order of the lists of its events.
+ */
+function switchesAfterHead<E extends string>(events: Record<E, boolean>, order: readonly E[]) {
+  return Object.fromEntries(order.slice(3).map((name) => [name, events[name]])) as Record<E, boolean>;
+}
+
 /** GitLab's Hook entity for a project hook (no `organization_id`, `repository_update_events` always false). */
 export function presentProjectHook(world: World, hook: ProjectHook): ProjectHookEntity {
-  const e = hook.events;
   return {
     ...hookHead(hook, false),
     ...hookTail(world, 'project', hook),
     project_id: hook.project_id,
-    issues_events: e.issues_events,
-    confidential_issues_events: e.confidential_issues_events,
-    note_events: e.note_events,
-    confidential_note_events: e.confidential_note_events,
-    pipeline_events: e.pipeline_events,
-    wiki_page_events: e.wiki_page_events,
-    deployment_events: e.deployment_events,
-    feature_flag_events: e.feature_flag_events,
-    job_events: e.job_events,
-    releases_events: e.releases_events,
-    milestone_events: e.milestone_events,
-    emoji_events: e.emoji_events,
-    resource_access_token_events: e.resource_access_token_events,
-    resource_deploy_token_events: e.resource_deploy_token_events,
-    vulnerability_events: e.vulnerability_events,
-  };
+    ...switchesAfterHead(hook.events, PROJECT_HOOK_EVENTS),
+  } as ProjectHookEntity;
 }
 
 /** GitLab's Hook entity for a system hook. */
@@ -88,27 +88,10 @@ export function presentSystemHook(world: World, hook: SystemHook): SystemHookEnt
 
 /** GitLab's GroupHook entity: the Hook fields, then the group's id and its event switches. */
 export function presentGroupHook(world: World, hook: GroupHook): GroupHookEntity {
-  const e = hook.events;
   return {
     ...hookHead(hook, false),
     ...hookTail(world, 'group', hook),
     group_id: hook.group_id,
-    issues_events: e.issues_events,
-    confidential_issues_events: e.confidential_issues_events,
-    note_events: e.note_events,
-    confidential_note_events: e.confidential_note_events,
-    pipeline_events: e.pipeline_events,
-    wiki_page_events: e.wiki_page_events,
-    job_events: e.job_events,
-    deployment_events: e.deployment_events,
-    feature_flag_events: e.feature_flag_events,
-    releases_events: e.releases_events,
-    subgroup_events: e.subgroup_events,
-    member_events: e.member_events,
-    emoji_events: e.emoji_events,
-    project_events: e.project_events,
-    milestone_events: e.milestone_events,
-    vulnerability_events: e.vulnerability_events,
-    resource_access_token_events: e.resource_access_token_events,
-  };
+    ...switchesAfterHead(hook.events, GROUP_HOOK_EVENTS),
+  } as GroupHookEntity;
 }
