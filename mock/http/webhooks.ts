@@ -8,6 +8,7 @@ import {
   hookFailed,
   hookSucceeded,
   isExecutable,
+  type LoggedDelivery,
   WEBHOOK_KINDS,
   type WebhookEvent,
   type WebhookKind,
@@ -53,31 +54,7 @@ export interface MockWebhookOptions {
 export type DeliveryOutcome = 'delivered' | 'failed' | 'blocked';
 
 /** One delivery as the log keeps it (GitLab's `WebHookLog`, plus what the mock knows besides). */
-export interface WebhookDelivery {
-  /** The delivery's number in its world (1, 2...): GitLab's hook log id. */
-  id: number;
-  /** The hook's id. */
-  hook_id: number;
-  /** `project`, `group` or `system`. */
-  hook_type: HookType;
-  /** GitLab's hook name: `merge_request_hooks`, `milestone_hooks`, `member_hooks`... */
-  trigger: string;
-  /** The URL called, its password and secret-looking query values `[REDACTED]`. */
-  url: string;
-  /** The headers sent, `X-Gitlab-Token` `[REDACTED]`. */
-  request_headers: Record<string, string>;
-  /** The payload sent. */
-  request_data: unknown;
-  /** The receiver's status, or `internal error` when there was no answer (GitLab's word). */
-  response_status: number | 'internal error';
-  /** The receiver's headers (at most 50). */
-  response_headers: Record<string, string>;
-  /** The receiver's body, cut after 8 KB as GitLab does. */
-  response_body: string;
-  /** Seconds the delivery took (wall clock). */
-  execution_duration: number;
-  /** Why there was no answer: a timeout, a refused connection, a URL the mock may not call; else `null`. */
-  internal_error_message: string | null;
+export interface WebhookDelivery extends LoggedDelivery {
   /** `delivered` (2xx or 3xx), `failed` (any other answer, or none) or `blocked` (never called). */
   outcome: DeliveryOutcome;
   /** The hook's state before and after, when the delivery changed it (failure counts, backoff). */
@@ -87,8 +64,6 @@ export interface WebhookDelivery {
     /** After it. */
     after: HookState;
   } | null;
-  /** When it was sent, on the world clock (ISO 8601). */
-  created_at: string;
 }
 
 /** A hook's delivery state as the hooks API shows it, plus its failure count. */

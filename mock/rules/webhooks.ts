@@ -109,18 +109,31 @@ export interface WebhookEvent {
 
 /** A delivery as a sink logs it: what the hooks API's `events` and `resend` read. */
 export interface LoggedDelivery {
+  /** The delivery's number in its world (1, 2...): GitLab's hook log id. */
   id: number;
+  /** The hook's id. */
   hook_id: number;
+  /** `project`, `group` or `system`. */
   hook_type: HookType;
+  /** GitLab's hook name: `merge_request_hooks`, `milestone_hooks`, `member_hooks`... */
   trigger: string;
+  /** The URL called, its password and secret-looking query values `[REDACTED]`. */
   url: string;
+  /** The headers sent, `X-Gitlab-Token` `[REDACTED]`. */
   request_headers: Record<string, string>;
+  /** The payload sent. */
   request_data: unknown;
-  response_headers: Record<string, string>;
-  response_body: string;
-  execution_duration: number;
+  /** The receiver's status, or `internal error` when there was no answer (GitLab's word). */
   response_status: number | 'internal error';
+  /** The receiver's headers (at most 50). */
+  response_headers: Record<string, string>;
+  /** The receiver's body, cut after 8 KB as GitLab does. */
+  response_body: string;
+  /** Seconds the delivery took (wall clock). */
+  execution_duration: number;
+  /** Why there was no answer: a timeout, a refused connection, a URL the mock may not call; else `null`. */
   internal_error_message: string | null;
+  /** When it was sent, on the world clock (ISO 8601). */
   created_at: string;
 }
 
