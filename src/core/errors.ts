@@ -261,7 +261,6 @@ function extractGitLabMessage(body: unknown): GitLabMessage | undefined {
   const record = body as Record<string, unknown>;
   const value = record.message !== undefined ? record.message : record.error;
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
   if (typeof value === 'object') return value as { [field: string]: unknown };
   return String(value);
@@ -286,12 +285,12 @@ function renderGitLabMessage(message: GitLabMessage): string {
 function formatApiErrorMessage(init: GitLabApiErrorInit, gitlabMessage: GitLabMessage | undefined): string {
   const status = `${init.status} ${init.statusText || reasonPhrase(init.status) || ''}`.trim();
   let detail = gitlabMessage === undefined ? undefined : renderGitLabMessage(gitlabMessage);
-  if (detail === undefined && typeof init.body === 'string') {
+  // GitLab's message comes from a JSON object body only; a text body has none.
+  if (typeof init.body === 'string') {
     // A short plain-text body (not an HTML error page) is worth showing.
     const text = init.body.trim();
-    if (text && text.length <= 200 && !text.startsWith('<')) detail = text;
-  }
-  if (gitlabMessage !== undefined && typeof init.body === 'object' && init.body !== null) {
+    if (text.length <= 200 && !text.startsWith('<')) detail = text;
+  } else if (gitlabMessage !== undefined) {
     const description = (init.body as Record<string, unknown>).error_description;
     if (typeof description === 'string') detail = `${detail}: ${description}`;
   }
