@@ -8,9 +8,12 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      // Read by the slowest property (test/model/state.test.ts) to take fewer runs: Stryker reruns it for
-      // nearly every mutant of mock/rules/, and its first runs already reach every area.
+      // Read by propertyRuns (test/fixtures.ts): the heaviest properties take fewer runs, since Stryker reruns
+      // them for every mutant their code reaches; their first runs already reach every area and limit.
       env: { GITLAB_MOCK_MUTATION: '1' },
+      // Instrumented code runs several times slower (the JSON limits scanner's property, above all):
+      // a test's own timeout must not fail the initial run Stryker needs green.
+      testTimeout: 60_000,
       exclude: [
         'test/**/*.cli.test.ts',
         'test/cli.test.ts',

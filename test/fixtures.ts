@@ -109,3 +109,12 @@ export async function failure(promise: PromiseLike<unknown>): Promise<GitLabApiE
   }
   throw new Error('expected the call to fail');
 }
+
+/**
+ * How many runs a property takes: `normal`, or `underMutation` when Stryker runs the suite
+ * (vitest.mutation.config.ts sets GITLAB_MOCK_MUTATION), where a property reruns for every
+ * mutant its code reaches, on instrumented code.
+ */
+export function propertyRuns(normal: number, underMutation: number): number {
+  return process.env.GITLAB_MOCK_MUTATION === '1' ? underMutation : normal;
+}

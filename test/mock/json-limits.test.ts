@@ -4,6 +4,7 @@ import { checkJsonLimits, parsedBodyOf, refuseJsonBody } from '../../mock/http/j
 import type { MockRequest } from '../../mock/http/request.js';
 import { createMockGitLab, demoSeed } from '../../mock/index.js';
 import { plainRouterOf } from '../../mock/mock.js';
+import { propertyRuns } from '../fixtures.js';
 
 // GitLab's JSON request limits (SPEC 9, gitlabhq lib/gitlab/middleware/json_validation.rb and
 // lib/gitlab/json/stream_validator.rb) against a reference model written here, apart from the
@@ -180,7 +181,7 @@ describe('the JSON limits scanner against the reference model', () => {
         seen.set(expected, (seen.get(expected) ?? 0) + 1);
         expect(checkJsonLimits(serialize(s))?.limit ?? null).toBe(expected);
       }),
-      { seed: SEED, numRuns: 250 },
+      { seed: SEED, numRuns: propertyRuns(250, 150) },
     );
     // Not vacuous: every limit GitLab can reach with its defaults, and bodies that pass.
     for (const verdict of [null, 'max_depth', 'max_array_size', 'max_total_elements'] as const) {

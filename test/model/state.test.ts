@@ -11,7 +11,7 @@ import {
   SeedError,
 } from '../../mock/index.js';
 import type { GitLab } from '../../src/index.js';
-import { clientsOf } from '../fixtures.js';
+import { clientsOf, propertyRuns } from '../fixtures.js';
 import { worldTables } from '../world-tables.js';
 import { refused, refusedAs } from './recording.js';
 
@@ -25,8 +25,8 @@ import { refused, refusedAs } from './recording.js';
 // fast-check prints `seed` and `path` on failure; pass them to `fc.assert` to replay.
 
 const SEED = 13_2026;
-// Fewer under mutation testing (vitest.mutation.config.ts), where it runs again for nearly every mutant.
-const RUNS = process.env.GITLAB_MOCK_MUTATION === '1' ? 8 : 20;
+// Fewer under mutation testing, where it runs again for nearly every mutant.
+const RUNS = propertyRuns(20, 8);
 const API = 'acme/platform/api';
 const COPY_BASE = 'http://copy.test/gitlab';
 
