@@ -148,6 +148,19 @@ describe('error bodies and the token', () => {
     expect((error as NotFoundError).body).toBeUndefined();
   });
 
+  it('keeps an error body as it was parsed when the token is not in it (no JSON round trip)', async () => {
+    // JSON.stringify would turn 1e400 (Infinity once parsed) into null and -0 into 0.
+    const body = '{"message":"404 Not Found","weight":1e400,"offset":-0}';
+    const { gitlab } = setup(
+      () => new Response(body, { status: 404, headers: { 'content-type': 'application/json' } }),
+    );
+    const error = await gitlab.projects.milestones.get(1, 2).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    const parsed = (error as NotFoundError).body as { weight: number; offset: number };
+    expect(parsed.weight).toBe(Number.POSITIVE_INFINITY);
+    expect(Object.is(parsed.offset, -0)).toBe(true);
+  });
+
   it('replaces a body that redacting the token has left unparseable by "[REDACTED]"', async () => {
     // A token that is also a piece of the body's JSON: cutting it out leaves no JSON behind.
     const token = '":';
