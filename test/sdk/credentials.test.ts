@@ -88,15 +88,32 @@ describe('credentials refused', () => {
     }
   });
 
+  it('says which credentials were given, each named once, and which header each one is sent in', () => {
+    const listed = ': token (PRIVATE-TOKEN), oauthToken (Authorization: Bearer) or jobToken (JOB-TOKEN)';
+    expect(() => new GitLab({ baseUrl: BASE, token: TOKEN, oauthToken: TOKEN })).toThrow(
+      new GitLabCredentialsError(`Pass one credential, not token and oauthToken${listed}`),
+    );
+    expect(() => new GitLab({ baseUrl: BASE, token: () => TOKEN, oauthToken: TOKEN, jobToken: TOKEN })).toThrow(
+      new GitLabCredentialsError(`Pass one credential, not token and oauthToken and jobToken${listed}`),
+    );
+  });
+
   it('takes an empty string or undefined as no credential', () => {
     expect(() => new GitLab({ baseUrl: BASE, token: '', oauthToken: TOKEN, jobToken: undefined })).not.toThrow();
   });
 
-  it('refuses a credential that is neither a string nor a function', () => {
-    const options = { baseUrl: BASE, jobToken: 42 } as unknown as GitLabOptions;
-    expect(() => new GitLab(options)).toThrow(
-      new GitLabCredentialsError('jobToken must be a string or a function returning one, not number'),
-    );
+  it('refuses a credential that is neither a string nor a function, naming its type', () => {
+    for (const [value, type] of [
+      [42, 'number'],
+      [null, 'null'],
+      [[TOKEN], 'an array'],
+      [{ token: TOKEN }, 'object'],
+    ] as const) {
+      const options = { baseUrl: BASE, jobToken: value } as unknown as GitLabOptions;
+      expect(() => new GitLab(options)).toThrow(
+        new GitLabCredentialsError(`jobToken must be a string or a function returning one, not ${type}`),
+      );
+    }
   });
 
   it('rejects a call whose credential function returns no token, sending nothing', async () => {
@@ -104,6 +121,9 @@ describe('credentials refused', () => {
       ['', 'an empty string'],
       [undefined, 'undefined'],
       [{ token: TOKEN }, 'object'],
+      [null, 'null'],
+      [[TOKEN], 'an array'],
+      [42, 'number'],
     ] as const) {
       const { gitlab, requests } = setup(answer, { oauthToken: (() => value) as () => string });
       const error = await gitlab.projects.milestones.get('acme/api', 1).catch((e: unknown) => e);

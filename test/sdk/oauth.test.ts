@@ -104,6 +104,21 @@ describe('GitLabOAuth requests', () => {
     expectNoSecret(error);
   });
 
+  it('reads the answer to an empty token as it came: an empty secret redacts nothing', async () => {
+    // An app whose token went missing (an unset variable) asks about ''; GitLab says invalid_token.
+    const { oauth, requests } = oauthOn(() =>
+      json({ error: 'invalid_token', error_description: 'The access token is invalid' }, { status: 401 }),
+    );
+    const error = await oauth.tokenInfo('').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OAuthError);
+    expect(error).toMatchObject({
+      error: 'invalid_token',
+      error_description: 'The access token is invalid',
+      status: 401,
+    });
+    expect(requests[0]?.headers.get('authorization')).toBeNull();
+  });
+
   it('rejects with the caller’s abort reason, unchanged', async () => {
     const { oauth } = oauthOn(never);
     const controller = new AbortController();
