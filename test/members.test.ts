@@ -143,6 +143,81 @@ describe('listing', () => {
   });
 });
 
+describe("members/all: which of a user's memberships it shows at one level", () => {
+  // Each user is a member of acme/platform and of its parent acme at the same role: GitLab shows
+  // the membership with the latest expiry (never expiring first), then the oldest one.
+  const at = (created_at: string, expires_at: string | null, created_by = 'owner') => ({
+    access_level: 30 as const,
+    created_at,
+    expires_at,
+    created_by,
+  });
+  const JAN = '2026-01-01T00:00:00Z';
+  const FEB = '2026-02-01T00:00:00Z';
+
+  beforeEach(() =>
+    use({
+      ...testSeed,
+      groups: [
+        {
+          path: 'acme',
+          members: {
+            owner: 50,
+            dev: at(FEB, null),
+            reporter: at(JAN, '2026-07-01'),
+            guest: at(FEB, '2026-08-01'),
+            planner: at(JAN, '2026-07-01'),
+            maintainer: at(JAN, null),
+            outsider: at(FEB, null),
+            blocked: at(JAN, null, 'root'),
+          },
+        },
+        {
+          path: 'acme/platform',
+          members: {
+            dev: at(JAN, '2026-07-01'),
+            reporter: at(FEB, null),
+            guest: at(JAN, '2026-07-01'),
+            planner: at(FEB, '2026-08-01'),
+            maintainer: at(FEB, null),
+            outsider: at(JAN, null),
+            blocked: at(JAN, null, 'owner'),
+          },
+        },
+        { path: 'free-corp', plan: 'free', members: { owner: 50 } },
+      ],
+    }),
+  );
+
+  const shown = async () =>
+    Object.fromEntries(
+      (await owner.groups.members.listAll('acme/platform').toArray()).map((m) => [
+        m.username,
+        `${m.expires_at} ${m.created_at} ${m.created_by?.username}`,
+      ]),
+    );
+
+  it('prefers a membership that never expires, whichever is older', async () => {
+    const all = await shown();
+    expect(all.dev).toBe('null 2026-02-01T00:00:00.000Z owner');
+    expect(all.reporter).toBe('null 2026-02-01T00:00:00.000Z owner');
+  });
+
+  it('prefers the later expiry, whichever is older', async () => {
+    const all = await shown();
+    expect(all.guest).toBe('2026-08-01 2026-02-01T00:00:00.000Z owner');
+    expect(all.planner).toBe('2026-08-01 2026-02-01T00:00:00.000Z owner');
+  });
+
+  it('takes the older of two that expire alike, and the nearer of two added at the same time', async () => {
+    const all = await shown();
+    expect(all.maintainer).toBe('null 2026-01-01T00:00:00.000Z owner');
+    expect(all.outsider).toBe('null 2026-01-01T00:00:00.000Z owner');
+    // Same role, expiry and time: the group's own membership, not its parent's (added by root).
+    expect(all.blocked).toBe('null 2026-01-01T00:00:00.000Z owner');
+  });
+});
+
 describe('visibility', () => {
   it('answers 404 to an outsider for a private project or group', async () => {
     expect(await refused(() => outsider.projects.members.list(API))).toEqual({
