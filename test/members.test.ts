@@ -597,6 +597,80 @@ describe('removing', () => {
   });
 });
 
+describe('the journal names the rule that refused', () => {
+  const reason = () => mock.requests.list().at(-1)?.reason;
+  const P = `project ${API}`;
+
+  it('adding: the unknown user, the existing member, Owner only by Owners, the invalid membership', async () => {
+    await refused(() => maintainer.projects.members.add(API, { username: 'nobody', access_level: 30 }));
+    expect(reason()).toBe('no user nobody');
+    await refused(() => maintainer.projects.members.add(API, { user_id: 9999, access_level: 30 }));
+    expect(reason()).toBe('no user 9999');
+    await refused(() => maintainer.projects.members.add(API, { username: 'outsider', access_level: 50 }));
+    expect(reason()).toBe(`maintainer is Maintainer in ${P}; adding an Owner needs Owner`);
+    await refused(() => maintainer.projects.members.add(API, { username: 'outsider', access_level: 25 as 20 }));
+    expect(reason()).toBe(`the membership of outsider in ${P} is not valid`);
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 });
+    await refused(() => maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 }));
+    expect(reason()).toBe(`outsider is already a direct member of ${P}`);
+  });
+
+  it('changing: Owner only by Owners, the invalid membership', async () => {
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 });
+    await refused(() => maintainer.projects.members.update(API, id('outsider'), { access_level: 50 }));
+    expect(reason()).toBe(`maintainer is Maintainer in ${P}; making an Owner needs Owner`);
+    await refused(() => maintainer.projects.members.update(API, id('outsider'), { access_level: 25 as 20 }));
+    expect(reason()).toBe(`the membership of outsider in ${P} is not valid`);
+    await owner.projects.members.update(API, id('outsider'), { access_level: 50 });
+    await refused(() => maintainer.projects.members.update(API, id('outsider'), { access_level: 40 }));
+    expect(reason()).toBe(`maintainer is Maintainer in ${P}; changing an Owner needs Owner`);
+  });
+
+  it('removing: an Owner only by Owners', async () => {
+    await owner.projects.members.add(API, { username: 'outsider', access_level: 50 });
+    await refused(() => maintainer.projects.members.remove(API, id('outsider')));
+    expect(reason()).toBe(`maintainer is Maintainer in ${P}; removing an Owner needs Owner`);
+  });
+
+  it("a personal project's holder and a group's last Owner can be neither changed nor removed", async () => {
+    await refused(() => root.projects.members.update('owner/sandbox', id('owner'), { access_level: 40 }));
+    expect(reason()).toBe('cannot change owner in project owner/sandbox: the project is in their personal namespace');
+    await refused(() => root.projects.members.remove('owner/sandbox', id('owner')));
+    expect(reason()).toBe('cannot remove owner in project owner/sandbox: the project is in their personal namespace');
+    await refused(() => root.groups.members.update('acme', id('owner'), { access_level: 40 }));
+    expect(reason()).toBe("cannot change owner in group acme: the group's last Owner");
+    await refused(() => root.groups.members.remove('acme', id('owner')));
+    expect(reason()).toBe("cannot remove owner in group acme: the group's last Owner");
+  });
+
+  it("a project token's bot user follows its token", async () => {
+    const token = await owner.projects.accessTokens.create('owner/sandbox', {
+      name: 'ci',
+      scopes: ['api'],
+      expires_at: '2026-12-01',
+    });
+    const bot = mock.world.users.get(token.user_id)?.username;
+    await refused(() => owner.projects.members.update('owner/sandbox', token.user_id, { access_level: 30 }));
+    expect(reason()).toBe(`${bot} is the bot user of an access token; its role follows the token`);
+    await refused(() => owner.projects.members.remove('owner/sandbox', token.user_id));
+    expect(reason()).toBe(`${bot} is the bot user of an access token; revoke the token instead`);
+  });
+});
+
+describe('query: a part of the username or of the name, each on its own', () => {
+  it('finds a user by the username alone, or by the name alone', async () => {
+    use({
+      ...testSeed,
+      users: [...(testSeed.users ?? []), { username: 'kim', name: 'Lee Park' }],
+      groups: [...(testSeed.groups ?? []), { path: 'crew', members: { owner: 50, kim: 30 } }],
+    });
+    const found = async (query: string) =>
+      (await owner.groups.members.list('crew', { query }).toArray()).map((m) => m.username);
+    expect(await found('KI')).toEqual(['kim']);
+    expect(await found('park')).toEqual(['kim']);
+  });
+});
+
 describe('expiry', () => {
   it('counts a membership until the day before expires_at; from that day on it is gone', async () => {
     await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30, expires_at: '2026-06-02' });
