@@ -671,6 +671,159 @@ describe('query: a part of the username or of the name, each on its own', () => 
   });
 });
 
+describe("a group's last Owner: its and its ancestors' human Owners only", () => {
+  const reason = () => mock.requests.list().at(-1)?.reason;
+
+  it('counts neither other roles nor a group token whose bot is Owner', async () => {
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', plan: 'premium', members: { owner: 50, dev: 30 } },
+        ...(testSeed.groups ?? []).filter((g) => g.path !== 'acme'),
+      ],
+    });
+    await refused(() => owner.groups.members.update('acme', id('owner'), { access_level: 40 }));
+    expect(reason()).toBe("cannot change owner in group acme: the group's last Owner");
+    await owner.groups.accessTokens.create('acme', {
+      name: 'release',
+      scopes: ['api'],
+      access_level: 50,
+      expires_at: '2026-12-01',
+    });
+    expect(await refused(() => owner.groups.members.remove('acme', id('owner')))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    expect(reason()).toBe("cannot remove owner in group acme: the group's last Owner");
+  });
+});
+
+describe('the inherited level: the highest direct role over the ancestor groups', () => {
+  beforeEach(() =>
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', plan: 'premium', members: { owner: 50, dev: 30, guest: 30 } },
+        { path: 'acme/platform', members: { dev: 40, guest: 30 } },
+        { path: 'free-corp', plan: 'free', members: { owner: 50 } },
+      ],
+    }),
+  );
+  const inherited = (role: string, group: string) => ({
+    status: 400,
+    body: {
+      message: {
+        access_level: [`should be greater than or equal to ${role} inherited membership from group ${group}`],
+      },
+    },
+  });
+
+  it('takes the higher of two ancestors, the nearer of two alike', async () => {
+    expect(await refused(() => owner.projects.members.add(API, { username: 'dev', access_level: 30 }))).toEqual(
+      inherited('Maintainer', 'platform'),
+    );
+    expect(await refused(() => owner.projects.members.add(API, { username: 'guest', access_level: 20 }))).toEqual(
+      inherited('Developer', 'platform'),
+    );
+  });
+
+  it('inherits nothing from ancestors the user is not a member of, whatever the level asked', async () => {
+    expect(
+      await refused(() => owner.projects.members.add(API, { username: 'outsider', access_level: -1 as 10 })),
+    ).toEqual({ status: 400, body: { message: { access_level: ['is not included in the list'] } } });
+  });
+});
+
+describe('bot users as members', () => {
+  it('adds a bot user that is a member of nothing yet', async () => {
+    use({ ...testSeed, users: [...(testSeed.users ?? []), { username: 'robot', bot: true }] });
+    expect((await maintainer.projects.members.add(API, { username: 'robot', access_level: 30 })).username).toBe(
+      'robot',
+    );
+  });
+
+  it("refuses a group token's bot in a project elsewhere, and lets its group change its role", async () => {
+    const token = await owner.groups.accessTokens.create('acme', {
+      name: 'release',
+      scopes: ['api'],
+      access_level: 30,
+      expires_at: '2026-12-01',
+    });
+    expect(
+      await refused(() => owner.projects.members.add('free-corp/tool', { user_id: token.user_id, access_level: 30 })),
+    ).toEqual({
+      status: 400,
+      body: { message: { user_id: ['project bots cannot be added to other groups / projects'] } },
+    });
+    expect((await owner.groups.members.update('acme', token.user_id, { access_level: 40 })).access_level).toBe(40);
+  });
+});
+
+describe('user_id: digits only', () => {
+  it('finds no user for an id with spaces around it: 404 User Not Found', async () => {
+    for (const userId of [` ${id('outsider')}`, `${id('outsider')} `]) {
+      const before = worldState();
+      const answer = await call(mock, 'POST', '/projects/acme%2Fplatform%2Fapi/members', {
+        token: 'glpat-maintainer',
+        json: { user_id: userId, access_level: 30 },
+      });
+      expect(answer).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
+      expect(mock.requests.list().at(-1)?.reason).toBe(`no user ${userId}`);
+      expect(worldState()).toEqual(before);
+    }
+  });
+});
+
+describe('member hooks: groups only', () => {
+  it('announces a group membership change to a system hook, not a project one', async () => {
+    await root.hooks.create({ url: 'https://audit.example.com/' });
+    await owner.groups.members.update('acme/platform', id('dev'), { access_level: 40 });
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 });
+    await maintainer.projects.members.update(API, id('outsider'), { access_level: 20 });
+    await mock.webhooks.settled();
+    const members = mock.webhooks.deliveries.filter((d) => d.trigger === 'member_hooks');
+    expect(members.map((d) => (d.request_data as { event_name: string }).event_name)).toEqual([
+      'user_update_for_group',
+    ]);
+  });
+});
+
+describe('removing from a group: only what is at or below it', () => {
+  beforeEach(() =>
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', plan: 'premium', members: { owner: 50, outsider: 30 } },
+        { path: 'acme/platform', members: { outsider: 30 } },
+        { path: 'free-corp', plan: 'free', members: { owner: 50, outsider: 30 } },
+      ],
+      projects: [
+        { path: API, members: { outsider: 30 }, issues: [{ title: 'Here', assignees: ['outsider'] }] },
+        { path: 'free-corp/tool', members: { outsider: 30 }, issues: [{ title: 'There', assignees: ['outsider'] }] },
+        { path: 'owner/sandbox', members: { outsider: 30 } },
+      ],
+    }),
+  );
+  const memberships = () =>
+    [...mock.world.groups.values(), ...mock.world.projects.values()]
+      .filter((s) => s.members.has(id('outsider')))
+      .map((s) => ('full_path' in s ? s.full_path : s.path_with_namespace));
+  const assigned = () =>
+    [...mock.world.issues.values()].filter((i) => i.assignee_ids.includes(id('outsider'))).map((i) => i.title);
+
+  it('keeps the memberships in other groups, their projects and personal projects', async () => {
+    await owner.groups.members.remove('acme', id('outsider'));
+    expect(memberships()).toEqual(['free-corp', 'free-corp/tool', 'owner/sandbox']);
+    // Without unassign_issuables, the assignments stay.
+    expect(assigned()).toEqual(['Here', 'There']);
+  });
+
+  it('unassigns from the issues of its own projects only', async () => {
+    await owner.groups.members.remove('acme', id('outsider'), { unassign_issuables: true });
+    expect(assigned()).toEqual(['There']);
+  });
+});
+
 describe('expiry', () => {
   it('counts a membership until the day before expires_at; from that day on it is gone', async () => {
     await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30, expires_at: '2026-06-02' });
