@@ -143,6 +143,81 @@ describe('listing', () => {
   });
 });
 
+describe("members/all: which of a user's memberships it shows at one level", () => {
+  // Each user is a member of acme/platform and of its parent acme at the same role: GitLab shows
+  // the membership with the latest expiry (never expiring first), then the oldest one.
+  const at = (created_at: string, expires_at: string | null, created_by = 'owner') => ({
+    access_level: 30 as const,
+    created_at,
+    expires_at,
+    created_by,
+  });
+  const JAN = '2026-01-01T00:00:00Z';
+  const FEB = '2026-02-01T00:00:00Z';
+
+  beforeEach(() =>
+    use({
+      ...testSeed,
+      groups: [
+        {
+          path: 'acme',
+          members: {
+            owner: 50,
+            dev: at(FEB, null),
+            reporter: at(JAN, '2026-07-01'),
+            guest: at(FEB, '2026-08-01'),
+            planner: at(JAN, '2026-07-01'),
+            maintainer: at(JAN, null),
+            outsider: at(FEB, null),
+            blocked: at(JAN, null, 'root'),
+          },
+        },
+        {
+          path: 'acme/platform',
+          members: {
+            dev: at(JAN, '2026-07-01'),
+            reporter: at(FEB, null),
+            guest: at(JAN, '2026-07-01'),
+            planner: at(FEB, '2026-08-01'),
+            maintainer: at(FEB, null),
+            outsider: at(JAN, null),
+            blocked: at(JAN, null, 'owner'),
+          },
+        },
+        { path: 'free-corp', plan: 'free', members: { owner: 50 } },
+      ],
+    }),
+  );
+
+  const shown = async () =>
+    Object.fromEntries(
+      (await owner.groups.members.listAll('acme/platform').toArray()).map((m) => [
+        m.username,
+        `${m.expires_at} ${m.created_at} ${m.created_by?.username}`,
+      ]),
+    );
+
+  it('prefers a membership that never expires, whichever is older', async () => {
+    const all = await shown();
+    expect(all.dev).toBe('null 2026-02-01T00:00:00.000Z owner');
+    expect(all.reporter).toBe('null 2026-02-01T00:00:00.000Z owner');
+  });
+
+  it('prefers the later expiry, whichever is older', async () => {
+    const all = await shown();
+    expect(all.guest).toBe('2026-08-01 2026-02-01T00:00:00.000Z owner');
+    expect(all.planner).toBe('2026-08-01 2026-02-01T00:00:00.000Z owner');
+  });
+
+  it('takes the older of two that expire alike, and the nearer of two added at the same time', async () => {
+    const all = await shown();
+    expect(all.maintainer).toBe('null 2026-01-01T00:00:00.000Z owner');
+    expect(all.outsider).toBe('null 2026-01-01T00:00:00.000Z owner');
+    // Same role, expiry and time: the group's own membership, not its parent's (added by root).
+    expect(all.blocked).toBe('null 2026-01-01T00:00:00.000Z owner');
+  });
+});
+
 describe('visibility', () => {
   it('answers 404 to an outsider for a private project or group', async () => {
     expect(await refused(() => outsider.projects.members.list(API))).toEqual({
@@ -519,6 +594,238 @@ describe('removing', () => {
     await maintainer.projects.members.remove(API, id('outsider'), { unassign_issuables: true });
     const assignees = [...mock.world.issues.values()].map((issue) => issue.assignee_ids);
     expect(assignees).toEqual([[id('dev')], []]);
+  });
+});
+
+describe('the journal names the rule that refused', () => {
+  const reason = () => mock.requests.list().at(-1)?.reason;
+  const P = `project ${API}`;
+
+  it('adding: the unknown user, the existing member, Owner only by Owners, the invalid membership', async () => {
+    await refused(() => maintainer.projects.members.add(API, { username: 'nobody', access_level: 30 }));
+    expect(reason()).toBe('no user nobody');
+    await refused(() => maintainer.projects.members.add(API, { user_id: 9999, access_level: 30 }));
+    expect(reason()).toBe('no user 9999');
+    await refused(() => maintainer.projects.members.add(API, { username: 'outsider', access_level: 50 }));
+    expect(reason()).toBe(`maintainer is Maintainer in ${P}; adding an Owner needs Owner`);
+    await refused(() => maintainer.projects.members.add(API, { username: 'outsider', access_level: 25 as 20 }));
+    expect(reason()).toBe(`the membership of outsider in ${P} is not valid`);
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 });
+    await refused(() => maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 }));
+    expect(reason()).toBe(`outsider is already a direct member of ${P}`);
+  });
+
+  it('changing: Owner only by Owners, the invalid membership', async () => {
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 });
+    await refused(() => maintainer.projects.members.update(API, id('outsider'), { access_level: 50 }));
+    expect(reason()).toBe(`maintainer is Maintainer in ${P}; making an Owner needs Owner`);
+    await refused(() => maintainer.projects.members.update(API, id('outsider'), { access_level: 25 as 20 }));
+    expect(reason()).toBe(`the membership of outsider in ${P} is not valid`);
+    await owner.projects.members.update(API, id('outsider'), { access_level: 50 });
+    await refused(() => maintainer.projects.members.update(API, id('outsider'), { access_level: 40 }));
+    expect(reason()).toBe(`maintainer is Maintainer in ${P}; changing an Owner needs Owner`);
+  });
+
+  it('removing: an Owner only by Owners', async () => {
+    await owner.projects.members.add(API, { username: 'outsider', access_level: 50 });
+    await refused(() => maintainer.projects.members.remove(API, id('outsider')));
+    expect(reason()).toBe(`maintainer is Maintainer in ${P}; removing an Owner needs Owner`);
+  });
+
+  it("a personal project's holder and a group's last Owner can be neither changed nor removed", async () => {
+    await refused(() => root.projects.members.update('owner/sandbox', id('owner'), { access_level: 40 }));
+    expect(reason()).toBe('cannot change owner in project owner/sandbox: the project is in their personal namespace');
+    await refused(() => root.projects.members.remove('owner/sandbox', id('owner')));
+    expect(reason()).toBe('cannot remove owner in project owner/sandbox: the project is in their personal namespace');
+    await refused(() => root.groups.members.update('acme', id('owner'), { access_level: 40 }));
+    expect(reason()).toBe("cannot change owner in group acme: the group's last Owner");
+    await refused(() => root.groups.members.remove('acme', id('owner')));
+    expect(reason()).toBe("cannot remove owner in group acme: the group's last Owner");
+  });
+
+  it("a project token's bot user follows its token", async () => {
+    const token = await owner.projects.accessTokens.create('owner/sandbox', {
+      name: 'ci',
+      scopes: ['api'],
+      expires_at: '2026-12-01',
+    });
+    const bot = mock.world.users.get(token.user_id)?.username;
+    await refused(() => owner.projects.members.update('owner/sandbox', token.user_id, { access_level: 30 }));
+    expect(reason()).toBe(`${bot} is the bot user of an access token; its role follows the token`);
+    await refused(() => owner.projects.members.remove('owner/sandbox', token.user_id));
+    expect(reason()).toBe(`${bot} is the bot user of an access token; revoke the token instead`);
+  });
+});
+
+describe('query: a part of the username or of the name, each on its own', () => {
+  it('finds a user by the username alone, or by the name alone', async () => {
+    use({
+      ...testSeed,
+      users: [...(testSeed.users ?? []), { username: 'kim', name: 'Lee Park' }],
+      groups: [...(testSeed.groups ?? []), { path: 'crew', members: { owner: 50, kim: 30 } }],
+    });
+    const found = async (query: string) =>
+      (await owner.groups.members.list('crew', { query }).toArray()).map((m) => m.username);
+    expect(await found('KI')).toEqual(['kim']);
+    expect(await found('park')).toEqual(['kim']);
+  });
+});
+
+describe("a group's last Owner: its and its ancestors' human Owners only", () => {
+  const reason = () => mock.requests.list().at(-1)?.reason;
+
+  it('counts neither other roles nor a group token whose bot is Owner', async () => {
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', plan: 'premium', members: { owner: 50, dev: 30 } },
+        ...(testSeed.groups ?? []).filter((g) => g.path !== 'acme'),
+      ],
+    });
+    await refused(() => owner.groups.members.update('acme', id('owner'), { access_level: 40 }));
+    expect(reason()).toBe("cannot change owner in group acme: the group's last Owner");
+    await owner.groups.accessTokens.create('acme', {
+      name: 'release',
+      scopes: ['api'],
+      access_level: 50,
+      expires_at: '2026-12-01',
+    });
+    expect(await refused(() => owner.groups.members.remove('acme', id('owner')))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    expect(reason()).toBe("cannot remove owner in group acme: the group's last Owner");
+  });
+});
+
+describe('the inherited level: the highest direct role over the ancestor groups', () => {
+  beforeEach(() =>
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', plan: 'premium', members: { owner: 50, dev: 30, guest: 30 } },
+        { path: 'acme/platform', members: { dev: 40, guest: 30 } },
+        { path: 'free-corp', plan: 'free', members: { owner: 50 } },
+      ],
+    }),
+  );
+  const inherited = (role: string, group: string) => ({
+    status: 400,
+    body: {
+      message: {
+        access_level: [`should be greater than or equal to ${role} inherited membership from group ${group}`],
+      },
+    },
+  });
+
+  it('takes the higher of two ancestors, the nearer of two alike', async () => {
+    expect(await refused(() => owner.projects.members.add(API, { username: 'dev', access_level: 30 }))).toEqual(
+      inherited('Maintainer', 'platform'),
+    );
+    // On a tie GitLab's `highest_group_member` (`order(:access_level).last`) leaves the group to the
+    // database; the mock names the nearest, always the same.
+    expect(await refused(() => owner.projects.members.add(API, { username: 'guest', access_level: 20 }))).toEqual(
+      inherited('Developer', 'platform'),
+    );
+  });
+
+  it('inherits nothing from ancestors the user is not a member of, whatever the level asked', async () => {
+    expect(
+      await refused(() => owner.projects.members.add(API, { username: 'outsider', access_level: -1 as 10 })),
+    ).toEqual({ status: 400, body: { message: { access_level: ['is not included in the list'] } } });
+  });
+});
+
+describe('bot users as members', () => {
+  it('adds a bot user that is a member of nothing yet', async () => {
+    use({ ...testSeed, users: [...(testSeed.users ?? []), { username: 'robot', bot: true }] });
+    expect((await maintainer.projects.members.add(API, { username: 'robot', access_level: 30 })).username).toBe(
+      'robot',
+    );
+  });
+
+  it("refuses a group token's bot in a project elsewhere, and lets its group change its role", async () => {
+    const token = await owner.groups.accessTokens.create('acme', {
+      name: 'release',
+      scopes: ['api'],
+      access_level: 30,
+      expires_at: '2026-12-01',
+    });
+    expect(
+      await refused(() => owner.projects.members.add('free-corp/tool', { user_id: token.user_id, access_level: 30 })),
+    ).toEqual({
+      status: 400,
+      body: { message: { user_id: ['project bots cannot be added to other groups / projects'] } },
+    });
+    expect((await owner.groups.members.update('acme', token.user_id, { access_level: 40 })).access_level).toBe(40);
+  });
+});
+
+describe('user_id: digits only', () => {
+  it('finds no user for an id in hexadecimal: 404 User Not Found, as Rails reads `0x…` as 0', async () => {
+    const userId = `0x${id('outsider').toString(16)}`;
+    const before = worldState();
+    const answer = await call(mock, 'POST', '/projects/acme%2Fplatform%2Fapi/members', {
+      token: 'glpat-maintainer',
+      json: { user_id: userId, access_level: 30 },
+    });
+    expect(answer).toMatchObject({ status: 404, body: { message: '404 User Not Found' } });
+    expect(mock.requests.list().at(-1)?.reason).toBe(`no user ${userId}`);
+    expect(worldState()).toEqual(before);
+  });
+});
+
+describe('member hooks: groups only', () => {
+  it("announces a group member's change to a system hook as a group event; a project member's change is none", async () => {
+    await root.hooks.create({ url: 'https://audit.example.com/' });
+    await owner.groups.members.update('acme/platform', id('dev'), { access_level: 40 });
+    await maintainer.projects.members.add(API, { username: 'outsider', access_level: 30 });
+    await maintainer.projects.members.update(API, id('outsider'), { access_level: 20 });
+    await mock.webhooks.settled();
+    // GitLab tells system hooks of a project's members as `..._team` events, which the mock does not send.
+    const groupEvents = mock.webhooks.deliveries
+      .filter((d) => d.trigger === 'member_hooks')
+      .map((d) => d.request_data as { event_name: string; group_path: string })
+      .filter((data) => data.event_name.endsWith('_group'));
+    expect(groupEvents.map((data) => `${data.event_name} ${data.group_path}`)).toEqual([
+      'user_update_for_group platform',
+    ]);
+  });
+});
+
+describe('removing from a group: only what is at or below it', () => {
+  beforeEach(() =>
+    use({
+      ...testSeed,
+      groups: [
+        { path: 'acme', plan: 'premium', members: { owner: 50, outsider: 30 } },
+        { path: 'acme/platform', members: { outsider: 30 } },
+        { path: 'free-corp', plan: 'free', members: { owner: 50, outsider: 30 } },
+      ],
+      projects: [
+        { path: API, members: { outsider: 30 }, issues: [{ title: 'Here', assignees: ['outsider'] }] },
+        { path: 'free-corp/tool', members: { outsider: 30 }, issues: [{ title: 'There', assignees: ['outsider'] }] },
+        { path: 'owner/sandbox', members: { outsider: 30 } },
+      ],
+    }),
+  );
+  const memberships = () =>
+    [...mock.world.groups.values(), ...mock.world.projects.values()]
+      .filter((s) => s.members.has(id('outsider')))
+      .map((s) => ('full_path' in s ? s.full_path : s.path_with_namespace));
+  const assigned = () =>
+    [...mock.world.issues.values()].filter((i) => i.assignee_ids.includes(id('outsider'))).map((i) => i.title);
+
+  it('keeps the memberships in other groups, their projects and personal projects', async () => {
+    await owner.groups.members.remove('acme', id('outsider'));
+    expect(memberships()).toEqual(['free-corp', 'free-corp/tool', 'owner/sandbox']);
+    // Without unassign_issuables, the assignments stay.
+    expect(assigned()).toEqual(['Here', 'There']);
+  });
+
+  it('unassigns from the issues of its own projects only', async () => {
+    await owner.groups.members.remove('acme', id('outsider'), { unassign_issuables: true });
+    expect(assigned()).toEqual(['There']);
   });
 });
 
