@@ -140,6 +140,20 @@ describe('create', () => {
   });
 });
 
+describe("create's model errors", () => {
+  it("joins three as Ruby's to_sentence does, with commas and a final 'and', and creates nothing", async () => {
+    const before = tokenState();
+    const error = await failure(
+      maintainer.projects.accessTokens.create(API, { name: ' ', scopes: [], expires_at: '2027-06-02' }),
+    );
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.gitlabMessage).toBe(
+      "400 Bad request - Name can't be blank, Scopes can't be blank, and Expires at must be before 2027-06-01",
+    );
+    expect(tokenState()).toEqual(before);
+  });
+});
+
 describe('list and read', () => {
   it('needs Maintainer: everyone else gets 401, non-members 404', async () => {
     const token = await maintainer.projects.accessTokens.create(API, ci);
@@ -272,6 +286,25 @@ async function datedNames(query: Parameters<GitLab['projects']['accessTokens']['
   const seeded = client(createTestMock(datedTokens), 'glpat-maintainer');
   return (await seeded.projects.accessTokens.list(API, query).toArray()).map((t) => t.name);
 }
+
+describe('list filters at their bounds', () => {
+  it('takes created_before and created_after as inclusive (`<=` and `>=`, CreatedAtFilterable)', async () => {
+    expect(await datedNames({ created_after: '2026-05-20T00:00:00Z' })).toEqual(['used-late', 'idle', 'ci']);
+    expect(await datedNames({ created_before: '2026-05-10T00:00:00Z' })).toEqual(['forever', 'used-early']);
+  });
+
+  it('takes last_used_before and last_used_after as inclusive, and never-used tokens match neither', async () => {
+    expect(await datedNames({ last_used_before: '2026-05-15T00:00:00Z' })).toEqual(['used-early']);
+    expect(await datedNames({ last_used_before: '2026-05-30T00:00:00Z' })).toEqual(['used-early', 'used-late']);
+    expect(await datedNames({ last_used_after: '2026-05-25T00:00:00Z' })).toEqual(['used-late']);
+    expect(await datedNames({ last_used_after: '2026-05-01T00:00:00Z' })).toEqual(['used-early', 'used-late']);
+  });
+
+  it('leaves tokens that never expire out of expires_before and expires_after (SQL comparisons with NULL)', async () => {
+    expect(await datedNames({ expires_before: '2027-01-01' })).toEqual(['used-early', 'used-late']);
+    expect(await datedNames({ expires_after: '2026-06-01' })).toEqual(['used-early', 'used-late', 'idle', 'ci']);
+  });
+});
 
 describe('list order', () => {
   it('breaks ties of expires_* and last_used_* newest first, with nulls last ascending and first descending', async () => {
@@ -437,6 +470,19 @@ describe('revoke', () => {
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.gitlabMessage).toBe('400 Bad request - dev cannot delete ci');
     expect(await authenticates(token.token)).toBe(true);
+  });
+});
+
+describe("revoke's refusal names the bot user", () => {
+  it("says '<caller> cannot delete <bot user's name>', not the token's name, and changes nothing", async () => {
+    const seeded = createTestMock(datedTokens);
+    const dev = client(seeded, 'glpat-dev');
+    await dev.projects.milestones.list(API).toArray(); // dev's token is used: its last_used_at is now
+    const before = seeded.exportState();
+    const error = await failure(dev.projects.accessTokens.revoke(API, 105));
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.gitlabMessage).toBe('400 Bad request - dev cannot delete Release Bot');
+    expect(seeded.exportState()).toEqual(before);
   });
 });
 
