@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { createMockGitLab, type MockGitLab } from '../mock/index.js';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
 import {
   BadRequestError,
   type GitLab,
@@ -140,6 +140,20 @@ describe('create', () => {
   });
 });
 
+describe("create's model errors", () => {
+  it("joins three as Ruby's to_sentence does, with commas and a final 'and', and creates nothing", async () => {
+    const before = tokenState();
+    const error = await failure(
+      maintainer.projects.accessTokens.create(API, { name: ' ', scopes: [], expires_at: '2027-06-02' }),
+    );
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.gitlabMessage).toBe(
+      "400 Bad request - Name can't be blank, Scopes can't be blank, and Expires at must be before 2027-06-01",
+    );
+    expect(tokenState()).toEqual(before);
+  });
+});
+
 describe('list and read', () => {
   it('needs Maintainer: everyone else gets 401, non-members 404', async () => {
     const token = await maintainer.projects.accessTokens.create(API, ci);
@@ -225,13 +239,103 @@ describe('list and read', () => {
     expect(await names({ sort: 'name_asc' })).toEqual(['deploy', 'Nightly backup', 'old']);
     expect(await names({ sort: 'expires_desc' })).toEqual(['Nightly backup', 'old', 'deploy']);
     expect(await names({ sort: 'created_desc' })).toEqual(['Nightly backup', 'old', 'deploy']);
-    expect(await names({ sort: 'last_used_asc' })).toEqual(['Nightly backup', 'deploy', 'old']);
+    // Never used: last ascending, and newest first among themselves (GitLab's `id: :desc`).
+    expect(await names({ sort: 'last_used_asc' })).toEqual(['Nightly backup', 'old', 'deploy']);
 
     const bad = await failure(maintainer.projects.accessTokens.list(API, { state: 'expired' as never }));
     expect(bad.body).toEqual({ error: 'state does not have a valid value' });
     expect((await failure(maintainer.projects.accessTokens.list(API, { sort: 'id' as never }))).body).toEqual({
       error: 'sort does not have a valid value',
     });
+  });
+});
+
+/**
+ * {@link testSeed} with the project's tokens fixed by the seed: created, used and expiring on
+ * known dates (one never used and never expiring, one never used), and a bot renamed since.
+ */
+const datedTokens: SeedDocument = {
+  ...testSeed,
+  users: [...testSeed.users, { username: 'release-bot', name: 'Release Bot', bot: true, personal_token: null }],
+  projects: [
+    {
+      path: API,
+      access_tokens: [
+        { id: 101, name: 'forever', scopes: ['api'], expires_at: null, created_at: '2026-05-01T00:00:00Z' },
+        ...[
+          [102, 'used-early', '2026-05-10T00:00:00Z', '2026-05-15T00:00:00Z'],
+          [103, 'used-late', '2026-05-20T00:00:00Z', '2026-05-25T00:00:00Z'],
+        ].map(([id, name, created_at, last_used_at]) => ({
+          id: id as number,
+          name: name as string,
+          scopes: ['api'],
+          expires_at: '2026-12-01',
+          created_at: created_at as string,
+          last_used_at: last_used_at as string,
+        })),
+        { id: 104, name: 'idle', scopes: ['api'], expires_at: '2027-01-01', created_at: '2026-05-25T00:00:00Z' },
+        { id: 105, name: 'ci', scopes: ['api'], user: 'release-bot', created_at: '2026-05-30T00:00:00Z' },
+      ],
+    },
+    ...(testSeed.projects ?? []).slice(1),
+  ],
+};
+
+/** The names `query` lists in the project of {@link datedTokens}, in order. */
+async function datedNames(query: Parameters<GitLab['projects']['accessTokens']['list']>[1]): Promise<string[]> {
+  const seeded = client(createTestMock(datedTokens), 'glpat-maintainer');
+  return (await seeded.projects.accessTokens.list(API, query).toArray()).map((t) => t.name);
+}
+
+describe('list filters at their bounds', () => {
+  it('takes created_before and created_after as inclusive (`<=` and `>=`, CreatedAtFilterable)', async () => {
+    expect(await datedNames({ created_after: '2026-05-20T00:00:00Z' })).toEqual(['used-late', 'idle', 'ci']);
+    expect(await datedNames({ created_before: '2026-05-10T00:00:00Z' })).toEqual(['forever', 'used-early']);
+  });
+
+  it('takes last_used_before and last_used_after as inclusive, and never-used tokens match neither', async () => {
+    expect(await datedNames({ last_used_before: '2026-05-15T00:00:00Z' })).toEqual(['used-early']);
+    expect(await datedNames({ last_used_before: '2026-05-30T00:00:00Z' })).toEqual(['used-early', 'used-late']);
+    expect(await datedNames({ last_used_after: '2026-05-25T00:00:00Z' })).toEqual(['used-late']);
+    expect(await datedNames({ last_used_after: '2026-05-01T00:00:00Z' })).toEqual(['used-early', 'used-late']);
+  });
+
+  it('leaves tokens that never expire out of expires_before and expires_after (SQL comparisons with NULL)', async () => {
+    expect(await datedNames({ expires_before: '2027-01-01' })).toEqual(['used-early', 'used-late']);
+    expect(await datedNames({ expires_after: '2026-06-01' })).toEqual(['used-early', 'used-late', 'idle', 'ci']);
+  });
+});
+
+describe('list order', () => {
+  it('breaks ties of expires_* and last_used_* newest first, with nulls last ascending and first descending', async () => {
+    // GitLab's order_expires_at_asc_id_desc, order_last_used_at_desc_id_desc...: `id: :desc` in both directions.
+    expect(await datedNames({ sort: 'expires_asc' })).toEqual(['used-late', 'used-early', 'idle', 'ci', 'forever']);
+    expect(await datedNames({ sort: 'expires_desc' })).toEqual(['forever', 'ci', 'idle', 'used-late', 'used-early']);
+    expect(await datedNames({ sort: 'last_used_asc' })).toEqual(['used-early', 'used-late', 'ci', 'idle', 'forever']);
+    expect(await datedNames({ sort: 'last_used_desc' })).toEqual(['ci', 'idle', 'forever', 'used-late', 'used-early']);
+  });
+
+  it('sorts by name in lowercase, and keeps ties of created_* oldest first whatever order they were added in', async () => {
+    const created_at = '2026-05-01T00:00:00Z';
+    const seeded = createTestMock({
+      ...testSeed,
+      projects: [
+        {
+          path: API,
+          access_tokens: [
+            { id: 120, name: 'deploy_key', scopes: ['api'], created_at },
+            { id: 110, name: 'Deployer', scopes: ['api'], created_at },
+          ],
+        },
+      ],
+    });
+    const ids = async (sort: 'name_asc' | 'name_desc' | 'created_asc' | 'created_desc') =>
+      (await client(seeded, 'glpat-maintainer').projects.accessTokens.list(API, { sort }).toArray()).map((t) => t.id);
+    // lower(name): '_' sorts before 'e'; in uppercase it would sort after 'E'.
+    expect(await ids('name_asc')).toEqual([120, 110]);
+    expect(await ids('name_desc')).toEqual([110, 120]);
+    expect(await ids('created_asc')).toEqual([110, 120]);
+    expect(await ids('created_desc')).toEqual([110, 120]);
   });
 });
 
@@ -366,6 +470,19 @@ describe('revoke', () => {
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.gitlabMessage).toBe('400 Bad request - dev cannot delete ci');
     expect(await authenticates(token.token)).toBe(true);
+  });
+});
+
+describe("revoke's refusal names the bot user", () => {
+  it("says '<caller> cannot delete <bot user's name>', not the token's name, and changes nothing", async () => {
+    const seeded = createTestMock(datedTokens);
+    const dev = client(seeded, 'glpat-dev');
+    await dev.projects.milestones.list(API).toArray(); // dev's token is used: its last_used_at is now
+    const before = seeded.exportState();
+    const error = await failure(dev.projects.accessTokens.revoke(API, 105));
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.gitlabMessage).toBe('400 Bad request - dev cannot delete Release Bot');
+    expect(seeded.exportState()).toEqual(before);
   });
 });
 

@@ -355,6 +355,17 @@ describe('GET /personal_access_tokens/self', () => {
     expect(token).not.toHaveProperty('access_level');
   });
 
+  it("names a seeded user's token 'default' unless the seed names it (`personal_token.name`)", async () => {
+    expect((await dev.personalAccessTokens.self()).name).toBe('default');
+    const named = createTestMock({
+      ...testSeed,
+      users: [{ username: 'ci', token: 'glpat-ci', personal_token: { name: 'CI runner' } }],
+      groups: [],
+      projects: [],
+    });
+    expect((await client(named, 'glpat-ci').personalAccessTokens.self()).name).toBe('CI runner');
+  });
+
   it('takes any scope', async () => {
     const token = await client(mock, 'glpat-read-repository').personalAccessTokens.self();
     expect(token.scopes).toEqual(['read_repository']);

@@ -232,15 +232,23 @@ const SORT_KEYS: Record<string, (token: AccessToken) => string | null> = {
   name: (t) => t.name.toLowerCase(),
 };
 
-/** Orders by one field as PostgreSQL does (nulls last ascending, first descending), then by id. */
+/**
+ * The sorts GitLab breaks ties of by id, newest first, in either direction (`PersonalAccessToken`'s
+ * `order_expires_at_asc_id_desc` and the three like it). `created_*` and `name_*` (`Sortable`) name
+ * no tie-break: the mock keeps those ties oldest first.
+ */
+const NEWEST_FIRST_ON_TIES = new Set(['expires', 'last_used']);
+
+/** Orders by one field as PostgreSQL does (nulls last ascending, first descending), then by id as GitLab does. */
 function compareBy(sort: TokenSort): (a: AccessToken, b: AccessToken) => number {
   const [, field = 'created', direction] = sort.match(/^(.*)_(asc|desc)$/) ?? [];
   const key = SORT_KEYS[field] ?? SORT_KEYS.created!;
   const sign = direction === 'desc' ? -1 : 1;
+  const newestFirst = NEWEST_FIRST_ON_TIES.has(field);
   return (a, b) => {
     const x = key(a);
     const y = key(b);
-    if (x === y) return a.id - b.id;
+    if (x === y) return newestFirst ? b.id - a.id : a.id - b.id;
     if (x === null) return sign;
     if (y === null) return -sign;
     return x < y ? -sign : sign;
