@@ -12,7 +12,6 @@ import {
   revokeToken,
   today,
   tokenResourceKey,
-  tokensOfResource,
 } from '../world/world.js';
 import { type Caller, groupRole, projectRole, requireApiScope, roleIn, roleName, tokenIsActive } from './access.js';
 
@@ -165,11 +164,6 @@ export const tokenAccessLevel = (world: World, token: AccessToken): Role | 0 =>
 
 /** The key of a resource's tokens in the world's index. */
 const keyOf = (resource: TokenResource) => tokenResourceKey(resourceFields(resource)) as string;
-
-/** The access tokens of a project or group, oldest first (revoked and expired ones included). */
-export function resourceAccessTokens(world: World, resource: TokenResource): readonly AccessToken[] {
-  return tokensOfResource(world, keyOf(resource));
-}
 
 function tokenOfResource(world: World, resource: TokenResource, id: number): AccessToken | undefined {
   const token = world.tokens.get(id);
