@@ -370,3 +370,170 @@ describe('order_by=label_priority', () => {
     expect(mrs.map((mr) => mr.title)).toEqual(['MC', 'MA', 'MB']);
   });
 });
+
+describe('labels among neighbours: other projects, groups, records and colours', () => {
+  /**
+   * A public group `acme` with a label `security`; its public project `api`, a private `secret`, a
+   * public subgroup project `sub/deep`; a project `other/tool` with its own `bug`; a personal project.
+   */
+  const neighbours: SeedDocument = {
+    now: '2026-06-01T09:00:00Z',
+    users: [
+      { username: 'owner', token: 'glpat-owner' },
+      { username: 'dev', token: 'glpat-dev' },
+      { username: 'outsider', token: 'glpat-outsider' },
+    ],
+    groups: [
+      { path: 'acme', visibility: 'public', members: { owner: 50, dev: 30 }, labels: [{ name: 'security' }] },
+      { path: 'acme/sub', visibility: 'public' },
+      { path: 'other', visibility: 'public', members: { dev: 30 } },
+    ],
+    projects: [
+      {
+        path: 'acme/api',
+        visibility: 'public',
+        labels: [
+          { name: 'bug', color: '#d9534f', priority: 2 },
+          { name: 'low', priority: 5 },
+          { name: 'high', priority: 1 },
+        ],
+        branches: ['a', 'b', 'c'],
+        issues: [
+          { title: 'Sec', labels: ['security'] },
+          { title: 'Crash', labels: ['bug'] },
+        ],
+        merge_requests: [
+          { title: 'Open', author: 'dev', source_branch: 'a', labels: ['bug'] },
+          { title: 'Closed', author: 'dev', source_branch: 'b', labels: ['bug'], state: 'closed' },
+          { title: 'Plain', author: 'dev', source_branch: 'c' },
+        ],
+      },
+      {
+        path: 'acme/secret',
+        visibility: 'private',
+        labels: [{ name: 'hidden' }],
+        issues: [{ title: 'Hidden', labels: ['security'] }],
+      },
+      {
+        path: 'acme/sub/deep',
+        visibility: 'public',
+        labels: [{ name: 'deep' }],
+        issues: [{ title: 'Deep', labels: ['security'] }],
+      },
+      {
+        path: 'other/tool',
+        visibility: 'public',
+        labels: [{ name: 'bug' }],
+        issues: [{ title: 'Tool', labels: ['bug'] }],
+      },
+      { path: 'outsider/mine', visibility: 'public', labels: [{ name: 'personal' }] },
+    ],
+  };
+  const APP = 'acme/api';
+  const reason = () => mock.requests.list().at(-1)?.reason;
+  const issueLabels = async (project: string, title: string) =>
+    (await as('owner').projects.issues.list(project, { state: 'all' }).toArray()).find((i) => i.title === title)
+      ?.labels;
+
+  beforeEach(async () => {
+    mock = createMockGitLab({ seed: neighbours });
+    for (const user of neighbours.users) if (user.token) await call(mock, 'GET', '/user', { token: user.token });
+  });
+
+  describe("a group's list with project labels", () => {
+    it("takes the labels of the group's own projects the caller can read, its descendants' only when asked", async () => {
+      const names = async (query = {}) =>
+        (
+          await as('outsider')
+            .groups.labels.list('acme', { only_group_labels: false, ...query })
+            .toArray()
+        ).map((l) => l.name);
+      expect(await names()).toEqual(['bug', 'high', 'low', 'security']);
+      expect(await names({ include_descendant_groups: true })).toEqual(['bug', 'deep', 'high', 'low', 'security']);
+    });
+
+    it("counts a group label's records in the readable projects directly in the group", async () => {
+      const count = async (token: string) => {
+        const labels = await as(token).groups.labels.list('acme', { with_counts: true }).toArray();
+        return labels.find((l) => l.name === 'security')?.open_issues_count;
+      };
+      expect(await count('outsider')).toBe(1);
+      expect(await count('owner')).toBe(2);
+    });
+  });
+
+  describe("a project label's counts", () => {
+    it('count only its own project, and only open merge requests carrying it', async () => {
+      const labels = await as('dev').projects.labels.list(APP, { with_counts: true }).toArray();
+      const bug = labels.find((l) => l.name === 'bug');
+      expect([bug?.open_issues_count, bug?.closed_issues_count, bug?.open_merge_requests_count]).toEqual([1, 0, 1]);
+    });
+  });
+
+  describe('writes touch only the records of the label', () => {
+    it("a rename leaves another project's records carrying the same title alone", async () => {
+      await as('owner').projects.labels.update(APP, 'bug', { new_name: 'defect' });
+      expect(await issueLabels(APP, 'Crash')).toEqual(['defect']);
+      expect(await issueLabels('other/tool', 'Tool')).toEqual(['bug']);
+    });
+
+    it("a delete leaves another project's records carrying the same title alone", async () => {
+      await as('owner').projects.labels.delete(APP, 'bug');
+      expect(await issueLabels(APP, 'Crash')).toEqual([]);
+      expect(await issueLabels('other/tool', 'Tool')).toEqual(['bug']);
+    });
+
+    it('an update without a new name, or with the same name, keeps the title on the records', async () => {
+      const coloured = await as('owner').projects.labels.update(APP, 'bug', {
+        color: '#111111',
+        description: 'Defect',
+      });
+      expect([coloured.name, coloured.color, coloured.description]).toEqual(['bug', '#111111', 'Defect']);
+      expect((await as('owner').projects.labels.update(APP, 'bug', { new_name: 'bug' })).name).toBe('bug');
+      expect(await issueLabels(APP, 'Crash')).toEqual(['bug']);
+    });
+  });
+
+  describe('titles and colours', () => {
+    it('strips the name and the colour, takes priority 0 and #RGB, with a dark text on a light short colour', async () => {
+      const label = await as('owner').projects.labels.create(APP, { name: ' spaced ', color: ' #ff0 ', priority: 0 });
+      expect([label.name, label.color, label.text_color, label.priority]).toEqual(['spaced', '#ff0', '#1F1E24', 0]);
+    });
+
+    it('refuses a colour with more around it, a comma in the name and a blank new name, saying why', async () => {
+      for (const color of ['x#123456', '#123456x']) {
+        await refused(() => as('owner').projects.labels.create(APP, { name: 'x', color }), 400, {
+          color: ['must be a valid color code'],
+        });
+        expect(reason()).toBe('the label is invalid');
+      }
+      await refused(() => as('owner').projects.labels.create(APP, { name: 'a,b', color: '#000' }), 400, {
+        title: ['is invalid'],
+      });
+      await refused(() => as('owner').projects.labels.update(APP, 'bug', { new_name: '  ' }), 400, {
+        title: ["can't be blank"],
+      });
+    });
+
+    it('names the taken title in the journal', async () => {
+      await refused(
+        () => as('owner').projects.labels.create(APP, { name: 'security', color: '#000' }),
+        409,
+        'Label already exists',
+      );
+      expect(reason()).toBe('a label security is available here already');
+      await refused(() => as('owner').projects.labels.update(APP, 'bug', { new_name: 'high' }), 400, {
+        title: ['has already been taken'],
+      });
+      expect(reason()).toBe('a label high exists already');
+    });
+  });
+
+  describe('label priority of a record with several', () => {
+    it('is the highest of its labels (the lowest number)', async () => {
+      await as('owner').projects.issues.create(APP, { title: 'Both', labels: ['low', 'high'] });
+      const issues = await as('owner').projects.issues.list(APP, { order_by: 'label_priority', sort: 'asc' }).toArray();
+      expect(issues.map((i) => i.title)).toEqual(['Both', 'Crash', 'Sec']);
+    });
+  });
+});
