@@ -61,11 +61,12 @@ export const labelRoutes = [
     });
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
-    const label = createLabel(
-      ctx.world,
-      { project },
-      { title: q.name, color: q.color, description: q.description, priority: q.priority },
-    );
+    const label = createLabel(ctx.world, project, {
+      title: q.name,
+      color: q.color,
+      description: q.description,
+      priority: q.priority,
+    });
     return json(presentProjectLabel(ctx.world, ctx.caller.user, label), 201);
   }),
 

@@ -138,26 +138,22 @@ function validateLabel(fields: LabelFields): { title?: string; color?: string } 
 /** The owner of a label: a project or a group. */
 export type LabelOwner = { project: Project } | { group: Group };
 
-/** Labels a new title would clash with: those the owner can use (a project's include its groups'). */
-function takenTitles(world: World, owner: LabelOwner): Label[] {
-  if ('project' in owner) return projectLabels(world, owner.project);
-  return [...world.labels.values()].filter(
-    (l) => l.group_id !== null && groupChain(world, owner.group).some((g) => g.id === l.group_id),
-  );
-}
-
-/** `POST /projects/:id/labels`: 409 `Label already exists` when the project can use that title already. */
-export function createLabel(world: World, owner: LabelOwner, fields: LabelFields & { title: string; color: string }) {
-  if (takenTitles(world, owner).some((l) => l.title === fields.title)) {
+/** `POST /projects/:id/labels`: 409 `Label already exists` when the project can use that title already (its groups' included). */
+export function createLabel(world: World, project: Project, fields: LabelFields & { title: string; color: string }) {
+  if (projectLabels(world, project).some((l) => l.title === fields.title)) {
     throw conflict('Label already exists').because(`a label ${fields.title} is available here already`);
   }
   const { title, color } = validateLabel(fields);
-  return insertLabel(world, owner, {
-    title: title as string,
-    color: color as string,
-    description: fields.description ?? null,
-    priority: 'project' in owner ? (fields.priority ?? null) : null,
-  });
+  return insertLabel(
+    world,
+    { project },
+    {
+      title: title as string,
+      color: color as string,
+      description: fields.description ?? null,
+      priority: fields.priority ?? null,
+    },
+  );
 }
 
 /** Stores a valid label (the seed and the rules both go through here). */
@@ -194,31 +190,18 @@ export function updateLabel(world: World, project: Project, label: Label, change
   return label;
 }
 
-/** The projects whose issues and merge requests can carry a label. */
-function projectsUsing(world: World, label: Label): Set<number> {
-  if (label.project_id !== null) return new Set([label.project_id]);
-  const owner = label.group_id === null ? undefined : world.groups.get(label.group_id);
-  const ids = new Set<number>();
-  for (const p of world.projects.values()) {
-    const group = projectGroup(world, p);
-    if (owner && group && groupChain(world, group).includes(owner)) ids.add(p.id);
-  }
-  return ids;
-}
-
+// Only project labels are renamed or deleted (the API has no group label writes): their project's records carry them.
 function renameOnRecords(world: World, label: Label, title: string): void {
-  const projects = projectsUsing(world, label);
   for (const record of [...world.issues.values(), ...world.mergeRequests.values()]) {
-    if (!projects.has(record.project_id)) continue;
+    if (record.project_id !== label.project_id) continue;
     record.labels = record.labels.map((l) => (l === label.title ? title : l));
   }
 }
 
 /** `DELETE /projects/:id/labels/:label_id`: the label goes, and so does its title from the issues and merge requests. */
 export function deleteLabel(world: World, label: Label): void {
-  const projects = projectsUsing(world, label);
   for (const record of [...world.issues.values(), ...world.mergeRequests.values()]) {
-    if (projects.has(record.project_id)) record.labels = record.labels.filter((l) => l !== label.title);
+    if (record.project_id === label.project_id) record.labels = record.labels.filter((l) => l !== label.title);
   }
   world.labels.delete(label.id);
 }
@@ -233,7 +216,7 @@ export function ensureProjectLabels(
   world: World,
   project: Project,
   titles: readonly string[],
-  before: readonly string[] = [],
+  before: readonly string[],
 ): void {
   const added = titles.filter((t) => !before.includes(t));
   if (added.length === 0) return;
