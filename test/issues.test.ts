@@ -353,6 +353,21 @@ describe('update', () => {
     expect(mock.exportState()).toEqual(before);
   });
 
+  it('leaves a closed issue closed when the update does not reopen it', async () => {
+    const issue = await as('planner').projects.issues.update(API, 3, { description: 'later' });
+    expect(issue).toMatchObject({ state: 'closed', description: 'later' });
+    expect(mock.world.issues.get(issue.id)?.events.map((e) => e.action)).toEqual(['closed']);
+  });
+
+  it('says in the journal why a Guest may not edit or see an issue', async () => {
+    await failure(as('guest').projects.issues.update(API, 1, { title: 'x' }));
+    expect(mock.requests.list().at(-1)?.reason).toBe(
+      'guest is Guest in project acme/api and is neither author nor assignee of #1; editing needs Planner',
+    );
+    await failure(as('guest').projects.issues.get(API, 2));
+    expect(mock.requests.list().at(-1)?.reason).toBe('issue #2 of acme/api is confidential');
+  });
+
   it('needs at least one parameter', async () => {
     const error = await failure(as('planner').projects.issues.update(API, 1, {}));
     expect(error.status).toBe(400);
