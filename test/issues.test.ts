@@ -152,6 +152,7 @@ describe('list filters at their edges', () => {
     [{ milestone: 'v9.9' }, []],
     [{ labels: 'bug,feature' }, []],
     [{ author_username: 'nobody' }, []],
+    [{ assignee_username: ['planner', 'reporter'] }, []],
     [{ assignee_username: ['nobody'] }, []],
     [{ created_after: '2026-06-01T10:00:00Z' }, [3, 2, 1]],
     [{ created_before: '2026-06-01T10:00:00Z' }, [1]],
@@ -206,6 +207,14 @@ describe('assignees and milestones as GitLab keeps them', () => {
       .projects?.find((p) => p.path === API)
       ?.issues?.find((i) => i.iid === issue.iid);
     expect(exported?.assignees).toEqual(['reporter']);
+  });
+
+  it('stores labels trimmed, blanks dropped, each once', async () => {
+    const wire = await call(mock, 'POST', '/projects/acme%2Fapi/issues', {
+      token: 'glpat-planner',
+      json: { title: 'Labels', labels: [' perf ', '', '  ', 'perf', 'backend'] },
+    });
+    expect(wire.body.labels).toEqual(['perf', 'backend']);
   });
 
   it('clears assignees with an empty list: the issue then has none', async () => {
