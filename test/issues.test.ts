@@ -151,6 +151,10 @@ describe('list filters at their edges', () => {
     [{ assignee_id: 'Any' }, [1]],
     [{ milestone: 'v9.9' }, []],
     [{ labels: 'bug,feature' }, []],
+    // GitLab's Issuables::LabelFilter: None, then Any, anywhere in the list wins over the names.
+    [{ labels: 'bug,None' }, [2]],
+    [{ labels: 'feature,any,None' }, [2]],
+    [{ labels: 'nolabel,Any' }, [3, 1]],
     [{ author_username: 'nobody' }, []],
     [{ assignee_username: ['planner', 'reporter'] }, []],
     [{ assignee_username: ['nobody'] }, []],
