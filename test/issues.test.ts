@@ -19,7 +19,10 @@ const seed: SeedDocument = {
     { username: 'guest', token: 'glpat-guest' },
     { username: 'outsider', token: 'glpat-outsider' },
   ],
-  groups: [{ path: 'acme', visibility: 'public', members: { owner: 50, reporter: 20, planner: 15, guest: 10 } }],
+  groups: [
+    { path: 'acme', visibility: 'public', members: { owner: 50, reporter: 20, planner: 15, guest: 10 } },
+    { path: 'other', visibility: 'public', members: { owner: 50 } },
+  ],
   projects: [
     {
       path: 'acme/api',
@@ -140,6 +143,99 @@ describe('lists', () => {
       400,
       { error: 'state does not have a valid value, confidential is invalid' },
     ]);
+  });
+});
+
+describe('list filters at their edges', () => {
+  it.each([
+    [{ assignee_id: 'Any' }, [1]],
+    [{ milestone: 'v9.9' }, []],
+    [{ labels: 'bug,feature' }, []],
+    // GitLab's Issuables::LabelFilter: None, then Any, anywhere in the list wins over the names.
+    [{ labels: 'bug,None' }, [2]],
+    [{ labels: 'feature,any,None' }, [2]],
+    [{ labels: 'nolabel,Any' }, [3, 1]],
+    [{ author_username: 'nobody' }, []],
+    [{ assignee_username: ['planner', 'reporter'] }, []],
+    [{ assignee_username: ['nobody'] }, []],
+    [{ created_after: '2026-06-01T10:00:00Z' }, [3, 2, 1]],
+    [{ created_before: '2026-06-01T10:00:00Z' }, [1]],
+  ] as [IssueListQuery, number[]][])('filters with %j', async (query, expected) => {
+    expect(iids(await as('reporter').projects.issues.list(API, query).toArray())).toEqual(expected);
+  });
+
+  it('finds no issue for an assignee id nobody assigned', async () => {
+    expect(
+      await as('reporter')
+        .projects.issues.list(API, { assignee_id: userId('reporter') })
+        .toArray(),
+    ).toEqual([]);
+  });
+
+  it('orders titles in lower case, so an underscore comes before letters', async () => {
+    await as('planner').projects.issues.create(API, { title: '_Draft' });
+    const list = await as('reporter').projects.issues.list(API, { order_by: 'title', sort: 'asc' }).toArray();
+    expect(iids(list)).toEqual([4, 3, 1, 2]);
+  });
+
+  it('breaks ties by id in the order asked for', async () => {
+    for (const title of ['Same', 'Same', 'Same']) await as('planner').projects.issues.create(API, { title });
+    const gitlab = as('reporter');
+    expect(iids(await gitlab.projects.issues.list(API, { order_by: 'title', sort: 'desc' }).toArray())).toEqual([
+      2, 6, 5, 4, 1, 3,
+    ]);
+    expect(iids(await gitlab.projects.issues.list(API, { order_by: 'title', sort: 'asc' }).toArray())).toEqual([
+      3, 1, 4, 5, 6, 2,
+    ]);
+  });
+});
+
+describe('assignees and milestones as GitLab keeps them', () => {
+  it('takes a single assignee_id', async () => {
+    const created = await call(mock, 'POST', '/projects/acme%2Fapi/issues', {
+      token: 'glpat-planner',
+      json: { title: 'One', assignee_id: userId('reporter') },
+    });
+    expect(created.body.assignees.map((u: { username: string }) => u.username)).toEqual(['reporter']);
+  });
+
+  it('keeps each assignee once, and drops unknown users and users who cannot see the project', async () => {
+    const reporter = userId('reporter');
+    const issue = await as('planner').projects.issues.create(API, {
+      title: 'Many',
+      assignee_ids: [reporter, reporter, 9999, userId('outsider')],
+    });
+    expect(issue.assignees.map((u) => u.username)).toEqual(['reporter']);
+    const exported = mock
+      .exportState()
+      .projects?.find((p) => p.path === API)
+      ?.issues?.find((i) => i.iid === issue.iid);
+    expect(exported?.assignees).toEqual(['reporter']);
+  });
+
+  it('stores labels trimmed, blanks dropped, each once', async () => {
+    const wire = await call(mock, 'POST', '/projects/acme%2Fapi/issues', {
+      token: 'glpat-planner',
+      json: { title: 'Labels', labels: [' perf ', '', '  ', 'perf', 'backend'] },
+    });
+    expect(wire.body.labels).toEqual(['perf', 'backend']);
+  });
+
+  it('clears assignees with an empty list: the issue then has none', async () => {
+    await as('planner').projects.issues.update(API, 1, { assignee_ids: [] });
+    expect(iids(await as('reporter').projects.issues.list(API, { assignee_id: 'None' }).toArray())).toEqual([3, 2, 1]);
+  });
+
+  it('takes a milestone of the project’s groups, and drops unknown ones and those of other projects or groups', async () => {
+    const own = await as('owner').groups.milestones.create('acme', { title: 'Q3' });
+    const foreign = await as('owner').groups.milestones.create('other', { title: 'Q4' });
+    const site = await as('owner').projects.milestones.create('acme/site', { title: 's1' });
+    const gitlab = as('planner');
+    expect((await gitlab.projects.issues.update(API, 1, { milestone_id: own.id })).milestone?.title).toBe('Q3');
+    for (const id of [9999, foreign.id, site.id]) {
+      expect((await gitlab.projects.issues.update(API, 1, { milestone_id: id })).milestone).toBeNull();
+      await gitlab.projects.issues.update(API, 1, { milestone_id: own.id });
+    }
   });
 });
 
@@ -268,6 +364,21 @@ describe('update', () => {
     const error = await failure(as('guest').projects.issues.update(API, 1, { title: 'x' }));
     expect([error.status, error.gitlabMessage]).toEqual([403, '403 Forbidden']);
     expect(mock.exportState()).toEqual(before);
+  });
+
+  it('leaves a closed issue closed when the update does not reopen it', async () => {
+    const issue = await as('planner').projects.issues.update(API, 3, { description: 'later' });
+    expect(issue).toMatchObject({ state: 'closed', description: 'later' });
+    expect(mock.world.issues.get(issue.id)?.events.map((e) => e.action)).toEqual(['closed']);
+  });
+
+  it('says in the journal why a Guest may not edit or see an issue', async () => {
+    await failure(as('guest').projects.issues.update(API, 1, { title: 'x' }));
+    expect(mock.requests.list().at(-1)?.reason).toBe(
+      'guest is Guest in project acme/api and is neither author nor assignee of #1; editing needs Planner',
+    );
+    await failure(as('guest').projects.issues.get(API, 2));
+    expect(mock.requests.list().at(-1)?.reason).toBe('issue #2 of acme/api is confidential');
   });
 
   it('needs at least one parameter', async () => {

@@ -154,6 +154,8 @@ describe('lists', () => {
     [{ created_after: '2026-05-05T00:00:00Z' }, [6, 5]],
     [{ order_by: 'title', sort: 'asc' }, [1, 4, 3, 2, 5, 6]],
     [{ order_by: 'created_at', sort: 'asc' }, [1, 2, 3, 4, 5, 6]],
+    [{ order_by: 'merged_at', sort: 'asc' }, [6, 1, 2, 3, 4, 5]],
+    [{ order_by: 'merged_at', sort: 'desc' }, [6, 5, 4, 3, 2, 1]],
   ] as [MergeRequestListQuery, number[]][])('filters with %j', async (query, expected) => {
     const found = await as('reporter').projects.mergeRequests.list(API, query).toArray();
     expect(iids(found)).toEqual(expected);
@@ -342,6 +344,7 @@ describe('create', () => {
     const before = mock.exportState();
     const error = await failure(gitlab.projects.mergeRequests.create(API, { ...body, milestone: 'v9' }));
     expect([error.status, error.gitlabMessage]).toEqual([404, '404 Milestone Not Found']);
+    expect(mock.requests.list().at(-1)?.reason).toBe('no milestone titled v9 in acme/api or its groups');
     expect(mock.exportState()).toEqual(before);
     expect((await gitlab.projects.mergeRequests.create(API, { ...body, milestone: 'v2.0' })).milestone?.title).toBe(
       'v2.0',

@@ -58,8 +58,9 @@ function milestoneMatches(world: World, record: Issuable, wanted: string): boole
 }
 
 function labelsMatch(record: Issuable, wanted: string[]): boolean {
-  if (wanted.length === 1 && wanted[0] === 'None') return record.labels.length === 0;
-  if (wanted.length === 1 && wanted[0] === 'Any') return record.labels.length > 0;
+  // Issuables::LabelFilter: `None` (then `Any`) anywhere in the list overrides the other names.
+  if (wanted.includes('None')) return record.labels.length === 0;
+  if (wanted.includes('Any')) return record.labels.length > 0;
   const own = new Set(record.labels.map((l) => l.toLowerCase()));
   // Label titles match in any case, as GitLab's label finder does; every label asked for must be there.
   return wanted.every((label) => own.has(label.toLowerCase()));
