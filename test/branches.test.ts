@@ -233,6 +233,47 @@ describe('POST /projects/:id/repository/branches', () => {
   });
 });
 
+describe("POST /projects/:id/repository/branches: git's ref name rules", () => {
+  it('refuses every name git check-ref-format refuses, and changes nothing', async () => {
+    const dev = as('glpat-dev');
+    const invalid = [
+      'HEAD',
+      '-x',
+      'refs/heads/x',
+      'a:b',
+      '@',
+      'a@{b',
+      '/a',
+      'a/',
+      'a.',
+      'a//b',
+      '.a',
+      'a/.b',
+      'a.lock',
+    ];
+    for (const branch of invalid) {
+      await refused(() => dev.projects.branches.create(API, { branch, ref: 'main' }), 400, 'Branch name is invalid');
+    }
+  });
+
+  it('refuses an empty name', async () => {
+    const response = await call(mock, 'POST', '/projects/acme%2Fapi/repository/branches', {
+      token: 'glpat-dev',
+      json: { branch: '', ref: 'main' },
+    });
+    expect(response.status).toBe(400);
+    expect(mock.requests.list().at(-1)?.reason).toBe('Branch name is invalid');
+  });
+
+  it('accepts names that only look like refused ones', async () => {
+    const dev = as('glpat-dev');
+    const valid = ['a-', 'x/refs/y', 'v1.0', 'a.b/c', 'a.lockx', 'my.lock.d/e', 'ab@c'];
+    for (const branch of valid) {
+      expect((await dev.projects.branches.create(API, { branch, ref: 'main' })).name).toBe(branch);
+    }
+  });
+});
+
 describe('DELETE /projects/:id/repository/branches/:branch', () => {
   it('deletes an unprotected branch (a name with a slash too)', async () => {
     await as('glpat-dev').projects.branches.delete(API, 'feature/login');
