@@ -274,6 +274,104 @@ describe("POST /projects/:id/repository/branches: git's ref name rules", () => {
   });
 });
 
+describe('POST /projects/:id/repository/branches: the commits a ref may name', () => {
+  it("names a branch head by its full sha, and refuses a sha the project doesn't know", async () => {
+    const dev = as('glpat-dev');
+    expect((await dev.projects.branches.create(API, { branch: 'at-release', ref: RELEASE_SHA })).commit.id).toBe(
+      RELEASE_SHA,
+    );
+    const unknown = 'f'.repeat(40);
+    mock.mergeRequests.push(API, 1, { author: 'dev' });
+    await refused(
+      () => dev.projects.branches.create(API, { branch: 'x', ref: unknown }),
+      400,
+      `Failed to create branch 'x': invalid reference name '${unknown}'`,
+    );
+  });
+
+  it("names a merge request's head and its earlier pushes, by full or abbreviated sha, once no branch points there", async () => {
+    const dev = as('glpat-dev');
+    await dev.projects.branches.delete(API, 'feature/login');
+    expect((await dev.projects.branches.create(API, { branch: 'l', ref: LOGIN_SHA })).commit.id).toBe(LOGIN_SHA);
+    const first = mock.mergeRequests.push(API, 1, { author: 'dev' });
+    const second = mock.mergeRequests.push(API, 1, { author: 'dev' });
+    expect((await dev.projects.branches.create(API, { branch: 'p1', ref: first.sha })).commit.id).toBe(first.sha);
+    expect((await dev.projects.branches.create(API, { branch: 'p1s', ref: first.sha.slice(0, 12) })).commit.id).toBe(
+      first.sha,
+    );
+    await dev.projects.branches.delete(API, 'feature/login');
+    expect((await dev.projects.branches.create(API, { branch: 'p2', ref: second.sha })).commit.id).toBe(second.sha);
+    await dev.projects.branches.delete(API, 'p2');
+    expect((await dev.projects.branches.create(API, { branch: 'p2s', ref: second.sha.slice(0, 12) })).commit.id).toBe(
+      second.sha,
+    );
+  });
+
+  it("refuses a commit that only another project's merge request knows, and an ambiguous abbreviation", async () => {
+    const other = 'd'.repeat(40);
+    await fresh({
+      ...seed,
+      projects: [
+        {
+          path: 'acme/api',
+          branches: [
+            { name: 'one', sha: `abc1234${'e'.repeat(33)}` },
+            { name: 'two', sha: `abc1234${'f'.repeat(33)}` },
+          ],
+        },
+        {
+          path: 'acme/web',
+          merge_requests: [{ iid: 1, title: 'Web', author: 'dev', source_branch: 'web', sha: other }],
+        },
+      ],
+    });
+    const dev = as('glpat-dev');
+    for (const ref of [other, other.slice(0, 7), 'abc1234']) {
+      await refused(
+        () => dev.projects.branches.create(API, { branch: 'x', ref }),
+        400,
+        `Failed to create branch 'x': invalid reference name '${ref}'`,
+      );
+    }
+    expect((await dev.projects.branches.create(API, { branch: 'x', ref: 'abc1234e' })).commit.id).toBe(
+      `abc1234${'e'.repeat(33)}`,
+    );
+  });
+
+  it('refuses only a name that starts with 40 hexadecimal characters', async () => {
+    const name = `x${'c'.repeat(40)}`;
+    expect((await as('glpat-dev').projects.branches.create(API, { branch: name, ref: 'main' })).name).toBe(name);
+  });
+});
+
+describe('POST /projects/:id/repository/branches: protected names', () => {
+  it('lets a Developer create a protected name it may push to, or merge into', async () => {
+    await fresh({
+      ...seed,
+      projects: [
+        {
+          path: 'acme/api',
+          protected_branches: [
+            {
+              name: 'pushy*',
+              push_access_level: { id: 90, access_level: 30 },
+              merge_access_level: { id: 91, access_level: 40 },
+            },
+            {
+              name: 'mergy*',
+              push_access_level: { id: 92, access_level: 40 },
+              merge_access_level: { id: 93, access_level: 30 },
+            },
+          ],
+        },
+      ],
+    });
+    const dev = as('glpat-dev');
+    expect((await dev.projects.branches.create(API, { branch: 'pushy-1', ref: 'main' })).protected).toBe(true);
+    expect((await dev.projects.branches.create(API, { branch: 'mergy-1', ref: 'main' })).protected).toBe(true);
+  });
+});
+
 describe('DELETE /projects/:id/repository/branches/:branch', () => {
   it('deletes an unprotected branch (a name with a slash too)', async () => {
     await as('glpat-dev').projects.branches.delete(API, 'feature/login');
