@@ -104,6 +104,10 @@ describe('GET /projects/:id/repository/branches', () => {
     expect(names((await dev.projects.branches.list(API, { search: '^release' })).items)).toEqual(['release/1.0']);
     expect(names((await dev.projects.branches.list(API, { search: 'in$' })).items)).toEqual(['feature/login', 'main']);
     expect(names((await dev.projects.branches.list(API, { search: '^lease' })).items)).toEqual([]);
+    expect(names((await dev.projects.branches.list(API, { search: '^Feature/Done$' })).items)).toEqual([
+      'feature/done',
+    ]);
+    expect(names((await dev.projects.branches.list(API, { search: '^feature/do$' })).items)).toEqual([]);
   });
 
   it('computes protection and what the caller may do from the protected branches and its role', async () => {
@@ -512,6 +516,89 @@ describe('protected branches', () => {
     await refused(() => as('glpat-dev').projects.protectedBranches.protect(API, { name: 'x' }), 403, '403 Forbidden');
     await refused(() => as('glpat-dev').projects.protectedBranches.unprotect(API, 'main'), 403, '403 Forbidden');
     await refused(() => as('glpat-outsider').projects.protectedBranches.list(API), 404, '404 Project Not Found');
+  });
+});
+
+describe('protected branches: what each refusal tells the journal, and what a change leaves alone', () => {
+  const reason = () => mock.requests.list().at(-1)?.reason;
+
+  it('names the protection a second protect refuses, the level an unprotect lacks, and the archived project', async () => {
+    await refused(
+      () => as('glpat-maintainer').projects.protectedBranches.protect(API, { name: 'main' }),
+      409,
+      "Protected branch 'main' already exists",
+    );
+    expect(reason()).toBe('project acme/api already protects main');
+    await as('glpat-root').projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 0 });
+    await refused(
+      () => as('glpat-maintainer').projects.protectedBranches.unprotect(API, 'develop'),
+      403,
+      '403 Forbidden',
+    );
+    expect(reason()).toBe('maintainer may not unprotect develop: its unprotect access level is 0');
+    await refused(
+      () => as('glpat-maintainer').projects.branches.create('acme/old', { branch: 'x', ref: 'main' }),
+      403,
+      '403 Forbidden',
+    );
+    expect(reason()).toBe('project acme/old is archived: its repository is read-only');
+  });
+
+  it('lets a Maintainer unprotect a protection whose unprotect access level is Maintainer', async () => {
+    const maintainer = as('glpat-maintainer');
+    await maintainer.projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 40 });
+    await maintainer.projects.branches.delete(API, 'develop');
+    await maintainer.projects.protectedBranches.unprotect(API, 'develop');
+    await refused(() => maintainer.projects.protectedBranches.get(API, 'develop'), 404, '404 Not found');
+  });
+
+  it('PATCH changes only the settings it is given', async () => {
+    const patch = (json: object) =>
+      call(mock, 'PATCH', '/projects/acme%2Fapi/protected_branches/main', { token: 'glpat-maintainer', json });
+    expect((await patch({ code_owner_approval_required: true })).body).toMatchObject({
+      allow_force_push: false,
+      code_owner_approval_required: true,
+    });
+    expect((await patch({ allow_force_push: true })).body).toMatchObject({
+      allow_force_push: true,
+      code_owner_approval_required: true,
+    });
+  });
+
+  it('unprotecting a branch makes an approval rule scoped only to it apply to every branch', async () => {
+    const maintainer = as('glpat-maintainer');
+    const ruleNames = async () =>
+      (await maintainer.projects.mergeRequests.approvals.state(API, 1)).rules.map((rule) => rule.name);
+    expect(await ruleNames()).not.toContain('Release');
+    await maintainer.projects.protectedBranches.unprotect(API, 'release/*');
+    expect(await ruleNames()).toContain('Release');
+  });
+
+  it('unprotecting one of two branches leaves an approval rule scoped to the other', async () => {
+    await fresh({
+      ...seed,
+      projects: (seed.projects ?? []).map((project) =>
+        project.path === API
+          ? {
+              ...project,
+              approval_rules: [
+                {
+                  name: 'Release',
+                  approvals_required: 1,
+                  users: ['maintainer'],
+                  protected_branches: ['release/*', 'hotfix'],
+                },
+              ],
+            }
+          : project,
+      ),
+    });
+    const maintainer = as('glpat-maintainer');
+    await maintainer.projects.protectedBranches.unprotect(API, 'release/*');
+    const [rule] = (await maintainer.projects.approvalRules.list(API).toArray()).filter((r) => r.name === 'Release');
+    expect(rule?.protected_branches?.map((b) => b.name)).toEqual(['hotfix']);
+    const state = await maintainer.projects.mergeRequests.approvals.state(API, 1);
+    expect(state.rules.map((r) => r.name)).not.toContain('Release');
   });
 });
 
