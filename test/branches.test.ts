@@ -94,6 +94,18 @@ describe('the seeded repository', () => {
   });
 });
 
+describe('the seeded repository: derived commit shas', () => {
+  it('gives a branch seeded without a sha the same 40-hex sha in every version, one of its own per project and name', async () => {
+    const sha = async (project: string, branch: string) =>
+      (await as('glpat-root').projects.branches.get(project, branch)).commit.id;
+    // Pinned: exported worlds and fixtures written by earlier versions name these shas.
+    expect(await sha(API, 'develop')).toBe('442e29e9561790546c8cc7eb626d19fe44da1c4d');
+    expect(await sha(API, 'hotfix')).toBe('4223199ee784d95d0a691ec4af907be3a54d0512');
+    expect(await sha('open/site', 'trunk')).toMatch(/^[0-9a-f]{40}$/);
+    expect(await sha('open/site', 'trunk')).not.toBe(await sha(API, 'main'));
+  });
+});
+
 describe('GET /projects/:id/repository/branches', () => {
   it('searches names: anywhere, ^ at the start, $ at the end', async () => {
     const dev = as('glpat-dev');
