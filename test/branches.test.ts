@@ -94,6 +94,18 @@ describe('the seeded repository', () => {
   });
 });
 
+describe('the seeded repository: derived commit shas', () => {
+  it('gives a branch seeded without a sha the same 40-hex sha in every version, one of its own per project and name', async () => {
+    const sha = async (project: string, branch: string) =>
+      (await as('glpat-root').projects.branches.get(project, branch)).commit.id;
+    // Pinned: exported worlds and fixtures written by earlier versions name these shas.
+    expect(await sha(API, 'develop')).toBe('442e29e9561790546c8cc7eb626d19fe44da1c4d');
+    expect(await sha(API, 'hotfix')).toBe('4223199ee784d95d0a691ec4af907be3a54d0512');
+    expect(await sha('open/site', 'trunk')).toMatch(/^[0-9a-f]{40}$/);
+    expect(await sha('open/site', 'trunk')).not.toBe(await sha(API, 'main'));
+  });
+});
+
 describe('GET /projects/:id/repository/branches', () => {
   it('searches names: anywhere, ^ at the start, $ at the end', async () => {
     const dev = as('glpat-dev');
@@ -104,6 +116,10 @@ describe('GET /projects/:id/repository/branches', () => {
     expect(names((await dev.projects.branches.list(API, { search: '^release' })).items)).toEqual(['release/1.0']);
     expect(names((await dev.projects.branches.list(API, { search: 'in$' })).items)).toEqual(['feature/login', 'main']);
     expect(names((await dev.projects.branches.list(API, { search: '^lease' })).items)).toEqual([]);
+    expect(names((await dev.projects.branches.list(API, { search: '^Feature/Done$' })).items)).toEqual([
+      'feature/done',
+    ]);
+    expect(names((await dev.projects.branches.list(API, { search: '^feature/do$' })).items)).toEqual([]);
   });
 
   it('computes protection and what the caller may do from the protected branches and its role', async () => {
@@ -230,6 +246,145 @@ describe('POST /projects/:id/repository/branches', () => {
       403,
       '403 Forbidden',
     );
+  });
+});
+
+describe("POST /projects/:id/repository/branches: git's ref name rules", () => {
+  it('refuses every name git check-ref-format refuses, and changes nothing', async () => {
+    const dev = as('glpat-dev');
+    const invalid = [
+      'HEAD',
+      '-x',
+      'refs/heads/x',
+      'a:b',
+      '@',
+      'a@{b',
+      '/a',
+      'a/',
+      'a.',
+      'a//b',
+      '.a',
+      'a/.b',
+      'a.lock',
+    ];
+    for (const branch of invalid) {
+      await refused(() => dev.projects.branches.create(API, { branch, ref: 'main' }), 400, 'Branch name is invalid');
+    }
+  });
+
+  it('refuses an empty name', async () => {
+    const response = await call(mock, 'POST', '/projects/acme%2Fapi/repository/branches', {
+      token: 'glpat-dev',
+      json: { branch: '', ref: 'main' },
+    });
+    expect(response.status).toBe(400);
+    expect(mock.requests.list().at(-1)?.reason).toBe('Branch name is invalid');
+  });
+
+  it('accepts names that only look like refused ones', async () => {
+    const dev = as('glpat-dev');
+    const valid = ['a-', 'x/refs/y', 'v1.0', 'a.b/c', 'a.lockx', 'my.lock.d/e', 'ab@c'];
+    for (const branch of valid) {
+      expect((await dev.projects.branches.create(API, { branch, ref: 'main' })).name).toBe(branch);
+    }
+  });
+});
+
+describe('POST /projects/:id/repository/branches: the commits a ref may name', () => {
+  it("names a branch head by its full sha, and refuses a sha the project doesn't know", async () => {
+    const dev = as('glpat-dev');
+    expect((await dev.projects.branches.create(API, { branch: 'at-release', ref: RELEASE_SHA })).commit.id).toBe(
+      RELEASE_SHA,
+    );
+    const unknown = 'f'.repeat(40);
+    mock.mergeRequests.push(API, 1, { author: 'dev' });
+    await refused(
+      () => dev.projects.branches.create(API, { branch: 'x', ref: unknown }),
+      400,
+      `Failed to create branch 'x': invalid reference name '${unknown}'`,
+    );
+  });
+
+  it("names a merge request's head and its earlier pushes, by full or abbreviated sha, once no branch points there", async () => {
+    const dev = as('glpat-dev');
+    await dev.projects.branches.delete(API, 'feature/login');
+    expect((await dev.projects.branches.create(API, { branch: 'l', ref: LOGIN_SHA })).commit.id).toBe(LOGIN_SHA);
+    const first = mock.mergeRequests.push(API, 1, { author: 'dev' });
+    const second = mock.mergeRequests.push(API, 1, { author: 'dev' });
+    expect((await dev.projects.branches.create(API, { branch: 'p1', ref: first.sha })).commit.id).toBe(first.sha);
+    expect((await dev.projects.branches.create(API, { branch: 'p1s', ref: first.sha.slice(0, 12) })).commit.id).toBe(
+      first.sha,
+    );
+    await dev.projects.branches.delete(API, 'feature/login');
+    expect((await dev.projects.branches.create(API, { branch: 'p2', ref: second.sha })).commit.id).toBe(second.sha);
+    await dev.projects.branches.delete(API, 'p2');
+    expect((await dev.projects.branches.create(API, { branch: 'p2s', ref: second.sha.slice(0, 12) })).commit.id).toBe(
+      second.sha,
+    );
+  });
+
+  it("refuses a commit that only another project's merge request knows, and an ambiguous abbreviation", async () => {
+    const other = 'd'.repeat(40);
+    await fresh({
+      ...seed,
+      projects: [
+        {
+          path: 'acme/api',
+          branches: [
+            { name: 'one', sha: `abc1234${'e'.repeat(33)}` },
+            { name: 'two', sha: `abc1234${'f'.repeat(33)}` },
+          ],
+        },
+        {
+          path: 'acme/web',
+          merge_requests: [{ iid: 1, title: 'Web', author: 'dev', source_branch: 'web', sha: other }],
+        },
+      ],
+    });
+    const dev = as('glpat-dev');
+    for (const ref of [other, other.slice(0, 7), 'abc1234']) {
+      await refused(
+        () => dev.projects.branches.create(API, { branch: 'x', ref }),
+        400,
+        `Failed to create branch 'x': invalid reference name '${ref}'`,
+      );
+    }
+    expect((await dev.projects.branches.create(API, { branch: 'x', ref: 'abc1234e' })).commit.id).toBe(
+      `abc1234${'e'.repeat(33)}`,
+    );
+  });
+
+  it('refuses only a name that starts with 40 hexadecimal characters', async () => {
+    const name = `x${'c'.repeat(40)}`;
+    expect((await as('glpat-dev').projects.branches.create(API, { branch: name, ref: 'main' })).name).toBe(name);
+  });
+});
+
+describe('POST /projects/:id/repository/branches: protected names', () => {
+  it('lets a Developer create a protected name it may push to, or merge into', async () => {
+    await fresh({
+      ...seed,
+      projects: [
+        {
+          path: 'acme/api',
+          protected_branches: [
+            {
+              name: 'pushy*',
+              push_access_level: { id: 90, access_level: 30 },
+              merge_access_level: { id: 91, access_level: 40 },
+            },
+            {
+              name: 'mergy*',
+              push_access_level: { id: 92, access_level: 40 },
+              merge_access_level: { id: 93, access_level: 30 },
+            },
+          ],
+        },
+      ],
+    });
+    const dev = as('glpat-dev');
+    expect((await dev.projects.branches.create(API, { branch: 'pushy-1', ref: 'main' })).protected).toBe(true);
+    expect((await dev.projects.branches.create(API, { branch: 'mergy-1', ref: 'main' })).protected).toBe(true);
   });
 });
 
@@ -373,6 +528,89 @@ describe('protected branches', () => {
     await refused(() => as('glpat-dev').projects.protectedBranches.protect(API, { name: 'x' }), 403, '403 Forbidden');
     await refused(() => as('glpat-dev').projects.protectedBranches.unprotect(API, 'main'), 403, '403 Forbidden');
     await refused(() => as('glpat-outsider').projects.protectedBranches.list(API), 404, '404 Project Not Found');
+  });
+});
+
+describe('protected branches: what each refusal tells the journal, and what a change leaves alone', () => {
+  const reason = () => mock.requests.list().at(-1)?.reason;
+
+  it('names the protection a second protect refuses, the level an unprotect lacks, and the archived project', async () => {
+    await refused(
+      () => as('glpat-maintainer').projects.protectedBranches.protect(API, { name: 'main' }),
+      409,
+      "Protected branch 'main' already exists",
+    );
+    expect(reason()).toBe('project acme/api already protects main');
+    await as('glpat-root').projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 0 });
+    await refused(
+      () => as('glpat-maintainer').projects.protectedBranches.unprotect(API, 'develop'),
+      403,
+      '403 Forbidden',
+    );
+    expect(reason()).toBe('maintainer may not unprotect develop: its unprotect access level is 0');
+    await refused(
+      () => as('glpat-maintainer').projects.branches.create('acme/old', { branch: 'x', ref: 'main' }),
+      403,
+      '403 Forbidden',
+    );
+    expect(reason()).toBe('project acme/old is archived: its repository is read-only');
+  });
+
+  it('lets a Maintainer unprotect a protection whose unprotect access level is Maintainer', async () => {
+    const maintainer = as('glpat-maintainer');
+    await maintainer.projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 40 });
+    await maintainer.projects.branches.delete(API, 'develop');
+    await maintainer.projects.protectedBranches.unprotect(API, 'develop');
+    await refused(() => maintainer.projects.protectedBranches.get(API, 'develop'), 404, '404 Not found');
+  });
+
+  it('PATCH changes only the settings it is given', async () => {
+    const patch = (json: object) =>
+      call(mock, 'PATCH', '/projects/acme%2Fapi/protected_branches/main', { token: 'glpat-maintainer', json });
+    expect((await patch({ code_owner_approval_required: true })).body).toMatchObject({
+      allow_force_push: false,
+      code_owner_approval_required: true,
+    });
+    expect((await patch({ allow_force_push: true })).body).toMatchObject({
+      allow_force_push: true,
+      code_owner_approval_required: true,
+    });
+  });
+
+  it('unprotecting a branch makes an approval rule scoped only to it apply to every branch', async () => {
+    const maintainer = as('glpat-maintainer');
+    const ruleNames = async () =>
+      (await maintainer.projects.mergeRequests.approvals.state(API, 1)).rules.map((rule) => rule.name);
+    expect(await ruleNames()).not.toContain('Release');
+    await maintainer.projects.protectedBranches.unprotect(API, 'release/*');
+    expect(await ruleNames()).toContain('Release');
+  });
+
+  it('unprotecting one of two branches leaves an approval rule scoped to the other', async () => {
+    await fresh({
+      ...seed,
+      projects: (seed.projects ?? []).map((project) =>
+        project.path === API
+          ? {
+              ...project,
+              approval_rules: [
+                {
+                  name: 'Release',
+                  approvals_required: 1,
+                  users: ['maintainer'],
+                  protected_branches: ['release/*', 'hotfix'],
+                },
+              ],
+            }
+          : project,
+      ),
+    });
+    const maintainer = as('glpat-maintainer');
+    await maintainer.projects.protectedBranches.unprotect(API, 'release/*');
+    const [rule] = (await maintainer.projects.approvalRules.list(API).toArray()).filter((r) => r.name === 'Release');
+    expect(rule?.protected_branches?.map((b) => b.name)).toEqual(['hotfix']);
+    const state = await maintainer.projects.mergeRequests.approvals.state(API, 1);
+    expect(state.rules.map((r) => r.name)).not.toContain('Release');
   });
 });
 
