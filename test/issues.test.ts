@@ -155,6 +155,9 @@ describe('list filters at their edges', () => {
     [{ labels: 'bug,None' }, [2]],
     [{ labels: 'feature,any,None' }, [2]],
     [{ labels: 'nolabel,Any' }, [3, 1]],
+    // In any case: GitLab downcases the names before looking for them (the handler reads them so).
+    [{ labels: 'bug,none' }, [2]],
+    [{ labels: 'ANY' }, [3, 1]],
     [{ author_username: 'nobody' }, []],
     [{ assignee_username: ['planner', 'reporter'] }, []],
     [{ assignee_username: ['nobody'] }, []],
