@@ -229,6 +229,100 @@ describe('GET /groups: filters and order', () => {
   });
 });
 
+describe('GET /groups: order_by=similarity scores as pg_trgm', () => {
+  type Seeded = NonNullable<SeedDocument['groups']>;
+  /** The full paths root gets for `search` ordered by similarity, in a world of these groups alone. */
+  const ranked = (groups: Seeded, search: string) => {
+    const world = createMockGitLab({
+      seed: { users: [{ username: 'root', admin: true, token: 'glpat-root' }], groups },
+    });
+    return listed(client(world, 'glpat-root').groups.list({ search, order_by: 'similarity', per_page: 100 }));
+  };
+
+  it('ignores punctuation around words: equal scores fall to the parent id, highest first', async () => {
+    // "(Docs)" has the trigrams of "Docs": the tie goes to the later parent.
+    const groups: Seeded = [
+      { path: 'team-a' },
+      { path: 'team-b' },
+      { path: 'team-b/docs', name: '(Docs)' },
+      { path: 'team-a/docs', name: 'Docs' },
+    ];
+    expect(await ranked(groups, 'docs')).toEqual(['team-b/docs', 'team-a/docs']);
+  });
+
+  it('lower-cases as PostgreSQL does: ß stays ß, so "Straße" is not "STRASSE"', async () => {
+    const groups: Seeded = [
+      { path: 'strasse', name: 'Straße' },
+      { path: 'strasse2', name: 'Strasse' },
+    ];
+    // strasse: 1 + 0.7 × similarity(straße, strasse) = 1 + 0.7 × 4/11; strasse2: 7/10 + 0.7.
+    expect(await ranked(groups, 'STRASSE')).toEqual(['strasse2', 'strasse']);
+  });
+
+  it('pads each word with two spaces before and one after: a whole word beats a longer one', async () => {
+    // platform's 9 trigrams: my-platform has all 9 among 12, platforms 8 (not `rm `) among 11, platform-api 9 among 13.
+    const groups: Seeded = [{ path: 'platforms' }, { path: 'my-platform' }, { path: 'platform-api' }];
+    expect(await ranked(groups, 'platform')).toEqual(['my-platform', 'platforms', 'platform-api']);
+  });
+
+  it('scores shared trigrams over all distinct ones, the path weighing 1 and the name 0.7', async () => {
+    // platform: 1 + 0 = 1; old-platform-team: 9 of 18 trigrams in both, 0.5 + 0.7 × 0.5 = 0.85.
+    const platform: Seeded = [
+      { path: 'platform', name: 'Infrastructure' },
+      { path: 'old-platform-team', name: 'Old platform team' },
+    ];
+    expect(await ranked(platform, 'platform')).toEqual(['platform', 'old-platform-team']);
+    // web-ui has the name "Web": 4/7 + 0.7 beats web-app's 0.5 + 0.7 × 0.5.
+    const web: Seeded = [
+      { path: 'web', name: 'Web' },
+      { path: 'web-ui', name: 'Web' },
+      { path: 'web-app', name: 'Web app' },
+    ];
+    expect(await ranked(web, 'web')).toEqual(['web', 'web-ui', 'web-app']);
+  });
+
+  it('ranks equal scores by parent id, highest first, top-level groups last, then the newest first', async () => {
+    // The three docs score alike (1.7), and so do user-docs and docs-user (the same trigrams, 0.85).
+    const groups: Seeded = [
+      { path: 'a' },
+      { path: 'a/docs' },
+      { path: 'docs' },
+      { path: 'b' },
+      { path: 'b/docs' },
+      { path: 'user-docs' },
+      { path: 'docs-user' },
+    ];
+    expect(await ranked(groups, 'docs')).toEqual(['b/docs', 'a/docs', 'docs', 'docs-user', 'user-docs']);
+  });
+});
+
+describe('GET /groups: order by id or name when groups were not created in id order', () => {
+  /** zeta (id 30) is created first, then mid (20) and alpha (10) through `mock.seed` with lower ids. */
+  const root = () => {
+    const world = createMockGitLab({
+      seed: {
+        users: [{ username: 'root', admin: true, token: 'glpat-root' }],
+        groups: [{ path: 'zeta', name: 'Tools', id: 30 }],
+      },
+    });
+    world.seed.group({ path: 'mid', name: 'Tools', id: 20 });
+    world.seed.group({ path: 'alpha', name: 'Alpha', id: 10 });
+    return client(world, 'glpat-root');
+  };
+
+  it('order_by=id sorts by id, not by creation', async () => {
+    const gitlab = root();
+    expect(await listed(gitlab.groups.list({ order_by: 'id' }))).toEqual(['alpha', 'mid', 'zeta']);
+    expect(await listed(gitlab.groups.list({ order_by: 'id', sort: 'desc' }))).toEqual(['zeta', 'mid', 'alpha']);
+  });
+
+  it('names that tie go by id ascending in either direction', async () => {
+    const gitlab = root();
+    expect(await listed(gitlab.groups.list({ order_by: 'name' }))).toEqual(['alpha', 'mid', 'zeta']);
+    expect(await listed(gitlab.groups.list({ order_by: 'name', sort: 'desc' }))).toEqual(['mid', 'zeta', 'alpha']);
+  });
+});
+
 describe('GET /groups/:id', () => {
   it('answers GroupDetail by id or full path, with the projects the caller may read', async () => {
     const platform = await as('sub').groups.get('acme/platform');
