@@ -212,14 +212,18 @@ describe('GET /users', () => {
     expect(usernames(await dev.users.list({ without_projects: true, per_page: 100 }))).toContain('owner');
   });
 
-  it('refuses extern_uid and provider to a non-administrator with 403, and one without the other with 400', async () => {
+  it('refuses extern_uid and provider to a non-administrator with 403 (one without the other with 400), and finds no one for an administrator', async () => {
     await dev.users.list();
     const before = mock.exportState();
     const forbidden = await call(mock, 'GET', '/users?extern_uid=x&provider=saml', { token: 'glpat-dev' });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ message: '403 Forbidden' });
+    expect(mock.requests.list().at(-1)?.reason).toBe('dev is not an instance administrator; extern_uid needs one');
     expect(mock.exportState()).toEqual(before);
-    expect((await call(mock, 'GET', '/users?extern_uid=x&provider=saml', { token: 'glpat-root' })).status).toBe(200);
+    // Nobody has an instance identity in the mock: an administrator's search finds no one.
+    const none = await call(mock, 'GET', '/users?extern_uid=x&provider=saml', { token: 'glpat-root' });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
     const half = await call(mock, 'GET', '/users?extern_uid=x', { token: 'glpat-root' });
     expect(half.status).toBe(400);
     expect(half.body).toEqual({ error: 'extern_uid, provider provide all or none of parameters' });
@@ -379,6 +383,7 @@ describe('GET /personal_access_tokens/self', () => {
     expect(refused.body).toEqual({
       message: '400 Bad request - This endpoint requires token type to be a personal access token',
     });
+    expect(mock.requests.list().at(-1)?.reason).toBe('OAuth token 1 is not a personal access token');
   });
 
   it('works on its own', async () => {
