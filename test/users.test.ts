@@ -189,6 +189,16 @@ describe('GET /users', () => {
     expect(usernames(await dev.users.list({ search: 'dev' }))).toEqual(['dev', 'devops']);
   });
 
+  it("orders a non-administrator's search as User.search does: an exact name, an exact username, then by name", async () => {
+    // Created so that neither id order gives the expected one.
+    mock.seed.user({ username: 'quill', name: 'Zed Writer' });
+    mock.seed.user({ username: 'c-quill', name: 'Alpha quill' });
+    mock.seed.user({ username: 'd-quill', name: 'Beta quill' });
+    mock.seed.user({ username: 'a-writer', name: 'quill' });
+    const found = usernames(await dev.users.list({ search: 'Quill' }));
+    expect(found).toEqual(['a-writer', 'quill', 'c-quill', 'd-quill']);
+  });
+
   it('filters active users and humans (no bots)', async () => {
     const all = usernames(await root.users.list({ per_page: 100 }));
     const active = usernames(await root.users.list({ active: true, per_page: 100 }));
