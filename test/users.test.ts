@@ -259,6 +259,52 @@ describe('GET /users', () => {
   });
 });
 
+describe("GET /users: the administrators' filters and orders", () => {
+  it('finds no external user and no one with two-factor authentication: the mock has neither', async () => {
+    const all = usernames(await root.users.list({ per_page: 100 }));
+    expect((await root.users.list({ external: true })).items).toEqual([]);
+    expect((await root.users.list({ two_factor: 'enabled' })).items).toEqual([]);
+    expect(usernames(await root.users.list({ two_factor: 'disabled', per_page: 100 }))).toEqual(all);
+  });
+
+  it('filters by creation time with both ends included, for administrators only', async () => {
+    mock.seed.user({ username: 'middle', created_at: '2026-03-01T12:00:00Z' });
+    mock.seed.user({ username: 'early', created_at: '2026-01-01T00:00:00Z' });
+    const all = usernames(await root.users.list({ per_page: 100 }));
+    const after = usernames(await root.users.list({ created_after: '2026-03-01T12:00:00Z', per_page: 100 }));
+    expect(after).toEqual(all.filter((u) => u !== 'early'));
+    const before = usernames(await root.users.list({ created_before: '2026-03-01T12:00:00Z', per_page: 100 }));
+    expect(before).toEqual(['early', 'middle']);
+    const ignored = usernames(await dev.users.list({ created_before: '2026-03-01T12:00:00Z', per_page: 100 }));
+    expect(ignored).toEqual(usernames(await dev.users.list({ per_page: 100 })));
+  });
+
+  it('orders by created_at, and by updated_at as by created_at (the mock keeps no update time), ties by id', async () => {
+    // Made in the other order than their creation times: id order differs from created_at order.
+    mock.seed.user({ username: 'middle', created_at: '2026-03-01T12:00:00Z' });
+    mock.seed.user({ username: 'early', created_at: '2026-01-01T00:00:00Z' });
+    const byId = usernames(await root.users.list({ sort: 'asc', per_page: 100 }));
+    const expected = ['early', 'middle', ...byId.filter((u) => u !== 'early' && u !== 'middle')];
+    for (const order_by of ['created_at', 'updated_at'] as const) {
+      expect(usernames(await root.users.list({ order_by, sort: 'asc', per_page: 100 }))).toEqual(expected);
+      expect(usernames(await root.users.list({ order_by, per_page: 100 }))).toEqual([...expected].reverse());
+    }
+  });
+
+  it('orders names and usernames case-insensitively, `_` before letters', async () => {
+    mock.seed.user({ username: 'ab_c', name: 'Carl' });
+    mock.seed.user({ username: 'Abd', name: 'b_ob' });
+    mock.seed.user({ username: 'abe', name: 'Bob' });
+    const ours = new Set(['ab_c', 'Abd', 'abe']);
+    const ordered = async (order_by: 'name' | 'username', sort: 'asc' | 'desc') =>
+      usernames(await root.users.list({ order_by, sort, per_page: 100 })).filter((u) => ours.has(u));
+    expect(await ordered('name', 'asc')).toEqual(['Abd', 'abe', 'ab_c']);
+    expect(await ordered('name', 'desc')).toEqual(['ab_c', 'abe', 'Abd']);
+    expect(await ordered('username', 'asc')).toEqual(['ab_c', 'Abd', 'abe']);
+    expect(await ordered('username', 'desc')).toEqual(['abe', 'Abd', 'ab_c']);
+  });
+});
+
 describe('GET /users/:id', () => {
   it("answers GitLab's User entity to a non-administrator: the profile, no email", async () => {
     const user = await dev.users.get(idOf('owner'));
