@@ -267,6 +267,30 @@ describe("GET /users: the administrators' filters and orders", () => {
     expect(usernames(await root.users.list({ two_factor: 'disabled', per_page: 100 }))).toEqual(all);
   });
 
+  it("finds users without projects as GitLab's project_authorizations count them: direct, through a group, or personal", async () => {
+    // Ids chosen so that the group holding a project has a project-less user's id (bob's 3).
+    const world = createTestMock({
+      now: testSeed.now,
+      users: [
+        { username: 'root', id: 1, admin: true, token: 'glpat-root' },
+        { username: 'alice', id: 2 },
+        { username: 'bob', id: 3 },
+        { username: 'carol', id: 4 },
+        { username: 'dave', id: 5 },
+        { username: 'erin', id: 6 },
+      ],
+      groups: [
+        { path: 'team', id: 6, members: { carol: 30 } },
+        { path: 'team/sub', id: 3 },
+        { path: 'lonely', id: 7, members: { dave: 30 } },
+      ],
+      projects: [{ path: 'team/sub/app', members: { erin: 30 } }, { path: 'alice/scratch' }],
+    });
+    const found = await client(world, 'glpat-root').users.list({ without_projects: true });
+    // alice owns a personal project, carol is in its parent group, erin in the project; dave's group has none.
+    expect(usernames(found)).toEqual(['dave', 'bob', 'root']);
+  });
+
   it('filters by creation time with both ends included, for administrators only', async () => {
     mock.seed.user({ username: 'middle', created_at: '2026-03-01T12:00:00Z' });
     mock.seed.user({ username: 'early', created_at: '2026-01-01T00:00:00Z' });
