@@ -189,6 +189,16 @@ describe('GET /users', () => {
     expect(usernames(await dev.users.list({ search: 'dev' }))).toEqual(['dev', 'devops']);
   });
 
+  it("orders a non-administrator's search as User.search does: an exact name, an exact username, then by name", async () => {
+    // Created so that neither id order gives the expected one.
+    mock.seed.user({ username: 'quill', name: 'Zed Writer' });
+    mock.seed.user({ username: 'c-quill', name: 'Alpha quill' });
+    mock.seed.user({ username: 'd-quill', name: 'Beta quill' });
+    mock.seed.user({ username: 'a-writer', name: 'quill' });
+    const found = usernames(await dev.users.list({ search: 'Quill' }));
+    expect(found).toEqual(['a-writer', 'quill', 'c-quill', 'd-quill']);
+  });
+
   it('filters active users and humans (no bots)', async () => {
     const all = usernames(await root.users.list({ per_page: 100 }));
     const active = usernames(await root.users.list({ active: true, per_page: 100 }));
@@ -212,14 +222,18 @@ describe('GET /users', () => {
     expect(usernames(await dev.users.list({ without_projects: true, per_page: 100 }))).toContain('owner');
   });
 
-  it('refuses extern_uid and provider to a non-administrator with 403, and one without the other with 400', async () => {
+  it('refuses extern_uid and provider to a non-administrator with 403 (one without the other with 400), and finds no one for an administrator', async () => {
     await dev.users.list();
     const before = mock.exportState();
     const forbidden = await call(mock, 'GET', '/users?extern_uid=x&provider=saml', { token: 'glpat-dev' });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toEqual({ message: '403 Forbidden' });
+    expect(mock.requests.list().at(-1)?.reason).toBe('dev is not an instance administrator; extern_uid needs one');
     expect(mock.exportState()).toEqual(before);
-    expect((await call(mock, 'GET', '/users?extern_uid=x&provider=saml', { token: 'glpat-root' })).status).toBe(200);
+    // Nobody has an instance identity in the mock: an administrator's search finds no one.
+    const none = await call(mock, 'GET', '/users?extern_uid=x&provider=saml', { token: 'glpat-root' });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
     const half = await call(mock, 'GET', '/users?extern_uid=x', { token: 'glpat-root' });
     expect(half.status).toBe(400);
     expect(half.body).toEqual({ error: 'extern_uid, provider provide all or none of parameters' });
@@ -242,6 +256,76 @@ describe('GET /users', () => {
     const all: string[] = [];
     for await (const user of dev.users.list({ per_page: 2 })) all.push(user.username);
     expect(all).toHaveLength(active);
+  });
+});
+
+describe("GET /users: the administrators' filters and orders", () => {
+  it('finds no external user and no one with two-factor authentication: the mock has neither', async () => {
+    const all = usernames(await root.users.list({ per_page: 100 }));
+    expect((await root.users.list({ external: true })).items).toEqual([]);
+    expect((await root.users.list({ two_factor: 'enabled' })).items).toEqual([]);
+    expect(usernames(await root.users.list({ two_factor: 'disabled', per_page: 100 }))).toEqual(all);
+  });
+
+  it("finds users without projects as GitLab's project_authorizations count them: direct, through a group, or personal", async () => {
+    // Ids chosen so that the group holding a project has a project-less user's id (bob's 3).
+    const world = createTestMock({
+      now: testSeed.now,
+      users: [
+        { username: 'root', id: 1, admin: true, token: 'glpat-root' },
+        { username: 'alice', id: 2 },
+        { username: 'bob', id: 3 },
+        { username: 'carol', id: 4 },
+        { username: 'dave', id: 5 },
+        { username: 'erin', id: 6 },
+      ],
+      groups: [
+        { path: 'team', id: 6, members: { carol: 30 } },
+        { path: 'team/sub', id: 3 },
+        { path: 'lonely', id: 7, members: { dave: 30 } },
+      ],
+      projects: [{ path: 'team/sub/app', members: { erin: 30 } }, { path: 'alice/scratch' }],
+    });
+    const found = await client(world, 'glpat-root').users.list({ without_projects: true });
+    // alice owns a personal project, carol is in its parent group, erin in the project; dave's group has none.
+    expect(usernames(found)).toEqual(['dave', 'bob', 'root']);
+  });
+
+  it('filters by creation time with both ends included, for administrators only', async () => {
+    mock.seed.user({ username: 'middle', created_at: '2026-03-01T12:00:00Z' });
+    mock.seed.user({ username: 'early', created_at: '2026-01-01T00:00:00Z' });
+    const all = usernames(await root.users.list({ per_page: 100 }));
+    const after = usernames(await root.users.list({ created_after: '2026-03-01T12:00:00Z', per_page: 100 }));
+    expect(after).toEqual(all.filter((u) => u !== 'early'));
+    const before = usernames(await root.users.list({ created_before: '2026-03-01T12:00:00Z', per_page: 100 }));
+    expect(before).toEqual(['early', 'middle']);
+    const ignored = usernames(await dev.users.list({ created_before: '2026-03-01T12:00:00Z', per_page: 100 }));
+    expect(ignored).toEqual(usernames(await dev.users.list({ per_page: 100 })));
+  });
+
+  it('orders by created_at, and by updated_at as by created_at (the mock keeps no update time), ties by id', async () => {
+    // Made in the other order than their creation times: id order differs from created_at order.
+    mock.seed.user({ username: 'middle', created_at: '2026-03-01T12:00:00Z' });
+    mock.seed.user({ username: 'early', created_at: '2026-01-01T00:00:00Z' });
+    const byId = usernames(await root.users.list({ sort: 'asc', per_page: 100 }));
+    const expected = ['early', 'middle', ...byId.filter((u) => u !== 'early' && u !== 'middle')];
+    for (const order_by of ['created_at', 'updated_at'] as const) {
+      expect(usernames(await root.users.list({ order_by, sort: 'asc', per_page: 100 }))).toEqual(expected);
+      expect(usernames(await root.users.list({ order_by, per_page: 100 }))).toEqual([...expected].reverse());
+    }
+  });
+
+  it('orders names and usernames case-insensitively, `_` before letters', async () => {
+    mock.seed.user({ username: 'ab_c', name: 'Carl' });
+    mock.seed.user({ username: 'Abd', name: 'b_ob' });
+    mock.seed.user({ username: 'abe', name: 'Bob' });
+    const ours = new Set(['ab_c', 'Abd', 'abe']);
+    const ordered = async (order_by: 'name' | 'username', sort: 'asc' | 'desc') =>
+      usernames(await root.users.list({ order_by, sort, per_page: 100 })).filter((u) => ours.has(u));
+    expect(await ordered('name', 'asc')).toEqual(['Abd', 'abe', 'ab_c']);
+    expect(await ordered('name', 'desc')).toEqual(['ab_c', 'abe', 'Abd']);
+    expect(await ordered('username', 'asc')).toEqual(['ab_c', 'Abd', 'abe']);
+    expect(await ordered('username', 'desc')).toEqual(['abe', 'Abd', 'ab_c']);
   });
 });
 
@@ -379,6 +463,7 @@ describe('GET /personal_access_tokens/self', () => {
     expect(refused.body).toEqual({
       message: '400 Bad request - This endpoint requires token type to be a personal access token',
     });
+    expect(mock.requests.list().at(-1)?.reason).toBe('OAuth token 1 is not a personal access token');
   });
 
   it('works on its own', async () => {

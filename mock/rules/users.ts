@@ -1,7 +1,7 @@
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { directRole, membershipCounts } from '../world/memberships.js';
 import type { AccessToken, Role, User, World } from '../world/types.js';
-import { type Caller, isPaidPlan } from './access.js';
+import { type Caller, groupChain, isPaidPlan, projectGroup } from './access.js';
 
 /**
  * Who am I, the instance, and its users: `GET /user`, `/users`, `/users/:id`,
@@ -56,10 +56,16 @@ export function highestRole(world: World, user: User): Role | 0 {
   return role;
 }
 
-/** A user with no project: no membership in one and no project in their personal namespace. */
+/**
+ * Whether a user has a project, as GitLab's `User.without_projects` counts them (a row in
+ * `project_authorizations`): a membership of the project or of a group it is in (or of that group's
+ * ancestors), or a project in the user's personal namespace. Being an administrator gives none.
+ */
 function hasProjects(world: World, user: User): boolean {
   for (const p of world.projects.values()) {
     if (membershipCounts(world, p, user.id) || (p.namespace.kind === 'user' && p.namespace.id === user.id)) return true;
+    const group = projectGroup(world, p);
+    if (group && groupChain(world, group).some((g) => membershipCounts(world, g, user.id))) return true;
   }
   return false;
 }
