@@ -369,6 +369,15 @@ describe('update', () => {
     expect(mock.exportState()).toEqual(before);
   });
 
+  it('reopening an open issue changes nothing: no reopened event, nothing for the burndown chart', async () => {
+    const gitlab = as('planner');
+    const before = await gitlab.projects.milestones.burndownEvents(API, milestoneId('v1.0'));
+    const issue = await gitlab.projects.issues.update(API, 1, { state_event: 'reopen' });
+    expect(issue).toMatchObject({ state: 'opened', closed_at: null });
+    expect(mock.world.issues.get(issue.id)?.events).toEqual([]);
+    expect(await gitlab.projects.milestones.burndownEvents(API, milestoneId('v1.0'))).toEqual(before);
+  });
+
   it('leaves a closed issue closed when the update does not reopen it', async () => {
     const issue = await as('planner').projects.issues.update(API, 3, { description: 'later' });
     expect(issue).toMatchObject({ state: 'closed', description: 'later' });
