@@ -3,7 +3,8 @@
  * every round, so a noisy machine slows all of them alike), medians, and the
  * result rows `bench/run.ts` collects.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -212,6 +213,25 @@ export function startProcess(
   /** Everything the process printed so far. */
   const output = () => out;
   return { child, ready, output, stop: () => child.kill('SIGTERM') };
+}
+
+/** Clock ticks a second of /proc's CPU times (`getconf CLK_TCK`, 100 on Linux). */
+let ticks: number | undefined;
+
+/**
+ * CPU time (user + system, in microseconds) a process has used so far, read from
+ * `/proc/PID/stat`; undefined where there is no /proc (macOS, Windows). A server's
+ * CPU time per request is what its throughput would be with a core of its own,
+ * whatever the load generator and the other processes take of the machine.
+ */
+export function processCpu(pid: number | undefined): number | undefined {
+  const stat = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(stat)) return undefined;
+  ticks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
+  const line = readFileSync(stat, 'utf8');
+  const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticks;
 }
 
 /** Twenty milestones as GitLab sends them, the same bytes for every contender. */
