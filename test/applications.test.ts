@@ -103,6 +103,53 @@ describe('create', () => {
   });
 });
 
+describe("Doorkeeper's redirect URI and name rules", () => {
+  /** A creation refused with the model errors: 400, exactly these errors, and no application made. */
+  async function refused(change: object, message: object) {
+    const before = mock.exportState().applications;
+    const error = await failure(root.applications.create({ ...grafana, ...change }));
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual({ message });
+    expect(mock.exportState().applications).toEqual(before);
+  }
+
+  it("refuses a blank or white-space redirect URI as can't be blank, not as a relative one", async () => {
+    for (const redirect_uri of ['', ' ', '\n\t']) await refused({ redirect_uri }, { redirect_uri: ["can't be blank"] });
+  });
+
+  it("refuses a white-space name as can't be blank", async () => {
+    await refused({ name: '  ' }, { name: ["can't be blank"] });
+  });
+
+  it('refuses host:port without a scheme as must specify a scheme (what looks like a scheme is not one)', async () => {
+    await refused({ redirect_uri: 'localhost:3000' }, { redirect_uri: ['must specify a scheme.'] });
+    await refused({ redirect_uri: 'localhost:3000/callback' }, { redirect_uri: ['must specify a scheme.'] });
+  });
+
+  it('refuses a relative URI as must be an absolute URI, even with an absolute one in its query', async () => {
+    await refused(
+      { redirect_uri: '/oauth/callback?from=https://a.test' },
+      { redirect_uri: ['must be an absolute URI.'] },
+    );
+  });
+
+  it('accepts the out-of-band URI, URIs separated by several white-space characters or around white space, and a custom scheme without a host', async () => {
+    const accepted = [
+      'urn:ietf:wg:oauth:2.0:oob',
+      'https://a.test/cb\r\nhttp://127.0.0.1:7/cb',
+      'https://a.test/cb \n http://127.0.0.1:7/cb',
+      'https://a.test/cb\n',
+      '\nhttps://a.test/cb',
+      'com.example.https:///callback',
+    ];
+    for (const redirect_uri of accepted) {
+      const app = await root.applications.create({ ...grafana, redirect_uri });
+      expect(app.callback_url).toBe(redirect_uri);
+    }
+    expect(mock.world.applications.size).toBe(accepted.length);
+  });
+});
+
 describe('list, renew-secret, delete', () => {
   it('lists every application, never with a secret, and without pagination headers', async () => {
     await root.applications.create(grafana);

@@ -161,6 +161,29 @@ describe('in-process (mock.fetch)', () => {
   });
 });
 
+describe('an application created through the API', () => {
+  it('is not trusted: a signed-in user is asked for consent', async () => {
+    const mock = createOAuthMock();
+    const browser = new Browser(mock.fetch);
+    const created = await mock.fetch(`${mock.baseUrl}/api/v4/applications`, {
+      method: 'POST',
+      headers: { 'private-token': 'glpat-root', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'New dashboard', redirect_uri: CALLBACK, scopes: 'api openid' }),
+    });
+    expect(created.status).toBe(200);
+    const { application_id } = (await created.json()) as { application_id: string };
+    await browser.request(`${mock.baseUrl}/users/sign_in`, {
+      form: { 'user[login]': 'olivia', 'user[password]': 'olivia-password' },
+    });
+    const page = await browser.request(
+      `${mock.baseUrl}/oauth/authorize?${authorizeQuery({ client_id: application_id })}`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Authorize New dashboard to use your account?');
+    expect(mock.world.oauthGrants.size).toBe(0);
+  });
+});
+
 describe('over HTTP (the CLI server)', () => {
   let server: RunningMockServer;
   beforeAll(async () => {

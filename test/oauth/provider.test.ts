@@ -11,6 +11,7 @@ import {
   pkcePair,
   post,
   SECRET,
+  TRUSTED_SECRET,
   tokenFor,
   webClient,
 } from './helpers.js';
@@ -385,6 +386,53 @@ describe('applications', () => {
     });
     expect(refresh.status).toBe(401);
     expect((await exchange(mock, code)).status).toBe(401);
+  });
+});
+
+describe('deleting one application', () => {
+  it("leaves another application's grants and tokens working", async () => {
+    await tokenFor(mock, 'root', 'api');
+    const other = (code: string) =>
+      post(mock, '/oauth/token', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: CALLBACK,
+        client_id: 'trusted-app',
+        client_secret: TRUSTED_SECRET,
+      });
+    const trustedAuthorize = () => authorize({ user: 'root', clientId: 'trusted-app', scopes: 'api' });
+    const kept = await other(trustedAuthorize().code);
+    const pending = trustedAuthorize().code;
+    const deleted = await mock.fetch(`${mock.baseUrl}/api/v4/applications/1`, {
+      method: 'DELETE',
+      headers: { 'private-token': 'glpat-root' },
+    });
+    expect(deleted.status).toBe(204);
+    expect((await applications(kept.body.access_token)).status).toBe(200);
+    const info = await get(mock, '/oauth/token/info', bearer(kept.body.access_token));
+    expect(info.body).toMatchObject({ resource_owner_id: 1, application: { uid: 'trusted-app' } });
+    const refreshed = await post(mock, '/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: kept.body.refresh_token,
+      client_id: 'trusted-app',
+      client_secret: TRUSTED_SECRET,
+    });
+    expect(refreshed.status).toBe(200);
+    const exchanged = await other(pending);
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.body.scope).toBe('api');
+  });
+});
+
+describe('a seeded application without scopes', () => {
+  it('gives its client a token with no scopes (an empty list, not one empty scope)', async () => {
+    const [web, ...rest] = oauthSeed.applications ?? [];
+    const seeded = createOAuthMock({ ...oauthSeed, applications: [{ ...web, scopes: '' } as never, ...rest] });
+    const answer = await post(seeded, '/oauth/token', { grant_type: 'client_credentials', ...webClient });
+    expect(answer.status).toBe(200);
+    expect(answer.body.scope).toBe('');
+    const info = await get(seeded, '/oauth/token/info', bearer(answer.body.access_token));
+    expect(info.body).toMatchObject({ scope: [], scopes: [] });
   });
 });
 
