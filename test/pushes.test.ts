@@ -140,6 +140,28 @@ describe('a push', () => {
   });
 });
 
+describe('a committer pushing again', () => {
+  it('stays one committer: the export lists each committer once, pushes in order', () => {
+    const exported = () =>
+      mock
+        .exportState()
+        .projects?.find((p) => p.path === API)
+        ?.merge_requests?.find((mr) => mr.iid === 1);
+    expect(exported()?.committers).toEqual(['author', 'committer']);
+    mock.mergeRequests.push(API, 1, { sha: NEW_HEAD, author: 'committer' });
+    mock.mergeRequests.push(API, 1, { sha: 'b'.repeat(40), author: 'dev' });
+    mock.mergeRequests.push(API, 1, { sha: 'c'.repeat(40), author: 'dev' });
+    expect(exported()).toMatchObject({
+      committers: ['author', 'committer', 'dev'],
+      pushes: [
+        { sha: NEW_HEAD, author: 'committer' },
+        { sha: 'b'.repeat(40), author: 'dev' },
+        { sha: 'c'.repeat(40), author: 'dev' },
+      ],
+    });
+  });
+});
+
 describe('pushes in the seed document', () => {
   const seedWith = (mr: Omit<SeedMergeRequest, 'iid' | 'title'>) =>
     createMockGitLab({

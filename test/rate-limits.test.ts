@@ -163,3 +163,42 @@ describe('rate limits', () => {
     expect((await get('glpat-dev')).status).toBe(200);
   });
 });
+
+describe('one throttle on, the other off', () => {
+  it('counts only the callers of the throttle that is on: the others get no RateLimit headers and no limit', async () => {
+    mock.rateLimits.set({ authenticated_api: { requests_per_period: 1, period_in_seconds: 60 } });
+    for (let i = 0; i < 3; i++) {
+      const anonymous = await get();
+      expect([anonymous.status, rateHeaders(anonymous.headers)]).toEqual([401, {}]);
+    }
+    mock.rateLimits.set({ unauthenticated_api: { requests_per_period: 1, period_in_seconds: 60 } });
+    for (let i = 0; i < 3; i++) {
+      const dev = await get('glpat-dev');
+      expect([dev.status, rateHeaders(dev.headers)]).toEqual([200, {}]);
+    }
+    expect(mock.exportState().rate_limit_counters).toEqual({});
+  });
+});
+
+describe('counts in a state document', () => {
+  it("are exported under GitLab's throttle name and the user, or `ip`, and continue when loaded", async () => {
+    mock.rateLimits.set({
+      authenticated_api: { requests_per_period: 2, period_in_seconds: 60 },
+      unauthenticated_api: { requests_per_period: 2, period_in_seconds: 60 },
+    });
+    await get('glpat-dev');
+    await get();
+    const window_start = Date.parse('2026-06-01T09:00:00Z') / 1000;
+    expect(mock.exportState().rate_limit_counters).toEqual({
+      [`throttle_authenticated_api:user:${mock.users.dev!.id}`]: { window_start, count: 1 },
+      'throttle_unauthenticated_api:ip': { window_start, count: 1 },
+    });
+
+    // A document written by hand (or by another version of the mock) names its counts the same way.
+    const document = mock.exportState();
+    document.rate_limit_counters = { 'throttle_unauthenticated_api:ip': { window_start, count: 2 } };
+    mock.loadState(document);
+    const third = await get();
+    expect([third.status, third.headers.get('ratelimit-observed')]).toEqual([429, '3']);
+  });
+});

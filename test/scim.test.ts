@@ -150,3 +150,21 @@ describe('who and where', () => {
     expect(identities()).toEqual(before);
   });
 });
+
+describe('why a group refuses SCIM', () => {
+  it('names the plan or the missing SAML SSO and SCIM in the journal, changing nothing', async () => {
+    await owner.groups.scim.list('acme'); // the token's last_used_at is set now, not by the refusals
+    const before = mock.exportState();
+    const reasons: Record<string, string | undefined> = {};
+    for (const group of ['free-corp', 'free-corp/scim', 'acme/platform']) {
+      await failure(owner.groups.scim.list(group));
+      reasons[group] = mock.requests.list().at(-1)?.reason;
+    }
+    expect(reasons).toEqual({
+      'free-corp': 'group free-corp is on the free plan; SCIM needs Premium',
+      'free-corp/scim': 'group free-corp/scim is on the free plan; SCIM needs Premium',
+      'acme/platform': 'group acme/platform does not have SAML SSO and SCIM enabled',
+    });
+    expect(mock.exportState()).toEqual(before);
+  });
+});

@@ -97,3 +97,51 @@ describe('exportState and loadState', () => {
     expect((await client(mock, 'glpat-solo').users.current()).username).toBe('solo');
   });
 });
+
+describe('OAuth tokens in a document', () => {
+  const A = 'a'.repeat(64);
+  const B = 'b'.repeat(64);
+  const C = 'c'.repeat(64);
+  const row = (id: number, user: string, token: string, refresh_token: string | null) => ({
+    id,
+    application: null,
+    user,
+    token,
+    refresh_token,
+    scopes: ['api'],
+    auth_time: null,
+    created_at: '2026-06-01T09:00:00Z',
+    expires_in: 7200,
+    revoked_at: null,
+  });
+  const seed = (...tokens: ReturnType<typeof row>[]) => ({
+    now: '2026-06-01T09:00:00Z',
+    users: [{ username: 'dev' }, { username: 'maintainer' }],
+    oauth: { tokens },
+  });
+  const userOf = async (mock: ReturnType<typeof createMockGitLab>, token: string) => {
+    const answer = await mock.fetch(`${mock.baseUrl}/api/v4/user`, { headers: { authorization: `Bearer ${token}` } });
+    return answer.status === 200 ? ((await answer.json()) as { username: string }).username : answer.status;
+  };
+
+  it('authenticate their users, listed in any id order, the same after a reset', async () => {
+    const mock = createMockGitLab({ seed: seed(row(2, 'dev', A, B), row(1, 'maintainer', C, null)) });
+    const signedIn = async () => [await userOf(mock, A), await userOf(mock, C), await userOf(mock, B)];
+    expect(await signedIn()).toEqual(['dev', 'maintainer', 401]);
+    mock.reset();
+    expect(await signedIn()).toEqual(['dev', 'maintainer', 401]);
+  });
+
+  // Doorkeeper's token and refresh_token columns are unique: one value names one row.
+  it.each([
+    ['the access token of another row', [row(2, 'dev', A, null), row(1, 'maintainer', A, null)], 'token'],
+    ['the refresh token of another row', [row(1, 'dev', A, B), row(2, 'maintainer', C, B)], 'refresh_token'],
+    ["another row's refresh token as its access token", [row(1, 'dev', A, B), row(2, 'maintainer', B, C)], 'token'],
+  ])('refuse a token that takes %s, by its path, changing nothing', (_, tokens, key) => {
+    const mock = createMockGitLab({ seed: seed(row(1, 'dev', C, null)) });
+    const before = mock.exportState();
+    expect(() => mock.loadState(seed(...tokens))).toThrow(SeedError);
+    expect(() => mock.loadState(seed(...tokens))).toThrow(`oauth.tokens[1].${key}: already taken`);
+    expect(mock.exportState()).toEqual(before);
+  });
+});

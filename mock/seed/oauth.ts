@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { addOAuthToken } from '../rules/oauth-tokens.js';
+import { addOAuthToken, findOAuthToken } from '../rules/oauth-tokens.js';
 import type { User, World } from '../world/types.js';
 import { eachWithin, SeedError, type SeedOAuth } from './document.js';
 
@@ -65,6 +65,16 @@ export function loadOAuthState(world: World, state: OAuthState): void {
     const user = t.user === null ? null : userNamed(world, t.user, 'user');
     if (t.application !== null) checkApplication(world, t.application, 'application');
     const id = claimId(world, 'oauth_tokens', world.oauthTokens, t.id);
+    // Doorkeeper's columns are unique (GitLab's index_oauth_access_tokens_on_token and _on_refresh_token),
+    // and the mock looks both up in one index: a value another row holds, in either column, is refused.
+    for (const [key, value] of [
+      ['token', t.token],
+      ['refresh_token', t.refresh_token],
+    ] as const) {
+      if (value !== null && (findOAuthToken(world, value) ?? findOAuthToken(world, value, 'refresh'))) {
+        throw new SeedError(key, 'already taken');
+      }
+    }
     addOAuthToken(world, {
       id,
       application_id: t.application,
