@@ -657,9 +657,9 @@ export const SeedOAuth = z.strictObject({
         application: id.nullable(),
         /** The username; `null` for a client credentials token. */
         user: z.string().nullable(),
-        /** The access token. */
+        /** The access token; unique: no other row holds it as its access or refresh token. */
         token: hex,
-        /** The refresh token. */
+        /** The refresh token; unique like `token`. */
         refresh_token: hex.nullable(),
         /** The scopes. */
         scopes: z.array(z.string()),
