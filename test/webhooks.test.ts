@@ -378,6 +378,33 @@ describe('the expiring token worker: which tokens, which days', () => {
     await mock.webhooks.settled();
     expect(expiring()).toEqual(['today', 'in-7-days', 'in-8-days']);
   });
+
+  it('notes tokens in a world without hooks too, as GitLab does: a hook added later is not sent them', async () => {
+    const doc = withTokens(receiver.url, [
+      { name: 'in-3-days', scopes: ['api'], expires_at: '2026-06-04' },
+      { name: 'in-8-days', scopes: ['api'], expires_at: '2026-06-09' },
+    ]);
+    mock = createMockGitLab({
+      seed: { ...doc, projects: (doc.projects ?? []).map((p) => ({ ...p, hooks: [] })) },
+      webhooks: { timeout: 300 },
+    });
+    mock.clock.advance({ hours: 1 });
+    const noted = () =>
+      (mock.exportState().projects ?? [])
+        .flatMap((p) => p.access_tokens ?? [])
+        .map((t) => [t.name, t.seven_days_notification_sent_at ?? null]);
+    expect(noted()).toEqual([
+      ['in-3-days', '2026-06-01T10:00:00.000Z'],
+      ['in-8-days', null],
+    ]);
+    await client(mock, 'glpat-maintainer').projects.hooks.create(API, {
+      url: `${receiver.url}/project`,
+      resource_access_token_events: true,
+    });
+    mock.clock.advance({ days: 1 }); // 2026-06-02: in-8-days enters the window
+    await mock.webhooks.settled();
+    expect(expiring()).toEqual(['in-8-days']);
+  });
 });
 
 describe('delivery', () => {
