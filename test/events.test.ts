@@ -182,6 +182,66 @@ describe('visibility', () => {
       'opened Issue Secret',
     ]);
   });
+
+  it("a milestone's events are not an issue's: a confidential issue with the milestone's id hides nothing else", async () => {
+    const issue = await as('dev').projects.issues.create('acme/api', { title: 'Secret', confidential: true });
+    const milestone = await as('owner').projects.milestones.create('acme/api', { title: 'v1' });
+    expect(milestone.id).toBe(issue.id);
+    expect(summary(await as('guest').projects.events('acme/api').toArray())).toEqual(['opened Milestone v1']);
+  });
+
+  it('an issue event whose issue is not in the world (a seeded one) shows to who can read the project', async () => {
+    mock.seed.event({
+      project: 'acme/api',
+      author: 'dev',
+      action: 'closed',
+      target_type: 'Issue',
+      target_id: 999,
+      target_iid: 9,
+      target_title: 'Gone',
+    });
+    expect(summary(await as('guest').projects.events('acme/api').toArray())).toEqual(['closed Issue Gone']);
+  });
+});
+
+describe('group events', () => {
+  // A group milestone's events belong to the group (no project): who may read the group sees them.
+  it("shows a group milestone's events to who can read the group, and hides them from who cannot", async () => {
+    const milestone = await as('owner').groups.milestones.create('acme', { title: 'Q3' });
+    await as('owner').groups.milestones.update('acme', milestone.id, { state_event: 'close' });
+    expect(summary(await as('owner').events.list().toArray())).toEqual(['closed Milestone Q3', 'opened Milestone Q3']);
+    expect(summary(await as('guest').users.events('owner').toArray())).toEqual([
+      'closed Milestone Q3',
+      'opened Milestone Q3',
+    ]);
+    // `acme` is private: an outsider cannot read it, nor its milestones' events.
+    expect(await as('outsider').users.events('owner').toArray()).toEqual([]);
+  });
+});
+
+describe('what an event shows', () => {
+  it('a created event without a target (a project created) shows `created`, not `opened`', async () => {
+    mock.seed.event({ project: 'acme/api', author: 'owner', action: 'created' });
+    const [event] = await as('owner').events.list().toArray();
+    expect([event?.action_name, event?.target_type]).toEqual(['created', null]);
+  });
+});
+
+describe('events seeded out of id order', () => {
+  it('list by id whatever order they were added in, both ways', async () => {
+    mock.seed.event({ id: 10, project: 'acme/api', author: 'owner', action: 'joined' });
+    mock.seed.event({ id: 5, project: 'acme/api', author: 'owner', action: 'left' });
+    const ids = async (sort: 'asc' | 'desc') =>
+      (await as('owner').events.list({ sort }).toArray()).map((e) => [e.id, e.action_name]);
+    expect(await ids('asc')).toEqual([
+      [5, 'left'],
+      [10, 'joined'],
+    ]);
+    expect(await ids('desc')).toEqual([
+      [10, 'joined'],
+      [5, 'left'],
+    ]);
+  });
 });
 
 describe('seed and export', () => {

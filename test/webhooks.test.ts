@@ -1,7 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMockGitLab, GITLAB_VERSION, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import {
+  createMockGitLab,
+  GITLAB_VERSION,
+  type MockGitLab,
+  type SeedAccessToken,
+  type SeedDocument,
+} from '../mock/index.js';
 import { client } from './fixtures.js';
 
 // Webhook delivery end to end: real flows driven through the SDK, delivered over real HTTP to a
@@ -329,6 +335,75 @@ describe('milestone, token and member events', () => {
       user_username: 'outsider',
       group_access: 'Developer',
     });
+  });
+});
+
+describe('the expiring token worker: which tokens, which days', () => {
+  /** The seed with these access tokens in the project, whose hook takes resource access token events. */
+  function withTokens(url: string, tokens: SeedAccessToken[]): SeedDocument {
+    const doc = seed(url);
+    const [api, ...rest] = doc.projects ?? [];
+    return { ...doc, projects: [{ ...(api as NonNullable<typeof api>), access_tokens: tokens }, ...rest] };
+  }
+  const expiring = () =>
+    receiver.received
+      .filter((r) => r.body.event_name === 'expiring_access_token')
+      .map((r) => (r.body.object_attributes as { name: string }).name);
+
+  it('announces active tokens expiring from today to 7 days on, both included; not expired, revoked or never-expiring ones', async () => {
+    // 2026-06-01: the window runs to 2026-06-08.
+    mock = createMockGitLab({
+      seed: withTokens(receiver.url, [
+        { name: 'today', scopes: ['api'], expires_at: '2026-06-01' },
+        { name: 'in-7-days', scopes: ['api'], expires_at: '2026-06-08' },
+        { name: 'in-8-days', scopes: ['api'], expires_at: '2026-06-09' },
+        { name: 'expired', scopes: ['api'], expires_at: '2026-05-31' },
+        { name: 'revoked', scopes: ['api'], expires_at: '2026-06-03', revoked: true },
+        { name: 'never', scopes: ['api'], expires_at: null },
+      ]),
+      webhooks: { timeout: 300 },
+    });
+    mock.clock.advance({ hours: 1 });
+    await mock.webhooks.settled();
+    expect(expiring()).toEqual(['today', 'in-7-days']);
+    const noted = (mock.exportState().projects ?? [])
+      .flatMap((p) => p.access_tokens ?? [])
+      .filter((t) => t.seven_days_notification_sent_at !== undefined)
+      .map((t) => [t.name, t.seven_days_notification_sent_at]);
+    expect(noted).toEqual([
+      ['today', '2026-06-01T10:00:00.000Z'],
+      ['in-7-days', '2026-06-01T10:00:00.000Z'],
+    ]);
+    mock.clock.advance({ days: 1 }); // 2026-06-02: in-8-days enters the window; the others were announced already
+    await mock.webhooks.settled();
+    expect(expiring()).toEqual(['today', 'in-7-days', 'in-8-days']);
+  });
+
+  it('notes tokens in a world without hooks too, as GitLab does: a hook added later is not sent them', async () => {
+    const doc = withTokens(receiver.url, [
+      { name: 'in-3-days', scopes: ['api'], expires_at: '2026-06-04' },
+      { name: 'in-8-days', scopes: ['api'], expires_at: '2026-06-09' },
+    ]);
+    mock = createMockGitLab({
+      seed: { ...doc, projects: (doc.projects ?? []).map((p) => ({ ...p, hooks: [] })) },
+      webhooks: { timeout: 300 },
+    });
+    mock.clock.advance({ hours: 1 });
+    const noted = () =>
+      (mock.exportState().projects ?? [])
+        .flatMap((p) => p.access_tokens ?? [])
+        .map((t) => [t.name, t.seven_days_notification_sent_at ?? null]);
+    expect(noted()).toEqual([
+      ['in-3-days', '2026-06-01T10:00:00.000Z'],
+      ['in-8-days', null],
+    ]);
+    await client(mock, 'glpat-maintainer').projects.hooks.create(API, {
+      url: `${receiver.url}/project`,
+      resource_access_token_events: true,
+    });
+    mock.clock.advance({ days: 1 }); // 2026-06-02: in-8-days enters the window
+    await mock.webhooks.settled();
+    expect(expiring()).toEqual(['in-8-days']);
   });
 });
 

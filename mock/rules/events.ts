@@ -22,7 +22,7 @@ import type {
 import { addDays, nextId, nowIso, today } from '../world/world.js';
 import { canReadGroup, canReadProject } from './access.js';
 import { canReadIssue, canReadMergeRequests } from './milestones.js';
-import { announce, anyHooks } from './webhooks.js';
+import { announce } from './webhooks.js';
 
 /**
  * Activity events (GitLab's `EventCreateService`, `EventsFinder`). This module is the one
@@ -163,10 +163,11 @@ export function groupMemberHook(
 /**
  * GitLab's daily `PersonalAccessTokens::ExpiringWorker` for project and group tokens: each
  * active one expiring within 7 days (today included) is announced once (`expiring`), and noted
- * (`seven_days_notification_sent_at`). The mock runs it when its clock moves, in a world with hooks.
+ * (`seven_days_notification_sent_at`). The mock runs it whenever its clock moves, hooks or not: GitLab
+ * notes a token even when no hook wants it (its members get an email), so a hook added later is not
+ * sent the tokens noted before.
  */
 export function expiringTokenHooks(world: World): void {
-  if (!anyHooks(world)) return;
   const from = today(world);
   const until = addDays(from, 7);
   for (const token of world.tokens.values()) {

@@ -178,7 +178,7 @@ export const SeedAccessToken = z.strictObject({
   last_used_at: dateTime.nullable().optional(),
   /** Id of the token it was rotated from, an earlier token of the same project or group: its family, for reuse detection. */
   rotated_from: id.optional(),
-  /** When its `expiring` webhook was sent, 7 days before expiry (an export writes it back); default not yet. */
+  /** When the expiring worker noted it (and sent its `expiring` webhook, if any), 7 days before expiry (an export writes it back); default not yet. */
   seven_days_notification_sent_at: dateTime.optional(),
 });
 

@@ -253,7 +253,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     user: username(t.user_id),
     last_used_at: t.last_used_at,
     ...(t.previous_id === null ? {} : { rotated_from: t.previous_id }),
-    // Only once its `expiring` webhook went: other tokens export as before webhooks.
+    // Only once the expiring worker noted it: other tokens export as before webhooks.
     ...(t.seven_days_notification_sent_at
       ? { seven_days_notification_sent_at: t.seven_days_notification_sent_at }
       : {}),

@@ -144,7 +144,7 @@ export interface AccessToken {
   group_id?: number | null;
   /** The token this one was rotated from (its family, for reuse detection). */
   previous_id: number | null;
-  /** When the `expiring` webhook of a project or group token was sent, 7 days before expiry (GitLab's column); absent: not yet. */
+  /** When the expiring worker noted a project or group token (its `expiring` webhook, if any hook wanted it), 7 days before expiry (GitLab's column); absent: not yet. */
   seven_days_notification_sent_at?: string | null;
 }
 
