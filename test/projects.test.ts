@@ -86,6 +86,12 @@ describe('GET /projects: filters', () => {
     expect(await listed('glpat-maintainer', { membership: true })).toEqual(['acme/platform/api']);
   });
 
+  it('membership: a group the caller belongs to that holds no project adds nothing', async () => {
+    mock.seed.group({ path: 'empty', members: { outsider: 30 } });
+    expect(await listed('glpat-outsider', { membership: true })).toEqual([]);
+    expect(await listed('glpat-outsider', { min_access_level: 10 })).toEqual([]);
+  });
+
   it('owned: projects the caller owns, through a group or its namespace', async () => {
     expect(await listed('glpat-owner', { owned: true })).toEqual(['owner/sandbox', 'acme/legacy', 'acme/platform/api']);
     expect(await listed('glpat-maintainer', { owned: true })).toEqual([]);
@@ -287,6 +293,13 @@ describe('GET /groups/:id/projects', () => {
     expect(paths((await dev.groups.projects('acme', { include_subgroups: true, min_access_level: 40 })).items)).toEqual(
       [],
     );
+  });
+
+  it('min_access_level: a readable project the caller has no role in is not listed', async () => {
+    // open/site is public, open/intranet internal: the outsider reads both, and is a member of neither.
+    const outsider = as('glpat-outsider');
+    expect(paths((await outsider.groups.projects('open')).items)).toHaveLength(2);
+    expect(paths((await outsider.groups.projects('open', { min_access_level: 10 })).items)).toEqual([]);
   });
 
   it('answers the Project entity without permissions, or the basic one with simple', async () => {
