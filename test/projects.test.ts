@@ -199,6 +199,13 @@ describe('GET /projects: keyset pagination', () => {
     ).toBe(405);
   });
 
+  it('names the rule behind each 405 in the journal', async () => {
+    await call(mock, 'GET', '/projects?page=501&per_page=100', { token: 'glpat-root' });
+    expect(mock.requests.list().at(-1)?.reason).toBe('page 501 of 100 is past the offset limit of 50000 projects');
+    await call(mock, 'GET', '/projects?pagination=keyset&order_by=name', { token: 'glpat-root' });
+    expect(mock.requests.list().at(-1)?.reason).toBe('keyset pagination of projects needs order_by=id, not name');
+  });
+
   it('refuses keyset pagination in any other order with 405', async () => {
     const response = await call(mock, 'GET', '/projects?pagination=keyset', { token: 'glpat-root' });
     expect(response.status).toBe(405);
