@@ -166,6 +166,76 @@ describe('GET /projects: filters', () => {
   });
 });
 
+describe('GET /projects: orders by name, path and similarity', () => {
+  // Public projects whose names and paths tie in pairs, so that the tie-break by id shows.
+  const ordered = (projects: SeedDocument['projects']) =>
+    createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [{ username: 'root', admin: true, token: 'glpat-root' }],
+        groups: [
+          { path: 'a', visibility: 'public' },
+          { path: 'b', visibility: 'public' },
+        ],
+        projects: projects?.map((project) => ({ visibility: 'public' as const, ...project })),
+      },
+    });
+  const list = async (m: MockGitLab, query: Parameters<Projects['list']>[0]) =>
+    paths(
+      await client(m, 'glpat-root')
+        .projects.list({ per_page: 100, ...query })
+        .toArray(),
+    );
+
+  it('orders by name then id, and by path then id, in either direction', async () => {
+    const m = ordered([
+      { path: 'b/beta', name: 'Gamma' },
+      { path: 'a/alpha', name: 'Alpha' },
+      { path: 'b/alpha', name: 'Beta' },
+      { path: 'a/gamma', name: 'Alpha' },
+      { path: 'a/beta', name: 'Gamma' },
+      { path: 'b/gamma', name: 'Beta' },
+    ]);
+    const byName = ['a/alpha', 'a/gamma', 'b/alpha', 'b/gamma', 'b/beta', 'a/beta'];
+    expect(await list(m, { order_by: 'name', sort: 'asc' })).toEqual(byName);
+    expect(await list(m, { order_by: 'name', sort: 'desc' })).toEqual([...byName].reverse());
+    const byPath = ['a/alpha', 'b/alpha', 'b/beta', 'a/beta', 'a/gamma', 'b/gamma'];
+    expect(await list(m, { order_by: 'path', sort: 'asc' })).toEqual(byPath);
+    expect(await list(m, { order_by: 'path', sort: 'desc' })).toEqual([...byPath].reverse());
+  });
+
+  it('similarity: exact name or path, then prefix, then anywhere, then only the description; ties by id', async () => {
+    // Created least similar first, so that a project ranked one step too low falls behind its ties.
+    const m = ordered([
+      { path: 'a/blog', name: 'Blog', description: 'All about the site' },
+      { path: 'a/mine', name: 'My site' },
+      { path: 'a/my-site', name: 'Other' },
+      { path: 'a/builder', name: 'Site builder' },
+      { path: 'a/site-tools', name: 'Tools' },
+      { path: 'a/home', name: 'Site' },
+      { path: 'b/site', name: 'Homepage' },
+    ]);
+    const expected = ['a/home', 'b/site', 'a/builder', 'a/site-tools', 'a/mine', 'a/my-site', 'a/blog'];
+    expect(await list(m, { search: 'SITE', order_by: 'similarity', sort: 'asc' })).toEqual(expected);
+    // Most similar first whatever the direction; only the ties follow it.
+    expect(await list(m, { search: 'site', order_by: 'similarity', sort: 'desc' })).toEqual([
+      'b/site',
+      'a/home',
+      'a/site-tools',
+      'a/builder',
+      'a/my-site',
+      'a/mine',
+      'a/blog',
+    ]);
+  });
+
+  it('similarity without a search is the id order, whatever the names (even one named "undefined")', async () => {
+    const m = ordered([{ path: 'a/first' }, { path: 'a/undefined', name: 'undefined' }, { path: 'a/last' }]);
+    expect(await list(m, { order_by: 'similarity', sort: 'asc' })).toEqual(['a/first', 'a/undefined', 'a/last']);
+    expect(await list(m, { order_by: 'similarity', sort: 'desc' })).toEqual(['a/last', 'a/undefined', 'a/first']);
+  });
+});
+
 describe('GET /projects: keyset pagination', () => {
   it('pages by id with only a Link to the next page, and the SDK follows it', async () => {
     const response = await call(mock, 'GET', '/projects?pagination=keyset&order_by=id&sort=asc&per_page=2', {
@@ -307,6 +377,29 @@ describe('GET /groups/:id/projects', () => {
     const outsider = as('glpat-outsider');
     expect(paths((await outsider.groups.projects('open')).items)).toHaveLength(2);
     expect(paths((await outsider.groups.projects('open', { min_access_level: 10 })).items)).toEqual([]);
+  });
+
+  it('orders by name or path then id, though it gathers the projects group by group', async () => {
+    // The subgroup's projects are older than the group's but come after them, so the sort
+    // compares a project with an older one listed before it.
+    mock.seed.group({ path: 'x', visibility: 'public' });
+    mock.seed.group({ path: 'x/sub', visibility: 'public' });
+    for (const [path, name] of [
+      ['x/sub/zed', 'Same'],
+      ['x/sub/same', 'Zed'],
+      ['x/alpha', 'Same'],
+      ['x/same', 'Alpha'],
+    ] as const) {
+      mock.seed.project({ path, name, visibility: 'public' });
+    }
+    const listOf = async (order_by: 'name' | 'path', sort: 'asc' | 'desc') =>
+      paths((await as('glpat-outsider').groups.projects('x', { include_subgroups: true, order_by, sort })).items);
+    const byName = ['x/same', 'x/sub/zed', 'x/alpha', 'x/sub/same'];
+    expect(await listOf('name', 'asc')).toEqual(byName);
+    expect(await listOf('name', 'desc')).toEqual([...byName].reverse());
+    const byPath = ['x/alpha', 'x/sub/same', 'x/same', 'x/sub/zed'];
+    expect(await listOf('path', 'asc')).toEqual(byPath);
+    expect(await listOf('path', 'desc')).toEqual([...byPath].reverse());
   });
 
   it('answers the Project entity without permissions, or the basic one with simple', async () => {
