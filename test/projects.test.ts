@@ -124,7 +124,7 @@ describe('GET /projects: filters', () => {
     expect(await listed('glpat-root', { archived: false })).not.toContain('acme/legacy');
   });
 
-  it('orders by name, path or id in either direction, and by similarity to the search', async () => {
+  it('orders by name, path or id in either direction, and by similarity to the search among memberships', async () => {
     expect(await listed('glpat-outsider', { order_by: 'name', sort: 'asc' })).toEqual(['open/intranet', 'open/site']);
     expect(await listed('glpat-root', { order_by: 'path', sort: 'asc' })).toEqual([
       'acme/platform/api',
@@ -140,10 +140,12 @@ describe('GET /projects: filters', () => {
       'open/intranet',
       'owner/sandbox',
     ]);
-    mock.seed.project({ path: 'open/site-archive', visibility: 'public' });
-    expect(await listed('glpat-root', { search: 'site', order_by: 'similarity' })).toEqual([
-      'open/site',
-      'open/site-archive',
+    mock.seed.project({ path: 'acme/platform/site-archive' });
+    mock.seed.project({ path: 'acme/platform/site' });
+    // open/site is public, but not one of dev's projects.
+    expect(await listed('glpat-dev', { search: 'site', order_by: 'similarity' })).toEqual([
+      'acme/platform/site',
+      'acme/platform/site-archive',
     ]);
   });
 
@@ -172,17 +174,21 @@ describe('GET /projects: orders by name, path and similarity', () => {
     createMockGitLab({
       seed: {
         now: '2026-06-01T09:00:00Z',
-        users: [{ username: 'root', admin: true, token: 'glpat-root' }],
+        users: [
+          { username: 'root', admin: true, token: 'glpat-root' },
+          { username: 'dev', token: 'glpat-dev' },
+        ],
         groups: [
-          { path: 'a', visibility: 'public' },
-          { path: 'b', visibility: 'public' },
+          { path: 'a', visibility: 'public', members: { dev: 30 } },
+          { path: 'b', visibility: 'public', members: { dev: 30 } },
+          { path: 'c', visibility: 'public' },
         ],
         projects: projects?.map((project) => ({ visibility: 'public' as const, ...project })),
       },
     });
-  const list = async (m: MockGitLab, query: Parameters<Projects['list']>[0]) =>
+  const list = async (m: MockGitLab, query: Parameters<Projects['list']>[0], token = 'glpat-root') =>
     paths(
-      await client(m, 'glpat-root')
+      await client(m, token)
         .projects.list({ per_page: 100, ...query })
         .toArray(),
     );
@@ -207,6 +213,7 @@ describe('GET /projects: orders by name, path and similarity', () => {
   it('similarity: exact name or path, then prefix, then anywhere, then only the description; ties by id', async () => {
     // Created least similar first, so that a project ranked one step too low falls behind its ties.
     const m = ordered([
+      { path: 'c/site', name: 'Site' },
       { path: 'a/blog', name: 'Blog', description: 'All about the site' },
       { path: 'a/mine', name: 'My site' },
       { path: 'a/my-site', name: 'Other' },
@@ -216,9 +223,9 @@ describe('GET /projects: orders by name, path and similarity', () => {
       { path: 'b/site', name: 'Homepage' },
     ]);
     const expected = ['a/home', 'b/site', 'a/builder', 'a/site-tools', 'a/mine', 'a/my-site', 'a/blog'];
-    expect(await list(m, { search: 'SITE', order_by: 'similarity', sort: 'asc' })).toEqual(expected);
+    expect(await list(m, { search: 'SITE', order_by: 'similarity', sort: 'asc' }, 'glpat-dev')).toEqual(expected);
     // Most similar first whatever the direction; only the ties follow it.
-    expect(await list(m, { search: 'site', order_by: 'similarity', sort: 'desc' })).toEqual([
+    expect(await list(m, { search: 'site', order_by: 'similarity', sort: 'desc' }, 'glpat-dev')).toEqual([
       'b/site',
       'a/home',
       'a/site-tools',
@@ -229,10 +236,22 @@ describe('GET /projects: orders by name, path and similarity', () => {
     ]);
   });
 
-  it('similarity without a search is the id order, whatever the names (even one named "undefined")', async () => {
-    const m = ordered([{ path: 'a/first' }, { path: 'a/undefined', name: 'undefined' }, { path: 'a/last' }]);
-    expect(await list(m, { order_by: 'similarity', sort: 'asc' })).toEqual(['a/first', 'a/undefined', 'a/last']);
-    expect(await list(m, { order_by: 'similarity', sort: 'desc' })).toEqual(['a/last', 'a/undefined', 'a/first']);
+  it("similarity to a search lists only the caller's memberships, as membership=true; an administrator has none", async () => {
+    const m = ordered([{ path: 'a/site' }, { path: 'c/site' }, { path: 'c/website' }]);
+    expect(await list(m, { search: 'site' }, 'glpat-dev')).toEqual(['c/website', 'c/site', 'a/site']);
+    expect(await list(m, { search: 'site', order_by: 'similarity' }, 'glpat-dev')).toEqual(['a/site']);
+    expect(await list(m, { search: 'site', order_by: 'similarity' })).toEqual([]);
+  });
+
+  it('similarity without a search is the id order of every readable project, whatever the names (even "undefined")', async () => {
+    const m = ordered([{ path: 'a/zed' }, { path: 'c/undefined', name: 'undefined' }, { path: 'a/alpha' }]);
+    const ids = ['a/zed', 'c/undefined', 'a/alpha'];
+    expect(await list(m, { order_by: 'similarity', sort: 'asc' }, 'glpat-dev')).toEqual(ids);
+    expect(await list(m, { order_by: 'similarity', sort: 'desc' }, 'glpat-dev')).toEqual([...ids].reverse());
+    expect(await list(m, { order_by: 'similarity', sort: 'asc', membership: true }, 'glpat-dev')).toEqual([
+      'a/zed',
+      'a/alpha',
+    ]);
   });
 });
 
@@ -379,7 +398,7 @@ describe('GET /groups/:id/projects', () => {
     expect(paths((await outsider.groups.projects('open', { min_access_level: 10 })).items)).toEqual([]);
   });
 
-  it('orders by name or path then id, though it gathers the projects group by group', async () => {
+  it('orders by name or path then id, though it gathers the projects group by group; similarity without a search by name ascending', async () => {
     // The subgroup's projects are older than the group's but come after them, so the sort
     // compares a project with an older one listed before it.
     mock.seed.group({ path: 'x', visibility: 'public' });
@@ -392,7 +411,7 @@ describe('GET /groups/:id/projects', () => {
     ] as const) {
       mock.seed.project({ path, name, visibility: 'public' });
     }
-    const listOf = async (order_by: 'name' | 'path', sort: 'asc' | 'desc') =>
+    const listOf = async (order_by: 'name' | 'path' | 'similarity', sort: 'asc' | 'desc') =>
       paths((await as('glpat-outsider').groups.projects('x', { include_subgroups: true, order_by, sort })).items);
     const byName = ['x/same', 'x/sub/zed', 'x/alpha', 'x/sub/same'];
     expect(await listOf('name', 'asc')).toEqual(byName);
@@ -400,6 +419,9 @@ describe('GET /groups/:id/projects', () => {
     const byPath = ['x/alpha', 'x/sub/same', 'x/same', 'x/sub/zed'];
     expect(await listOf('path', 'asc')).toEqual(byPath);
     expect(await listOf('path', 'desc')).toEqual([...byPath].reverse());
+    // GitLab's handle_similarity_order: name ascending whatever sort says, ties by id in its direction.
+    expect(await listOf('similarity', 'asc')).toEqual(byName);
+    expect(await listOf('similarity', 'desc')).toEqual(['x/same', 'x/alpha', 'x/sub/zed', 'x/sub/same']);
   });
 
   it('answers the Project entity without permissions, or the basic one with simple', async () => {
