@@ -86,6 +86,12 @@ describe('GET /projects: filters', () => {
     expect(await listed('glpat-maintainer', { membership: true })).toEqual(['acme/platform/api']);
   });
 
+  it('membership: a group the caller belongs to that holds no project adds nothing', async () => {
+    mock.seed.group({ path: 'empty', members: { outsider: 30 } });
+    expect(await listed('glpat-outsider', { membership: true })).toEqual([]);
+    expect(await listed('glpat-outsider', { min_access_level: 10 })).toEqual([]);
+  });
+
   it('owned: projects the caller owns, through a group or its namespace', async () => {
     expect(await listed('glpat-owner', { owned: true })).toEqual(['owner/sandbox', 'acme/legacy', 'acme/platform/api']);
     expect(await listed('glpat-maintainer', { owned: true })).toEqual([]);
@@ -118,7 +124,7 @@ describe('GET /projects: filters', () => {
     expect(await listed('glpat-root', { archived: false })).not.toContain('acme/legacy');
   });
 
-  it('orders by name, path or id in either direction, and by similarity to the search', async () => {
+  it('orders by name, path or id in either direction, and by similarity to the search among memberships', async () => {
     expect(await listed('glpat-outsider', { order_by: 'name', sort: 'asc' })).toEqual(['open/intranet', 'open/site']);
     expect(await listed('glpat-root', { order_by: 'path', sort: 'asc' })).toEqual([
       'acme/platform/api',
@@ -134,10 +140,12 @@ describe('GET /projects: filters', () => {
       'open/intranet',
       'owner/sandbox',
     ]);
-    mock.seed.project({ path: 'open/site-archive', visibility: 'public' });
-    expect(await listed('glpat-root', { search: 'site', order_by: 'similarity' })).toEqual([
-      'open/site',
-      'open/site-archive',
+    mock.seed.project({ path: 'acme/platform/site-archive' });
+    mock.seed.project({ path: 'acme/platform/site' });
+    // open/site is public, but not one of dev's projects.
+    expect(await listed('glpat-dev', { search: 'site', order_by: 'similarity' })).toEqual([
+      'acme/platform/site',
+      'acme/platform/site-archive',
     ]);
   });
 
@@ -157,6 +165,93 @@ describe('GET /projects: filters', () => {
   it('works as a resource on its own, without the whole client', async () => {
     const projects = new Projects({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
     expect(paths((await projects.list({ membership: true })).items)).toEqual(['acme/platform/api']);
+  });
+});
+
+describe('GET /projects: orders by name, path and similarity', () => {
+  // Public projects whose names and paths tie in pairs, so that the tie-break by id shows.
+  const ordered = (projects: SeedDocument['projects']) =>
+    createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [
+          { username: 'root', admin: true, token: 'glpat-root' },
+          { username: 'dev', token: 'glpat-dev' },
+        ],
+        groups: [
+          { path: 'a', visibility: 'public', members: { dev: 30 } },
+          { path: 'b', visibility: 'public', members: { dev: 30 } },
+          { path: 'c', visibility: 'public' },
+        ],
+        projects: projects?.map((project) => ({ visibility: 'public' as const, ...project })),
+      },
+    });
+  const list = async (m: MockGitLab, query: Parameters<Projects['list']>[0], token = 'glpat-root') =>
+    paths(
+      await client(m, token)
+        .projects.list({ per_page: 100, ...query })
+        .toArray(),
+    );
+
+  it('orders by name then id, and by path then id, in either direction', async () => {
+    const m = ordered([
+      { path: 'b/beta', name: 'Gamma' },
+      { path: 'a/alpha', name: 'Alpha' },
+      { path: 'b/alpha', name: 'Beta' },
+      { path: 'a/gamma', name: 'Alpha' },
+      { path: 'a/beta', name: 'Gamma' },
+      { path: 'b/gamma', name: 'Beta' },
+    ]);
+    const byName = ['a/alpha', 'a/gamma', 'b/alpha', 'b/gamma', 'b/beta', 'a/beta'];
+    expect(await list(m, { order_by: 'name', sort: 'asc' })).toEqual(byName);
+    expect(await list(m, { order_by: 'name', sort: 'desc' })).toEqual([...byName].reverse());
+    const byPath = ['a/alpha', 'b/alpha', 'b/beta', 'a/beta', 'a/gamma', 'b/gamma'];
+    expect(await list(m, { order_by: 'path', sort: 'asc' })).toEqual(byPath);
+    expect(await list(m, { order_by: 'path', sort: 'desc' })).toEqual([...byPath].reverse());
+  });
+
+  it('similarity: exact name or path, then prefix, then anywhere, then only the description; ties by id', async () => {
+    // Created least similar first, so that a project ranked one step too low falls behind its ties.
+    const m = ordered([
+      { path: 'c/site', name: 'Site' },
+      { path: 'a/blog', name: 'Blog', description: 'All about the site' },
+      { path: 'a/mine', name: 'My site' },
+      { path: 'a/my-site', name: 'Other' },
+      { path: 'a/builder', name: 'Site builder' },
+      { path: 'a/site-tools', name: 'Tools' },
+      { path: 'a/home', name: 'Site' },
+      { path: 'b/site', name: 'Homepage' },
+    ]);
+    const expected = ['a/home', 'b/site', 'a/builder', 'a/site-tools', 'a/mine', 'a/my-site', 'a/blog'];
+    expect(await list(m, { search: 'SITE', order_by: 'similarity', sort: 'asc' }, 'glpat-dev')).toEqual(expected);
+    // Most similar first whatever the direction; only the ties follow it.
+    expect(await list(m, { search: 'site', order_by: 'similarity', sort: 'desc' }, 'glpat-dev')).toEqual([
+      'b/site',
+      'a/home',
+      'a/site-tools',
+      'a/builder',
+      'a/my-site',
+      'a/mine',
+      'a/blog',
+    ]);
+  });
+
+  it("similarity to a search lists only the caller's memberships, as membership=true; an administrator has none", async () => {
+    const m = ordered([{ path: 'a/site' }, { path: 'c/site' }, { path: 'c/website' }]);
+    expect(await list(m, { search: 'site' }, 'glpat-dev')).toEqual(['c/website', 'c/site', 'a/site']);
+    expect(await list(m, { search: 'site', order_by: 'similarity' }, 'glpat-dev')).toEqual(['a/site']);
+    expect(await list(m, { search: 'site', order_by: 'similarity' })).toEqual([]);
+  });
+
+  it('similarity without a search is the id order of every readable project, whatever the names (even "undefined")', async () => {
+    const m = ordered([{ path: 'a/zed' }, { path: 'c/undefined', name: 'undefined' }, { path: 'a/alpha' }]);
+    const ids = ['a/zed', 'c/undefined', 'a/alpha'];
+    expect(await list(m, { order_by: 'similarity', sort: 'asc' }, 'glpat-dev')).toEqual(ids);
+    expect(await list(m, { order_by: 'similarity', sort: 'desc' }, 'glpat-dev')).toEqual([...ids].reverse());
+    expect(await list(m, { order_by: 'similarity', sort: 'asc', membership: true }, 'glpat-dev')).toEqual([
+      'a/zed',
+      'a/alpha',
+    ]);
   });
 });
 
@@ -191,6 +286,13 @@ describe('GET /projects: keyset pagination', () => {
     expect(
       (await call(mock, 'GET', '/groups/open/projects?page=501&per_page=100', { token: 'glpat-root' })).status,
     ).toBe(405);
+  });
+
+  it('names the rule behind each 405 in the journal', async () => {
+    await call(mock, 'GET', '/projects?page=501&per_page=100', { token: 'glpat-root' });
+    expect(mock.requests.list().at(-1)?.reason).toBe('page 501 of 100 is past the offset limit of 50000 projects');
+    await call(mock, 'GET', '/projects?pagination=keyset&order_by=name', { token: 'glpat-root' });
+    expect(mock.requests.list().at(-1)?.reason).toBe('keyset pagination of projects needs order_by=id, not name');
   });
 
   it('refuses keyset pagination in any other order with 405', async () => {
@@ -287,6 +389,39 @@ describe('GET /groups/:id/projects', () => {
     expect(paths((await dev.groups.projects('acme', { include_subgroups: true, min_access_level: 40 })).items)).toEqual(
       [],
     );
+  });
+
+  it('min_access_level: a readable project the caller has no role in is not listed', async () => {
+    // open/site is public, open/intranet internal: the outsider reads both, and is a member of neither.
+    const outsider = as('glpat-outsider');
+    expect(paths((await outsider.groups.projects('open')).items)).toHaveLength(2);
+    expect(paths((await outsider.groups.projects('open', { min_access_level: 10 })).items)).toEqual([]);
+  });
+
+  it('orders by name or path then id, though it gathers the projects group by group; similarity without a search by name ascending', async () => {
+    // The subgroup's projects are older than the group's but come after them, so the sort
+    // compares a project with an older one listed before it.
+    mock.seed.group({ path: 'x', visibility: 'public' });
+    mock.seed.group({ path: 'x/sub', visibility: 'public' });
+    for (const [path, name] of [
+      ['x/sub/zed', 'Same'],
+      ['x/sub/same', 'Zed'],
+      ['x/alpha', 'Same'],
+      ['x/same', 'Alpha'],
+    ] as const) {
+      mock.seed.project({ path, name, visibility: 'public' });
+    }
+    const listOf = async (order_by: 'name' | 'path' | 'similarity', sort: 'asc' | 'desc') =>
+      paths((await as('glpat-outsider').groups.projects('x', { include_subgroups: true, order_by, sort })).items);
+    const byName = ['x/same', 'x/sub/zed', 'x/alpha', 'x/sub/same'];
+    expect(await listOf('name', 'asc')).toEqual(byName);
+    expect(await listOf('name', 'desc')).toEqual([...byName].reverse());
+    const byPath = ['x/alpha', 'x/sub/same', 'x/same', 'x/sub/zed'];
+    expect(await listOf('path', 'asc')).toEqual(byPath);
+    expect(await listOf('path', 'desc')).toEqual([...byPath].reverse());
+    // GitLab's handle_similarity_order: name ascending whatever sort says, ties by id in its direction.
+    expect(await listOf('similarity', 'asc')).toEqual(byName);
+    expect(await listOf('similarity', 'desc')).toEqual(['x/same', 'x/alpha', 'x/sub/zed', 'x/sub/same']);
   });
 
   it('answers the Project entity without permissions, or the basic one with simple', async () => {

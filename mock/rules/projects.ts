@@ -110,8 +110,16 @@ function similarity(project: Project, search: string): number {
   return name.includes(search) || path.includes(search) ? 1 : 0;
 }
 
-/** Orders projects as GitLab does: by the column, ties by id in the same direction. */
-function order(projects: Project[], filters: ProjectFilters, search: string | undefined): Project[] {
+/**
+ * Orders projects as GitLab does: by the column, ties by id in the same direction.
+ * `unsearched` orders `similarity` without a search (each route has its own fallback).
+ */
+function order(
+  projects: Project[],
+  filters: ProjectFilters,
+  search: string | undefined,
+  unsearched: (a: Project, b: Project) => number,
+): Project[] {
   const direction = filters.sort === 'asc' ? 1 : -1;
   const byId = (a: Project, b: Project) => (a.id - b.id) * direction;
   const compare: Record<ProjectOrder, (a: Project, b: Project) => number> = {
@@ -122,7 +130,7 @@ function order(projects: Project[], filters: ProjectFilters, search: string | un
     updated_at: (a, b) => compare.created_at(a, b),
     last_activity_at: (a, b) => compare.created_at(a, b),
     // GitLab orders by similarity only with a search, most similar first whatever `sort` says.
-    similarity: (a, b) => (search === undefined ? 0 : similarity(b, search) - similarity(a, search)),
+    similarity: (a, b) => (search === undefined ? unsearched(a, b) : similarity(b, search) - similarity(a, search)),
   };
   const by = compare[filters.order_by];
   return projects.sort((a, b) => by(a, b) || byId(a, b));
@@ -151,10 +159,16 @@ function projectsOfGroups(world: World): Map<number, Project[]> {
   return groups;
 }
 
-/** `GET /projects`: every project the caller can read (or, with `membership`/`owned`/`min_access_level`, is a member of). */
+/**
+ * `GET /projects`: every project the caller can read (or, with `membership`/`owned`/`min_access_level`, is a member of).
+ * Ordered by similarity to a search, only the caller's memberships, as with `membership` (GitLab's
+ * `support_order_by_similarity!` sets `non_public` "because it could cause long running queries");
+ * without a search, `similarity` is GitLab's default order, the id's.
+ */
 export function listProjects(world: World, user: User, filters: ProjectFilters): Project[] {
+  if (filters.order_by === 'similarity' && filters.search) filters = { ...filters, membership: true };
   if (!filters.membership && !filters.owned && filters.min_access_level === undefined) {
-    return select(world, user, world.projects.values(), filters);
+    return select(world, user, world.projects.values(), filters, byNothing);
   }
   // Members only: the projects of the groups the user has a role in, and those it is a direct member of.
   const roles = rolesOf(world, user);
@@ -167,10 +181,14 @@ export function listProjects(world: World, user: User, filters: ProjectFilters):
   for (const p of world.projects.values()) {
     if (p.members.has(id) || (p.namespace.id === id && p.namespace.kind === 'user')) candidates.add(p);
   }
-  return select(world, user, candidates, filters, roles);
+  return select(world, user, candidates, filters, byNothing, roles);
 }
 
-/** `GET /groups/:id/projects`: the group's projects (and its subgroups' with `include_subgroups`) the caller can read. */
+/**
+ * `GET /groups/:id/projects`: the group's projects (and its subgroups' with `include_subgroups`) the caller can read.
+ * `similarity` without a search orders by name ascending whatever `sort` says, ties by id in its
+ * direction (GitLab's `handle_similarity_order` in `lib/api/groups.rb`).
+ */
 export function listGroupProjects(
   world: World,
   user: User,
@@ -193,14 +211,21 @@ export function listGroupProjects(
   }
   const ofGroups = projectsOfGroups(world);
   const candidates = [...inside].flatMap((id) => ofGroups.get(id) ?? []);
-  return select(world, user, candidates, filters);
+  return select(world, user, candidates, filters, byNameAscending);
 }
+
+/** No order of its own: the id decides. */
+const byNothing = (): number => 0;
+
+/** By name ascending, whatever the direction. */
+const byNameAscending = (a: Project, b: Project): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 function select(
   world: World,
   user: User,
   projects: Iterable<Project>,
   filters: ProjectFilters,
+  unsearched: (a: Project, b: Project) => number,
   roles = rolesOf(world, user),
 ): Project[] {
   const search = filters.search?.toLowerCase() || undefined;
@@ -209,7 +234,7 @@ function select(
     const role = roles.project(project);
     if (readable(user, project, role) && passes(project, role, filters, search)) out.push(project);
   }
-  return order(out, filters, search);
+  return order(out, filters, search, unsearched);
 }
 
 /** GitLab's default `offset_pagination_limit` (plan limits) for lists of projects. */
