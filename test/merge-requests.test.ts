@@ -146,11 +146,15 @@ describe('lists', () => {
     [{ reviewer_username: 'maintainer' }, [1]],
     [{ assignee_username: ['developer'] }, [1]],
     [{ reviewer_id: 'Any' }, [1]],
+    [{ reviewer_id: 'None' }, [6, 5, 4, 3, 2]],
+    [{ reviewer_username: 'nobody' }, []],
     [{ search: 'LOGIN' }, [1]],
     [{ source_branch: 'logout' }, [2]],
     [{ target_branch: 'release' }, []],
+    [{ target_branch: 'main' }, [6, 5, 4, 3, 2, 1]],
     [{ iids: [1, 3] }, [3, 1]],
     [{ wip: 'yes' }, [3]],
+    [{ wip: 'no' }, [6, 5, 4, 2, 1]],
     [{ created_after: '2026-05-05T00:00:00Z' }, [6, 5]],
     [{ order_by: 'title', sort: 'asc' }, [1, 4, 3, 2, 5, 6]],
     [{ order_by: 'created_at', sort: 'asc' }, [1, 2, 3, 4, 5, 6]],
@@ -168,6 +172,15 @@ describe('lists', () => {
       6, 5, 4, 3, 1,
     ]);
     expect(iids(await gitlab.projects.mergeRequests.list(API, { assignee_id: developer.id }).toArray())).toEqual([1]);
+  });
+
+  it('filters by reviewer id: only the merge requests that user reviews', async () => {
+    const id = (name: string) => [...mock.world.users.values()].find((u) => u.username === name)!.id;
+    const gitlab = as('reporter');
+    expect(iids(await gitlab.projects.mergeRequests.list(API, { reviewer_id: id('maintainer') }).toArray())).toEqual([
+      1,
+    ]);
+    expect(iids(await gitlab.projects.mergeRequests.list(API, { reviewer_id: id('developer') }).toArray())).toEqual([]);
   });
 
   it('answers view=simple with the short entity', async () => {
