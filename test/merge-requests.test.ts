@@ -375,6 +375,9 @@ describe('create', () => {
         as(who).projects.mergeRequests.create(API, { source_branch: 'x', target_branch: 'main', title: 'x' }),
       );
       expect([who, error.status, error.gitlabMessage]).toEqual([who, 403, '403 Forbidden']);
+      expect(mock.requests.list().at(-1)?.reason).toBe(
+        `${who} is ${who === 'reporter' ? 'Reporter' : 'Guest'} in project acme/api; opening a merge request needs Developer`,
+      );
     }
     expect(mock.exportState()).toEqual(before);
   });
@@ -386,6 +389,7 @@ describe('create', () => {
     );
     expect(error.status).toBe(409);
     expect(error.body).toEqual({ message: ['Another open merge request already exists for this source branch: !1'] });
+    expect(mock.requests.list().at(-1)?.reason).toBe('!1 is open from login into main');
     expect(mock.exportState()).toEqual(before);
     // A closed one does not count.
     const again = await as('developer').projects.mergeRequests.create(API, {
@@ -403,6 +407,7 @@ describe('create', () => {
     );
     expect(error.status).toBe(422);
     expect(error.body).toEqual({ error: ["You can't use same project/branch for source and target"] });
+    expect(mock.requests.list().at(-1)?.reason).toBe('source and target are both main');
     expect(mock.exportState()).toEqual(before);
   });
 
@@ -411,7 +416,9 @@ describe('create', () => {
     const create = (source_branch: string, target_branch: string) =>
       failure(as('developer').projects.mergeRequests.create(API, { source_branch, target_branch, title: 'x' }));
     expect((await create('nowhere', 'main')).body).toEqual({ message: { source_branch: ['does not exist'] } });
+    expect(mock.requests.list().at(-1)?.reason).toBe('project acme/api has no branch nowhere');
     expect((await create('search', 'nowhere')).body).toEqual({ message: { target_branch: ['does not exist'] } });
+    expect(mock.requests.list().at(-1)?.reason).toBe('project acme/api has no branch nowhere');
     expect((await create('gone', 'lost')).status).toBe(400);
     expect(mock.exportState()).toEqual(before);
   });
@@ -429,6 +436,84 @@ describe('create', () => {
     const merged = await as('developer').projects.mergeRequests.merge(API, mr.iid);
     expect(project.branches.get('develop')).toBe(merged.merge_commit_sha);
     expect(project.branches.has('feature')).toBe(false);
+  });
+
+  it('opens with GitLab’s defaults: no labels, assignees or reviewers, squash and source-branch removal off', async () => {
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'docs',
+      target_branch: 'main',
+      title: '  Docs  ',
+    });
+    expect(mr).toMatchObject({
+      title: 'Docs',
+      description: null,
+      labels: [],
+      assignees: [],
+      reviewers: [],
+      milestone: null,
+      squash: false,
+      force_remove_source_branch: false,
+      has_conflicts: false,
+    });
+  });
+
+  it('numbers merge requests one after another, each a record of its own', async () => {
+    const gitlab = as('developer');
+    const first = await gitlab.projects.mergeRequests.create(API, {
+      source_branch: 'docs',
+      target_branch: 'main',
+      title: 'a',
+    });
+    const second = await gitlab.projects.mergeRequests.create(API, {
+      source_branch: 'x',
+      target_branch: 'main',
+      title: 'b',
+    });
+    expect([first.iid, second.iid]).toEqual([7, 8]);
+    const all = await gitlab.projects.mergeRequests.list(API).toArray();
+    expect(iids(all)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(new Set(all.map((mr) => mr.id)).size).toBe(8);
+    expect((await gitlab.projects.mergeRequests.get(API, 1)).title).toBe('Add login');
+  });
+
+  it('takes another open merge request from the same source into another target, or in another project', async () => {
+    const gitlab = as('developer');
+    const intoDevelop = await gitlab.projects.mergeRequests.create(API, {
+      source_branch: 'login',
+      target_branch: 'develop',
+      title: 'Login into develop',
+    });
+    expect([intoDevelop.state, intoDevelop.source_branch, intoDevelop.target_branch]).toEqual([
+      'opened',
+      'login',
+      'develop',
+    ]);
+    // acme/site has an open merge request from search into main: acme/api's own branches are free.
+    const site = [...mock.world.projects.values()].find((p) => p.path_with_namespace === 'acme/site')!;
+    mock.seed.mergeRequest(site, { title: 'Search on the site', author: 'owner', source_branch: 'search' });
+    const search = await gitlab.projects.mergeRequests.create(API, {
+      source_branch: 'search',
+      target_branch: 'main',
+      title: 'Search',
+    });
+    expect([search.state, search.project_id]).toEqual(['opened', mock.world.projects.get(1)!.id]);
+  });
+
+  it('counts who opens it as a committer: barred from approving while committers may not, though authors may', async () => {
+    await as('maintainer').projects.approvals.update(API, {
+      merge_requests_author_approval: true,
+      merge_requests_disable_committers_approval: true,
+    });
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'docs',
+      target_branch: 'main',
+      title: 'Docs',
+    });
+    const error = await failure(as('developer').projects.mergeRequests.approvals.approve(API, mr.iid));
+    expect([error.status, error.gitlabMessage]).toEqual([401, '401 Unauthorized']);
+    expect(mock.requests.list().at(-1)?.reason).toBe(
+      `developer committed to !${mr.iid} and project acme/api forbids committer approval`,
+    );
   });
 
   it('refuses missing parameters with Grape’s message', async () => {
@@ -615,6 +700,24 @@ describe('the seed document and the export', () => {
     });
     const exported = plain.exportState().projects?.[0]?.merge_requests?.[0] ?? {};
     expect(Object.keys(exported)).not.toContain('labels');
+  });
+
+  it('takes `draft: false` to strip every draft prefix of the title, and leaves a plain title as it is', () => {
+    const seeded = createMockGitLab({
+      seed: {
+        users: [{ username: 'a' }],
+        projects: [
+          {
+            path: 'a/q',
+            merge_requests: [
+              { title: 'Draft: [Draft] (draft) Ready', author: 'a', draft: false },
+              { title: 'Plain', author: 'a', draft: false },
+            ],
+          },
+        ],
+      },
+    });
+    expect([...seeded.world.mergeRequests.values()].map((mr) => mr.title)).toEqual(['Ready', 'Plain']);
   });
 
   it('writes merge requests back so that a reloaded world answers identically', async () => {
