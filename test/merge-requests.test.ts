@@ -585,6 +585,46 @@ describe('update', () => {
   });
 });
 
+describe('update: assignees, target branch and state', () => {
+  it('takes the older single assignee_id', async () => {
+    const developer = [...mock.world.users.values()].find((u) => u.username === 'developer')!;
+    const answer = await call(mock, 'PUT', '/projects/acme%2Fapi/merge_requests/2', {
+      token: 'glpat-developer',
+      json: { assignee_id: developer.id },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.assignees.map((u: { username: string }) => u.username)).toEqual(['developer']);
+  });
+
+  it('is no duplicate of itself: the target branch it already has is taken again', async () => {
+    const mr = await as('developer').projects.mergeRequests.update(API, 1, { target_branch: 'main', title: 'Login' });
+    expect([mr.target_branch, mr.title, mr.state]).toEqual(['main', 'Login', 'opened']);
+  });
+
+  it('reopens only a closed merge request: a merged one stays merged', async () => {
+    const mr = await as('developer').projects.mergeRequests.update(API, 6, { state_event: 'reopen' });
+    expect(mr).toMatchObject({ state: 'merged', merged_at: '2026-05-07T10:00:00.000Z', closed_at: null });
+  });
+
+  it('looks for another open merge request between the same branches only when it is or becomes open', async () => {
+    mock.seed.mergeRequest(mock.world.projects.get(1)!, {
+      title: 'Old work into develop',
+      author: 'developer',
+      source_branch: 'old',
+      target_branch: 'develop',
+    });
+    // !5 is closed: a target branch that !7 already has is taken.
+    const moved = await as('developer').projects.mergeRequests.update(API, 5, { target_branch: 'develop' });
+    expect([moved.state, moved.target_branch]).toEqual(['closed', 'develop']);
+    // Reopening it would make two open ones: 409, nothing changed.
+    const before = mock.exportState();
+    const error = await failure(as('developer').projects.mergeRequests.update(API, 5, { state_event: 'reopen' }));
+    expect(error.body).toEqual({ message: ['Another open merge request already exists for this source branch: !7'] });
+    expect(mock.requests.list().at(-1)?.reason).toBe('!7 is open from old into develop');
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
 describe('merge', () => {
   it('merges an approved merge request, and it then behaves merged everywhere', async () => {
     const merged = await as('maintainer').projects.mergeRequests.merge(API, 2);
@@ -660,6 +700,30 @@ describe('merge', () => {
     // The project rule applies to every branch: it needs the maintainer's approval.
     await as('maintainer').projects.mergeRequests.approvals.approve(API, mr.iid);
     expect((await as('developer').projects.mergeRequests.merge(API, mr.iid)).state).toBe('merged');
+  });
+});
+
+describe('merge: squash and the source branch', () => {
+  it('neither squashes nor removes the source branch unless asked', async () => {
+    const project = mock.world.projects.get(1)!;
+    const merged = await as('maintainer').projects.mergeRequests.merge(API, 2);
+    expect([merged.state, merged.squash]).toEqual(['merged', false]);
+    expect(project.branches.has('logout')).toBe(true);
+  });
+
+  it('never removes the default branch, even asked to', async () => {
+    const project = mock.world.projects.get(1)!;
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'main',
+      target_branch: 'develop',
+      title: 'Main into develop',
+    });
+    await as('maintainer').projects.mergeRequests.approvals.approve(API, mr.iid);
+    const merged = await as('developer').projects.mergeRequests.merge(API, mr.iid, {
+      should_remove_source_branch: true,
+    });
+    expect(merged.state).toBe('merged');
+    expect([project.default_branch, project.branches.has('main')]).toEqual(['main', true]);
   });
 });
 
