@@ -606,21 +606,33 @@ describe('update: assignees, target branch and state', () => {
     expect(mr).toMatchObject({ state: 'merged', merged_at: '2026-05-07T10:00:00.000Z', closed_at: null });
   });
 
-  it('looks for another open merge request between the same branches only when it is or becomes open', async () => {
+  it('looks for another open merge request between the same branches only while it is open', async () => {
     mock.seed.mergeRequest(mock.world.projects.get(1)!, {
       title: 'Old work into develop',
       author: 'developer',
       source_branch: 'old',
       target_branch: 'develop',
     });
-    // !5 is closed: a target branch that !7 already has is taken.
+    // !5 is closed: a target branch that the open !7 already has is taken.
     const moved = await as('developer').projects.mergeRequests.update(API, 5, { target_branch: 'develop' });
     expect([moved.state, moved.target_branch]).toEqual(['closed', 'develop']);
-    // Reopening it would make two open ones: 409, nothing changed.
+  });
+
+  it('refuses its source branch as target in every state: 422, and changes nothing', async () => {
     const before = mock.exportState();
-    const error = await failure(as('developer').projects.mergeRequests.update(API, 5, { state_event: 'reopen' }));
-    expect(error.body).toEqual({ message: ['Another open merge request already exists for this source branch: !7'] });
-    expect(mock.requests.list().at(-1)?.reason).toBe('!7 is open from old into develop');
+    for (const [iid, branch] of [
+      [1, 'login'],
+      [5, 'old'],
+      [6, 'shipped'],
+    ] as const) {
+      const error = await failure(as('developer').projects.mergeRequests.update(API, iid, { target_branch: branch }));
+      expect([iid, error.status, error.body]).toEqual([
+        iid,
+        422,
+        { error: ["You can't use same project/branch for source and target"] },
+      ]);
+      expect(mock.requests.list().at(-1)?.reason).toBe(`source and target are both ${branch}`);
+    }
     expect(mock.exportState()).toEqual(before);
   });
 });
