@@ -146,11 +146,15 @@ describe('lists', () => {
     [{ reviewer_username: 'maintainer' }, [1]],
     [{ assignee_username: ['developer'] }, [1]],
     [{ reviewer_id: 'Any' }, [1]],
+    [{ reviewer_id: 'None' }, [6, 5, 4, 3, 2]],
+    [{ reviewer_username: 'nobody' }, []],
     [{ search: 'LOGIN' }, [1]],
     [{ source_branch: 'logout' }, [2]],
     [{ target_branch: 'release' }, []],
+    [{ target_branch: 'main' }, [6, 5, 4, 3, 2, 1]],
     [{ iids: [1, 3] }, [3, 1]],
     [{ wip: 'yes' }, [3]],
+    [{ wip: 'no' }, [6, 5, 4, 2, 1]],
     [{ created_after: '2026-05-05T00:00:00Z' }, [6, 5]],
     [{ order_by: 'title', sort: 'asc' }, [1, 4, 3, 2, 5, 6]],
     [{ order_by: 'created_at', sort: 'asc' }, [1, 2, 3, 4, 5, 6]],
@@ -168,6 +172,15 @@ describe('lists', () => {
       6, 5, 4, 3, 1,
     ]);
     expect(iids(await gitlab.projects.mergeRequests.list(API, { assignee_id: developer.id }).toArray())).toEqual([1]);
+  });
+
+  it('filters by reviewer id: only the merge requests that user reviews', async () => {
+    const id = (name: string) => [...mock.world.users.values()].find((u) => u.username === name)!.id;
+    const gitlab = as('reporter');
+    expect(iids(await gitlab.projects.mergeRequests.list(API, { reviewer_id: id('maintainer') }).toArray())).toEqual([
+      1,
+    ]);
+    expect(iids(await gitlab.projects.mergeRequests.list(API, { reviewer_id: id('developer') }).toArray())).toEqual([]);
   });
 
   it('answers view=simple with the short entity', async () => {
@@ -362,6 +375,9 @@ describe('create', () => {
         as(who).projects.mergeRequests.create(API, { source_branch: 'x', target_branch: 'main', title: 'x' }),
       );
       expect([who, error.status, error.gitlabMessage]).toEqual([who, 403, '403 Forbidden']);
+      expect(mock.requests.list().at(-1)?.reason).toBe(
+        `${who} is ${who === 'reporter' ? 'Reporter' : 'Guest'} in project acme/api; opening a merge request needs Developer`,
+      );
     }
     expect(mock.exportState()).toEqual(before);
   });
@@ -373,6 +389,7 @@ describe('create', () => {
     );
     expect(error.status).toBe(409);
     expect(error.body).toEqual({ message: ['Another open merge request already exists for this source branch: !1'] });
+    expect(mock.requests.list().at(-1)?.reason).toBe('!1 is open from login into main');
     expect(mock.exportState()).toEqual(before);
     // A closed one does not count.
     const again = await as('developer').projects.mergeRequests.create(API, {
@@ -390,6 +407,7 @@ describe('create', () => {
     );
     expect(error.status).toBe(422);
     expect(error.body).toEqual({ error: ["You can't use same project/branch for source and target"] });
+    expect(mock.requests.list().at(-1)?.reason).toBe('source and target are both main');
     expect(mock.exportState()).toEqual(before);
   });
 
@@ -398,7 +416,9 @@ describe('create', () => {
     const create = (source_branch: string, target_branch: string) =>
       failure(as('developer').projects.mergeRequests.create(API, { source_branch, target_branch, title: 'x' }));
     expect((await create('nowhere', 'main')).body).toEqual({ message: { source_branch: ['does not exist'] } });
+    expect(mock.requests.list().at(-1)?.reason).toBe('project acme/api has no branch nowhere');
     expect((await create('search', 'nowhere')).body).toEqual({ message: { target_branch: ['does not exist'] } });
+    expect(mock.requests.list().at(-1)?.reason).toBe('project acme/api has no branch nowhere');
     expect((await create('gone', 'lost')).status).toBe(400);
     expect(mock.exportState()).toEqual(before);
   });
@@ -416,6 +436,84 @@ describe('create', () => {
     const merged = await as('developer').projects.mergeRequests.merge(API, mr.iid);
     expect(project.branches.get('develop')).toBe(merged.merge_commit_sha);
     expect(project.branches.has('feature')).toBe(false);
+  });
+
+  it('opens with GitLab’s defaults: no labels, assignees or reviewers, squash and source-branch removal off', async () => {
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'docs',
+      target_branch: 'main',
+      title: '  Docs  ',
+    });
+    expect(mr).toMatchObject({
+      title: 'Docs',
+      description: null,
+      labels: [],
+      assignees: [],
+      reviewers: [],
+      milestone: null,
+      squash: false,
+      force_remove_source_branch: false,
+      has_conflicts: false,
+    });
+  });
+
+  it('numbers merge requests one after another, each a record of its own', async () => {
+    const gitlab = as('developer');
+    const first = await gitlab.projects.mergeRequests.create(API, {
+      source_branch: 'docs',
+      target_branch: 'main',
+      title: 'a',
+    });
+    const second = await gitlab.projects.mergeRequests.create(API, {
+      source_branch: 'x',
+      target_branch: 'main',
+      title: 'b',
+    });
+    expect([first.iid, second.iid]).toEqual([7, 8]);
+    const all = await gitlab.projects.mergeRequests.list(API).toArray();
+    expect(iids(all)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(new Set(all.map((mr) => mr.id)).size).toBe(8);
+    expect((await gitlab.projects.mergeRequests.get(API, 1)).title).toBe('Add login');
+  });
+
+  it('takes another open merge request from the same source into another target, or in another project', async () => {
+    const gitlab = as('developer');
+    const intoDevelop = await gitlab.projects.mergeRequests.create(API, {
+      source_branch: 'login',
+      target_branch: 'develop',
+      title: 'Login into develop',
+    });
+    expect([intoDevelop.state, intoDevelop.source_branch, intoDevelop.target_branch]).toEqual([
+      'opened',
+      'login',
+      'develop',
+    ]);
+    // acme/site has an open merge request from search into main: acme/api's own branches are free.
+    const site = [...mock.world.projects.values()].find((p) => p.path_with_namespace === 'acme/site')!;
+    mock.seed.mergeRequest(site, { title: 'Search on the site', author: 'owner', source_branch: 'search' });
+    const search = await gitlab.projects.mergeRequests.create(API, {
+      source_branch: 'search',
+      target_branch: 'main',
+      title: 'Search',
+    });
+    expect([search.state, search.project_id]).toEqual(['opened', mock.world.projects.get(1)!.id]);
+  });
+
+  it('counts who opens it as a committer: barred from approving while committers may not, though authors may', async () => {
+    await as('maintainer').projects.approvals.update(API, {
+      merge_requests_author_approval: true,
+      merge_requests_disable_committers_approval: true,
+    });
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'docs',
+      target_branch: 'main',
+      title: 'Docs',
+    });
+    const error = await failure(as('developer').projects.mergeRequests.approvals.approve(API, mr.iid));
+    expect([error.status, error.gitlabMessage]).toEqual([401, '401 Unauthorized']);
+    expect(mock.requests.list().at(-1)?.reason).toBe(
+      `developer committed to !${mr.iid} and project acme/api forbids committer approval`,
+    );
   });
 
   it('refuses missing parameters with Grape’s message', async () => {
@@ -483,6 +581,58 @@ describe('update', () => {
       as('developer').projects.mergeRequests.update(API, 1, { target_branch: 'release', title: 'x' }),
     );
     expect(error.status).toBe(409);
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('update: assignees, target branch and state', () => {
+  it('takes the older single assignee_id', async () => {
+    const developer = [...mock.world.users.values()].find((u) => u.username === 'developer')!;
+    const answer = await call(mock, 'PUT', '/projects/acme%2Fapi/merge_requests/2', {
+      token: 'glpat-developer',
+      json: { assignee_id: developer.id },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.assignees.map((u: { username: string }) => u.username)).toEqual(['developer']);
+  });
+
+  it('is no duplicate of itself: the target branch it already has is taken again', async () => {
+    const mr = await as('developer').projects.mergeRequests.update(API, 1, { target_branch: 'main', title: 'Login' });
+    expect([mr.target_branch, mr.title, mr.state]).toEqual(['main', 'Login', 'opened']);
+  });
+
+  it('reopens only a closed merge request: a merged one stays merged', async () => {
+    const mr = await as('developer').projects.mergeRequests.update(API, 6, { state_event: 'reopen' });
+    expect(mr).toMatchObject({ state: 'merged', merged_at: '2026-05-07T10:00:00.000Z', closed_at: null });
+  });
+
+  it('looks for another open merge request between the same branches only while it is open', async () => {
+    mock.seed.mergeRequest(mock.world.projects.get(1)!, {
+      title: 'Old work into develop',
+      author: 'developer',
+      source_branch: 'old',
+      target_branch: 'develop',
+    });
+    // !5 is closed: a target branch that the open !7 already has is taken.
+    const moved = await as('developer').projects.mergeRequests.update(API, 5, { target_branch: 'develop' });
+    expect([moved.state, moved.target_branch]).toEqual(['closed', 'develop']);
+  });
+
+  it('refuses its source branch as target in every state: 422, and changes nothing', async () => {
+    const before = mock.exportState();
+    for (const [iid, branch] of [
+      [1, 'login'],
+      [5, 'old'],
+      [6, 'shipped'],
+    ] as const) {
+      const error = await failure(as('developer').projects.mergeRequests.update(API, iid, { target_branch: branch }));
+      expect([iid, error.status, error.body]).toEqual([
+        iid,
+        422,
+        { error: ["You can't use same project/branch for source and target"] },
+      ]);
+      expect(mock.requests.list().at(-1)?.reason).toBe(`source and target are both ${branch}`);
+    }
     expect(mock.exportState()).toEqual(before);
   });
 });
@@ -565,6 +715,30 @@ describe('merge', () => {
   });
 });
 
+describe('merge: squash and the source branch', () => {
+  it('neither squashes nor removes the source branch unless asked', async () => {
+    const project = mock.world.projects.get(1)!;
+    const merged = await as('maintainer').projects.mergeRequests.merge(API, 2);
+    expect([merged.state, merged.squash]).toEqual(['merged', false]);
+    expect(project.branches.has('logout')).toBe(true);
+  });
+
+  it('never removes the default branch, even asked to', async () => {
+    const project = mock.world.projects.get(1)!;
+    const mr = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'main',
+      target_branch: 'develop',
+      title: 'Main into develop',
+    });
+    await as('maintainer').projects.mergeRequests.approvals.approve(API, mr.iid);
+    const merged = await as('developer').projects.mergeRequests.merge(API, mr.iid, {
+      should_remove_source_branch: true,
+    });
+    expect(merged.state).toBe('merged');
+    expect([project.default_branch, project.branches.has('main')]).toEqual(['main', true]);
+  });
+});
+
 describe('on the wire, as other clients send it', () => {
   it('takes form-encoded bodies with Python’s booleans and comma-separated lists', async () => {
     const created = await call(mock, 'POST', '/projects/acme%2Fapi/merge_requests', {
@@ -602,6 +776,24 @@ describe('the seed document and the export', () => {
     });
     const exported = plain.exportState().projects?.[0]?.merge_requests?.[0] ?? {};
     expect(Object.keys(exported)).not.toContain('labels');
+  });
+
+  it('takes `draft: false` to strip every draft prefix of the title, and leaves a plain title as it is', () => {
+    const seeded = createMockGitLab({
+      seed: {
+        users: [{ username: 'a' }],
+        projects: [
+          {
+            path: 'a/q',
+            merge_requests: [
+              { title: 'Draft: [Draft] (draft) Ready', author: 'a', draft: false },
+              { title: 'Plain', author: 'a', draft: false },
+            ],
+          },
+        ],
+      },
+    });
+    expect([...seeded.world.mergeRequests.values()].map((mr) => mr.title)).toEqual(['Ready', 'Plain']);
   });
 
   it('writes merge requests back so that a reloaded world answers identically', async () => {

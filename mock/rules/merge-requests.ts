@@ -182,11 +182,6 @@ function openDuplicate(world: World, project: Project, source: string, target: s
 }
 
 /**
- * GitLab's `validate_branches`: the same branch as source and target is 422
- * (`error!` with the model's messages), another open merge request between the
- * same branches 409 (`conflict!`).
- */
-/**
  * Both branches must exist in the repository: 400 `{"message":{"source_branch":["does not exist"]}}`
  * (or `target_branch`), GitLab's validation error for a branch that is not there.
  */
@@ -201,12 +196,26 @@ function requireBranchesExist(project: Project, source: string, target: string):
   );
 }
 
-function checkBranches(world: World, project: Project, source: string, target: string, except?: MergeRequest): void {
+/**
+ * GitLab's `validate_branches`: the same branch as source and target is 422
+ * (`error!` with the model's messages) in every state; another open merge
+ * request between the same branches 409 (`conflict!`), checked only for one
+ * that is open (`if opened?`): `open` false skips it.
+ */
+function checkBranches(
+  world: World,
+  project: Project,
+  source: string,
+  target: string,
+  except?: MergeRequest,
+  open = true,
+): void {
   if (source === target) {
     throw new ApiError(422, { error: ["You can't use same project/branch for source and target"] }).because(
       `source and target are both ${source}`,
     );
   }
+  if (!open) return;
   const duplicate = openDuplicate(world, project, source, target, except);
   if (duplicate) {
     throw new ApiError(409, {
@@ -326,8 +335,9 @@ export function updateMergeRequest(
 ): MergeRequest {
   const target = changes.target_branch ?? mr.target_branch;
   const reopens = changes.state_event === 'reopen' && mr.state === 'closed';
+  // A closed or merged one is validated too (GitLab skips `validate_branches` only for a fork whose source project is gone).
   if (changes.target_branch !== undefined || reopens) {
-    if (mr.state === 'opened' || reopens) checkBranches(world, project, mr.source_branch, target, mr);
+    checkBranches(world, project, mr.source_branch, target, mr, mr.state === 'opened' || reopens);
   }
   // What the `update` webhook reports as changed (only computed when the world has hooks).
   const before = anyHooks(world) ? mergeRequestHookFields(world, project, mr) : undefined;
