@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MockGitLab } from '../mock/index.js';
+import { createMockGitLab, type MockGitLab } from '../mock/index.js';
 import { BadRequestError, ForbiddenError, type GitLab, NotFoundError } from '../src/index.js';
 import { API, createApprovalsMock, groupId, userId } from './approvals-fixtures.js';
 import { call, client, failure } from './fixtures.js';
@@ -474,6 +474,129 @@ describe('merge request rules', () => {
       '404 Not found',
     );
     expect((await failure(dev.projects.mergeRequests.approvalRules.list(API, 99))).gitlabMessage).toBe('404 Not found');
+  });
+});
+
+describe('approvers of a project in a personal namespace', () => {
+  it("keep the namespace's owner and the project's members, and drop everyone else", async () => {
+    const personal = createMockGitLab({
+      seed: {
+        instance: { offering: 'self-managed', plan: 'premium' },
+        users: [{ username: 'alice', token: 'glpat-alice' }, { username: 'bob' }, { username: 'carol' }],
+        projects: [{ path: 'alice/tool', members: { bob: 30 } }],
+      },
+    });
+    const alice = client(personal, 'glpat-alice');
+    // alice is no member of her project: she owns its namespace; carol is nothing there.
+    const rule = await alice.projects.approvalRules.create('alice/tool', {
+      name: 'Review',
+      approvals_required: 1,
+      usernames: ['carol', 'bob', 'alice'],
+    });
+    expect(names(rule.users)).toEqual(['alice', 'bob']);
+  });
+});
+
+describe('approvers a rule names', () => {
+  it('are kept in id order, an unknown username dropped wherever it stands', async () => {
+    const rule = await maintainer.projects.approvalRules.create(API, {
+      name: 'Review',
+      approvals_required: 1,
+      user_ids: [userId(mock, 'reviewer')],
+      usernames: ['nobody', 'dev'],
+    });
+    expect(names(rule.users)).toEqual(['dev', 'reviewer']);
+    expect(mock.world.projectApprovalRules.get(rule.id)?.user_ids).toEqual([
+      userId(mock, 'dev'),
+      userId(mock, 'reviewer'),
+    ]);
+  });
+});
+
+describe('protected branches a project rule names', () => {
+  it("drop another project's protected branch", async () => {
+    mock.seed.project({ path: 'acme/platform/web', protected_branches: ['main'] });
+    const foreign = [...mock.world.protectedBranches.values()].find(
+      (b) => b.name === 'main' && b.project_id !== project().id,
+    )!;
+    const rule = await maintainer.projects.approvalRules.create(API, {
+      name: 'Main',
+      usernames: ['dev'],
+      approvals_required: 1,
+      protected_branch_ids: [foreign.id, branchId('main')],
+    });
+    expect(rule.protected_branches?.map((b) => b.id)).toEqual([branchId('main')]);
+    expect(mock.world.projectApprovalRules.get(rule.id)?.protected_branch_ids).toEqual([branchId('main')]);
+  });
+});
+
+describe('refusals of system rules', () => {
+  const reason = () => mock.requests.list().at(-1)?.reason;
+  const systemRule = (id: number, name: string, type: string) =>
+    `rule ${id} (${name}) is a ${type} rule, made by the system`;
+
+  it('name the rule and its type in the journal, for project rules', async () => {
+    const rule = mock.seed.approvalRule(project(), {
+      name: 'Code owners',
+      rule_type: 'code_owner',
+      approvals_required: 1,
+    });
+    await maintainer.projects.approvalRules.list(API); // the token's first use sets its last_used_at
+    const before = mock.exportState();
+    const update = await failure(
+      maintainer.projects.approvalRules.update(API, rule.id, { name: 'x', approvals_required: 0 }),
+    );
+    expect(update.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Code owners', 'code_owner'));
+    const remove = await failure(maintainer.projects.approvalRules.delete(API, rule.id));
+    expect(remove.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Code owners', 'code_owner'));
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('name the rule and its type in the journal, for group rules', async () => {
+    const group = mock.world.groups.get(groupId(mock, 'acme'))!;
+    const rule = mock.seed.groupApprovalRule(group, {
+      name: 'Coverage',
+      rule_type: 'report_approver',
+      approvals_required: 1,
+    });
+    await owner.groups.approvalRules.list('acme');
+    const before = mock.exportState();
+    const update = await failure(owner.groups.approvalRules.update('acme', rule.id, { approvals_required: 2 }));
+    expect(update.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Coverage', 'report_approver'));
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('name the rule and its type in the journal, for merge request rules', async () => {
+    const rule = mock.seed.mergeRequestApprovalRule(mergeRequest(1), {
+      name: 'Code owners',
+      rule_type: 'code_owner',
+      approvals_required: 1,
+    });
+    await dev.projects.mergeRequests.approvalRules.list(API, 1);
+    const before = mock.exportState();
+    const update = await failure(dev.projects.mergeRequests.approvalRules.update(API, 1, rule.id, { name: 'x' }));
+    expect(update.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Code owners', 'code_owner'));
+    const remove = await failure(dev.projects.mergeRequests.approvalRules.delete(API, 1, rule.id));
+    expect(remove.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Code owners', 'code_owner'));
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('rule lists', () => {
+  it('are in id order, whatever order the seed fixed the ids in', async () => {
+    const group = mock.world.groups.get(groupId(mock, 'acme'))!;
+    mock.seed.groupApprovalRule(group, { id: 20, name: 'Later', approvals_required: 1 });
+    mock.seed.groupApprovalRule(group, { id: 10, name: 'Earlier', approvals_required: 1 });
+    expect((await owner.groups.approvalRules.list('acme')).items.map((r) => r.id)).toEqual([10, 20]);
+    mock.seed.mergeRequestApprovalRule(mergeRequest(1), { id: 20, name: 'Later', approvals_required: 1 });
+    mock.seed.mergeRequestApprovalRule(mergeRequest(1), { id: 10, name: 'Earlier', approvals_required: 1 });
+    const rules = await dev.projects.mergeRequests.approvalRules.list(API, 1).toArray();
+    expect(rules.map((r) => r.id)).toEqual([10, 20]);
   });
 });
 
