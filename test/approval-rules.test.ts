@@ -600,6 +600,160 @@ describe('rule lists', () => {
   });
 });
 
+describe('merge request rules belong to their merge request', () => {
+  it('are 404 Not found through another merge request of the project, and stay as they are', async () => {
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'Pair',
+      approvals_required: 1,
+      usernames: ['reviewer'],
+    });
+    const before = mock.exportState();
+    const calls = [
+      dev.projects.mergeRequests.approvalRules.get(API, 3, rule.id),
+      dev.projects.mergeRequests.approvalRules.update(API, 3, rule.id, { approvals_required: 2 }),
+      dev.projects.mergeRequests.approvalRules.delete(API, 3, rule.id),
+    ];
+    for (const pending of calls) {
+      expect(await failure(pending)).toMatchObject({ status: 404, gitlabMessage: '404 Not found' });
+    }
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('have names unique within their merge request only', async () => {
+    await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'Pair',
+      approvals_required: 1,
+      usernames: ['reviewer'],
+    });
+    const other = await dev.projects.mergeRequests.approvalRules.create(API, 3, {
+      name: 'Pair',
+      approvals_required: 1,
+      usernames: ['reviewer'],
+    });
+    expect(other).toMatchObject({ name: 'Pair' });
+    const before = mock.exportState();
+    const dup = await failure(
+      dev.projects.mergeRequests.approvalRules.create(API, 1, {
+        name: 'Pair',
+        approvals_required: 2,
+        usernames: ['dev'],
+      }),
+    );
+    expect(dup).toBeInstanceOf(BadRequestError);
+    expect(dup.body).toEqual({ message: { name: ['has already been taken'] } });
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('copying a project rule into a merge request', () => {
+  it('keeps the any_approver type of the All Members rule, and regular for a regular rule', async () => {
+    const regular = await maintainer.projects.approvalRules.create(API, {
+      name: 'Backend',
+      approvals_required: 1,
+      usernames: ['dev'],
+    });
+    const anyone = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 0,
+      approval_project_rule_id: 1,
+    });
+    expect(anyone).toMatchObject({ name: 'All Members', rule_type: 'any_approver', overridden: false });
+    const copied = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 1,
+      approval_project_rule_id: regular.id,
+    });
+    expect(copied).toMatchObject({ name: 'Backend', rule_type: 'regular', overridden: false });
+  });
+
+  it('refuses a second any_approver rule in the merge request, and changes nothing', async () => {
+    await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'x',
+      approvals_required: 0,
+      approval_project_rule_id: 1,
+    });
+    const before = mock.exportState();
+    const second = await failure(
+      dev.projects.mergeRequests.approvalRules.create(API, 1, {
+        name: 'x',
+        approvals_required: 0,
+        approval_project_rule_id: 1,
+      }),
+    );
+    expect(second).toBeInstanceOf(BadRequestError);
+    expect(second.body).toEqual({
+      message: {
+        name: ['has already been taken'],
+        rule_type: ['any-approver for the merge request already exists'],
+      },
+    });
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it("takes the caller's approvals_required over the project rule's", async () => {
+    const source = await maintainer.projects.approvalRules.create(API, {
+      name: 'Backend',
+      approvals_required: 2,
+      usernames: ['dev'],
+    });
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 1,
+      approval_project_rule_id: source.id,
+    });
+    expect(rule).toMatchObject({ approvals_required: 1, source_rule: { approvals_required: 2 }, overridden: true });
+  });
+
+  it('gives an any_approver rule no users or groups of its own, even when an update names some', async () => {
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'x',
+      approvals_required: 0,
+      approval_project_rule_id: 1,
+    });
+    const updated = await dev.projects.mergeRequests.approvalRules.update(API, 1, rule.id, {
+      usernames: ['reviewer'],
+      group_ids: [groupId(mock, 'acme/platform')],
+    });
+    expect(updated).toMatchObject({ rule_type: 'any_approver', users: [], groups: [], overridden: false });
+    expect(mock.world.mergeRequestApprovalRules.get(rule.id)).toMatchObject({ user_ids: [], group_ids: [] });
+  });
+});
+
+describe('a copied rule is overridden', () => {
+  const copy = async (usernames: string[]) => {
+    const source = await maintainer.projects.approvalRules.create(API, {
+      name: 'Backend',
+      approvals_required: 1,
+      usernames,
+    });
+    return dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 1,
+      approval_project_rule_id: source.id,
+    });
+  };
+  const update = (id: number, body: object) => dev.projects.mergeRequests.approvalRules.update(API, 1, id, body);
+
+  it('once renamed', async () => {
+    const rule = await copy(['dev']);
+    expect((await update(rule.id, { name: 'Backend' })).overridden).toBe(false);
+    expect((await update(rule.id, { name: 'Frontend' })).overridden).toBe(true);
+  });
+
+  it('once its users differ, in number or in who they are, but not in their order', async () => {
+    const rule = await copy(['dev', 'reviewer']);
+    expect((await update(rule.id, { usernames: ['reviewer', 'dev'] })).overridden).toBe(false);
+    expect((await update(rule.id, { usernames: ['dev', 'author'] })).overridden).toBe(true);
+    expect((await update(rule.id, { usernames: ['dev', 'reviewer', 'author'] })).overridden).toBe(true);
+    expect((await update(rule.id, { usernames: ['dev'] })).overridden).toBe(true);
+  });
+
+  it('once a user is added to a rule that had fewer', async () => {
+    const rule = await copy(['dev']);
+    expect((await update(rule.id, { usernames: ['dev', 'reviewer'] })).overridden).toBe(true);
+  });
+});
+
 describe('the seed document', () => {
   it('refuses rules naming unknown users, groups or branches, with the bad path', () => {
     let n = 0;
