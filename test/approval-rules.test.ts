@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MockGitLab } from '../mock/index.js';
+import { createMockGitLab, type MockGitLab } from '../mock/index.js';
 import { BadRequestError, ForbiddenError, type GitLab, NotFoundError } from '../src/index.js';
 import { API, createApprovalsMock, groupId, userId } from './approvals-fixtures.js';
 import { call, client, failure } from './fixtures.js';
@@ -474,6 +474,283 @@ describe('merge request rules', () => {
       '404 Not found',
     );
     expect((await failure(dev.projects.mergeRequests.approvalRules.list(API, 99))).gitlabMessage).toBe('404 Not found');
+  });
+});
+
+describe('approvers of a project in a personal namespace', () => {
+  it("keep the namespace's owner and the project's members, and drop everyone else", async () => {
+    const personal = createMockGitLab({
+      seed: {
+        instance: { offering: 'self-managed', plan: 'premium' },
+        users: [{ username: 'alice', token: 'glpat-alice' }, { username: 'bob' }, { username: 'carol' }],
+        projects: [{ path: 'alice/tool', members: { bob: 30 } }],
+      },
+    });
+    const alice = client(personal, 'glpat-alice');
+    // alice is no member of her project: she owns its namespace; carol is nothing there.
+    const rule = await alice.projects.approvalRules.create('alice/tool', {
+      name: 'Review',
+      approvals_required: 1,
+      usernames: ['carol', 'bob', 'alice'],
+    });
+    expect(names(rule.users)).toEqual(['alice', 'bob']);
+  });
+});
+
+describe('approvers a rule names', () => {
+  it('are kept in id order, an unknown username dropped wherever it stands', async () => {
+    const rule = await maintainer.projects.approvalRules.create(API, {
+      name: 'Review',
+      approvals_required: 1,
+      user_ids: [userId(mock, 'reviewer')],
+      usernames: ['nobody', 'dev'],
+    });
+    expect(names(rule.users)).toEqual(['dev', 'reviewer']);
+    expect(mock.world.projectApprovalRules.get(rule.id)?.user_ids).toEqual([
+      userId(mock, 'dev'),
+      userId(mock, 'reviewer'),
+    ]);
+  });
+});
+
+describe('protected branches a project rule names', () => {
+  it("drop another project's protected branch", async () => {
+    mock.seed.project({ path: 'acme/platform/web', protected_branches: ['main'] });
+    const foreign = [...mock.world.protectedBranches.values()].find(
+      (b) => b.name === 'main' && b.project_id !== project().id,
+    )!;
+    const rule = await maintainer.projects.approvalRules.create(API, {
+      name: 'Main',
+      usernames: ['dev'],
+      approvals_required: 1,
+      protected_branch_ids: [foreign.id, branchId('main')],
+    });
+    expect(rule.protected_branches?.map((b) => b.id)).toEqual([branchId('main')]);
+    expect(mock.world.projectApprovalRules.get(rule.id)?.protected_branch_ids).toEqual([branchId('main')]);
+  });
+});
+
+describe('refusals of system rules', () => {
+  const reason = () => mock.requests.list().at(-1)?.reason;
+  const systemRule = (id: number, name: string, type: string) =>
+    `rule ${id} (${name}) is a ${type} rule, made by the system`;
+
+  it('name the rule and its type in the journal, for project rules', async () => {
+    const rule = mock.seed.approvalRule(project(), {
+      name: 'Code owners',
+      rule_type: 'code_owner',
+      approvals_required: 1,
+    });
+    await maintainer.projects.approvalRules.list(API); // the token's first use sets its last_used_at
+    const before = mock.exportState();
+    const update = await failure(
+      maintainer.projects.approvalRules.update(API, rule.id, { name: 'x', approvals_required: 0 }),
+    );
+    expect(update.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Code owners', 'code_owner'));
+    const remove = await failure(maintainer.projects.approvalRules.delete(API, rule.id));
+    expect(remove.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Code owners', 'code_owner'));
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('name the rule and its type in the journal, for group rules', async () => {
+    const group = mock.world.groups.get(groupId(mock, 'acme'))!;
+    const rule = mock.seed.groupApprovalRule(group, {
+      name: 'Coverage',
+      rule_type: 'report_approver',
+      approvals_required: 1,
+    });
+    await owner.groups.approvalRules.list('acme');
+    const before = mock.exportState();
+    const update = await failure(owner.groups.approvalRules.update('acme', rule.id, { approvals_required: 2 }));
+    expect(update.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Coverage', 'report_approver'));
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('name the rule and its type in the journal, for merge request rules', async () => {
+    const rule = mock.seed.mergeRequestApprovalRule(mergeRequest(1), {
+      name: 'Code owners',
+      rule_type: 'code_owner',
+      approvals_required: 1,
+    });
+    await dev.projects.mergeRequests.approvalRules.list(API, 1);
+    const before = mock.exportState();
+    const update = await failure(dev.projects.mergeRequests.approvalRules.update(API, 1, rule.id, { name: 'x' }));
+    expect(update.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Code owners', 'code_owner'));
+    const remove = await failure(dev.projects.mergeRequests.approvalRules.delete(API, 1, rule.id));
+    expect(remove.body).toEqual({ message: ['Prohibited'] });
+    expect(reason()).toBe(systemRule(rule.id, 'Code owners', 'code_owner'));
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('rule lists', () => {
+  it('are in id order, whatever order the seed fixed the ids in', async () => {
+    const group = mock.world.groups.get(groupId(mock, 'acme'))!;
+    mock.seed.groupApprovalRule(group, { id: 20, name: 'Later', approvals_required: 1 });
+    mock.seed.groupApprovalRule(group, { id: 10, name: 'Earlier', approvals_required: 1 });
+    expect((await owner.groups.approvalRules.list('acme')).items.map((r) => r.id)).toEqual([10, 20]);
+    mock.seed.mergeRequestApprovalRule(mergeRequest(1), { id: 20, name: 'Later', approvals_required: 1 });
+    mock.seed.mergeRequestApprovalRule(mergeRequest(1), { id: 10, name: 'Earlier', approvals_required: 1 });
+    const rules = await dev.projects.mergeRequests.approvalRules.list(API, 1).toArray();
+    expect(rules.map((r) => r.id)).toEqual([10, 20]);
+  });
+});
+
+describe('merge request rules belong to their merge request', () => {
+  it('are 404 Not found through another merge request of the project, and stay as they are', async () => {
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'Pair',
+      approvals_required: 1,
+      usernames: ['reviewer'],
+    });
+    const before = mock.exportState();
+    const calls = [
+      dev.projects.mergeRequests.approvalRules.get(API, 3, rule.id),
+      dev.projects.mergeRequests.approvalRules.update(API, 3, rule.id, { approvals_required: 2 }),
+      dev.projects.mergeRequests.approvalRules.delete(API, 3, rule.id),
+    ];
+    for (const pending of calls) {
+      expect(await failure(pending)).toMatchObject({ status: 404, gitlabMessage: '404 Not found' });
+    }
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('have names unique within their merge request only', async () => {
+    await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'Pair',
+      approvals_required: 1,
+      usernames: ['reviewer'],
+    });
+    const other = await dev.projects.mergeRequests.approvalRules.create(API, 3, {
+      name: 'Pair',
+      approvals_required: 1,
+      usernames: ['reviewer'],
+    });
+    expect(other).toMatchObject({ name: 'Pair' });
+    const before = mock.exportState();
+    const dup = await failure(
+      dev.projects.mergeRequests.approvalRules.create(API, 1, {
+        name: 'Pair',
+        approvals_required: 2,
+        usernames: ['dev'],
+      }),
+    );
+    expect(dup).toBeInstanceOf(BadRequestError);
+    expect(dup.body).toEqual({ message: { name: ['has already been taken'] } });
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('copying a project rule into a merge request', () => {
+  it('keeps the any_approver type of the All Members rule, and regular for a regular rule', async () => {
+    const regular = await maintainer.projects.approvalRules.create(API, {
+      name: 'Backend',
+      approvals_required: 1,
+      usernames: ['dev'],
+    });
+    const anyone = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 0,
+      approval_project_rule_id: 1,
+    });
+    expect(anyone).toMatchObject({ name: 'All Members', rule_type: 'any_approver', overridden: false });
+    const copied = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 1,
+      approval_project_rule_id: regular.id,
+    });
+    expect(copied).toMatchObject({ name: 'Backend', rule_type: 'regular', overridden: false });
+  });
+
+  it('refuses a second any_approver rule in the merge request, and changes nothing', async () => {
+    await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'x',
+      approvals_required: 0,
+      approval_project_rule_id: 1,
+    });
+    const before = mock.exportState();
+    const second = await failure(
+      dev.projects.mergeRequests.approvalRules.create(API, 1, {
+        name: 'x',
+        approvals_required: 0,
+        approval_project_rule_id: 1,
+      }),
+    );
+    expect(second).toBeInstanceOf(BadRequestError);
+    expect(second.body).toEqual({
+      message: {
+        name: ['has already been taken'],
+        rule_type: ['any-approver for the merge request already exists'],
+      },
+    });
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it("takes the caller's approvals_required over the project rule's", async () => {
+    const source = await maintainer.projects.approvalRules.create(API, {
+      name: 'Backend',
+      approvals_required: 2,
+      usernames: ['dev'],
+    });
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 1,
+      approval_project_rule_id: source.id,
+    });
+    expect(rule).toMatchObject({ approvals_required: 1, source_rule: { approvals_required: 2 }, overridden: true });
+  });
+
+  it('gives an any_approver rule no users or groups of its own, even when an update names some', async () => {
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'x',
+      approvals_required: 0,
+      approval_project_rule_id: 1,
+    });
+    const updated = await dev.projects.mergeRequests.approvalRules.update(API, 1, rule.id, {
+      usernames: ['reviewer'],
+      group_ids: [groupId(mock, 'acme/platform')],
+    });
+    expect(updated).toMatchObject({ rule_type: 'any_approver', users: [], groups: [], overridden: false });
+    expect(mock.world.mergeRequestApprovalRules.get(rule.id)).toMatchObject({ user_ids: [], group_ids: [] });
+  });
+});
+
+describe('a copied rule is overridden', () => {
+  const copy = async (usernames: string[]) => {
+    const source = await maintainer.projects.approvalRules.create(API, {
+      name: 'Backend',
+      approvals_required: 1,
+      usernames,
+    });
+    return dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 1,
+      approval_project_rule_id: source.id,
+    });
+  };
+  const update = (id: number, body: object) => dev.projects.mergeRequests.approvalRules.update(API, 1, id, body);
+
+  it('once renamed', async () => {
+    const rule = await copy(['dev']);
+    expect((await update(rule.id, { name: 'Backend' })).overridden).toBe(false);
+    expect((await update(rule.id, { name: 'Frontend' })).overridden).toBe(true);
+  });
+
+  it('once its users differ, in number or in who they are, but not in their order', async () => {
+    const rule = await copy(['dev', 'reviewer']);
+    expect((await update(rule.id, { usernames: ['reviewer', 'dev'] })).overridden).toBe(false);
+    expect((await update(rule.id, { usernames: ['dev', 'author'] })).overridden).toBe(true);
+    expect((await update(rule.id, { usernames: ['dev', 'reviewer', 'author'] })).overridden).toBe(true);
+    expect((await update(rule.id, { usernames: ['dev'] })).overridden).toBe(true);
+  });
+
+  it('once a user is added to a rule that had fewer', async () => {
+    const rule = await copy(['dev']);
+    expect((await update(rule.id, { usernames: ['dev', 'reviewer'] })).overridden).toBe(true);
   });
 });
 
