@@ -700,6 +700,37 @@ describe('which hooks an event reaches', () => {
     await mock.webhooks.settled();
     expect(receiver.received.map((r) => r.url)).toEqual(['/project']);
   });
+
+  it('reaches no group hook from a project in a personal namespace', async () => {
+    const doc = seed(receiver.url);
+    mock = createMockGitLab({
+      seed: {
+        ...doc,
+        groups: (doc.groups ?? []).map((g) =>
+          g.path === 'acme'
+            ? { ...g, hooks: [{ url: `${receiver.url}/acme`, events: { merge_requests_events: true } }] }
+            : g,
+        ),
+        projects: [
+          ...(doc.projects ?? []),
+          {
+            path: 'dev/side',
+            hooks: [{ url: `${receiver.url}/side`, events: { merge_requests_events: true } }],
+            merge_requests: [{ iid: 1, title: 'Side', author: 'dev', source_branch: 'x' }],
+          },
+        ],
+      },
+      webhooks: { timeout: 300 },
+    });
+    expect(mock.webhooks.trigger({ event: 'merge_request', action: 'open', project: 'dev/side', iid: 1 })).toEqual({
+      hooks: 1,
+    });
+    expect(mock.webhooks.trigger({ event: 'merge_request', action: 'open', project: API, iid: 1 })).toEqual({
+      hooks: 2,
+    });
+    await mock.webhooks.settled();
+    expect(receiver.received.map((r) => r.url).sort()).toEqual(['/acme', '/project', '/side']);
+  });
 });
 
 describe('mock.webhooks.trigger', () => {
