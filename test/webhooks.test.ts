@@ -7,6 +7,7 @@ import {
   type MockGitLab,
   type SeedAccessToken,
   type SeedDocument,
+  type SeedProjectHook,
 } from '../mock/index.js';
 import { client } from './fixtures.js';
 
@@ -547,6 +548,188 @@ describe('delivery', () => {
     const reloaded = createMockGitLab({ seed: mock.exportState() });
     expect((await client(reloaded, 'glpat-maintainer').projects.hooks.list(API)).items).toEqual(hooksBefore);
     expect(hooksBefore[0]?.disabled_until).not.toBeNull();
+  });
+});
+
+describe('auto-disabling at its thresholds, and which hooks it spares', () => {
+  /** The seed with these hooks in the project. */
+  function withHooks(hooks: SeedProjectHook[]): SeedDocument {
+    const doc = seed(receiver.url);
+    const [api, ...rest] = doc.projects ?? [];
+    return { ...doc, projects: [{ ...(api as NonNullable<typeof api>), hooks }, ...rest] };
+  }
+  const hookAt = (path: string, failures: number, until?: string) => ({
+    url: `${receiver.url}/${path}`,
+    events: { merge_requests_events: true },
+    recent_failures: failures,
+    ...(until ? { disabled_until: until } : {}),
+  });
+
+  it('is temporarily disabled from 4 to 39 failures up to and including disabled_until, then disabled for good', async () => {
+    // The world clock is 2026-06-01T09:00:00Z.
+    mock = createMockGitLab({
+      seed: withHooks([
+        hookAt('until-now', 4, '2026-06-01T09:00:00Z'),
+        hookAt('three', 3, '2026-06-01T10:00:00Z'),
+        hookAt('thirty-nine', 39, '2026-06-01T10:00:00Z'),
+        hookAt('forty', 40, '2026-06-01T10:00:00Z'),
+      ]),
+    });
+    const hooks = (await client(mock, 'glpat-maintainer').projects.hooks.list(API)).items;
+    expect(hooks.map((h) => [h.url.split('/').at(-1), h.alert_status])).toEqual([
+      ['until-now', 'temporarily_disabled'],
+      ['three', 'executable'],
+      ['thirty-nine', 'temporarily_disabled'],
+      ['forty', 'disabled'],
+    ]);
+  });
+
+  it('does not set disabled_until at the third failure in a row, only from the fourth', async () => {
+    mock = createMockGitLab({ seed: withHooks([hookAt('hook', 2)]), webhooks: { timeout: 300 } });
+    receiver.behaviour.status = 500;
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Third failure' });
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries.at(-1)?.hook_state?.after).toEqual({
+      alert_status: 'executable',
+      recent_failures: 3,
+      disabled_until: null,
+    });
+  });
+
+  it('leaves the counts of a temporarily disabled hook alone when its forced test fails', async () => {
+    mock = createMockGitLab({
+      seed: withHooks([hookAt('hook', 4, '2026-06-01T09:30:00Z')]),
+      webhooks: { timeout: 300 },
+    });
+    receiver.behaviour.status = 500;
+    const maintainer = client(mock, 'glpat-maintainer');
+    const [hook] = (await maintainer.projects.hooks.list(API)).items;
+    await expect(maintainer.projects.hooks.test(API, hook?.id ?? 0, 'merge_requests_events')).rejects.toMatchObject({
+      status: 422,
+    });
+    expect(receiver.received).toHaveLength(1);
+    expect(await maintainer.projects.hooks.get(API, hook?.id ?? 0)).toMatchObject({
+      alert_status: 'temporarily_disabled',
+      disabled_until: '2026-06-01T09:30:00Z',
+    });
+    expect(mock.exportState().projects?.[0]?.hooks?.[0]).toMatchObject({
+      recent_failures: 4,
+      disabled_until: '2026-06-01T09:30:00Z',
+    });
+  });
+
+  it('clears a past disabled_until on a success, even with no failures counted', async () => {
+    mock = createMockGitLab({
+      seed: withHooks([hookAt('hook', 0, '2026-06-01T08:00:00Z')]),
+      webhooks: { timeout: 300 },
+    });
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Delivered' });
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(1);
+    expect((await maintainer.projects.hooks.list(API)).items[0]?.disabled_until).toBeNull();
+  });
+
+  it('never disables a system hook, and neither a failure nor a success changes its counts', async () => {
+    mock = createMockGitLab({
+      seed: {
+        ...seed(receiver.url),
+        system_hooks: [{ url: `${receiver.url}/system`, recent_failures: 40 }],
+      },
+      webhooks: { timeout: 300 },
+    });
+    const owner = client(mock, 'glpat-owner');
+    const outsider = mock.users.outsider?.id ?? 0;
+    receiver.behaviour.status = 500;
+    await owner.groups.members.add('acme/platform', { user_id: outsider, access_level: 20 });
+    await mock.webhooks.settled();
+    receiver.behaviour.status = 200;
+    await owner.groups.members.remove('acme/platform', outsider);
+    await mock.webhooks.settled();
+    expect(receiver.received.map((r) => r.url)).toEqual(['/system', '/system']);
+    // No `hook_state`: the delivery changed nothing in the hook.
+    expect(mock.webhooks.deliveries.map((d) => [d.hook_type, d.response_status, d.hook_state])).toEqual([
+      ['system', 500, null],
+      ['system', 200, null],
+    ]);
+    expect((await client(mock, 'glpat-root').hooks.list()).items[0]).toMatchObject({
+      alert_status: 'executable',
+      disabled_until: null,
+    });
+    expect(mock.exportState().system_hooks?.[0]).toMatchObject({ recent_failures: 40 });
+    expect(mock.exportState().system_hooks?.[0]?.disabled_until).toBeUndefined();
+  });
+});
+
+describe('which hooks an event reaches', () => {
+  it('reaches the hooks of its own project, subscribed system hooks, and group hooks only on a paid plan', async () => {
+    const doc = seed(receiver.url);
+    mock = createMockGitLab({
+      seed: {
+        ...doc,
+        groups: [
+          ...(doc.groups ?? []),
+          {
+            path: 'free',
+            members: { maintainer: 40 },
+            hooks: [{ url: `${receiver.url}/free-group`, events: { merge_requests_events: true } }],
+          },
+        ],
+        projects: [
+          ...(doc.projects ?? []),
+          {
+            path: 'acme/platform/web',
+            hooks: [{ url: `${receiver.url}/web`, events: { merge_requests_events: true } }],
+          },
+          {
+            path: 'free/app',
+            merge_requests: [{ iid: 1, title: 'Free', author: 'maintainer', source_branch: 'x' }],
+          },
+        ],
+        system_hooks: [{ url: `${receiver.url}/pushes-only` }],
+      },
+      webhooks: { timeout: 300 },
+    });
+    expect(mock.webhooks.trigger({ event: 'merge_request', action: 'approved', project: API, iid: 1 })).toEqual({
+      hooks: 1,
+    });
+    expect(mock.webhooks.trigger({ event: 'merge_request', action: 'approved', project: 'free/app', iid: 1 })).toEqual({
+      hooks: 0,
+    });
+    await mock.webhooks.settled();
+    expect(receiver.received.map((r) => r.url)).toEqual(['/project']);
+  });
+
+  it('reaches no group hook from a project in a personal namespace', async () => {
+    const doc = seed(receiver.url);
+    mock = createMockGitLab({
+      seed: {
+        ...doc,
+        groups: (doc.groups ?? []).map((g) =>
+          g.path === 'acme'
+            ? { ...g, hooks: [{ url: `${receiver.url}/acme`, events: { merge_requests_events: true } }] }
+            : g,
+        ),
+        projects: [
+          ...(doc.projects ?? []),
+          {
+            path: 'dev/side',
+            hooks: [{ url: `${receiver.url}/side`, events: { merge_requests_events: true } }],
+            merge_requests: [{ iid: 1, title: 'Side', author: 'dev', source_branch: 'x' }],
+          },
+        ],
+      },
+      webhooks: { timeout: 300 },
+    });
+    expect(mock.webhooks.trigger({ event: 'merge_request', action: 'open', project: 'dev/side', iid: 1 })).toEqual({
+      hooks: 1,
+    });
+    expect(mock.webhooks.trigger({ event: 'merge_request', action: 'open', project: API, iid: 1 })).toEqual({
+      hooks: 2,
+    });
+    await mock.webhooks.settled();
+    expect(receiver.received.map((r) => r.url).sort()).toEqual(['/acme', '/project', '/side']);
   });
 });
 
