@@ -697,3 +697,105 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect(receiver.received.at(-1)?.headers['x-gitlab-event']).toBe('System Hook');
   });
 });
+
+describe('hook test samples: the parent’s own first record, and why none', () => {
+  const failure = async (promise: PromiseLike<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      return error as { status: number; body: unknown };
+    }
+    throw new Error('expected a refusal');
+  };
+  const reason = () => mock.requests.list().at(-1)?.reason;
+
+  beforeEach(() => {
+    // Another group's project first, with its own merge request, issue and milestone: a sample from
+    // any project but the hook's would show them; a group without members or projects; an empty project.
+    const base = seed(receiver.url);
+    mock = createMockGitLab({
+      seed: {
+        ...base,
+        groups: [
+          { path: 'other', plan: 'premium', members: { owner: 50 } },
+          { path: 'lonely', plan: 'premium' },
+          ...(base.groups ?? []),
+        ],
+        projects: [
+          {
+            path: 'other/first',
+            milestones: [{ title: 'elsewhere' }],
+            issues: [{ title: 'Elsewhere issue' }],
+            merge_requests: [{ iid: 1, title: 'Elsewhere MR', author: 'owner', source_branch: 'x' }],
+          },
+          {
+            ...(base.projects?.[0] as NonNullable<SeedDocument['projects']>[number]),
+            issues: [{ title: 'Login fails' }],
+          },
+          { path: 'acme/platform/empty', hooks: [{ url: `${receiver.url}/empty`, events: { push_events: true } }] },
+        ],
+      },
+      webhooks: { timeout: 300 },
+    });
+  });
+
+  const hookOf = (path: string) => {
+    const project = [...mock.world.projects.values()].find((p) => p.path_with_namespace === path);
+    return [...mock.world.projectHooks.values()].find((h) => h.project_id === project?.id)?.id ?? 0;
+  };
+
+  it('sends the hook’s project’s merge request, issue and milestone, opened or created', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    for (const trigger of [
+      'merge_requests_events',
+      'issues_events',
+      'confidential_issues_events',
+      'milestone_events',
+    ] as const) {
+      await maintainer.projects.hooks.test(API, hookOf(API), trigger);
+    }
+    expect(
+      receiver.received.map((r) => {
+        const attributes = r.body.object_attributes as { title?: string; action?: string };
+        return [r.headers['x-gitlab-event'], r.body.object_kind, attributes.title, attributes.action ?? r.body.action];
+      }),
+    ).toEqual([
+      ['Merge Request Hook', 'merge_request', 'Add login', 'open'],
+      ['Issue Hook', 'issue', 'Login fails', 'open'],
+      ['Confidential Issue Hook', 'issue', 'Login fails', 'open'],
+      ['Milestone Hook', 'milestone', 'v1.0', 'create'],
+    ]);
+  });
+
+  it('refuses with GitLab’s message when the project has none, or the mock has no sample', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const empty = 'acme/platform/empty';
+    const noMr = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'merge_requests_events'));
+    expect(noMr).toMatchObject({ status: 422, body: { message: 'Ensure the project has merge requests.' } });
+    const noIssue = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'confidential_issues_events'));
+    expect(noIssue).toMatchObject({ status: 422, body: { message: 'Ensure the project has issues.' } });
+    const noMilestone = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'milestone_events'));
+    expect(noMilestone).toMatchObject({ status: 422, body: { message: 'Ensure the project has milestones.' } });
+    const deployment = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'deployment_events'));
+    expect(deployment).toMatchObject({
+      status: 422,
+      body: { message: 'The mock cannot build a deployment_events test payload' },
+    });
+    expect(reason()).toBe('deployment_events test payloads are not modelled by this mock');
+    expect(receiver.received).toEqual([]);
+  });
+
+  it('takes a group hook’s sample from a project below that group, and refuses a group without members or projects', async () => {
+    const owner = client(mock, 'glpat-owner');
+    const hook = await owner.groups.hooks.create('acme', { url: `${receiver.url}/group` });
+    await owner.groups.hooks.test('acme', hook.id, 'merge_requests_events');
+    expect(receiver.received.at(-1)?.body).toMatchObject({ object_attributes: { title: 'Add login' } });
+    const root = client(mock, 'glpat-root');
+    const lonely = await root.groups.hooks.create('lonely', { url: `${receiver.url}/lonely` });
+    const noMembers = await failure(root.groups.hooks.test('lonely', lonely.id, 'member_events'));
+    expect(noMembers).toMatchObject({ status: 422, body: { message: 'Ensure the group has members.' } });
+    const noProject = await failure(root.groups.hooks.test('lonely', lonely.id, 'issues_events'));
+    expect(noProject).toMatchObject({ status: 422, body: { message: 'Ensure the group has a project with commits.' } });
+    expect(receiver.received).toHaveLength(1);
+  });
+});
