@@ -799,3 +799,107 @@ describe('hook test samples: the parent’s own first record, and why none', () 
     expect(receiver.received).toHaveLength(1);
   });
 });
+
+describe('hook event log: which deliveries, which resend refusal, which rate limit', () => {
+  const failure = async (promise: PromiseLike<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      return error as { status: number; body: unknown };
+    }
+    throw new Error('expected a refusal');
+  };
+  const reason = () => mock.requests.list().at(-1)?.reason;
+  const hookId = () => [...mock.world.projectHooks.values()][0]?.id ?? 0;
+  const update = async (title: string) => {
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.update(API, 1, { title });
+    await mock.webhooks.settled();
+  };
+
+  it('lists only this hook’s deliveries, by exact status or range, until the end of the day two days later', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const other = await maintainer.projects.hooks.create(API, {
+      url: `${receiver.url}/other`,
+      merge_requests_events: true,
+    });
+    await update('ok'); // 1 (this hook), 2 (the other)
+    receiver.behaviour.status = 299;
+    await update('edge'); // 3, 4
+    receiver.behaviour.status = 503;
+    await update('down'); // 5, 6
+    receiver.behaviour.status = 200;
+    receiver.behaviour.delayMs = 1000;
+    await update('slow'); // 7, 8: no answer in time
+    receiver.behaviour.delayMs = 0;
+    const ids = async (status?: string[]) =>
+      (await maintainer.projects.hooks.events(API, hookId(), status ? { status } : {})).items.map((e) => [
+        e.id,
+        e.response_status,
+      ]);
+    const mine = mock.webhooks.deliveries.filter((d) => d.hook_id === hookId()).map((d) => d.id);
+    expect(mine).toHaveLength(4);
+    const [ok, edge, down, slow] = mine;
+    expect(await ids()).toEqual([
+      [slow, 'internal error'],
+      [down, '503'],
+      [edge, '299'],
+      [ok, '200'],
+    ]);
+    expect(await ids(['200'])).toEqual([[ok, '200']]);
+    expect(await ids(['successful'])).toEqual([
+      [edge, '299'],
+      [ok, '200'],
+    ]);
+    expect(await ids(['client_failure'])).toEqual([]);
+    expect(await ids(['200', '503'])).toEqual([
+      [down, '503'],
+      [ok, '200'],
+    ]);
+    const others = (await maintainer.projects.hooks.events(API, other.id)).items.map((e) => e.id);
+    expect(others).toHaveLength(4);
+    expect(others.filter((id) => mine.includes(id))).toEqual([]);
+    // Two days and an hour later the day they were made is still the first day GitLab shows.
+    mock.clock.advance({ days: 2, hours: 1 });
+    expect(await ids()).toHaveLength(4);
+  });
+
+  it('refuses to resend another hook’s delivery, or to a hook that fails or is disabled, with the reason', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const other = await maintainer.projects.hooks.create(API, { url: `${receiver.url}/other` });
+    await update('first'); // 1, to the first hook only
+    const elsewhere = await failure(maintainer.projects.hooks.resendEvent(API, other.id, 1));
+    expect(elsewhere).toMatchObject({ status: 404, body: { message: '404 Not found' } });
+    expect(reason()).toBe(`no delivery 1 of hook ${other.id}`);
+    receiver.behaviour.delayMs = 1000;
+    const slow = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    const error = mock.webhooks.deliveries.at(-1)?.internal_error_message;
+    expect(error).toEqual(expect.any(String));
+    expect(slow).toMatchObject({ status: 422, body: { message: error } });
+    expect(reason()).toBe(error);
+    receiver.behaviour.delayMs = 0;
+    receiver.behaviour.status = 500;
+    for (let i = 0; i < 4; i++) await update(`fail ${i}`);
+    expect((await maintainer.projects.hooks.get(API, hookId())).alert_status).toBe('temporarily_disabled');
+    const sent = receiver.received.length;
+    const disabled = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    expect(disabled).toMatchObject({ status: 422, body: { message: 'Hook disabled' } });
+    expect(reason()).toBe(`hook ${hookId()} is disabled`);
+    expect(receiver.received).toHaveLength(sent);
+  });
+
+  it('counts tests and resends apart, per minute of the clock, with the reason', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await update('first');
+    for (let i = 0; i < 5; i++) await maintainer.projects.hooks.test(API, hookId(), 'merge_requests_events');
+    for (let i = 0; i < 5; i++) await maintainer.projects.hooks.resendEvent(API, hookId(), 1);
+    mock.clock.advance({ seconds: 30 });
+    const limited = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    expect(limited).toMatchObject({ status: 429 });
+    const project = [...mock.world.projects.values()].find((p) => p.path_with_namespace === API);
+    expect(reason()).toBe(
+      `maintainer made more than 5 web_hook_event_resend requests this minute on project:${project?.id}`,
+    );
+    mock.clock.advance({ seconds: 30 });
+    expect(await maintainer.projects.hooks.resendEvent(API, hookId(), 1)).toEqual({ response_status: 200 });
+  });
+});
