@@ -903,3 +903,34 @@ describe('hook event log: which deliveries, which resend refusal, which rate lim
     expect(await maintainer.projects.hooks.resendEvent(API, hookId(), 1)).toEqual({ response_status: 200 });
   });
 });
+
+describe('a test delivery’s outcome: any 2xx, a delivery a reset dropped, a system hook’s log', () => {
+  it('answers 201 for a receiver’s 299', async () => {
+    receiver.behaviour.status = 299;
+    const maintainer = client(mock, 'glpat-maintainer');
+    const hook = [...mock.world.projectHooks.values()][0]?.id ?? 0;
+    await expect(maintainer.projects.hooks.test(API, hook, 'merge_requests_events')).resolves.toBeUndefined();
+    expect(mock.webhooks.deliveries.at(-1)?.response_status).toBe(299);
+  });
+
+  it('answers 422 Hook disabled when a reset drops the delivery under way', async () => {
+    receiver.behaviour.delayMs = 100;
+    const maintainer = client(mock, 'glpat-maintainer');
+    const hook = [...mock.world.projectHooks.values()][0]?.id ?? 0;
+    const pending = maintainer.projects.hooks.test(API, hook, 'merge_requests_events').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    while (receiver.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    mock.reset();
+    expect(await pending).toMatchObject({ status: 422, body: { message: 'Hook disabled' } });
+    expect(mock.webhooks.deliveries).toEqual([]);
+  });
+
+  it('logs a system hook’s test as the system hook’s delivery', async () => {
+    const root = client(mock, 'glpat-root');
+    const hook = await root.hooks.create({ url: `${receiver.url}/system` });
+    await root.hooks.test(hook.id);
+    expect(mock.webhooks.deliveries.map((d) => [d.hook_type, d.hook_id])).toEqual([['system', hook.id]]);
+  });
+});
