@@ -880,3 +880,240 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect(receiver.received.at(-1)?.headers['x-gitlab-event']).toBe('System Hook');
   });
 });
+
+describe('hook test samples: the parent’s own first record, and why none', () => {
+  const failure = async (promise: PromiseLike<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      return error as { status: number; body: unknown };
+    }
+    throw new Error('expected a refusal');
+  };
+  const reason = () => mock.requests.list().at(-1)?.reason;
+
+  beforeEach(() => {
+    // Another group's project first, with its own merge request, issue and milestone: a sample from
+    // any project but the hook's would show them; a group without members or projects; an empty project.
+    const base = seed(receiver.url);
+    mock = createMockGitLab({
+      seed: {
+        ...base,
+        groups: [
+          { path: 'other', plan: 'premium', members: { owner: 50 } },
+          { path: 'lonely', plan: 'premium' },
+          ...(base.groups ?? []),
+        ],
+        projects: [
+          {
+            path: 'other/first',
+            milestones: [{ title: 'elsewhere' }],
+            issues: [{ title: 'Elsewhere issue' }],
+            merge_requests: [{ iid: 1, title: 'Elsewhere MR', author: 'owner', source_branch: 'x' }],
+          },
+          {
+            ...(base.projects?.[0] as NonNullable<SeedDocument['projects']>[number]),
+            issues: [{ title: 'Login fails' }],
+          },
+          { path: 'acme/platform/empty', hooks: [{ url: `${receiver.url}/empty`, events: { push_events: true } }] },
+        ],
+      },
+      webhooks: { timeout: 300 },
+    });
+  });
+
+  const hookOf = (path: string) => {
+    const project = [...mock.world.projects.values()].find((p) => p.path_with_namespace === path);
+    return [...mock.world.projectHooks.values()].find((h) => h.project_id === project?.id)?.id ?? 0;
+  };
+
+  it('sends the hook’s project’s merge request, issue and milestone, opened or created', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    for (const trigger of [
+      'merge_requests_events',
+      'issues_events',
+      'confidential_issues_events',
+      'milestone_events',
+    ] as const) {
+      await maintainer.projects.hooks.test(API, hookOf(API), trigger);
+    }
+    expect(
+      receiver.received.map((r) => {
+        const attributes = r.body.object_attributes as { title?: string; action?: string };
+        return [r.headers['x-gitlab-event'], r.body.object_kind, attributes.title, attributes.action ?? r.body.action];
+      }),
+    ).toEqual([
+      ['Merge Request Hook', 'merge_request', 'Add login', 'open'],
+      ['Issue Hook', 'issue', 'Login fails', 'open'],
+      ['Confidential Issue Hook', 'issue', 'Login fails', 'open'],
+      ['Milestone Hook', 'milestone', 'v1.0', 'create'],
+    ]);
+  });
+
+  it('refuses with GitLab’s message when the project has none, or the mock has no sample', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const empty = 'acme/platform/empty';
+    const noMr = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'merge_requests_events'));
+    expect(noMr).toMatchObject({ status: 422, body: { message: 'Ensure the project has merge requests.' } });
+    const noIssue = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'confidential_issues_events'));
+    expect(noIssue).toMatchObject({ status: 422, body: { message: 'Ensure the project has issues.' } });
+    const noMilestone = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'milestone_events'));
+    expect(noMilestone).toMatchObject({ status: 422, body: { message: 'Ensure the project has milestones.' } });
+    const deployment = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'deployment_events'));
+    expect(deployment).toMatchObject({
+      status: 422,
+      body: { message: 'The mock cannot build a deployment_events test payload' },
+    });
+    expect(reason()).toBe('deployment_events test payloads are not modelled by this mock');
+    expect(receiver.received).toEqual([]);
+  });
+
+  it('takes a group hook’s sample from a project below that group, and refuses a group without members or projects', async () => {
+    const owner = client(mock, 'glpat-owner');
+    const hook = await owner.groups.hooks.create('acme', { url: `${receiver.url}/group` });
+    await owner.groups.hooks.test('acme', hook.id, 'merge_requests_events');
+    expect(receiver.received.at(-1)?.body).toMatchObject({ object_attributes: { title: 'Add login' } });
+    const root = client(mock, 'glpat-root');
+    const lonely = await root.groups.hooks.create('lonely', { url: `${receiver.url}/lonely` });
+    const noMembers = await failure(root.groups.hooks.test('lonely', lonely.id, 'member_events'));
+    expect(noMembers).toMatchObject({ status: 422, body: { message: 'Ensure the group has members.' } });
+    const noProject = await failure(root.groups.hooks.test('lonely', lonely.id, 'issues_events'));
+    expect(noProject).toMatchObject({ status: 422, body: { message: 'Ensure the group has a project with commits.' } });
+    expect(receiver.received).toHaveLength(1);
+  });
+});
+
+describe('hook event log: which deliveries, which resend refusal, which rate limit', () => {
+  const failure = async (promise: PromiseLike<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      return error as { status: number; body: unknown };
+    }
+    throw new Error('expected a refusal');
+  };
+  const reason = () => mock.requests.list().at(-1)?.reason;
+  const hookId = () => [...mock.world.projectHooks.values()][0]?.id ?? 0;
+  const update = async (title: string) => {
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.update(API, 1, { title });
+    await mock.webhooks.settled();
+  };
+
+  it('lists only this hook’s deliveries, by exact status or range, until the end of the day two days later', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const other = await maintainer.projects.hooks.create(API, {
+      url: `${receiver.url}/other`,
+      merge_requests_events: true,
+    });
+    await update('ok'); // 1 (this hook), 2 (the other)
+    receiver.behaviour.status = 299;
+    await update('edge'); // 3, 4
+    receiver.behaviour.status = 503;
+    await update('down'); // 5, 6
+    receiver.behaviour.status = 200;
+    receiver.behaviour.delayMs = 1000;
+    await update('slow'); // 7, 8: no answer in time
+    receiver.behaviour.delayMs = 0;
+    const ids = async (status?: string[]) =>
+      (await maintainer.projects.hooks.events(API, hookId(), status ? { status } : {})).items.map((e) => [
+        e.id,
+        e.response_status,
+      ]);
+    const mine = mock.webhooks.deliveries.filter((d) => d.hook_id === hookId()).map((d) => d.id);
+    expect(mine).toHaveLength(4);
+    const [ok, edge, down, slow] = mine;
+    expect(await ids()).toEqual([
+      [slow, 'internal error'],
+      [down, '503'],
+      [edge, '299'],
+      [ok, '200'],
+    ]);
+    expect(await ids(['200'])).toEqual([[ok, '200']]);
+    expect(await ids(['successful'])).toEqual([
+      [edge, '299'],
+      [ok, '200'],
+    ]);
+    expect(await ids(['client_failure'])).toEqual([]);
+    expect(await ids(['200', '503'])).toEqual([
+      [down, '503'],
+      [ok, '200'],
+    ]);
+    const others = (await maintainer.projects.hooks.events(API, other.id)).items.map((e) => e.id);
+    expect(others).toHaveLength(4);
+    expect(others.filter((id) => mine.includes(id))).toEqual([]);
+    // Two days and an hour later the day they were made is still the first day GitLab shows.
+    mock.clock.advance({ days: 2, hours: 1 });
+    expect(await ids()).toHaveLength(4);
+  });
+
+  it('refuses to resend another hook’s delivery, or to a hook that fails or is disabled, with the reason', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const other = await maintainer.projects.hooks.create(API, { url: `${receiver.url}/other` });
+    await update('first'); // 1, to the first hook only
+    const elsewhere = await failure(maintainer.projects.hooks.resendEvent(API, other.id, 1));
+    expect(elsewhere).toMatchObject({ status: 404, body: { message: '404 Not found' } });
+    expect(reason()).toBe(`no delivery 1 of hook ${other.id}`);
+    receiver.behaviour.delayMs = 1000;
+    const slow = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    const error = mock.webhooks.deliveries.at(-1)?.internal_error_message;
+    expect(error).toEqual(expect.any(String));
+    expect(slow).toMatchObject({ status: 422, body: { message: error } });
+    expect(reason()).toBe(error);
+    receiver.behaviour.delayMs = 0;
+    receiver.behaviour.status = 500;
+    for (let i = 0; i < 4; i++) await update(`fail ${i}`);
+    expect((await maintainer.projects.hooks.get(API, hookId())).alert_status).toBe('temporarily_disabled');
+    const sent = receiver.received.length;
+    const disabled = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    expect(disabled).toMatchObject({ status: 422, body: { message: 'Hook disabled' } });
+    expect(reason()).toBe(`hook ${hookId()} is disabled`);
+    expect(receiver.received).toHaveLength(sent);
+  });
+
+  it('counts tests and resends apart, per minute of the clock, with the reason', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await update('first');
+    for (let i = 0; i < 5; i++) await maintainer.projects.hooks.test(API, hookId(), 'merge_requests_events');
+    for (let i = 0; i < 5; i++) await maintainer.projects.hooks.resendEvent(API, hookId(), 1);
+    mock.clock.advance({ seconds: 30 });
+    const limited = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
+    expect(limited).toMatchObject({ status: 429 });
+    const project = [...mock.world.projects.values()].find((p) => p.path_with_namespace === API);
+    expect(reason()).toBe(
+      `maintainer made more than 5 web_hook_event_resend requests this minute on project:${project?.id}`,
+    );
+    mock.clock.advance({ seconds: 30 });
+    expect(await maintainer.projects.hooks.resendEvent(API, hookId(), 1)).toEqual({ response_status: 200 });
+  });
+});
+
+describe('a test delivery’s outcome: any 2xx, a delivery a reset dropped, a system hook’s log', () => {
+  it('answers 201 for a receiver’s 299', async () => {
+    receiver.behaviour.status = 299;
+    const maintainer = client(mock, 'glpat-maintainer');
+    const hook = [...mock.world.projectHooks.values()][0]?.id ?? 0;
+    await expect(maintainer.projects.hooks.test(API, hook, 'merge_requests_events')).resolves.toBeUndefined();
+    expect(mock.webhooks.deliveries.at(-1)?.response_status).toBe(299);
+  });
+
+  it('answers 422 Hook disabled when a reset drops the delivery under way', async () => {
+    receiver.behaviour.delayMs = 100;
+    const maintainer = client(mock, 'glpat-maintainer');
+    const hook = [...mock.world.projectHooks.values()][0]?.id ?? 0;
+    const pending = maintainer.projects.hooks.test(API, hook, 'merge_requests_events').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    while (receiver.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    mock.reset();
+    expect(await pending).toMatchObject({ status: 422, body: { message: 'Hook disabled' } });
+    expect(mock.webhooks.deliveries).toEqual([]);
+  });
+
+  it('logs a system hook’s test as the system hook’s delivery', async () => {
+    const root = client(mock, 'glpat-root');
+    const hook = await root.hooks.create({ url: `${receiver.url}/system` });
+    await root.hooks.test(hook.id);
+    expect(mock.webhooks.deliveries.map((d) => [d.hook_type, d.hook_id])).toEqual([['system', hook.id]]);
+  });
+});
