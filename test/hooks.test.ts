@@ -208,6 +208,59 @@ describe('POST /projects/:id/hooks', () => {
   });
 });
 
+describe("the local addresses GitLab's URL blocker refuses (instance setting off)", () => {
+  const localhost = 'url requests to localhost are not allowed';
+  const network = 'url requests to the local network are not allowed';
+  const linkLocal = 'url requests to the link local network are not allowed';
+  // Each URL with the journal's reason for its 422, or `null` for a public address the hook takes.
+  const cases: [string, string | null][] = [
+    ['http://localhost:8080/hook', localhost],
+    ['http://API.localhost/hook', localhost],
+    ['http://127.0.0.1/hook', localhost],
+    ['http://0.0.0.0/hook', localhost],
+    ['http://[::1]/hook', localhost],
+    ['http://[::]/hook', localhost],
+    ['http://10.1.2.3/hook', network],
+    ['http://172.16.0.1/hook', network],
+    ['http://172.31.255.255/hook', network],
+    ['http://192.168.0.5/hook', network],
+    ['http://[fc00::1]/hook', network],
+    ['http://[fdab:1::1]/hook', network],
+    ['http://169.254.169.254/latest', linkLocal],
+    ['http://[fe80::1]/hook', linkLocal],
+    ['http://[feb0::1]/hook', linkLocal],
+    // Public: next to the blocked ranges, or only looking like them.
+    ['http://1.0.0.1/hook', null],
+    ['http://8.8.8.8/hook', null],
+    ['http://8.20.1.1/hook', null],
+    ['http://172.15.0.1/hook', null],
+    ['http://172.32.0.1/hook', null],
+    ['http://173.20.0.1/hook', null],
+    ['http://192.169.1.1/hook', null],
+    ['http://193.168.1.1/hook', null],
+    ['http://169.253.1.1/hook', null],
+    ['http://170.254.1.1/hook', null],
+    ['http://localhost.example.com/hook', null],
+    ['http://10.0.0.1e2/hook', null],
+    ['http://[2001:db8::fc00:1]/hook', null],
+    ['http://[2001:db8::fe80:1]/hook', null],
+  ];
+
+  it.each(cases)('%s: %s', async (url, reason) => {
+    mock = createMockGitLab({
+      seed: { ...seed, instance: { allow_local_requests_from_web_hooks_and_services: false } },
+    });
+    await as('maintainer').projects.hooks.list(API).toArray();
+    if (reason === null) {
+      const hook = await as('maintainer').projects.hooks.create(API, { url });
+      expect(hook.url).toBe(url.replace('API', 'api'));
+      return;
+    }
+    await refused(() => as('maintainer').projects.hooks.create(API, { url }), 422, 'Invalid url given');
+    expect(mock.requests.list().at(-1)?.reason).toBe(reason);
+  });
+});
+
 describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
   it('changes what is given, keeps the rest, and an empty token removes the secret', async () => {
     const hook = await as('maintainer').projects.hooks.update(API, botHook, {
