@@ -196,6 +196,7 @@ describe('POST /projects/:id/hooks', () => {
       422,
       'Invalid branch filter given',
     );
+    expect(mock.requests.list().at(-1)?.reason).toBe('the branch filter is not a valid regular expression');
   });
 
   it('needs a url (400) before it looks at the caller, and Maintainer before it looks at the URL', async () => {
@@ -282,6 +283,7 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
     const hook = await as('maintainer').projects.hooks.update(API, botHook, { name: 'Renamed' });
     expect([hook.name, hook.url]).toEqual(['Renamed', 'https://bots.example.com/gitlab']);
     await refused(() => as('maintainer').projects.hooks.update(API, botHook, {}), 400, 'No parameters provided');
+    expect(mock.requests.list().at(-1)?.reason).toBe('the update gives no parameter');
   });
 
   it('refuses a blocked URL and changes nothing', async () => {
@@ -296,6 +298,66 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
     await refused(() => as('dev').projects.hooks.delete(API, botHook), 403, '403 Forbidden');
     await as('maintainer').projects.hooks.delete(API, botHook);
     expect(await as('maintainer').projects.hooks.list(API).toArray()).toEqual([]);
+  });
+});
+
+describe('what a PUT changes: each setting given, and only those', () => {
+  const put = (json: unknown) =>
+    call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${botHook}`, { token: 'glpat-maintainer', json });
+
+  it('sets the description, branch filter, strategy, template and TLS switch; a later PUT of a name keeps them all', async () => {
+    const settings = {
+      description: 'Deploys',
+      push_events_branch_filter: '^release/',
+      branch_filter_strategy: 'regex',
+      custom_webhook_template: '{"ref":"{{ref}}"}',
+      enable_ssl_verification: false,
+    };
+    const set = await put(settings);
+    expect([set.status, set.body]).toMatchObject([200, settings]);
+    const renamed = await put({ name: 'Renamed' });
+    expect([renamed.status, renamed.body]).toMatchObject([200, { ...settings, name: 'Renamed' }]);
+    expect(mock.world.projectHooks.get(botHook)?.token).toBe('secret');
+  });
+
+  it('an empty branch filter or template clears it to null', async () => {
+    await put({ push_events_branch_filter: 'main', custom_webhook_template: '{"a":1}' });
+    const cleared = await put({ push_events_branch_filter: '', custom_webhook_template: '' });
+    expect([cleared.status, cleared.body]).toMatchObject([
+      200,
+      { push_events_branch_filter: null, custom_webhook_template: null },
+    ]);
+  });
+
+  it('a switch turned off is a parameter: enable_ssl_verification false alone is applied', async () => {
+    const off = await put({ enable_ssl_verification: false });
+    expect([off.status, off.body]).toMatchObject([200, { enable_ssl_verification: false }]);
+  });
+
+  it('a URL given with spaces around is stored without them, and keeps the headers of the same URL', async () => {
+    const answer = await put({ url: '  https://bots.example.com/v2  ' });
+    expect(answer.body).toMatchObject({ url: 'https://bots.example.com/v2' });
+  });
+});
+
+describe('the branch filter strategy', () => {
+  it('refuses an unknown strategy: 422 Invalid branch filter given', async () => {
+    const before = mock.exportState();
+    const answer = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${botHook}`, {
+      token: 'glpat-maintainer',
+      json: { branch_filter_strategy: 'glob' },
+    });
+    expect([answer.status, answer.body]).toEqual([422, { message: 'Invalid branch filter given' }]);
+    expect(mock.exportState()).toEqual(before);
+    expect(mock.requests.list().at(-1)?.reason).toBe('unknown branch filter strategy glob');
+  });
+
+  it('reads the filter as a regular expression only under the regex strategy', async () => {
+    const hook = await as('maintainer').projects.hooks.create(API, {
+      url: 'https://ci.example.com/hook',
+      push_events_branch_filter: 'release/(',
+    });
+    expect(hook).toMatchObject({ push_events_branch_filter: 'release/(', branch_filter_strategy: 'wildcard' });
   });
 });
 
