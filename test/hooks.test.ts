@@ -284,6 +284,16 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
     expect([hook.name, hook.url]).toEqual(['Renamed', 'https://bots.example.com/gitlab']);
     await refused(() => as('maintainer').projects.hooks.update(API, botHook, {}), 400, 'No parameters provided');
     expect(mock.requests.list().at(-1)?.reason).toBe('the update gives no parameter');
+    // Empty lists of variables or headers give nothing either.
+    for (const json of [{ url_variables: [] }, { custom_headers: [] }]) {
+      const before = mock.exportState();
+      const answer = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${botHook}`, {
+        token: 'glpat-maintainer',
+        json,
+      });
+      expect([answer.status, answer.body]).toEqual([400, { message: 'No parameters provided' }]);
+      expect(mock.exportState()).toEqual(before);
+    }
   });
 
   it('refuses a blocked URL and changes nothing', async () => {
@@ -411,6 +421,18 @@ describe('group hooks: /groups/:id/hooks', () => {
     mock = createMockGitLab({ seed: { ...seed, instance: { plan: 'free' } } });
     await call(mock, 'GET', '/user', { token: 'glpat-owner' }); // the token's first use is no change of the refusal
     await refused(() => as('owner').groups.hooks.list('acme').toArray(), 403, '403 Forbidden');
+    expect(mock.requests.list().at(-1)?.reason).toBe('group acme is on the free plan; group webhooks need Premium');
+  });
+
+  it("list and find only the group's own hooks: another group's hook is 404 through this one", async () => {
+    mock = createMockGitLab({
+      seed: { ...seed, groups: [...(seed.groups ?? []), { path: 'other', members: { owner: 50 } }] },
+    });
+    const mine = await as('owner').groups.hooks.create('acme', { url: 'https://mine.example.com/' });
+    const theirs = await as('owner').groups.hooks.create('other', { url: 'https://theirs.example.com/' });
+    expect(await as('owner').groups.hooks.list('acme').toArray()).toEqual([mine]);
+    await refused(() => as('owner').groups.hooks.get('acme', theirs.id), 404, '404 Not found');
+    expect(mock.requests.list().at(-1)?.reason).toBe(`no hook ${theirs.id} in this group`);
   });
 
   it('are seeded and exported with the group', async () => {
@@ -458,6 +480,17 @@ describe('system hooks: /hooks', () => {
 });
 
 describe('seed', () => {
+  it("keeps a seeded hook's failures in a row, and stores a created hook's URL without the spaces around it", async () => {
+    const failing = {
+      ...seed,
+      projects: [{ path: 'acme/api', hooks: [{ url: 'https://flaky.example.com/', recent_failures: 4 }] }],
+    };
+    mock = createMockGitLab({ seed: failing });
+    expect(mock.exportState().projects?.[0]?.hooks?.[0]).toMatchObject({ recent_failures: 4 });
+    const hook = await as('maintainer').projects.hooks.create(API, { url: '  https://ci.example.com/hook  ' });
+    expect(hook.url).toBe('https://ci.example.com/hook');
+  });
+
   it('an exported world reloads with the same hooks, and answers identically', async () => {
     await as('maintainer').projects.hooks.create(API, { url: 'https://x.example.com/', name: 'X', token: 't' });
     const system = await as('root').hooks.create({ url: 'https://audit.example.com/', merge_requests_events: true });
