@@ -216,6 +216,76 @@ describe('the hooks API', () => {
   });
 });
 
+describe("the journal's reason for each refusal, and the limits' edges", () => {
+  const lastReason = () => mock.requests.list().at(-1)?.reason;
+  const create = (fields: Record<string, unknown>) =>
+    call(mock, 'POST', `/projects/${encodeURIComponent(API)}/hooks`, { token: 'glpat-maintainer', json: fields });
+
+  it('names every {name} of the URL that has no variable, in order', async () => {
+    const answer = await create({ url: 'https://hooks.example.com/{team}/{env}' });
+    expect([answer.status, answer.body]).toEqual([422, { message: 'Invalid url given' }]);
+    expect(lastReason()).toBe('Invalid URL template. Missing keys: team, env');
+  });
+
+  it('says which schema a header or a variable breaks', async () => {
+    await create({ url: 'https://hooks.example.com/', custom_headers: [{ key: 'X Bad', value: '1' }] });
+    expect(lastReason()).toBe('custom headers: at most 20, names like X-Name, values of 1 to 2048 characters');
+    await create({ url: 'https://hooks.example.com/', url_variables: [{ key: '1st', value: 'x' }] });
+    expect(lastReason()).toBe('url_variables must be a valid json schema');
+  });
+
+  it('takes 20 headers and 20 variables, a header value of 2048 characters and a variable value of 100', async () => {
+    const twenty = (prefix: string, value: string) =>
+      Array.from({ length: 20 }, (_, i) => ({ key: `${prefix}${i}`, value }));
+    const headers = await create({
+      url: 'https://hooks.example.com/',
+      custom_headers: twenty('X-H', 'h'.repeat(2048)),
+    });
+    expect(headers.status).toBe(201);
+    const vars = await create({ url: 'https://hooks.example.com/', url_variables: twenty('v', 'x'.repeat(100)) });
+    expect(vars.status).toBe(201);
+  });
+
+  it('a per-key PUT refused keeps the reason of the check that refused it', async () => {
+    await call(mock, 'PUT', `/projects/acme%2Fapi/hooks/${hookId}/custom_headers/X-Empty`, {
+      token: 'glpat-maintainer',
+      json: { value: '' },
+    });
+    expect(lastReason()).toBe('custom headers: at most 20, names like X-Name, values of 1 to 2048 characters');
+  });
+
+  it('a per-key DELETE names what the hook lacks, and what the URL still needs', async () => {
+    const two = await create({
+      url: 'https://hooks.example.com/{team}/{env}',
+      url_variables: [
+        { key: 'team', value: 'platform' },
+        { key: 'env', value: 'prod' },
+      ],
+    });
+    const id = (two.body as { id: number }).id;
+    await call(mock, 'DELETE', `/projects/acme%2Fapi/hooks/${id}/custom_headers/X-Nope`, {
+      token: 'glpat-maintainer',
+    });
+    expect(lastReason()).toBe('the hook has no custom_headers X-Nope');
+    const answer = await call(mock, 'DELETE', `/projects/acme%2Fapi/hooks/${id}/url_variables/team`, {
+      token: 'glpat-maintainer',
+    });
+    expect([answer.status, answer.body]).toEqual([422, { message: 'Could not unset variable' }]);
+    // GitLab's reset drops every stored variable when one the URL uses goes, so both are missing.
+    expect(lastReason()).toBe('Invalid URL template. Missing keys: team, env');
+  });
+
+  it('deleting an unused variable keeps the custom headers', async () => {
+    await as('maintainer').projects.hooks.deleteUrlVariable(API, hookId, 'unused');
+    expect(storedHook()?.custom_headers).toEqual({ 'X-Receiver-Key': 'header-secret' });
+  });
+
+  it('a URL given again with spaces around is the same URL: the headers stay', async () => {
+    await as('maintainer').projects.hooks.update(API, hookId, { url: ' https://hooks.example.com/{team}/gitlab ' });
+    expect(storedHook()?.custom_headers).toEqual({ 'X-Receiver-Key': 'header-secret' });
+  });
+});
+
 describe('the per-key routes', () => {
   it('sets and replaces a custom header and an unused URL variable (204)', async () => {
     const maintainer = as('maintainer');

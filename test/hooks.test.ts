@@ -196,6 +196,7 @@ describe('POST /projects/:id/hooks', () => {
       422,
       'Invalid branch filter given',
     );
+    expect(mock.requests.list().at(-1)?.reason).toBe('the branch filter is not a valid regular expression');
   });
 
   it('needs a url (400) before it looks at the caller, and Maintainer before it looks at the URL', async () => {
@@ -205,6 +206,59 @@ describe('POST /projects/:id/hooks', () => {
     });
     expect([missing.status, missing.body]).toEqual([400, { error: 'url is missing' }]);
     await refused(() => as('dev').projects.hooks.create(API, { url: 'http://localhost/' }), 403, '403 Forbidden');
+  });
+});
+
+describe("the local addresses GitLab's URL blocker refuses (instance setting off)", () => {
+  const localhost = 'url requests to localhost are not allowed';
+  const network = 'url requests to the local network are not allowed';
+  const linkLocal = 'url requests to the link local network are not allowed';
+  // Each URL with the journal's reason for its 422, or `null` for a public address the hook takes.
+  const cases: [string, string | null][] = [
+    ['http://localhost:8080/hook', localhost],
+    ['http://API.localhost/hook', localhost],
+    ['http://127.0.0.1/hook', localhost],
+    ['http://0.0.0.0/hook', localhost],
+    ['http://[::1]/hook', localhost],
+    ['http://[::]/hook', localhost],
+    ['http://10.1.2.3/hook', network],
+    ['http://172.16.0.1/hook', network],
+    ['http://172.31.255.255/hook', network],
+    ['http://192.168.0.5/hook', network],
+    ['http://[fc00::1]/hook', network],
+    ['http://[fdab:1::1]/hook', network],
+    ['http://169.254.169.254/latest', linkLocal],
+    ['http://[fe80::1]/hook', linkLocal],
+    ['http://[feb0::1]/hook', linkLocal],
+    // Public: next to the blocked ranges, or only looking like them.
+    ['http://1.0.0.1/hook', null],
+    ['http://8.8.8.8/hook', null],
+    ['http://8.20.1.1/hook', null],
+    ['http://172.15.0.1/hook', null],
+    ['http://172.32.0.1/hook', null],
+    ['http://173.20.0.1/hook', null],
+    ['http://192.169.1.1/hook', null],
+    ['http://193.168.1.1/hook', null],
+    ['http://169.253.1.1/hook', null],
+    ['http://170.254.1.1/hook', null],
+    ['http://localhost.example.com/hook', null],
+    ['http://10.0.0.1e2/hook', null],
+    ['http://[2001:db8::fc00:1]/hook', null],
+    ['http://[2001:db8::fe80:1]/hook', null],
+  ];
+
+  it.each(cases)('%s: %s', async (url, reason) => {
+    mock = createMockGitLab({
+      seed: { ...seed, instance: { allow_local_requests_from_web_hooks_and_services: false } },
+    });
+    await as('maintainer').projects.hooks.list(API).toArray();
+    if (reason === null) {
+      const hook = await as('maintainer').projects.hooks.create(API, { url });
+      expect(hook.url).toBe(url.replace('API', 'api'));
+      return;
+    }
+    await refused(() => as('maintainer').projects.hooks.create(API, { url }), 422, 'Invalid url given');
+    expect(mock.requests.list().at(-1)?.reason).toBe(reason);
   });
 });
 
@@ -229,6 +283,17 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
     const hook = await as('maintainer').projects.hooks.update(API, botHook, { name: 'Renamed' });
     expect([hook.name, hook.url]).toEqual(['Renamed', 'https://bots.example.com/gitlab']);
     await refused(() => as('maintainer').projects.hooks.update(API, botHook, {}), 400, 'No parameters provided');
+    expect(mock.requests.list().at(-1)?.reason).toBe('the update gives no parameter');
+    // Empty lists of variables or headers give nothing either.
+    for (const json of [{ url_variables: [] }, { custom_headers: [] }]) {
+      const before = mock.exportState();
+      const answer = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${botHook}`, {
+        token: 'glpat-maintainer',
+        json,
+      });
+      expect([answer.status, answer.body]).toEqual([400, { message: 'No parameters provided' }]);
+      expect(mock.exportState()).toEqual(before);
+    }
   });
 
   it('refuses a blocked URL and changes nothing', async () => {
@@ -243,6 +308,66 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
     await refused(() => as('dev').projects.hooks.delete(API, botHook), 403, '403 Forbidden');
     await as('maintainer').projects.hooks.delete(API, botHook);
     expect(await as('maintainer').projects.hooks.list(API).toArray()).toEqual([]);
+  });
+});
+
+describe('what a PUT changes: each setting given, and only those', () => {
+  const put = (json: unknown) =>
+    call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${botHook}`, { token: 'glpat-maintainer', json });
+
+  it('sets the description, branch filter, strategy, template and TLS switch; a later PUT of a name keeps them all', async () => {
+    const settings = {
+      description: 'Deploys',
+      push_events_branch_filter: '^release/',
+      branch_filter_strategy: 'regex',
+      custom_webhook_template: '{"ref":"{{ref}}"}',
+      enable_ssl_verification: false,
+    };
+    const set = await put(settings);
+    expect([set.status, set.body]).toMatchObject([200, settings]);
+    const renamed = await put({ name: 'Renamed' });
+    expect([renamed.status, renamed.body]).toMatchObject([200, { ...settings, name: 'Renamed' }]);
+    expect(mock.world.projectHooks.get(botHook)?.token).toBe('secret');
+  });
+
+  it('an empty branch filter or template clears it to null', async () => {
+    await put({ push_events_branch_filter: 'main', custom_webhook_template: '{"a":1}' });
+    const cleared = await put({ push_events_branch_filter: '', custom_webhook_template: '' });
+    expect([cleared.status, cleared.body]).toMatchObject([
+      200,
+      { push_events_branch_filter: null, custom_webhook_template: null },
+    ]);
+  });
+
+  it('a switch turned off is a parameter: enable_ssl_verification false alone is applied', async () => {
+    const off = await put({ enable_ssl_verification: false });
+    expect([off.status, off.body]).toMatchObject([200, { enable_ssl_verification: false }]);
+  });
+
+  it('a URL given with spaces around is stored without them, and keeps the headers of the same URL', async () => {
+    const answer = await put({ url: '  https://bots.example.com/v2  ' });
+    expect(answer.body).toMatchObject({ url: 'https://bots.example.com/v2' });
+  });
+});
+
+describe('the branch filter strategy', () => {
+  it('refuses an unknown strategy: 422 Invalid branch filter given', async () => {
+    const before = mock.exportState();
+    const answer = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${botHook}`, {
+      token: 'glpat-maintainer',
+      json: { branch_filter_strategy: 'glob' },
+    });
+    expect([answer.status, answer.body]).toEqual([422, { message: 'Invalid branch filter given' }]);
+    expect(mock.exportState()).toEqual(before);
+    expect(mock.requests.list().at(-1)?.reason).toBe('unknown branch filter strategy glob');
+  });
+
+  it('reads the filter as a regular expression only under the regex strategy', async () => {
+    const hook = await as('maintainer').projects.hooks.create(API, {
+      url: 'https://ci.example.com/hook',
+      push_events_branch_filter: 'release/(',
+    });
+    expect(hook).toMatchObject({ push_events_branch_filter: 'release/(', branch_filter_strategy: 'wildcard' });
   });
 });
 
@@ -296,6 +421,18 @@ describe('group hooks: /groups/:id/hooks', () => {
     mock = createMockGitLab({ seed: { ...seed, instance: { plan: 'free' } } });
     await call(mock, 'GET', '/user', { token: 'glpat-owner' }); // the token's first use is no change of the refusal
     await refused(() => as('owner').groups.hooks.list('acme').toArray(), 403, '403 Forbidden');
+    expect(mock.requests.list().at(-1)?.reason).toBe('group acme is on the free plan; group webhooks need Premium');
+  });
+
+  it("list and find only the group's own hooks: another group's hook is 404 through this one", async () => {
+    mock = createMockGitLab({
+      seed: { ...seed, groups: [...(seed.groups ?? []), { path: 'other', members: { owner: 50 } }] },
+    });
+    const mine = await as('owner').groups.hooks.create('acme', { url: 'https://mine.example.com/' });
+    const theirs = await as('owner').groups.hooks.create('other', { url: 'https://theirs.example.com/' });
+    expect(await as('owner').groups.hooks.list('acme').toArray()).toEqual([mine]);
+    await refused(() => as('owner').groups.hooks.get('acme', theirs.id), 404, '404 Not found');
+    expect(mock.requests.list().at(-1)?.reason).toBe(`no hook ${theirs.id} in this group`);
   });
 
   it('are seeded and exported with the group', async () => {
@@ -343,6 +480,17 @@ describe('system hooks: /hooks', () => {
 });
 
 describe('seed', () => {
+  it("keeps a seeded hook's failures in a row, and stores a created hook's URL without the spaces around it", async () => {
+    const failing = {
+      ...seed,
+      projects: [{ path: 'acme/api', hooks: [{ url: 'https://flaky.example.com/', recent_failures: 4 }] }],
+    };
+    mock = createMockGitLab({ seed: failing });
+    expect(mock.exportState().projects?.[0]?.hooks?.[0]).toMatchObject({ recent_failures: 4 });
+    const hook = await as('maintainer').projects.hooks.create(API, { url: '  https://ci.example.com/hook  ' });
+    expect(hook.url).toBe('https://ci.example.com/hook');
+  });
+
   it('an exported world reloads with the same hooks, and answers identically', async () => {
     await as('maintainer').projects.hooks.create(API, { url: 'https://x.example.com/', name: 'X', token: 't' });
     const system = await as('root').hooks.create({ url: 'https://audit.example.com/', merge_requests_events: true });
