@@ -871,4 +871,85 @@ describe('mock.webhooks.trigger: the record, the user and the refusal each targe
     expect(refusal({ event: 'milestone', group: 'acme' })).toBe('webhook trigger: no milestone in group acme');
     expect(refusal({ event: 'milestone', group: 'acme/nope' })).toBe('webhook trigger: no group acme/nope');
   });
+
+  it('resource access token: the project’s or the group’s last, or the id given; refused by name where there is none', async () => {
+    const ids = Object.fromEntries([...mock.world.tokens.values()].map((t) => [t.name, t.id]));
+    // A project's token event goes to the project's hooks and to its groups' hooks.
+    expect(mock.webhooks.trigger({ event: 'resource_access_token' })).toEqual({ hooks: 2 });
+    mock.webhooks.trigger({ event: 'resource_access_token', project: WEB, token: ids.wt1 });
+    mock.webhooks.trigger({ event: 'resource_access_token', project: API, token: ids.pt1 });
+    mock.webhooks.trigger({ event: 'resource_access_token', group: 'acme/platform' });
+    mock.webhooks.trigger({ event: 'resource_access_token', group: 'acme/platform', token: ids.gt1 });
+    await mock.webhooks.settled();
+    const names = receiver.received.map((r) => [
+      r.url,
+      (r.body.object_attributes as { name: string }).name,
+      (r.body.project as { path_with_namespace?: string } | undefined)?.path_with_namespace ?? null,
+      (r.body.group as { group_path?: string } | undefined)?.group_path ?? null,
+    ]);
+    expect(inAnyOrder(names)).toEqual(
+      inAnyOrder([
+        ['/project', 'pt2', API, null],
+        ['/group', 'pt2', API, null],
+        ['/web', 'wt1', WEB, null],
+        ['/group', 'wt1', WEB, null],
+        ['/project', 'pt1', API, null],
+        ['/group', 'pt1', API, null],
+        ['/group', 'gt2', null, 'platform'],
+        ['/group', 'gt1', null, 'platform'],
+      ]),
+    );
+    expect(refusal({ event: 'resource_access_token', project: WEB, token: ids.pt1 as number })).toBe(
+      `webhook trigger: no access token ${ids.pt1} of project acme/platform/web`,
+    );
+    expect(refusal({ event: 'resource_access_token', group: 'acme' })).toBe(
+      'webhook trigger: no access token of group acme',
+    );
+  });
+
+  it('member: the group’s first direct member or the user named, with the membership’s dates; refused by name otherwise', async () => {
+    expect(mock.webhooks.trigger({ event: 'member', group: 'acme/platform', user: 'dev' })).toEqual({ hooks: 1 });
+    mock.webhooks.trigger({ event: 'member', group: 'acme/platform', action: 'destroy' });
+    mock.webhooks.trigger({ event: 'member' });
+    mock.webhooks.trigger({ event: 'member', group: 'acme/platform', user: 'dev2' });
+    await mock.webhooks.settled();
+    const members = receiver.received.map((r) => {
+      const { event_name, group_path, user_username, group_access, created_at, expires_at } = r.body;
+      return [event_name, group_path, user_username, group_access, created_at, expires_at];
+    });
+    expect(inAnyOrder(members)).toEqual(
+      inAnyOrder([
+        ['user_add_to_group', 'platform', 'dev', 'Developer', '2026-02-03T04:05:06.000Z', '2026-12-31T00:00:00Z'],
+        ['user_remove_from_group', 'platform', 'maintainer', 'Maintainer', '2026-01-01T00:00:00.000Z', null],
+        ['user_add_to_group', 'acme', 'owner', 'Owner', '2026-06-01T09:00:00.000Z', null],
+        ['user_add_to_group', 'platform', 'dev2', 'Developer', '2026-01-01T00:00:00.000Z', null],
+      ]),
+    );
+    expect(refusal({ event: 'member', group: 'acme/platform', user: 'ghost' })).toBe('webhook trigger: no user ghost');
+    expect(refusal({ event: 'member', group: 'acme/platform', user: 'outsider' })).toBe(
+      'webhook trigger: outsider is not a direct member of group acme/platform',
+    );
+    expect(refusal({ event: 'member', group: 'acme/empty' })).toBe(
+      'webhook trigger: nobody is not a direct member of group acme/empty',
+    );
+    expect(refusal({ event: 'member', group: 'acme/nope' })).toBe('webhook trigger: no group acme/nope');
+  });
+
+  it('refuses by name a world without the project, group or record a default needs', () => {
+    mock = createMockGitLab({ seed: { users: [{ username: 'root', admin: true }] } });
+    expect(refusal({ event: 'merge_request' })).toBe('webhook trigger: the world has no project');
+    expect(refusal({ event: 'issue' })).toBe('webhook trigger: the world has no project');
+    expect(refusal({ event: 'member' })).toBe('webhook trigger: the world has no group');
+    mock = createMockGitLab({
+      seed: {
+        users: [{ username: 'root', admin: true }],
+        groups: [{ path: 'solo' }],
+        projects: [{ path: 'solo/app' }],
+      },
+    });
+    expect(refusal({ event: 'merge_request' })).toBe('webhook trigger: no merge request in project solo/app');
+    expect(refusal({ event: 'issue' })).toBe('webhook trigger: no issue in project solo/app');
+    expect(refusal({ event: 'milestone' })).toBe('webhook trigger: no milestone in project solo/app');
+    expect(refusal({ event: 'resource_access_token' })).toBe('webhook trigger: no access token of project solo/app');
+  });
 });
