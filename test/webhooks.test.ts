@@ -1117,3 +1117,260 @@ describe('a test delivery’s outcome: any 2xx, a delivery a reset dropped, a sy
     expect(mock.webhooks.deliveries.map((d) => [d.hook_type, d.hook_id])).toEqual([['system', hook.id]]);
   });
 });
+
+describe('mock.webhooks.trigger: the record, the user and the refusal each target picks', () => {
+  const WEB = 'acme/platform/web';
+  const all = {
+    merge_requests_events: true,
+    milestone_events: true,
+    issues_events: true,
+    confidential_issues_events: true,
+  };
+  /** Two projects whose records share iids, group milestones and tokens, a member with details, an empty group. */
+  function worldOf(url: string): SeedDocument {
+    return seed(url, {
+      users: [
+        { username: 'dev', token: 'glpat-dev' },
+        { username: 'root', admin: true, token: 'glpat-root' },
+        { username: 'owner', token: 'glpat-owner' },
+        { username: 'maintainer', token: 'glpat-maintainer' },
+        { username: 'dev2', token: 'glpat-dev2' },
+        { username: 'outsider', token: 'glpat-outsider' },
+      ],
+      groups: [
+        {
+          path: 'acme',
+          plan: 'premium',
+          members: { owner: 50 },
+          hooks: [
+            {
+              url: `${url}/group`,
+              events: { member_events: true, milestone_events: true, resource_access_token_events: true },
+            },
+          ],
+        },
+        {
+          path: 'acme/platform',
+          created_at: '2026-01-01T00:00:00Z',
+          members: {
+            maintainer: 40,
+            dev: { access_level: 30, expires_at: '2026-12-31', created_at: '2026-02-03T04:05:06Z' },
+            dev2: 30,
+          },
+          milestones: [{ title: 'g1' }, { title: 'g2' }],
+          access_tokens: [
+            { name: 'gt1', scopes: ['api'], expires_at: null },
+            { name: 'gt2', scopes: ['api'], expires_at: null },
+          ],
+        },
+        { path: 'acme/empty' },
+      ],
+      projects: [
+        {
+          path: API,
+          branches: ['feature'],
+          milestones: [{ title: 'v1.0' }, { title: 'v2.0' }],
+          issues: [
+            { title: 'First', author: 'dev' },
+            { title: 'Second', author: 'dev2' },
+          ],
+          merge_requests: [
+            { iid: 1, title: 'Add login', author: 'dev', source_branch: 'login' },
+            { iid: 2, title: 'Add logout', author: 'dev2', source_branch: 'logout' },
+          ],
+          access_tokens: [
+            { name: 'pt1', scopes: ['api'], expires_at: null },
+            { name: 'pt2', scopes: ['api'], expires_at: null },
+          ],
+          hooks: [{ url: `${url}/project`, events: { ...all, resource_access_token_events: true } }],
+        },
+        {
+          path: WEB,
+          milestones: [{ title: 'w1' }, { title: 'w2' }, { title: 'w3' }],
+          issues: [
+            { title: 'Web one', author: 'dev2' },
+            { title: 'Web two', author: 'dev2' },
+            { title: 'Web secret', author: 'maintainer', confidential: true },
+          ],
+          merge_requests: [
+            { iid: 1, title: 'Web one', author: 'dev2', source_branch: 'w1' },
+            { iid: 2, title: 'Web two', author: 'dev2', source_branch: 'w2' },
+            { iid: 3, title: 'Web three', author: 'maintainer', source_branch: 'w3' },
+          ],
+          access_tokens: [{ name: 'wt1', scopes: ['api'], expires_at: null }],
+          hooks: [{ url: `${url}/web`, events: { ...all, resource_access_token_events: true } }],
+        },
+      ],
+    });
+  }
+  beforeEach(() => {
+    mock = createMockGitLab({ seed: worldOf(receiver.url), webhooks: { timeout: 300 } });
+  });
+  /** What each delivery said: the hook's path, the event, and the fields that name the record and the user. */
+  const sent = async () => {
+    await mock.webhooks.settled();
+    return receiver.received.map(({ url, headers, body }) => {
+      const attrs = (body.object_attributes ?? {}) as Record<string, unknown>;
+      const user = (body.user as { username?: string } | undefined)?.username ?? body.user_username;
+      return [url, headers['x-gitlab-event'], attrs.title ?? attrs.name ?? body.group_path, user ?? null];
+    });
+  };
+  /** Deliveries to different hooks go out concurrently: compared in a fixed order. */
+  const inAnyOrder = (rows: unknown[][]) => rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const sentInAnyOrder = async () => inAnyOrder(await sent());
+  const refusal = (trigger: Parameters<MockGitLab['webhooks']['trigger']>[0]) => {
+    const before = mock.exportState();
+    try {
+      mock.webhooks.trigger(trigger);
+    } catch (error) {
+      expect(mock.exportState()).toEqual(before);
+      return (error as Error).message;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('merge request: the first project’s latest, or the iid given in the project given; its author unless a user is named', async () => {
+    expect(mock.webhooks.trigger({ event: 'merge_request' })).toEqual({ hooks: 1 });
+    mock.webhooks.trigger({ event: 'merge_request', project: WEB, iid: 1 });
+    mock.webhooks.trigger({ event: 'merge_request', project: API, iid: 1, user: 'outsider' });
+    expect(await sentInAnyOrder()).toEqual(
+      inAnyOrder([
+        ['/project', 'Merge Request Hook', 'Add logout', 'dev2'],
+        ['/web', 'Merge Request Hook', 'Web one', 'dev2'],
+        ['/project', 'Merge Request Hook', 'Add login', 'outsider'],
+      ]),
+    );
+  });
+
+  it('merge request: refuses an unknown user, project or iid, and a project without merge requests, by name', async () => {
+    expect(refusal({ event: 'merge_request', user: 'ghost' })).toBe('webhook trigger: no user ghost');
+    expect(refusal({ event: 'merge_request', project: 'acme/nope' })).toBe('webhook trigger: no project acme/nope');
+    expect(refusal({ event: 'merge_request', project: WEB, iid: 9 })).toBe(
+      'webhook trigger: no merge request !9 in project acme/platform/web',
+    );
+  });
+
+  it('issue: the latest of the project, or the iid given; a confidential one as a confidential issue event', async () => {
+    expect(mock.webhooks.trigger({ event: 'issue', action: 'close' })).toEqual({ hooks: 1 });
+    mock.webhooks.trigger({ event: 'issue', project: WEB });
+    mock.webhooks.trigger({ event: 'issue', project: WEB, iid: 1, user: 'root' });
+    mock.webhooks.trigger({ event: 'issue', project: API, iid: 1 });
+    expect(await sentInAnyOrder()).toEqual(
+      inAnyOrder([
+        ['/project', 'Issue Hook', 'Second', 'dev2'],
+        ['/web', 'Confidential Issue Hook', 'Web secret', 'maintainer'],
+        ['/web', 'Issue Hook', 'Web one', 'root'],
+        ['/project', 'Issue Hook', 'First', 'dev'],
+      ]),
+    );
+    expect(refusal({ event: 'issue', project: WEB, iid: 9 })).toBe(
+      'webhook trigger: no issue #9 in project acme/platform/web',
+    );
+  });
+
+  it('milestone: the project’s or the group’s latest, or the id given; refused by name where there is none', async () => {
+    const ids = Object.fromEntries([...mock.world.milestones.values()].map((m) => [m.title, m.id]));
+    expect(mock.webhooks.trigger({ event: 'milestone' })).toEqual({ hooks: 2 });
+    mock.webhooks.trigger({ event: 'milestone', project: WEB, id: ids.w1 });
+    mock.webhooks.trigger({ event: 'milestone', group: 'acme/platform' });
+    mock.webhooks.trigger({ event: 'milestone', group: 'acme/platform', id: ids.g1 });
+    const sentNow = await sentInAnyOrder();
+    expect(sentNow.map(([url, , title]) => [url, title])).toEqual(
+      inAnyOrder([
+        ['/project', 'v2.0'],
+        ['/group', 'v2.0'],
+        ['/web', 'w1'],
+        ['/group', 'w1'],
+        ['/group', 'g2'],
+        ['/group', 'g1'],
+      ]),
+    );
+    expect(refusal({ event: 'milestone', project: WEB, id: ids['v1.0'] as number })).toBe(
+      `webhook trigger: no milestone ${ids['v1.0']} in project acme/platform/web`,
+    );
+    expect(refusal({ event: 'milestone', group: 'acme' })).toBe('webhook trigger: no milestone in group acme');
+    expect(refusal({ event: 'milestone', group: 'acme/nope' })).toBe('webhook trigger: no group acme/nope');
+  });
+
+  it('resource access token: the project’s or the group’s last, or the id given; refused by name where there is none', async () => {
+    const ids = Object.fromEntries([...mock.world.tokens.values()].map((t) => [t.name, t.id]));
+    // A project's token event goes to the project's hooks and to its groups' hooks.
+    expect(mock.webhooks.trigger({ event: 'resource_access_token' })).toEqual({ hooks: 2 });
+    // Its only token: the last is not the second.
+    mock.webhooks.trigger({ event: 'resource_access_token', project: WEB });
+    mock.webhooks.trigger({ event: 'resource_access_token', project: API, token: ids.pt1 });
+    mock.webhooks.trigger({ event: 'resource_access_token', group: 'acme/platform' });
+    mock.webhooks.trigger({ event: 'resource_access_token', group: 'acme/platform', token: ids.gt1 });
+    await mock.webhooks.settled();
+    const names = receiver.received.map((r) => [
+      r.url,
+      (r.body.object_attributes as { name: string }).name,
+      (r.body.project as { path_with_namespace?: string } | undefined)?.path_with_namespace ?? null,
+      (r.body.group as { group_path?: string } | undefined)?.group_path ?? null,
+    ]);
+    expect(inAnyOrder(names)).toEqual(
+      inAnyOrder([
+        ['/project', 'pt2', API, null],
+        ['/group', 'pt2', API, null],
+        ['/web', 'wt1', WEB, null],
+        ['/group', 'wt1', WEB, null],
+        ['/project', 'pt1', API, null],
+        ['/group', 'pt1', API, null],
+        ['/group', 'gt2', null, 'platform'],
+        ['/group', 'gt1', null, 'platform'],
+      ]),
+    );
+    expect(refusal({ event: 'resource_access_token', project: WEB, token: ids.pt1 as number })).toBe(
+      `webhook trigger: no access token ${ids.pt1} of project acme/platform/web`,
+    );
+    expect(refusal({ event: 'resource_access_token', group: 'acme' })).toBe(
+      'webhook trigger: no access token of group acme',
+    );
+  });
+
+  it('member: the group’s first direct member or the user named, with the membership’s dates; refused by name otherwise', async () => {
+    expect(mock.webhooks.trigger({ event: 'member', group: 'acme/platform', user: 'dev' })).toEqual({ hooks: 1 });
+    mock.webhooks.trigger({ event: 'member', group: 'acme/platform', action: 'destroy' });
+    mock.webhooks.trigger({ event: 'member' });
+    mock.webhooks.trigger({ event: 'member', group: 'acme/platform', user: 'dev2' });
+    await mock.webhooks.settled();
+    const members = receiver.received.map((r) => {
+      const { event_name, group_path, user_username, group_access, created_at, expires_at } = r.body;
+      return [event_name, group_path, user_username, group_access, created_at, expires_at];
+    });
+    expect(inAnyOrder(members)).toEqual(
+      inAnyOrder([
+        ['user_add_to_group', 'platform', 'dev', 'Developer', '2026-02-03T04:05:06.000Z', '2026-12-31T00:00:00Z'],
+        ['user_remove_from_group', 'platform', 'maintainer', 'Maintainer', '2026-01-01T00:00:00.000Z', null],
+        ['user_add_to_group', 'acme', 'owner', 'Owner', '2026-06-01T09:00:00.000Z', null],
+        ['user_add_to_group', 'platform', 'dev2', 'Developer', '2026-01-01T00:00:00.000Z', null],
+      ]),
+    );
+    expect(refusal({ event: 'member', group: 'acme/platform', user: 'ghost' })).toBe('webhook trigger: no user ghost');
+    expect(refusal({ event: 'member', group: 'acme/platform', user: 'outsider' })).toBe(
+      'webhook trigger: outsider is not a direct member of group acme/platform',
+    );
+    expect(refusal({ event: 'member', group: 'acme/empty' })).toBe(
+      'webhook trigger: nobody is not a direct member of group acme/empty',
+    );
+    expect(refusal({ event: 'member', group: 'acme/nope' })).toBe('webhook trigger: no group acme/nope');
+  });
+
+  it('refuses by name a world without the project, group or record a default needs', () => {
+    mock = createMockGitLab({ seed: { users: [{ username: 'root', admin: true }] } });
+    expect(refusal({ event: 'merge_request' })).toBe('webhook trigger: the world has no project');
+    expect(refusal({ event: 'issue' })).toBe('webhook trigger: the world has no project');
+    expect(refusal({ event: 'member' })).toBe('webhook trigger: the world has no group');
+    mock = createMockGitLab({
+      seed: {
+        users: [{ username: 'root', admin: true }],
+        groups: [{ path: 'solo' }],
+        projects: [{ path: 'solo/app' }],
+      },
+    });
+    expect(refusal({ event: 'merge_request' })).toBe('webhook trigger: no merge request in project solo/app');
+    expect(refusal({ event: 'issue' })).toBe('webhook trigger: no issue in project solo/app');
+    expect(refusal({ event: 'milestone' })).toBe('webhook trigger: no milestone in project solo/app');
+    expect(refusal({ event: 'resource_access_token' })).toBe('webhook trigger: no access token of project solo/app');
+  });
+});
