@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createMockGitLab,
@@ -1372,5 +1372,42 @@ describe('mock.webhooks.trigger: the record, the user and the refusal each targe
     expect(refusal({ event: 'issue' })).toBe('webhook trigger: no issue in project solo/app');
     expect(refusal({ event: 'milestone' })).toBe('webhook trigger: no milestone in project solo/app');
     expect(refusal({ event: 'resource_access_token' })).toBe('webhook trigger: no access token of project solo/app');
+  });
+});
+
+describe('interim answers (1xx) from a receiver', () => {
+  /** A receiver that writes `answer` as raw bytes to every request, then closes the connection. */
+  async function rawReceiver(answer: string) {
+    const server = createTcpServer((socket) => {
+      socket.once('data', () => socket.end(answer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  async function deliverTo(answer: string) {
+    const raw = await rawReceiver(answer);
+    const world = createMockGitLab({ seed: seed(raw.url), webhooks: { timeout: 300 } });
+    await client(world, 'glpat-maintainer').projects.mergeRequests.update(API, 1, { title: 'Interim' });
+    await world.webhooks.settled();
+    await raw.close();
+    return world.webhooks.deliveries.at(-1);
+  }
+
+  it('reads past them to the final answer, as Ruby’s Net::HTTP does', async () => {
+    const delivery = await deliverTo(
+      'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 102 Processing\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok',
+    );
+    expect(delivery).toMatchObject({ response_status: 201, response_body: 'ok', outcome: 'delivered' });
+  });
+
+  it('logs a receiver that sends only an interim answer and closes as the end of the stream, not its status', async () => {
+    const delivery = await deliverTo('HTTP/1.1 199 Odd\r\n\r\n');
+    expect(delivery).toMatchObject({
+      response_status: 'internal error',
+      outcome: 'failed',
+      internal_error_message: 'end of file reached',
+    });
   });
 });

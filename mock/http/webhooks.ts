@@ -647,6 +647,8 @@ function parseBytes(
   const head = LATIN1.decode(bytes.subarray(0, split)).split('\r\n');
   const status = Number(/^HTTP\/\d(?:\.\d)? (\d{3})/.exec(head[0] ?? '')?.[1]);
   if (!Number.isInteger(status)) return undefined;
+  // An interim answer (1xx, `100 Continue`): Ruby's Net::HTTP, GitLab's client, reads past it to the final one.
+  if (status < 200) return parseBytes([bytes.subarray(split + 4)], ended);
   const headers: Record<string, string> = {};
   for (const line of head.slice(1, 51)) {
     const colon = line.indexOf(':');
