@@ -1340,10 +1340,10 @@ describe('mock.webhooks.trigger: the record, the user and the refusal each targe
     });
     expect(inAnyOrder(members)).toEqual(
       inAnyOrder([
-        ['user_add_to_group', 'platform', 'dev', 'Developer', '2026-02-03T04:05:06.000Z', '2026-12-31T00:00:00Z'],
-        ['user_remove_from_group', 'platform', 'maintainer', 'Maintainer', '2026-01-01T00:00:00.000Z', null],
-        ['user_add_to_group', 'acme', 'owner', 'Owner', '2026-06-01T09:00:00.000Z', null],
-        ['user_add_to_group', 'platform', 'dev2', 'Developer', '2026-01-01T00:00:00.000Z', null],
+        ['user_add_to_group', 'platform', 'dev', 'Developer', '2026-02-03T04:05:06Z', '2026-12-31T00:00:00Z'],
+        ['user_remove_from_group', 'platform', 'maintainer', 'Maintainer', '2026-01-01T00:00:00Z', null],
+        ['user_add_to_group', 'acme', 'owner', 'Owner', '2026-06-01T09:00:00Z', null],
+        ['user_add_to_group', 'platform', 'dev2', 'Developer', '2026-01-01T00:00:00Z', null],
       ]),
     );
     expect(refusal({ event: 'member', group: 'acme/platform', user: 'ghost' })).toBe('webhook trigger: no user ghost');

@@ -14,7 +14,7 @@ import type {
   User,
   World,
 } from '../world/types.js';
-import { nowIso } from '../world/world.js';
+import { nowIso, toSeconds } from '../world/world.js';
 
 /**
  * Webhook payloads as GitLab's data builders make them (`lib/gitlab/data_builder/issuable.rb`,
@@ -349,8 +349,9 @@ export function memberPayload(
   event: keyof typeof MEMBER_EVENT_NAMES,
 ) {
   return {
-    created_at: membership.created_at,
-    updated_at: event === 'update' ? nowIso(world) : membership.created_at,
+    // Ruby's `xmlschema` (the builder's `timestamps_data`): to the second.
+    created_at: toSeconds(membership.created_at),
+    updated_at: toSeconds(event === 'update' ? nowIso(world) : membership.created_at),
     group_name: group.name,
     group_path: group.path,
     group_id: group.id,

@@ -14,7 +14,7 @@ import {
   type WebHook,
   type World,
 } from '../world/types.js';
-import { nextId, nowIso } from '../world/world.js';
+import { nextId, nowIso, toSeconds } from '../world/world.js';
 import { groupPlan, isPaidPlan } from './access.js';
 
 /**
@@ -288,9 +288,7 @@ function newHook<E extends string>(
     created_at: createdAt,
     // Delivery state only when a seed brings some: a hook that never failed has none.
     ...(fields.recent_failures ? { recent_failures: fields.recent_failures } : {}),
-    ...(fields.disabled_until
-      ? { disabled_until: new Date(fields.disabled_until).toISOString().replace(/\.\d{3}Z$/, 'Z') }
-      : {}),
+    ...(fields.disabled_until ? { disabled_until: toSeconds(new Date(fields.disabled_until).toISOString()) } : {}),
     // Secrets only when there are some: a hook without has neither key (worlds from before them load alike).
     ...secretsOf({ url_variables: fields.url_variables ?? {}, custom_headers: fields.custom_headers ?? {} }),
   };

@@ -1,4 +1,5 @@
 import type { Group, GroupHook, Project, ProjectHook, SystemHook, WebHook, World } from '../world/types.js';
+import { toSeconds } from '../world/world.js';
 import { groupChain, groupPlan, isPaidPlan, projectGroup } from './access.js';
 
 /**
@@ -218,9 +219,9 @@ export function hookFailed(world: World, type: HookType, hook: WebHook): void {
   hook.recent_failures = failures;
   if (failures > TEMPORARILY_DISABLED_FAILURE_THRESHOLD) {
     const backoff = INITIAL_BACKOFF_MS * 2 ** (failures - 1 - TEMPORARILY_DISABLED_FAILURE_THRESHOLD);
-    hook.disabled_until = new Date(world.now + Math.min(Math.max(backoff, INITIAL_BACKOFF_MS), MAX_BACKOFF_MS))
-      .toISOString()
-      .replace(/\.\d{3}Z$/, 'Z');
+    hook.disabled_until = toSeconds(
+      new Date(world.now + Math.min(Math.max(backoff, INITIAL_BACKOFF_MS), MAX_BACKOFF_MS)).toISOString(),
+    );
   }
 }
 

@@ -64,6 +64,9 @@ export function syncClock(world: World): void {
 let isoOf = { now: Number.NaN, iso: '' };
 
 /** The world clock as an ISO 8601 timestamp (what GitLab writes to created_at...). */
+/** A time as GitLab writes it with Ruby's `xmlschema`: ISO 8601 to the second (`2026-06-01T09:00:00Z`). */
+export const toSeconds = (iso: string): string => iso.replace(/\.\d{3}Z$/, 'Z');
+
 export function nowIso(world: World): string {
   // Every journaled request asks; the clock moves far less often.
   if (isoOf.now !== world.now) isoOf = { now: world.now, iso: new Date(world.now).toISOString() };
