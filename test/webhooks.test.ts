@@ -9,7 +9,7 @@ import {
   type SeedDocument,
   type SeedProjectHook,
 } from '../mock/index.js';
-import { client } from './fixtures.js';
+import { client, failure } from './fixtures.js';
 
 // Webhook delivery end to end: real flows driven through the SDK, delivered over real HTTP to a
 // receiver on 127.0.0.1, with GitLab's payloads, headers, auto-disabling and the delivery log.
@@ -756,14 +756,6 @@ describe('mock.webhooks.trigger', () => {
 
 describe("GitLab's hook event log, resend and test endpoints", () => {
   const hookId = () => [...mock.world.projectHooks.values()][0]?.id ?? 0;
-  const failure = async (promise: PromiseLike<unknown>) => {
-    try {
-      await promise;
-    } catch (error) {
-      return error as { status: number; body: unknown };
-    }
-    throw new Error('expected a refusal');
-  };
 
   it('lists a hook’s deliveries newest first, filtered by status, 20 a page at most', async () => {
     const maintainer = client(mock, 'glpat-maintainer');
@@ -882,14 +874,6 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
 });
 
 describe('hook test samples: the parent’s own first record, and why none', () => {
-  const failure = async (promise: PromiseLike<unknown>) => {
-    try {
-      await promise;
-    } catch (error) {
-      return error as { status: number; body: unknown };
-    }
-    throw new Error('expected a refusal');
-  };
   const reason = () => mock.requests.list().at(-1)?.reason;
 
   beforeEach(() => {
@@ -984,14 +968,6 @@ describe('hook test samples: the parent’s own first record, and why none', () 
 });
 
 describe('hook event log: which deliveries, which resend refusal, which rate limit', () => {
-  const failure = async (promise: PromiseLike<unknown>) => {
-    try {
-      await promise;
-    } catch (error) {
-      return error as { status: number; body: unknown };
-    }
-    throw new Error('expected a refusal');
-  };
   const reason = () => mock.requests.list().at(-1)?.reason;
   const hookId = () => [...mock.world.projectHooks.values()][0]?.id ?? 0;
   const update = async (title: string) => {
