@@ -580,6 +580,36 @@ describe('OpenID Connect', () => {
   });
 });
 
+describe('/oauth/userinfo refusals: the reason in WWW-Authenticate, an empty body, nothing changed', () => {
+  const challenge = (error: string, description: string) =>
+    `Bearer realm="Doorkeeper", error="${error}", error_description="${description}"`;
+
+  it('a revoked token: 401 "The access token was revoked"', async () => {
+    const issued = await tokenFor(mock, 'olivia', 'openid');
+    await post(mock, '/oauth/revoke', { token: issued.access_token, ...webClient });
+    const answer = await unchanged(() => get(mock, '/oauth/userinfo', bearer(issued.access_token)));
+    expect(answer).toMatchObject({ status: 401, body: undefined });
+    expect(answer.headers.get('www-authenticate')).toBe(challenge('invalid_token', 'The access token was revoked'));
+  });
+
+  it('an expired token: 401 "The access token expired"', async () => {
+    const issued = await tokenFor(mock, 'olivia', 'openid');
+    mock.clock.advance({ hours: 3 });
+    const answer = await unchanged(() => get(mock, '/oauth/userinfo', bearer(issued.access_token)));
+    expect(answer).toMatchObject({ status: 401, body: undefined });
+    expect(answer.headers.get('www-authenticate')).toBe(challenge('invalid_token', 'The access token expired'));
+  });
+
+  it('a live token without openid: 403 insufficient_scope with Doorkeeper’s description', async () => {
+    const issued = await tokenFor(mock, 'olivia', 'api');
+    const answer = await unchanged(() => get(mock, '/oauth/userinfo', bearer(issued.access_token)));
+    expect(answer).toMatchObject({ status: 403, body: undefined });
+    expect(answer.headers.get('www-authenticate')).toBe(
+      challenge('insufficient_scope', 'The request requires higher privileges than provided by the access token.'),
+    );
+  });
+});
+
 describe('mock.oauth.authorize', () => {
   it('makes the consent page’s checks: unknown client, unregistered redirect URI, scope outside the app’s', () => {
     const refused = (extra: Parameters<typeof authorize>[0]) => {
