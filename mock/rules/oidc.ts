@@ -119,7 +119,8 @@ function userinfoClaims(world: World, user: User, scopes: readonly string[]): Re
 
 /**
  * An ID token for a token with the `openid` scope (SPEC 7): RS256, `iss` the
- * world's base URL, `aud` the client id, `sub` the user id, 120 s on the world clock.
+ * world's base URL, `aud` the client id (none without a client), `sub` the user id,
+ * 120 s on the world clock.
  */
 export async function idToken(world: World, token: OAuthToken, nonce: string | null): Promise<string | undefined> {
   const user = token.user_id === null ? undefined : world.users.get(token.user_id);
@@ -130,7 +131,7 @@ export async function idToken(world: World, token: OAuthToken, nonce: string | n
   const directGroups = [...world.groups.values()]
     .filter((g) => membershipCounts(world, g, user.id))
     .map((g) => g.full_path);
-  return new SignJWT({
+  const jwt = new SignJWT({
     ...profileClaims(world, user, token.scopes),
     ...(nonce === null ? {} : { nonce }),
     ...(token.auth_time === null ? {} : { auth_time: Math.floor(Date.parse(token.auth_time) / 1000) }),
@@ -138,8 +139,10 @@ export async function idToken(world: World, token: OAuthToken, nonce: string | n
   })
     .setProtectedHeader({ typ: 'JWT', alg: 'RS256', kid: signer.jwk.kid as string })
     .setIssuer(world.baseUrl)
-    .setSubject(String(user.id))
-    .setAudience(app?.application_id ?? '')
+    .setSubject(String(user.id));
+  // No `aud` without a client (a password grant without client credentials): Doorkeeper drops a nil claim.
+  if (app) jwt.setAudience(app.application_id);
+  return jwt
     .setIssuedAt(iat)
     .setExpirationTime(iat + ID_TOKEN_LIFETIME)
     .sign(signer.key);

@@ -610,6 +610,62 @@ describe('/oauth/userinfo refusals: the reason in WWW-Authenticate, an empty bod
   });
 });
 
+describe('ID token claims: nonce, auth_time and aud only when known', () => {
+  const claimsOf = async (world: MockGitLab, idToken: string | undefined) => {
+    const keys = await get(world, '/oauth/discovery/keys');
+    const { payload } = await jwtVerify(idToken as string, createLocalJWKSet(keys.body), {
+      currentDate: world.clock.now(),
+    });
+    return payload;
+  };
+
+  it('has no nonce claim when the authorization request sent none', async () => {
+    const payload = await claimsOf(mock, (await tokenFor(mock, 'olivia', 'openid')).id_token);
+    expect(payload).not.toHaveProperty('nonce');
+    expect(payload.aud).toBe('web-app');
+  });
+
+  it('gives auth_time as the sign-in time in seconds, not the token’s issue time', async () => {
+    const signedIn = Math.floor(mock.clock.now().getTime() / 1000);
+    const { code } = authorize({ scopes: 'openid' });
+    mock.clock.advance({ seconds: 90 });
+    const payload = await claimsOf(mock, (await exchange(mock, code)).body.id_token);
+    expect(payload.auth_time).toBe(signedIn);
+    expect(payload.iat).toBe(signedIn + 90);
+  });
+
+  it('leaves auth_time out for a token whose sign-in time is unknown (a loaded one without it)', async () => {
+    const issued = await tokenFor(mock, 'olivia', 'openid');
+    const state = mock.exportState();
+    const tokens = state.oauth?.tokens ?? [];
+    expect(tokens).toHaveLength(1);
+    for (const token of tokens) token.auth_time = null;
+    mock.loadState(state);
+    const refreshed = await post(mock, '/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: issued.refresh_token,
+      ...webClient,
+    });
+    const payload = await claimsOf(mock, refreshed.body.id_token);
+    expect(payload.sub).toBe('2');
+    expect(payload).not.toHaveProperty('auth_time');
+  });
+
+  it('has no aud for a password grant without a client, as Doorkeeper drops a nil audience', async () => {
+    const open = createMockGitLab({ seed: { ...oauthSeed, instance: { ropc_without_client_credentials: true } } });
+    const answer = await post(open, '/oauth/token', {
+      grant_type: 'password',
+      username: 'olivia',
+      password: 'olivia-password',
+      scope: 'openid',
+    });
+    expect(answer.status).toBe(200);
+    const payload = await claimsOf(open, answer.body.id_token);
+    expect(payload).toMatchObject({ iss: open.baseUrl, sub: '2', preferred_username: 'olivia' });
+    expect(payload).not.toHaveProperty('aud');
+  });
+});
+
 describe('mock.oauth.authorize', () => {
   it('makes the consent page’s checks: unknown client, unregistered redirect URI, scope outside the app’s', () => {
     const refused = (extra: Parameters<typeof authorize>[0]) => {
