@@ -666,6 +666,20 @@ describe('ID token claims: nonce, auth_time and aud only when known', () => {
   });
 });
 
+describe('the signing key after reset()', () => {
+  it('is the reset world’s own, kept by its export: an ID token issued after reset verifies in a world loaded from it', async () => {
+    await tokenFor(mock, 'olivia', 'openid');
+    mock.reset();
+    const issued = await tokenFor(mock, 'olivia', 'openid');
+    const state = mock.exportState();
+    expect(state.oauth).toHaveProperty('signing_key');
+    const copy = createMockGitLab();
+    copy.loadState(state);
+    const keys = await get(copy, '/oauth/discovery/keys');
+    await jwtVerify(issued.id_token as string, createLocalJWKSet(keys.body), { currentDate: copy.clock.now() });
+  });
+});
+
 describe('mock.oauth.authorize', () => {
   it('makes the consent page’s checks: unknown client, unregistered redirect URI, scope outside the app’s', () => {
     const refused = (extra: Parameters<typeof authorize>[0]) => {
