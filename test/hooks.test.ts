@@ -161,6 +161,30 @@ describe('POST /projects/:id/hooks', () => {
     }
   });
 
+  it("names GitLab's reason for a refused URL: a scheme it cannot take, or a URL it cannot parse", async () => {
+    const schemes = 'url only allowed schemes are http, https';
+    const cases: [string, string][] = [
+      ['ftp://files.example.com/', schemes],
+      ['not a url', schemes],
+      ['mailto:ops@example.com', schemes],
+      ['http://exa mple.com/hook', 'url uri is invalid'],
+      ['1http://ci.example.com/hook', 'url uri is invalid'],
+      // Ruby's strip, unlike JavaScript's trim, keeps a non-breaking space: the scheme is then malformed.
+      ['\u00a0https://ci.example.com/hook', 'url uri is invalid'],
+    ];
+    const before = mock.exportState();
+    for (const [url, reason] of cases) {
+      await refused(() => as('maintainer').projects.hooks.create(API, { url }), 422, 'Invalid url given');
+      expect([url, mock.requests.list().at(-1)?.reason]).toEqual([url, reason]);
+    }
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('stores the URL without the ASCII spaces Ruby strips, but with a trailing non-breaking space', async () => {
+    const hook = await as('maintainer').projects.hooks.create(API, { url: '\t https://ci.example.com/hook\u00a0\n' });
+    expect(hook.url).toBe('https://ci.example.com/hook\u00a0');
+  });
+
   it('refuses a local address with 422 Invalid url given when the instance does not allow local requests', async () => {
     mock = createMockGitLab({
       seed: { ...seed, instance: { allow_local_requests_from_web_hooks_and_services: false } },

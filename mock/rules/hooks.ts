@@ -150,19 +150,32 @@ export function localAddressReason(hostname: string): string | undefined {
 }
 
 /**
+ * Ruby's `String#strip`, as GitLab's URL validator applies it to a hook's URL before checking and
+ * storing it: NUL and ASCII whitespace only, where JavaScript's `trim` also takes a non-breaking space.
+ */
+const strip = (value: string) => value.replace(/^[\0\t\n\v\f\r ]+|[\0\t\n\v\f\r ]+$/g, '');
+
+/**
  * Why a hook URL is refused, or `undefined`: it must be an absolute `http` or `https` URL, and
  * local addresses are blocked unless the instance allows them (GitLab's
  * `allow_local_requests_from_web_hooks_and_services`: on in the mock unless a seed turns it off, so a
  * receiver on loopback works out of the box; GitLab's own default is off).
  */
 export function hookUrlRefusal(world: World, url: string): string | undefined {
+  const schemes = 'Only allowed schemes are http, https';
+  const value = strip(url);
   let parsed: URL;
   try {
-    parsed = new URL(url.trim());
+    parsed = new URL(value);
   } catch {
-    return 'Only allowed schemes are http, https';
+    // GitLab's parser (Addressable) takes what comes before the first `:` as the scheme: a well-formed
+    // one other than http(s), or none ("not a url"), is refused for its scheme; anything else failed to
+    // parse ("http://exa mple.com", or a scheme led by a non-breaking space, which strip keeps).
+    const scheme = /^([^:/?#]+):/.exec(value)?.[1]?.toLowerCase();
+    const wellFormed = scheme === undefined || (/^[a-z][a-z\d+.-]*$/.test(scheme) && !/^https?$/.test(scheme));
+    return wellFormed ? schemes : 'URI is invalid';
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'Only allowed schemes are http, https';
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return schemes;
   if (!parsed.hostname) return 'Host cannot be blank';
   if (world.instance.allow_local_requests_from_web_hooks_and_services !== false) return undefined;
   return localAddressReason(parsed.hostname);
@@ -262,7 +275,7 @@ function secretsOf(target: Pick<HookTarget, 'url_variables' | 'custom_headers'>)
 
 /** What a new hook's URL, variables and headers will be. */
 const createTarget = (fields: HookFields<string> & { url: string }): HookTarget => ({
-  url: fields.url.trim(),
+  url: strip(fields.url),
   url_variables: fields.url_variables ?? {},
   custom_headers: fields.custom_headers ?? {},
 });
@@ -276,7 +289,7 @@ function newHook<E extends string>(
 ): WebHook<E> {
   return {
     id: nextId(world, 'webHooks'),
-    url: fields.url.trim(),
+    url: strip(fields.url),
     name: fields.name ?? null,
     description: fields.description ?? null,
     token: fields.token || null,
@@ -378,12 +391,12 @@ export function updateHook<E extends string>(world: World, hook: WebHook<E>, fie
   if (isEmpty(fields)) throw validationError('No parameters provided').because('the update gives no parameter');
   const target = updatedTarget(
     hook,
-    fields.url?.trim() ?? hook.url,
+    fields.url === undefined ? hook.url : strip(fields.url),
     { ...hook.url_variables, ...fields.url_variables },
     { ...hook.custom_headers, ...fields.custom_headers },
   );
   checkFields(world, fields, hook.branch_filter_strategy, target);
-  if (fields.url !== undefined) hook.url = fields.url.trim();
+  if (fields.url !== undefined) hook.url = strip(fields.url);
   if (fields.name !== undefined) hook.name = fields.name;
   if (fields.description !== undefined) hook.description = fields.description;
   if (fields.token !== undefined) hook.token = fields.token || null;
