@@ -156,7 +156,8 @@ export function preAuthorize(world: World, request: AuthorizationRequest): PreAu
   if (request.response_type !== 'code') refuse('unsupported_response_type', true);
   let scopes: string[];
   try {
-    scopes = requestedScopes(request.scope, app.scopes);
+    // A blank scope is none (Doorkeeper's `@scope.presence || build_scopes`): the default.
+    scopes = requestedScopes(request.scope?.trim() ? request.scope : undefined, app.scopes);
   } catch {
     refuse('invalid_scope', true);
   }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type MockGitLab, MockOAuthError } from '../../mock/index.js';
-import { Browser, CALLBACK, createOAuthMock, exchange, post, SECRET } from './helpers.js';
+import { Browser, CALLBACK, createOAuthMock, exchange, formOf, post, SECRET } from './helpers.js';
 
 // The rules of the authorization request (Doorkeeper's pre-authorization, G-O 1 and 5), of
 // consent and of the redirect back to the client, each checked where only that rule can answer:
@@ -74,6 +74,11 @@ describe('redirect URIs: one registered exactly; only a loopback IP literal’s 
     expect(outcome({ redirectUri: 'http://[::1]:8080/cb' })).toBe('invalid_redirect_uri');
   });
 
+  it('refuses a redirect URI that is no absolute URI', () => {
+    expect(outcome({ redirectUri: 'callback' })).toBe('invalid_redirect_uri');
+    expect(outcome({ redirectUri: '//127.0.0.1:8080/cb' })).toBe('invalid_redirect_uri');
+  });
+
   it('refuses a loopback URI that differs in scheme, path or query, whatever the port', () => {
     expect(outcome({ redirectUri: 'https://127.0.0.1:9999/cb' })).toBe('invalid_redirect_uri');
     expect(outcome({ redirectUri: 'http://127.0.0.1:9999/other' })).toBe('invalid_redirect_uri');
@@ -121,6 +126,34 @@ describe('a blank parameter is no parameter', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.scope).toBe('api read_api openid profile email');
+  });
+});
+
+describe('a blank scope at authorization is none: the default, api', () => {
+  it('shows the consent page for api, and gives a code for api, for scope= empty or white space', async () => {
+    await signIn();
+    for (const scope of ['', ' ', '\t']) {
+      const answer = await askConsent({ scope });
+      expect(answer.status, JSON.stringify(scope)).toBe(200);
+      expect(formOf(answer.body as string).fields.scope).toBe('api');
+    }
+    for (const scope of ['', ' ', '\t']) {
+      const { code } = mock.oauth.authorize({
+        user: 'olivia',
+        clientId: 'web-app',
+        redirectUri: CALLBACK,
+        scopes: scope,
+      });
+      const token = await exchange(mock, code);
+      expect(token.status, JSON.stringify(scope)).toBe(200);
+      expect(token.body.scope).toBe('api');
+    }
+  });
+
+  it('is still invalid_scope for an application without api', () => {
+    expect(outcome({ clientId: 'mobile-app', redirectUri: 'com.example.app:/oauth', scopes: '' })).toBe(
+      'invalid_scope',
+    );
   });
 });
 
