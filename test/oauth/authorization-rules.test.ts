@@ -74,6 +74,12 @@ describe('redirect URIs: one registered exactly; only a loopback IP literal’s 
     expect(outcome({ redirectUri: 'http://[::1]:8080/cb' })).toBe('invalid_redirect_uri');
   });
 
+  it('refuses a loopback URI with a user name or password the registered one lacks: only the port may differ', () => {
+    expect(outcome({ redirectUri: 'http://attacker@127.0.0.1:9999/cb' })).toBe('invalid_redirect_uri');
+    expect(outcome({ redirectUri: 'http://attacker:pw@127.0.0.1:8080/cb' })).toBe('invalid_redirect_uri');
+    expect(outcome({ redirectUri: 'http://:pw@127.0.0.1:8080/cb' })).toBe('invalid_redirect_uri');
+  });
+
   it('refuses a redirect URI that is no absolute URI', () => {
     expect(outcome({ redirectUri: 'callback' })).toBe('invalid_redirect_uri');
     expect(outcome({ redirectUri: '//127.0.0.1:8080/cb' })).toBe('invalid_redirect_uri');
@@ -117,15 +123,19 @@ describe('scopes with a tab or a line break', () => {
 });
 
 describe('a blank parameter is no parameter', () => {
-  it('client_credentials with scope= empty gets all the application’s scopes, as without it', async () => {
-    const answer = await post(mock, '/oauth/token', {
-      grant_type: 'client_credentials',
-      client_id: 'web-app',
-      client_secret: SECRET,
-      scope: '',
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.body.scope).toBe('api read_api openid profile email');
+  it('client_credentials with scope= empty gets the scopes it gets without a scope', async () => {
+    const ask = (extra: Record<string, string>) =>
+      post(mock, '/oauth/token', {
+        grant_type: 'client_credentials',
+        client_id: 'web-app',
+        client_secret: SECRET,
+        ...extra,
+      });
+    const blank = await ask({ scope: '' });
+    const none = await ask({});
+    expect(blank.status).toBe(200);
+    expect(none.status).toBe(200);
+    expect(blank.body.scope).toBe(none.body.scope);
   });
 });
 
