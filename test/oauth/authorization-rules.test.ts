@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type MockGitLab, MockOAuthError } from '../../mock/index.js';
-import { Browser, CALLBACK, createOAuthMock, exchange, formOf, post, SECRET } from './helpers.js';
+import { Browser, CALLBACK, createOAuthMock, exchange, formOf, post, SECRET, webClient } from './helpers.js';
 
 // The rules of the authorization request (Doorkeeper's pre-authorization, G-O 1 and 5), of
 // consent and of the redirect back to the client, each checked where only that rule can answer:
@@ -136,6 +136,26 @@ describe('a blank parameter is no parameter', () => {
     expect(blank.status).toBe(200);
     expect(none.status).toBe(200);
     expect(blank.body.scope).toBe(none.body.scope);
+  });
+});
+
+describe('a parameter sent as an array or an object is no parameter (the mock’s rule; never a 500)', () => {
+  it('answers a password grant whose username is an array or an object as one without a username', async () => {
+    const grant = (username?: unknown) =>
+      mock
+        .fetch(`${mock.baseUrl}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ grant_type: 'password', ...webClient, username, password: 'olivia-password' }),
+        })
+        .then(async (response) => ({ status: response.status, body: await response.json() }));
+    const before = mock.exportState();
+    const without = await grant();
+    expect(without.status).toBe(400);
+    expect(without.body.error).toBe('invalid_grant');
+    expect(await grant(['olivia'])).toEqual(without);
+    expect(await grant({ login: 'olivia' })).toEqual(without);
+    expect(mock.exportState()).toEqual(before);
   });
 });
 
