@@ -71,7 +71,7 @@ const LOOPBACK = new Set(['127.0.0.1', '[::1]']);
 
 /**
  * Doorkeeper's redirect URI check (G-O 5): equal to one registered URI; for a
- * loopback IP literal the port is ignored (RFC 8252); a fragment never matches.
+ * loopback IP literal only the port may differ (RFC 8252); a fragment never matches.
  */
 export function redirectUriRegistered(app: Application, uri: string): boolean {
   if (uri.includes('#')) return false;
@@ -83,6 +83,8 @@ export function redirectUriRegistered(app: Application, uri: string): boolean {
       try {
         const [a, b] = [new URL(registered), new URL(uri)];
         if (!LOOPBACK.has(a.hostname) || a.hostname !== b.hostname) return false;
+        // Every part but the port: a user name or password the registered URI lacks does not match.
+        if (a.username !== b.username || a.password !== b.password) return false;
         return a.protocol === b.protocol && a.pathname === b.pathname && a.search === b.search;
       } catch {
         return false;
@@ -156,7 +158,8 @@ export function preAuthorize(world: World, request: AuthorizationRequest): PreAu
   if (request.response_type !== 'code') refuse('unsupported_response_type', true);
   let scopes: string[];
   try {
-    scopes = requestedScopes(request.scope, app.scopes);
+    // A blank scope is none (Doorkeeper's `@scope.presence || build_scopes`): the default.
+    scopes = requestedScopes(request.scope?.trim() ? request.scope : undefined, app.scopes);
   } catch {
     refuse('invalid_scope', true);
   }
