@@ -270,7 +270,7 @@ function atob(text: string): string {
 
 // --- POST /oauth/token ---------------------------------------------------------------------------
 
-/** What a grant gives: the token row, and the nonce an ID token carries (authorization code only). */
+/** What a grant gives: the token row, and the nonce an ID token carries (authorization code and password grants). */
 export interface IssuedToken {
   token: OAuthToken;
   nonce: string | null;
@@ -405,7 +405,8 @@ export function passwordGrant(
     auth_time: nowIso(world),
     refreshable: true,
   });
-  return { token, nonce: null };
+  // doorkeeper-openid_connect's PasswordAccessTokenRequest reads `nonce` from the token request.
+  return { token, nonce: stringParam(params, 'nonce') ?? null };
 }
 
 /** `grant_type=client_credentials` (G-O 2): a confidential client's own token, no user, no refresh token. */
