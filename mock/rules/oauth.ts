@@ -92,11 +92,14 @@ export function redirectUriRegistered(app: Application, uri: string): boolean {
     });
 }
 
+/** A `scope` parameter, or `undefined` when it is blank: Doorkeeper reads a blank scope as none (`present?`). */
+const scopeParam = (asked: string | undefined) => (asked?.trim() ? asked : undefined);
+
 /** Scopes asked for, or the server's default (`api`) when none are; refused unless the application holds them all. */
 function requestedScopes(asked: string | undefined, allowed: readonly string[]): string[] {
   if (asked !== undefined && /[\n\r\t]/.test(asked)) throw oauthError('invalid_scope');
   const scopes = asked === undefined ? ['api'] : splitScopes(asked);
-  if (scopes.length === 0 || scopes.some((scope) => !allowed.includes(scope))) throw oauthError('invalid_scope');
+  if (scopes.some((scope) => !allowed.includes(scope))) throw oauthError('invalid_scope');
   return scopes;
 }
 
@@ -158,8 +161,7 @@ export function preAuthorize(world: World, request: AuthorizationRequest): PreAu
   if (request.response_type !== 'code') refuse('unsupported_response_type', true);
   let scopes: string[];
   try {
-    // A blank scope is none (Doorkeeper's `@scope.presence || build_scopes`): the default.
-    scopes = requestedScopes(request.scope?.trim() ? request.scope : undefined, app.scopes);
+    scopes = requestedScopes(scopeParam(request.scope), app.scopes);
   } catch {
     refuse('invalid_scope', true);
   }
@@ -298,12 +300,16 @@ export async function exchangeCode(
 ): Promise<IssuedToken> {
   const code = stringParam(params, 'code');
   if (!code) throw missingParameter('code');
+  let grant: OAuthGrant | undefined;
+  for (const g of world.oauthGrants.values()) if (g.code === code) grant = g;
+  // Doorkeeper's order: the parameters (a PKCE code's verifier, used or not, then the redirect URI),
+  // the client, the grant, its redirect URI, the verifier's match.
+  const verifier = stringParam(params, 'code_verifier');
+  if (grant && grant.code_challenge !== null && !verifier) throw missingParameter('code_verifier');
   const redirectUri = stringParam(params, 'redirect_uri');
   if (!redirectUri) throw missingParameter('redirect_uri');
   const app = authenticateClient(world, credentials);
   if (!app) throw oauthError('invalid_client');
-  let grant: OAuthGrant | undefined;
-  for (const g of world.oauthGrants.values()) if (g.code === code) grant = g;
   if (!grant || !grantIsLive(world, grant) || grant.application_id !== app.id) {
     throw oauthError('invalid_grant').because(
       !grant
@@ -315,8 +321,6 @@ export async function exchangeCode(
   }
   if (grant.redirect_uri !== redirectUri)
     throw oauthError('invalid_grant').because('redirect_uri differs from the authorize one');
-  const verifier = stringParam(params, 'code_verifier');
-  if (grant.code_challenge !== null && !verifier) throw missingParameter('code_verifier');
   if (verifier !== undefined && (grant.code_challenge === null || !(await verifierMatches(grant, verifier)))) {
     throw oauthError('invalid_grant').because('the code_verifier does not match the code_challenge');
   }
@@ -352,7 +356,7 @@ export function refreshToken(
   if (old.application_id !== null && old.application_id !== app?.id) {
     throw oauthError('invalid_grant').because('the refresh token belongs to another client');
   }
-  const asked = stringParam(params, 'scope') ?? stringParam(params, 'scopes');
+  const asked = scopeParam(stringParam(params, 'scope') ?? stringParam(params, 'scopes'));
   const scopes = asked === undefined ? old.scopes : requestedScopes(asked, old.scopes);
   revokeOAuthToken(world, old);
   const token = issueOAuthToken(world, {
@@ -397,7 +401,7 @@ export function passwordGrant(
   if (!passwordSignsIn(user, stringParam(params, 'password'))) {
     throw oauthError('invalid_grant').because('wrong username or password, or a blocked user');
   }
-  const scopes = requestedScopes(stringParam(params, 'scope'), app?.scopes ?? APPLICATION_SCOPES);
+  const scopes = requestedScopes(scopeParam(stringParam(params, 'scope')), app?.scopes ?? APPLICATION_SCOPES);
   const token = issueOAuthToken(world, {
     application_id: app?.id ?? null,
     user_id: user.id,
@@ -417,7 +421,7 @@ export function clientCredentialsGrant(
 ): IssuedToken {
   const app = authenticateClient(world, credentials);
   if (!app || credentials?.secret === '') throw oauthError('invalid_client');
-  const asked = stringParam(params, 'scope');
+  const asked = scopeParam(stringParam(params, 'scope'));
   const scopes = asked === undefined ? app.scopes : requestedScopes(asked, app.scopes);
   const token = issueOAuthToken(world, {
     application_id: app.id,

@@ -111,6 +111,26 @@ describe('authorization code exchange: each refusal by its rule', () => {
     expect((await exchange(mock, code, { code_verifier: verifier })).status).toBe(200);
   });
 
+  it('PKCE: a missing code_verifier comes first, as Doorkeeper checks the parameters before the client and the code', async () => {
+    const { verifier, challenge } = await pkcePair();
+    const { code } = authorize({ codeChallenge: challenge, codeChallengeMethod: 'S256' });
+    const cases: Record<string, string>[] = [
+      { redirect_uri: '' },
+      { client_secret: 'wrong-secret' },
+      { redirect_uri: 'https://elsewhere.example.com/cb' },
+    ];
+    for (const extra of cases) {
+      const answer = await unchanged(() => exchange(mock, code, extra));
+      expect([extra, answer.status, answer.body]).toEqual([extra, 400, missing('code_verifier')]);
+    }
+    expect((await exchange(mock, code, { code_verifier: verifier })).status).toBe(200);
+    // Used, the code still asks for its verifier first; with it, the used code is refused.
+    const usedWithout = await unchanged(() => exchange(mock, code));
+    expect([usedWithout.status, usedWithout.body]).toEqual([400, missing('code_verifier')]);
+    const usedWith = await unchanged(() => exchange(mock, code, { code_verifier: verifier }));
+    expect([usedWith.status, usedWith.body]).toEqual([400, INVALID_GRANT]);
+  });
+
   it('PKCE: two exchanges of one code racing give one token; the other is refused as a used code', async () => {
     const { verifier, challenge } = await pkcePair();
     const { code } = authorize({ codeChallenge: challenge, codeChallengeMethod: 'S256' });
@@ -207,6 +227,54 @@ describe('password grant: the user, the scopes, the client and the nonce', () =>
     expect(decodeJwt(withNonce.body.id_token)).toMatchObject({ nonce: 'n-0S6', aud: 'web-app' });
     const without = await password(form);
     expect(decodeJwt(without.body.id_token)).not.toHaveProperty('nonce');
+  });
+});
+
+describe('a blank scope at the token endpoint is none, as Doorkeeper reads it (`present?`)', () => {
+  const blanks = [' ', '\t', ' \n '];
+
+  it('password grant: the default scope, api', async () => {
+    for (const scope of blanks) {
+      const answer = await post(mock, '/oauth/token', {
+        grant_type: 'password',
+        username: 'olivia',
+        password: 'olivia-password',
+        scope,
+        ...webClient,
+      });
+      expect([JSON.stringify(scope), answer.status, answer.body.scope]).toEqual([JSON.stringify(scope), 200, 'api']);
+    }
+  });
+
+  it('refresh token grant: the refreshed token’s scopes', async () => {
+    let { refresh_token } = await tokenFor(mock, 'olivia', 'api openid');
+    for (const scope of blanks) {
+      const answer = await post(mock, '/oauth/token', {
+        grant_type: 'refresh_token',
+        refresh_token,
+        scope,
+        ...webClient,
+      });
+      expect([JSON.stringify(scope), answer.status, answer.body.scope]).toEqual([
+        JSON.stringify(scope),
+        200,
+        'api openid',
+      ]);
+      refresh_token = answer.body.refresh_token;
+    }
+  });
+
+  it('client credentials grant: the application’s scopes', async () => {
+    const none = await post(mock, '/oauth/token', { grant_type: 'client_credentials', ...webClient });
+    expect(none.status).toBe(200);
+    for (const scope of blanks) {
+      const answer = await post(mock, '/oauth/token', { grant_type: 'client_credentials', scope, ...webClient });
+      expect([JSON.stringify(scope), answer.status, answer.body.scope]).toEqual([
+        JSON.stringify(scope),
+        200,
+        none.body.scope,
+      ]);
+    }
   });
 });
 
