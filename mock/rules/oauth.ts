@@ -67,7 +67,8 @@ export function applicationByClientId(world: World, clientId: string): Applicati
   return undefined;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '[::1]']);
+/** Ruby's `IPAddr#loopback?`, which Doorkeeper's URI checker asks of a host: 127.0.0.0/8 or `::1`. */
+const isLoopback = (hostname: string) => hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
 /**
  * Doorkeeper's redirect URI check (G-O 5): equal to one registered URI; for a
@@ -82,7 +83,7 @@ export function redirectUriRegistered(app: Application, uri: string): boolean {
       if (registered === uri) return true;
       try {
         const [a, b] = [new URL(registered), new URL(uri)];
-        if (!LOOPBACK.has(a.hostname) || a.hostname !== b.hostname) return false;
+        if (!isLoopback(a.hostname) || a.hostname !== b.hostname) return false;
         // Every part but the port: a user name or password the registered URI lacks does not match.
         if (a.username !== b.username || a.password !== b.password) return false;
         return a.protocol === b.protocol && a.pathname === b.pathname && a.search === b.search;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type MockGitLab, MockOAuthError } from '../../mock/index.js';
-import { Browser, CALLBACK, createOAuthMock, exchange, formOf, post, SECRET, webClient } from './helpers.js';
+import { Browser, CALLBACK, createOAuthMock, exchange, formOf, oauthSeed, post, SECRET, webClient } from './helpers.js';
 
 // The rules of the authorization request (Doorkeeper's pre-authorization, G-O 1 and 5), of
 // consent and of the redirect back to the client, each checked where only that rule can answer:
@@ -58,6 +58,25 @@ describe('redirect URIs: one registered exactly; only a loopback IP literal’s 
   // The web app registers http://localhost:3000/callback and http://127.0.0.1:8080/cb.
   it('accepts a registered loopback URI on another port (RFC 8252)', () => {
     expect(outcome({ redirectUri: 'http://127.0.0.1:9999/cb' })).toBe('authorized');
+  });
+
+  it('takes every address of 127.0.0.0/8 as loopback, as Ruby’s IPAddr#loopback? does', () => {
+    mock = createOAuthMock({
+      ...oauthSeed,
+      applications: [
+        {
+          name: 'Local tool',
+          redirect_uri: 'http://127.8.9.10:8080/cb\nhttp://128.0.0.1:8080/cb',
+          scopes: 'api',
+          application_id: 'local-tool',
+        },
+      ],
+    });
+    const tool = (redirectUri: string) => outcome({ clientId: 'local-tool', redirectUri });
+    expect(tool('http://127.8.9.10:9999/cb')).toBe('authorized');
+    expect(tool('http://128.0.0.1:8080/cb')).toBe('authorized');
+    expect(tool('http://128.0.0.1:9999/cb')).toBe('invalid_redirect_uri');
+    expect(tool('http://127.0.0.1:8080/cb')).toBe('invalid_redirect_uri');
   });
 
   it('refuses a registered URI with a fragment, even a loopback one whose port may vary', () => {
