@@ -388,6 +388,27 @@ describe('POST /projects/:id/repository/branches: protected names', () => {
   });
 });
 
+describe('seeded protected branches: the access levels GitLab takes', () => {
+  const seedWith = (access_level: number) => ({
+    ...seed,
+    projects: [
+      {
+        path: 'acme/api',
+        protected_branches: [{ name: 'release', push_access_level: { id: 90, access_level } }],
+      },
+    ],
+  });
+
+  it('loads 0 (no one), 30 (Developers) and 40 (Maintainers), and refuses any other role', () => {
+    for (const level of [0, 30, 40]) expect(() => createMockGitLab({ seed: seedWith(level) as never })).not.toThrow();
+    for (const level of [10, 15, 20, 50, 60]) {
+      expect(() => createMockGitLab({ seed: seedWith(level) as never }), String(level)).toThrow(
+        /projects\[0\]\.protected_branches\[0\]/,
+      );
+    }
+  });
+});
+
 describe('DELETE /projects/:id/repository/branches/:branch', () => {
   it('deletes an unprotected branch (a name with a slash too)', async () => {
     await as('glpat-dev').projects.branches.delete(API, 'feature/login');

@@ -1,5 +1,5 @@
 import { ApiError, forbidden, notFound, recordNotFound } from '../http/errors.js';
-import type { MergeRequest, Project, ProtectedBranch, Role, User, World } from '../world/types.js';
+import type { BranchAccessLevel, MergeRequest, Project, ProtectedBranch, Role, User, World } from '../world/types.js';
 import { nextId } from '../world/world.js';
 import { type Caller, canReadCode, projectRole, roleIn } from './access.js';
 import { branchesCovering, branchMatches } from './approvals.js';
@@ -245,18 +245,18 @@ export function protectBranch(world: World, project: Project, input: ProtectInpu
     allow_force_push: input.allow_force_push ?? false,
     push_access_level: {
       id: nextId(world, 'protected_branch_push_access_levels'),
-      access_level: (input.push_access_level ?? 40) as Role | 0,
+      access_level: (input.push_access_level ?? 40) as BranchAccessLevel,
     },
     merge_access_level: {
       id: nextId(world, 'protected_branch_merge_access_levels'),
-      access_level: (input.merge_access_level ?? 40) as Role | 0,
+      access_level: (input.merge_access_level ?? 40) as BranchAccessLevel,
     },
     unprotect_access_level:
       input.unprotect_access_level === undefined
         ? null
         : {
             id: nextId(world, 'protected_branch_unprotect_access_levels'),
-            access_level: input.unprotect_access_level as Role | 0,
+            access_level: input.unprotect_access_level as BranchAccessLevel,
           },
   };
   world.protectedBranches.set(branch.id, branch);

@@ -41,8 +41,8 @@ const exactTime = dateTime.optional();
 const accessLevel = z.strictObject({
   /** The access level record's id. */
   id,
-  /** The lowest role allowed; `0`: no one. */
-  access_level: z.union([role, z.literal(0)]),
+  /** The lowest role allowed: `30` Developers, `40` Maintainers, `0` no one (the levels GitLab's `ProtectedRefAccess` takes). */
+  access_level: z.union([z.literal(0), z.literal(30), z.literal(40)]),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

@@ -30,6 +30,7 @@ import type {
   Application,
   Approval,
   ApprovalRuleFields,
+  BranchAccessLevel,
   Event,
   Group,
   GroupApprovalRule,
@@ -909,9 +910,9 @@ function addProtectedBranches(
     const input = typeof item === 'string' ? { name: item } : item;
     if (seen.has(input.name)) continue;
     seen.add(input.name);
-    const accessLevel = (table: string, given: { id: number; access_level: number } | undefined) => {
+    const accessLevel = (table: string, given: { id: number; access_level: BranchAccessLevel } | undefined) => {
       if (given) world.lastId[table] = Math.max(world.lastId[table] ?? 0, given.id);
-      return { id: given?.id ?? nextId(world, table), access_level: (given?.access_level ?? 40) as Role };
+      return { id: given?.id ?? nextId(world, table), access_level: given?.access_level ?? 40 };
     };
     const branch: ProtectedBranch = withId(world, 'protected_branches', world.protectedBranches, input.id, () => ({
       id: nextId(world, 'protected_branches'),
