@@ -167,8 +167,10 @@ describe('POST /projects/:id/hooks', () => {
       ['ftp://files.example.com/', schemes],
       ['not a url', schemes],
       ['mailto:ops@example.com', schemes],
+      ['//ci.example.com:8080/hook', schemes],
       ['http://exa mple.com/hook', 'url uri is invalid'],
       ['1http://ci.example.com/hook', 'url uri is invalid'],
+      ['ftp://exa mple.com/', 'url uri is invalid'],
       // Ruby's strip, unlike JavaScript's trim, keeps a non-breaking space: the scheme is then malformed.
       ['\u00a0https://ci.example.com/hook', 'url uri is invalid'],
     ];
@@ -181,7 +183,9 @@ describe('POST /projects/:id/hooks', () => {
   });
 
   it('stores the URL without the ASCII spaces Ruby strips, but with a trailing non-breaking space', async () => {
-    const hook = await as('maintainer').projects.hooks.create(API, { url: '\t https://ci.example.com/hook\u00a0\n' });
+    const hook = await as('maintainer').projects.hooks.create(API, {
+      url: '\v\t https://ci.example.com/hook\u00a0\n\v',
+    });
     expect(hook.url).toBe('https://ci.example.com/hook\u00a0');
   });
 

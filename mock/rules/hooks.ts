@@ -168,15 +168,13 @@ export function hookUrlRefusal(world: World, url: string): string | undefined {
   try {
     parsed = new URL(value);
   } catch {
-    // GitLab's parser (Addressable) takes what comes before the first `:` as the scheme: a well-formed
-    // one other than http(s), or none ("not a url"), is refused for its scheme; anything else failed to
-    // parse ("http://exa mple.com", or a scheme led by a non-breaking space, which strip keeps).
-    const scheme = /^([^:/?#]+):/.exec(value)?.[1]?.toLowerCase();
-    const wellFormed = scheme === undefined || (/^[a-z][a-z\d+.-]*$/.test(scheme) && !/^https?$/.test(scheme));
-    return wellFormed ? schemes : 'URI is invalid';
+    // GitLab's parser (Addressable) reads what comes before a first `:` as a scheme. Without one
+    // ("not a url") the URL is refused for its scheme; with one it cannot parse ("http://exa mple.com",
+    // or a scheme led by a non-breaking space, which strip keeps), as invalid.
+    return /^[^:/?#]+:/.test(value) ? 'URI is invalid' : schemes;
   }
+  // The URL standard gives an http(s) URL a host or fails: no blank host gets here.
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return schemes;
-  if (!parsed.hostname) return 'Host cannot be blank';
   if (world.instance.allow_local_requests_from_web_hooks_and_services !== false) return undefined;
   return localAddressReason(parsed.hostname);
 }

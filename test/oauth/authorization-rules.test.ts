@@ -66,14 +66,17 @@ describe('redirect URIs: one registered exactly; only a loopback IP literal’s 
       applications: [
         {
           name: 'Local tool',
-          redirect_uri: 'http://127.8.9.10:8080/cb\nhttp://128.0.0.1:8080/cb',
+          redirect_uri:
+            'http://127.18.19.10:8080/cb\nhttp://128.0.0.1:8080/cb\nhttp://127.0.0.1.example.com:8080/cb\nhttp://[::1]:8080/cb',
           scopes: 'api',
           application_id: 'local-tool',
         },
       ],
     });
     const tool = (redirectUri: string) => outcome({ clientId: 'local-tool', redirectUri });
-    expect(tool('http://127.8.9.10:9999/cb')).toBe('authorized');
+    expect(tool('http://127.18.19.10:9999/cb')).toBe('authorized');
+    expect(tool('http://[::1]:9999/cb')).toBe('authorized');
+    expect(tool('http://127.0.0.1.example.com:9999/cb')).toBe('invalid_redirect_uri');
     expect(tool('http://128.0.0.1:8080/cb')).toBe('authorized');
     expect(tool('http://128.0.0.1:9999/cb')).toBe('invalid_redirect_uri');
     expect(tool('http://127.0.0.1:8080/cb')).toBe('invalid_redirect_uri');
