@@ -52,7 +52,21 @@ const get = (headers: Record<string, string>, path = USER) => call(mock, 'GET', 
 const lastReason = () => mock.requests.list().at(-1)?.reason;
 const UNAUTHORIZED = { message: '401 Unauthorized' };
 
-describe('tokenOf: where a personal token is read', () => {
+describe('tokenOf: where a personal token is read, as GitLab reads it', () => {
+  it('takes ?private_token= before the PRIVATE-TOKEN header (find_personal_access_token)', async () => {
+    const res = await get({ 'private-token': 'glpat-reporter' }, `${USER}?private_token=glpat-dev`);
+    expect([res.status, res.body.username]).toEqual([200, 'dev']);
+  });
+
+  it('does not strip a token: one ending in a vertical tab is not the token, and is refused', async () => {
+    // fetch's Headers strip only spaces and tabs; GitLab looks the value up as sent.
+    const before = mock.exportState();
+    const res = await get({ 'private-token': 'glpat-dev\v' });
+    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect(lastReason()).toBe('the token is not known to this GitLab');
+    expect(mock.exportState()).toEqual(before);
+  });
+
   it('takes a blank PRIVATE-TOKEN for none (Rails presence) and reads the Bearer token', async () => {
     const res = await get({ 'private-token': '\v', authorization: 'Bearer glpat-dev' });
     expect([res.status, res.body.username]).toEqual([200, 'dev']);
