@@ -52,12 +52,19 @@ export function oauthTokenOf(request: MockRequest): string | null {
   return searchParams.get('access_token') || bearerOf(request) || searchParams.get('bearer_token') || null;
 }
 
+/** A parameter or header as Rails' `presence` reads it: `null` when absent or blank, else the value as sent (never stripped). */
+function presence(value: string | null): string | null {
+  return value === null || value.trim() === '' ? null : value;
+}
+
 /**
- * The token a request carries: `PRIVATE-TOKEN` or `?private_token=` (personal and project access
+ * The token a request carries: `?private_token=`, else `PRIVATE-TOKEN` (personal and project access
  * tokens only), else where OAuth tokens are read (which take personal tokens too, as in GitLab).
+ * GitLab's order and reading (`find_personal_access_token` of `lib/gitlab/auth/auth_finders.rb`):
+ * the parameter before the header, a blank one skipped, a value looked up as sent.
  */
 export function tokenOf(request: MockRequest): Credential | null {
-  const personal = request.header('private-token')?.trim() || request.url.searchParams.get('private_token');
+  const personal = presence(request.url.searchParams.get('private_token')) ?? presence(request.header('private-token'));
   if (personal) return { value: personal, oauth: false };
   const oauth = oauthTokenOf(request);
   return oauth ? { value: oauth, oauth: true } : null;
