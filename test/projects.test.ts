@@ -78,6 +78,48 @@ describe('GET /projects: what each caller sees', () => {
   });
 });
 
+describe('GET /projects: an expired membership counts for nothing', () => {
+  // A membership counts until the day before its `expires_at` (GitLab's `not_expired`); from that
+  // day the lists, as GET /projects/:id already did, treat the user as no member.
+  beforeEach(() => {
+    mock = createMockGitLab({
+      seed: {
+        ...seed,
+        users: [...(seed.users ?? []), { username: 'former', token: 'glpat-former' }],
+        groups: [
+          { path: 'acme', members: { owner: 50 } },
+          { path: 'acme/platform', members: { former: { access_level: 30, expires_at: '2026-06-01' } } },
+          { path: 'open', visibility: 'public' },
+        ],
+        projects: [
+          { path: 'acme/platform/api' },
+          { path: 'acme/legacy', members: { former: { access_level: 40, expires_at: '2026-06-01' } } },
+          { path: 'open/secret', members: { former: { access_level: 30, expires_at: '2026-06-01' } } },
+          {
+            path: 'open/site',
+            visibility: 'public',
+            members: { former: { access_level: 30, expires_at: '2026-06-01' } },
+          },
+        ],
+      },
+    });
+  });
+
+  it('lists no private project of an expired group or project membership, as GET /projects/:id finds none', async () => {
+    expect(await listed('glpat-former')).toEqual(['open/site']);
+    expect(await listed('glpat-former', { simple: true })).toEqual(['open/site']);
+    expect(await listed('glpat-former', { membership: true })).toEqual([]);
+    expect((await failure(as('glpat-former').projects.get('acme/legacy'))).status).toBe(404);
+    expect(paths((await as('glpat-former').groups.projects('open')).items)).toEqual(['open/site']);
+    expect((await failure(as('glpat-former').projects.get('open/secret'))).status).toBe(404);
+  });
+
+  it('shows no access of an expired membership in permissions', async () => {
+    const site = await call(mock, 'GET', '/projects/open%2Fsite', { token: 'glpat-former' });
+    expect(site.body.permissions).toEqual({ project_access: null, group_access: null });
+  });
+});
+
 describe('GET /projects: filters', () => {
   it('membership: only projects the caller is a member of; an admin is a member of nothing', async () => {
     expect(await listed('glpat-dev', { membership: true })).toEqual(['acme/platform/api']);

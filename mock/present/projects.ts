@@ -2,6 +2,7 @@ import type { BasicProject, MemberAccess, Project, ProjectNamespace } from '../.
 import { canReadCode, groupChain, projectGroup } from '../rules/access.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
 import { type RoleMap, rolesOf } from '../rules/projects.js';
+import { directRole } from '../world/memberships.js';
 import type { Project as ProjectRecord, User, World } from '../world/types.js';
 import { presentUser } from './users.js';
 
@@ -144,7 +145,7 @@ export function presentProject(
     approvals_before_merge: project.approvals_before_merge,
     ...(roles && {
       permissions: {
-        project_access: access(project.members.get(user.id) ?? 0),
+        project_access: access(directRole(world, project, user.id)),
         group_access: access(group ? roles.group(group) : 0),
       },
     }),

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/errors.js';
+import { directRole } from '../world/memberships.js';
 import type { Group, Project, Role, User, Visibility, World } from '../world/types.js';
 
 /**
@@ -21,19 +22,22 @@ export interface RoleMap {
   project(project: Project): Role | 0;
 }
 
-/** Derives a user's membership roles; ignores admin rights (membership filters do not count them, as in GitLab). */
+/**
+ * Derives a user's membership roles; ignores admin rights (membership filters do not count them, as in GitLab).
+ * An expired membership counts for nothing, as in `projectRole` (`directRole`).
+ */
 export function rolesOf(world: World, user: User): RoleMap {
   const memo = new Map<number, Role | 0>();
   const group = (g: Group): Role | 0 => {
     const known = memo.get(g.id);
     if (known !== undefined) return known;
     const parent = g.parent_id === null ? undefined : world.groups.get(g.parent_id);
-    const role = Math.max(g.members.get(user.id) ?? 0, parent ? group(parent) : 0) as Role | 0;
+    const role = Math.max(directRole(world, g, user.id), parent ? group(parent) : 0) as Role | 0;
     memo.set(g.id, role);
     return role;
   };
   const project = (p: Project): Role | 0 => {
-    const direct = (p.members.get(user.id) ?? 0) as Role | 0;
+    const direct = directRole(world, p, user.id);
     if (p.namespace.kind === 'user') return p.namespace.id === user.id ? 50 : direct;
     // The memo first: most projects share their group with many others.
     let inherited = memo.get(p.namespace.id);

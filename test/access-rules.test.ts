@@ -1,0 +1,120 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MockGitLab, SeedDocument } from '../mock/index.js';
+import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
+
+// The rules of mock/rules/access.ts that the rest of the suite reaches without telling apart:
+// the words of a refusal's reason (its role names, the token it names, the group it hides),
+// refs whose paths start or end with digits, and the plan of a personal project. Each refusal
+// is checked for GitLab's status and message, the journal's reason, and the world unchanged.
+// Written for the mutants StrykerJS found alive in mock/rules/access.ts, lines 161-401.
+
+const OAUTH_TOKEN = 'b'.repeat(64);
+
+/** {@link testSeed} plus a public project, groups and a project whose paths start or end with digits, and an OAuth token of `dev`. */
+const seed: SeedDocument = {
+  ...testSeed,
+  groups: [
+    ...(testSeed.groups ?? []),
+    { path: '42ops', members: { owner: 50 } },
+    { path: 'ops42', members: { owner: 50 } },
+    { path: 'open', visibility: 'public', members: { owner: 50 } },
+  ],
+  projects: [...(testSeed.projects ?? []), { path: 'open/site', visibility: 'public' }, { path: '42ops/deploy' }],
+  oauth: {
+    tokens: [
+      {
+        id: 7,
+        application: null,
+        user: 'dev',
+        token: OAUTH_TOKEN,
+        refresh_token: null,
+        scopes: ['read_user'],
+        auth_time: null,
+        created_at: '2026-06-01T09:00:00Z',
+        expires_in: 7200,
+        revoked_at: null,
+      },
+    ],
+  },
+};
+
+let mock: MockGitLab;
+
+beforeEach(() => {
+  mock = createTestMock(seed);
+});
+
+const reason = () => mock.requests.list().at(-1)?.reason;
+/** The world as exported, without `last_used_at` (which every authenticated call moves). */
+const world = () =>
+  JSON.parse(JSON.stringify(mock.exportState(), (key, value) => (key === 'last_used_at' ? undefined : value)));
+
+describe('roleIn and roleName: the words of a role refusal', () => {
+  it('says a caller without a role in a public project is not a member of it, and names the role it needs', async () => {
+    const before = world();
+    const refused = await call(mock, 'POST', '/projects/open%2Fsite/labels', {
+      token: 'glpat-outsider',
+      json: { name: 'bug', color: '#ff0000' },
+    });
+    expect(refused).toMatchObject({ status: 403, body: { message: '403 Forbidden' } });
+    expect(reason()).toBe('outsider is not a member of project open/site; this needs Planner');
+    expect(world()).toEqual(before);
+  });
+
+  it('names the role a caller has and the Owner role a group route needs', async () => {
+    const before = world();
+    const error = await failure(
+      client(mock, 'glpat-maintainer').groups.hooks.create('acme/platform', { url: 'https://example.com/hook' }),
+    );
+    expect(error).toMatchObject({ status: 403, gitlabMessage: '403 Forbidden' });
+    expect(reason()).toBe('maintainer is Maintainer in group acme/platform; this needs Owner');
+    expect(world()).toEqual(before);
+  });
+});
+
+describe('requireApiScope: the token a scope refusal names', () => {
+  it('names an OAuth token by its id', async () => {
+    const refused = await call(mock, 'GET', '/projects', { headers: { authorization: `Bearer ${OAUTH_TOKEN}` } });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'insufficient_scope', scope: 'api read_api' } });
+    expect(reason()).toBe('OAuth token 7 has scopes read_user; GET needs api or read_api');
+  });
+});
+
+describe('findGroup: a group the caller may not see', () => {
+  it('answers 404 Group Not Found as for a missing group, naming its visibility in the reason', async () => {
+    const outsider = client(mock, 'glpat-outsider');
+    const hidden = await failure(outsider.groups.get('acme'));
+    expect(hidden).toMatchObject({ status: 404, gitlabMessage: '404 Group Not Found' });
+    expect(reason()).toBe('group acme is private and outsider is not a member');
+    const missing = await failure(outsider.groups.get('nowhere'));
+    expect(missing).toMatchObject({ status: 404, gitlabMessage: '404 Group Not Found' });
+    expect(reason()).toBe('no group nowhere');
+  });
+});
+
+describe('refs by path: paths that start or end with digits are paths, not ids', () => {
+  it('finds a group whose path starts with digits', async () => {
+    const group = await client(mock, 'glpat-owner').groups.get('42ops');
+    expect(group).toMatchObject({ full_path: '42ops' });
+  });
+
+  it('finds a project in a namespace whose path starts with digits', async () => {
+    const project = await client(mock, 'glpat-owner').projects.get('42ops/deploy');
+    expect(project).toMatchObject({ path_with_namespace: '42ops/deploy' });
+  });
+
+  it('finds the group a webhook trigger names by a path that starts or ends with digits', () => {
+    expect(mock.webhooks.trigger({ event: 'member', group: '42ops' })).toEqual({ hooks: 0 });
+    expect(mock.webhooks.trigger({ event: 'member', group: 'ops42' })).toEqual({ hooks: 0 });
+  });
+});
+
+describe('projectPlan: a personal project on the hosted offering', () => {
+  it('is on the free plan, which the approvals refusal names', async () => {
+    const before = world();
+    const error = await failure(client(mock, 'glpat-owner').projects.approvalSettings.get('owner/sandbox'));
+    expect(error).toMatchObject({ status: 403, gitlabMessage: '403 Forbidden' });
+    expect(reason()).toBe('project owner/sandbox is on the free plan; approvals need Premium');
+    expect(world()).toEqual(before);
+  });
+});
