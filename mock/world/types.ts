@@ -10,10 +10,9 @@ export type Role = 10 | 15 | 20 | 30 | 40 | 50;
 /** @internal The role numbers by name, for the mock's rules (the entry point exports the world's types only). */
 export const Roles = { Guest: 10, Planner: 15, Reporter: 20, Developer: 30, Maintainer: 40, Owner: 50 } as const;
 /** @internal Every role number, lowest first. */
+export const ROLE_VALUES: readonly Role[] = [10, 15, 20, 30, 40, 50];
 /** Who may push, merge or unprotect a protected branch: `0` no one, `30` Developers, `40` Maintainers (GitLab's `ProtectedRefAccess`). */
 export type BranchAccessLevel = 0 | 30 | 40;
-
-export const ROLE_VALUES: readonly Role[] = [10, 15, 20, 30, 40, 50];
 
 /** Who can see a group or project: its members, any signed-in user, or anyone. */
 export type Visibility = 'private' | 'internal' | 'public';
