@@ -160,3 +160,17 @@ export async function pkcePair(verifier = 'a'.repeat(43)): Promise<{ verifier: s
   const challenge = Buffer.from(digest).toString('base64url');
   return { verifier, challenge };
 }
+
+/** Doorkeeper's `invalid_grant` answer. */
+export const INVALID_GRANT = {
+  error: 'invalid_grant',
+  error_description:
+    'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+};
+
+/** Doorkeeper's `invalid_client` answer. */
+export const INVALID_CLIENT = {
+  error: 'invalid_client',
+  error_description:
+    'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.',
+};

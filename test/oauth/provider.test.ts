@@ -7,6 +7,8 @@ import {
   createOAuthMock,
   exchange,
   get,
+  INVALID_CLIENT,
+  INVALID_GRANT,
   oauthSeed,
   pkcePair,
   post,
@@ -25,16 +27,6 @@ beforeEach(() => {
   mock = createOAuthMock();
 });
 
-const INVALID_GRANT = {
-  error: 'invalid_grant',
-  error_description:
-    'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
-};
-const INVALID_CLIENT = {
-  error: 'invalid_client',
-  error_description:
-    'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.',
-};
 const REVOKED = {
   error: 'invalid_token',
   error_description: 'Token was revoked. You have to re-authorize from the user.',

@@ -7,6 +7,8 @@ import {
   CALLBACK,
   exchange,
   get,
+  INVALID_CLIENT,
+  INVALID_GRANT,
   oauthSeed,
   pkcePair,
   post,
@@ -32,16 +34,6 @@ beforeEach(() => {
   mock = createMockGitLab({ seed });
 });
 
-const INVALID_GRANT = {
-  error: 'invalid_grant',
-  error_description:
-    'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
-};
-const INVALID_CLIENT = {
-  error: 'invalid_client',
-  error_description:
-    'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.',
-};
 const missing = (name: string) => ({
   error: 'invalid_request',
   error_description: `Missing required parameter: ${name}.`,
