@@ -108,7 +108,7 @@ describe('identify: an OAuth token acts as its user only while that user is acti
     const before = mock.exportState();
     const res = await get({ authorization: `Bearer ${hex('c')}` });
     expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
-    expect(lastReason()).toBe('the token is not known to this GitLab');
+    expect(lastReason()).toBe('OAuth token 13 of blocked belongs to a blocked user');
     expect(mock.exportState()).toEqual(before);
   });
 });

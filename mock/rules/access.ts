@@ -150,6 +150,10 @@ function refusal(world: World, credential: Credential | null) {
       );
     }
     if (oauth.user_id === null) return unauthorized().because(`${name} is a client credentials token, with no user`);
+    const user = world.users.get(oauth.user_id);
+    return unauthorized().because(
+      `${name} of ${user?.username ?? 'a deleted user'} belongs to a ${user?.state ?? 'missing'} user`,
+    );
   }
   return unauthorized().because(whyUnauthenticated(world, credential?.value ?? null));
 }
