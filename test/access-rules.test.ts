@@ -109,6 +109,20 @@ describe('refs by path: paths that start or end with digits are paths, not ids',
   });
 });
 
+describe('refs by id: a ref of digits only is an id, however many digits', () => {
+  it('finds a group and a project by ids of two digits', async () => {
+    const ids = createTestMock({
+      ...seed,
+      groups: [...(seed.groups ?? []), { id: 12, path: 'twelve', members: { owner: 50 } }],
+      projects: [...(seed.projects ?? []), { id: 34, path: 'twelve/app' }],
+    });
+    const owner = client(ids, 'glpat-owner');
+    expect(await owner.groups.get(12)).toMatchObject({ id: 12, full_path: 'twelve' });
+    expect(await owner.projects.get(34)).toMatchObject({ id: 34, path_with_namespace: 'twelve/app' });
+    expect(await owner.projects.get('34')).toMatchObject({ id: 34 });
+  });
+});
+
 describe('projectPlan: a personal project on the hosted offering', () => {
   it('is on the free plan, which the approvals refusal names', async () => {
     const before = world();

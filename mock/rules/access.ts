@@ -306,13 +306,9 @@ export function canReadGroup(world: World, user: User, group: Group): boolean {
 export const canReadGroupMembers = (world: World, user: User, group: Group): boolean =>
   visibleTo(group.visibility, user, groupRole(world, user, group));
 
-function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, fullPath: (record: T) => string) {
-  if (/^\d+$/.test(ref)) {
-    const id = Number(ref);
-    for (const record of records) if (record.id === id) return record;
-    return undefined;
-  }
-  const wanted = ref.toLowerCase();
+/** The record whose full path is `path`, in any case (GitLab's `find_by_full_path`). */
+function byPath<T>(records: Iterable<T>, path: string, fullPath: (record: T) => string): T | undefined {
+  const wanted = path.toLowerCase();
   for (const record of records) if (fullPath(record).toLowerCase() === wanted) return record;
   return undefined;
 }
@@ -321,12 +317,12 @@ function byRef<T extends { id: number }>(records: Iterable<T>, ref: string, full
 export function projectByRef(world: World, ref: string): Project | undefined {
   return /^\d+$/.test(ref)
     ? world.projects.get(Number(ref))
-    : byRef(world.projects.values(), ref, (p) => p.path_with_namespace);
+    : byPath(world.projects.values(), ref, (p) => p.path_with_namespace);
 }
 
 /** A group by id or full path (any case), whoever asks. */
 export function groupByRef(world: World, ref: string): Group | undefined {
-  return /^\d+$/.test(ref) ? world.groups.get(Number(ref)) : byRef(world.groups.values(), ref, (g) => g.full_path);
+  return /^\d+$/.test(ref) ? world.groups.get(Number(ref)) : byPath(world.groups.values(), ref, (g) => g.full_path);
 }
 
 /** SPEC 5 step 3: a project by id or full path; missing or invisible is `404 Project Not Found`. */
@@ -343,9 +339,7 @@ export function findProject(world: World, caller: Caller, ref: string): Project 
 
 /** A group by id or full path; missing or invisible is `404 Group Not Found`. */
 export function findGroup(world: World, caller: Caller, ref: string): Group {
-  const group = /^\d+$/.test(ref)
-    ? world.groups.get(Number(ref))
-    : byRef(world.groups.values(), ref, (g) => g.full_path);
+  const group = groupByRef(world, ref);
   if (!group) throw notFound('Group').because(`no group ${ref}`);
   if (!canReadGroup(world, caller.user, group)) {
     throw notFound('Group').because(
