@@ -1,0 +1,187 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse, isPassthroughResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { client } from './fixtures.js';
+
+// The delivery engine of mock/http/webhooks.ts, in the test process (Stryker's suite): which hosts it
+// calls, how it queues one hook's deliveries and several hooks', what it logs and journals, and
+// what it lets through MSW's handlers. A receiver on 127.0.0.1 answers; `onRequest` runs before it does.
+
+interface Received {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+async function startReceiver() {
+  const received: Received[] = [];
+  const behaviour = {
+    status: 200,
+    delayMs: 0,
+    body: 'ok',
+    onRequest: async (_r: Received): Promise<void> => {},
+  };
+  let active = 0;
+  const stats = { maxActive: 0 };
+  const server: Server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => {
+      text += chunk;
+    });
+    request.on('end', async () => {
+      active += 1;
+      stats.maxActive = Math.max(stats.maxActive, active);
+      const r = { url: request.url ?? '', headers: request.headers, body: JSON.parse(text) };
+      received.push(r);
+      await behaviour.onRequest(r);
+      setTimeout(() => {
+        active -= 1;
+        response.writeHead(behaviour.status, { 'content-type': 'text/plain' });
+        response.end(behaviour.body);
+      }, behaviour.delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    received,
+    behaviour,
+    stats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+const API = 'acme/api';
+
+function seed(hooks: { url: string; token?: string; recent_failures?: number }[], extra: Partial<SeedDocument> = {}) {
+  return {
+    now: '2026-06-01T09:00:00Z',
+    users: [
+      { username: 'root', admin: true, token: 'glpat-root' },
+      { username: 'maintainer', token: 'glpat-maintainer' },
+    ],
+    groups: [{ path: 'acme', members: { maintainer: 40 } }],
+    projects: [
+      {
+        path: API,
+        milestones: [{ title: 'v1' }],
+        merge_requests: [{ iid: 1, title: 'One', author: 'maintainer', source_branch: 'one' }],
+        hooks: hooks.map((h) => ({ ...h, events: { merge_requests_events: true, milestone_events: true } })),
+      },
+    ],
+    ...extra,
+  } satisfies SeedDocument;
+}
+
+let receiver: Receiver;
+let mock: MockGitLab;
+let cleanup: (() => Promise<void>)[] = [];
+
+async function setup(
+  hooks: (r: { url: string; port: number }) => { url: string; token?: string; recent_failures?: number }[],
+  options: { timeout?: number; allowHosts?: string[] } = {},
+  extra: (url: string) => Partial<SeedDocument> = () => ({}),
+) {
+  receiver = await startReceiver();
+  cleanup.push(receiver.close);
+  mock = createMockGitLab({
+    seed: seed(hooks(receiver), extra(receiver.url)),
+    webhooks: { timeout: 500, ...options },
+  });
+  cleanup.push(() => mock.webhooks.settled());
+}
+
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+const trigger = () => mock.webhooks.trigger({ event: 'merge_request', action: 'update', project: API, iid: 1 });
+const byUrl = (prefix: string) => mock.webhooks.deliveries.find((d) => d.url.startsWith(prefix));
+
+describe('which hosts the mock calls: loopback and the allowed hosts, by the URL as parsed', () => {
+  it('calls localhost, a name under .localhost, ::1 and any 127.x.y.z address', async () => {
+    await setup(({ port }) =>
+      [
+        `http://localhost:${port}/a`,
+        `http://hooks.localhost:${port}/b`,
+        `http://[::1]:${port}/c`,
+        `http://127.12.34.56:${port}/d`,
+      ].map((url) => ({ url })),
+    );
+    expect(trigger()).toEqual({ hooks: 4 });
+    await mock.webhooks.settled();
+    const log = mock.webhooks.deliveries;
+    expect(log).toHaveLength(4);
+    // Called (answered, or the address had nothing listening): never refused for its host.
+    for (const d of log) {
+      expect(d.outcome, d.url).not.toBe('blocked');
+      expect(d.internal_error_message ?? '', d.url).not.toMatch(/^URL is blocked/);
+    }
+  });
+
+  it('refuses names that only look like loopback, with the offline rule’s reason', async () => {
+    await setup(() =>
+      ['http://127.0.0.1.example.test/a', 'http://localhost.example.test/b', 'http://x-localhost/c'].map((url) => ({
+        url,
+      })),
+    );
+    trigger();
+    await mock.webhooks.settled();
+    const log = mock.webhooks.deliveries;
+    expect(log.map((d) => [d.outcome, d.internal_error_message])).toEqual([
+      [
+        'blocked',
+        'URL is blocked: the mock calls only loopback addresses and the hosts it allows; allow 127.0.0.1.example.test with --allow-webhook-host 127.0.0.1.example.test (webhooks.allowHosts in-process)',
+      ],
+      [
+        'blocked',
+        'URL is blocked: the mock calls only loopback addresses and the hosts it allows; allow localhost.example.test with --allow-webhook-host localhost.example.test (webhooks.allowHosts in-process)',
+      ],
+      [
+        'blocked',
+        'URL is blocked: the mock calls only loopback addresses and the hosts it allows; allow x-localhost with --allow-webhook-host x-localhost (webhooks.allowHosts in-process)',
+      ],
+    ]);
+  });
+
+  it('calls an allowed host however its name is cased, and an allowed IPv6 address written in brackets', async () => {
+    await setup(
+      () => [
+        { url: 'http://Hooks.Example.Test:9/a' },
+        { url: 'http://[fd00::7]:9/b' },
+        { url: 'http://other.example.test:9/c' },
+      ],
+      {
+        timeout: 300,
+        allowHosts: ['HOOKS.example.test', '[FD00::7]'],
+      },
+    );
+    trigger();
+    await mock.webhooks.settled();
+    expect(byUrl('http://hooks.example.test')?.outcome).toBe('failed');
+    expect(byUrl('http://[fd00::7]')?.outcome).toBe('failed');
+    expect(byUrl('http://other.example.test')?.outcome).toBe('blocked');
+  });
+});
+
+describe('the delivery timeout option', () => {
+  it('refuses a timeout that is not a positive number of milliseconds', () => {
+    for (const timeout of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createMockGitLab({ webhooks: { timeout } }), String(timeout)).toThrow(
+        new TypeError(`Invalid webhook timeout: ${String(timeout)}`),
+      );
+    }
+    expect(() => createMockGitLab({ webhooks: { timeout: 0.5 } })).not.toThrow();
+  });
+});
