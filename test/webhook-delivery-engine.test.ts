@@ -185,3 +185,140 @@ describe('the delivery timeout option', () => {
     expect(() => createMockGitLab({ webhooks: { timeout: 0.5 } })).not.toThrow();
   });
 });
+
+describe('mock.handlers let a delivery through only while it is under way', () => {
+  it('passes through the Webhook-UUID of a delivery under way, not one that is done, unknown or absent', async () => {
+    await setup(({ url }) => [{ url: `${url}/hook` }]);
+    const passes = async (uuid: string | undefined) => {
+      const headers: Record<string, string> = uuid === undefined ? {} : { 'x-gitlab-webhook-uuid': uuid };
+      const response = await getResponse(
+        mock.handlers,
+        new Request(`${receiver.url}/hook`, { method: 'POST', headers }),
+      );
+      return response !== undefined && isPassthroughResponse(response);
+    };
+    const during: boolean[] = [];
+    receiver.behaviour.onRequest = async (r) => {
+      during.push(await passes(String(r.headers['x-gitlab-webhook-uuid'])));
+    };
+    trigger();
+    await mock.webhooks.settled();
+    expect(during).toEqual([true]);
+    const uuid = String(receiver.received[0]?.headers['x-gitlab-webhook-uuid']);
+    expect(await passes(uuid)).toBe(false);
+    expect(await passes(globalThis.crypto.randomUUID())).toBe(false);
+    expect(await passes(undefined)).toBe(false);
+  });
+});
+
+describe('the delivery log: the URL redacted, the answer kept, the journal entry', () => {
+  it('redacts a password in the URL and secret-looking query values, keeping the others', async () => {
+    await setup(({ port }) => [
+      { url: `http://user:pa55@127.0.0.1:${port}/hook?private_token=t1&apiKey=k1&Signature=s1&page=2&state=open` },
+    ]);
+    trigger();
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries[0]?.url).toBe(
+      `http://user:%5BREDACTED%5D@127.0.0.1:${receiver.port}/hook?private_token=%5BREDACTED%5D&apiKey=%5BREDACTED%5D&Signature=%5BREDACTED%5D&page=2&state=open`,
+    );
+    // The receiver was called at the URL as stored.
+    expect(receiver.received[0]?.url).toBe('/hook?private_token=t1&apiKey=k1&Signature=s1&page=2&state=open');
+  });
+
+  it('keeps the first 8 KB of an answer, and journals a delivered one without a reason', async () => {
+    await setup(({ url }) => [{ url: `${url}/hook` }]);
+    receiver.behaviour.body = 'x'.repeat(8 * 1024 + 10);
+    receiver.behaviour.delayMs = 120;
+    const before = performance.now();
+    trigger();
+    await mock.webhooks.settled();
+    const waited = performance.now() - before;
+    const [delivery] = mock.webhooks.deliveries;
+    expect(delivery?.response_body).toBe('x'.repeat(8 * 1024));
+    expect(delivery?.outcome).toBe('delivered');
+    // Seconds, as GitLab's execution_duration; the journal's ms are the same time in milliseconds.
+    expect(delivery?.execution_duration).toBeGreaterThanOrEqual(0.1);
+    expect((delivery?.execution_duration ?? 0) * 1000).toBeLessThanOrEqual(waited + 1);
+    const entry = mock.requests.list().at(-1);
+    expect(entry).toMatchObject({ method: 'POST', status: 200, webhook: { delivery: 1, event: 'Merge Request Hook' } });
+    expect(entry).not.toHaveProperty('reason');
+    expect(entry?.ms).toBeCloseTo((delivery?.execution_duration ?? 0) * 1000, 6);
+  });
+
+  it('logs a refused delivery with no answer, and journals it with status 0 and the refusal as its reason', async () => {
+    await setup(() => [{ url: 'http://10.1.2.3:9/hook' }]);
+    trigger();
+    await mock.webhooks.settled();
+    const [delivery] = mock.webhooks.deliveries;
+    const reason =
+      'URL is blocked: the mock calls only loopback addresses and the hosts it allows; allow 10.1.2.3 with --allow-webhook-host 10.1.2.3 (webhooks.allowHosts in-process)';
+    expect(delivery).toMatchObject({
+      outcome: 'blocked',
+      response_status: 'internal error',
+      response_headers: {},
+      response_body: '',
+      internal_error_message: reason,
+    });
+    expect(mock.requests.list().at(-1)).toMatchObject({ status: 0, reason, webhook: { delivery: 1 } });
+  });
+
+  it('counts a 400 answer as a failure', async () => {
+    await setup(({ url }) => [{ url: `${url}/hook` }]);
+    receiver.behaviour.status = 400;
+    trigger();
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries[0]).toMatchObject({
+      response_status: 400,
+      outcome: 'failed',
+      hook_state: { before: { recent_failures: 0 }, after: { recent_failures: 1 } },
+    });
+  });
+
+  it('logs a delivery whose hook was deleted while it was under way, with no hook state', async () => {
+    await setup(({ url }) => [{ url: `${url}/hook` }]);
+    const hookId = [...mock.world.projectHooks.keys()][0] ?? 0;
+    receiver.behaviour.onRequest = async () => {
+      await client(mock, 'glpat-maintainer').projects.hooks.delete(API, hookId);
+    };
+    trigger();
+    await mock.webhooks.settled();
+    expect(mock.world.projectHooks.size).toBe(0);
+    expect(mock.webhooks.deliveries).toMatchObject([{ hook_id: hookId, outcome: 'delivered', hook_state: null }]);
+  });
+
+  it('keeps the last 1000 deliveries, dropping the oldest', async () => {
+    // A system hook is never disabled, so every one of its refused deliveries is made and logged.
+    await setup(
+      () => [],
+      {},
+      () => ({ system_hooks: [{ url: 'http://10.1.2.3:9/system', events: { merge_requests_events: true } }] }),
+    );
+    for (let i = 0; i < 1001; i++) trigger();
+    await mock.webhooks.settled();
+    const log = mock.webhooks.deliveries;
+    expect(log).toHaveLength(1000);
+    expect([log[0]?.id, log.at(-1)?.id]).toEqual([2, 1001]);
+  });
+});
+
+describe('the headers of a delivery', () => {
+  it('sends a system hook any event as a System Hook', async () => {
+    await setup(
+      () => [],
+      {},
+      (url) => ({ system_hooks: [{ url: `${url}/system`, events: { merge_requests_events: true } }] }),
+    );
+    trigger();
+    await mock.webhooks.settled();
+    expect(receiver.received[0]?.headers['x-gitlab-event']).toBe('System Hook');
+    expect(mock.webhooks.deliveries[0]?.request_headers['X-Gitlab-Event']).toBe('System Hook');
+    expect(mock.requests.list().at(-1)?.webhook?.event).toBe('System Hook');
+  });
+
+  it('drops line breaks from the token', async () => {
+    await setup(({ url }) => [{ url: `${url}/hook`, token: 'ab\r\ncd\ne' }]);
+    trigger();
+    await mock.webhooks.settled();
+    expect(receiver.received[0]?.headers['x-gitlab-token']).toBe('abcde');
+  });
+});
