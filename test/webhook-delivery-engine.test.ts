@@ -322,3 +322,121 @@ describe('the headers of a delivery', () => {
     expect(receiver.received[0]?.headers['x-gitlab-token']).toBe('abcde');
   });
 });
+
+describe('the queue: one hook’s deliveries in order, different hooks’ side by side', () => {
+  it('delivers to two hooks at once', async () => {
+    await setup(({ url }) => [{ url: `${url}/a` }, { url: `${url}/b` }]);
+    receiver.behaviour.delayMs = 150;
+    trigger();
+    await mock.webhooks.settled();
+    expect(receiver.received.map((r) => r.url).sort()).toEqual(['/a', '/b']);
+    expect(receiver.stats.maxActive).toBe(2);
+  });
+
+  it('delivers one hook’s events one after the other, in order', async () => {
+    await setup(({ url }) => [{ url: `${url}/a` }]);
+    receiver.behaviour.delayMs = 100;
+    mock.webhooks.trigger({ event: 'merge_request', action: 'open', project: API, iid: 1 });
+    mock.webhooks.trigger({ event: 'merge_request', action: 'close', project: API, iid: 1 });
+    await mock.webhooks.settled();
+    expect(receiver.received.map((r) => (r.body.object_attributes as { action: string }).action)).toEqual([
+      'open',
+      'close',
+    ]);
+    expect(receiver.stats.maxActive).toBe(1);
+  });
+
+  it('queues an event behind the hook’s delivery under way, even once an earlier one is done', async () => {
+    await setup(({ url }) => [{ url: `${url}/a` }]);
+    receiver.behaviour.delayMs = 100;
+    receiver.behaviour.onRequest = async () => {
+      // The first delivery is done; the second is under way: a third must wait for it.
+      if (receiver.received.length === 2) trigger();
+    };
+    trigger();
+    trigger();
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(3);
+    expect(receiver.stats.maxActive).toBe(1);
+  });
+
+  it('does not hold a delivery after a reset behind one the reset left under way', async () => {
+    await setup(({ url }) => [{ url: `${url}/a` }]);
+    receiver.behaviour.delayMs = 200;
+    receiver.behaviour.onRequest = async () => {
+      if (receiver.received.length === 1) {
+        mock.reset();
+        trigger();
+      }
+    };
+    trigger();
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.stats.maxActive).toBe(2);
+    // The delivery under way at the reset finished unlogged.
+    expect(mock.webhooks.deliveries.map((d) => d.id)).toEqual([1]);
+  });
+
+  it('does not deliver a queued event to a hook its earlier delivery disabled', async () => {
+    // Three failures already: the next one disables the hook for a while (GitLab's WebHookService: `Hook disabled`).
+    await setup(({ url }) => [{ url: `${url}/a`, recent_failures: 3 }]);
+    receiver.behaviour.status = 500;
+    trigger();
+    trigger();
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(1);
+    expect(mock.webhooks.deliveries).toMatchObject([
+      { outcome: 'failed', hook_state: { after: { alert_status: 'temporarily_disabled', recent_failures: 4 } } },
+    ]);
+  });
+
+  it('makes settled() wait for a test delivery under way', async () => {
+    await setup(({ url }) => [{ url: `${url}/a` }]);
+    receiver.behaviour.delayMs = 150;
+    let arrived: () => void = () => {};
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    receiver.behaviour.onRequest = async () => arrived();
+    const hookId = [...mock.world.projectHooks.keys()][0] ?? 0;
+    const test = client(mock, 'glpat-maintainer').projects.hooks.test(API, hookId, 'merge_requests_events');
+    await arrival;
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries).toMatchObject([{ id: 1, outcome: 'delivered' }]);
+    await test;
+  });
+});
+
+describe('resending a logged delivery', () => {
+  it('sends it as its own kind of event, with the event’s X-Gitlab-Event-UUID and Idempotency-Key', async () => {
+    await setup(({ url }) => [{ url: `${url}/a` }]);
+    mock.webhooks.trigger({ event: 'milestone', project: API });
+    await mock.webhooks.settled();
+    const hookId = [...mock.world.projectHooks.keys()][0] ?? 0;
+    expect(await client(mock, 'glpat-maintainer').projects.hooks.resendEvent(API, hookId, 1)).toEqual({
+      response_status: 200,
+    });
+    const [first, again] = receiver.received;
+    expect(again?.headers['x-gitlab-event']).toBe('Milestone Hook');
+    expect(again?.headers['x-gitlab-event-uuid']).toBe(first?.headers['x-gitlab-event-uuid']);
+    expect(again?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+    expect(again?.headers['x-gitlab-webhook-uuid']).not.toBe(first?.headers['x-gitlab-webhook-uuid']);
+    expect(mock.webhooks.deliveries.map((d) => d.trigger)).toEqual(['milestone_hooks', 'milestone_hooks']);
+  });
+});
+
+describe('a reset drops what the request before it queued', () => {
+  it('drops a delivery queued by the last request, to a hook that was called before', async () => {
+    await setup(({ url }) => [{ url: `${url}/a` }]);
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Delivered' });
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(1);
+    // The delivery waits for a timer: the request has answered, and the reset drops it before it starts.
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Dropped' });
+    mock.reset();
+    await mock.webhooks.settled();
+    expect(receiver.received).toHaveLength(1);
+    expect(mock.webhooks.deliveries).toEqual([]);
+  });
+});
