@@ -90,12 +90,12 @@ let cleanup: (() => Promise<void>)[] = [];
 async function setup(
   hooks: (r: { url: string; port: number }) => { url: string; token?: string; recent_failures?: number }[],
   options: { timeout?: number; allowHosts?: string[] } = {},
-  extra: (url: string) => Partial<SeedDocument> = () => ({}),
+  extra: (r: { url: string; port: number }) => Partial<SeedDocument> = () => ({}),
 ) {
   receiver = await startReceiver();
   cleanup.push(receiver.close);
   mock = createMockGitLab({
-    seed: seed(hooks(receiver), extra(receiver.url)),
+    seed: seed(hooks(receiver), extra(receiver)),
     webhooks: { timeout: 500, ...options },
   });
   cleanup.push(() => mock.webhooks.settled());
@@ -175,6 +175,17 @@ describe('which hosts the mock calls: loopback and the allowed hosts, by the URL
   });
 });
 
+describe('the allowed hosts as written', () => {
+  it('drops only the brackets around an IPv6 address, not one inside a name', async () => {
+    await setup(() => [{ url: 'http://pq.example.test:9/a' }, { url: 'http://xy.example.test:9/b' }], {
+      allowHosts: ['p[q.example.test', 'x]y.example.test'],
+    });
+    trigger();
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries.map((d) => d.outcome)).toEqual(['blocked', 'blocked']);
+  });
+});
+
 describe('the delivery timeout option', () => {
   it('refuses a timeout that is not a positive number of milliseconds', () => {
     for (const timeout of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
@@ -223,6 +234,36 @@ describe('the delivery log: the URL redacted, the answer kept, the journal entry
     );
     // The receiver was called at the URL as stored.
     expect(receiver.received[0]?.url).toBe('/hook?private_token=t1&apiKey=k1&Signature=s1&page=2&state=open');
+  });
+
+  it('logs a URL that does not parse before its variables are put in as stored', async () => {
+    // `{port}` is no port: the URL parses only as called, so the log keeps it as written.
+    await setup(
+      () => [],
+      {},
+      ({ port }) => ({
+        projects: [
+          {
+            path: API,
+            merge_requests: [{ iid: 1, title: 'One', author: 'maintainer', source_branch: 'one' }],
+            hooks: [
+              {
+                url: 'http://127.0.0.1:{port}/hook?token={secret}',
+                url_variables: { port: String(port), secret: 's3cret' },
+                events: { merge_requests_events: true },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    trigger();
+    await mock.webhooks.settled();
+    expect(receiver.received[0]?.url).toBe('/hook?token=s3cret');
+    expect(mock.webhooks.deliveries[0]).toMatchObject({
+      url: 'http://127.0.0.1:{port}/hook?token={secret}',
+      outcome: 'delivered',
+    });
   });
 
   it('keeps the first 8 KB of an answer, and journals a delivered one without a reason', async () => {
@@ -306,7 +347,7 @@ describe('the headers of a delivery', () => {
     await setup(
       () => [],
       {},
-      (url) => ({ system_hooks: [{ url: `${url}/system`, events: { merge_requests_events: true } }] }),
+      ({ url }) => ({ system_hooks: [{ url: `${url}/system`, events: { merge_requests_events: true } }] }),
     );
     trigger();
     await mock.webhooks.settled();
