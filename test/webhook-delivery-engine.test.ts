@@ -236,8 +236,8 @@ describe('the delivery log: the URL redacted, the answer kept, the journal entry
     expect(receiver.received[0]?.url).toBe('/hook?private_token=t1&apiKey=k1&Signature=s1&page=2&state=open');
   });
 
-  it('logs a URL that does not parse before its variables are put in as stored', async () => {
-    // `{port}` is no port: the URL parses only as called, so the log keeps it as written.
+  it('redacts the same secrets in a URL that parses only with its variables put in, its placeholders as stored', async () => {
+    // `{port}` is no port: the URL parses only as called, so its secrets are found by pattern.
     await setup(
       () => [],
       {},
@@ -248,8 +248,8 @@ describe('the delivery log: the URL redacted, the answer kept, the journal entry
             merge_requests: [{ iid: 1, title: 'One', author: 'maintainer', source_branch: 'one' }],
             hooks: [
               {
-                url: 'http://127.0.0.1:{port}/hook?token={secret}',
-                url_variables: { port: String(port), secret: 's3cret' },
+                url: 'http://user:pa55word@127.0.0.1:{port}/{path}?private_token=s3cret-value&page=2&apiKey={key}',
+                url_variables: { port: String(port), path: 'hook', key: 'k3y-value' },
                 events: { merge_requests_events: true },
               },
             ],
@@ -259,11 +259,15 @@ describe('the delivery log: the URL redacted, the answer kept, the journal entry
     );
     trigger();
     await mock.webhooks.settled();
-    expect(receiver.received[0]?.url).toBe('/hook?token=s3cret');
-    expect(mock.webhooks.deliveries[0]).toMatchObject({
-      url: 'http://127.0.0.1:{port}/hook?token={secret}',
-      outcome: 'delivered',
-    });
+    expect(receiver.received[0]?.url).toBe('/hook?private_token=s3cret-value&page=2&apiKey=k3y-value');
+    const url =
+      'http://user:%5BREDACTED%5D@127.0.0.1:{port}/{path}?private_token=%5BREDACTED%5D&page=2&apiKey=%5BREDACTED%5D';
+    expect(mock.webhooks.deliveries[0]).toMatchObject({ url, outcome: 'delivered' });
+    expect(mock.requests.list().at(-1)?.path).toBe(url);
+    for (const secret of ['pa55word', 's3cret-value', 'k3y-value']) {
+      expect(JSON.stringify(mock.webhooks.deliveries)).not.toContain(secret);
+      expect(JSON.stringify(mock.requests.list())).not.toContain(secret);
+    }
   });
 
   it('keeps the first 8 KB of an answer, and journals a delivered one without a reason', async () => {
