@@ -10,6 +10,7 @@ import { client } from './fixtures.js';
 // what it lets through MSW's handlers. A receiver on 127.0.0.1 answers; `onRequest` runs before it does.
 
 interface Received {
+  method: string;
   url: string;
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
@@ -33,7 +34,12 @@ async function startReceiver() {
     request.on('end', async () => {
       active += 1;
       stats.maxActive = Math.max(stats.maxActive, active);
-      const r = { url: request.url ?? '', headers: request.headers, body: JSON.parse(text) };
+      const r = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: text === '' ? {} : JSON.parse(text),
+      };
       received.push(r);
       await behaviour.onRequest(r);
       setTimeout(() => {
@@ -483,5 +489,70 @@ describe('a reset drops what the request before it queued', () => {
     await mock.webhooks.settled();
     expect(receiver.received).toHaveLength(1);
     expect(mock.webhooks.deliveries).toEqual([]);
+  });
+});
+
+describe('delivery over fetch, where the runtime has no process.getBuiltinModule (a browser)', () => {
+  /** A mock made while the runtime lacks `process.getBuiltinModule`: its deliveries go through `fetch`. */
+  async function setupFetch(hookUrl: (r: Receiver) => string, timeout = 500) {
+    receiver = await startReceiver();
+    cleanup.push(receiver.close);
+    const saved = Object.getOwnPropertyDescriptor(process, 'getBuiltinModule');
+    Object.defineProperty(process, 'getBuiltinModule', { value: undefined, configurable: true, writable: true });
+    try {
+      mock = createMockGitLab({
+        seed: seed([{ url: hookUrl(receiver), token: 'hook-secret' }]),
+        webhooks: { timeout },
+      });
+    } finally {
+      if (saved) Object.defineProperty(process, 'getBuiltinModule', saved);
+    }
+    cleanup.push(() => mock.webhooks.settled());
+  }
+
+  it('POSTs the payload with GitLab’s headers and logs the answer', async () => {
+    await setupFetch((r) => `${r.url}/hook`);
+    trigger();
+    await mock.webhooks.settled();
+    const [got] = receiver.received;
+    expect(got).toMatchObject({
+      method: 'POST',
+      url: '/hook',
+      headers: { 'x-gitlab-event': 'Merge Request Hook', 'x-gitlab-token': 'hook-secret' },
+      body: { object_kind: 'merge_request', object_attributes: { iid: 1, action: 'update' } },
+    });
+    expect(mock.webhooks.deliveries[0]).toMatchObject({
+      response_status: 200,
+      response_headers: { 'content-type': 'text/plain' },
+      response_body: 'ok',
+      outcome: 'delivered',
+      internal_error_message: null,
+    });
+  });
+
+  it('logs a receiver that does not answer in time as GitLab’s read timeout', async () => {
+    await setupFetch((r) => `${r.url}/hook`, 150);
+    receiver.behaviour.delayMs = 600;
+    trigger();
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries[0]).toMatchObject({
+      response_status: 'internal error',
+      outcome: 'failed',
+      internal_error_message: 'Net::ReadTimeout with #<TCPSocket:(closed)>',
+    });
+  });
+
+  it('logs any other failure as fetch reports it', async () => {
+    // Nothing listens there any more.
+    const closed = await startReceiver();
+    await closed.close();
+    await setupFetch(() => `${closed.url}/hook`);
+    trigger();
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries[0]).toMatchObject({
+      response_status: 'internal error',
+      outcome: 'failed',
+      internal_error_message: 'TypeError: fetch failed',
+    });
   });
 });
