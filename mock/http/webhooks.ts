@@ -147,7 +147,11 @@ export function redactUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    return raw;
+    // A URL that parses only with its variables put in (`http://u:p@host:{port}/`): the same secrets, by pattern.
+    const masked = encodeURIComponent(REDACTED);
+    return raw
+      .replace(/^([^:/?#]+:\/\/[^/?#@:]*:)[^/?#@]*@/, `$1${masked}@`)
+      .replace(/([?&][^=&#]*(?:token|secret|password|key|signature)[^=&#]*=)[^&#]*/gi, `$1${masked}`);
   }
   if (url.password) url.password = REDACTED;
   for (const [key] of url.searchParams) {
