@@ -310,12 +310,6 @@ export class WebhookDispatcher implements WebhookSink {
     return structuredClone(this.#log);
   }
 
-  /** One logged delivery, or `undefined`. */
-  delivery(id: number): WebhookDelivery | undefined {
-    const found = this.#log.find((d) => d.id === id);
-    return found && structuredClone(found);
-  }
-
   /** Forgets the log. */
   clear(): void {
     this.#log = [];
