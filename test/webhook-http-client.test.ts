@@ -69,8 +69,8 @@ async function rawReceiver(reply: Reply) {
   return { url: `http://127.0.0.1:${port}/hook`, port, requests, sockets, closed };
 }
 
-/** A world whose project has one hook per URL, for milestone events. */
-function mockFor(urls: string[], timeout = 2000): MockGitLab {
+/** A world whose project has one hook per URL, for milestone events (or the events given with a URL). */
+function mockFor(urls: (string | { url: string; events: Record<string, boolean> })[], timeout = 2000): MockGitLab {
   return createMockGitLab({
     seed: {
       now: '2026-06-01T09:00:00Z',
@@ -80,7 +80,8 @@ function mockFor(urls: string[], timeout = 2000): MockGitLab {
         {
           path: API,
           milestones: [{ title: 'v1' }],
-          hooks: urls.map((url) => ({ url, events: { milestone_events: true } })),
+          issues: [{ title: 'One' }],
+          hooks: urls.map((url) => (typeof url === 'string' ? { url, events: { milestone_events: true } } : url)),
         },
       ],
     },
@@ -166,15 +167,12 @@ describe('keeping a connection alive between deliveries to a receiver', () => {
   it('keeps one pool per receiver: a kept connection is never used for another receiver', async () => {
     const a = await rawReceiver((socket) => socket.write(OK));
     const b = await rawReceiver((socket) => socket.write(OK));
-    const mock = mockFor([a.url, b.url]);
+    const mock = mockFor([a.url, { url: b.url, events: { issues_events: true } }]);
+    mock.webhooks.trigger({ event: 'issue', project: API });
+    await mock.webhooks.settled();
     await deliver(mock);
-    await deliver(mock);
-    for (const receiver of [a, b]) {
-      expect(receiver.requests.map((r) => [r.connection, r.index])).toEqual([
-        [1, 1],
-        [1, 2],
-      ]);
-    }
+    expect(a.requests.map((r) => [r.connection, r.index])).toEqual([[1, 1]]);
+    expect(b.requests.map((r) => [r.connection, r.index])).toEqual([[1, 1]]);
   });
 });
 
@@ -303,6 +301,47 @@ describe('answers read as they arrive', () => {
   });
 });
 
+describe('answers cut short or without a body', () => {
+  async function deliverPieces(pieces: string[], end: boolean) {
+    const receiver = await rawReceiver((socket) => {
+      void writeApart(socket, pieces).then(() => end && socket.end());
+    });
+    return deliver(mockFor([receiver.url]));
+  }
+
+  it('fails a chunked answer cut short by the end of the stream, as Net::HTTP does ("end of file reached")', async () => {
+    for (const cut of ['5\r\nhello\r\n', '5\r\nhel']) {
+      const delivery = await deliverPieces([`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n${cut}`], true);
+      expect(delivery).toMatchObject({
+        response_status: 'internal error',
+        internal_error_message: 'end of file reached',
+        outcome: 'failed',
+      });
+    }
+  });
+
+  it('reads no body after a 204 or a 304, whatever Content-Length says', async () => {
+    for (const status of ['204 No Content', '304 Not Modified']) {
+      const delivery = await deliverPieces([`HTTP/1.1 ${status}\r\nContent-Length: 5\r\n\r\n`], false);
+      expect(delivery).toMatchObject({
+        response_status: Number(status.slice(0, 3)),
+        response_body: '',
+        outcome: 'delivered',
+      });
+    }
+  });
+
+  it('ignores what a receiver sends on a kept connection between answers', async () => {
+    const receiver = await rawReceiver((socket) => socket.write(OK));
+    const mock = mockFor([receiver.url]);
+    expect(await deliver(mock)).toMatchObject({ response_status: 200, outcome: 'delivered' });
+    // The mock reads these bytes before the end of the stream that closes its side too.
+    receiver.sockets[0]?.end('stray bytes');
+    await receiver.closed[0];
+    expect(mock.webhooks.deliveries).toHaveLength(1);
+  });
+});
+
 describe('the head of an answer', () => {
   async function headersOf(head: string) {
     const receiver = await rawReceiver((socket) => socket.end(`HTTP/1.1 200 OK\r\n${head}Content-Length: 2\r\n\r\nok`));
@@ -376,7 +415,9 @@ describe('failures of the connection', () => {
     const receiver = await rawReceiver((socket) => socket.resetAndDestroy());
     const delivery = await deliver(mockFor([receiver.url]));
     expect(delivery).toMatchObject({ response_status: 'internal error', outcome: 'failed' });
+    // Neither the end of the stream nor a connection never opened: Net::HTTP's Errno::ECONNRESET.
     expect(delivery?.internal_error_message).not.toBe('end of file reached');
+    expect(delivery?.internal_error_message).not.toMatch(/^Failed to open TCP connection/);
     expect(receiver.requests).toHaveLength(1);
   });
 

@@ -665,24 +665,26 @@ function parseBytes(
   const done = (answer: Answer, framed: boolean) => ({ answer, framed, keepAlive });
   let rest = bytes.subarray(split + 4);
   if (/chunked/i.test(lower['transfer-encoding'] ?? '')) {
+    // A chunked body cut short, even by the end of the stream, is no answer: Net::HTTP's `read_chunked`
+    // reads to the last chunk and raises EOFError ("end of file reached") at the end of the stream.
     const parts: Uint8Array[] = [];
     for (;;) {
       const line = findCrlf(rest);
-      if (line < 0) return ended ? done({ status, headers, body: decode(parts) }, false) : undefined;
+      if (line < 0) return undefined;
       const size = Number.parseInt(new TextDecoder().decode(rest.subarray(0, line)), 16);
       if (!Number.isFinite(size)) return done({ status, headers, body: decode(parts) }, false);
       if (size === 0) return done({ status, headers, body: decode(parts) }, true);
-      if (rest.length < line + 2 + size + 2)
-        return ended ? done({ status, headers, body: decode(parts) }, false) : undefined;
+      if (rest.length < line + 2 + size + 2) return undefined;
       parts.push(rest.subarray(line + 2, line + 2 + size));
       rest = rest.subarray(line + 2 + size + 2);
     }
   }
+  // 204 and 304 have no body, whatever Content-Length says (Net::HTTP's `response_body_permitted?`).
+  if (status === 204 || status === 304) return done({ status, headers, body: '' }, true);
   const length = lower['content-length'] === undefined ? undefined : Number(lower['content-length']);
   if (length !== undefined && rest.length >= length) {
     return done({ status, headers, body: decode([rest.subarray(0, length)]) }, true);
   }
-  if (length === undefined && (status === 204 || status === 304)) return done({ status, headers, body: '' }, true);
   return ended ? done({ status, headers, body: decode([rest]) }, false) : undefined;
 }
 
