@@ -320,6 +320,19 @@ describe('answers cut short or without a body', () => {
     }
   });
 
+  it('fails a chunk size that is not a number, as Net::HTTP does (HTTPBadResponse), and closes the connection', async () => {
+    const receiver = await rawReceiver((socket) =>
+      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\n'),
+    );
+    const mock = mockFor([receiver.url]);
+    expect(await deliver(mock)).toMatchObject({
+      response_status: 'internal error',
+      internal_error_message: 'wrong chunk size line: zz',
+      outcome: 'failed',
+    });
+    await receiver.closed[0];
+  });
+
   it('reads no body after a 204 or a 304, whatever Content-Length says', async () => {
     for (const status of ['204 No Content', '304 Not Modified']) {
       const delivery = await deliverPieces([`HTTP/1.1 ${status}\r\nContent-Length: 5\r\n\r\n`], false);

@@ -571,7 +571,13 @@ function nodePost(): Post | undefined {
       connection.current = {
         data: (chunk) => {
           chunks.push(chunk);
-          const parsed = parseAnswer(chunks, false);
+          let parsed: ReturnType<typeof parseAnswer>;
+          try {
+            parsed = parseAnswer(chunks, false);
+          } catch (error) {
+            fail(error as Error);
+            return;
+          }
           if (!parsed) return;
           settle(() => {
             if (parsed.reusable && !connection.closed) {
@@ -584,7 +590,13 @@ function nodePost(): Post | undefined {
           });
         },
         ended: () => {
-          const parsed = parseAnswer(chunks, true);
+          let parsed: ReturnType<typeof parseAnswer>;
+          try {
+            parsed = parseAnswer(chunks, true);
+          } catch (error) {
+            fail(error as Error);
+            return;
+          }
           if (parsed) settle(() => resolve(parsed.answer));
           else retryOrFail(new Error('end of file reached'));
         },
@@ -628,6 +640,7 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 /**
  * An HTTP/1.1 answer from the bytes so far, once complete (by length, by chunks, or at the end of the
  * stream), and whether the connection may carry another request (framed, and not closed by the receiver).
+ * Throws Net::HTTP's error for a chunk size that is not a number.
  */
 function parseAnswer(chunks: Uint8Array[], ended: boolean): { answer: Answer; reusable: boolean } | undefined {
   const answer = parseBytes(chunks, ended);
@@ -671,8 +684,10 @@ function parseBytes(
     for (;;) {
       const line = findCrlf(rest);
       if (line < 0) return undefined;
-      const size = Number.parseInt(new TextDecoder().decode(rest.subarray(0, line)), 16);
-      if (!Number.isFinite(size)) return done({ status, headers, body: decode(parts) }, false);
+      const sizeLine = new TextDecoder().decode(rest.subarray(0, line));
+      const size = Number.parseInt(sizeLine, 16);
+      // Net::HTTPBadResponse, which GitLab logs as the delivery's error.
+      if (!Number.isFinite(size)) throw new Error(`wrong chunk size line: ${sizeLine}`);
       if (size === 0) return done({ status, headers, body: decode(parts) }, true);
       if (rest.length < line + 2 + size + 2) return undefined;
       parts.push(rest.subarray(line + 2, line + 2 + size));
