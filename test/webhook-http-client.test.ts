@@ -234,6 +234,35 @@ describe('a kept connection the receiver closed', () => {
     ]);
   });
 
+  it('is replaced by a new connection, never by another kept one, and only it leaves the pool', async () => {
+    // Connections 1 and 2 are closed by the receiver on their second request; later ones answer every time.
+    const receiver = await rawReceiver((socket, request) => {
+      if (request.connection <= 2 && request.index === 2) socket.end();
+      else socket.write(OK);
+    });
+    const both = { milestone_events: true, issues_events: true };
+    const mock = mockFor([{ url: receiver.url, events: both }, receiver.url]);
+    await deliver(mock); // both hooks at once: two connections, both kept
+    expect(receiver.sockets).toHaveLength(2);
+    mock.webhooks.trigger({ event: 'issue', project: API }); // the first hook only: one kept connection,
+    await mock.webhooks.settled(); // closed, replaced by connection 3; the other stays kept
+    expect(receiver.requests.map((r) => `${r.connection}.${r.index}`).slice(2)).toEqual([
+      expect.stringMatching(/^[12]\.2$/),
+      '3.1',
+    ]);
+    await deliver(mock); // connection 3 answers; the other kept one is closed and replaced by connection 4
+    expect(mock.webhooks.deliveries.map((d) => d.outcome)).toEqual(Array(5).fill('delivered'));
+    expect(receiver.requests.map((r) => `${r.connection}.${r.index}`).sort()).toEqual([
+      '1.1',
+      '1.2',
+      '2.1',
+      '2.2',
+      '3.1',
+      '3.2',
+      '4.1',
+    ]);
+  });
+
   it('is not retried when the receiver had begun to answer: the delivery fails at the end of the stream', async () => {
     const receiver = await rawReceiver((socket, request) => {
       if (request.index === 2) socket.end('HTTP/1.1 200 OK\r\nContent-Le');
