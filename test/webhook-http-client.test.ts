@@ -236,9 +236,19 @@ describe('a kept connection the receiver closed', () => {
 
   it('is replaced by a new connection, never by another kept one, and only it leaves the pool', async () => {
     // Connections 1 and 2 are closed by the receiver on their second request; later ones answer every time.
+    // Answers wait so that deliveries meant to overlap do: the first two requests are answered together,
+    // and connection 3's second one once connection 4 has its first.
+    const held: Socket[] = [];
     const receiver = await rawReceiver((socket, request) => {
+      const at = `${request.connection}.${request.index}`;
       if (request.connection <= 2 && request.index === 2) socket.end();
-      else socket.write(OK);
+      else if (at === '1.1' || at === '2.1' || at === '3.2') {
+        held.push(socket);
+        if (held.length === 2) for (const s of held.splice(0)) s.write(OK);
+      } else {
+        socket.write(OK);
+        if (at === '4.1') for (const s of held.splice(0)) s.write(OK);
+      }
     });
     const both = { milestone_events: true, issues_events: true };
     const mock = mockFor([{ url: receiver.url, events: both }, receiver.url]);
@@ -349,17 +359,18 @@ describe('answers cut short or without a body', () => {
     }
   });
 
-  it('fails a chunk size that is not a number, as Net::HTTP does (HTTPBadResponse), and closes the connection', async () => {
-    const receiver = await rawReceiver((socket) =>
-      socket.write('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nzz\r\n'),
-    );
-    const mock = mockFor([receiver.url]);
-    expect(await deliver(mock)).toMatchObject({
-      response_status: 'internal error',
-      internal_error_message: 'wrong chunk size line: zz',
-      outcome: 'failed',
-    });
-    await receiver.closed[0];
+  it('fails a chunk size that is not a number (or none), as Net::HTTP does (HTTPBadResponse), and closes the connection', async () => {
+    for (const size of ['zz', '']) {
+      const receiver = await rawReceiver((socket) =>
+        socket.write(`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n${size}\r\n`),
+      );
+      expect(await deliver(mockFor([receiver.url]))).toMatchObject({
+        response_status: 'internal error',
+        internal_error_message: `wrong chunk size line: ${size}`,
+        outcome: 'failed',
+      });
+      await receiver.closed[0];
+    }
   });
 
   it('reads no body after a 204 or a 304, whatever Content-Length says', async () => {
