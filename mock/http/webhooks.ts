@@ -569,7 +569,13 @@ function nodePost(): Post | undefined {
       connection.current = {
         data: (chunk) => {
           chunks.push(chunk);
-          const parsed = parseAnswer(chunks, false);
+          let parsed: ReturnType<typeof parseAnswer>;
+          try {
+            parsed = parseAnswer(chunks, false);
+          } catch (error) {
+            fail(error as Error);
+            return;
+          }
           if (!parsed) return;
           settle(() => {
             if (parsed.reusable && !connection.closed) {
@@ -582,6 +588,7 @@ function nodePost(): Post | undefined {
           });
         },
         ended: () => {
+          // Does not throw: `data` has parsed these bytes already, and a bad chunk size settled it there.
           const parsed = parseAnswer(chunks, true);
           if (parsed) settle(() => resolve(parsed.answer));
           else retryOrFail(new Error('end of file reached'));
@@ -626,6 +633,7 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 /**
  * An HTTP/1.1 answer from the bytes so far, once complete (by length, by chunks, or at the end of the
  * stream), and whether the connection may carry another request (framed, and not closed by the receiver).
+ * Throws Net::HTTP's error for a chunk size that is not a number.
  */
 function parseAnswer(chunks: Uint8Array[], ended: boolean): { answer: Answer; reusable: boolean } | undefined {
   const answer = parseBytes(chunks, ended);
@@ -663,24 +671,28 @@ function parseBytes(
   const done = (answer: Answer, framed: boolean) => ({ answer, framed, keepAlive });
   let rest = bytes.subarray(split + 4);
   if (/chunked/i.test(lower['transfer-encoding'] ?? '')) {
+    // A chunked body cut short, even by the end of the stream, is no answer: Net::HTTP's `read_chunked`
+    // reads to the last chunk and raises EOFError ("end of file reached") at the end of the stream.
     const parts: Uint8Array[] = [];
     for (;;) {
       const line = findCrlf(rest);
-      if (line < 0) return ended ? done({ status, headers, body: decode(parts) }, false) : undefined;
-      const size = Number.parseInt(new TextDecoder().decode(rest.subarray(0, line)), 16);
-      if (!Number.isFinite(size)) return done({ status, headers, body: decode(parts) }, false);
+      if (line < 0) return undefined;
+      const sizeLine = new TextDecoder().decode(rest.subarray(0, line));
+      const size = Number.parseInt(sizeLine, 16);
+      // Net::HTTPBadResponse, which GitLab logs as the delivery's error.
+      if (!Number.isFinite(size)) throw new Error(`wrong chunk size line: ${sizeLine}`);
       if (size === 0) return done({ status, headers, body: decode(parts) }, true);
-      if (rest.length < line + 2 + size + 2)
-        return ended ? done({ status, headers, body: decode(parts) }, false) : undefined;
+      if (rest.length < line + 2 + size + 2) return undefined;
       parts.push(rest.subarray(line + 2, line + 2 + size));
       rest = rest.subarray(line + 2 + size + 2);
     }
   }
+  // 204 and 304 have no body, whatever Content-Length says (Net::HTTP's `response_body_permitted?`).
+  if (status === 204 || status === 304) return done({ status, headers, body: '' }, true);
   const length = lower['content-length'] === undefined ? undefined : Number(lower['content-length']);
   if (length !== undefined && rest.length >= length) {
     return done({ status, headers, body: decode([rest.subarray(0, length)]) }, true);
   }
-  if (length === undefined && (status === 204 || status === 304)) return done({ status, headers, body: '' }, true);
   return ended ? done({ status, headers, body: decode([rest]) }, false) : undefined;
 }
 
