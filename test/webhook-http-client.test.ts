@@ -428,13 +428,34 @@ describe('the head of an answer', () => {
     expect(headers).toMatchObject({ 'X-Odd': 'a\rb', 'X-Cr': '1', 'Content-Length': '2' });
   });
 
-  it('fails on a status line that does not start with HTTP/ (never read as a status)', async () => {
-    const receiver = await rawReceiver((socket) => socket.end('XHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'));
-    expect(await deliver(mockFor([receiver.url]))).toMatchObject({
-      response_status: 'internal error',
-      internal_error_message: 'end of file reached',
-      outcome: 'failed',
-    });
+  it('fails on a status line Net::HTTP cannot read, as its HTTPBadResponse ("wrong status line")', async () => {
+    for (const line of ['XHTTP/1.1 200 OK', 'HTTP/2 200', 'HTTP/1.1 2000 OK', 'HTTP/1.1 20 OK', 'HTTP/1.1 200OK']) {
+      const receiver = await rawReceiver((socket) => socket.write(`${line}\r\nContent-Length: 2\r\n\r\nok`));
+      expect(await deliver(mockFor([receiver.url]))).toMatchObject({
+        response_status: 'internal error',
+        internal_error_message: `wrong status line: "${line}"`,
+        outcome: 'failed',
+      });
+      await receiver.closed[0];
+    }
+    // An empty first line: the head ends before it starts.
+    const receiver = await rawReceiver((socket) =>
+      socket.write('\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok'),
+    );
+    expect(await deliver(mockFor([receiver.url]))).toMatchObject({ internal_error_message: 'wrong status line: ""' });
+  });
+
+  it('reads a status line as Net::HTTP does: the version optional, any case, spaces or tabs around the code', async () => {
+    for (const line of [
+      'HTTP 201',
+      'http/1.1 201 Created',
+      'HTTP/1.1\t201\tCreated',
+      'HTTP/1.1  201',
+      'HTTP/10.1 201 x',
+    ]) {
+      const receiver = await rawReceiver((socket) => socket.end(`${line}\r\nContent-Length: 2\r\n\r\nok`));
+      expect(await deliver(mockFor([receiver.url]))).toMatchObject({ response_status: 201, outcome: 'delivered' });
+    }
   });
 });
 

@@ -633,7 +633,7 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 /**
  * An HTTP/1.1 answer from the bytes so far, once complete (by length, by chunks, or at the end of the
  * stream), and whether the connection may carry another request (framed, and not closed by the receiver).
- * Throws Net::HTTP's error for a chunk size that is not a number.
+ * Throws Net::HTTP's error for a status line or a chunk size it cannot read.
  */
 function parseAnswer(chunks: Uint8Array[], ended: boolean): { answer: Answer; reusable: boolean } | undefined {
   const answer = parseBytes(chunks, ended);
@@ -651,8 +651,11 @@ function parseBytes(
   const split = headEnd(bytes);
   if (split < 0) return undefined;
   const head = LATIN1.decode(bytes.subarray(0, split)).split('\r\n');
-  const status = Number(/^HTTP\/\d(?:\.\d)? (\d{3})/.exec(head[0] ?? '')?.[1]);
-  if (!Number.isInteger(status)) return undefined;
+  const statusLine = head[0] as string;
+  // Net::HTTP's `read_status_line`; any other first line is its HTTPBadResponse, which GitLab logs.
+  const match = /^HTTP(?:\/(\d+\.\d+))?[ \t\r\n\f\v]+(\d{3})(?:[ \t\r\n\f\v][^\n]*)?$/i.exec(statusLine);
+  if (!match) throw new Error(`wrong status line: ${JSON.stringify(statusLine)}`);
+  const status = Number(match[2]);
   // An interim answer (1xx, `100 Continue`): Ruby's Net::HTTP, GitLab's client, reads past it to the final one.
   if (status < 200) return parseBytes([bytes.subarray(split + 4)], ended);
   const headers: Record<string, string> = {};
@@ -665,7 +668,7 @@ function parseBytes(
         .slice(0, 1024);
   }
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const http10 = /^HTTP\/1\.0/.test(head[0] ?? '');
+  const http10 = match[1] !== undefined && match[1] <= '1.0';
   const connectionHeader = (lower.connection ?? '').toLowerCase();
   const keepAlive = http10 ? connectionHeader === 'keep-alive' : connectionHeader !== 'close';
   const done = (answer: Answer, framed: boolean) => ({ answer, framed, keepAlive });
