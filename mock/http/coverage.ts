@@ -74,19 +74,19 @@ function segmentCost(a: string, b: string): number {
   return editDistance(a, b) / Math.max(a.length, b.length, 1);
 }
 
-/** What adding or dropping a segment costs: an empty one (a trailing or doubled slash) almost nothing. */
-const gapCost = (segment: string) => (segment === '' ? 0.1 : 1);
+/** What adding or dropping a segment costs (paths come squeezed: no empty segments). */
+const GAP = 1;
 
 /** How far apart two templates are, as an edit distance over their segments. */
 function templateDistance(a: readonly string[], b: readonly string[]): number {
   let row = [0];
-  for (let j = 1; j <= b.length; j++) row[j] = (row[j - 1] as number) + gapCost(b[j - 1] as string);
+  for (let j = 1; j <= b.length; j++) row[j] = (row[j - 1] as number) + GAP;
   for (let i = 1; i <= a.length; i++) {
-    const next = [(row[0] as number) + gapCost(a[i - 1] as string)];
+    const next = [(row[0] as number) + GAP];
     for (let j = 1; j <= b.length; j++) {
       next[j] = Math.min(
-        (row[j] as number) + gapCost(a[i - 1] as string),
-        (next[j - 1] as number) + gapCost(b[j - 1] as string),
+        (row[j] as number) + GAP,
+        (next[j - 1] as number) + GAP,
         (row[j - 1] as number) + segmentCost(a[i - 1] as string, b[j - 1] as string),
       );
     }
@@ -95,7 +95,7 @@ function templateDistance(a: readonly string[], b: readonly string[]): number {
   return row[b.length] as number;
 }
 
-/** Templates closer than this are "close": a typo in one segment, a missing `s`, a stray slash. */
+/** Templates closer than this are "close": a typo in one segment, a missing `s`. */
 const CLOSE = 0.35;
 
 /**
