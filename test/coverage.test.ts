@@ -31,7 +31,7 @@ describe('unmodelled routes', () => {
     );
   });
 
-  it('name the nearest modelled route when one is close (a typo, a stray slash), and none when nothing is', async () => {
+  it('name the nearest modelled route when one is close (a typo, a missing s), and none when nothing is', async () => {
     const mock = createTestMock();
     expect((await get(mock, '/projects/1/milestone')).reason).toBe(
       'not modelled by this mock: GET /api/v4/projects/:id/milestone (the nearest modelled route is GET /api/v4/projects/:id/milestones)',

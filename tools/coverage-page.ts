@@ -37,7 +37,7 @@ export function coveragePage(routes: readonly ModelledRoute[]): string {
     'have, `404 {"error":"404 Not Found"}`, which clients expect. The request journal does',
     'not pretend GitLab said so: its `reason` reads',
     '`not modelled by this mock: GET /api/v4/projects/:id/pipelines`, naming the nearest',
-    'modelled route when one is close (a typo, a missing `s`, a stray slash), and the mock',
+    'modelled route when one is close (a typo, a missing `s`), and the mock',
     'server logs each such route once on stderr. A path the mock knows with another',
     'method is `405`.',
     '',
