@@ -276,6 +276,34 @@ describe('the delivery log: the URL redacted, the answer kept, the journal entry
     }
   });
 
+  it('redacts by pattern only the URL’s own password and secret query keys, not a path or a URL in a value', async () => {
+    await setup(
+      () => [],
+      {},
+      ({ port }) => ({
+        projects: [
+          {
+            path: API,
+            merge_requests: [{ iid: 1, title: 'One', author: 'maintainer', source_branch: 'one' }],
+            hooks: [
+              {
+                url: 'http://127.0.0.1:{port}/hook/token=kept?next=http://u:p@x&secret_value=hidden',
+                url_variables: { port: String(port) },
+                events: { merge_requests_events: true },
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    trigger();
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries[0]).toMatchObject({
+      url: 'http://127.0.0.1:{port}/hook/token=kept?next=http://u:p@x&secret_value=%5BREDACTED%5D',
+      outcome: 'delivered',
+    });
+  });
+
   it('keeps the first 8 KB of an answer, and journals a delivered one without a reason', async () => {
     await setup(({ url }) => [{ url: `${url}/hook` }]);
     receiver.behaviour.body = 'x'.repeat(8 * 1024 + 10);

@@ -450,8 +450,10 @@ describe('the head of an answer', () => {
       'HTTP 201',
       'http/1.1 201 Created',
       'HTTP/1.1\t201\tCreated',
+      'HTTP/1.1\v201\vCreated',
       'HTTP/1.1  201',
       'HTTP/10.1 201 x',
+      'HTTP/1.10 201 x',
     ]) {
       const receiver = await rawReceiver((socket) => socket.end(`${line}\r\nContent-Length: 2\r\n\r\nok`));
       expect(await deliver(mockFor([receiver.url]))).toMatchObject({ response_status: 201, outcome: 'delivered' });
