@@ -79,7 +79,7 @@ function raw(base: string, method: string, path: string, body: string, type: str
   });
 }
 
-describe('a body on GET or HEAD (over HTTP): ignored, as Grape reads no body for them', () => {
+describe('a JSON body on GET or HEAD (over HTTP): ignored, as Grape parses JSON bodies only for POST, PUT, PATCH and DELETE', () => {
   let mock: MockGitLab;
   let base: string;
   let close: () => Promise<void>;
@@ -94,13 +94,10 @@ describe('a body on GET or HEAD (over HTTP): ignored, as Grape reads no body for
   });
   afterAll(() => close());
 
-  it('answers a GET carrying a JSON array or a form body as one without', async () => {
+  it('answers a GET carrying a JSON array as one without, and journals no body', async () => {
     const plain = await raw(base, 'GET', MILESTONES, '', 'application/json');
     expect(plain.status).toBe(200);
     expect(await raw(base, 'GET', MILESTONES, '[1]', 'application/json')).toEqual(plain);
-    expect(await raw(base, 'GET', MILESTONES, 'state=closed&per_page=0', 'application/x-www-form-urlencoded')).toEqual(
-      plain,
-    );
     expect(mock.requests.list().at(-1)?.body ?? null).toBeNull();
   });
 
