@@ -44,20 +44,18 @@ export const paramError = (messages: string | string[]) =>
 /** 401 `{"message":"401 Unauthorized"}`. */
 export const unauthorized = () => new ApiError(401, { message: '401 Unauthorized' });
 
-/** 403 `{"message":"403 Forbidden"}`, or `403 Forbidden - <reason>`. */
-export const forbidden = (reason?: string) =>
-  new ApiError(403, { message: reason ? `403 Forbidden - ${reason}` : '403 Forbidden' });
+/** 403 `{"message":"403 Forbidden"}` (the rule that refused goes in the journal, with `.because`). */
+export const forbidden = () => new ApiError(403, { message: '403 Forbidden' });
 
 /** 400 `{"message":"400 Bad request - <reason>"}` (lowercase "request", as GitLab writes it). */
-export const badRequest = (reason?: string) =>
-  new ApiError(400, { message: reason ? `400 Bad request - ${reason}` : '400 Bad request' });
+export const badRequest = (reason: string) => new ApiError(400, { message: `400 Bad request - ${reason}` });
 
 /** 404 `{"message":"404 <Resource> Not Found"}`, or `404 Not Found`. */
 export const notFound = (resource?: string) =>
   new ApiError(404, { message: resource ? `404 ${resource} Not Found` : '404 Not Found' });
 
-/** GitLab's `conflict!`: 409 `{"message":"409 Conflict"}`, or the message given (`Member already exists`). */
-export const conflict = (message?: string) => new ApiError(409, { message: message ?? '409 Conflict' });
+/** GitLab's `conflict!` with its message: 409 `{"message":"Member already exists"}`. */
+export const conflict = (message: string) => new ApiError(409, { message });
 
 /** A record looked up inside a project that does not exist: 404 `{"message":"404 Not found"}` (lowercase f). */
 export const recordNotFound = () => new ApiError(404, { message: '404 Not found' });

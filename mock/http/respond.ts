@@ -35,9 +35,6 @@ export function redirect(location: string, headers?: Record<string, string>): Mo
   return { status: 302, headers: { ...headers, location }, body: null };
 }
 
-/** A response without a body. */
-export const empty = (status: number): MockResponse => ({ status, headers: {}, body: null });
-
 /** 204 with an empty body (HTTP forbids a body on 204). */
 export const noContent = (): MockResponse => ({ status: 204, headers: {}, body: null });
 
