@@ -25,6 +25,9 @@ class NamedFirst extends BaseSequencer {
   }
 }
 
+// The suite as Stryker runs it (stryker.config.mjs): a mutant exists only in the test process, so the tests
+// that drive another process (the CLI, examples and demos through tsx, the docs' and package's type-checks
+// and builds) cannot kill one; they are left out to keep each mutant's run short.
 export default mergeConfig(
   base,
   defineConfig({
