@@ -1,8 +1,7 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockGitLab } from '../mock/index.js';
-import { createMockHttpServer } from '../mock/node/index.js';
 import { answerOf, createTestMock } from './fixtures.js';
+import { listenOnLoopback, sendRaw } from './http-server-fixtures.js';
 
 const MILESTONES = '/api/v4/projects/acme%2Fplatform%2Fapi/milestones';
 const TOKEN = 'glpat-maintainer';
@@ -59,25 +58,8 @@ describe('an empty refusal (Doorkeeper’s userinfo): no JSON content type on an
   });
 });
 
-function raw(base: string, method: string, path: string, body: string, type: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(
-      `${base}${path}`,
-      {
-        method,
-        agent: false,
-        headers: { 'PRIVATE-TOKEN': TOKEN, 'content-type': type, 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const raw = (base: string, method: string, path: string, body: string, type: string) =>
+  sendRaw(base, TOKEN, method, path, body, type);
 
 describe('a JSON body on GET or HEAD (over HTTP): ignored, as Grape parses JSON bodies only for POST, PUT, PATCH and DELETE', () => {
   let mock: MockGitLab;
@@ -85,12 +67,7 @@ describe('a JSON body on GET or HEAD (over HTTP): ignored, as Grape parses JSON 
   let close: () => Promise<void>;
   beforeAll(async () => {
     mock = createTestMock();
-    const server = createMockHttpServer(mock);
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    base = `http://127.0.0.1:${address.port}`;
-    close = () => new Promise((done) => server.close(() => done()));
+    ({ base, close } = await listenOnLoopback(mock));
   });
   afterAll(() => close());
 

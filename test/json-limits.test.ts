@@ -1,9 +1,8 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockGitLab, demoSeed, type MockGitLab } from '../mock/index.js';
-import { createMockHttpServer } from '../mock/node/index.js';
 import { BadRequestError } from '../src/index.js';
 import { client, failure } from './fixtures.js';
+import { listenOnLoopback, sendRaw } from './http-server-fixtures.js';
 
 // Issue 22's table, row by row: what GitLab answers (its JsonValidation middleware, SPEC 9) to
 // bodies sent to POST /api/v4/projects/:id/milestones, through the SDK and mock.fetch in-process,
@@ -215,23 +214,8 @@ describe('GitLab JSON limits, in-process', () => {
   });
 });
 
-/** Sends a raw request to the server: any method with any body, with or without a content type. */
-function send(base: string, method: string, path: string, body: string, type: string | null) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const headers: Record<string, string | number> = {
-      'PRIVATE-TOKEN': TOKEN,
-      'content-length': Buffer.byteLength(body),
-    };
-    if (type) headers['content-type'] = type;
-    const req = request(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const send = (base: string, method: string, path: string, body: string, type: string | null) =>
+  sendRaw(base, TOKEN, method, path, body, type);
 
 describe('GitLab JSON limits over HTTP', () => {
   let mock: MockGitLab;
@@ -239,12 +223,7 @@ describe('GitLab JSON limits over HTTP', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     mock = createMockGitLab({ seed: demoSeed });
-    const server = createMockHttpServer(mock);
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
-    base = `http://127.0.0.1:${address.port}`;
-    close = () => new Promise((done) => server.close(() => done()));
+    ({ base, close } = await listenOnLoopback(mock));
   });
   afterAll(() => close());
 

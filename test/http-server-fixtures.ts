@@ -1,0 +1,40 @@
+import { request } from 'node:http';
+import type { MockGitLab } from '../mock/index.js';
+import { createMockHttpServer } from '../mock/node/index.js';
+
+/** The mock's HTTP server on a free loopback port, for tests that need bytes no `fetch` would send. */
+export async function listenOnLoopback(mock: MockGitLab): Promise<{ base: string; close: () => Promise<void> }> {
+  const server = createMockHttpServer(mock);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return {
+    base: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+/** Sends a raw request with `token`: any method with any body, with or without a content type. */
+export function sendRaw(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body: string,
+  type: string | null,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = {
+      'PRIVATE-TOKEN': token,
+      'content-length': Buffer.byteLength(body),
+    };
+    if (type) headers['content-type'] = type;
+    const req = request(`${base}${path}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
