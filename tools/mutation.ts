@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -9,14 +10,21 @@ import { fileURLToPath } from 'node:url';
  * changed run again, and writes the results back into it: Stryker alone would keep only the files of the
  * last run, and a run over one file would drop the others' results. Other arguments (`--concurrency 1`)
  * go to Stryker as they are.
+ *
+ * `npm run test:mutation -- --scores` runs nothing: it prints the score of each folder and file as the
+ * committed file records them, names the files changed since their run and those never measured, and
+ * fails when a folder is under Stryker's `break` threshold.
  */
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const COMMITTED = root('reports/stryker-incremental.json');
 const RUN = root('reports/.stryker-run.json');
 
+interface Mutant {
+  status: string;
+}
 interface Report {
-  files: Record<string, unknown>;
+  files: Record<string, { source?: string; mutants: Mutant[] }>;
   testFiles?: Record<string, unknown>;
   [key: string]: unknown;
 }
@@ -34,8 +42,84 @@ export function mergeReports(committed: Report | undefined, run: Report): Report
   };
 }
 
+/** A folder's or a file's standing in a report. */
+export interface Score {
+  /** `mock/rules/` (a folder) or `mock/rules/approvals.ts`. */
+  name: string;
+  /** Mutants that ran or that no test reached (compile and runtime errors and ignored ones left out). */
+  mutants: number;
+  /** Killed and timed-out mutants over `mutants`, in percent, as Stryker counts its mutation score. */
+  score: number;
+  survived: number;
+  noCoverage: number;
+}
+
+const DETECTED = new Set(['Killed', 'Timeout']);
+
+/** Each folder's score, then each of its files', from a report (Stryker's own counting). */
+export function scores(report: Report): Score[] {
+  const tally = new Map<string, Score & { detected: number }>();
+  const add = (name: string, mutant: Mutant) => {
+    const entry = tally.get(name) ?? { name, mutants: 0, score: 0, survived: 0, noCoverage: 0, detected: 0 };
+    tally.set(name, entry);
+    if (DETECTED.has(mutant.status)) entry.detected++;
+    else if (mutant.status === 'Survived') entry.survived++;
+    else if (mutant.status === 'NoCoverage') entry.noCoverage++;
+    else return;
+    entry.mutants++;
+  };
+  const files = Object.keys(report.files).sort();
+  for (const file of files) {
+    for (const mutant of report.files[file]?.mutants ?? []) {
+      add(`${dirname(file)}/`, mutant);
+      add(file, mutant);
+    }
+  }
+  const folders = [...new Set(files.map((file) => `${dirname(file)}/`))];
+  return folders
+    .flatMap((folder) => [folder, ...files.filter((file) => `${dirname(file)}/` === folder)])
+    .flatMap((name) => {
+      const entry = tally.get(name);
+      if (!entry) return [];
+      const { detected, ...score } = entry;
+      return [{ ...score, score: score.mutants === 0 ? 100 : (100 * detected) / score.mutants }];
+    });
+}
+
+/** Prints the committed scores; false when a folder is under `breakAt`. */
+async function printScores(): Promise<boolean> {
+  const config = (await import(root('stryker.config.mjs'))).default as {
+    mutate: string[];
+    thresholds: { break: number };
+  };
+  const committed = read(COMMITTED) ?? { files: {} };
+  const excluded = config.mutate.filter((glob) => glob.startsWith('!')).map((glob) => glob.slice(1));
+  const inScope = globSync(
+    config.mutate.filter((glob) => !glob.startsWith('!')),
+    { cwd: root(''), exclude: excluded },
+  );
+  const percent = (score: number) => `${score.toFixed(2)}%`.padStart(8);
+  let ok = true;
+  for (const entry of scores(committed)) {
+    const folder = entry.name.endsWith('/');
+    const source = committed.files[entry.name]?.source;
+    const changed =
+      source !== undefined && existsSync(root(entry.name)) && readFileSync(root(entry.name), 'utf8') !== source;
+    if (folder && entry.score < config.thresholds.break) ok = false;
+    console.log(
+      `${folder ? '' : '  '}${entry.name.padEnd(folder ? 40 : 38)}${percent(entry.score)}  ${String(entry.mutants).padStart(5)} mutants, ` +
+        `${entry.survived} survived, ${entry.noCoverage} not covered${changed ? '  (changed since its run)' : ''}`,
+    );
+  }
+  const unmeasured = inScope.filter((file) => !(file in committed.files)).sort();
+  if (unmeasured.length > 0) console.log(`never measured: ${unmeasured.join(', ')}`);
+  if (!ok) console.log(`a folder is under the break threshold (${config.thresholds.break}%)`);
+  return ok;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
+  if (args.includes('--scores')) process.exit((await printScores()) ? 0 : 1);
   const files = args.filter((arg) => !arg.startsWith('-') && !/^\d+$/.test(arg));
   const options = args.filter((arg) => !files.includes(arg));
   if (existsSync(COMMITTED)) copyFileSync(COMMITTED, RUN);

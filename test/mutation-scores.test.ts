@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { mergeReports, scores } from '../tools/mutation.js';
+
+const mutants = (...statuses: string[]) => ({ mutants: statuses.map((status) => ({ status })) });
+
+describe('tools/mutation.ts', () => {
+  it('counts a score as Stryker does: killed and timed out over those that ran or went uncovered', () => {
+    const report = {
+      files: {
+        'mock/rules/b.ts': mutants(
+          'Killed',
+          'Survived',
+          'NoCoverage',
+          'Timeout',
+          'CompileError',
+          'RuntimeError',
+          'Ignored',
+        ),
+        'mock/rules/a.ts': mutants('Killed', 'Killed', 'Killed', 'Survived'),
+        'src/core/c.ts': mutants(),
+      },
+    };
+    expect(scores(report)).toEqual([
+      { name: 'mock/rules/', mutants: 8, score: 62.5, survived: 2, noCoverage: 1 },
+      { name: 'mock/rules/a.ts', mutants: 4, score: 75, survived: 1, noCoverage: 0 },
+      { name: 'mock/rules/b.ts', mutants: 4, score: 50, survived: 1, noCoverage: 1 },
+    ]);
+  });
+
+  it("lays a run's files over the committed ones, keeping the files the run did not test", () => {
+    const committed = {
+      files: { 'a.ts': mutants('Survived'), 'b.ts': mutants('Killed') },
+      testFiles: { t1: 1, t2: 1 },
+    };
+    const run = { files: { 'a.ts': mutants('Killed') }, testFiles: { t1: 2 }, schemaVersion: '2' };
+    expect(mergeReports(committed, run)).toEqual({
+      files: { 'a.ts': mutants('Killed'), 'b.ts': mutants('Killed') },
+      testFiles: { t1: 2, t2: 1 },
+      schemaVersion: '2',
+    });
+    expect(mergeReports(undefined, run)).toBe(run);
+  });
+});
