@@ -247,3 +247,18 @@ describe('what the journal stream reads: since, lastSeq and listeners', () => {
     expect(heard).toEqual([1, null]);
   });
 });
+
+describe('the exchanges kept beside webhook deliveries', () => {
+  it("keeps the last 50 API requests' exchanges: a delivery's entry, which has none, takes no place among them", async () => {
+    const mock = mockOf();
+    // Nothing listens on port 9 of loopback: the delivery fails, and is journaled all the same.
+    mock.seed.systemHook({ url: 'http://127.0.0.1:9/system', events: { merge_requests_events: true } });
+    mock.seed.mergeRequest(mock.world.projects.get(1)!, { iid: 1, title: 'x', author: 'dev', source_branch: 'f' });
+    for (let i = 0; i < 50; i++) await call(mock, 'GET', '/version', { token: ROOT });
+    mock.webhooks.trigger({ event: 'merge_request', action: 'update', project: 'acme/platform/api', iid: 1 });
+    await mock.webhooks.settled();
+    const entries = mock.requests.list();
+    expect(entries.map((entry) => entry.webhook?.hook_type)).toEqual([...Array(50).fill(undefined), 'system']);
+    expect(mock.requests.get(entries[0]?.seq ?? 0)?.request_headers['private-token']).toBe('[REDACTED]');
+  });
+});
