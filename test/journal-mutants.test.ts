@@ -1,14 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalEntry } from '../mock/http/journal.js';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { type RunningMockServer, startMockServer } from '../mock/node/index.js';
 import { call, testSeed } from './fixtures.js';
 
 // The request journal's rules, each checked where a one-line bug would change what it records
 // (mock/http/journal.ts, before its first mutation run): the size it accepts, the answer cut at
 // exactly 4,000 characters and the values at exactly 1,000 characters, 100 items and 100 keys, every
 // place a secret is redacted (by key name in an answer's JSON, by value in query, body, path, headers,
-// reasons and answers, passwords added after the first request), and what the journal stream reads
-// (`since`, `lastSeq`, a listener stopped).
+// reasons and answers, passwords added after the first request), a webhook delivery's entry beside the
+// 50 kept exchanges, and the journal stream (resuming after Last-Event-ID from a wrapped ring or an
+// emptied journal; a listener stopped).
 
 const API = encodeURIComponent('acme/platform/api');
 const ROOT = 'glpat-root';
@@ -30,6 +33,45 @@ const journalOf = (mock: MockGitLab) => {
   if (!(mock.requests instanceof Journal)) throw new Error('mock.requests is not a Journal');
   return mock.requests;
 };
+
+/**
+ * The journal stream's events, as `[event, id]` (`[event, data]` for one without an id), until
+ * `until` says enough or a second passes.
+ */
+function streamEvents(
+  url: string,
+  lastEventId: string | undefined,
+  until: (events: [string, unknown][]) => boolean,
+): Promise<[string, unknown][]> {
+  return new Promise((resolve, reject) => {
+    const events: [string, unknown][] = [];
+    const headers: Record<string, string> = lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId };
+    const req = request(`${url}/__mock/requests/stream`, { headers }, (res) => {
+      let buffer = '';
+      const done = () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve(events);
+      };
+      const timer = setTimeout(done, 1000);
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        const parts = buffer.split('\n\n');
+        buffer = parts.pop() ?? '';
+        for (const part of parts) {
+          const fields = Object.fromEntries(
+            part.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
+          if (fields.event) events.push([fields.event, fields.id ?? JSON.parse(fields.data ?? 'null')]);
+        }
+        if (until(events)) done();
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('the journal size', () => {
   it('refuses a size that is not a whole number', () => {
@@ -214,27 +256,47 @@ describe('long and odd values in query and body', () => {
   });
 });
 
-describe('what the journal stream reads: since, lastSeq and listeners', () => {
-  it('gives the entries after a seq, oldest first, also once the ring has wrapped', async () => {
-    const mock = mockOf({ journal: 3 });
-    const journal = journalOf(mock);
-    for (let i = 0; i < 2; i++) await call(mock, 'GET', '/version', { token: ROOT });
-    expect(journal.since(1).map((entry) => entry.seq)).toEqual([2]);
-    for (let i = 0; i < 5; i++) await call(mock, 'GET', '/version', { token: ROOT });
-    expect(journal.since(0).map((entry) => entry.seq)).toEqual([5, 6, 7]);
-    expect(journal.since(5).map((entry) => entry.seq)).toEqual([6, 7]);
+describe('the journal stream: resuming after Last-Event-ID, and a listener stopped', () => {
+  let running: RunningMockServer | undefined;
+  afterEach(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  const start = async (journal: number) => {
+    running = await startMockServer({ port: 0, seed, journal });
+    return running.url;
+  };
+  const version = (url: string) => fetch(`${url}/api/v4/version`, { headers: { 'PRIVATE-TOKEN': ROOT } });
+
+  it('sends the entries the ring keeps after Last-Event-ID, oldest first, then the new ones', async () => {
+    const url = await start(3);
+    for (let i = 0; i < 7; i++) await version(url);
+    const resumed = await streamEvents(url, '5', (events) => events.length >= 2);
+    expect(resumed).toEqual([
+      ['request', '6'],
+      ['request', '7'],
+    ]);
+    let asked = false;
+    const all = await streamEvents(url, undefined, (events) => {
+      if (events.length >= 3 && !asked) {
+        asked = true;
+        void version(url);
+      }
+      return events.some(([, id]) => id === '8');
+    });
+    expect(all.map(([, id]) => id)).toEqual(['5', '6', '7', '8']);
   });
 
-  it('keeps counting after clear(): lastSeq and the next seq go on', async () => {
-    const mock = mockOf();
-    const journal = journalOf(mock);
-    for (let i = 0; i < 3; i++) await call(mock, 'GET', '/version', { token: ROOT });
-    mock.requests.clear();
-    expect(journal.lastSeq).toBe(3);
-    await call(mock, 'GET', '/version', { token: ROOT });
-    expect(mock.requests.list().map((entry) => entry.seq)).toEqual([4]);
+  it('counts as missed the entries emptied from the journal after Last-Event-ID', async () => {
+    const url = await start(1000);
+    for (let i = 0; i < 3; i++) await version(url);
+    expect((await fetch(`${url}/__mock/requests`, { method: 'DELETE' })).status).toBe(204);
+    const events = await streamEvents(url, '1', (got) => got.length >= 1);
+    expect(events).toEqual([['missed', { missed: 2 }]]);
   });
 
+  // A stopped reader's listener left subscribed shows nowhere on the wire (it only queues for a closed
+  // socket), so the listener contract the stream relies on is checked on the journal itself.
   it('tells a listener of each entry and of clear() until it is stopped', async () => {
     const mock = mockOf();
     const heard: (number | null)[] = [];
