@@ -216,12 +216,12 @@ describe('assignees and milestones as GitLab keeps them', () => {
     expect(exported?.assignees).toEqual(['reporter']);
   });
 
-  it('stores labels trimmed, blanks dropped, each once', async () => {
+  it('stores labels trimmed, blanks dropped, each once, and answers them in title order', async () => {
     const wire = await call(mock, 'POST', '/projects/acme%2Fapi/issues', {
       token: 'glpat-planner',
       json: { title: 'Labels', labels: [' perf ', '', '  ', 'perf', 'backend'] },
     });
-    expect(wire.body.labels).toEqual(['perf', 'backend']);
+    expect(wire.body.labels).toEqual(['backend', 'perf']);
   });
 
   it('clears assignees with an empty list: the issue then has none', async () => {
@@ -258,7 +258,7 @@ describe('one issue', () => {
     ]);
     expect(keys.slice(-4)).toEqual(['subscribed', '_links', 'moved_to_id', 'service_desk_reply_to']);
     expect(wire.body).toMatchObject({
-      labels: ['bug', 'backend'],
+      labels: ['backend', 'bug'],
       assignees: [{ username: 'planner' }],
       milestone: { title: 'v1.0' },
       weight: 3,
@@ -289,7 +289,7 @@ describe('create', () => {
       author: { username: 'planner' },
       assignees: [{ username: 'reporter' }],
       milestone: { title: 'v1.0' },
-      labels: ['perf', 'backend'],
+      labels: ['backend', 'perf'],
       confidential: true,
       weight: 2,
     });
@@ -340,6 +340,11 @@ describe('update', () => {
       milestone: null,
       assignees: [],
     });
+  });
+
+  it("splits each item of a label list on commas, as GitLab's CommaSeparatedToArray does", async () => {
+    const issue = await as('planner').projects.issues.update(API, 1, { add_labels: ['safari, ios,', 'edge'] });
+    expect(issue.labels).toEqual(['backend', 'bug', 'edge', 'ios', 'safari']);
   });
 
   it('closes and reopens, appending events that the burndown chart follows', async () => {

@@ -261,7 +261,7 @@ describe('one merge request', () => {
     ]);
     const mr = await as('developer').projects.mergeRequests.get(API, 1);
     expect(mr).toMatchObject({
-      labels: ['feature', 'backend'],
+      labels: ['backend', 'feature'],
       assignees: [{ username: 'developer' }],
       assignee: { username: 'developer' },
       reviewers: [{ username: 'maintainer' }],

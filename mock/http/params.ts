@@ -107,12 +107,19 @@ function dateTime(raw: unknown): Date | typeof INVALID {
   return Number.isNaN(parsed.getTime()) ? INVALID : parsed;
 }
 
-/** A list given as a JSON array, as `a[]=1&a[]=2`, or (when `comma`) as `"1,2"`. */
+/** GitLab's `CommaSeparatedToArray`: Ruby's `split(',')`, which drops trailing empty parts, each part stripped. */
+function commaSplit(raw: string): string[] {
+  const parts = raw.split(',');
+  while (parts.at(-1) === '') parts.pop();
+  return parts.map((part) => part.trim());
+}
+
+/** A list given as a JSON array, as `a[]=1&a[]=2`, or (when `comma`) as `"1,2"`, or as both: `a[]=1,2&a[]=3`. */
 function list<T>(item: Coerce<T>, comma: boolean): Coerce<T[]> {
   return (raw) => {
     let items: unknown[];
-    if (Array.isArray(raw)) items = raw;
-    else if (typeof raw === 'string' && comma) items = raw === '' ? [] : raw.split(',').map((s) => s.trim());
+    if (Array.isArray(raw)) items = comma ? raw.flatMap((v) => (typeof v === 'string' ? commaSplit(v) : [v])) : raw;
+    else if (typeof raw === 'string' && comma) items = commaSplit(raw);
     else if (typeof raw === 'string' || typeof raw === 'number') items = [raw];
     else return INVALID;
     const out: T[] = [];
@@ -153,9 +160,9 @@ export const p = {
   date: () => new Param<string>(date),
   /** ISO 8601 date-time (a bare date counts as its midnight UTC). */
   dateTime: () => new Param<Date>(dateTime),
-  /** Integers as a JSON array, `a[]=1&a[]=2` or `"1,2"`. */
+  /** Integers as a JSON array, `a[]=1&a[]=2` or `"1,2"` (an item may hold commas too). */
   integers: () => new Param<number[]>(list(integer, true)),
-  /** Strings as a JSON array or `a[]=x&a[]=y`; with `comma`, `"x,y"` too. */
+  /** Strings as a JSON array or `a[]=x&a[]=y`; with `comma`, `"x,y"` too, in an item as well. */
   strings: (options: { comma?: boolean } = {}) => new Param<string[]>(list(text, options.comma ?? false)),
   /** An array of `{ key, value }` string pairs (a JSON body). */
   keyValues: () => new Param<{ key: string; value: string }[]>(keyValues),

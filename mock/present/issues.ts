@@ -21,7 +21,8 @@ export function presentIssue(world: World, issue: IssueRecord): MilestoneIssue {
     ...issuableFields(issue),
     closed_at: issue.closed_at,
     closed_by: presentUserId(world, issue.closed_by_id),
-    labels: issue.labels,
+    // GitLab sorts the titles (`issue.labels.map(&:title).sort`).
+    labels: [...issue.labels].sort(),
     milestone: milestoneOf(world, issue.milestone_id),
     assignees,
     author: author as NonNullable<typeof author>,

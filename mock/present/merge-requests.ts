@@ -45,7 +45,8 @@ export function presentMergeRequest(world: World, mr: MergeRequestRecord): Merge
     reviewers: presentUserIds(world, mr.reviewer_ids),
     source_project_id: mr.project_id,
     target_project_id: mr.project_id,
-    labels: [...mr.labels],
+    // GitLab sorts the titles (`merge_request.labels.map(&:title).sort`).
+    labels: [...mr.labels].sort(),
     draft,
     imported: false,
     imported_from: 'none',

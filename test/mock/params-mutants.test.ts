@@ -187,6 +187,18 @@ describe('lists', () => {
     expect(one(p.strings(), '')).toStrictEqual(['']);
     for (const raw of [true, {}, [{}]]) expect(refusal({ s: raw }, { s: p.strings() })).toEqual(invalid('s'));
   });
+
+  it("splits items of a list as GitLab's CommaSeparatedToArray does, dropping trailing empty parts as Ruby's split", () => {
+    const comma = p.strings({ comma: true });
+    expect(one(comma, ['a,b', ' c '])).toStrictEqual(['a', 'b', 'c']);
+    expect(one(comma, 'a,b,,')).toStrictEqual(['a', 'b']);
+    expect(one(comma, ['a,', ','])).toStrictEqual(['a']);
+    expect(one(comma, ',a')).toStrictEqual(['', 'a']);
+    expect(one(comma, 'a, ')).toStrictEqual(['a', '']);
+    expect(one(p.strings(), ['a,b'])).toStrictEqual(['a,b']);
+    expect(one(p.integers(), ['1,2', 3])).toStrictEqual([1, 2, 3]);
+    expect(one(p.integers(), '1,2,')).toStrictEqual([1, 2]);
+  });
 });
 
 describe('key-value lists', () => {
