@@ -214,6 +214,50 @@ describe('GitLab JSON limits, in-process', () => {
   });
 });
 
+describe('GitLab JSON limits at their exact edges, in-process', () => {
+  let mock: MockGitLab;
+  beforeAll(() => {
+    mock = createMockGitLab({ seed: demoSeed });
+  });
+
+  it('lets a body of exactly 3 MB of ASCII protect a branch: the limit is on bytes over 3 MB', async () => {
+    const branches = `/api/v4/projects/${encodeURIComponent(PROJECT)}/protected_branches`;
+    const head = '{"name":"release-*","note":"';
+    const body = `${head}${'x'.repeat(3 * 1024 * 1024 - head.length - 2)}"}`;
+    expect(body.length).toBe(3 * 1024 * 1024);
+    mock.requests.clear();
+    const answer = await mock.fetch(`${mock.baseUrl}${branches}`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': TOKEN, 'content-type': 'application/json' },
+      body,
+    });
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toMatchObject({ name: 'release-*' });
+    expect(mock.requests.list().at(-1)?.reason ?? '').not.toContain('JSON limit');
+  });
+
+  it('counts a null 32 levels deep as no container: the body is within the depth limit', async () => {
+    // The root and 31 objects under it: 32 levels, the innermost holding a null.
+    const body = `{"title":"null at 32","extra":${'{"a":'.repeat(31)}null${'}'.repeat(31)}}`;
+    const answer = await mock.fetch(`${mock.baseUrl}${MILESTONES}`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': TOKEN, 'content-type': 'application/json' },
+      body,
+    });
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toMatchObject({ title: 'null at 32' });
+    // One level more is refused, null or not.
+    const deeper = `{"title":"null at 33","extra":${'{"a":'.repeat(32)}null${'}'.repeat(32)}}`;
+    const refused = await mock.fetch(`${mock.baseUrl}${MILESTONES}`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': TOKEN, 'content-type': 'application/json' },
+      body: deeper,
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'Parameters nested too deeply' });
+  });
+});
+
 const send = (base: string, method: string, path: string, body: string, type: string | null) =>
   sendRaw(base, TOKEN, method, path, body, type);
 
