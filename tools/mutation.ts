@@ -86,7 +86,7 @@ export function scores(report: Report): Score[] {
     });
 }
 
-/** Prints the committed scores; false when a folder is under `breakAt`. */
+/** Prints the committed scores; false when a folder is under the `break` threshold. */
 async function printScores(): Promise<boolean> {
   const config = (await import(root('stryker.config.mjs'))).default as {
     mutate: string[];
