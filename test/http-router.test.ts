@@ -175,3 +175,15 @@ describe('the journal entry', () => {
     expect(refused.id).not.toBe(fault.id);
   });
 });
+
+describe('the `.json` format suffix', () => {
+  it("is cut only after a name: a last segment that is just `.json` is the name, as Grape's `[^/]+` reads it", async () => {
+    const mock = createTestMock();
+    const project = await send(mock, 'GET', '/api/v4/projects/.json');
+    expect([project.status, project.text]).toEqual([404, '{"message":"404 Project Not Found"}']);
+    expect(lastEntry(mock).reason).toBe('no project .json');
+    const unknown = await send(mock, 'GET', '/api/v4/projects/1/.json');
+    expect(unknown.status).toBe(404);
+    expect(lastEntry(mock).reason).toBe('not modelled by this mock: GET /api/v4/projects/:id/.json');
+  });
+});
