@@ -38,3 +38,40 @@ export function sendRaw(
     req.end(body);
   });
 }
+
+/** Reads the journal stream's events (`GET /__mock/requests/stream`) until `until` says enough (or two seconds pass). */
+export function readEvents(
+  url: string,
+  headers: Record<string, string>,
+  until: (events: { id?: string; event: string; data: unknown }[]) => boolean,
+): Promise<{ status: number; events: { id?: string; event: string; data: unknown }[] }> {
+  return new Promise((resolve, reject) => {
+    const events: { id?: string; event: string; data: unknown }[] = [];
+    const req = request(`${url}/__mock/requests/stream`, { headers }, (res) => {
+      let buffer = '';
+      const done = () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, events });
+      };
+      const timer = setTimeout(done, 2000);
+      if (res.statusCode !== 200) return done();
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        const parts = buffer.split('\n\n');
+        buffer = parts.pop() ?? '';
+        for (const part of parts) {
+          const fields = Object.fromEntries(
+            part.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
+          if (fields.event)
+            events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data ?? 'null') });
+        }
+        if (until(events)) done();
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,9 +1,9 @@
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoSeed } from '../mock/index.js';
 import { type RunningMockServer, startMockServer } from '../mock/node/index.js';
 import { STREAM_QUEUE } from '../mock/node/stream.js';
+import { readEvents } from './http-server-fixtures.js';
 
 // The inspector's server side (docs/inspector.md): the page at `/` for browsers only, its assets and
 // headers, the journal's event stream (resume, missed, cleared, a bounded slow reader) and the admin
@@ -24,43 +24,6 @@ async function start(options: Parameters<typeof startMockServer>[0] = {}) {
 
 const milestones = (url: string) =>
   fetch(`${url}/api/v4/projects/${API}/milestones`, { headers: { 'PRIVATE-TOKEN': MARIA } });
-
-/** Reads a stream's events until `until` says enough (or two seconds pass). */
-function readEvents(
-  url: string,
-  headers: Record<string, string>,
-  until: (events: { id?: string; event: string; data: unknown }[]) => boolean,
-): Promise<{ status: number; events: { id?: string; event: string; data: unknown }[] }> {
-  return new Promise((resolve, reject) => {
-    const events: { id?: string; event: string; data: unknown }[] = [];
-    const req = request(`${url}/__mock/requests/stream`, { headers }, (res) => {
-      let buffer = '';
-      const done = () => {
-        clearTimeout(timer);
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, events });
-      };
-      const timer = setTimeout(done, 2000);
-      if (res.statusCode !== 200) return done();
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        const parts = buffer.split('\n\n');
-        buffer = parts.pop() ?? '';
-        for (const part of parts) {
-          const fields = Object.fromEntries(
-            part.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-          );
-          if (fields.event)
-            events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data ?? 'null') });
-        }
-        if (until(events)) done();
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('the inspector page', () => {
   it('answers at / and /worlds/NAME/ only a client asking for HTML; others keep the 404', async () => {

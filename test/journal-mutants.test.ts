@@ -1,9 +1,9 @@
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Journal, type JournalEntry } from '../mock/http/journal.js';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
 import { type RunningMockServer, startMockServer } from '../mock/node/index.js';
 import { call, testSeed } from './fixtures.js';
+import { readEvents } from './http-server-fixtures.js';
 
 // The request journal's rules, each checked where a one-line bug would change what it records
 // (mock/http/journal.ts, before its first mutation run): the size it accepts, the answer cut at
@@ -36,41 +36,17 @@ const journalOf = (mock: MockGitLab) => {
 
 /**
  * The journal stream's events, as `[event, id]` (`[event, data]` for one without an id), until
- * `until` says enough or a second passes.
+ * `until` says enough or two seconds pass.
  */
-function streamEvents(
+async function streamEvents(
   url: string,
   lastEventId: string | undefined,
   until: (events: [string, unknown][]) => boolean,
 ): Promise<[string, unknown][]> {
-  return new Promise((resolve, reject) => {
-    const events: [string, unknown][] = [];
-    const headers: Record<string, string> = lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId };
-    const req = request(`${url}/__mock/requests/stream`, { headers }, (res) => {
-      let buffer = '';
-      const done = () => {
-        clearTimeout(timer);
-        req.destroy();
-        resolve(events);
-      };
-      const timer = setTimeout(done, 1000);
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        const parts = buffer.split('\n\n');
-        buffer = parts.pop() ?? '';
-        for (const part of parts) {
-          const fields = Object.fromEntries(
-            part.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-          );
-          if (fields.event) events.push([fields.event, fields.id ?? JSON.parse(fields.data ?? 'null')]);
-        }
-        if (until(events)) done();
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  const pairs = (events: { id?: string; event: string; data: unknown }[]): [string, unknown][] =>
+    events.map((e) => [e.event, e.id ?? e.data]);
+  const headers: Record<string, string> = lastEventId === undefined ? {} : { 'Last-Event-ID': lastEventId };
+  return pairs((await readEvents(url, headers, (events) => until(pairs(events)))).events);
 }
 
 describe('the journal size', () => {
