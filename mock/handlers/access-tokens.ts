@@ -5,12 +5,12 @@ import type { RouteContext } from '../http/router.js';
 import { route } from '../http/router.js';
 import { presentAccessToken, presentAccessTokenWithToken } from '../present/access-tokens.js';
 import { findGroup, findProject } from '../rules/access.js';
+import { authorize } from '../rules/policy.js';
 import {
   createResourceAccessToken,
   findResourceAccessToken,
   listResourceAccessTokens,
   PROJECT_TOKEN_SCOPES,
-  requireTokenReader,
   revokeResourceAccessToken,
   rotateResourceAccessToken,
   TOKEN_SORTS,
@@ -48,7 +48,7 @@ function resourceTokenRoutes(plural: 'projects' | 'groups', find: (ctx: RouteCon
         ...paginationParams,
       });
       const resource = find(ctx, q.id);
-      requireTokenReader(ctx.world, ctx.caller, resource);
+      authorize(ctx.world, ctx.caller, 'read_resource_access_tokens', resource);
       const tokens = listResourceAccessTokens(ctx.world, resource, {
         state: q.state as 'active' | 'inactive' | undefined,
         revoked: q.revoked,
@@ -67,7 +67,7 @@ function resourceTokenRoutes(plural: 'projects' | 'groups', find: (ctx: RouteCon
     route('GET', `/${plural}/:id/access_tokens/:token_id`, (ctx) => {
       const q = parseParams(ctx.params, tokenPath);
       const resource = find(ctx, q.id);
-      requireTokenReader(ctx.world, ctx.caller, resource);
+      authorize(ctx.world, ctx.caller, 'read_resource_access_tokens', resource);
       return json(presentAccessToken(ctx.world, findResourceAccessToken(ctx.world, resource, q.token_id)));
     }),
 

@@ -2,13 +2,13 @@ import { p, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentApplication, presentApplicationWithSecret } from '../present/applications.js';
-import { requireAdmin } from '../rules/access.js';
 import {
   createApplication,
   deleteApplication,
   findApplication,
   renewApplicationSecret,
 } from '../rules/applications.js';
+import { authorize } from '../rules/policy.js';
 
 /**
  * Instance OAuth applications: /applications (GITLAB-BEHAVIOR 1). Administrators
@@ -20,13 +20,13 @@ const applicationPath = { id: p.id().required() };
 
 export const applicationRoutes = [
   route('GET', '/applications', (ctx) => {
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, 'admin_all_resources', 'instance');
     // Not paginated: every application, no pagination headers.
     return json([...ctx.world.applications.values()].map(presentApplication));
   }),
 
   route('POST', '/applications', (ctx) => {
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, 'admin_all_resources', 'instance');
     const q = parseParams(ctx.params, {
       name: p.string().required(),
       redirect_uri: p.string().required(),
@@ -38,14 +38,14 @@ export const applicationRoutes = [
   }),
 
   route('DELETE', '/applications/:id', (ctx) => {
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, 'admin_all_resources', 'instance');
     const q = parseParams(ctx.params, applicationPath);
     deleteApplication(ctx.world, findApplication(ctx.world, q.id));
     return noContent();
   }),
 
   route('POST', '/applications/:id/renew-secret', (ctx) => {
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, 'admin_all_resources', 'instance');
     const q = parseParams(ctx.params, applicationPath);
     const app = renewApplicationSecret(ctx.world, findApplication(ctx.world, q.id));
     return json(presentApplicationWithSecret(app), 200);

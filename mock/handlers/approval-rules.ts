@@ -3,7 +3,7 @@ import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroupRule, presentMergeRequestRule, presentProjectRule } from '../present/approvals.js';
-import { findGroup, findProject, requireGroupRole, requireProjectRole } from '../rules/access.js';
+import { findGroup, findProject } from '../rules/access.js';
 import {
   createGroupRule,
   createMergeRequestRule,
@@ -26,9 +26,9 @@ import {
   requireGroupApprovalRules,
   requireGroupApprovalsPlan,
   requireMergeRequestRuleRights,
-  requireReadMergeRequest,
 } from '../rules/approvals.js';
-import { type ApprovalReportType, type ApprovalRuleType, Roles } from '../world/types.js';
+import { authorize } from '../rules/policy.js';
+import type { ApprovalReportType, ApprovalRuleType } from '../world/types.js';
 
 /**
  * Approval rules of projects (/projects/:id/approval_rules), merge requests
@@ -59,11 +59,14 @@ const groupPath = { id: p.string().required() };
 const ruleType = (value: string | undefined) => value as ApprovalRuleType | undefined;
 const reportType = (value: string | undefined) => value as ApprovalReportType | undefined;
 
-/** Project rules: reading needs Developer, changing them Maintainer (GITLAB-BEHAVIOR 3). */
-function projectFor(ctx: RouteContext, id: string, role: 30 | 40) {
+/**
+ * Project rules: reading asks `create_merge_request_in` (Developer), changing them
+ * `modify_approvers_rules` (Maintainer) (`ee/lib/api/helpers/project_approval_rules_helpers.rb`, GITLAB-BEHAVIOR 3).
+ */
+function projectFor(ctx: RouteContext, id: string, ability: 'create_merge_request_in' | 'modify_approvers_rules') {
   const project = findProject(ctx.world, ctx.caller, id);
   requireApprovalsPlan(ctx.world, project);
-  requireProjectRole(ctx.world, ctx.caller, project, role);
+  authorize(ctx.world, ctx.caller, ability, project);
   return project;
 }
 
@@ -72,7 +75,7 @@ function groupFor(ctx: RouteContext, id: string) {
   const group = findGroup(ctx.world, ctx.caller, id);
   requireGroupApprovalsPlan(ctx.world, group);
   requireGroupApprovalRules(ctx.world);
-  requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
+  authorize(ctx.world, ctx.caller, 'admin_merge_request_approval_settings', group);
   return group;
 }
 
@@ -87,13 +90,13 @@ function mergeRequestFor(ctx: RouteContext, id: string, iid: number) {
 export const approvalRuleRoutes = [
   route('GET', '/projects/:id/approval_rules', (ctx) => {
     const q = parseParams(ctx.params, { ...projectPath, ...paginationParams });
-    const project = projectFor(ctx, q.id, Roles.Developer);
+    const project = projectFor(ctx, q.id, 'create_merge_request_in');
     return paginated(ctx, projectRules(ctx.world, project), q, (r) => presentProjectRule(ctx.world, ctx.caller, r));
   }),
 
   route('GET', '/projects/:id/approval_rules/:approval_rule_id', (ctx) => {
     const q = parseParams(ctx.params, projectRulePath);
-    const project = projectFor(ctx, q.id, Roles.Developer);
+    const project = projectFor(ctx, q.id, 'create_merge_request_in');
     return json(presentProjectRule(ctx.world, ctx.caller, findProjectRule(ctx.world, project, q.approval_rule_id)));
   }),
 
@@ -107,7 +110,7 @@ export const approvalRuleRoutes = [
       ...approvers,
       ...branches,
     });
-    const project = projectFor(ctx, q.id, Roles.Maintainer);
+    const project = projectFor(ctx, q.id, 'modify_approvers_rules');
     const input = { ...q, rule_type: ruleType(q.rule_type), report_type: reportType(q.report_type) };
     return json(
       presentProjectRule(ctx.world, ctx.caller, createProjectRule(ctx.world, ctx.caller, project, input)),
@@ -125,7 +128,7 @@ export const approvalRuleRoutes = [
       ...branches,
       remove_hidden_groups: p.boolean(),
     });
-    const project = projectFor(ctx, q.id, Roles.Maintainer);
+    const project = projectFor(ctx, q.id, 'modify_approvers_rules');
     const rule = findProjectRule(ctx.world, project, q.approval_rule_id);
     const updated = updateProjectRule(ctx.world, ctx.caller, project, rule, q);
     return json(presentProjectRule(ctx.world, ctx.caller, updated));
@@ -133,7 +136,7 @@ export const approvalRuleRoutes = [
 
   route('DELETE', '/projects/:id/approval_rules/:approval_rule_id', (ctx) => {
     const q = parseParams(ctx.params, projectRulePath);
-    const project = projectFor(ctx, q.id, Roles.Maintainer);
+    const project = projectFor(ctx, q.id, 'modify_approvers_rules');
     deleteProjectRule(ctx.world, findProjectRule(ctx.world, project, q.approval_rule_id));
     return noContent();
   }),
@@ -141,7 +144,7 @@ export const approvalRuleRoutes = [
   route('GET', '/projects/:id/merge_requests/:merge_request_iid/approval_rules', (ctx) => {
     const q = parseParams(ctx.params, { ...mergeRequestPath, ...paginationParams });
     const { project, mergeRequest } = mergeRequestFor(ctx, q.id, q.merge_request_iid);
-    requireReadMergeRequest(ctx.world, ctx.caller, project);
+    authorize(ctx.world, ctx.caller, 'read_merge_request', project);
     const rules = mergeRequestRules(ctx.world, mergeRequest);
     return paginated(ctx, rules, q, (r) => presentMergeRequestRule(ctx.world, ctx.caller, r));
   }),
@@ -149,7 +152,7 @@ export const approvalRuleRoutes = [
   route('GET', '/projects/:id/merge_requests/:merge_request_iid/approval_rules/:approval_rule_id', (ctx) => {
     const q = parseParams(ctx.params, mergeRequestRulePath);
     const { project, mergeRequest } = mergeRequestFor(ctx, q.id, q.merge_request_iid);
-    requireReadMergeRequest(ctx.world, ctx.caller, project);
+    authorize(ctx.world, ctx.caller, 'read_merge_request', project);
     const rule = findMergeRequestRule(ctx.world, mergeRequest, q.approval_rule_id);
     return json(presentMergeRequestRule(ctx.world, ctx.caller, rule));
   }),

@@ -2,7 +2,7 @@ import { p, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentApprovalConfiguration, presentApprovalSettings } from '../present/approval-settings.js';
-import { findGroup, findProject, requireGroupRole, requireProjectRole } from '../rules/access.js';
+import { findGroup, findProject } from '../rules/access.js';
 import {
   groupSettings,
   projectSettings,
@@ -13,7 +13,7 @@ import {
   updateProjectSettings,
 } from '../rules/approval-settings.js';
 import { requireApprovalsPlan, requireGroupApprovalsPlan } from '../rules/approvals.js';
-import { Roles } from '../world/types.js';
+import { authorize } from '../rules/policy.js';
 
 /**
  * A project's approval configuration (/projects/:id/approvals) and the approval
@@ -73,7 +73,7 @@ export const approvalSettingRoutes = [
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireApprovalsPlan(ctx.world, project);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, 'update_approvers', project);
     updateConfiguration(ctx.world, project, q);
     return json(presentApprovalConfiguration(project, projectSettings(ctx.world, project)), 201);
   }),
@@ -82,7 +82,7 @@ export const approvalSettingRoutes = [
     const q = parseParams(ctx.params, projectId);
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireApprovalsPlan(ctx.world, project);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, 'admin_merge_request_approval_settings', project);
     return json(presentApprovalSettings(projectSettings(ctx.world, project)));
   }),
 
@@ -90,7 +90,7 @@ export const approvalSettingRoutes = [
     const q = parseParams(ctx.params, { ...projectId, ...settingParams }, settingConstraints);
     const project = findProject(ctx.world, ctx.caller, q.id);
     requireApprovalsPlan(ctx.world, project);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, 'admin_merge_request_approval_settings', project);
     const resolved = updateProjectSettings(ctx.world, project, settingChanges(q), 'approval_setting');
     return json(presentApprovalSettings(resolved));
   }),
@@ -99,7 +99,7 @@ export const approvalSettingRoutes = [
     const q = parseParams(ctx.params, { id: p.string().required() });
     const group = findGroup(ctx.world, ctx.caller, q.id);
     requireGroupApprovalsPlan(ctx.world, group);
-    requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
+    authorize(ctx.world, ctx.caller, 'admin_merge_request_approval_settings', group);
     return json(presentApprovalSettings(groupSettings(ctx.world, group)));
   }),
 
@@ -107,7 +107,7 @@ export const approvalSettingRoutes = [
     const q = parseParams(ctx.params, { id: p.string().required(), ...settingParams }, settingConstraints);
     const group = findGroup(ctx.world, ctx.caller, q.id);
     requireGroupApprovalsPlan(ctx.world, group);
-    requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
+    authorize(ctx.world, ctx.caller, 'admin_merge_request_approval_settings', group);
     return json(presentApprovalSettings(updateGroupSettings(ctx.world, group, settingChanges(q))));
   }),
 ];

@@ -3,7 +3,7 @@ import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentBranch, presentProjectProtectedBranch } from '../present/branches.js';
-import { findProject, requireProjectRole } from '../rules/access.js';
+import { findProject } from '../rules/access.js';
 import {
   createBranch,
   deleteBranch,
@@ -12,13 +12,10 @@ import {
   listBranches,
   listProtectedBranches,
   protectBranch,
-  requireReadCode,
-  requireUnprotect,
-  requireWritableRepository,
   unprotectBranch,
   updateProtectedBranch,
 } from '../rules/branches.js';
-import { Roles } from '../world/types.js';
+import { authorize } from '../rules/policy.js';
 
 /**
  * Repository branches (`lib/api/branches.rb`): read with `read_code` (Reporter in a
@@ -36,7 +33,7 @@ export const branchRoutes = [
   route('GET', '/projects/:id/repository/branches', (ctx) => {
     const q = parseParams(ctx.params, { id: p.string().required(), search: p.string(), ...paginationParams });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireReadCode(ctx.world, ctx.caller, project);
+    authorize(ctx.world, ctx.caller, 'read_code', project);
     return paginated(ctx, listBranches(project, q.search), q, (branch) =>
       presentBranch(ctx.world, ctx.caller.user, project, branch),
     );
@@ -45,15 +42,14 @@ export const branchRoutes = [
   route('GET', '/projects/:id/repository/branches/:branch', (ctx) => {
     const q = parseParams(ctx.params, branchPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireReadCode(ctx.world, ctx.caller, project);
+    authorize(ctx.world, ctx.caller, 'read_code', project);
     return json(presentBranch(ctx.world, ctx.caller.user, project, findBranch(project, q.branch)));
   }),
 
   route('POST', '/projects/:id/repository/branches', (ctx) => {
     const q = parseParams(ctx.params, { ...branchPath, ref: p.string().required() });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Developer);
-    requireWritableRepository(project);
+    authorize(ctx.world, ctx.caller, 'push_code', project);
     const branch = createBranch(ctx.world, ctx.caller, project, q.branch, q.ref);
     return json(presentBranch(ctx.world, ctx.caller.user, project, branch), 201);
   }),
@@ -61,8 +57,7 @@ export const branchRoutes = [
   route('DELETE', '/projects/:id/repository/branches/:branch', (ctx) => {
     const q = parseParams(ctx.params, branchPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Developer);
-    requireWritableRepository(project);
+    authorize(ctx.world, ctx.caller, 'push_code', project);
     deleteBranch(ctx.world, ctx.caller, project, q.branch);
     return noContent();
   }),
@@ -70,14 +65,14 @@ export const branchRoutes = [
   route('GET', '/projects/:id/protected_branches', (ctx) => {
     const q = parseParams(ctx.params, { id: p.string().required(), search: p.string(), ...paginationParams });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, 'read_protected_branch', project);
     return paginated(ctx, listProtectedBranches(ctx.world, project, q.search), q, presentProjectProtectedBranch);
   }),
 
   route('GET', '/projects/:id/protected_branches/:name', (ctx) => {
     const q = parseParams(ctx.params, protectedPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, 'read_protected_branch', project);
     return json(presentProjectProtectedBranch(findProtectedBranch(ctx.world, project, q.name)));
   }),
 
@@ -91,7 +86,7 @@ export const branchRoutes = [
       code_owner_approval_required: p.boolean(),
     });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, 'create_protected_branch', project);
     return json(presentProjectProtectedBranch(protectBranch(ctx.world, project, q)), 201);
   }),
 
@@ -102,18 +97,18 @@ export const branchRoutes = [
       code_owner_approval_required: p.boolean(),
     });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, 'admin_project', project);
     const branch = findProtectedBranch(ctx.world, project, q.name);
-    requireUnprotect(ctx.world, ctx.caller, project, branch);
+    authorize(ctx.world, ctx.caller, 'update_protected_branch', { project, branch });
     return json(presentProjectProtectedBranch(updateProtectedBranch(branch, q)));
   }),
 
   route('DELETE', '/projects/:id/protected_branches/:name', (ctx) => {
     const q = parseParams(ctx.params, protectedPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, 'admin_project', project);
     const branch = findProtectedBranch(ctx.world, project, q.name);
-    requireUnprotect(ctx.world, ctx.caller, project, branch);
+    authorize(ctx.world, ctx.caller, 'destroy_protected_branch', { project, branch });
     unprotectBranch(ctx.world, branch);
     return noContent();
   }),

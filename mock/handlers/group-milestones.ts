@@ -1,5 +1,5 @@
 import { p } from '../http/params.js';
-import { findGroup, requireGroupRole } from '../rules/access.js';
+import { findGroup } from '../rules/access.js';
 import { listGroupMilestones } from '../rules/milestones.js';
 import { milestoneFiltersOf, milestoneListParams, milestoneResponses } from './milestones.js';
 
@@ -13,7 +13,6 @@ import { milestoneFiltersOf, milestoneListParams, milestoneResponses } from './m
 export const groupMilestoneRoutes = milestoneResponses({
   base: '/groups/:id',
   find: findGroup,
-  requireRole: requireGroupRole,
   listParams: { ...milestoneListParams, include_descendants: p.boolean() },
   list: (ctx, group, q) =>
     listGroupMilestones(ctx.world, ctx.caller.user, group, {

@@ -4,7 +4,7 @@ import { json } from '../http/respond.js';
 import type { RouteContext } from '../http/router.js';
 import { route } from '../http/router.js';
 import { presentHookLog } from '../present/webhooks.js';
-import { findGroup, findProject, requireAdmin, requireGroupRole, requireProjectRole } from '../rules/access.js';
+import { findGroup, findProject } from '../rules/access.js';
 import {
   checkHookRateLimit,
   findHookLog,
@@ -16,16 +16,17 @@ import {
   testSystemHook,
 } from '../rules/hook-events.js';
 import { findGroupHook, findProjectHook, findSystemHook, requireGroupHooksPlan } from '../rules/hooks.js';
+import { authorize } from '../rules/policy.js';
 import {
   GROUP_HOOK_EVENTS,
   type Group,
   PROJECT_HOOK_EVENTS,
   type Project,
-  Roles,
   type User,
   type WebHook,
   type World,
 } from '../world/types.js';
+import { webHookAbility } from './hooks.js';
 
 /**
  * A hook's recent deliveries, resending one, and test deliveries (`lib/api/hooks/events.rb`,
@@ -92,7 +93,7 @@ export const hookEventRoutes = [
     type: 'project',
     locate: (ctx, ref, hookId) => {
       const project = findProject(ctx.world, ctx.caller, ref);
-      requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+      authorize(ctx.world, ctx.caller, webHookAbility(ctx), project);
       return { parent: project, hook: findProjectHook(ctx.world, project, hookId) };
     },
     triggers: PROJECT_HOOK_EVENTS,
@@ -104,7 +105,7 @@ export const hookEventRoutes = [
     type: 'group',
     locate: (ctx, ref, hookId) => {
       const group = findGroup(ctx.world, ctx.caller, ref);
-      requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
+      authorize(ctx.world, ctx.caller, webHookAbility(ctx), group);
       requireGroupHooksPlan(ctx.world, group);
       return { parent: group, hook: findGroupHook(ctx.world, group, hookId) };
     },
@@ -115,7 +116,7 @@ export const hookEventRoutes = [
   // System hooks (`lib/api/system_hooks.rb` mounting `API::Hooks::Test`): a sample system event.
   route('POST', '/hooks/:hook_id', async (ctx) => {
     const q = parseParams(ctx.params, { hook_id: p.id().required() });
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), 'instance');
     return json(await testSystemHook(ctx.world, findSystemHook(ctx.world, q.hook_id)), 201);
   }),
 ];

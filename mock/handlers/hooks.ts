@@ -4,7 +4,7 @@ import { json, noContent } from '../http/respond.js';
 import type { RouteContext } from '../http/router.js';
 import { route } from '../http/router.js';
 import { presentGroupHook, presentProjectHook, presentSystemHook } from '../present/hooks.js';
-import { findGroup, findProject, requireAdmin, requireGroupRole, requireProjectRole } from '../rules/access.js';
+import { findGroup, findProject } from '../rules/access.js';
 import {
   createGroupHook,
   createProjectHook,
@@ -23,11 +23,11 @@ import {
   unsetHookSecret,
   updateHook,
 } from '../rules/hooks.js';
+import { authorize } from '../rules/policy.js';
 import {
   GROUP_HOOK_EVENTS,
   type Group,
   PROJECT_HOOK_EVENTS,
-  Roles,
   SYSTEM_HOOK_EVENTS,
   type WebHook,
 } from '../world/types.js';
@@ -71,10 +71,14 @@ const groupHookSettings = {
   ...switches(GROUP_HOOK_EVENTS),
 };
 
-/** A group whose hooks the caller manages: Owner (GitLab's `admin_hook`), on a Premium plan. */
+/** GitLab's hooks APIs ask `read_web_hook` to read and `admin_web_hook` to change (`lib/api/project_hooks.rb`). */
+export const webHookAbility = (ctx: RouteContext) =>
+  ctx.request.method === 'GET' ? 'read_web_hook' : 'admin_web_hook';
+
+/** A group whose hooks the caller manages: Owner (GitLab's `admin_web_hook`), on a Premium plan. */
 function hookGroup(ctx: RouteContext, ref: string): Group {
   const group = findGroup(ctx.world, ctx.caller, ref);
-  requireGroupRole(ctx.world, ctx.caller, group, Roles.Owner);
+  authorize(ctx.world, ctx.caller, webHookAbility(ctx), group);
   requireGroupHooksPlan(ctx.world, group);
   return group;
 }
@@ -137,21 +141,21 @@ export const hookRoutes = [
   route('GET', '/projects/:id/hooks', (ctx) => {
     const q = parseParams(ctx.params, { ...projectPath, ...paginationParams });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), project);
     return paginated(ctx, projectHooks(ctx.world, project), q, (h) => presentProjectHook(ctx.world, h));
   }),
 
   route('GET', '/projects/:id/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, hookPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), project);
     return json(presentProjectHook(ctx.world, findProjectHook(ctx.world, project, q.hook_id)));
   }),
 
   route('POST', '/projects/:id/hooks', (ctx) => {
     const q = parseParams(ctx.params, { ...projectPath, ...projectHookSettings, url: p.string().required() });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), project);
     const fields = { ...fieldsOf(PROJECT_HOOK_EVENTS, q), url: q.url };
     return json(presentProjectHook(ctx.world, createProjectHook(ctx.world, project, fields)), 201);
   }),
@@ -160,7 +164,7 @@ export const hookRoutes = [
     // `url` is optional on an update since GitLab 17 (`use :optional_url`); nothing at all is a 400.
     const q = parseParams(ctx.params, { ...hookPath, ...projectHookSettings });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), project);
     const hook = findProjectHook(ctx.world, project, q.hook_id);
     updateHook(ctx.world, hook, fieldsOf(PROJECT_HOOK_EVENTS, q));
     return json(presentProjectHook(ctx.world, hook));
@@ -169,7 +173,7 @@ export const hookRoutes = [
   route('DELETE', '/projects/:id/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, hookPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), project);
     deleteProjectHook(ctx.world, findProjectHook(ctx.world, project, q.hook_id));
     return noContent();
   }),
@@ -212,19 +216,19 @@ export const hookRoutes = [
   // System hooks (`lib/api/system_hooks.rb`): administrators only, reads included.
   route('GET', '/hooks', (ctx) => {
     const q = parseParams(ctx.params, paginationParams);
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), 'instance');
     return paginated(ctx, [...ctx.world.systemHooks.values()], q, (h) => presentSystemHook(ctx.world, h));
   }),
 
   route('GET', '/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, { hook_id: p.id().required() });
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), 'instance');
     return json(presentSystemHook(ctx.world, findSystemHook(ctx.world, q.hook_id)));
   }),
 
   route('POST', '/hooks', (ctx) => {
     const q = parseParams(ctx.params, { ...systemHookSettings, url: p.string().required() });
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), 'instance');
     return json(
       presentSystemHook(ctx.world, createSystemHook(ctx.world, { ...fieldsOf(SYSTEM_HOOK_EVENTS, q), url: q.url })),
       201,
@@ -233,7 +237,7 @@ export const hookRoutes = [
 
   route('PUT', '/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, { hook_id: p.id().required(), ...systemHookSettings });
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), 'instance');
     const hook = findSystemHook(ctx.world, q.hook_id);
     updateHook(ctx.world, hook, fieldsOf(SYSTEM_HOOK_EVENTS, q));
     return json(presentSystemHook(ctx.world, hook));
@@ -241,7 +245,7 @@ export const hookRoutes = [
 
   route('DELETE', '/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, { hook_id: p.id().required() });
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), 'instance');
     deleteSystemHook(ctx.world, findSystemHook(ctx.world, q.hook_id));
     return noContent();
   }),
@@ -249,7 +253,7 @@ export const hookRoutes = [
   // URL variables and custom headers, one at a time, on project, group and system hooks.
   ...secretRoutes('/projects/:id/hooks', (ctx, hookId) => {
     const project = findProject(ctx.world, ctx.caller, parseParams(ctx.params, projectPath).id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Maintainer);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), project);
     return findProjectHook(ctx.world, project, hookId);
   }),
   ...secretRoutes('/groups/:id/hooks', (ctx, hookId) => {
@@ -257,7 +261,7 @@ export const hookRoutes = [
     return findGroupHook(ctx.world, group, hookId);
   }),
   ...secretRoutes('/hooks', (ctx, hookId) => {
-    requireAdmin(ctx.caller);
+    authorize(ctx.world, ctx.caller, webHookAbility(ctx), 'instance');
     return findSystemHook(ctx.world, hookId);
   }),
 ];

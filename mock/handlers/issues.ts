@@ -10,9 +10,9 @@ import {
   type IssueFilters,
   listIssues,
   listProjectIssues,
-  requireUpdateIssue,
   updateIssue,
 } from '../rules/issues.js';
+import { authorize } from '../rules/policy.js';
 import { issuableFilters, issuableListParams, issuableOrder, SCOPES } from './issuable-params.js';
 
 /**
@@ -118,7 +118,7 @@ export const issueRoutes = [
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
     const issue = findIssue(ctx.world, ctx.caller, project, q.issue_iid);
-    requireUpdateIssue(ctx.world, ctx.caller, project, issue);
+    authorize(ctx.world, ctx.caller, 'update_issue', issue);
     const changes = { ...q, state_event: q.state_event as 'close' | 'reopen' | undefined };
     return json(presentIssueFull(ctx.world, updateIssue(ctx.world, ctx.caller, project, issue, changes)));
   }),

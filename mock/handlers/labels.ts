@@ -3,7 +3,7 @@ import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroupLabel, presentProjectLabel } from '../present/labels.js';
-import { findGroup, findProject, requireProjectRole } from '../rules/access.js';
+import { findGroup, findProject } from '../rules/access.js';
 import {
   createLabel,
   deleteLabel,
@@ -13,7 +13,7 @@ import {
   searchLabels,
   updateLabel,
 } from '../rules/labels.js';
-import { Roles } from '../world/types.js';
+import { authorize } from '../rules/policy.js';
 
 /**
  * Labels: /projects/:id/labels (list, get, create, update, delete) and
@@ -60,7 +60,7 @@ export const labelRoutes = [
       priority: p.integer().nullable(),
     });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    authorize(ctx.world, ctx.caller, 'admin_label', project);
     const label = createLabel(ctx.world, project, {
       title: q.name,
       color: q.color,
@@ -83,7 +83,7 @@ export const labelRoutes = [
       { atLeastOneOf: [['new_name', 'color', 'description', 'priority']] },
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    authorize(ctx.world, ctx.caller, 'admin_label', project);
     // Only the project's own labels are changed here (`include_ancestor_groups: false`).
     const label = findLabel(projectLabels(ctx.world, project, true), q.label_id);
     const changed = updateLabel(ctx.world, project, label, {
@@ -100,7 +100,7 @@ export const labelRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     // GitLab finds the label before it checks the right to delete it.
     const label = findLabel(projectLabels(ctx.world, project, true), q.label_id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    authorize(ctx.world, ctx.caller, 'admin_label', project);
     deleteLabel(ctx.world, label);
     return noContent();
   }),

@@ -13,9 +13,9 @@ import {
   findDirectMember,
   findMemberSource,
   removeMember,
-  requireReadMembers,
   updateMember,
 } from '../rules/members.js';
+import { authorize } from '../rules/policy.js';
 
 /**
  * Members of groups and projects: /groups/:id/members and /projects/:id/members,
@@ -44,7 +44,7 @@ function routesOf(kind: 'groups' | 'projects') {
   const sourceOf = (ctx: RouteContext, ref: string) => findMemberSource(ctx.world, ctx.caller, kind, ref);
   const readable = (ctx: RouteContext, ref: string) => {
     const source = sourceOf(ctx, ref);
-    requireReadMembers(ctx.world, ctx.caller, source);
+    authorize(ctx.world, ctx.caller, kind === 'groups' ? 'read_group_member' : 'read_project_member', source);
     return source;
   };
   return [

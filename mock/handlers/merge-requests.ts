@@ -12,11 +12,9 @@ import {
   listProjectMergeRequests,
   type MergeRequestFilters,
   mergeMergeRequest,
-  requireCreateMergeRequest,
-  requireReadMergeRequests,
-  requireUpdateMergeRequest,
   updateMergeRequest,
 } from '../rules/merge-requests.js';
+import { authorize } from '../rules/policy.js';
 import type { MergeRequest } from '../world/types.js';
 import {
   issuableFilters,
@@ -121,7 +119,7 @@ export const mergeRequestRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     // GitLab's find_merge_request_with_access: the lookup (404), then read_merge_request (403).
     const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
-    requireReadMergeRequests(ctx.world, ctx.caller, project);
+    authorize(ctx.world, ctx.caller, 'read_merge_request', project);
     return json(presentMergeRequestFull(ctx.world, ctx.caller, mr));
   }),
 
@@ -139,7 +137,7 @@ export const mergeRequestRoutes = [
       { mutuallyExclusive: [['milestone_id', 'milestone']] },
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireCreateMergeRequest(ctx.world, ctx.caller, project);
+    authorize(ctx.world, ctx.caller, 'create_merge_request_from', project);
     const milestone_id =
       q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
     const mr = createMergeRequest(ctx.world, ctx.caller, project, { ...q, milestone_id });
@@ -186,7 +184,7 @@ export const mergeRequestRoutes = [
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
     const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
-    requireUpdateMergeRequest(ctx.world, ctx.caller, project, mr);
+    authorize(ctx.world, ctx.caller, 'update_merge_request', mr);
     const milestone_id =
       q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
     const changes = { ...q, milestone_id, state_event: q.state_event as 'close' | 'reopen' | undefined };

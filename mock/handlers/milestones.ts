@@ -5,7 +5,7 @@ import { type RouteContext, route } from '../http/router.js';
 import { presentIssue } from '../present/issues.js';
 import { presentMergeRequest } from '../present/merge-requests.js';
 import { presentMilestone } from '../present/milestones.js';
-import { type Caller, findProject, requireProjectRole } from '../rules/access.js';
+import { type Caller, findProject } from '../rules/access.js';
 import {
   burndownEvents,
   createMilestone,
@@ -19,7 +19,8 @@ import {
   promoteMilestone,
   updateMilestone,
 } from '../rules/milestones.js';
-import { type Milestone, type Role, Roles, type World } from '../world/types.js';
+import { authorize } from '../rules/policy.js';
+import type { Milestone, World } from '../world/types.js';
 
 /**
  * Project milestones: /projects/:id/milestones, and the routes project and group
@@ -92,8 +93,6 @@ interface MilestoneParent<P extends MilestoneOwner, L extends typeof milestoneLi
   /** `/projects/:id` or `/groups/:id`. */
   base: string;
   find: (world: World, caller: Caller, ref: string) => P;
-  /** 403 unless the caller has `min` in the parent. */
-  requireRole: (world: World, caller: Caller, parent: P, min: Role) => void;
   /** The list's parameters: the shared ones and the parent's own. */
   listParams: L;
   list: (ctx: RouteContext, parent: P, q: Parsed<L>) => readonly Milestone[];
@@ -107,7 +106,7 @@ interface MilestoneParent<P extends MilestoneOwner, L extends typeof milestoneLi
 export function milestoneResponses<P extends MilestoneOwner, L extends typeof milestoneListParams>(
   parent: MilestoneParent<P, L>,
 ) {
-  const { base, find, requireRole } = parent;
+  const { base, find } = parent;
   /** The parent and the milestone a `:milestone_id` route names. */
   const located = (ctx: RouteContext, q: Parsed<typeof milestonePath>) => {
     const owner = find(ctx.world, ctx.caller, q.id);
@@ -130,14 +129,14 @@ export function milestoneResponses<P extends MilestoneOwner, L extends typeof mi
     route('POST', `${base}/milestones`, (ctx) => {
       const q = parseParams(ctx.params, milestoneCreateParams);
       const owner = find(ctx.world, ctx.caller, q.id);
-      requireRole(ctx.world, ctx.caller, owner, Roles.Planner);
+      authorize(ctx.world, ctx.caller, 'admin_milestone', owner);
       return json(presentMilestone(ctx.world, createMilestone(ctx.world, owner, q, ctx.caller.user)), 201);
     }),
 
     route('PUT', `${base}/milestones/:milestone_id`, (ctx) => {
       const q = parseParams(ctx.params, milestoneUpdateParams, milestoneUpdateConstraints);
       const owner = find(ctx.world, ctx.caller, q.id);
-      requireRole(ctx.world, ctx.caller, owner, Roles.Planner);
+      authorize(ctx.world, ctx.caller, 'admin_milestone', owner);
       const milestone = findMilestone(ctx.world, owner, q.milestone_id);
       const changes = { ...q, state_event: q.state_event as 'close' | 'activate' | undefined };
       return json(presentMilestone(ctx.world, updateMilestone(ctx.world, owner, milestone, changes, ctx.caller.user)));
@@ -146,7 +145,7 @@ export function milestoneResponses<P extends MilestoneOwner, L extends typeof mi
     route('DELETE', `${base}/milestones/:milestone_id`, (ctx) => {
       const q = parseParams(ctx.params, milestonePath);
       const owner = find(ctx.world, ctx.caller, q.id);
-      requireRole(ctx.world, ctx.caller, owner, Roles.Planner);
+      authorize(ctx.world, ctx.caller, 'admin_milestone', owner);
       deleteMilestone(ctx.world, findMilestone(ctx.world, owner, q.milestone_id), ctx.caller.user);
       return noContent();
     }),
@@ -176,7 +175,6 @@ export const milestoneRoutes = [
   ...milestoneResponses({
     base: '/projects/:id',
     find: findProject,
-    requireRole: requireProjectRole,
     listParams: milestoneListParams,
     list: (ctx, project, q) => listMilestones(ctx.world, project, milestoneFiltersOf(q)),
   }),
@@ -184,7 +182,7 @@ export const milestoneRoutes = [
   route('POST', '/projects/:id/milestones/:milestone_id/promote', (ctx) => {
     const q = parseParams(ctx.params, milestonePath);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    requireProjectRole(ctx.world, ctx.caller, project, Roles.Planner);
+    authorize(ctx.world, ctx.caller, 'admin_milestone', project);
     promoteMilestone(ctx.world, ctx.caller, project, findMilestone(ctx.world, project, q.milestone_id));
     // SPEC 2: 200 whose body is the JSON number 200 (`status(200)` is the endpoint's last value).
     return json(200, 200);

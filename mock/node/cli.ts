@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { jsonLimitsSwitch } from '../http/json-limits.js';
-import { roleName } from '../rules/access.js';
+import { roleName } from '../rules/policy.js';
 import { parseSeedDocument, type SeedDocument, SeedError } from '../seed/document.js';
 import { demoSeed } from '../seeds/demo.js';
 import type { World } from '../world/types.js';

@@ -9,7 +9,7 @@ import type {
   MergeRequestApprovalStatus,
   ProjectApprovalRule,
 } from '../../src/models/approvals.js';
-import { type Caller, groupChain } from '../rules/access.js';
+import type { Caller } from '../rules/access.js';
 import { hiddenGroupIds, isOverridden, sourceRule } from '../rules/approval-rules.js';
 import {
   type ApprovalStatus,
@@ -18,6 +18,7 @@ import {
   type StateRule,
   type WrappedRule,
 } from '../rules/approvals.js';
+import { groupChain } from '../world/memberships.js';
 import type {
   ApprovalRuleFields,
   Group,

@@ -1,8 +1,8 @@
 import type { Group, GroupDetail, GroupProject } from '../../src/models/groups.js';
 import type { Caller } from '../rules/access.js';
-import { groupRole } from '../rules/access.js';
 import { fullName, groupDetailProjects } from '../rules/groups.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
+import { can } from '../rules/policy.js';
 import type { Group as GroupRecord, Project, World } from '../world/types.js';
 
 /**
@@ -126,7 +126,7 @@ export function presentGroupDetail(
   group: GroupRecord,
   options: { withProjects: boolean },
 ): GroupDetail {
-  const administers = groupRole(world, caller.user, group) >= 50;
+  const administers = can(world, caller.user, 'admin_group', group);
   const root = group.parent_id === null;
   return {
     ...presentGroup(world, group),

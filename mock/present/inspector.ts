@@ -1,5 +1,5 @@
-import { projectRole } from '../rules/access.js';
 import { approvalStatus, whyNotEligible } from '../rules/approvals.js';
+import { projectRole } from '../rules/policy.js';
 import type { Project, World } from '../world/types.js';
 
 /**

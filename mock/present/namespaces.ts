@@ -1,7 +1,7 @@
 import type { Namespace } from '../../src/models/namespaces.js';
-import { groupRole } from '../rules/access.js';
-import { membersCountWithDescendants, type NamespaceRecord, namespaceFacts } from '../rules/namespaces.js';
-import type { User, World } from '../world/types.js';
+import { membersCountWithDescendants, namespaceFacts } from '../rules/namespaces.js';
+import { can } from '../rules/policy.js';
+import type { NamespaceRecord, User, World } from '../world/types.js';
 
 /**
  * A namespace as GitLab's Namespace entity shows it (`lib/api/entities/namespace.rb`,
@@ -21,6 +21,6 @@ export function presentNamespace(world: World, viewer: User, ns: NamespaceRecord
     avatar_url: null,
     web_url: ns.kind === 'group' ? `${world.baseUrl}/groups/${facts.fullPath}` : `${world.baseUrl}/${facts.path}`,
   };
-  if (ns.kind !== 'group' || groupRole(world, viewer, ns.group) < 50) return base;
+  if (ns.kind !== 'group' || !can(world, viewer, 'admin_group', ns.group)) return base;
   return { ...base, members_count_with_descendants: membersCountWithDescendants(world, ns.group) };
 }

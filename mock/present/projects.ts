@@ -1,8 +1,8 @@
 import type { BasicProject, MemberAccess, Project, ProjectNamespace } from '../../src/models/projects.js';
-import { canReadCode, groupChain, projectGroup } from '../rules/access.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
+import { canReadCode } from '../rules/policy.js';
 import { type RoleMap, rolesOf } from '../rules/projects.js';
-import { directRole } from '../world/memberships.js';
+import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import type { Project as ProjectRecord, User, World } from '../world/types.js';
 import { presentUser } from './users.js';
 

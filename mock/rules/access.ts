@@ -1,13 +1,15 @@
-import { forbidden, insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
+import { insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
 import type { MockRequest } from '../http/request.js';
-import { directRole, membershipCounts } from '../world/memberships.js';
-import type { AccessToken, Group, OAuthToken, Plan, Project, Role, User, Visibility, World } from '../world/types.js';
+import { groupChain, projectGroup } from '../world/memberships.js';
+import type { AccessToken, Group, OAuthToken, Plan, Project, User, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 import { findOAuthToken, oauthTokenIsExpired } from './oauth-tokens.js';
+import { authorize } from './policy.js';
 
 /**
- * Who is calling and what they may see and do: authentication by token, roles
- * inherited down the group tree, visibility, plans (SPEC 3, SPEC 5).
+ * Who is calling (authentication by token, API scopes: SPEC 3, SPEC 5), how a
+ * route finds the project or group it names, and which plan applies. What the
+ * caller may see and do is decided in `policy.ts`.
  * @module
  */
 
@@ -171,26 +173,6 @@ function whyUnauthenticated(world: World, value: string | null): string {
   return `${name} belongs to a ${user?.state ?? 'missing'} user`;
 }
 
-/** `dev is Developer in project acme/api`, or `dev is not a member of project acme/api`: a reason's words. */
-export function roleIn(user: User, role: number, where: string): string {
-  return role === 0
-    ? `${user.username} is not a member of ${where}`
-    : `${user.username} is ${roleName(role)} in ${where}`;
-}
-
-/** The name of a role number (`Developer`), or `no role`. */
-export function roleName(role: number): string {
-  const names: Record<number, string> = {
-    10: 'Guest',
-    15: 'Planner',
-    20: 'Reporter',
-    30: 'Developer',
-    40: 'Maintainer',
-    50: 'Owner',
-  };
-  return names[role] ?? 'no role';
-}
-
 /** The scopes that let a token call the API with `method`: `api`, or `read_api` for reading. */
 export function apiScopes(method: string): readonly string[] {
   return method === 'GET' || method === 'HEAD' ? ['api', 'read_api'] : ['api'];
@@ -219,93 +201,6 @@ function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly str
   }
 }
 
-/** A group and its ancestors, nearest first. */
-export function groupChain(world: World, group: Group): Group[] {
-  const chain: Group[] = [];
-  for (let g: Group | undefined = group; g; g = g.parent_id === null ? undefined : world.groups.get(g.parent_id)) {
-    chain.push(g);
-  }
-  return chain;
-}
-
-/** The group a project lives in, or null for a personal project. */
-export function projectGroup(world: World, project: Project): Group | null {
-  return project.namespace.kind === 'group' ? (world.groups.get(project.namespace.id) ?? null) : null;
-}
-
-/** A user's role in a group: the highest of its own and its ancestors' memberships (0 = none); expired ones do not count. */
-export function groupRole(world: World, user: User, group: Group): Role | 0 {
-  if (user.admin) return 50;
-  let role: Role | 0 = 0;
-  for (const g of groupChain(world, group)) role = Math.max(role, directRole(world, g, user.id)) as Role | 0;
-  return role;
-}
-
-/** A user's role in a project: direct, inherited from its groups, or Owner of a personal namespace (0 = none). */
-export function projectRole(world: World, user: User, project: Project): Role | 0 {
-  if (user.admin) return 50;
-  if (project.namespace.kind === 'user' && project.namespace.id === user.id) return 50;
-  const direct = directRole(world, project, user.id);
-  const group = projectGroup(world, project);
-  return Math.max(direct, group ? groupRole(world, user, group) : 0) as Role | 0;
-}
-
-function visibleTo(visibility: Visibility, user: User, role: number): boolean {
-  if (user.admin || role > 0 || visibility === 'public') return true;
-  // Internal: any signed-in user except bots, which see only their own project.
-  return visibility === 'internal' && !user.bot;
-}
-
-export const canReadProject = (world: World, user: User, project: Project) =>
-  visibleTo(project.visibility, user, projectRole(world, user, project));
-
-/** Whether a group or project of this visibility is open to a user without any membership: public, or internal for humans. */
-export function openTo(visibility: Visibility, user: User): boolean {
-  return visibleTo(visibility, user, 0);
-}
-
-/**
- * The ids of the groups a user belongs around: those they are a member of, or
- * whose ancestor, subgroup or project they are a member of. These are GitLab's
- * authorized groups of the user and their ancestors, what `GET /groups` lists by
- * default (an admin's status counts for nothing here).
- */
-export function groupsAround(world: World, user: User): Set<number> {
-  const around = new Set<number>();
-  const withAncestors = (group: Group | null) => {
-    if (group) for (const g of groupChain(world, group)) around.add(g.id);
-  };
-  for (const g of world.groups.values()) {
-    if (groupChain(world, g).some((a) => membershipCounts(world, a, user.id))) around.add(g.id);
-    if (membershipCounts(world, g, user.id)) withAncestors(g);
-  }
-  for (const p of world.projects.values()) {
-    if (membershipCounts(world, p, user.id)) withAncestors(projectGroup(world, p));
-  }
-  return around;
-}
-
-/** Whether a user belongs around a group ({@link groupsAround}). */
-export const isMemberAround = (world: World, user: User, group: Group): boolean =>
-  groupsAround(world, user).has(group.id);
-
-/**
- * Whether a user may see a group: by its visibility, by membership in it or an
- * ancestor, or, as in GitLab, by membership in one of its subgroups or projects
- * (a member of `acme/platform` can see the private `acme`).
- */
-export function canReadGroup(world: World, user: User, group: Group): boolean {
-  // Membership in the group or an ancestor first: it needs no look at the rest of the world.
-  return visibleTo(group.visibility, user, groupRole(world, user, group)) || isMemberAround(world, user, group);
-}
-
-/**
- * Whether a user may read a group's members: by its visibility or a membership in it or an
- * ancestor. Seeing the group only through a subgroup or project is not enough (GitLab answers 403).
- */
-export const canReadGroupMembers = (world: World, user: User, group: Group): boolean =>
-  visibleTo(group.visibility, user, groupRole(world, user, group));
-
 /** The record whose full path is `path`, in any case (GitLab's `find_by_full_path`). */
 function byPath<T>(records: Iterable<T>, path: string, fullPath: (record: T) => string): T | undefined {
   const wanted = path.toLowerCase();
@@ -329,11 +224,7 @@ export function groupByRef(world: World, ref: string): Group | undefined {
 export function findProject(world: World, caller: Caller, ref: string): Project {
   const project = projectByRef(world, ref);
   if (!project) throw notFound('Project').because(`no project ${ref}`);
-  if (!canReadProject(world, caller.user, project)) {
-    throw notFound('Project').because(
-      `project ${project.path_with_namespace} is ${project.visibility} and ${caller.user.username} is not a member`,
-    );
-  }
+  authorize(world, caller, 'read_project', project);
   return project;
 }
 
@@ -341,42 +232,8 @@ export function findProject(world: World, caller: Caller, ref: string): Project 
 export function findGroup(world: World, caller: Caller, ref: string): Group {
   const group = groupByRef(world, ref);
   if (!group) throw notFound('Group').because(`no group ${ref}`);
-  if (!canReadGroup(world, caller.user, group)) {
-    throw notFound('Group').because(
-      `group ${group.full_path} is ${group.visibility} and ${caller.user.username} is not a member`,
-    );
-  }
+  authorize(world, caller, 'read_group', group);
   return group;
-}
-
-/** SPEC 5 step 4: 403 unless the caller has at least `min` in the project. */
-export function requireProjectRole(world: World, caller: Caller, project: Project, min: Role): void {
-  const role = projectRole(world, caller.user, project);
-  if (role < min) {
-    throw forbidden().because(
-      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; this needs ${roleName(min)}`,
-    );
-  }
-}
-
-/**
- * GitLab's `authenticated_as_admin!`: 403 unless the caller acts as an instance administrator
- * ({@link actsAsAdmin}: with admin mode on, an administrator's token needs the `admin_mode` scope).
- */
-export function requireAdmin(caller: Caller): void {
-  if (!caller.user.admin) {
-    throw forbidden().because(
-      `${caller.user.username} does not act as an instance administrator (not one, or admin mode without the admin_mode scope)`,
-    );
-  }
-}
-
-/** 403 unless the caller has at least `min` in the group. */
-export function requireGroupRole(world: World, caller: Caller, group: Group, min: Role): void {
-  const role = groupRole(world, caller.user, group);
-  if (role < min) {
-    throw forbidden().because(`${roleIn(caller.user, role, `group ${group.full_path}`)}; this needs ${roleName(min)}`);
-  }
 }
 
 /** The plan that applies to a project: its top-level group's on the hosted offering, the licence on self-managed (SPEC 2). */
@@ -395,12 +252,3 @@ export function groupPlan(world: World, group: Group): Plan {
 
 /** Premium and Ultimate features (approvals, burndown charts...). */
 export const isPaidPlan = (plan: Plan) => plan === 'premium' || plan === 'ultimate';
-
-/**
- * GitLab's `read_code` (the repository: branches, commits): anyone who sees a public or
- * internal project; in a private project, Reporter and up (Guests get 403).
- */
-export function canReadCode(world: World, user: User, project: Project): boolean {
-  if (!canReadProject(world, user, project)) return false;
-  return project.visibility !== 'private' || projectRole(world, user, project) >= 20;
-}

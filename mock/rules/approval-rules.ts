@@ -1,5 +1,5 @@
 import { ApiError, validationError } from '../http/errors.js';
-import { membershipCounts } from '../world/memberships.js';
+import { groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
 import type {
   ApprovalReportType,
   ApprovalRuleFields,
@@ -15,8 +15,9 @@ import type {
   World,
 } from '../world/types.js';
 import { nextId } from '../world/world.js';
-import { type Caller, canReadGroup, groupChain, projectGroup } from './access.js';
+import type { Caller } from './access.js';
 import type { ModelErrors } from './milestones.js';
+import { canReadGroup } from './policy.js';
 
 /**
  * Approval rules of projects, groups and merge requests (GITLAB-BEHAVIOR 3,

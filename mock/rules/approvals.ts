@@ -1,5 +1,5 @@
 import { ApiError, forbidden, notFound, recordNotFound, unauthorized } from '../http/errors.js';
-import { membershipCounts } from '../world/memberships.js';
+import { groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
 import type {
   Approval,
   ApprovalRuleFields,
@@ -14,16 +14,7 @@ import type {
   World,
 } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
-import {
-  type Caller,
-  groupChain,
-  groupPlan,
-  isPaidPlan,
-  projectGroup,
-  projectPlan,
-  projectRole,
-  roleIn,
-} from './access.js';
+import { type Caller, groupPlan, isPaidPlan, projectPlan } from './access.js';
 import {
   groupBranches,
   isProjectMember,
@@ -34,7 +25,7 @@ import {
 } from './approval-rules.js';
 import { effectiveProjectSettings, type SettingValues } from './approval-settings.js';
 import { mergeRequestEvent, mergeRequestHook } from './events.js';
-import { canReadMergeRequests } from './milestones.js';
+import { authorize, projectRole, roleIn } from './policy.js';
 import { anyHooks } from './webhooks.js';
 
 /**
@@ -289,15 +280,6 @@ export function whyNotEligible(world: World, user: User, project: Project, mr: M
     : `${user.username} committed to !${mr.iid} and ${where} forbids committer approval`;
 }
 
-/** SPEC 5: the approval status, state and rules of a private project's merge requests need Reporter (403). */
-export function requireReadMergeRequest(world: World, caller: Caller, project: Project): void {
-  if (!canReadMergeRequests(world, caller.user, project)) {
-    throw forbidden().because(
-      `${caller.user.username} is below Reporter in private project ${project.path_with_namespace}: merge requests are hidden`,
-    );
-  }
-}
-
 /** SAML single sign-on enforced by one of the project's groups: a password cannot re-authenticate (R4.6 rule 3). */
 function ssoEnforced(world: World, project: Project): boolean {
   const group = projectGroup(world, project);
@@ -381,7 +363,7 @@ export function resetApprovals(world: World, caller: Caller, project: Project, m
  * the merge request at all get `403 Forbidden` first.
  */
 export function requireMergeRequestRuleRights(world: World, caller: Caller, project: Project): void {
-  requireReadMergeRequest(world, caller, project);
+  authorize(world, caller, 'read_merge_request', project);
   const allowed = effectiveProjectSettings(world, project).allow_overrides_to_approver_list_per_merge_request;
   const role = projectRole(world, caller.user, project);
   if (role < 30) {

@@ -1,8 +1,9 @@
-import { ApiError, forbidden, notFound, recordNotFound } from '../http/errors.js';
+import { ApiError, notFound, recordNotFound } from '../http/errors.js';
 import type { BranchAccessLevel, MergeRequest, Project, ProtectedBranch, Role, User, World } from '../world/types.js';
 import { nextId } from '../world/world.js';
-import { type Caller, canReadCode, projectRole, roleIn } from './access.js';
+import type { Caller } from './access.js';
 import { branchesCovering, branchMatches } from './approvals.js';
+import { can, projectRole } from './policy.js';
 
 /**
  * A project's repository as far as the mock models it: branches (name → head commit
@@ -30,15 +31,6 @@ export function derivedSha(project: Pick<Project, 'path_with_namespace'>, name: 
 /** Adds a branch unless the project has one of that name (the seed's way: existing heads stay). */
 export function ensureBranch(project: Project, name: string, sha = derivedSha(project, name)): void {
   if (!project.branches.has(name)) project.branches.set(name, sha);
-}
-
-/** 403 unless the caller may read the project's code (`read_code`: Reporter in a private project). */
-export function requireReadCode(world: World, caller: Caller, project: Project): void {
-  if (!canReadCode(world, caller.user, project)) {
-    throw forbidden().because(
-      `${roleIn(caller.user, projectRole(world, caller.user, project), `private project ${project.path_with_namespace}`)}; reading its repository needs Reporter`,
-    );
-  }
 }
 
 /**
@@ -195,7 +187,7 @@ export function deleteBranch(world: World, caller: Caller, project: Project, nam
   findBranch(project, name);
   if (name === project.default_branch) throw branchError('The default branch of a project cannot be deleted.');
   const protections = protectionsOf(world, project, name);
-  if (protections.some((b) => !canUnprotect(world, caller.user, project, b))) {
+  if (protections.some((branch) => !can(world, caller.user, 'push_to_delete_protected_branch', { project, branch }))) {
     throw branchError(
       'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
     );
@@ -277,27 +269,6 @@ export function unprotectBranch(world: World, branch: ProtectedBranch): void {
   }
 }
 
-/**
- * Whether the caller may change or remove a protection (or delete a branch it covers):
- * Maintainer, and, when the protection has an unprotect access level (Premium), that
- * level; `0` lets no one (GitLab's `push_to_delete_protected_branch` and `can_unprotect?`).
- */
-export function canUnprotect(world: World, user: User, project: Project, branch: ProtectedBranch): boolean {
-  const level = branch.unprotect_access_level?.access_level;
-  const role = projectRole(world, user, project);
-  if (role < 40) return false;
-  return level === undefined || (level !== 0 && role >= level);
-}
-
-/** 403 unless the caller may unprotect (or change) this protected branch. */
-export function requireUnprotect(world: World, caller: Caller, project: Project, branch: ProtectedBranch): void {
-  if (!canUnprotect(world, caller.user, project, branch)) {
-    throw forbidden().because(
-      `${caller.user.username} may not unprotect ${branch.name}: its unprotect access level is ${branch.unprotect_access_level?.access_level}`,
-    );
-  }
-}
-
 /** What `PATCH /projects/:id/protected_branches/:name` changes. */
 export interface ProtectedBranchChanges {
   allow_force_push?: boolean | undefined;
@@ -311,11 +282,4 @@ export function updateProtectedBranch(branch: ProtectedBranch, changes: Protecte
     branch.code_owner_approval_required = changes.code_owner_approval_required;
   }
   return branch;
-}
-
-/** An archived project is read-only: GitLab refuses `push_code` with 403. */
-export function requireWritableRepository(project: Project): void {
-  if (project.archived) {
-    throw forbidden().because(`project ${project.path_with_namespace} is archived: its repository is read-only`);
-  }
 }

@@ -20,8 +20,7 @@ import type {
   World,
 } from '../world/types.js';
 import { addDays, nextId, nowIso, today } from '../world/world.js';
-import { canReadGroup, canReadProject } from './access.js';
-import { canReadIssue, canReadMergeRequests } from './milestones.js';
+import { canReadEvent } from './policy.js';
 import { announce } from './webhooks.js';
 
 /**
@@ -222,26 +221,6 @@ export interface EventFilters {
 }
 
 /**
- * Whether a user may see an event (GitLab's `Event#visible_to_user?`): its project (or
- * group) must be readable, an issue's event needs the issue (confidential ones too), a
- * merge request's the project's merge requests.
- */
-export function canSeeEvent(world: World, user: User, event: Event): boolean {
-  if (event.project_id === null) {
-    const group: Group | undefined = event.group_id === null ? undefined : world.groups.get(event.group_id);
-    return group !== undefined && canReadGroup(world, user, group);
-  }
-  const project = world.projects.get(event.project_id);
-  if (!project || !canReadProject(world, user, project)) return false;
-  if (event.target_type === 'MergeRequest') return canReadMergeRequests(world, user, project);
-  if (event.target_type === 'Issue') {
-    const issue = event.target_id === null ? undefined : world.issues.get(event.target_id);
-    return issue === undefined || canReadIssue(world, user, project, issue);
-  }
-  return true;
-}
-
-/**
  * An events list (`EventsFinder`): the events `scope` keeps that the viewer may see,
  * filtered by `action`, `target_type` (an unknown one keeps nothing), `before` and `after`
  * (whole days, both exclusive), by id in `sort` order (newest first by default).
@@ -257,7 +236,7 @@ export function listEvents(world: World, viewer: User, scope: (event: Event) => 
         (targetType === undefined || e.target_type === targetType) &&
         (f.before === undefined || e.created_at.slice(0, 10) < f.before) &&
         (f.after === undefined || e.created_at.slice(0, 10) > f.after) &&
-        canSeeEvent(world, viewer, e),
+        canReadEvent(world, viewer, e),
     )
     .sort((a, b) => sign * (a.id - b.id));
 }

@@ -1,6 +1,6 @@
-import { directRole } from '../world/memberships.js';
+import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import type { Group, Project, User, Visibility, World } from '../world/types.js';
-import { canReadProject, groupChain, groupsAround, openTo, projectGroup } from './access.js';
+import { canReadProject, groupsAround, openTo } from './policy.js';
 
 /**
  * Groups as `GET /groups`, `/groups/:id/subgroups` and `/groups/:id/descendant_groups`

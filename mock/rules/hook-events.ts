@@ -1,8 +1,8 @@
 import { ApiError, recordNotFound } from '../http/errors.js';
 import { redactUrl } from '../http/webhooks.js';
 import { issuePayload, memberPayload, mergeRequestPayload, milestonePayload } from '../present/webhooks.js';
+import { groupChain, projectGroup } from '../world/memberships.js';
 import type { Group, Project, User, WebHook, World } from '../world/types.js';
-import { groupChain, projectGroup } from './access.js';
 import { type HookTarget, type HookType, type LoggedDelivery, type WebhookEvent, webhookSinkOf } from './webhooks.js';
 
 /**

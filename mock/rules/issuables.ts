@@ -1,9 +1,10 @@
 import { notFound } from '../http/errors.js';
+import { groupChain, projectGroup } from '../world/memberships.js';
 import type { Issue, MergeRequest, Project, User, World } from '../world/types.js';
 import { userNamed } from '../world/world.js';
-import { canReadProject, groupChain, projectGroup } from './access.js';
 import { byLabelPriority } from './labels.js';
 import { milestoneTitledInScope } from './milestones.js';
+import { canReadProject } from './policy.js';
 
 /**
  * What issues and merge requests share (GitLab's IssuableFinder): the list

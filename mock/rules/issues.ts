@@ -1,9 +1,8 @@
-import { forbidden, recordNotFound } from '../http/errors.js';
+import { recordNotFound } from '../http/errors.js';
 import { changesBetween, issueHookFields } from '../present/webhooks.js';
 import type { Issue, Project, World } from '../world/types.js';
-import { Roles } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
-import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
+import { type Caller, isPaidPlan, projectPlan } from './access.js';
 import { issueEvent, issueHook } from './events.js';
 import {
   assignableUserIds,
@@ -17,7 +16,7 @@ import {
   visibleProjects,
 } from './issuables.js';
 import { ensureProjectLabels } from './labels.js';
-import { canReadIssue } from './milestones.js';
+import { can, canReadIssue } from './policy.js';
 import { anyHooks } from './webhooks.js';
 
 /**
@@ -88,12 +87,11 @@ export interface IssueFields extends LabelChanges {
 }
 
 /**
- * GitLab's `can_set_issuable_metadata?`: below Planner, assignees, milestone,
+ * GitLab's `can_set_issuable_metadata?` (`set_issue_metadata`): without it, assignees, milestone,
  * labels and weight are dropped silently (a Guest opening an issue sets none of them).
  */
-function mayPlan(world: World, caller: Caller, project: Project): boolean {
-  return projectRole(world, caller.user, project) >= Roles.Planner;
-}
+const mayPlan = (world: World, caller: Caller, project: Project) =>
+  can(world, caller.user, 'set_issue_metadata', project);
 
 function applyFields(world: World, caller: Caller, project: Project, issue: Issue, fields: IssueFields): void {
   if (fields.title !== undefined) issue.title = fields.title.trim();
@@ -141,16 +139,6 @@ export function createIssue(world: World, caller: Caller, project: Project, fiel
   world.issues.set(issue.id, issue);
   issueEvent(world, caller.user, issue, 'created');
   return issue;
-}
-
-/** GitLab's `update_issue`: Planner and up, or the issue's author or an assignee. */
-export function requireUpdateIssue(world: World, caller: Caller, project: Project, issue: Issue): void {
-  const { user } = caller;
-  const role = projectRole(world, user, project);
-  if (role >= Roles.Planner || issue.author_id === user.id || issue.assignee_ids.includes(user.id)) return;
-  throw forbidden().because(
-    `${roleIn(user, role, `project ${project.path_with_namespace}`)} and is neither author nor assignee of #${issue.iid}; editing needs Planner`,
-  );
 }
 
 export interface IssueChanges extends IssueFields {

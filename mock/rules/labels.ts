@@ -1,9 +1,9 @@
 import { conflict, notFound, validationError } from '../http/errors.js';
+import { groupChain, projectGroup } from '../world/memberships.js';
 import type { Group, Issue, Label, MergeRequest, Project, User, World } from '../world/types.js';
 import { nextId } from '../world/world.js';
-import { canReadProject, groupChain, projectGroup } from './access.js';
 import { fuzzy } from './groups.js';
-import { canReadIssue, canReadMergeRequests } from './milestones.js';
+import { canReadIssue, canReadMergeRequests, canReadProject } from './policy.js';
 
 /**
  * Labels (`lib/api/labels.rb`, `group_labels.rb`, `LabelsFinder`, `Labels::CreateService`):

@@ -2,30 +2,20 @@ import { conflict, forbidden, notFound, recordNotFound, validationError } from '
 import {
   directRole,
   dropMembership,
+  groupChain,
   type MemberSource,
   membershipCounts,
   membershipOf,
+  projectGroup,
   storeMembership,
 } from '../world/memberships.js';
 import type { Group, Membership, Project, Role, User, World } from '../world/types.js';
 import { ROLE_VALUES, Roles } from '../world/types.js';
 import { nowIso, today, userNamed } from '../world/world.js';
-import {
-  type Caller,
-  canReadGroupMembers,
-  findGroup,
-  findProject,
-  groupChain,
-  groupRole,
-  projectGroup,
-  projectRole,
-  requireGroupRole,
-  requireProjectRole,
-  roleIn,
-  roleName,
-} from './access.js';
+import { type Caller, findGroup, findProject } from './access.js';
 import { groupMemberHook, membershipEvent } from './events.js';
 import type { ModelErrors } from './milestones.js';
+import { authorize, can, roleIn, roleInSource, roleName } from './policy.js';
 
 /**
  * Members of groups and projects (GitLab's `lib/api/members.rb`,
@@ -65,15 +55,6 @@ const where = (source: MemberSource) =>
 /** A group or project by id or full path: 404 when it does not exist or the caller cannot see it. */
 export function findMemberSource(world: World, caller: Caller, kind: 'groups' | 'projects', ref: string): MemberSource {
   return kind === 'projects' ? findProject(world, caller, ref) : findGroup(world, caller, ref);
-}
-
-/** GitLab's `read_group_member`: a group seen only through a subgroup or project is 403 for its members. */
-export function requireReadMembers(world: World, caller: Caller, source: MemberSource): void {
-  if (isGroup(source) && !canReadGroupMembers(world, caller.user, source)) {
-    throw forbidden().because(
-      `${caller.user.username} sees group ${source.full_path} only through a subgroup or project, not its members`,
-    );
-  }
 }
 
 /** The groups whose members a source inherits, nearest first. */
@@ -154,20 +135,18 @@ export function findAnyMember(world: World, source: MemberSource, userId: number
   return entry;
 }
 
-/** The caller's level where the members are: project role (admins 50) or group role. */
-const callerRole = (world: World, caller: Caller, source: MemberSource) =>
-  isGroup(source) ? groupRole(world, caller.user, source) : projectRole(world, caller.user, source);
-
 /** GitLab's `admin_project_member` (Maintainer) and `admin_group_member` (Owner): 403 without it. */
 function requireManageMembers(world: World, caller: Caller, source: MemberSource): void {
-  if (isGroup(source)) requireGroupRole(world, caller, source, Roles.Owner);
-  else requireProjectRole(world, caller, source, Roles.Maintainer);
+  if (isGroup(source)) authorize(world, caller, 'admin_group_member', source);
+  else authorize(world, caller, 'admin_project_member', source);
 }
 
 /** Only Owners give, take or change the Owner role (`manage_owners`): 403 otherwise. */
 function requireManageOwners(world: World, caller: Caller, source: MemberSource, why: string): void {
-  const role = callerRole(world, caller, source);
-  if (role < Roles.Owner) throw forbidden().because(`${roleIn(caller.user, role, where(source))}; ${why} needs Owner`);
+  if (!can(world, caller.user, 'manage_owners', source)) {
+    const role = roleInSource(world, caller.user, source);
+    throw forbidden().because(`${roleIn(caller.user, role, where(source))}; ${why} needs Owner`);
+  }
 }
 
 /** The last Owner of a group (counting its ancestors' Owners, bots aside) can be neither demoted nor removed. */

@@ -1,9 +1,9 @@
-import { ApiError, forbidden, unauthorized, validationError } from '../http/errors.js';
+import { ApiError, unauthorized, validationError } from '../http/errors.js';
 import { changesBetween, mergeRequestHookFields } from '../present/webhooks.js';
 import type { MergeRequest, Project, User, World } from '../world/types.js';
 import { Roles } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
-import { type Caller, isPaidPlan, projectPlan, projectRole, roleIn } from './access.js';
+import { type Caller, isPaidPlan, projectPlan } from './access.js';
 import { approvalStatus, branchesCovering, branchMatches } from './approvals.js';
 import { mergeRequestEvent, mergeRequestHook } from './events.js';
 import {
@@ -17,7 +17,7 @@ import {
   visibleProjects,
 } from './issuables.js';
 import { ensureProjectLabels } from './labels.js';
-import { canReadMergeRequests } from './milestones.js';
+import { authorize, canReadMergeRequests, projectRole, roleIn } from './policy.js';
 import { anyHooks } from './webhooks.js';
 
 /**
@@ -110,7 +110,7 @@ export function listProjectMergeRequests(
   filters: MergeRequestFilters,
   order: IssuableOrder,
 ): MergeRequest[] {
-  requireReadMergeRequests(world, caller, project);
+  authorize(world, caller, 'read_merge_request', project);
   const found = [...world.mergeRequests.values()].filter(
     (mr) => mr.project_id === project.id && mergeRequestMatches(world, mr, filters),
   );
@@ -133,15 +133,6 @@ export function listMergeRequests(
     (mr) => readable.has(mr.project_id) && mergeRequestMatches(world, mr, { ...filters, user: caller.user }),
   );
   return sortIssuables(world, found, order);
-}
-
-/** GitLab's `read_merge_request`: 403 for Guests and Planners of a private project (SPEC 5). */
-export function requireReadMergeRequests(world: World, caller: Caller, project: Project): void {
-  if (!canReadMergeRequests(world, caller.user, project)) {
-    throw forbidden().because(
-      `${caller.user.username} is below Reporter in private project ${project.path_with_namespace}: merge requests are hidden`,
-    );
-  }
 }
 
 /** What create and update take besides the branches. */
@@ -242,16 +233,6 @@ function applyFields(world: World, project: Project, mr: MergeRequest, fields: M
   if (fields.discussion_locked !== undefined) mr.discussion_locked = fields.discussion_locked;
 }
 
-/** GitLab's `create_merge_request_from`: Developer and up, 403 below (checked before the milestone title is looked up). */
-export function requireCreateMergeRequest(world: World, caller: Caller, project: Project): void {
-  const role = projectRole(world, caller.user, project);
-  if (role < Roles.Developer) {
-    throw forbidden().because(
-      `${roleIn(caller.user, role, `project ${project.path_with_namespace}`)}; opening a merge request needs Developer`,
-    );
-  }
-}
-
 /**
  * POST /projects/:id/merge_requests: Developer and up (`create_merge_request_from`,
  * 403 below); a `Draft:` title makes a draft. No approval rule is copied: like a
@@ -264,7 +245,7 @@ export function createMergeRequest(
   project: Project,
   input: MergeRequestInput,
 ): MergeRequest {
-  requireCreateMergeRequest(world, caller, project);
+  authorize(world, caller, 'create_merge_request_from', project);
   requireBranchesExist(project, input.source_branch, input.target_branch);
   checkBranches(world, project, input.source_branch, input.target_branch);
   const now = nowIso(world);
@@ -302,18 +283,6 @@ export function createMergeRequest(
   world.mergeRequests.set(mr.id, mr);
   mergeRequestEvent(world, caller.user, mr, 'created');
   return mr;
-}
-
-/** GitLab's `update_merge_request`: Developer and up, or the author or an assignee who can read merge requests. */
-export function requireUpdateMergeRequest(world: World, caller: Caller, project: Project, mr: MergeRequest): void {
-  const { user } = caller;
-  const role = projectRole(world, user, project);
-  if (role >= Roles.Developer) return;
-  const own = mr.author_id === user.id || mr.assignee_ids.includes(user.id);
-  if (own && canReadMergeRequests(world, user, project)) return;
-  throw forbidden().because(
-    `${roleIn(user, role, `project ${project.path_with_namespace}`)} and is neither author nor assignee of !${mr.iid}; editing needs Developer`,
-  );
 }
 
 export interface MergeRequestChanges extends MergeRequestFields {

@@ -1,4 +1,5 @@
 import { ApiError, forbidden, recordNotFound, validationError } from '../http/errors.js';
+import { groupChain, projectGroup } from '../world/memberships.js';
 import {
   compareMilestones,
   dropMilestone,
@@ -11,21 +12,10 @@ import {
 } from '../world/milestone-index.js';
 import type { Group, Issue, Milestone, Project, User, World } from '../world/types.js';
 import { nextId, nowIso, today } from '../world/world.js';
-import {
-  type Caller,
-  canReadGroup,
-  canReadProject,
-  groupChain,
-  groupPlan,
-  groupRole,
-  isPaidPlan,
-  projectGroup,
-  projectPlan,
-  projectRole,
-  roleIn,
-} from './access.js';
+import { type Caller, groupPlan, isPaidPlan, projectPlan } from './access.js';
 import { milestoneEvent, milestoneHook } from './events.js';
 import { byLabelPriority } from './labels.js';
+import { can, canReadGroup, canReadIssue, canReadMergeRequests, canReadProject, groupRole, roleIn } from './policy.js';
 
 /**
  * Project and group milestones (GITLAB-BEHAVIOR 6): validation, filters and
@@ -314,19 +304,6 @@ function milestoneFilter(filters: MilestoneFilters): (milestone: Milestone) => b
     (!search || search(m));
 }
 
-/** Whether a user may see an issue: confidential ones only from Planner up, or as their author or assignee. */
-export function canReadIssue(world: World, user: User, project: Project, issue: Issue): boolean {
-  if (!canReadProject(world, user, project)) return false;
-  if (!issue.confidential) return true;
-  return projectRole(world, user, project) >= 15 || issue.author_id === user.id || issue.assignee_ids.includes(user.id);
-}
-
-/** Merge requests of a private project are readable from Reporter up (SPEC 5). */
-export function canReadMergeRequests(world: World, user: User, project: Project): boolean {
-  if (!canReadProject(world, user, project)) return false;
-  return project.visibility !== 'private' || projectRole(world, user, project) >= 20;
-}
-
 /**
  * The projects whose issues and merge requests a milestone's lists show: the
  * project itself, or the projects directly in the group, as GitLab's issuable
@@ -379,8 +356,8 @@ export function milestoneMergeRequests(world: World, caller: Caller, owner: Mile
 export function promoteMilestone(world: World, caller: Caller, project: Project, milestone: Milestone): Milestone {
   const group = projectGroup(world, project);
   if (!group) throw forbidden().because(`project ${project.path_with_namespace} is not in a group`);
-  const role = groupRole(world, caller.user, group);
-  if (role < 15) {
+  if (!can(world, caller.user, 'admin_milestone', group)) {
+    const role = groupRole(world, caller.user, group);
     throw forbidden().because(`${roleIn(caller.user, role, `group ${group.full_path}`)}; promoting needs Planner`);
   }
   const clash = groupChain(world, group).some(

@@ -1,8 +1,9 @@
 import { notFound } from '../http/errors.js';
-import { directRole, membershipCounts } from '../world/memberships.js';
-import type { Group, User, World } from '../world/types.js';
-import { type Caller, groupChain, groupRole } from './access.js';
+import { directRole, groupChain, membershipCounts } from '../world/memberships.js';
+import type { Group, NamespaceRecord, User, World } from '../world/types.js';
+import type { Caller } from './access.js';
 import { fuzzy } from './groups.js';
+import { canReadNamespace } from './policy.js';
 
 /**
  * Namespaces (`lib/api/namespaces.rb`): every group, and one personal namespace per
@@ -15,9 +16,6 @@ import { fuzzy } from './groups.js';
 
 /** Where personal namespace ids start: a user's namespace is this plus the user's id. */
 export const PERSONAL_NAMESPACE_BASE = 1_000_000;
-
-/** A namespace: a group, or a user's personal namespace. */
-export type NamespaceRecord = { kind: 'group'; group: Group } | { kind: 'user'; user: User };
 
 /** The id of a user's personal namespace (its own id, as in GitLab, not the user's). */
 export const personalNamespaceId = (user: User): number => PERSONAL_NAMESPACE_BASE + user.id;
@@ -44,16 +42,6 @@ function namespaceByRef(world: World, ref: string): NamespaceRecord | undefined 
     ? (ns: NamespaceRecord) => namespaceFacts(ns).id === Number(ref)
     : (ns: NamespaceRecord) => namespaceFacts(ns).fullPath.toLowerCase() === wanted;
   return allNamespaces(world).find(matches);
-}
-
-/**
- * GitLab's `read_namespace`: a user's own namespace; a group the user has access to
- * (a membership in it or an ancestor: GroupPolicy's `has_access`, so a public group
- * is not enough); administrators read every namespace.
- */
-export function canReadNamespace(world: World, user: User, ns: NamespaceRecord): boolean {
-  if (user.admin) return true;
-  return ns.kind === 'user' ? ns.user.id === user.id : groupRole(world, user, ns.group) > 0;
 }
 
 /** `GET /namespaces/:id`: missing or unreadable is `404 Namespace Not Found`. */

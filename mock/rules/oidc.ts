@@ -1,8 +1,7 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { ApiError, bearerChallenge } from '../http/errors.js';
-import { directRole, membershipCounts } from '../world/memberships.js';
+import { directRole, groupChain, membershipCounts } from '../world/memberships.js';
 import type { Group, OAuthToken, User, World } from '../world/types.js';
-import { groupChain } from './access.js';
 import { APPLICATION_SCOPES } from './applications.js';
 import { findOAuthToken, oauthTokenIsActive } from './oauth-tokens.js';
 

@@ -1,6 +1,7 @@
 import { ApiError } from '../http/errors.js';
 import { directRole } from '../world/memberships.js';
 import type { Group, Project, Role, User, Visibility, World } from '../world/types.js';
+import { visibleWithRole } from './policy.js';
 
 /**
  * Which projects a caller sees in `GET /projects` and `GET /groups/:id/projects`, as
@@ -48,12 +49,6 @@ export function rolesOf(world: World, user: User): RoleMap {
     return direct > inherited ? direct : inherited;
   };
   return { group, project };
-}
-
-/** `canReadProject` with the roles already derived. */
-export function readable(user: User, project: Project, role: number): boolean {
-  if (user.admin || role > 0 || project.visibility === 'public') return true;
-  return project.visibility === 'internal' && !user.bot;
 }
 
 /** The filters both project lists take. */
@@ -236,7 +231,7 @@ function select(
   const out: Project[] = [];
   for (const project of projects) {
     const role = roles.project(project);
-    if (readable(user, project, role) && passes(project, role, filters, search)) out.push(project);
+    if (visibleWithRole(project.visibility, user, role) && passes(project, role, filters, search)) out.push(project);
   }
   return order(out, filters, search, unsearched);
 }

@@ -1,6 +1,7 @@
 import { forbidden, notFound, validationError } from '../http/errors.js';
-import { type Group, Roles, type ScimIdentity, type World } from '../world/types.js';
-import { type Caller, findGroup, groupPlan, isPaidPlan, requireGroupRole } from './access.js';
+import type { Group, ScimIdentity, World } from '../world/types.js';
+import { type Caller, findGroup, groupPlan, isPaidPlan } from './access.js';
+import { authorize } from './policy.js';
 
 /**
  * SCIM identities of a group (GITLAB-BEHAVIOR 5, SPEC 2): group Owners only, on a
@@ -19,7 +20,7 @@ export const scimAvailable = (world: World) => world.instance.offering === 'host
  */
 export function findScimGroup(world: World, caller: Caller, ref: string): Group {
   const group = findGroup(world, caller, ref);
-  requireGroupRole(world, caller, group, Roles.Owner);
+  authorize(world, caller, 'admin_group', group);
   const plan = groupPlan(world, group);
   if (!isPaidPlan(plan))
     throw forbidden().because(`group ${group.full_path} is on the ${plan} plan; SCIM needs Premium`);

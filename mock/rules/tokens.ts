@@ -1,5 +1,5 @@
 import { badRequest, notFound, unauthorized } from '../http/errors.js';
-import { type AccessToken, type Group, type Project, type Role, Roles, type User, type World } from '../world/types.js';
+import type { AccessToken, Group, Project, Role, User, World } from '../world/types.js';
 import {
   addDays,
   addToken,
@@ -13,14 +13,15 @@ import {
   today,
   tokenResourceKey,
 } from '../world/world.js';
-import { type Caller, groupRole, projectRole, requireApiScope, roleIn, roleName, tokenIsActive } from './access.js';
+import { type Caller, requireApiScope, tokenIsActive } from './access.js';
+import { adminRole, can, roleIn, roleInSource, roleName } from './policy.js';
 
 /**
  * Tokens and the bot users behind project and group access tokens: creation, lifetime,
  * listing, rotation with reuse detection, revocation (GITLAB-BEHAVIOR 2, SPEC 1-2).
  * GitLab has one access-token model for both resources (`lib/api/resource_access_tokens.rb`
  * serves `projects` and `groups` with the same code), so every rule here takes a
- * {@link TokenResource}; what differs is in {@link resourceKind} and {@link managerRole}.
+ * {@link TokenResource}; what differs is in {@link resourceKind} and the policy's `adminRole`.
  * @module
  */
 
@@ -38,16 +39,6 @@ const resourceFields = (resource: TokenResource) =>
 /** `project acme/api` or `group acme`: a reason's words. */
 const resourceName = (resource: TokenResource) =>
   isGroup(resource) ? `group ${resource.full_path}` : `project ${resource.path_with_namespace}`;
-
-/** A user's role in the resource (inherited and admin included, as `projectRole` and `groupRole` decide). */
-const roleInResource = (world: World, user: User, resource: TokenResource): Role | 0 =>
-  isGroup(resource) ? groupRole(world, user, resource) : projectRole(world, user, resource);
-
-/**
- * The role that manages a resource's tokens: `admin_project` (Maintainer) for a project,
- * `admin_group` (Owner) for a group (GitLab's `ProjectPolicy` and `GroupPolicy`).
- */
-export const managerRole = (resource: TokenResource): Role => (isGroup(resource) ? Roles.Owner : Roles.Maintainer);
 
 /** A personal token for a user (what a seeded user calls the API with). */
 export function issuePersonalToken(
@@ -180,17 +171,6 @@ export function findResourceAccessToken(world: World, resource: TokenResource, i
   return token;
 }
 
-/** Listing and reading tokens need {@link managerRole}; GitLab answers 401, not 403, to everyone else (G2). */
-export function requireTokenReader(world: World, caller: Caller, resource: TokenResource): void {
-  const role = roleInResource(world, caller.user, resource);
-  const needed = managerRole(resource);
-  if (role < needed) {
-    throw unauthorized().because(
-      `${roleIn(caller.user, role, resourceName(resource))}; access tokens need ${roleName(needed)}`,
-    );
-  }
-}
-
 /** An order of a token list: field and direction. */
 export type TokenSort = `${'created' | 'expires' | 'last_used' | 'name'}_${'asc' | 'desc'}`;
 export const TOKEN_SORTS: readonly TokenSort[] = [
@@ -311,7 +291,7 @@ export interface ResourceAccessTokenInput {
 }
 
 /**
- * Creates a project or group access token and its bot user (G2, R4.2 rule 1): {@link managerRole}
+ * Creates a project or group access token and its bot user (G2, R4.2 rule 1): `admin_project` or `admin_group` (the policy)
  * and up only, never above the caller's own role; otherwise, or for an invalid token,
  * 400 `400 Bad request - <reason>` and nothing changes.
  */
@@ -321,8 +301,8 @@ export function createResourceAccessToken(
   resource: TokenResource,
   input: ResourceAccessTokenInput,
 ): AccessToken {
-  const role = roleInResource(world, caller.user, resource);
-  if (caller.user.bot || role < managerRole(resource)) {
+  const role = roleInSource(world, caller.user, resource);
+  if (caller.user.bot || !can(world, caller.user, 'create_resource_access_tokens', resource)) {
     throw badRequest(`User does not have permission to create ${resourceKind(resource)} access token`);
   }
   if (input.accessLevel > role) {
@@ -367,18 +347,16 @@ function tokenToRotate(world: World, caller: Caller, resource: TokenResource, to
   }
   // Rotating another token is an ordinary API write: `self_rotate` does not cover it.
   requireApiScope(caller.token, 'POST');
-  const role = roleInResource(world, caller.user, resource);
-  const needed = managerRole(resource);
-  const token = role >= needed ? tokenOfResource(world, resource, tokenId) : undefined;
+  const manages = can(world, caller.user, 'manage_resource_access_tokens', resource);
+  const token = manages ? tokenOfResource(world, resource, tokenId) : undefined;
   // Only administrators learn that a token does not exist.
   if (!token) {
-    const reason =
-      role < needed
-        ? `${roleIn(caller.user, role, resourceName(resource))}; rotating needs ${roleName(needed)}`
-        : `${resourceName(resource)} has no access token ${tokenId}`;
+    const reason = !manages
+      ? `${roleIn(caller.user, roleInSource(world, caller.user, resource), resourceName(resource))}; rotating needs ${roleName(adminRole(resource))}`
+      : `${resourceName(resource)} has no access token ${tokenId}`;
     throw (caller.user.admin ? notFound() : unauthorized()).because(reason);
   }
-  if (!caller.user.admin && tokenAccessLevel(world, token) > role) {
+  if (!caller.user.admin && tokenAccessLevel(world, token) > roleInSource(world, caller.user, resource)) {
     throw badRequest('Not eligible to rotate tokens with permissions not held by the user');
   }
   return token;
@@ -427,7 +405,7 @@ export function rotateResourceAccessToken(
 
 /**
  * Revokes a project or group access token (G2): 404 for a token not of this resource; below
- * {@link managerRole}, 400 `<caller> cannot delete <bot>`. The token stays listed as revoked
+ * `admin_project` or `admin_group` (the policy), 400 `<caller> cannot delete <bot>`. The token stays listed as revoked
  * (SPEC 2) and stops authenticating at once.
  */
 export function revokeResourceAccessToken(
@@ -437,7 +415,7 @@ export function revokeResourceAccessToken(
   tokenId: number,
 ): void {
   const token = findResourceAccessToken(world, resource, tokenId);
-  if (roleInResource(world, caller.user, resource) < managerRole(resource)) {
+  if (!can(world, caller.user, 'destroy_resource_access_tokens', resource)) {
     const bot = world.users.get(token.user_id);
     throw badRequest(`${caller.user.name} cannot delete ${bot?.name ?? token.name}`);
   }

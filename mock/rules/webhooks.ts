@@ -1,6 +1,7 @@
+import { groupChain, projectGroup } from '../world/memberships.js';
 import type { Group, GroupHook, Project, ProjectHook, SystemHook, WebHook, World } from '../world/types.js';
 import { toSeconds } from '../world/world.js';
-import { groupChain, groupPlan, isPaidPlan, projectGroup } from './access.js';
+import { groupPlan, isPaidPlan } from './access.js';
 
 /**
  * Webhook delivery as rules over the world (`app/services/web_hook_service.rb`,

@@ -2,12 +2,26 @@ import type { Group, Membership, Project, Role, World } from './types.js';
 import { today } from './world.js';
 
 /**
- * Direct memberships of groups and projects: the role in `members` (what the
- * access layer reads) and the details in `memberships` (what the members API
- * shows), changed together only through {@link storeMembership} and
+ * The group tree and direct memberships of groups and projects: the role in
+ * `members` (what the policy reads) and the details in `memberships` (what the
+ * members API shows), changed together only through {@link storeMembership} and
  * {@link dropMembership}.
  * @module
  */
+
+/** A group and its ancestors, nearest first. */
+export function groupChain(world: World, group: Group): Group[] {
+  const chain: Group[] = [];
+  for (let g: Group | undefined = group; g; g = g.parent_id === null ? undefined : world.groups.get(g.parent_id)) {
+    chain.push(g);
+  }
+  return chain;
+}
+
+/** The group a project lives in, or null for a personal project. */
+export function projectGroup(world: World, project: Project): Group | null {
+  return project.namespace.kind === 'group' ? (world.groups.get(project.namespace.id) ?? null) : null;
+}
 
 /** A group or a project: whatever has direct members. */
 export type MemberSource = Group | Project;

@@ -828,3 +828,6 @@ export interface World {
   /** The RSA key ID tokens are signed with, as a private JWK; made on first use. */
   signingKey: JsonWebKey | null;
 }
+
+/** A namespace: a group, or a user's personal namespace. */
+export type NamespaceRecord = { kind: 'group'; group: Group } | { kind: 'user'; user: User };

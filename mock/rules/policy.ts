@@ -1,0 +1,499 @@
+import { type ApiError, forbidden, notFound, unauthorized } from '../http/errors.js';
+import { directRole, groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
+import {
+  type Event,
+  type Group,
+  type Issue,
+  type MergeRequest,
+  type NamespaceRecord,
+  type Project,
+  type ProtectedBranch,
+  type Role,
+  Roles,
+  type User,
+  type Visibility,
+  type World,
+} from '../world/types.js';
+import type { Caller } from './access.js';
+
+/**
+ * Who may do what: the mock's one permission rule set, GitLab's policies
+ * (`app/policies/*_policy.rb`) in one file. Roles are inherited down the group
+ * tree; visibility opens groups and projects to non-members; each ability is
+ * decided here once, under GitLab's own name, and asked by that name:
+ * `authorize(world, caller, 'read_code', project)` throws GitLab's refusal (a
+ * handler's check, as `authorize!` in `lib/api/helpers.rb`), `can(world, user,
+ * 'admin_label', project)` answers yes or no (a rule that words its own refusal,
+ * or filters a list). No handler or rule compares a role number itself to decide
+ * a permission. Policy lines cite GitLab 18.9's `app/policies` (the abilities
+ * and roles are the same in 18.6, the version the mock answers as).
+ * @module
+ */
+
+// ---- Roles -----------------------------------------------------------------
+
+/** The name of a role number (`Developer`), or `no role`. */
+export function roleName(role: number): string {
+  const names: Record<number, string> = {
+    10: 'Guest',
+    15: 'Planner',
+    20: 'Reporter',
+    30: 'Developer',
+    40: 'Maintainer',
+    50: 'Owner',
+  };
+  return names[role] ?? 'no role';
+}
+
+/** `dev is Developer in project acme/api`, or `dev is not a member of project acme/api`: a reason's words. */
+export function roleIn(user: User, role: number, where: string): string {
+  return role === 0
+    ? `${user.username} is not a member of ${where}`
+    : `${user.username} is ${roleName(role)} in ${where}`;
+}
+
+/** A user's role in a group: the highest of its own and its ancestors' memberships (0 = none); expired ones do not count. */
+export function groupRole(world: World, user: User, group: Group): Role | 0 {
+  if (user.admin) return 50;
+  let role: Role | 0 = 0;
+  for (const g of groupChain(world, group)) role = Math.max(role, directRole(world, g, user.id)) as Role | 0;
+  return role;
+}
+
+/** A user's role in a project: direct, inherited from its groups, or Owner of a personal namespace (0 = none). */
+export function projectRole(world: World, user: User, project: Project): Role | 0 {
+  if (user.admin) return 50;
+  if (project.namespace.kind === 'user' && project.namespace.id === user.id) return 50;
+  const direct = directRole(world, project, user.id);
+  const group = projectGroup(world, project);
+  return Math.max(direct, group ? groupRole(world, user, group) : 0) as Role | 0;
+}
+
+const isGroup = (source: Project | Group): source is Group => 'full_path' in source;
+
+/** A user's role where a project's or group's members are (admins 50). */
+export const roleInSource = (world: World, user: User, source: Project | Group): Role | 0 =>
+  isGroup(source) ? groupRole(world, user, source) : projectRole(world, user, source);
+
+/**
+ * The role behind `admin_project` (Maintainer) and `admin_group` (Owner): who manages a project's
+ * or group's hooks, members, access tokens and approval settings.
+ */
+export const adminRole = (source: Project | Group): Role => (isGroup(source) ? Roles.Owner : Roles.Maintainer);
+
+/** `project acme/api` or `group acme`: a reason's words. */
+const nameOf = (source: Project | Group) =>
+  isGroup(source) ? `group ${source.full_path}` : `project ${source.path_with_namespace}`;
+
+// ---- Visibility --------------------------------------------------------------
+
+/**
+ * Whether a group or project of this visibility is open to a user with this role in it: members,
+ * administrators and public ones to all; internal ones to every signed-in user but bots, which see
+ * only their own project (`ProjectPolicy`'s `public_project`, `internal_access`, `guest` conditions).
+ */
+export function visibleWithRole(visibility: Visibility, user: User, role: number): boolean {
+  if (user.admin || role > 0 || visibility === 'public') return true;
+  return visibility === 'internal' && !user.bot;
+}
+
+/** Whether a group or project of this visibility is open to a user without any membership: public, or internal for humans. */
+export function openTo(visibility: Visibility, user: User): boolean {
+  return visibleWithRole(visibility, user, 0);
+}
+
+/** GitLab's `read_project`. */
+export const canReadProject = (world: World, user: User, project: Project) =>
+  visibleWithRole(project.visibility, user, projectRole(world, user, project));
+
+/**
+ * The ids of the groups a user belongs around: those they are a member of, or
+ * whose ancestor, subgroup or project they are a member of. These are GitLab's
+ * authorized groups of the user and their ancestors, what `GET /groups` lists by
+ * default (an admin's status counts for nothing here).
+ */
+export function groupsAround(world: World, user: User): Set<number> {
+  const around = new Set<number>();
+  const withAncestors = (group: Group | null) => {
+    if (group) for (const g of groupChain(world, group)) around.add(g.id);
+  };
+  for (const g of world.groups.values()) {
+    if (groupChain(world, g).some((a) => membershipCounts(world, a, user.id))) around.add(g.id);
+    if (membershipCounts(world, g, user.id)) withAncestors(g);
+  }
+  for (const p of world.projects.values()) {
+    if (membershipCounts(world, p, user.id)) withAncestors(projectGroup(world, p));
+  }
+  return around;
+}
+
+/**
+ * GitLab's `read_group`: by its visibility, by membership in it or an ancestor,
+ * or, as in GitLab, by membership in one of its subgroups or projects (a member
+ * of `acme/platform` can see the private `acme`).
+ */
+export function canReadGroup(world: World, user: User, group: Group): boolean {
+  // Membership in the group or an ancestor first: it needs no look at the rest of the world.
+  return (
+    visibleWithRole(group.visibility, user, groupRole(world, user, group)) || groupsAround(world, user).has(group.id)
+  );
+}
+
+/**
+ * GitLab's `read_group_member`: by the group's visibility or a membership in it or an ancestor.
+ * Seeing the group only through a subgroup or project is not enough (GitLab answers 403).
+ */
+export const canReadGroupMembers = (world: World, user: User, group: Group): boolean =>
+  visibleWithRole(group.visibility, user, groupRole(world, user, group));
+
+/**
+ * GitLab's `read_code` (the repository: branches, commits): anyone who sees a public or
+ * internal project; in a private project, Reporter and up (Guests get 403).
+ */
+export function canReadCode(world: World, user: User, project: Project): boolean {
+  if (!canReadProject(world, user, project)) return false;
+  return project.visibility !== 'private' || projectRole(world, user, project) >= Roles.Reporter;
+}
+
+/** GitLab's `read_merge_request`: merge requests of a private project are readable from Reporter up (SPEC 5). */
+export function canReadMergeRequests(world: World, user: User, project: Project): boolean {
+  if (!canReadProject(world, user, project)) return false;
+  return project.visibility !== 'private' || projectRole(world, user, project) >= Roles.Reporter;
+}
+
+/** GitLab's `read_issue`: confidential issues only from Planner up, or to their author or an assignee. */
+export function canReadIssue(world: World, user: User, project: Project, issue: Issue): boolean {
+  if (!canReadProject(world, user, project)) return false;
+  if (!issue.confidential) return true;
+  return (
+    projectRole(world, user, project) >= Roles.Planner ||
+    issue.author_id === user.id ||
+    issue.assignee_ids.includes(user.id)
+  );
+}
+
+/**
+ * GitLab's `read_event` (`Event#visible_to_user?`): its project (or group) must be readable,
+ * an issue's event needs the issue (confidential ones too), a merge request's the project's
+ * merge requests.
+ */
+export function canReadEvent(world: World, user: User, event: Event): boolean {
+  if (event.project_id === null) {
+    const group: Group | undefined = event.group_id === null ? undefined : world.groups.get(event.group_id);
+    return group !== undefined && canReadGroup(world, user, group);
+  }
+  const project = world.projects.get(event.project_id);
+  if (!project || !canReadProject(world, user, project)) return false;
+  if (event.target_type === 'MergeRequest') return canReadMergeRequests(world, user, project);
+  if (event.target_type === 'Issue') {
+    const issue = event.target_id === null ? undefined : world.issues.get(event.target_id);
+    return issue === undefined || canReadIssue(world, user, project, issue);
+  }
+  return true;
+}
+
+/**
+ * GitLab's `read_namespace`: a user's own namespace; a group the user has access to
+ * (a membership in it or an ancestor: GroupPolicy's `has_access`, so a public group
+ * is not enough); administrators read every namespace.
+ */
+export function canReadNamespace(world: World, user: User, ns: NamespaceRecord): boolean {
+  if (user.admin) return true;
+  return ns.kind === 'user' ? ns.user.id === user.id : groupRole(world, user, ns.group) > 0;
+}
+
+/**
+ * GitLab's `can_unprotect?` (`ProtectedBranchPolicy`) and `push_to_delete_protected_branch`:
+ * Maintainer, and, when the protection has an unprotect access level (Premium), that level;
+ * `0` lets no one.
+ */
+function canUnprotect(world: World, user: User, project: Project, branch: ProtectedBranch): boolean {
+  const level = branch.unprotect_access_level?.access_level;
+  const role = projectRole(world, user, project);
+  if (role < Roles.Maintainer) return false;
+  return level === undefined || (level !== 0 && role >= level);
+}
+
+// ---- Abilities -----------------------------------------------------------------
+
+/** The subject of an instance-wide ability (GitLab's `GlobalPolicy`: `can?(user, :ability)` with no subject). */
+export type Instance = 'instance';
+/** A protected branch as it applies to one project's branch (a group-level one covers many projects). */
+export interface ProtectedBranchIn {
+  project: Project;
+  branch: ProtectedBranch;
+}
+
+/** Every ability the mock decides, by GitLab's name, with the subject it is asked of. */
+export interface Abilities {
+  admin_all_resources: Instance;
+  read_web_hook: Project | Group | Instance;
+  admin_web_hook: Project | Group | Instance;
+  read_project: Project;
+  admin_project: Project;
+  read_code: Project;
+  push_code: Project;
+  read_merge_request: Project;
+  create_merge_request_from: Project;
+  create_merge_request_in: Project;
+  modify_approvers_rules: Project;
+  admin_label: Project;
+  set_issue_metadata: Project;
+  read_protected_branch: Project;
+  create_protected_branch: Project;
+  update_protected_branch: ProtectedBranchIn;
+  destroy_protected_branch: ProtectedBranchIn;
+  push_to_delete_protected_branch: ProtectedBranchIn;
+  read_project_member: Project;
+  admin_project_member: Project;
+  update_approvers: Project;
+  read_group: Group;
+  admin_group: Group;
+  read_group_member: Group;
+  admin_group_member: Group;
+  admin_milestone: Project | Group;
+  admin_merge_request_approval_settings: Project | Group;
+  manage_owners: Project | Group;
+  read_resource_access_tokens: Project | Group;
+  create_resource_access_tokens: Project | Group;
+  manage_resource_access_tokens: Project | Group;
+  destroy_resource_access_tokens: Project | Group;
+  read_issue: Issue;
+  update_issue: Issue;
+  update_merge_request: MergeRequest;
+  read_event: Event;
+  read_namespace: NamespaceRecord;
+}
+export type Ability = keyof Abilities;
+
+/** How one ability is decided: whether the user may, and GitLab's answer (with the journal's reason) when not. */
+interface Rule<S> {
+  allows(world: World, user: User, subject: S): boolean;
+  refusal(world: World, user: User, subject: S): ApiError;
+}
+
+/** `403 Forbidden` naming the user's role and the one the ability needs. */
+const tooLow = (user: User, role: number, where: string, needed: Role) =>
+  forbidden().because(`${roleIn(user, role, where)}; this needs ${roleName(needed)}`);
+
+/** An ability enabled from a role up in a project. */
+function projectMember(min: Role): Rule<Project> {
+  return {
+    allows: (world, user, project) => projectRole(world, user, project) >= min,
+    refusal: (world, user, project) =>
+      tooLow(user, projectRole(world, user, project), `project ${project.path_with_namespace}`, min),
+  };
+}
+
+/** An ability enabled from a role up in a group (inherited from its ancestors). */
+function groupMember(min: Role): Rule<Group> {
+  return {
+    allows: (world, user, group) => groupRole(world, user, group) >= min,
+    refusal: (world, user, group) => tooLow(user, groupRole(world, user, group), `group ${group.full_path}`, min),
+  };
+}
+
+/** GitLab's `admin`: an administrator acting as one (`actsAsAdmin`, decided when the caller was authenticated). */
+const administrator: Rule<unknown> = {
+  allows: (_world, user) => user.admin,
+  refusal: (_world, user) =>
+    forbidden().because(
+      `${user.username} does not act as an instance administrator (not one, or admin mode without the admin_mode scope)`,
+    ),
+};
+
+/** One ability over projects, groups and the instance, each decided by its own policy. */
+function scoped(rules: {
+  project: Rule<Project>;
+  group: Rule<Group>;
+  instance?: Rule<Instance>;
+}): Rule<Project | Group | Instance> {
+  const pick = (subject: Project | Group | Instance): Rule<never> =>
+    subject === 'instance' ? (rules.instance ?? administrator) : isGroup(subject) ? rules.group : rules.project;
+  return {
+    allows: (world, user, subject) => pick(subject).allows(world, user, subject as never),
+    refusal: (world, user, subject) => pick(subject).refusal(world, user, subject as never),
+  };
+}
+
+/** `admin_project` (Maintainer) for a project, `admin_group` (Owner) for a group. */
+const projectOrGroupAdmin = () => scoped({ project: projectMember(Roles.Maintainer), group: groupMember(Roles.Owner) });
+
+/** The project an issue or merge request belongs to (every record names an existing one). */
+const projectOf = (world: World, record: Issue | MergeRequest) => world.projects.get(record.project_id) as Project;
+
+/** A `403` that names the rule in words of its own. */
+const refusedBecause = (reason: string) => forbidden().because(reason);
+
+const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
+  // BasePolicy: `rule { admin }.enable :admin_all_resources` (the API's `authenticated_as_admin!`).
+  admin_all_resources: administrator,
+  // GlobalPolicy (admin), ProjectPolicy `rule { can?(:admin_project) }` (Maintainer), EE GroupPolicy
+  // `rule { can?(:admin_group) & group_web_hooks licensed }` (Owner; the plan is checked by the route).
+  read_web_hook: projectOrGroupAdmin(),
+  admin_web_hook: projectOrGroupAdmin(),
+  read_project: {
+    allows: canReadProject,
+    refusal: (_world, user, project) =>
+      notFound('Project').because(
+        `project ${project.path_with_namespace} is ${project.visibility} and ${user.username} is not a member`,
+      ),
+  },
+  // ProjectPolicy: `rule { can?(:maintainer_access) }.enable :admin_project`.
+  admin_project: projectMember(Roles.Maintainer),
+  read_code: {
+    allows: canReadCode,
+    refusal: (world, user, project) =>
+      refusedBecause(
+        `${roleIn(user, projectRole(world, user, project), `private project ${project.path_with_namespace}`)}; reading its repository needs Reporter`,
+      ),
+  },
+  // ProjectPolicy: `rule { can?(:developer_access) }.enable :push_code`, and `rule { archived }.prevent :push_code`.
+  push_code: {
+    allows: (world, user, project) => projectRole(world, user, project) >= Roles.Developer && !project.archived,
+    refusal: (world, user, project) =>
+      project.archived && projectRole(world, user, project) >= Roles.Developer
+        ? refusedBecause(`project ${project.path_with_namespace} is archived: its repository is read-only`)
+        : projectMember(Roles.Developer).refusal(world, user, project),
+  },
+  read_merge_request: {
+    allows: canReadMergeRequests,
+    refusal: (_world, user, project) =>
+      refusedBecause(
+        `${user.username} is below Reporter in private project ${project.path_with_namespace}: merge requests are hidden`,
+      ),
+  },
+  // ProjectPolicy: `rule { can?(:developer_access) }.enable :create_merge_request_from`.
+  create_merge_request_from: {
+    allows: (world, user, project) => projectRole(world, user, project) >= Roles.Developer,
+    refusal: (world, user, project) =>
+      refusedBecause(
+        `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)}; opening a merge request needs Developer`,
+      ),
+  },
+  // ProjectPolicy `create_merge_request_in` (Developer): what `authorize_read_project_approval_rule!` asks
+  // of the project approval rules' readers (`ee/lib/api/helpers/project_approval_rules_helpers.rb`).
+  create_merge_request_in: projectMember(Roles.Developer),
+  // EE ProjectPolicy: `rule { can?(:maintainer_access) }.policy { enable :update_approvers, :modify_approvers_rules }`.
+  update_approvers: projectMember(Roles.Maintainer),
+  modify_approvers_rules: projectMember(Roles.Maintainer),
+  // ProjectPolicy: `rule { planner }.enable :admin_label, :admin_milestone`.
+  admin_label: projectMember(Roles.Planner),
+  // IssuePolicy: `set_issue_metadata` from Planner (`can_set_issuable_metadata?`); asked of the project here.
+  set_issue_metadata: projectMember(Roles.Planner),
+  // ProjectPolicy/ProtectedBranchPolicy `read_protected_branch`: Maintainer here, as GitLab had it
+  // (`before { authorize_admin_project }` of `lib/api/protected_branches.rb`); newer GitLab asks `read_code`.
+  read_protected_branch: projectMember(Roles.Maintainer),
+  // ProtectedBranchPolicy: `rule { can?(:admin_project) }.enable :create_protected_branch, ...`.
+  create_protected_branch: projectMember(Roles.Maintainer),
+  // ProtectedBranchPolicy: `admin_project`, and `rule { ~can_unprotect }.prevent :update_protected_branch,
+  // :destroy_protected_branch`.
+  update_protected_branch: unprotecting(),
+  destroy_protected_branch: unprotecting(),
+  // ProjectPolicy `push_to_delete_protected_branch`: asked by branch deletion, which words its own refusal.
+  push_to_delete_protected_branch: unprotecting(),
+  // ProjectPolicy: `read_project_member` with `read_project` (the members API's `authorize_read_source_member!`).
+  read_project_member: {
+    allows: canReadProject,
+    refusal: (world, user, project) => POLICY.read_project.refusal(world, user, project),
+  },
+  // ProjectPolicy: `rule { can?(:maintainer_access) }.enable :admin_project_member`.
+  admin_project_member: projectMember(Roles.Maintainer),
+  read_group: {
+    allows: canReadGroup,
+    refusal: (_world, user, group) =>
+      notFound('Group').because(`group ${group.full_path} is ${group.visibility} and ${user.username} is not a member`),
+  },
+  // GroupPolicy: `rule { owner }.enable :admin_group`, `:admin_group_member`.
+  admin_group: groupMember(Roles.Owner),
+  read_group_member: {
+    allows: canReadGroupMembers,
+    refusal: (_world, user, group) =>
+      refusedBecause(
+        `${user.username} sees group ${group.full_path} only through a subgroup or project, not its members`,
+      ),
+  },
+  admin_group_member: groupMember(Roles.Owner),
+  // ProjectPolicy and GroupPolicy: `rule { planner }.enable :admin_milestone`.
+  admin_milestone: scoped({ project: projectMember(Roles.Planner), group: groupMember(Roles.Planner) }),
+  // EE ProjectPolicy (`admin_project`) and EE GroupPolicy (`admin_group`).
+  admin_merge_request_approval_settings: projectOrGroupAdmin(),
+  // ProjectPolicy: `rule { owner }.enable :manage_owners`; a group's Owners likewise.
+  manage_owners: scoped({ project: projectMember(Roles.Owner), group: groupMember(Roles.Owner) }),
+  // ProjectPolicy and GroupPolicy: `rule { can?(:admin_project) }` / `can?(:admin_group)` enable the
+  // resource access token abilities. GitLab's API answers a reader without them 401, not 403 (G2).
+  read_resource_access_tokens: {
+    allows: (world, user, source) => roleInSource(world, user, source) >= adminRole(source),
+    refusal: (world, user, source) =>
+      unauthorized().because(
+        `${roleIn(user, roleInSource(world, user, source), nameOf(source))}; access tokens need ${roleName(adminRole(source))}`,
+      ),
+  },
+  create_resource_access_tokens: projectOrGroupAdmin(),
+  manage_resource_access_tokens: projectOrGroupAdmin(),
+  destroy_resource_access_tokens: projectOrGroupAdmin(),
+  read_issue: {
+    allows: (world, user, issue) => canReadIssue(world, user, projectOf(world, issue), issue),
+    refusal: () => notFound('Issue'),
+  },
+  // IssuablePolicy: `update_issue` from Planner, or as the issue's author or an assignee.
+  update_issue: {
+    allows: (world, user, issue) =>
+      projectRole(world, user, projectOf(world, issue)) >= Roles.Planner ||
+      issue.author_id === user.id ||
+      issue.assignee_ids.includes(user.id),
+    refusal: (world, user, issue) => {
+      const project = projectOf(world, issue);
+      return refusedBecause(
+        `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)} and is neither author nor assignee of #${issue.iid}; editing needs Planner`,
+      );
+    },
+  },
+  // ProjectPolicy `update_merge_request` (Developer); IssuablePolicy: its author or an assignee who can read it.
+  update_merge_request: {
+    allows: (world, user, mr) => {
+      const project = projectOf(world, mr);
+      if (projectRole(world, user, project) >= Roles.Developer) return true;
+      const own = mr.author_id === user.id || mr.assignee_ids.includes(user.id);
+      return own && canReadMergeRequests(world, user, project);
+    },
+    refusal: (world, user, mr) => {
+      const project = projectOf(world, mr);
+      return refusedBecause(
+        `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)} and is neither author nor assignee of !${mr.iid}; editing needs Developer`,
+      );
+    },
+  },
+  // EventPolicy: `rule { visible_to_user }.enable :read_event`.
+  read_event: { allows: canReadEvent, refusal: () => notFound() },
+  // UserNamespacePolicy, GroupPolicy `read_namespace`; the route words its own 404.
+  read_namespace: { allows: canReadNamespace, refusal: () => notFound('Namespace') },
+};
+
+/** Updating or removing a protection: `admin_project` first, then the protection's unprotect level. */
+function unprotecting(): Rule<ProtectedBranchIn> {
+  const maintainer = projectMember(Roles.Maintainer);
+  return {
+    allows: (world, user, { project, branch }) => canUnprotect(world, user, project, branch),
+    refusal: (world, user, { project, branch }) =>
+      maintainer.allows(world, user, project)
+        ? refusedBecause(
+            `${user.username} may not unprotect ${branch.name}: its unprotect access level is ${branch.unprotect_access_level?.access_level}`,
+          )
+        : maintainer.refusal(world, user, project),
+  };
+}
+
+/** Whether a user may do `ability` to `subject` (GitLab's `can?`). */
+export function can<A extends Ability>(world: World, user: User, ability: A, subject: Abilities[A]): boolean {
+  return POLICY[ability].allows(world, user, subject);
+}
+
+/**
+ * GitLab's `authorize!`: nothing when the caller may do `ability` to `subject`, else throws
+ * GitLab's refusal for it (mostly `403 Forbidden`) with the journal's reason.
+ */
+export function authorize<A extends Ability>(world: World, caller: Caller, ability: A, subject: Abilities[A]): void {
+  const rule: Rule<Abilities[A]> = POLICY[ability];
+  if (!rule.allows(world, caller.user, subject)) throw rule.refusal(world, caller.user, subject);
+}
