@@ -32,8 +32,9 @@ export { GroupMembers, ProjectMembers, SourceMembers } from './resources/members
 export { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
 export { GroupMilestones } from './resources/milestones.js';
 export { Namespaces } from './resources/namespaces.js';
+export { PersonalAccessTokens } from './resources/personal-access-tokens.js';
 export { Projects } from './resources/projects.js';
-export { PersonalAccessTokens, Users } from './resources/users.js';
+export { Users } from './resources/users.js';
 export {
   type ParseWebhookOptions,
   parseWebhook,
