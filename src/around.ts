@@ -21,7 +21,7 @@ export * from './models/projects.js';
 export * from './models/users.js';
 export * from './models/webhooks.js';
 export { GroupAccessTokens, ResourceAccessTokens } from './resources/access-tokens.js';
-export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
+export { ProjectBranches } from './resources/branches.js';
 export { Events } from './resources/events.js';
 export { Groups } from './resources/groups.js';
 export { GroupHooks, ProjectHooks, SystemHooks } from './resources/hooks.js';
@@ -34,6 +34,7 @@ export { GroupMilestones } from './resources/milestones.js';
 export { Namespaces } from './resources/namespaces.js';
 export { PersonalAccessTokens } from './resources/personal-access-tokens.js';
 export { Projects } from './resources/projects.js';
+export { ProjectProtectedBranches } from './resources/protected-branches.js';
 export { Users } from './resources/users.js';
 export {
   type ParseWebhookOptions,
