@@ -48,4 +48,4 @@ export {
   type WebhookRequestParts,
   type WebhookRequestStream,
   WebhookVerificationError,
-} from './webhooks.js';
+} from './webhooks/receiver.js';
