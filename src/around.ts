@@ -21,18 +21,21 @@ export * from './models/projects.js';
 export * from './models/users.js';
 export * from './models/webhooks.js';
 export { GroupAccessTokens, ResourceAccessTokens } from './resources/access-tokens.js';
-export { ProjectBranches, ProjectProtectedBranches } from './resources/branches.js';
+export { ProjectBranches } from './resources/branches.js';
 export { Events } from './resources/events.js';
-export { GroupMilestones, Groups } from './resources/groups.js';
+export { Groups } from './resources/groups.js';
 export { GroupHooks, ProjectHooks, SystemHooks } from './resources/hooks.js';
 export { Instance } from './resources/instance.js';
 export { InstanceIssues, ProjectIssues } from './resources/issues.js';
 export { GroupLabels, ProjectLabels } from './resources/labels.js';
 export { GroupMembers, ProjectMembers, SourceMembers } from './resources/members.js';
 export { InstanceMergeRequests, MergeRequests } from './resources/merge-requests.js';
+export { GroupMilestones } from './resources/milestones.js';
 export { Namespaces } from './resources/namespaces.js';
+export { PersonalAccessTokens } from './resources/personal-access-tokens.js';
 export { Projects } from './resources/projects.js';
-export { PersonalAccessTokens, Users } from './resources/users.js';
+export { ProjectProtectedBranches } from './resources/protected-branches.js';
+export { Users } from './resources/users.js';
 export {
   type ParseWebhookOptions,
   parseWebhook,
@@ -45,4 +48,4 @@ export {
   type WebhookRequestParts,
   type WebhookRequestStream,
   WebhookVerificationError,
-} from './webhooks.js';
+} from './webhooks/receiver.js';

@@ -9,8 +9,9 @@ import { Instance } from './resources/instance.js';
 import { InstanceIssues } from './resources/issues.js';
 import { InstanceMergeRequests } from './resources/merge-requests.js';
 import { Namespaces } from './resources/namespaces.js';
+import { PersonalAccessTokens } from './resources/personal-access-tokens.js';
 import { Projects } from './resources/projects.js';
-import { PersonalAccessTokens, Users } from './resources/users.js';
+import { Users } from './resources/users.js';
 
 /**
  * The GitLab REST API v4 client. Resources hang off it by area, named as in

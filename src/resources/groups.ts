@@ -1,24 +1,8 @@
-import * as z from 'zod/mini';
 import type { PagePromise } from '../core/pagination.js';
 import { type GroupRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
-import type { PaginationQuery } from '../models/common.js';
-import {
-  Group,
-  GroupDetail,
-  type GroupGetQuery,
-  type GroupListQuery,
-  type GroupMilestoneListQuery,
-} from '../models/groups.js';
-import {
-  BurndownEvent,
-  Milestone,
-  type MilestoneCreate,
-  MilestoneIssue,
-  MilestoneMergeRequest,
-  type MilestoneUpdate,
-} from '../models/milestones.js';
+import { Group, GroupDetail, type GroupGetQuery, type GroupListQuery } from '../models/groups.js';
 import { BasicProject, type GroupProjectListQuery, Project, type ProjectOf } from '../models/projects.js';
 import { GroupAccessTokens } from './access-tokens.js';
 import { GroupApprovalRules } from './approval-rules.js';
@@ -26,140 +10,8 @@ import { GroupApprovalSettings } from './approval-settings.js';
 import { GroupHooks } from './hooks.js';
 import { GroupLabels } from './labels.js';
 import { GroupMembers } from './members.js';
+import { GroupMilestones } from './milestones.js';
 import { GroupScimIdentities } from './scim.js';
-
-const BurndownEvents = z.array(BurndownEvent);
-
-/** A group's milestones: `gitlab.groups.milestones`. Endpoints under `/groups/:id/milestones`. */
-export class GroupMilestones extends Resource {
-  /**
-   * Lists a group's milestones. Await it for the first page, or iterate it for every
-   * milestone, page by page. `GET /groups/:id/milestones`
-   *
-   * @example
-   * ```ts
-   * for await (const milestone of gitlab.groups.milestones.list('acme', { state: 'active' })) {
-   *   console.log(milestone.title, milestone.due_date);
-   * }
-   * ```
-   */
-  list(group: GroupRef, query: GroupMilestoneListQuery = {}, options?: RequestOptions): PagePromise<Milestone> {
-    return this.paginate(path`groups/${group}/milestones`, Milestone, { query, ...options });
-  }
-
-  /**
-   * Reads one group milestone by its id (not its iid). `GET /groups/:id/milestones/:milestone_id`
-   *
-   * @example
-   * ```ts
-   * const milestone = await gitlab.groups.milestones.get('acme', 12);
-   * ```
-   */
-  get(group: GroupRef, milestoneId: number, options?: RequestOptions): Promise<Milestone> {
-    return this.request('GET', path`groups/${group}/milestones/${milestoneId}`, Milestone, options);
-  }
-
-  /**
-   * Creates a group milestone; it starts active. `POST /groups/:id/milestones`
-   *
-   * @example
-   * ```ts
-   * const q3 = await gitlab.groups.milestones.create('acme', { title: 'Q3', due_date: '2026-09-30' });
-   * ```
-   */
-  create(group: GroupRef, body: MilestoneCreate, options?: RequestOptions): Promise<Milestone> {
-    return this.request('POST', path`groups/${group}/milestones`, Milestone, { json: body, ...options });
-  }
-
-  /**
-   * Edits a group milestone; `state_event: 'close'` closes it, `'activate'` reopens it.
-   * `PUT /groups/:id/milestones/:milestone_id`
-   *
-   * @example
-   * ```ts
-   * await gitlab.groups.milestones.update('acme', 12, { state_event: 'close' });
-   * ```
-   */
-  update(group: GroupRef, milestoneId: number, body: MilestoneUpdate, options?: RequestOptions): Promise<Milestone> {
-    return this.request('PUT', path`groups/${group}/milestones/${milestoneId}`, Milestone, {
-      json: body,
-      ...options,
-    });
-  }
-
-  /**
-   * Deletes a group milestone; its issues and merge requests lose it.
-   * `DELETE /groups/:id/milestones/:milestone_id`
-   *
-   * @example
-   * ```ts
-   * await gitlab.groups.milestones.delete('acme', 12);
-   * ```
-   */
-  delete(group: GroupRef, milestoneId: number, options?: RequestOptions): Promise<void> {
-    return this.request('DELETE', path`groups/${group}/milestones/${milestoneId}`, null, options);
-  }
-
-  /**
-   * Lists the issues assigned to a group milestone in the group's own projects, lazily
-   * page by page. `GET /groups/:id/milestones/:milestone_id/issues`
-   *
-   * @example
-   * ```ts
-   * for await (const issue of gitlab.groups.milestones.issues('acme', 12)) console.log(issue.title);
-   * ```
-   */
-  issues(
-    group: GroupRef,
-    milestoneId: number,
-    query: PaginationQuery = {},
-    options?: RequestOptions,
-  ): PagePromise<MilestoneIssue> {
-    return this.paginate(path`groups/${group}/milestones/${milestoneId}/issues`, MilestoneIssue, {
-      query,
-      ...options,
-    });
-  }
-
-  /**
-   * Lists the merge requests assigned to a group milestone in the group's own projects,
-   * lazily page by page. `GET /groups/:id/milestones/:milestone_id/merge_requests`
-   *
-   * @example
-   * ```ts
-   * for await (const mr of gitlab.groups.milestones.mergeRequests('acme', 12)) console.log(mr.reference);
-   * ```
-   */
-  mergeRequests(
-    group: GroupRef,
-    milestoneId: number,
-    query: PaginationQuery = {},
-    options?: RequestOptions,
-  ): PagePromise<MilestoneMergeRequest> {
-    return this.paginate(path`groups/${group}/milestones/${milestoneId}/merge_requests`, MilestoneMergeRequest, {
-      query,
-      ...options,
-    });
-  }
-
-  /**
-   * Reads a group milestone's burndown chart events (Premium and Ultimate); not paginated.
-   * `GET /groups/:id/milestones/:milestone_id/burndown_events`
-   *
-   * @example
-   * ```ts
-   * const events = await gitlab.groups.milestones.burndownEvents('acme', 12);
-   * ```
-   */
-  burndownEvents(group: GroupRef, milestoneId: number, options?: RequestOptions): Promise<BurndownEvent[]> {
-    return this.request(
-      'GET',
-      path`groups/${group}/milestones/${milestoneId}/burndown_events`,
-      BurndownEvents,
-      options,
-    );
-  }
-}
 
 /**
  * Groups: `gitlab.groups`. Endpoints under `/groups`, and a group's own resources

@@ -21,6 +21,9 @@ import {
   type SystemHookUpdate,
 } from '../models/hooks.js';
 
+// One class per scope, not a generic base: the models, triggers, roles and test samples differ, and each
+// method's page shows its own scope's route and example (CONTRIBUTING.md, "Project and group resources").
+
 /**
  * A project's webhooks: `gitlab.projects.hooks`. Endpoints under `/projects/:id/hooks`;
  * every one needs the Maintainer role.

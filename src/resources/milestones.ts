@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import type { PagePromise } from '../core/pagination.js';
-import { type ProjectRef, path } from '../core/path.js';
+import { type GroupRef, type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { PaginationQuery } from '../models/common.js';
+import type { GroupMilestoneListQuery } from '../models/groups.js';
 import {
   BurndownEvent,
   Milestone,
@@ -160,6 +161,137 @@ export class ProjectMilestones extends Resource {
     return this.request(
       'GET',
       path`projects/${project}/milestones/${milestoneId}/burndown_events`,
+      BurndownEvents,
+      options,
+    );
+  }
+}
+
+/** A group's milestones: `gitlab.groups.milestones`. Endpoints under `/groups/:id/milestones`. */
+export class GroupMilestones extends Resource {
+  /**
+   * Lists a group's milestones. Await it for the first page, or iterate it for every
+   * milestone, page by page. `GET /groups/:id/milestones`
+   *
+   * @example
+   * ```ts
+   * for await (const milestone of gitlab.groups.milestones.list('acme', { state: 'active' })) {
+   *   console.log(milestone.title, milestone.due_date);
+   * }
+   * ```
+   */
+  list(group: GroupRef, query: GroupMilestoneListQuery = {}, options?: RequestOptions): PagePromise<Milestone> {
+    return this.paginate(path`groups/${group}/milestones`, Milestone, { query, ...options });
+  }
+
+  /**
+   * Reads one group milestone by its id (not its iid). `GET /groups/:id/milestones/:milestone_id`
+   *
+   * @example
+   * ```ts
+   * const milestone = await gitlab.groups.milestones.get('acme', 12);
+   * ```
+   */
+  get(group: GroupRef, milestoneId: number, options?: RequestOptions): Promise<Milestone> {
+    return this.request('GET', path`groups/${group}/milestones/${milestoneId}`, Milestone, options);
+  }
+
+  /**
+   * Creates a group milestone; it starts active. `POST /groups/:id/milestones`
+   *
+   * @example
+   * ```ts
+   * const q3 = await gitlab.groups.milestones.create('acme', { title: 'Q3', due_date: '2026-09-30' });
+   * ```
+   */
+  create(group: GroupRef, body: MilestoneCreate, options?: RequestOptions): Promise<Milestone> {
+    return this.request('POST', path`groups/${group}/milestones`, Milestone, { json: body, ...options });
+  }
+
+  /**
+   * Edits a group milestone; `state_event: 'close'` closes it, `'activate'` reopens it.
+   * `PUT /groups/:id/milestones/:milestone_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.milestones.update('acme', 12, { state_event: 'close' });
+   * ```
+   */
+  update(group: GroupRef, milestoneId: number, body: MilestoneUpdate, options?: RequestOptions): Promise<Milestone> {
+    return this.request('PUT', path`groups/${group}/milestones/${milestoneId}`, Milestone, {
+      json: body,
+      ...options,
+    });
+  }
+
+  /**
+   * Deletes a group milestone; its issues and merge requests lose it.
+   * `DELETE /groups/:id/milestones/:milestone_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.milestones.delete('acme', 12);
+   * ```
+   */
+  delete(group: GroupRef, milestoneId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`groups/${group}/milestones/${milestoneId}`, null, options);
+  }
+
+  /**
+   * Lists the issues assigned to a group milestone in the group's own projects, lazily
+   * page by page. `GET /groups/:id/milestones/:milestone_id/issues`
+   *
+   * @example
+   * ```ts
+   * for await (const issue of gitlab.groups.milestones.issues('acme', 12)) console.log(issue.title);
+   * ```
+   */
+  issues(
+    group: GroupRef,
+    milestoneId: number,
+    query: PaginationQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<MilestoneIssue> {
+    return this.paginate(path`groups/${group}/milestones/${milestoneId}/issues`, MilestoneIssue, {
+      query,
+      ...options,
+    });
+  }
+
+  /**
+   * Lists the merge requests assigned to a group milestone in the group's own projects,
+   * lazily page by page. `GET /groups/:id/milestones/:milestone_id/merge_requests`
+   *
+   * @example
+   * ```ts
+   * for await (const mr of gitlab.groups.milestones.mergeRequests('acme', 12)) console.log(mr.reference);
+   * ```
+   */
+  mergeRequests(
+    group: GroupRef,
+    milestoneId: number,
+    query: PaginationQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<MilestoneMergeRequest> {
+    return this.paginate(path`groups/${group}/milestones/${milestoneId}/merge_requests`, MilestoneMergeRequest, {
+      query,
+      ...options,
+    });
+  }
+
+  /**
+   * Reads a group milestone's burndown chart events (Premium and Ultimate); not paginated.
+   * `GET /groups/:id/milestones/:milestone_id/burndown_events`
+   *
+   * @example
+   * ```ts
+   * const events = await gitlab.groups.milestones.burndownEvents('acme', 12);
+   * ```
+   */
+  burndownEvents(group: GroupRef, milestoneId: number, options?: RequestOptions): Promise<BurndownEvent[]> {
+    return this.request(
+      'GET',
+      path`groups/${group}/milestones/${milestoneId}/burndown_events`,
       BurndownEvents,
       options,
     );

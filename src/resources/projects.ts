@@ -8,13 +8,14 @@ import { ProjectAccessTokens } from './access-tokens.js';
 import { ProjectApprovalRules } from './approval-rules.js';
 import { ProjectApprovalSettings } from './approval-settings.js';
 import { ProjectApprovals } from './approvals.js';
-import { ProjectBranches, ProjectProtectedBranches } from './branches.js';
+import { ProjectBranches } from './branches.js';
 import { ProjectHooks } from './hooks.js';
 import { ProjectIssues } from './issues.js';
 import { ProjectLabels } from './labels.js';
 import { ProjectMembers } from './members.js';
 import { MergeRequests } from './merge-requests.js';
 import { ProjectMilestones } from './milestones.js';
+import { ProjectProtectedBranches } from './protected-branches.js';
 
 /**
  * Projects: `gitlab.projects`. Lists and reads projects (`/projects`), and holds the

@@ -2,7 +2,6 @@ import type { PagePromise } from '../core/pagination.js';
 import { path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
-import { PersonalAccessToken } from '../models/access-tokens.js';
 import { Event, type EventListQuery } from '../models/events.js';
 import { CurrentUser, ListedUser, User, type UserListQuery } from '../models/users.js';
 
@@ -60,22 +59,5 @@ export class Users extends Resource {
    */
   events(user: number | string, query: EventListQuery = {}, options?: RequestOptions): PagePromise<Event> {
     return this.paginate(path`users/${user}/events`, Event, { query, ...options });
-  }
-}
-
-/** Personal access tokens: `gitlab.personalAccessTokens`. Endpoints under `/personal_access_tokens`. */
-export class PersonalAccessTokens extends Resource {
-  /**
-   * The token the client authenticates with (a personal or project access token, with
-   * any scope; an OAuth token gets 400). `GET /personal_access_tokens/self`
-   *
-   * @example
-   * ```ts
-   * const token = await gitlab.personalAccessTokens.self();
-   * console.log(token.scopes, token.expires_at);
-   * ```
-   */
-  self(options?: RequestOptions): Promise<PersonalAccessToken> {
-    return this.request('GET', 'personal_access_tokens/self', PersonalAccessToken, options);
   }
 }

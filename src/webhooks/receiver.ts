@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import { formatIssuePath, GitLabError } from './core/errors.js';
-import { type Schema, safeParse } from './core/schemas.js';
+import { formatIssuePath, GitLabError } from '../core/errors.js';
+import { type Schema, safeParse } from '../core/schemas.js';
 import {
   GroupAccessTokenWebhook,
   GroupMemberWebhook,
@@ -12,7 +12,7 @@ import {
   WebhookEventName,
   WebhookHeader,
   type WebhookPayload,
-} from './models/webhooks.js';
+} from '../models/webhooks.js';
 
 /**
  * The receiving end of GitLab's webhooks: {@link parseWebhook} checks a delivery's secret token,
