@@ -3,7 +3,7 @@ import { createOAuthRouter } from './handlers/oauth.js';
 import { ApiError } from './http/errors.js';
 import { FaultRegistry, type MockFaults } from './http/faults.js';
 import { DEFAULT_JOURNAL_SIZE, Journal, type MockRequests } from './http/journal.js';
-import { fromFetchRequest, type MockRequest } from './http/request.js';
+import { fromFetchRequest, type MockRequest } from './http/mock-request.js';
 import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter } from './http/router.js';
 import { type MockWebhookOptions, type WebhookDelivery, WebhookDispatcher } from './http/webhooks.js';

@@ -1,7 +1,8 @@
 import { ApiError } from '../http/errors.js';
 import { refuseJsonBody } from '../http/json-limits.js';
+import type { MockRequest } from '../http/mock-request.js';
 import type { RawParams } from '../http/params.js';
-import { bodyParams, type MockRequest, queryParams } from '../http/request.js';
+import { bodyParams, queryParams } from '../http/request.js';
 import { errorResponse, html, json, type MockResponse, redirect } from '../http/respond.js';
 import { authorizationErrorPage, consentPage, signInPage } from '../present/oauth-pages.js';
 import { oauthTokenOf } from '../rules/access.js';

@@ -7,8 +7,9 @@ import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
 import { refuseJsonBody } from './json-limits.js';
+import type { MockRequest } from './mock-request.js';
 import type { RawParams } from './params.js';
-import { bodyParams, type MockRequest, queryParams } from './request.js';
+import { bodyParams, queryParams } from './request.js';
 import { errorResponse, json, type MockResponse, RETRY_LATER } from './respond.js';
 
 /**

@@ -1,5 +1,5 @@
 import { forbidden, insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
-import type { MockRequest } from '../http/request.js';
+import type { MockRequest } from '../http/mock-request.js';
 import { directRole, membershipCounts } from '../world/memberships.js';
 import type { AccessToken, Group, OAuthToken, Plan, Project, Role, User, Visibility, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fromFetchRequest } from '../../mock/http/request.js';
+import { fromFetchRequest } from '../../mock/http/mock-request.js';
 import { json } from '../../mock/http/respond.js';
 import { createRouter, route } from '../../mock/http/router.js';
 import type { MockGitLab } from '../../mock/index.js';
