@@ -1,3 +1,4 @@
+import { oauthTokenOf } from '../http/credentials.js';
 import { ApiError } from '../http/errors.js';
 import { refuseJsonBody } from '../http/json-limits.js';
 import type { MockRequest } from '../http/mock-request.js';
@@ -5,7 +6,6 @@ import type { RawParams } from '../http/params.js';
 import { bodyParams, queryParams } from '../http/request.js';
 import { errorResponse, html, json, type MockResponse, redirect } from '../http/respond.js';
 import { authorizationErrorPage, consentPage, signInPage } from '../present/oauth-pages.js';
-import { oauthTokenOf } from '../rules/access.js';
 import {
   AuthorizationRefused,
   type AuthorizationRequest,

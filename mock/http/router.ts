@@ -1,8 +1,9 @@
-import { authenticate, type Caller, type Credential, identify, requireApiScope, tokenOf } from '../rules/access.js';
+import { authenticate, type Caller, identify, requireApiScope } from '../rules/access.js';
 import { throttle } from '../rules/rate-limits.js';
 import type { World } from '../world/types.js';
 import { nowIso, syncClock } from '../world/world.js';
 import { nearestRoute, templateOf, unmodelledReason } from './coverage.js';
+import { type Credential, tokenOf } from './credentials.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
