@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { reasonPhrase } from '../../src/core/http-status.js';
-import { invalid } from '../seed/issues.js';
+import { invalid } from './invalid.js';
 import type { MockRequest } from './mock-request.js';
 import { DROPPED, type MockResponse, RETRY_LATER } from './respond.js';
 
