@@ -1,4 +1,4 @@
-import { ApiError, validationError } from '../http/errors.js';
+import { ApiError, type ModelErrors, validationError } from '../http/errors.js';
 import { membershipCounts } from '../world/memberships.js';
 import type {
   ApprovalReportType,
@@ -16,7 +16,6 @@ import type {
 } from '../world/types.js';
 import { nextId } from '../world/world.js';
 import { type Caller, canReadGroup, groupChain, projectGroup } from './access.js';
-import type { ModelErrors } from './milestones.js';
 
 /**
  * Approval rules of projects, groups and merge requests (GITLAB-BEHAVIOR 3,

@@ -1,4 +1,4 @@
-import { conflict, forbidden, notFound, recordNotFound, validationError } from '../http/errors.js';
+import { conflict, forbidden, type ModelErrors, notFound, recordNotFound, validationError } from '../http/errors.js';
 import {
   directRole,
   dropMembership,
@@ -25,7 +25,6 @@ import {
   roleName,
 } from './access.js';
 import { groupMemberHook, membershipEvent } from './events.js';
-import type { ModelErrors } from './milestones.js';
 
 /**
  * Members of groups and projects (GitLab's `lib/api/members.rb`,

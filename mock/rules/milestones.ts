@@ -1,4 +1,4 @@
-import { ApiError, forbidden, recordNotFound, validationError } from '../http/errors.js';
+import { ApiError, forbidden, type ModelErrors, recordNotFound, validationError } from '../http/errors.js';
 import {
   compareMilestones,
   dropMilestone,
@@ -36,9 +36,6 @@ import { byLabelPriority } from './labels.js';
  */
 
 export const TITLE_TAKEN = 'already being used for another group or project milestone.';
-
-/** Model errors as GitLab's `errors.messages`: attribute → messages. */
-export type ModelErrors = Record<string, string[]>;
 
 /** A milestone is expired when its due date is before today; one due today is not (`Date#past?`). */
 export const isExpired = (world: World, milestone: Milestone) =>
