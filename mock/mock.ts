@@ -1,15 +1,16 @@
 import { routes } from './handlers/index.js';
-import { createOAuthRouter } from './handlers/oauth.js';
+import { OAUTH_HANDLERS } from './handlers/oauth.js';
 import { ApiError } from './http/errors.js';
 import { FaultRegistry, type MockFaults } from './http/faults.js';
 import { DEFAULT_JOURNAL_SIZE, Journal, type MockRequests } from './http/journal.js';
 import { fromFetchRequest, type MockRequest } from './http/mock-request.js';
+import { createOAuthRouter } from './http/oauth-router.js';
 import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter, type Guard } from './http/router.js';
 import { type MockWebhookOptions, type WebhookDelivery, WebhookDispatcher } from './http/webhooks.js';
 import { authenticate, identify, requireApiScope } from './rules/access.js';
 import { expiringTokenHooks } from './rules/events.js';
-import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized } from './rules/oauth.js';
+import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized, oauthError } from './rules/oauth.js';
 import { mergeRequestByRef } from './rules/pushes.js';
 import { throttle } from './rules/rate-limits.js';
 import { triggerWebhook, type WebhookTrigger, type WebhookTriggered } from './rules/webhook-trigger.js';
@@ -315,7 +316,10 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
     journal,
     onUnmodelled: options.onUnmodelled,
   });
-  const oauthRouter = createOAuthRouter(world, { signInList: options.signInList });
+  const oauthRouter = createOAuthRouter(world, OAUTH_HANDLERS, {
+    signInList: options.signInList,
+    unreadableBody: () => oauthError('invalid_request'),
+  });
   const router: PlainRouter = async (request) => (await apiRouter(request)) ?? oauthRouter(request);
 
   const handle = async (request: Request): Promise<Response | undefined> => {
