@@ -1,15 +1,18 @@
 import { routes } from './handlers/index.js';
-import { createOAuthRouter } from './handlers/oauth.js';
+import { OAUTH_HANDLERS } from './handlers/oauth.js';
 import { ApiError } from './http/errors.js';
 import { FaultRegistry, type MockFaults } from './http/faults.js';
 import { DEFAULT_JOURNAL_SIZE, Journal, type MockRequests } from './http/journal.js';
-import { fromFetchRequest, type MockRequest } from './http/request.js';
+import { fromFetchRequest, type MockRequest } from './http/mock-request.js';
+import { createOAuthRouter } from './http/oauth-router.js';
 import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
-import { createRouter } from './http/router.js';
+import { createRouter, type Guard } from './http/router.js';
 import { type MockWebhookOptions, type WebhookDelivery, WebhookDispatcher } from './http/webhooks.js';
+import { authenticate, identify, requireApiScope } from './rules/access.js';
 import { expiringTokenHooks } from './rules/events.js';
-import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized } from './rules/oauth.js';
+import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized, oauthError } from './rules/oauth.js';
 import { mergeRequestByRef } from './rules/pushes.js';
+import { throttle } from './rules/rate-limits.js';
 import { triggerWebhook, type WebhookTrigger, type WebhookTriggered } from './rules/webhook-trigger.js';
 import { registerWebhookSink } from './rules/webhooks.js';
 import {
@@ -252,6 +255,12 @@ export class MockOAuthError extends Error {
 
 const DEFAULT_NOW = '2026-01-01T00:00:00Z';
 
+/**
+ * What the API router asks of a request's caller, in front of every route: authentication and
+ * the API scope check (`rules/access.ts`), GitLab's rate limits (`rules/rate-limits.ts`).
+ */
+export const API_GUARD: Guard = { identify, authenticate, requireScope: requireApiScope, throttle };
+
 /** The router of a mock without fetch objects: what the HTTP server calls. */
 export type PlainRouter = (request: MockRequest) => Promise<MockResponse | undefined>;
 
@@ -301,8 +310,16 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
   const journal = new Journal(options.journal ?? DEFAULT_JOURNAL_SIZE);
   const dispatcher = new WebhookDispatcher(world, journal, options.webhooks);
   registerWebhookSink(world, dispatcher);
-  const apiRouter = createRouter(world, routes, { faults, journal, onUnmodelled: options.onUnmodelled });
-  const oauthRouter = createOAuthRouter(world, { signInList: options.signInList });
+  const apiRouter = createRouter(world, routes, {
+    guard: API_GUARD,
+    faults,
+    journal,
+    onUnmodelled: options.onUnmodelled,
+  });
+  const oauthRouter = createOAuthRouter(world, OAUTH_HANDLERS, {
+    signInList: options.signInList,
+    unreadableBody: () => oauthError('invalid_request'),
+  });
   const router: PlainRouter = async (request) => (await apiRouter(request)) ?? oauthRouter(request);
 
   const handle = async (request: Request): Promise<Response | undefined> => {

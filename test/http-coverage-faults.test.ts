@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MockRequest } from '../mock/http/request.js';
+import type { MockRequest } from '../mock/http/mock-request.js';
 import type { MockGitLab } from '../mock/index.js';
 import { plainRouterOf } from '../mock/mock.js';
 import { createTestMock } from './fixtures.js';

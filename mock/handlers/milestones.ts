@@ -5,7 +5,7 @@ import { type RouteContext, route } from '../http/router.js';
 import { presentIssue } from '../present/issues.js';
 import { presentMergeRequest } from '../present/merge-requests.js';
 import { presentMilestone } from '../present/milestones.js';
-import { type Caller, findProject } from '../rules/access.js';
+import { findProject } from '../rules/access.js';
 import {
   burndownEvents,
   createMilestone,
@@ -20,7 +20,7 @@ import {
   updateMilestone,
 } from '../rules/milestones.js';
 import { authorize } from '../rules/policy.js';
-import type { Milestone, World } from '../world/types.js';
+import type { Caller, Milestone, World } from '../world/types.js';
 
 /**
  * Project milestones: /projects/:id/milestones, and the routes project and group

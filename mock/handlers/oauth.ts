@@ -1,10 +1,9 @@
-import { ApiError } from '../http/errors.js';
-import { refuseJsonBody } from '../http/json-limits.js';
+import { oauthTokenOf } from '../http/credentials.js';
+import type { MockRequest } from '../http/mock-request.js';
+import type { PageContext, PageHandler, PageRoutes } from '../http/oauth-router.js';
 import type { RawParams } from '../http/params.js';
-import { bodyParams, type MockRequest, queryParams } from '../http/request.js';
-import { errorResponse, html, json, type MockResponse, redirect } from '../http/respond.js';
+import { html, json, type MockResponse, redirect } from '../http/respond.js';
 import { authorizationErrorPage, consentPage, signInPage } from '../present/oauth-pages.js';
-import { oauthTokenOf } from '../rules/access.js';
 import {
   AuthorizationRefused,
   type AuthorizationRequest,
@@ -12,7 +11,6 @@ import {
   consentSkipped,
   introspect,
   issueGrant,
-  oauthError,
   type PreAuthorization,
   preAuthorize,
   presentToken,
@@ -27,32 +25,16 @@ import {
   withQuery,
 } from '../rules/oauth.js';
 import { discoveryDocument, idToken, publicJwk, userinfo } from '../rules/oidc.js';
-import type { User, World } from '../world/types.js';
-import { syncClock } from '../world/world.js';
+import type { User } from '../world/types.js';
 
 /**
  * GitLab's OAuth 2.0 and OpenID Connect routes at the root of a world, outside
  * `/api/v4` (SPEC 7): the sign-in page standing in for GitLab's web UI,
  * `/oauth/authorize` with its consent page, the token, token info, revoke,
  * introspect and userinfo endpoints, discovery and keys. Thin handlers over
- * `rules/oauth.ts` and `rules/oidc.ts`.
+ * `rules/oauth.ts` and `rules/oidc.ts`; `http/oauth-router.ts` routes to them.
  * @module
  */
-
-/** What a page handler gets. */
-interface PageContext {
-  world: World;
-  request: MockRequest;
-  url: URL;
-  /** Query and body parameters merged (the body wins), as Rails reads them. */
-  params: RawParams;
-  /** The world's base URL path (`''` or `/worlds/NAME`). */
-  basePath: string;
-  /** Whether the sign-in page lists the world's users to sign in as (`signInList`). */
-  signInList: boolean;
-}
-
-type PageHandler = (context: PageContext) => MockResponse | Promise<MockResponse>;
 
 const SESSION_COOKIE = '_gitlab_session';
 const RETURN_COOKIE = 'user_return_to';
@@ -159,7 +141,8 @@ const userinfoRoute: PageHandler = (context) => json(userinfo(context.world, res
 /** The users the sign-in page lists, when the list is on. */
 const listed = (context: PageContext) => (context.signInList ? signInCandidates(context.world) : undefined);
 
-const routes: Record<string, Partial<Record<string, PageHandler>>> = {
+/** Every OAuth and sign-in handler, by path below the world's base path, then by method: `http/oauth-router.ts`'s table. */
+export const OAUTH_HANDLERS: PageRoutes = {
   '/users/sign_in': {
     GET: (context) => html(signInPage(`${context.world.baseUrl}/users/sign_in`, undefined, listed(context))),
     POST: (context) => {
@@ -230,51 +213,9 @@ const routes: Record<string, Partial<Record<string, PageHandler>>> = {
 };
 
 /** The paths the OAuth routes answer under a world's base path (for MSW handlers). */
-export const OAUTH_PATHS: readonly string[] = Object.keys(routes);
+export const OAUTH_PATHS: readonly string[] = Object.keys(OAUTH_HANDLERS);
 
 /** Every OAuth and sign-in route, method and path. */
-export const OAUTH_ROUTES: readonly { method: string; path: string }[] = Object.entries(routes).flatMap(
+export const OAUTH_ROUTES: readonly { method: string; path: string }[] = Object.entries(OAUTH_HANDLERS).flatMap(
   ([path, methods]) => Object.keys(methods).map((method) => ({ method, path })),
 );
-
-/**
- * The OAuth and sign-in routes of a world: `undefined` for any other request, so
- * it falls through (to a 404, or another handler).
- */
-export function createOAuthRouter(world: World, options: { signInList?: boolean } = {}) {
-  const signInList = options.signInList ?? false;
-  const { origin, pathname } = new URL(world.baseUrl);
-  const basePath = pathname.replace(/\/$/, '');
-  return async (request: MockRequest): Promise<MockResponse | undefined> => {
-    const { url } = request;
-    if (url.origin !== origin || !url.pathname.startsWith(`${basePath}/`)) return undefined;
-    const path = url.pathname.slice(basePath.length);
-    const methods = routes[path];
-    if (!methods) return undefined;
-    // GitLab's JSON limits run before Rails routes (SPEC 9); outside /api/ only on a JSON body.
-    const refused = await refuseJsonBody(request, path);
-    if (refused) return json({ error: refused.message }, 400);
-    const handler = methods[request.method === 'HEAD' ? 'GET' : request.method];
-    // Rails answers a method its routes do not have with 404.
-    if (!handler) return json({ error: '404 Not Found' }, 404);
-    syncClock(world);
-    try {
-      const body = await bodyParams(request).catch(() => {
-        throw oauthError('invalid_request');
-      });
-      const response = await handler({
-        world,
-        request,
-        url,
-        params: { ...queryParams(url), ...body },
-        basePath,
-        signInList,
-      });
-      return request.method === 'HEAD' ? { ...response, body: null } : response;
-    } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
-      console.error('[gitlab-admin-sdk mock] unhandled error', error);
-      return json({ message: '500 Internal Server Error' }, 500);
-    }
-  };
-}

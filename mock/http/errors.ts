@@ -60,6 +60,9 @@ export const conflict = (message: string) => new ApiError(409, { message });
 /** A record looked up inside a project that does not exist: 404 `{"message":"404 Not found"}` (lowercase f). */
 export const recordNotFound = () => new ApiError(404, { message: '404 Not found' });
 
+/** Model errors as GitLab's `errors.messages`: attribute → messages. */
+export type ModelErrors = Record<string, string[]>;
+
 /** 400 with a plain or structured `message` (model validation). */
 export const validationError = (message: unknown) => new ApiError(400, { message });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { reasonPhrase } from '../../src/core/http-status.js';
-import { invalid } from '../seed/issues.js';
-import type { MockRequest } from './request.js';
+import { invalid } from './invalid.js';
+import type { MockRequest } from './mock-request.js';
 import { DROPPED, type MockResponse, RETRY_LATER } from './respond.js';
 
 /**

@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { MockRequest } from './request.js';
+import type { MockRequest } from './mock-request.js';
 
 /** GitLab's default limits (`DEFAULT_LIMITS` of the middleware). */
 export const JSON_LIMITS = {

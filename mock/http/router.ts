@@ -1,21 +1,22 @@
-import { authenticate, type Caller, type Credential, identify, requireApiScope, tokenOf } from '../rules/access.js';
-import { throttle } from '../rules/rate-limits.js';
-import type { World } from '../world/types.js';
+import type { Caller, World } from '../world/types.js';
 import { nowIso, syncClock } from '../world/world.js';
 import { nearestRoute, templateOf, unmodelledReason } from './coverage.js';
+import { type Credential, tokenOf } from './credentials.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
 import { refuseJsonBody } from './json-limits.js';
+import type { MockRequest } from './mock-request.js';
 import type { RawParams } from './params.js';
-import { bodyParams, type MockRequest, queryParams } from './request.js';
+import { bodyParams, queryParams } from './request.js';
 import { errorResponse, json, type MockResponse, RETRY_LATER } from './respond.js';
 
 /**
  * The mock's own small router under `/api/v4`: it decodes path segments (so a
  * project path `acme%2Fapi` is one parameter), answers 404 `{"error":"404 Not
  * Found"}` for unknown routes and 405 for a known path with another method,
- * authenticates the caller, merges the parameters, and turns every thrown
+ * reads the request's token and has the {@link Guard} it is given authenticate
+ * and throttle its caller, merges the parameters, and turns every thrown
  * {@link ApiError} into GitLab's response. Handlers only see a {@link RouteContext}.
  * @module
  */
@@ -117,8 +118,35 @@ export function apiPrefix(baseUrl: string): string {
   return `${new URL(baseUrl).pathname.replace(/\/$/, '')}${API_V4}`;
 }
 
-/** What a router does besides routing: the faults to inject in front of GitLab, the journal to record in. */
+/**
+ * GitLab's checks of a request's caller in front of the API's routes (its API guard,
+ * `lib/api/api_guard.rb`, and Rack::Attack's throttles). The wire reads the token
+ * ({@link tokenOf}); what the token is worth is the rules' to say, so `mock.ts`
+ * hands them in from `rules/access.ts` and `rules/rate-limits.ts`.
+ */
+export interface Guard {
+  /** Who a credential authenticates as, changing nothing: the journal names the sender of a request answered before authentication. */
+  identify(world: World, credential: Credential | null): Caller | undefined;
+  /** The caller, or throws GitLab's 401; may record the token's use. */
+  authenticate(world: World, credential: Credential | null): Caller;
+  /** Throws GitLab's 403 `insufficient_scope` unless the token may call the API with `method` (for routes without {@link Route.checksScopes}). */
+  requireScope(token: Caller['token'], method: string): void;
+  /**
+   * Counts the request against the rate limit that applies to its caller: the `RateLimit-*` headers
+   * of the answer and whether it is refused (429), or `undefined` when no limit is on.
+   */
+  throttle(
+    world: World,
+    credential: Credential | null,
+  ): { headers: Record<string, string>; throttled: boolean } | undefined;
+}
+
+/**
+ * What a router does besides routing: the guard that authenticates and throttles callers,
+ * the faults to inject in front of GitLab, the journal to record in.
+ */
 export interface RouterOptions {
+  guard: Guard;
   faults?: FaultRegistry;
   journal?: Journal;
   /** Told of every request to a route the mock does not model, as `GET /api/v4/projects/:id/pipelines`. */
@@ -151,7 +179,8 @@ function reasonOf(error: ApiError): string {
  * doing), GitLab's JSON limits (its JsonValidation middleware), then GitLab's
  * rate limits, whose headers go on every answer they count.
  */
-export function createRouter(world: World, routes: Route[], options: RouterOptions = {}) {
+export function createRouter(world: World, routes: Route[], options: RouterOptions) {
+  const { guard } = options;
   const compiled: Compiled[] = routes.map((r) => ({ ...r, segments: r.path.split('/').slice(1) }));
   // Routes by their number of segments, in declaration order: a request is matched against those only.
   const bySegments = new Map<number, Compiled[]>();
@@ -201,9 +230,9 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         }
       }
       if (!found) throw pathKnown ? methodNotAllowed() : unknownRoute(method, apiPath, unavailable);
-      const caller = authenticate(world, trace.credential);
+      const caller = guard.authenticate(world, trace.credential);
       trace.user = caller.user.username;
-      if (!found.route.checksScopes) requireApiScope(caller.token, method);
+      if (!found.route.checksScopes) guard.requireScope(caller.token, method);
       const body = await bodyParams(request);
       trace.body = Object.keys(body).length > 0 ? body : null;
       const params = { ...trace.query, ...body, ...found.params };
@@ -242,7 +271,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       const fault = options.faults?.take(request.method, parts ?? []);
       const faulted = fault && (await applyFault(fault, request));
       // Answered before GitLab authenticates: the journal still names who sent it.
-      const sender = () => identify(world, trace.credential)?.user.username ?? null;
+      const sender = () => guard.identify(world, trace.credential)?.user.username ?? null;
       if (faulted) {
         trace.reason = `injected fault #${fault.id}`;
         trace.user = sender();
@@ -257,7 +286,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         const response = json({ error: refused.message }, 400);
         return request.method === 'HEAD' ? { ...response, body: null } : response;
       }
-      const limit = throttle(world, trace.credential);
+      const limit = guard.throttle(world, trace.credential);
       if (limit?.throttled) {
         trace.reason = `over the rate limit ${limit.headers['RateLimit-Name']}`;
         trace.user = sender();

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { MODELLED_ROUTES } from '../handlers/index.js';
 import type { FaultSpec } from '../http/faults.js';
+import { invalid } from '../http/invalid.js';
 import { type MockGitLabCore, MockOAuthError } from '../mock.js';
 import { presentInspectorMergeRequests } from '../present/inspector.js';
 import { projectByRef } from '../rules/access.js';
 import { mergeRequestByRef } from '../rules/pushes.js';
 import type { WebhookTrigger } from '../rules/webhook-trigger.js';
 import { SeedError, type SeedPush } from '../seed/document.js';
-import { invalid } from '../seed/issues.js';
 import type { RateLimits } from '../world/types.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MockRequest } from '../http/request.js';
+import type { MockRequest } from '../http/mock-request.js';
 import { DROPPED, type MockResponse } from '../http/respond.js';
 import type { MockWebhookOptions } from '../http/webhooks.js';
 import { INSPECTOR_ASSETS, INSPECTOR_HEADERS, inspectorAsset, wantsHtml } from '../inspector/page.js';

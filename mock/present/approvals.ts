@@ -9,7 +9,6 @@ import type {
   MergeRequestApprovalStatus,
   ProjectApprovalRule,
 } from '../../src/models/approvals.js';
-import type { Caller } from '../rules/access.js';
 import { hiddenGroupIds, isOverridden, sourceRule } from '../rules/approval-rules.js';
 import {
   type ApprovalStatus,
@@ -21,6 +20,7 @@ import {
 import { groupChain } from '../world/memberships.js';
 import type {
   ApprovalRuleFields,
+  Caller,
   Group,
   GroupApprovalRule as GroupRuleRecord,
   MergeRequest,

@@ -1,9 +1,8 @@
 import type { Group, GroupDetail, GroupProject } from '../../src/models/groups.js';
-import type { Caller } from '../rules/access.js';
 import { fullName, groupDetailProjects } from '../rules/groups.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
 import { can } from '../rules/policy.js';
-import type { Group as GroupRecord, Project, World } from '../world/types.js';
+import type { Caller, Group as GroupRecord, Project, World } from '../world/types.js';
 
 /**
  * Groups in GitLab's key order: the `Group` entity of lists and the

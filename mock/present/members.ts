@@ -1,7 +1,6 @@
 import type { Member } from '../../src/models/members.js';
-import type { Caller } from '../rules/access.js';
 import type { MemberEntry } from '../rules/members.js';
-import type { World } from '../world/types.js';
+import type { Caller, World } from '../world/types.js';
 import { presentUser, presentUserId } from './users.js';
 
 /**

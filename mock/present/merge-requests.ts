@@ -1,7 +1,6 @@
 import type { MergeRequest, MergeRequestBasic } from '../../src/models/merge-requests.js';
-import type { Caller } from '../rules/access.js';
 import { canMergeInto, detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
-import type { MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
+import type { Caller, MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
 import { milestoneOf } from './milestones.js';
 import { presentUserId, presentUserIds } from './users.js';

@@ -1,7 +1,7 @@
+import type { Credential } from '../http/credentials.js';
 import { insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
-import type { MockRequest } from '../http/request.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
-import type { AccessToken, Group, OAuthToken, Plan, Project, User, World } from '../world/types.js';
+import type { AccessToken, Caller, Group, OAuthToken, Plan, Project, User, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 import { findOAuthToken, oauthTokenIsExpired } from './oauth-tokens.js';
 import { authorize } from './policy.js';
@@ -13,18 +13,6 @@ import { authorize } from './policy.js';
  * @module
  */
 
-/** The authenticated caller of a request: a personal or project access token, or an OAuth access token acting as its user. */
-export interface Caller {
-  user: User;
-  token: AccessToken | OAuthToken;
-}
-
-/** A token as a request carries it: `oauth` when it came where GitLab also reads OAuth tokens (not `PRIVATE-TOKEN`). */
-export interface Credential {
-  value: string;
-  oauth: boolean;
-}
-
 /** A token is expired from the day after its `expires_at` (world clock); a token due today still works. */
 export function tokenIsExpired(world: World, token: AccessToken): boolean {
   return token.expires_at !== null && token.expires_at < today(world);
@@ -33,43 +21,6 @@ export function tokenIsExpired(world: World, token: AccessToken): boolean {
 /** A token authenticates while it is neither revoked nor past its `expires_at` (SPEC 2). */
 export function tokenIsActive(world: World, token: AccessToken): boolean {
   return !token.revoked && !tokenIsExpired(world, token);
-}
-
-/** The bearer token of `Authorization: Bearer`, or null. */
-export function bearerOf(request: MockRequest): string | null {
-  return (
-    request
-      .header('authorization')
-      ?.match(/^Bearer\s+(.+)$/i)?.[1]
-      ?.trim() || null
-  );
-}
-
-/**
- * An OAuth token where Doorkeeper looks for one, in GitLab's order (G-O 0):
- * `?access_token=`, `Authorization: Bearer`, `?bearer_token=`.
- */
-export function oauthTokenOf(request: MockRequest): string | null {
-  const { searchParams } = request.url;
-  return searchParams.get('access_token') || bearerOf(request) || searchParams.get('bearer_token') || null;
-}
-
-/** A parameter or header as Rails' `presence` reads it: `null` when absent or blank, else the value as sent (never stripped). */
-function presence(value: string | null): string | null {
-  return value === null || value.trim() === '' ? null : value;
-}
-
-/**
- * The token a request carries: `?private_token=`, else `PRIVATE-TOKEN` (personal and project access
- * tokens only), else where OAuth tokens are read (which take personal tokens too, as in GitLab).
- * GitLab's order and reading (`find_personal_access_token` of `lib/gitlab/auth/auth_finders.rb`):
- * the parameter before the header, a blank one skipped, a value looked up as sent.
- */
-export function tokenOf(request: MockRequest): Credential | null {
-  const personal = presence(request.url.searchParams.get('private_token')) ?? presence(request.header('private-token'));
-  if (personal) return { value: personal, oauth: false };
-  const oauth = oauthTokenOf(request);
-  return oauth ? { value: oauth, oauth: true } : null;
 }
 
 /**

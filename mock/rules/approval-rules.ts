@@ -1,9 +1,10 @@
-import { ApiError, validationError } from '../http/errors.js';
+import { ApiError, type ModelErrors, validationError } from '../http/errors.js';
 import { groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
 import type {
   ApprovalReportType,
   ApprovalRuleFields,
   ApprovalRuleType,
+  Caller,
   Group,
   GroupApprovalRule,
   MergeRequest,
@@ -15,8 +16,6 @@ import type {
   World,
 } from '../world/types.js';
 import { nextId } from '../world/world.js';
-import type { Caller } from './access.js';
-import type { ModelErrors } from './milestones.js';
 import { canReadGroup } from './policy.js';
 
 /**

@@ -3,6 +3,7 @@ import { groupChain, membershipCounts, projectGroup } from '../world/memberships
 import type {
   Approval,
   ApprovalRuleFields,
+  Caller,
   Group,
   GroupApprovalRule,
   MergeRequest,
@@ -14,7 +15,7 @@ import type {
   World,
 } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
-import { type Caller, groupPlan, isPaidPlan, projectPlan } from './access.js';
+import { groupPlan, isPaidPlan, projectPlan } from './access.js';
 import {
   groupBranches,
   isProjectMember,

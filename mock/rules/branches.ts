@@ -1,7 +1,15 @@
 import { ApiError, notFound, recordNotFound } from '../http/errors.js';
-import type { BranchAccessLevel, MergeRequest, Project, ProtectedBranch, Role, User, World } from '../world/types.js';
+import type {
+  BranchAccessLevel,
+  Caller,
+  MergeRequest,
+  Project,
+  ProtectedBranch,
+  Role,
+  User,
+  World,
+} from '../world/types.js';
 import { nextId } from '../world/world.js';
-import type { Caller } from './access.js';
 import { branchesCovering, branchMatches } from './approvals.js';
 import { can, projectRole } from './policy.js';
 

@@ -1,8 +1,8 @@
 import { recordNotFound } from '../http/errors.js';
 import { changesBetween, issueHookFields } from '../present/webhooks.js';
-import type { Issue, Project, World } from '../world/types.js';
+import type { Caller, Issue, Project, World } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
-import { type Caller, isPaidPlan, projectPlan } from './access.js';
+import { isPaidPlan, projectPlan } from './access.js';
 import { issueEvent, issueHook } from './events.js';
 import {
   assignableUserIds,

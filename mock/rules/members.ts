@@ -1,4 +1,4 @@
-import { conflict, forbidden, notFound, recordNotFound, validationError } from '../http/errors.js';
+import { conflict, forbidden, type ModelErrors, notFound, recordNotFound, validationError } from '../http/errors.js';
 import {
   directRole,
   dropMembership,
@@ -10,11 +10,10 @@ import {
   storeMembership,
 } from '../world/memberships.js';
 import type { Group, Membership, Project, Role, User, World } from '../world/types.js';
-import { ROLE_VALUES, Roles } from '../world/types.js';
+import { type Caller, ROLE_VALUES, Roles } from '../world/types.js';
 import { nowIso, today, userNamed } from '../world/world.js';
-import { type Caller, findGroup, findProject } from './access.js';
+import { findGroup, findProject } from './access.js';
 import { groupMemberHook, membershipEvent } from './events.js';
-import type { ModelErrors } from './milestones.js';
 import { authorize, can, roleIn, roleInSource, roleName } from './policy.js';
 
 /**

@@ -1,9 +1,9 @@
 import { ApiError, unauthorized, validationError } from '../http/errors.js';
 import { changesBetween, mergeRequestHookFields } from '../present/webhooks.js';
 import type { MergeRequest, Project, User, World } from '../world/types.js';
-import { Roles } from '../world/types.js';
+import { type Caller, Roles } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
-import { type Caller, isPaidPlan, projectPlan } from './access.js';
+import { isPaidPlan, projectPlan } from './access.js';
 import { approvalStatus, branchesCovering, branchMatches } from './approvals.js';
 import { mergeRequestEvent, mergeRequestHook } from './events.js';
 import {

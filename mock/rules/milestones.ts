@@ -1,4 +1,4 @@
-import { ApiError, forbidden, recordNotFound, validationError } from '../http/errors.js';
+import { ApiError, forbidden, type ModelErrors, recordNotFound, validationError } from '../http/errors.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
 import {
   compareMilestones,
@@ -10,9 +10,9 @@ import {
   sortedMilestonesOf,
   storeMilestone,
 } from '../world/milestone-index.js';
-import type { Group, Issue, Milestone, Project, User, World } from '../world/types.js';
+import type { Caller, Group, Issue, Milestone, Project, User, World } from '../world/types.js';
 import { nextId, nowIso, today } from '../world/world.js';
-import { type Caller, groupPlan, isPaidPlan, projectPlan } from './access.js';
+import { groupPlan, isPaidPlan, projectPlan } from './access.js';
 import { milestoneEvent, milestoneHook } from './events.js';
 import { byLabelPriority } from './labels.js';
 import { can, canReadGroup, canReadIssue, canReadMergeRequests, canReadProject, groupRole, roleIn } from './policy.js';
@@ -26,9 +26,6 @@ import { can, canReadGroup, canReadIssue, canReadMergeRequests, canReadProject, 
  */
 
 export const TITLE_TAKEN = 'already being used for another group or project milestone.';
-
-/** Model errors as GitLab's `errors.messages`: attribute → messages. */
-export type ModelErrors = Record<string, string[]>;
 
 /** A milestone is expired when its due date is before today; one due today is not (`Date#past?`). */
 export const isExpired = (world: World, milestone: Milestone) =>

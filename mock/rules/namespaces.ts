@@ -1,7 +1,6 @@
 import { notFound } from '../http/errors.js';
 import { directRole, groupChain, membershipCounts } from '../world/memberships.js';
-import type { Group, NamespaceRecord, User, World } from '../world/types.js';
-import type { Caller } from './access.js';
+import type { Caller, Group, NamespaceRecord, User, World } from '../world/types.js';
 import { fuzzy } from './groups.js';
 import { canReadNamespace } from './policy.js';
 

@@ -558,14 +558,7 @@ export function revoke(world: World, credentials: ClientCredentials | null, para
 export function signIn(world: World, login: string, password: string): OAuthSession | undefined {
   const user = userByLogin(world, login);
   if (!passwordSignsIn(user, password)) return undefined;
-  const session: OAuthSession = {
-    id: nextId(world, 'oauth_sessions'),
-    user_id: user.id,
-    value: newHex64(world),
-    created_at: nowIso(world),
-  };
-  world.oauthSessions.set(session.id, session);
-  return session;
+  return openSession(world, user);
 }
 
 /**
@@ -576,6 +569,11 @@ export function signIn(world: World, login: string, password: string): OAuthSess
 export function signInAs(world: World, username: string): OAuthSession | undefined {
   const user = userByLogin(world, username);
   if (user === undefined || user.state !== 'active' || user.bot || user.username !== username) return undefined;
+  return openSession(world, user);
+}
+
+/** A new sign-in session of `user`, signed in now: what the `_gitlab_session` cookie names. */
+function openSession(world: World, user: User): OAuthSession {
   const session: OAuthSession = {
     id: nextId(world, 'oauth_sessions'),
     user_id: user.id,

@@ -1,5 +1,6 @@
 import { type ApiError, forbidden, notFound, unauthorized } from '../http/errors.js';
 import { directRole, groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
+import type { Caller } from '../world/types.js';
 import {
   type Event,
   type Group,
@@ -14,7 +15,6 @@ import {
   type Visibility,
   type World,
 } from '../world/types.js';
-import type { Caller } from './access.js';
 
 /**
  * Who may do what: the mock's one permission rule set, GitLab's policies

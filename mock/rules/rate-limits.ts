@@ -1,5 +1,6 @@
+import type { Credential } from '../http/credentials.js';
 import type { RateLimit, World } from '../world/types.js';
-import { type Credential, identify } from './access.js';
+import { identify } from './access.js';
 
 /**
  * GitLab's user and IP rate limits on the API (Rack::Attack's `throttle_authenticated_api`

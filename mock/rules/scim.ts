@@ -1,6 +1,6 @@
 import { forbidden, notFound, validationError } from '../http/errors.js';
-import type { Group, ScimIdentity, World } from '../world/types.js';
-import { type Caller, findGroup, groupPlan, isPaidPlan } from './access.js';
+import type { Caller, Group, ScimIdentity, World } from '../world/types.js';
+import { findGroup, groupPlan, isPaidPlan } from './access.js';
 import { authorize } from './policy.js';
 
 /**

@@ -1,5 +1,5 @@
 import { badRequest, notFound, unauthorized } from '../http/errors.js';
-import type { AccessToken, Group, Project, Role, User, World } from '../world/types.js';
+import type { AccessToken, Caller, Group, Project, Role, User, World } from '../world/types.js';
 import {
   addDays,
   addToken,
@@ -13,7 +13,7 @@ import {
   today,
   tokenResourceKey,
 } from '../world/world.js';
-import { type Caller, requireApiScope, tokenIsActive } from './access.js';
+import { requireApiScope, tokenIsActive } from './access.js';
 import { adminRole, can, roleIn, roleInSource, roleName } from './policy.js';
 
 /**

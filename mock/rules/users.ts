@@ -1,7 +1,7 @@
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { directRole, groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
-import type { AccessToken, Role, User, World } from '../world/types.js';
-import { type Caller, isPaidPlan } from './access.js';
+import type { AccessToken, Caller, Role, User, World } from '../world/types.js';
+import { isPaidPlan } from './access.js';
 
 /**
  * Who am I, the instance, and its users: `GET /user`, `/users`, `/users/:id`,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { invalid } from '../http/invalid.js';
 import {
   accessTokenPayload,
   issuePayload,
@@ -6,7 +7,6 @@ import {
   mergeRequestPayload,
   milestonePayload,
 } from '../present/webhooks.js';
-import { invalid } from '../seed/issues.js';
 import type { Group, Project, Role, User, World } from '../world/types.js';
 import { userNamed } from '../world/world.js';
 import { groupByRef, projectByRef } from './access.js';

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { FaultSpec } from '../http/faults.js';
+import { firstIssue, invalid } from '../http/invalid.js';
 import { GROUP_HOOK_EVENTS, PROJECT_HOOK_EVENTS, type RateLimits, SYSTEM_HOOK_EVENTS } from '../world/types.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
-import { firstIssue, invalid } from './issues.js';
 
 /**
  * The seed document (SPEC 4): one JSON document that describes a whole world,

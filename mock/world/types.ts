@@ -488,6 +488,14 @@ export interface OAuthToken {
   revoked_at: string | null;
 }
 
+/** @internal The authenticated caller of a request: a personal or project access token, or an OAuth access token acting as its user. */
+export interface Caller {
+  /** Whom the token authenticates as (seen with `admin: false` when it does not act with administrator powers). */
+  user: User;
+  /** The token the request carries. */
+  token: AccessToken | OAuthToken;
+}
+
 /** The link between a member of a group and the group's identity provider. */
 export interface ScimIdentity {
   /** The identity's id. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkJsonLimits, parsedBodyOf, refuseJsonBody } from '../../mock/http/json-limits.js';
-import type { MockRequest } from '../../mock/http/request.js';
+import type { MockRequest } from '../../mock/http/mock-request.js';
 import { createMockGitLab, demoSeed } from '../../mock/index.js';
 import { plainRouterOf } from '../../mock/mock.js';
 import { propertyRuns } from '../fixtures.js';

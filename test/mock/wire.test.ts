@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fromFetchRequest } from '../../mock/http/request.js';
+import { fromFetchRequest } from '../../mock/http/mock-request.js';
 import { json } from '../../mock/http/respond.js';
 import { createRouter, route } from '../../mock/http/router.js';
 import type { MockGitLab } from '../../mock/index.js';
+import { API_GUARD } from '../../mock/mock.js';
 import { createWorld } from '../../mock/world/world.js';
 import { call, createTestMock } from '../fixtures.js';
 
@@ -104,9 +105,11 @@ describe('routes', () => {
 
   it('answers a route that does not exist in this world as an unknown route, before authentication', async () => {
     const world = createWorld('http://gitlab.test', 0, 1);
-    const handle = createRouter(world, [
-      route('GET', '/hosted-only', () => json({ ok: true }), { available: (w) => w.instance.offering === 'hosted' }),
-    ]);
+    const handle = createRouter(
+      world,
+      [route('GET', '/hosted-only', () => json({ ok: true }), { available: (w) => w.instance.offering === 'hosted' })],
+      { guard: API_GUARD },
+    );
     const get = async () => {
       const response = await handle(fromFetchRequest(new Request('http://gitlab.test/api/v4/hosted-only')));
       return { status: response?.status, body: JSON.parse(response?.body ?? 'null') };

@@ -192,6 +192,25 @@ describe('POST /oauth/token: authorization_code', () => {
     expect(implicit.status).toBe(400);
     expect(implicit.body.error).toBe('unsupported_grant_type');
   });
+
+  it('answers a body it cannot read (a JSON array, a malformed multipart body) with Doorkeeper’s invalid_request', async () => {
+    const malformed = {
+      error: 'invalid_request',
+      error_description:
+        'The request is missing a required parameter, includes an unsupported parameter value, or is otherwise malformed.',
+    };
+    for (const [type, body] of [
+      ['application/json', '[1]'],
+      ['multipart/form-data; boundary=x', 'garbage'],
+    ] as const) {
+      const answer = await unchanged(() =>
+        mock.fetch(`${mock.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': type }, body }),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('www-authenticate')).toContain('error="invalid_request"');
+      expect(await answer.json()).toEqual(malformed);
+    }
+  });
 });
 
 describe('POST /oauth/token: refresh_token', () => {
