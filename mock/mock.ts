@@ -6,11 +6,9 @@ import { DEFAULT_JOURNAL_SIZE, Journal, type MockRequests } from './http/journal
 import { fromFetchRequest, type MockRequest } from './http/request.js';
 import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter } from './http/router.js';
-import { type MockWebhookOptions, type WebhookDelivery, WebhookDispatcher } from './http/webhooks.js';
 import { expiringTokenHooks } from './rules/events.js';
 import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized } from './rules/oauth.js';
 import { mergeRequestByRef } from './rules/pushes.js';
-import { triggerWebhook, type WebhookTrigger, type WebhookTriggered } from './rules/webhook-trigger.js';
 import { registerWebhookSink } from './rules/webhooks.js';
 import {
   parseRateLimits,
@@ -23,6 +21,8 @@ import {
 import { exportSeedDocument } from './seed/export.js';
 import { loadSeedDocument } from './seed/load.js';
 import { type SeededUser, Seeder } from './seed/seeder.js';
+import { type MockWebhookOptions, type WebhookDelivery, WebhookDispatcher } from './webhooks/dispatcher.js';
+import { triggerWebhook, type WebhookTrigger, type WebhookTriggered } from './webhooks/trigger.js';
 import type { RateLimits, World } from './world/types.js';
 import { createWorld, syncClock } from './world/world.js';
 

@@ -3,8 +3,9 @@ import { p, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import type { RouteContext } from '../http/router.js';
 import { route } from '../http/router.js';
-import { presentHookLog } from '../present/webhooks.js';
+import { presentHookLog } from '../present/hooks.js';
 import { findGroup, findProject, requireAdmin, requireGroupRole, requireProjectRole } from '../rules/access.js';
+import { findGroupHook, findProjectHook, findSystemHook, requireGroupHooksPlan } from '../rules/hooks.js';
 import {
   checkHookRateLimit,
   findHookLog,
@@ -14,8 +15,7 @@ import {
   testGroupHook,
   testProjectHook,
   testSystemHook,
-} from '../rules/hook-events.js';
-import { findGroupHook, findProjectHook, findSystemHook, requireGroupHooksPlan } from '../rules/hooks.js';
+} from '../webhooks/deliveries.js';
 import {
   GROUP_HOOK_EVENTS,
   type Group,

@@ -6,7 +6,7 @@ import {
   memberPayload,
   mergeRequestPayload,
   milestonePayload,
-} from '../present/webhooks.js';
+} from '../webhooks/payloads.js';
 import type {
   Event,
   EventAction,
@@ -29,7 +29,7 @@ import { announce } from './webhooks.js';
  * place the world records what happened: the rule functions that make a change (a
  * milestone closed, an issue opened, a merge request merged...) call the recorder of
  * that kind of change, and nothing else writes events. Webhooks are announced here too,
- * beside the recording (`mock/rules/webhooks.ts` picks the hooks, `mock/present/webhooks.ts`
+ * beside the recording (`mock/rules/webhooks.ts` picks the hooks, `mock/webhooks/payloads.ts`
  * builds GitLab's payloads), with the hook actions GitLab's services send (`open`, `close`,
  * `merge`...), including changes that record no activity event (an update, an approval
  * withdrawn, a group member added, a token about to expire).

@@ -1,5 +1,5 @@
 import { forbidden, recordNotFound } from '../http/errors.js';
-import { changesBetween, issueHookFields } from '../present/webhooks.js';
+import { changesBetween, issueHookFields } from '../webhooks/payloads.js';
 import type { Issue, Project, World } from '../world/types.js';
 import { Roles } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';

@@ -1,5 +1,5 @@
 import { ApiError, forbidden, unauthorized, validationError } from '../http/errors.js';
-import { changesBetween, mergeRequestHookFields } from '../present/webhooks.js';
+import { changesBetween, mergeRequestHookFields } from '../webhooks/payloads.js';
 import type { MergeRequest, Project, User, World } from '../world/types.js';
 import { Roles } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';

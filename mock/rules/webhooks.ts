@@ -7,7 +7,7 @@ import { groupChain, groupPlan, isPaidPlan, projectGroup } from './access.js';
  * `app/models/concerns/web_hooks/auto_disabling.rb`, `Project#execute_hooks`): which hooks an
  * event reaches, and the failure counts that disable a hook. Events are announced by
  * `mock/rules/events.ts`, the one place the world records what happened; the mock that owns
- * the world registers a {@link WebhookSink} that sends them (`mock/http/webhooks.ts`), after
+ * the world registers a {@link WebhookSink} that sends them (`mock/webhooks/dispatcher.ts`), after
  * the request that caused them has answered. A world without a sink, or without hooks,
  * announces nothing and builds no payload.
  * @module

@@ -1,16 +1,10 @@
 import * as z from 'zod';
-import {
-  accessTokenPayload,
-  issuePayload,
-  memberPayload,
-  mergeRequestPayload,
-  milestonePayload,
-} from '../present/webhooks.js';
+import { groupByRef, projectByRef } from '../rules/access.js';
+import { announce, type WebhookEvent } from '../rules/webhooks.js';
 import { invalid } from '../seed/issues.js';
 import type { Group, Project, Role, User, World } from '../world/types.js';
 import { userNamed } from '../world/world.js';
-import { groupByRef, projectByRef } from './access.js';
-import { announce, type WebhookEvent } from './webhooks.js';
+import { accessTokenPayload, issuePayload, memberPayload, mergeRequestPayload, milestonePayload } from './payloads.js';
 
 /**
  * `mock.webhooks.trigger` and `POST /__mock/webhooks/trigger`: any event the mock sends, for a

@@ -1,7 +1,6 @@
 import { groupPlan } from '../rules/access.js';
 import { projectLabels } from '../rules/labels.js';
 import { detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
-import type { LoggedDelivery } from '../rules/webhooks.js';
 import type {
   AccessToken,
   Group,
@@ -402,20 +401,4 @@ export function changesBetween(before: Record<string, unknown>, after: Record<st
     if (JSON.stringify(previous) !== JSON.stringify(current)) changes[key] = { previous, current };
   }
   return changes;
-}
-
-/** GitLab's WebHookLog entity: a delivery as `GET .../hooks/:hook_id/events` shows it (the status as text). */
-export function presentHookLog(delivery: LoggedDelivery) {
-  return {
-    id: delivery.id,
-    url: delivery.url,
-    trigger: delivery.trigger,
-    request_headers: delivery.request_headers,
-    request_data: delivery.request_data,
-    response_headers: delivery.response_headers,
-    response_body: delivery.response_body,
-    execution_duration: delivery.execution_duration,
-    response_status: String(delivery.response_status),
-    created_at: delivery.created_at,
-  };
 }

@@ -1,3 +1,4 @@
+import { type Journal, REDACTED } from '../http/journal.js';
 import { deliveryUrl, hookUrlRefusal } from '../rules/hooks.js';
 import { GITLAB_VERSION } from '../rules/users.js';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../rules/webhooks.js';
 import type { WebHook, World } from '../world/types.js';
 import { nowIso } from '../world/world.js';
-import { type Journal, REDACTED } from './journal.js';
 
 /**
  * Webhook delivery (`WebHookService`, `WebHookWorker`, `WebHooks::LogExecutionService`): the

@@ -1,9 +1,15 @@
 import { ApiError, recordNotFound } from '../http/errors.js';
-import { redactUrl } from '../http/webhooks.js';
-import { issuePayload, memberPayload, mergeRequestPayload, milestonePayload } from '../present/webhooks.js';
+import { groupChain, projectGroup } from '../rules/access.js';
+import {
+  type HookTarget,
+  type HookType,
+  type LoggedDelivery,
+  type WebhookEvent,
+  webhookSinkOf,
+} from '../rules/webhooks.js';
 import type { Group, Project, User, WebHook, World } from '../world/types.js';
-import { groupChain, projectGroup } from './access.js';
-import { type HookTarget, type HookType, type LoggedDelivery, type WebhookEvent, webhookSinkOf } from './webhooks.js';
+import { redactUrl } from './dispatcher.js';
+import { issuePayload, memberPayload, mergeRequestPayload, milestonePayload } from './payloads.js';
 
 /**
  * A hook's recent deliveries, resending one, and test deliveries, as GitLab's hooks API has them
