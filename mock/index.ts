@@ -21,7 +21,6 @@ export type {
 export { MockOAuthError } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
 export type { HeadlessAuthorization, HeadlessAuthorized } from './rules/oauth.js';
-export { GITLAB_REVISION, GITLAB_VERSION } from './rules/users.js';
 export type { HookType } from './rules/webhooks.js';
 export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {
@@ -51,3 +50,4 @@ export { demoSeed } from './seeds/demo.js';
 export type { DeliveryOutcome, HookState, MockWebhookOptions, WebhookDelivery } from './webhooks/dispatcher.js';
 export type { WebhookTrigger, WebhookTriggered } from './webhooks/trigger.js';
 export type * from './world/types.js';
+export { GITLAB_REVISION, GITLAB_VERSION } from './world/world.js';

@@ -1,6 +1,5 @@
 import { type Journal, REDACTED } from '../http/journal.js';
 import { deliveryUrl, hookUrlRefusal } from '../rules/hooks.js';
-import { GITLAB_VERSION } from '../rules/users.js';
 import {
   alertStatus,
   type HookTarget,
@@ -16,7 +15,7 @@ import {
   type WebhookSink,
 } from '../rules/webhooks.js';
 import type { WebHook, World } from '../world/types.js';
-import { nowIso } from '../world/world.js';
+import { GITLAB_VERSION, nowIso } from '../world/world.js';
 import { type Answer, CLIENT_HEADERS, fetchPost, isLoopback, nodePost, type Post } from './http-client.js';
 
 /**
