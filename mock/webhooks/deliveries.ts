@@ -9,7 +9,7 @@ import {
 } from '../rules/webhooks.js';
 import type { Group, Project, User, WebHook, World } from '../world/types.js';
 import { redactUrl } from './dispatcher.js';
-import { issuePayload, memberPayload, mergeRequestPayload, milestonePayload } from './payloads.js';
+import { SYSTEM_HOOK_TEST_DATA } from './payloads.js';
 
 /**
  * A hook's recent deliveries, resending one, and test deliveries, as GitLab's hooks API has them
@@ -138,7 +138,7 @@ function testEvent(world: World, project: Project, user: User, trigger: string):
       kind: 'merge_request',
       project,
       group: null,
-      payload: () => mergeRequestPayload(world, project, mr, user, 'open'),
+      subject: { type: 'merge_request', project, mr, user, action: 'open' },
     };
   }
   if (trigger === 'issues_events' || trigger === 'confidential_issues_events') {
@@ -148,14 +148,14 @@ function testEvent(world: World, project: Project, user: User, trigger: string):
       kind: trigger === 'issues_events' ? 'issue' : 'confidential_issue',
       project,
       group: null,
-      payload: () => issuePayload(world, project, issue, user, 'open'),
+      subject: { type: 'issue', project, issue, user, action: 'open' },
     };
   }
   if (trigger === 'milestone_events') {
     // GitLab's `build_sample`: the first milestone, or a sample one (as the mock has none, it needs one).
     const milestone = [...world.milestones.values()].find((m) => m.project_id === project.id);
     if (!milestone) throw unprocessable('Ensure the project has milestones.');
-    return { kind: 'milestone', project, group: null, payload: () => milestonePayload(world, milestone, 'create') };
+    return { kind: 'milestone', project, group: null, subject: { type: 'milestone', milestone, action: 'create' } };
   }
   // Repositories, notes, CI, wikis and releases are not modelled: GitLab's answer for a project without them.
   throw unprocessable(
@@ -188,7 +188,7 @@ export async function testGroupHook(world: World, user: User, group: Group, hook
       kind: 'member',
       project: null,
       group,
-      payload: () => memberPayload(world, group, member, role, membership, 'create'),
+      subject: { type: 'member', group, user: member, role, membership, event: 'create' },
     };
   } else {
     const project = [...world.projects.values()].find((p) => {
@@ -210,21 +210,11 @@ async function testDelivery(world: World, target: HookTarget, event: WebhookEven
   throw unprocessable(delivery?.internal_error_message ?? delivery?.response_body ?? 'Hook disabled');
 }
 
-/** GitLab's sample system event (`API::SystemHooks`'s test data). */
-export const SYSTEM_HOOK_TEST_DATA = {
-  event_name: 'project_create',
-  name: 'Ruby',
-  path: 'ruby',
-  project_id: 1,
-  owner_name: 'Someone',
-  owner_email: 'example@gitlabhq.com',
-};
-
 /** `POST /hooks/:hook_id`: the sample system event, delivered now; answers the sample whatever the receiver said. */
 export async function testSystemHook(world: World, hook: WebHook) {
   await webhookSinkOf(world)?.deliverNow(
     { type: 'system', hook },
-    { kind: 'system', project: null, group: null, payload: () => SYSTEM_HOOK_TEST_DATA },
+    { kind: 'system', project: null, group: null, subject: { type: 'system' } },
     false,
   );
   return SYSTEM_HOOK_TEST_DATA;

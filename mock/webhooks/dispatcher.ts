@@ -17,6 +17,7 @@ import {
 import type { WebHook, World } from '../world/types.js';
 import { GITLAB_VERSION, nowIso } from '../world/world.js';
 import { type Answer, CLIENT_HEADERS, fetchPost, isLoopback, nodePost, type Post } from './http-client.js';
+import { payloadOf } from './payloads.js';
 
 /**
  * Webhook delivery (`WebHookService`, `WebHookWorker`, `WebHooks::LogExecutionService`): the
@@ -181,9 +182,14 @@ export class WebhookDispatcher implements WebhookSink {
     this.#post = nodePost() ?? fetchPost;
   }
 
-  /** Queues an event for its hooks: the payload is serialized once, nothing is sent before this call returns. */
-  send(targets: HookTarget[], event: WebhookEvent, force = false): void {
-    const data = event.payload();
+  /**
+   * Queues an event for its hooks: the payload is built and serialized once, now, and nothing is
+   * sent before this call returns. Answers how many hooks it queued it for: none for an update
+   * that changes nothing a hook shows.
+   */
+  send(targets: HookTarget[], event: WebhookEvent, force = false): number {
+    const data = payloadOf(this.#world, event);
+    if (data === null) return 0;
     const body = JSON.stringify(data);
     const eventUuid = this.#requestUuid();
     for (const target of targets) {
@@ -198,6 +204,7 @@ export class WebhookDispatcher implements WebhookSink {
         force,
       });
     }
+    return targets.length;
   }
 
   /** A job for one hook and event (the payload serialized by the caller). */
@@ -217,12 +224,12 @@ export class WebhookDispatcher implements WebhookSink {
   /**
    * Delivers an event to one hook now and waits for the answer (GitLab's test endpoint runs its
    * `WebHookService` inline, `force` even for a disabled hook); `undefined` when the hook is
-   * disabled (and not forced) or gone.
+   * disabled (and not forced) or gone, or when the event is an update that changes nothing a hook shows.
    */
   deliverNow(target: HookTarget, event: WebhookEvent, force: boolean): Promise<WebhookDelivery | undefined> {
-    return this.#track(
-      this.#deliver(this.#job(target, event.kind, event.payload(), force), this.#generation).then(copyOf),
-    );
+    const data = payloadOf(this.#world, event);
+    if (data === null) return Promise.resolve(undefined);
+    return this.#track(this.#deliver(this.#job(target, event.kind, data, force), this.#generation).then(copyOf));
   }
 
   /** Sends a logged delivery's payload again to its hook, now, with the same `Idempotency-Key` (GitLab's resend). */

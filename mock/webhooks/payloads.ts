@@ -1,6 +1,7 @@
 import { groupPlan } from '../rules/access.js';
 import { projectLabels } from '../rules/labels.js';
 import { detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
+import { MEMBER_EVENT_NAMES, type WebhookEvent } from '../rules/webhooks.js';
 import type {
   AccessToken,
   Group,
@@ -328,13 +329,6 @@ const ACCESS_NAMES: Record<Role, string> = {
   50: 'Owner',
 };
 
-/** The group member events' names (`GroupMemberBuilder#event_data`). */
-export const MEMBER_EVENT_NAMES = {
-  create: 'user_add_to_group',
-  update: 'user_update_for_group',
-  destroy: 'user_remove_from_group',
-} as const;
-
 /**
  * A group member event (`Gitlab::HookData::GroupMemberBuilder`, with EE's `group_plan`): the
  * membership's times, the group, the user, the role by name, and `event_name`.
@@ -367,7 +361,7 @@ export function memberPayload(
 }
 
 /** What a merge request's `update` hook compares, GitLab's `changes` keys (labels, assignees and reviewers as hook attributes). */
-export function mergeRequestHookFields(world: World, project: Project, mr: MergeRequest): Record<string, unknown> {
+function mergeRequestHookFields(world: World, project: Project, mr: MergeRequest): Record<string, unknown> {
   return {
     description: mr.description ?? '',
     draft: isDraftTitle(mr.title),
@@ -381,7 +375,7 @@ export function mergeRequestHookFields(world: World, project: Project, mr: Merge
 }
 
 /** What an issue's `update` hook compares. */
-export function issueHookFields(world: World, project: Project, issue: Issue): Record<string, unknown> {
+function issueHookFields(world: World, project: Project, issue: Issue): Record<string, unknown> {
   return {
     confidential: issue.confidential,
     description: issue.description ?? '',
@@ -394,11 +388,79 @@ export function issueHookFields(world: World, project: Project, issue: Issue): R
 }
 
 /** The keys whose values differ, as `{ previous, current }` (compared as JSON). */
-export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
   const changes: Changes = {};
   for (const [key, current] of Object.entries(after)) {
     const previous = before[key];
     if (JSON.stringify(previous) !== JSON.stringify(current)) changes[key] = { previous, current };
   }
   return changes;
+}
+
+/**
+ * An update's `changes`: what a hook shows that differs from the record before the change, and
+ * then the `updated_at` it moved; `null` when nothing a hook shows changed (no hook is sent).
+ */
+function updateChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  previous: { updated_at: string },
+  current: { updated_at: string },
+): Changes | null {
+  const changes = changesBetween(before, after);
+  if (Object.keys(changes).length === 0) return null;
+  changes.updated_at = { previous: previous.updated_at, current: current.updated_at };
+  return changes;
+}
+
+/** GitLab's sample system event (`API::SystemHooks`'s test data). */
+export const SYSTEM_HOOK_TEST_DATA = {
+  event_name: 'project_create',
+  name: 'Ruby',
+  path: 'ruby',
+  project_id: 1,
+  owner_name: 'Someone',
+  owner_email: 'example@gitlabhq.com',
+};
+
+/**
+ * The payload of an event, as GitLab's data builder makes it from what the event says happened;
+ * `null` for an update that changes nothing a hook shows (the dispatcher then sends nothing).
+ */
+export function payloadOf(world: World, event: WebhookEvent): object | null {
+  const subject = event.subject;
+  switch (subject.type) {
+    case 'merge_request': {
+      const { project, mr, previous } = subject;
+      const changes = previous
+        ? updateChanges(
+            mergeRequestHookFields(world, project, previous),
+            mergeRequestHookFields(world, project, mr),
+            previous,
+            mr,
+          )
+        : {};
+      return changes && mergeRequestPayload(world, project, mr, subject.user, subject.action, changes);
+    }
+    case 'issue': {
+      const { project, issue, previous } = subject;
+      const changes = previous
+        ? updateChanges(
+            issueHookFields(world, project, previous),
+            issueHookFields(world, project, issue),
+            previous,
+            issue,
+          )
+        : {};
+      return changes && issuePayload(world, project, issue, subject.user, subject.action, changes);
+    }
+    case 'milestone':
+      return milestonePayload(world, subject.milestone, subject.action);
+    case 'member':
+      return memberPayload(world, subject.group, subject.user, subject.role, subject.membership, subject.event);
+    case 'resource_access_token':
+      return accessTokenPayload(world, subject.token, subject.resource);
+    case 'system':
+      return SYSTEM_HOOK_TEST_DATA;
+  }
 }
