@@ -1,5 +1,6 @@
 import { ApiError, recordNotFound } from '../http/errors.js';
 import { groupChain, projectGroup } from '../rules/access.js';
+import { countInWindow } from '../rules/rate-limits.js';
 import {
   type HookTarget,
   type HookType,
@@ -82,16 +83,8 @@ export function checkHookRateLimit(
   parent: string,
   user: User,
 ) {
-  const now = Math.floor(world.now / 1000);
-  const windowStart = now - (now % HOOK_RATE.intervalSeconds);
-  const key = `${action}:${parent}:user:${user.id}`;
-  let counter = world.rateLimitCounters.get(key);
-  if (!counter || counter.window_start !== windowStart) {
-    counter = { window_start: windowStart, count: 0 };
-    world.rateLimitCounters.set(key, counter);
-  }
-  counter.count += 1;
-  if (counter.count > HOOK_RATE.threshold) {
+  const { count } = countInWindow(world, `${action}:${parent}:user:${user.id}`, HOOK_RATE.intervalSeconds);
+  if (count > HOOK_RATE.threshold) {
     throw new ApiError(429, {
       message: { error: 'This endpoint has been requested too many times. Try again later.' },
     }).because(`${user.username} made more than ${HOOK_RATE.threshold} ${action} requests this minute on ${parent}`);
