@@ -2,6 +2,7 @@ import { forbidden, insufficientScope, invalidApiToken, notFound, unauthorized }
 import type { MockRequest } from '../http/request.js';
 import { directRole, membershipCounts } from '../world/memberships.js';
 import type { AccessToken, Group, OAuthToken, Plan, Project, Role, User, Visibility, World } from '../world/types.js';
+import { ROLE_NAMES } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 import { findOAuthToken, oauthTokenIsExpired } from './oauth-tokens.js';
 
@@ -180,15 +181,7 @@ export function roleIn(user: User, role: number, where: string): string {
 
 /** The name of a role number (`Developer`), or `no role`. */
 export function roleName(role: number): string {
-  const names: Record<number, string> = {
-    10: 'Guest',
-    15: 'Planner',
-    20: 'Reporter',
-    30: 'Developer',
-    40: 'Maintainer',
-    50: 'Owner',
-  };
-  return names[role] ?? 'no role';
+  return (ROLE_NAMES as Record<number, string>)[role] ?? 'no role';
 }
 
 /** The scopes that let a token call the API with `method`: `api`, or `read_api` for reading. */

@@ -14,6 +14,7 @@ import type {
   User,
   World,
 } from '../world/types.js';
+import { ROLE_NAMES } from '../world/types.js';
 import { nowIso, toSeconds } from '../world/world.js';
 
 /**
@@ -320,15 +321,6 @@ export function accessTokenPayload(world: World, token: AccessToken, resource: P
   };
 }
 
-const ACCESS_NAMES: Record<Role, string> = {
-  10: 'Guest',
-  15: 'Planner',
-  20: 'Reporter',
-  30: 'Developer',
-  40: 'Maintainer',
-  50: 'Owner',
-};
-
 /**
  * A group member event (`Gitlab::HookData::GroupMemberBuilder`, with EE's `group_plan`): the
  * membership's times, the group, the user, the role by name, and `event_name`.
@@ -352,7 +344,7 @@ export function memberPayload(
     user_name: user.name,
     user_email: user.email,
     user_id: user.id,
-    group_access: ACCESS_NAMES[role],
+    group_access: ROLE_NAMES[role],
     // EE adds the subscription's plan, which only GitLab.com has (hosted worlds); the top group holds it.
     group_plan: world.instance.offering === 'hosted' ? groupPlan(world, group) : null,
     expires_at: membership.expires_at === null ? null : `${membership.expires_at.slice(0, 10)}T00:00:00Z`,
