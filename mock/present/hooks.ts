@@ -18,7 +18,8 @@ import {
  * Hook fields (a system hook's with `organization_id`), then a project hook's project id and
  * event switches; the token never. `alert_status` and `disabled_until` follow failed
  * deliveries (`mock/rules/webhooks.ts`); URL variables and custom headers show their names only
- * (`[{ key }]`, as GitLab's entity), never their values.
+ * (`[{ key }]`, as GitLab's entity), never their values. A logged delivery is shown as GitLab's
+ * WebHookLog entity (`GET .../hooks/:hook_id/events`).
  * @module
  */
 

@@ -23,7 +23,8 @@ import { nowIso, toSeconds } from '../world/world.js';
  * `hook_attrs`), keys in their order. What the world does not model gets the value GitLab sends
  * for it on a fresh record: no pipelines (`head_pipeline_id: null`), no time tracking (0 and
  * `null`), no avatars (`null`), no public emails (`[REDACTED]`, what `User#hook_attrs` sends
- * then), no CI configuration path (`''`).
+ * then), no CI configuration path (`''`). The dispatcher asks {@link payloadOf} for the payload
+ * of an event the rules announced as data (`mock/rules/webhooks.ts`'s subjects), when a hook wants it.
  * @module
  */
 
