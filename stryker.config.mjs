@@ -1,6 +1,7 @@
-// Mutation testing (issue 27): StrykerJS plants one-line bugs in the mock's rules, its HTTP layer and the
-// SDK's core, and runs the tests that cover each one. A mutant no test kills is a rule the suite does not
-// check. `npm run test:mutation` runs it; CONTRIBUTING.md ("Mutation testing") says how to read the report.
+// Mutation testing (issue 27): StrykerJS plants one-line bugs in the mock's rules, its HTTP layer, its
+// outbound webhooks and the SDK's core, and runs the tests that cover each one. A mutant no test kills is
+// a rule the suite does not check. `npm run test:mutation` runs it; CONTRIBUTING.md ("Mutation testing")
+// says how to read the report.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -17,6 +18,7 @@ export default {
   mutate: [
     'mock/rules/**/*.ts',
     'mock/http/**/*.ts',
+    'mock/webhooks/**/*.ts',
     'src/core/**/*.ts',
     // The browser half of the schema compiler runs only in the browser suite.
     '!src/core/compile-schema.browser.ts',

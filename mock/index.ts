@@ -6,7 +6,6 @@
  */
 export type { FaultSpec, InjectedFault, MockFaults } from './http/faults.js';
 export type { JournalEntry, JournalExchange, MockRequests } from './http/journal.js';
-export type { DeliveryOutcome, HookState, MockWebhookOptions, WebhookDelivery } from './http/webhooks.js';
 export type {
   Duration,
   MockClock,
@@ -22,8 +21,6 @@ export type {
 export { MockOAuthError } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
 export type { HeadlessAuthorization, HeadlessAuthorized } from './rules/oauth.js';
-export { GITLAB_REVISION, GITLAB_VERSION } from './rules/users.js';
-export type { WebhookTrigger, WebhookTriggered } from './rules/webhook-trigger.js';
 export type { HookType } from './rules/webhooks.js';
 export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {
@@ -50,4 +47,7 @@ export {
 } from './seed/document.js';
 export type { SeededAccessToken, SeededUser, Seeder } from './seed/seeder.js';
 export { demoSeed } from './seeds/demo.js';
+export type { DeliveryOutcome, HookState, MockWebhookOptions, WebhookDelivery } from './webhooks/dispatcher.js';
+export type { WebhookTrigger, WebhookTriggered } from './webhooks/trigger.js';
 export type * from './world/types.js';
+export { GITLAB_REVISION, GITLAB_VERSION } from './world/world.js';

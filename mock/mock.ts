@@ -7,13 +7,11 @@ import { fromFetchRequest, type MockRequest } from './http/mock-request.js';
 import { createOAuthRouter } from './http/oauth-router.js';
 import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter, type Guard } from './http/router.js';
-import { type MockWebhookOptions, type WebhookDelivery, WebhookDispatcher } from './http/webhooks.js';
 import { authenticate, identify, requireApiScope } from './rules/access.js';
 import { expiringTokenHooks } from './rules/events.js';
 import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized, oauthError } from './rules/oauth.js';
 import { mergeRequestByRef } from './rules/pushes.js';
 import { throttle } from './rules/rate-limits.js';
-import { triggerWebhook, type WebhookTrigger, type WebhookTriggered } from './rules/webhook-trigger.js';
 import { registerWebhookSink } from './rules/webhooks.js';
 import {
   parseRateLimits,
@@ -26,6 +24,8 @@ import {
 import { exportSeedDocument } from './seed/export.js';
 import { loadSeedDocument } from './seed/load.js';
 import { type SeededUser, Seeder } from './seed/seeder.js';
+import { type MockWebhookOptions, type WebhookDelivery, WebhookDispatcher } from './webhooks/dispatcher.js';
+import { triggerWebhook, type WebhookTrigger, type WebhookTriggered } from './webhooks/trigger.js';
 import type { RateLimits, World } from './world/types.js';
 import { createWorld, syncClock } from './world/world.js';
 

@@ -1,8 +1,8 @@
 import { type HttpHandler, http, passthrough } from 'msw';
 import { OAUTH_PATHS } from './handlers/oauth.js';
 import { apiPrefix } from './http/router.js';
-import { isDeliveryInFlight } from './http/webhooks.js';
 import { createMockGitLabCore, type MockGitLabCore, type MockGitLabOptions } from './mock.js';
+import { isDeliveryInFlight } from './webhooks/dispatcher.js';
 
 /** A stateful in-memory GitLab, with MSW handlers. */
 export interface MockGitLab extends MockGitLabCore {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
 import { client } from './fixtures.js';
 
-// The delivery engine of mock/http/webhooks.ts, in the test process (Stryker's suite): which hosts it
+// The delivery engine of mock/webhooks/dispatcher.ts, in the test process (Stryker's suite): which hosts it
 // calls, how it queues one hook's deliveries and several hooks', what it logs and journals, and
 // what it lets through MSW's handlers. A receiver on 127.0.0.1 answers; `onRequest` runs before it does.
 

@@ -2,7 +2,7 @@ import { type AddressInfo, createServer, type Server, type Socket } from 'node:n
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type WebhookDelivery } from '../mock/index.js';
 
-// The mock's own HTTP/1.1 client (`nodePost` in mock/http/webhooks.ts) and its answer parser, against
+// The mock's own HTTP/1.1 client (`nodePost` in mock/webhooks/http-client.ts) and its answer parser, against
 // raw TCP receivers that write exactly the bytes each test wants: connection reuse as Gitlab::HTTP's
 // pool does it, the retry on a kept connection the receiver closed, framing (Content-Length, chunks,
 // end of stream, 204/304), keep-alive for HTTP/1.0 and 1.1, header limits, failures.

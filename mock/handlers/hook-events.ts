@@ -1,10 +1,11 @@
 import { paginated } from '../http/pagination.js';
 import { p, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
-import type { RouteContext } from '../http/router.js';
-import { route } from '../http/router.js';
-import { presentHookLog } from '../present/webhooks.js';
+import { type RouteContext, route } from '../http/router.js';
+import { presentHookLog } from '../present/hooks.js';
 import { findGroup, findProject } from '../rules/access.js';
+import { findGroupHook, findProjectHook, findSystemHook, requireGroupHooksPlan } from '../rules/hooks.js';
+import { authorize } from '../rules/policy.js';
 import {
   checkHookRateLimit,
   findHookLog,
@@ -14,9 +15,7 @@ import {
   testGroupHook,
   testProjectHook,
   testSystemHook,
-} from '../rules/hook-events.js';
-import { findGroupHook, findProjectHook, findSystemHook, requireGroupHooksPlan } from '../rules/hooks.js';
-import { authorize } from '../rules/policy.js';
+} from '../webhooks/deliveries.js';
 import {
   GROUP_HOOK_EVENTS,
   type Group,

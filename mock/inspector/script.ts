@@ -1,9 +1,12 @@
+import { ROLE_NAMES } from '../world/types.js';
+
 /**
  * The inspector page's one script (served as `/__mock/inspector/inspector.js`), plain browser
  * JavaScript kept as text so it ships inside the package's own bundle and works offline. It reads
  * only the admin routes and `GET /__mock/state`, sends the admin token from `sessionStorage` as
  * `X-Mock-Admin-Token`, and puts every string of the world in the page as text (`textContent`,
- * never HTML). No backticks in it: it lives in a template literal.
+ * never HTML). No backticks in it: it lives in a template literal, which puts the mock's role names
+ * in it as a table.
  * @module
  */
 export const INSPECTOR_SCRIPT = String.raw`'use strict';
@@ -71,8 +74,9 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
 
   function today() { return state ? state.now.slice(0, 10) : ''; }
   function expired(date) { return Boolean(date) && date <= today(); }
+  var ROLE_NAMES = ${JSON.stringify({ 0: 'No access', 5: 'Minimal access', ...ROLE_NAMES })};
   function roleName(level) {
-    return { 0: 'No access', 5: 'Minimal access', 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' }[level] || String(level);
+    return ROLE_NAMES[level] || String(level);
   }
   function levelOf(member) { return typeof member === 'number' ? member : member.access_level; }
   function copyButton(value) {

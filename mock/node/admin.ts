@@ -6,8 +6,8 @@ import { type MockGitLabCore, MockOAuthError } from '../mock.js';
 import { presentInspectorMergeRequests } from '../present/inspector.js';
 import { projectByRef } from '../rules/access.js';
 import { mergeRequestByRef } from '../rules/pushes.js';
-import type { WebhookTrigger } from '../rules/webhook-trigger.js';
 import { SeedError, type SeedPush } from '../seed/document.js';
+import type { WebhookTrigger } from '../webhooks/trigger.js';
 import type { RateLimits } from '../world/types.js';
 
 /**

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { MockRequest } from '../http/mock-request.js';
 import { DROPPED, type MockResponse } from '../http/respond.js';
-import type { MockWebhookOptions } from '../http/webhooks.js';
 import { INSPECTOR_ASSETS, INSPECTOR_HEADERS, inspectorAsset, wantsHtml } from '../inspector/page.js';
 import {
   createMockGitLabCore,
@@ -13,6 +12,7 @@ import {
   plainRouterOf,
 } from '../mock.js';
 import type { SeedDocument } from '../seed/document.js';
+import type { MockWebhookOptions } from '../webhooks/dispatcher.js';
 import { ADMIN_PREFIX, type AdminAnswer, answerAdmin } from './admin.js';
 import { persist, readStateFile } from './persist.js';
 import { streamReaders, streamRequests } from './stream.js';

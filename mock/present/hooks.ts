@@ -3,7 +3,7 @@ import type {
   ProjectHook as ProjectHookEntity,
   SystemHook as SystemHookEntity,
 } from '../../src/models/hooks.js';
-import { alertStatus, type HookType } from '../rules/webhooks.js';
+import { alertStatus, type HookType, type LoggedDelivery } from '../rules/webhooks.js';
 import {
   GROUP_HOOK_EVENTS,
   type GroupHook,
@@ -18,7 +18,8 @@ import {
  * Hook fields (a system hook's with `organization_id`), then a project hook's project id and
  * event switches; the token never. `alert_status` and `disabled_until` follow failed
  * deliveries (`mock/rules/webhooks.ts`); URL variables and custom headers show their names only
- * (`[{ key }]`, as GitLab's entity), never their values.
+ * (`[{ key }]`, as GitLab's entity), never their values. A logged delivery is shown as GitLab's
+ * WebHookLog entity (`GET .../hooks/:hook_id/events`).
  * @module
  */
 
@@ -94,4 +95,20 @@ export function presentGroupHook(world: World, hook: GroupHook): GroupHookEntity
     group_id: hook.group_id,
     ...switchesAfterHead(hook.events, GROUP_HOOK_EVENTS),
   } as GroupHookEntity;
+}
+
+/** GitLab's WebHookLog entity: a delivery as `GET .../hooks/:hook_id/events` shows it (the status as text). */
+export function presentHookLog(delivery: LoggedDelivery) {
+  return {
+    id: delivery.id,
+    url: delivery.url,
+    trigger: delivery.trigger,
+    request_headers: delivery.request_headers,
+    request_data: delivery.request_data,
+    response_headers: delivery.response_headers,
+    response_body: delivery.response_body,
+    execution_duration: delivery.execution_duration,
+    response_status: String(delivery.response_status),
+    created_at: delivery.created_at,
+  };
 }

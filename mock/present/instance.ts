@@ -1,6 +1,7 @@
 import type { Metadata } from '../../src/models/instance.js';
-import { GITLAB_REVISION, GITLAB_VERSION, isEnterprise } from '../rules/users.js';
+import { isEnterprise } from '../rules/users.js';
 import type { World } from '../world/types.js';
+import { GITLAB_REVISION, GITLAB_VERSION } from '../world/world.js';
 
 /**
  * GitLab's Metadata entity: `GET /metadata`, and `GET /version`, which newer

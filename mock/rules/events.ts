@@ -1,12 +1,3 @@
-import {
-  accessTokenPayload,
-  type Changes,
-  issuePayload,
-  type MEMBER_EVENT_NAMES,
-  memberPayload,
-  mergeRequestPayload,
-  milestonePayload,
-} from '../present/webhooks.js';
 import type {
   Event,
   EventAction,
@@ -21,15 +12,15 @@ import type {
 } from '../world/types.js';
 import { addDays, nextId, nowIso, today } from '../world/world.js';
 import { canReadEvent } from './policy.js';
-import { announce } from './webhooks.js';
+import { announce, type MEMBER_EVENT_NAMES } from './webhooks.js';
 
 /**
  * Activity events (GitLab's `EventCreateService`, `EventsFinder`). This module is the one
  * place the world records what happened: the rule functions that make a change (a
  * milestone closed, an issue opened, a merge request merged...) call the recorder of
  * that kind of change, and nothing else writes events. Webhooks are announced here too,
- * beside the recording (`mock/rules/webhooks.ts` picks the hooks, `mock/present/webhooks.ts`
- * builds GitLab's payloads), with the hook actions GitLab's services send (`open`, `close`,
+ * beside the recording, as data (`mock/rules/webhooks.ts` picks the hooks, `mock/webhooks/payloads.ts`
+ * builds GitLab's payloads from them), with the hook actions GitLab's services send (`open`, `close`,
  * `merge`...), including changes that record no activity event (an update, an approval
  * withdrawn, a group member added, a token about to expire).
  * @module
@@ -85,7 +76,7 @@ export function milestoneHook(
 ): void {
   const project = milestone.project_id === null ? null : (world.projects.get(milestone.project_id) ?? null);
   const group = milestone.group_id === null ? null : (world.groups.get(milestone.group_id) ?? null);
-  announce(world, { kind: 'milestone', project, group, payload: () => milestonePayload(world, milestone, action) });
+  announce(world, { kind: 'milestone', project, group, subject: { type: 'milestone', milestone, action } });
 }
 
 /** An issue was opened, closed or reopened. */
@@ -96,15 +87,18 @@ export function issueEvent(world: World, author: User, issue: Issue, action: 'cr
 
 const ISSUABLE_HOOK_ACTIONS = { created: 'open', closed: 'close', reopened: 'reopen', merged: 'merge' } as const;
 
-/** An issue's webhook: `issues_events` hooks, `confidential_issues_events` ones for a confidential issue. */
-export function issueHook(world: World, user: User, issue: Issue, action: string, changes: Changes = {}): void {
+/**
+ * An issue's webhook: `issues_events` hooks, `confidential_issues_events` ones for a confidential
+ * issue; an `update` passes `previous`, the issue before the change. Answers how many hooks it went to.
+ */
+export function issueHook(world: World, user: User, issue: Issue, action: string, previous?: Issue): number {
   const project = world.projects.get(issue.project_id);
-  if (!project) return;
-  announce(world, {
+  if (!project) return 0;
+  return announce(world, {
     kind: issue.confidential ? 'confidential_issue' : 'issue',
     project,
     group: null,
-    payload: () => issuePayload(world, project, issue, user, action, changes),
+    subject: { type: 'issue', project, issue, user, action, previous },
   });
 }
 
@@ -121,16 +115,16 @@ export function mergeRequestEvent(
 }
 
 /**
- * A merge request's webhook: `open`, `update` (with `changes`), `close`, `reopen`, `merge`,
- * `approved` (the approval that completed them), `approval` (one more, not yet enough),
- * `unapproved` (withdrawn from an approved merge request), `unapproval`.
+ * A merge request's webhook: `open`, `update` (with `previous`, the merge request before the
+ * change), `close`, `reopen`, `merge`, `approved` (the approval that completed them), `approval`
+ * (one more, not yet enough), `unapproved` (withdrawn from an approved merge request), `unapproval`.
  */
 export function mergeRequestHook(
   world: World,
   user: User,
   mr: MergeRequest,
   action: string,
-  changes: Changes = {},
+  previous?: MergeRequest,
 ): void {
   const project = world.projects.get(mr.project_id);
   if (!project) return;
@@ -138,7 +132,7 @@ export function mergeRequestHook(
     kind: 'merge_request',
     project,
     group: null,
-    payload: () => mergeRequestPayload(world, project, mr, user, action, changes),
+    subject: { type: 'merge_request', project, mr, user, action, previous },
   });
 }
 
@@ -155,7 +149,7 @@ export function groupMemberHook(
     kind: 'member',
     project: null,
     group,
-    payload: () => memberPayload(world, group, user, role, membership, event),
+    subject: { type: 'member', group, user, role, membership, event },
   });
 }
 
@@ -185,7 +179,7 @@ export function expiringTokenHooks(world: World): void {
       kind: 'resource_access_token',
       project: isProject ? (resource as Project) : null,
       group: isProject ? null : (resource as Group),
-      payload: () => accessTokenPayload(world, token, resource),
+      subject: { type: 'resource_access_token', token, resource },
     });
   }
 }

@@ -1,5 +1,4 @@
 import { recordNotFound } from '../http/errors.js';
-import { changesBetween, issueHookFields } from '../present/webhooks.js';
 import type { Caller, Issue, Project, World } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
@@ -151,18 +150,15 @@ export interface IssueChanges extends IssueFields {
  * charts follow.
  */
 export function updateIssue(world: World, caller: Caller, project: Project, issue: Issue, changes: IssueChanges) {
-  // What the `update` webhook reports as changed (only computed when the world has hooks).
-  const before = anyHooks(world) ? issueHookFields(world, project, issue) : undefined;
-  const updatedAt = issue.updated_at;
+  // The issue before the change, for the `update` webhook's `changes` (only copied when the world has hooks).
+  const previous = anyHooks(world) ? structuredClone(issue) : undefined;
   applyFields(world, caller, project, issue, changes);
   const now = nowIso(world);
-  if (before) {
-    const changed = changesBetween(before, issueHookFields(world, project, issue));
-    if (Object.keys(changed).length > 0) {
-      changed.updated_at = { previous: updatedAt, current: now };
-      issue.updated_at = now;
-      issueHook(world, caller.user, issue, 'update', changed);
-    }
+  if (previous) {
+    issue.updated_at = now;
+    // No hook took the update (nothing it shows changed): the time moves at the end, after a close or
+    // reopen hook, which then still shows the time before (as it did when the rule compared the fields).
+    if (issueHook(world, caller.user, issue, 'update', previous) === 0) issue.updated_at = previous.updated_at;
   }
   if (changes.state_event === 'close' && issue.state === 'opened') {
     Object.assign(issue, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });

@@ -1,7 +1,5 @@
 import { ApiError, unauthorized, validationError } from '../http/errors.js';
-import { changesBetween, mergeRequestHookFields } from '../present/webhooks.js';
-import type { MergeRequest, Project, User, World } from '../world/types.js';
-import { type Caller, Roles } from '../world/types.js';
+import { type Caller, type MergeRequest, type Project, Roles, type User, type World } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
 import { approvalStatus, branchesCovering, branchMatches } from './approvals.js';
@@ -308,20 +306,13 @@ export function updateMergeRequest(
   if (changes.target_branch !== undefined || reopens) {
     checkBranches(world, project, mr.source_branch, target, mr, mr.state === 'opened' || reopens);
   }
-  // What the `update` webhook reports as changed (only computed when the world has hooks).
-  const before = anyHooks(world) ? mergeRequestHookFields(world, project, mr) : undefined;
-  const updatedAt = mr.updated_at;
+  // The merge request before the change, for the `update` webhook's `changes` (only copied when the world has hooks).
+  const previous = anyHooks(world) ? structuredClone(mr) : undefined;
   applyFields(world, project, mr, changes);
   mr.target_branch = target;
   const now = nowIso(world);
   mr.updated_at = now;
-  if (before) {
-    const changed = changesBetween(before, mergeRequestHookFields(world, project, mr));
-    if (Object.keys(changed).length > 0) {
-      changed.updated_at = { previous: updatedAt, current: now };
-      mergeRequestHook(world, caller.user, mr, 'update', changed);
-    }
-  }
+  if (previous) mergeRequestHook(world, caller.user, mr, 'update', previous);
   if (changes.state_event === 'close' && mr.state === 'opened') {
     Object.assign(mr, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
     mergeRequestEvent(world, caller.user, mr, 'closed');

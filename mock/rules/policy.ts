@@ -9,6 +9,7 @@ import {
   type NamespaceRecord,
   type Project,
   type ProtectedBranch,
+  ROLE_NAMES,
   type Role,
   Roles,
   type User,
@@ -34,15 +35,7 @@ import {
 
 /** The name of a role number (`Developer`), or `no role`. */
 export function roleName(role: number): string {
-  const names: Record<number, string> = {
-    10: 'Guest',
-    15: 'Planner',
-    20: 'Reporter',
-    30: 'Developer',
-    40: 'Maintainer',
-    50: 'Owner',
-  };
-  return names[role] ?? 'no role';
+  return (ROLE_NAMES as Record<number, string>)[role] ?? 'no role';
 }
 
 /** `dev is Developer in project acme/api`, or `dev is not a member of project acme/api`: a reason's words. */

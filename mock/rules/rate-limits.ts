@@ -10,6 +10,23 @@ import { identify } from './access.js';
  * @module
  */
 
+/**
+ * Counts one more request under `key` in its fixed window of `seconds`, aligned on the epoch and on
+ * the world clock (a new window starts the count again): GitLab's `ApplicationRateLimiter` and
+ * Rack::Attack counters. Answers the window's start (epoch seconds) and the count so far.
+ */
+export function countInWindow(world: World, key: string, seconds: number): { windowStart: number; count: number } {
+  const now = Math.floor(world.now / 1000);
+  const windowStart = now - (now % seconds);
+  let counter = world.rateLimitCounters.get(key);
+  if (!counter || counter.window_start !== windowStart) {
+    counter = { window_start: windowStart, count: 0 };
+    world.rateLimitCounters.set(key, counter);
+  }
+  counter.count += 1;
+  return { windowStart, count: counter.count };
+}
+
 /** What a throttle says of one request: its `RateLimit-*` headers, and whether it is refused. */
 export interface ThrottleResult {
   /** The headers GitLab sends with the answer. */
@@ -32,17 +49,8 @@ export function throttle(world: World, token: Credential | null): ThrottleResult
   if (!limit) return undefined;
 
   const period = limit.period_in_seconds;
-  const now = Math.floor(world.now / 1000);
-  const windowStart = now - (now % period);
-  const key = `${name}:${user ? `user:${user.id}` : 'ip'}`;
-  let counter = world.rateLimitCounters.get(key);
-  if (!counter || counter.window_start !== windowStart) {
-    counter = { window_start: windowStart, count: 0 };
-    world.rateLimitCounters.set(key, counter);
-  }
-  counter.count += 1;
-
-  const reset = windowStart + period;
+  const counter = countInWindow(world, `${name}:${user ? `user:${user.id}` : 'ip'}`, period);
+  const reset = counter.windowStart + period;
   const throttled = counter.count > limit.requests_per_period;
   const headers: Record<string, string> = {
     'RateLimit-Name': name,
@@ -53,6 +61,6 @@ export function throttle(world: World, token: Credential | null): ThrottleResult
     'RateLimit-Reset': String(reset),
     'RateLimit-ResetTime': new Date(reset * 1000).toUTCString(),
   };
-  if (throttled) headers['Retry-After'] = String(reset - now);
+  if (throttled) headers['Retry-After'] = String(reset - Math.floor(world.now / 1000));
   return { headers, throttled };
 }

@@ -11,11 +11,6 @@ import { isPaidPlan } from './access.js';
  * @module
  */
 
-/** The GitLab version the mock answers as, in `GET /version` and `GET /metadata`. */
-export const GITLAB_VERSION = '18.6.0-ee';
-/** The revision (short commit sha) that goes with {@link GITLAB_VERSION}. */
-export const GITLAB_REVISION = 'a7c1e9f3b02';
-
 /**
  * Whether the instance runs with a licence: a self-managed instance on Premium or
  * Ultimate, or the hosted offering (GitLab.com runs the Enterprise Edition with

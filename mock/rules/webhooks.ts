@@ -1,5 +1,19 @@
 import { groupChain, projectGroup } from '../world/memberships.js';
-import type { Group, GroupHook, Project, ProjectHook, SystemHook, WebHook, World } from '../world/types.js';
+import type {
+  AccessToken,
+  Group,
+  GroupHook,
+  Issue,
+  MergeRequest,
+  Milestone,
+  Project,
+  ProjectHook,
+  Role,
+  SystemHook,
+  User,
+  WebHook,
+  World,
+} from '../world/types.js';
 import { toSeconds } from '../world/world.js';
 import { groupPlan, isPaidPlan } from './access.js';
 
@@ -8,9 +22,10 @@ import { groupPlan, isPaidPlan } from './access.js';
  * `app/models/concerns/web_hooks/auto_disabling.rb`, `Project#execute_hooks`): which hooks an
  * event reaches, and the failure counts that disable a hook. Events are announced by
  * `mock/rules/events.ts`, the one place the world records what happened; the mock that owns
- * the world registers a {@link WebhookSink} that sends them (`mock/http/webhooks.ts`), after
- * the request that caused them has answered. A world without a sink, or without hooks,
- * announces nothing and builds no payload.
+ * the world registers a {@link WebhookSink} that sends them (`mock/webhooks/dispatcher.ts`), after
+ * the request that caused them has answered. An event is data (what happened, to which records):
+ * the sink builds GitLab's payload from it (`mock/webhooks/payloads.ts`), only when a hook wants
+ * it. A world without a sink, or without hooks, announces nothing and builds no payload.
  * @module
  */
 
@@ -98,15 +113,43 @@ export interface HookTarget {
   hook: WebHook;
 }
 
-/** One event to send: its kind, where it happened, and its payload (built once, only when a hook wants it). */
+/** The group member events' names (`GroupMemberBuilder#event_data`), by what happened to the membership. */
+export const MEMBER_EVENT_NAMES = {
+  create: 'user_add_to_group',
+  update: 'user_update_for_group',
+  destroy: 'user_remove_from_group',
+} as const;
+
+/**
+ * What an event is about, as data: the records as they are now, who acted, and the hook action.
+ * An update carries `previous`, a copy of the record taken before the change, from which the
+ * payload's `changes` come; an update that changes nothing a hook shows is sent to no hook.
+ */
+export type WebhookSubject =
+  | { type: 'merge_request'; project: Project; mr: MergeRequest; user: User; action: string; previous?: MergeRequest }
+  | { type: 'issue'; project: Project; issue: Issue; user: User; action: string; previous?: Issue }
+  | { type: 'milestone'; milestone: Milestone; action: 'create' | 'close' | 'reopen' | 'delete' }
+  | {
+      type: 'member';
+      group: Group;
+      user: User;
+      role: Role;
+      membership: { created_at: string; expires_at: string | null };
+      event: keyof typeof MEMBER_EVENT_NAMES;
+    }
+  | { type: 'resource_access_token'; token: AccessToken; resource: Project | Group }
+  /** GitLab's sample system event, what `POST /hooks/:hook_id` sends. */
+  | { type: 'system' };
+
+/** One event to send: its kind, where it happened, and what it is about (its payload is built once, only when a hook wants it). */
 export interface WebhookEvent {
   kind: WebhookKind;
   /** The project it happened in, or `null` (a group milestone, a group member, a group token). */
   project: Project | null;
   /** The group it happened in when there is no project. */
   group: Group | null;
-  /** The payload, as GitLab's data builder makes it. */
-  payload: () => object;
+  /** What happened, from which the sink builds GitLab's payload. */
+  subject: WebhookSubject;
 }
 
 /** A delivery as a sink logs it: what the hooks API's `events` and `resend` read. */
@@ -141,9 +184,12 @@ export interface LoggedDelivery {
 
 /** What sends a world's events: the mock registers one per world. */
 export interface WebhookSink {
-  /** Queues the event for these hooks; never throws, never waits. */
-  send(targets: HookTarget[], event: WebhookEvent): void;
-  /** Delivers to one hook now; `undefined` when it is disabled (and not `force`d) or gone. */
+  /**
+   * Queues the event for these hooks, its payload built now; never throws, never waits. Answers
+   * how many hooks it queued it for: none when the payload shows that nothing changed.
+   */
+  send(targets: HookTarget[], event: WebhookEvent): number;
+  /** Delivers to one hook now; `undefined` when it is disabled (and not `force`d) or gone, or nothing changed. */
   deliverNow(target: HookTarget, event: WebhookEvent, force: boolean): Promise<LoggedDelivery | undefined>;
   /** Sends a logged delivery again, now. */
   resendNow(delivery: LoggedDelivery): Promise<LoggedDelivery | undefined>;
@@ -269,13 +315,13 @@ export function hooksFor(world: World, event: WebhookEvent): HookTarget[] {
 /**
  * Announces an event: the world's sink queues it for every hook it reaches. Costs a map lookup
  * when the world has no sink or no hooks; the payload is built only when some hook wants it.
+ * Answers how many hooks it was queued for (none for an update that changes nothing a hook shows).
  */
 export function announce(world: World, event: WebhookEvent): number {
   const sink = sinks.get(world);
   if (!sink || !anyHooks(world)) return 0;
   const targets = hooksFor(world, event);
-  if (targets.length > 0) sink.send(targets, event);
-  return targets.length;
+  return targets.length > 0 ? sink.send(targets, event) : 0;
 }
 
 /** The hook of a type by id, if it still exists. */

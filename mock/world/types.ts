@@ -11,6 +11,15 @@ export type Role = 10 | 15 | 20 | 30 | 40 | 50;
 export const Roles = { Guest: 10, Planner: 15, Reporter: 20, Developer: 30, Maintainer: 40, Owner: 50 } as const;
 /** @internal Every role number, lowest first. */
 export const ROLE_VALUES: readonly Role[] = [10, 15, 20, 30, 40, 50];
+/** @internal Each role's name as GitLab words it (`Gitlab::Access.options_with_owner`): messages, member hooks, the inspector. */
+export const ROLE_NAMES: Readonly<Record<Role, string>> = {
+  10: 'Guest',
+  15: 'Planner',
+  20: 'Reporter',
+  30: 'Developer',
+  40: 'Maintainer',
+  50: 'Owner',
+};
 /** Who may push, merge or unprotect a protected branch: `0` no one, `30` Developers, `40` Maintainers (GitLab's `ProtectedRefAccess`). */
 export type BranchAccessLevel = 0 | 30 | 40;
 

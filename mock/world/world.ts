@@ -1,5 +1,10 @@
 import type { AccessToken, Instance, User, World } from './types.js';
 
+/** The GitLab version the mock answers as, in `GET /version` and `GET /metadata` (and its webhooks' `User-Agent`). */
+export const GITLAB_VERSION = '18.6.0-ee';
+/** The revision (short commit sha) that goes with {@link GITLAB_VERSION}. */
+export const GITLAB_REVISION = 'a7c1e9f3b02';
+
 /** The instance a world starts with when the seed says nothing. */
 export function defaultInstance(): Instance {
   return {

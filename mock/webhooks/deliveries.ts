@@ -1,9 +1,16 @@
 import { ApiError, recordNotFound } from '../http/errors.js';
-import { redactUrl } from '../http/webhooks.js';
-import { issuePayload, memberPayload, mergeRequestPayload, milestonePayload } from '../present/webhooks.js';
+import { countInWindow } from '../rules/rate-limits.js';
+import {
+  type HookTarget,
+  type HookType,
+  type LoggedDelivery,
+  type WebhookEvent,
+  webhookSinkOf,
+} from '../rules/webhooks.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
 import type { Group, Project, User, WebHook, World } from '../world/types.js';
-import { type HookTarget, type HookType, type LoggedDelivery, type WebhookEvent, webhookSinkOf } from './webhooks.js';
+import { redactUrl } from './dispatcher.js';
+import { SYSTEM_HOOK_TEST_DATA } from './payloads.js';
 
 /**
  * A hook's recent deliveries, resending one, and test deliveries, as GitLab's hooks API has them
@@ -76,16 +83,8 @@ export function checkHookRateLimit(
   parent: string,
   user: User,
 ) {
-  const now = Math.floor(world.now / 1000);
-  const windowStart = now - (now % HOOK_RATE.intervalSeconds);
-  const key = `${action}:${parent}:user:${user.id}`;
-  let counter = world.rateLimitCounters.get(key);
-  if (!counter || counter.window_start !== windowStart) {
-    counter = { window_start: windowStart, count: 0 };
-    world.rateLimitCounters.set(key, counter);
-  }
-  counter.count += 1;
-  if (counter.count > HOOK_RATE.threshold) {
+  const { count } = countInWindow(world, `${action}:${parent}:user:${user.id}`, HOOK_RATE.intervalSeconds);
+  if (count > HOOK_RATE.threshold) {
     throw new ApiError(429, {
       message: { error: 'This endpoint has been requested too many times. Try again later.' },
     }).because(`${user.username} made more than ${HOOK_RATE.threshold} ${action} requests this minute on ${parent}`);
@@ -132,7 +131,7 @@ function testEvent(world: World, project: Project, user: User, trigger: string):
       kind: 'merge_request',
       project,
       group: null,
-      payload: () => mergeRequestPayload(world, project, mr, user, 'open'),
+      subject: { type: 'merge_request', project, mr, user, action: 'open' },
     };
   }
   if (trigger === 'issues_events' || trigger === 'confidential_issues_events') {
@@ -142,14 +141,14 @@ function testEvent(world: World, project: Project, user: User, trigger: string):
       kind: trigger === 'issues_events' ? 'issue' : 'confidential_issue',
       project,
       group: null,
-      payload: () => issuePayload(world, project, issue, user, 'open'),
+      subject: { type: 'issue', project, issue, user, action: 'open' },
     };
   }
   if (trigger === 'milestone_events') {
     // GitLab's `build_sample`: the first milestone, or a sample one (as the mock has none, it needs one).
     const milestone = [...world.milestones.values()].find((m) => m.project_id === project.id);
     if (!milestone) throw unprocessable('Ensure the project has milestones.');
-    return { kind: 'milestone', project, group: null, payload: () => milestonePayload(world, milestone, 'create') };
+    return { kind: 'milestone', project, group: null, subject: { type: 'milestone', milestone, action: 'create' } };
   }
   // Repositories, notes, CI, wikis and releases are not modelled: GitLab's answer for a project without them.
   throw unprocessable(
@@ -182,7 +181,7 @@ export async function testGroupHook(world: World, user: User, group: Group, hook
       kind: 'member',
       project: null,
       group,
-      payload: () => memberPayload(world, group, member, role, membership, 'create'),
+      subject: { type: 'member', group, user: member, role, membership, event: 'create' },
     };
   } else {
     const project = [...world.projects.values()].find((p) => {
@@ -204,21 +203,11 @@ async function testDelivery(world: World, target: HookTarget, event: WebhookEven
   throw unprocessable(delivery?.internal_error_message ?? delivery?.response_body ?? 'Hook disabled');
 }
 
-/** GitLab's sample system event (`API::SystemHooks`'s test data). */
-export const SYSTEM_HOOK_TEST_DATA = {
-  event_name: 'project_create',
-  name: 'Ruby',
-  path: 'ruby',
-  project_id: 1,
-  owner_name: 'Someone',
-  owner_email: 'example@gitlabhq.com',
-};
-
 /** `POST /hooks/:hook_id`: the sample system event, delivered now; answers the sample whatever the receiver said. */
 export async function testSystemHook(world: World, hook: WebHook) {
   await webhookSinkOf(world)?.deliverNow(
     { type: 'system', hook },
-    { kind: 'system', project: null, group: null, payload: () => SYSTEM_HOOK_TEST_DATA },
+    { kind: 'system', project: null, group: null, subject: { type: 'system' } },
     false,
   );
   return SYSTEM_HOOK_TEST_DATA;

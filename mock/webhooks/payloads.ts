@@ -1,7 +1,7 @@
 import { groupPlan } from '../rules/access.js';
 import { projectLabels } from '../rules/labels.js';
 import { detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
-import type { LoggedDelivery } from '../rules/webhooks.js';
+import { MEMBER_EVENT_NAMES, type WebhookEvent } from '../rules/webhooks.js';
 import type {
   AccessToken,
   Group,
@@ -14,6 +14,7 @@ import type {
   User,
   World,
 } from '../world/types.js';
+import { ROLE_NAMES } from '../world/types.js';
 import { nowIso, toSeconds } from '../world/world.js';
 
 /**
@@ -22,7 +23,8 @@ import { nowIso, toSeconds } from '../world/world.js';
  * `hook_attrs`), keys in their order. What the world does not model gets the value GitLab sends
  * for it on a fresh record: no pipelines (`head_pipeline_id: null`), no time tracking (0 and
  * `null`), no avatars (`null`), no public emails (`[REDACTED]`, what `User#hook_attrs` sends
- * then), no CI configuration path (`''`).
+ * then), no CI configuration path (`''`). The dispatcher asks {@link payloadOf} for the payload
+ * of an event the rules announced as data (`mock/rules/webhooks.ts`'s subjects), when a hook wants it.
  * @module
  */
 
@@ -320,22 +322,6 @@ export function accessTokenPayload(world: World, token: AccessToken, resource: P
   };
 }
 
-const ACCESS_NAMES: Record<Role, string> = {
-  10: 'Guest',
-  15: 'Planner',
-  20: 'Reporter',
-  30: 'Developer',
-  40: 'Maintainer',
-  50: 'Owner',
-};
-
-/** The group member events' names (`GroupMemberBuilder#event_data`). */
-export const MEMBER_EVENT_NAMES = {
-  create: 'user_add_to_group',
-  update: 'user_update_for_group',
-  destroy: 'user_remove_from_group',
-} as const;
-
 /**
  * A group member event (`Gitlab::HookData::GroupMemberBuilder`, with EE's `group_plan`): the
  * membership's times, the group, the user, the role by name, and `event_name`.
@@ -359,7 +345,7 @@ export function memberPayload(
     user_name: user.name,
     user_email: user.email,
     user_id: user.id,
-    group_access: ACCESS_NAMES[role],
+    group_access: ROLE_NAMES[role],
     // EE adds the subscription's plan, which only GitLab.com has (hosted worlds); the top group holds it.
     group_plan: world.instance.offering === 'hosted' ? groupPlan(world, group) : null,
     expires_at: membership.expires_at === null ? null : `${membership.expires_at.slice(0, 10)}T00:00:00Z`,
@@ -368,7 +354,7 @@ export function memberPayload(
 }
 
 /** What a merge request's `update` hook compares, GitLab's `changes` keys (labels, assignees and reviewers as hook attributes). */
-export function mergeRequestHookFields(world: World, project: Project, mr: MergeRequest): Record<string, unknown> {
+function mergeRequestHookFields(world: World, project: Project, mr: MergeRequest): Record<string, unknown> {
   return {
     description: mr.description ?? '',
     draft: isDraftTitle(mr.title),
@@ -382,7 +368,7 @@ export function mergeRequestHookFields(world: World, project: Project, mr: Merge
 }
 
 /** What an issue's `update` hook compares. */
-export function issueHookFields(world: World, project: Project, issue: Issue): Record<string, unknown> {
+function issueHookFields(world: World, project: Project, issue: Issue): Record<string, unknown> {
   return {
     confidential: issue.confidential,
     description: issue.description ?? '',
@@ -395,7 +381,7 @@ export function issueHookFields(world: World, project: Project, issue: Issue): R
 }
 
 /** The keys whose values differ, as `{ previous, current }` (compared as JSON). */
-export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
   const changes: Changes = {};
   for (const [key, current] of Object.entries(after)) {
     const previous = before[key];
@@ -404,18 +390,70 @@ export function changesBetween(before: Record<string, unknown>, after: Record<st
   return changes;
 }
 
-/** GitLab's WebHookLog entity: a delivery as `GET .../hooks/:hook_id/events` shows it (the status as text). */
-export function presentHookLog(delivery: LoggedDelivery) {
-  return {
-    id: delivery.id,
-    url: delivery.url,
-    trigger: delivery.trigger,
-    request_headers: delivery.request_headers,
-    request_data: delivery.request_data,
-    response_headers: delivery.response_headers,
-    response_body: delivery.response_body,
-    execution_duration: delivery.execution_duration,
-    response_status: String(delivery.response_status),
-    created_at: delivery.created_at,
-  };
+/**
+ * An update's `changes`: what a hook shows that differs from the record before the change, and
+ * then the `updated_at` it moved; `null` when nothing a hook shows changed (no hook is sent).
+ */
+function updateChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  previous: { updated_at: string },
+  current: { updated_at: string },
+): Changes | null {
+  const changes = changesBetween(before, after);
+  if (Object.keys(changes).length === 0) return null;
+  changes.updated_at = { previous: previous.updated_at, current: current.updated_at };
+  return changes;
+}
+
+/** GitLab's sample system event (`API::SystemHooks`'s test data). */
+export const SYSTEM_HOOK_TEST_DATA = {
+  event_name: 'project_create',
+  name: 'Ruby',
+  path: 'ruby',
+  project_id: 1,
+  owner_name: 'Someone',
+  owner_email: 'example@gitlabhq.com',
+};
+
+/**
+ * The payload of an event, as GitLab's data builder makes it from what the event says happened;
+ * `null` for an update that changes nothing a hook shows (the dispatcher then sends nothing).
+ */
+export function payloadOf(world: World, event: WebhookEvent): object | null {
+  const subject = event.subject;
+  switch (subject.type) {
+    case 'merge_request': {
+      const { project, mr, previous } = subject;
+      const changes = previous
+        ? updateChanges(
+            mergeRequestHookFields(world, project, previous),
+            mergeRequestHookFields(world, project, mr),
+            previous,
+            mr,
+          )
+        : {};
+      return changes && mergeRequestPayload(world, project, mr, subject.user, subject.action, changes);
+    }
+    case 'issue': {
+      const { project, issue, previous } = subject;
+      const changes = previous
+        ? updateChanges(
+            issueHookFields(world, project, previous),
+            issueHookFields(world, project, issue),
+            previous,
+            issue,
+          )
+        : {};
+      return changes && issuePayload(world, project, issue, subject.user, subject.action, changes);
+    }
+    case 'milestone':
+      return milestonePayload(world, subject.milestone, subject.action);
+    case 'member':
+      return memberPayload(world, subject.group, subject.user, subject.role, subject.membership, subject.event);
+    case 'resource_access_token':
+      return accessTokenPayload(world, subject.token, subject.resource);
+    case 'system':
+      return SYSTEM_HOOK_TEST_DATA;
+  }
 }

@@ -1,16 +1,9 @@
 import * as z from 'zod';
 import { invalid } from '../http/invalid.js';
-import {
-  accessTokenPayload,
-  issuePayload,
-  memberPayload,
-  mergeRequestPayload,
-  milestonePayload,
-} from '../present/webhooks.js';
+import { groupByRef, projectByRef } from '../rules/access.js';
+import { announce, type WebhookEvent } from '../rules/webhooks.js';
 import type { Group, Project, Role, User, World } from '../world/types.js';
 import { userNamed } from '../world/world.js';
-import { groupByRef, projectByRef } from './access.js';
-import { announce, type WebhookEvent } from './webhooks.js';
 
 /**
  * `mock.webhooks.trigger` and `POST /__mock/webhooks/trigger`: any event the mock sends, for a
@@ -137,7 +130,7 @@ function eventOf(world: World, trigger: z.output<typeof WebhookTrigger>): Webhoo
         kind: 'merge_request',
         project,
         group: null,
-        payload: () => mergeRequestPayload(world, project, mr, actor, trigger.action),
+        subject: { type: 'merge_request', project, mr, user: actor, action: trigger.action },
       };
     }
     case 'issue': {
@@ -153,7 +146,7 @@ function eventOf(world: World, trigger: z.output<typeof WebhookTrigger>): Webhoo
         kind: issue.confidential ? 'confidential_issue' : 'issue',
         project,
         group: null,
-        payload: () => issuePayload(world, project, issue, actor, trigger.action),
+        subject: { type: 'issue', project, issue, user: actor, action: trigger.action },
       };
     }
     case 'milestone': {
@@ -169,7 +162,7 @@ function eventOf(world: World, trigger: z.output<typeof WebhookTrigger>): Webhoo
         kind: 'milestone',
         project: project ?? null,
         group: group ?? null,
-        payload: () => milestonePayload(world, milestone, trigger.action),
+        subject: { type: 'milestone', milestone, action: trigger.action },
       };
     }
     case 'resource_access_token': {
@@ -186,7 +179,7 @@ function eventOf(world: World, trigger: z.output<typeof WebhookTrigger>): Webhoo
         kind: 'resource_access_token',
         project: project ?? null,
         group: group ?? null,
-        payload: () => accessTokenPayload(world, token, resource),
+        subject: { type: 'resource_access_token', token, resource },
       };
     }
     case 'member': {
@@ -203,7 +196,7 @@ function eventOf(world: World, trigger: z.output<typeof WebhookTrigger>): Webhoo
         kind: 'member',
         project: null,
         group,
-        payload: () => memberPayload(world, group, target, role as Role, membership, trigger.action),
+        subject: { type: 'member', group, user: target, role: role as Role, membership, event: trigger.action },
       };
     }
   }
