@@ -92,7 +92,14 @@ async function printScores(): Promise<boolean> {
     mutate: string[];
     thresholds: { break: number };
   };
-  const committed = read(COMMITTED) ?? { files: {} };
+  const recorded = read(COMMITTED) ?? { files: {} };
+  // A file moved or deleted since its run no longer counts: re-key its entry to its new path (a move)
+  // so that the next incremental run starts from its results, or let the run measure it anew.
+  const gone = Object.keys(recorded.files).filter((file) => !existsSync(root(file)));
+  const committed = {
+    ...recorded,
+    files: Object.fromEntries(Object.entries(recorded.files).filter(([file]) => !gone.includes(file))),
+  };
   const excluded = config.mutate.filter((glob) => glob.startsWith('!')).map((glob) => glob.slice(1));
   const inScope = globSync(
     config.mutate.filter((glob) => !glob.startsWith('!')),
@@ -113,6 +120,7 @@ async function printScores(): Promise<boolean> {
   }
   const unmeasured = inScope.filter((file) => !(file in committed.files)).sort();
   if (unmeasured.length > 0) console.log(`never measured: ${unmeasured.join(', ')}`);
+  if (gone.length > 0) console.log(`recorded but gone (not counted): ${gone.join(', ')}`);
   if (!ok) console.log(`a folder is under the break threshold (${config.thresholds.break}%)`);
   return ok;
 }
