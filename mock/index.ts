@@ -20,7 +20,7 @@ export type {
 } from './mock.js';
 export { MockOAuthError } from './mock.js';
 export { createMockGitLab, type MockGitLab } from './msw.js';
-export type { HeadlessAuthorization, HeadlessAuthorized } from './rules/oauth.js';
+export type { HeadlessAuthorization, HeadlessAuthorized } from './rules/oauth/oauth.js';
 export type { HookType } from './rules/webhooks.js';
 export type { SeedApprovalRule, SeedMergeRequestApprovalRule } from './seed/approval-document.js';
 export {

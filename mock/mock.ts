@@ -9,7 +9,12 @@ import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter, type Guard } from './http/router.js';
 import { authenticate, identify, requireApiScope } from './rules/access.js';
 import { expiringTokenHooks } from './rules/events.js';
-import { authorizeHeadless, type HeadlessAuthorization, type HeadlessAuthorized, oauthError } from './rules/oauth.js';
+import {
+  authorizeHeadless,
+  type HeadlessAuthorization,
+  type HeadlessAuthorized,
+  oauthError,
+} from './rules/oauth/oauth.js';
 import { mergeRequestByRef } from './rules/pushes.js';
 import { throttle } from './rules/rate-limits.js';
 import { registerWebhookSink } from './rules/webhooks.js';

@@ -6,7 +6,7 @@ import { client, failure } from './fixtures.js';
 
 // Approvals refusals whose status alone cannot tell which rule refused: each test checks
 // GitLab's status and message, the journal's reason (the rule), and the world unchanged.
-// Written for the mutants StrykerJS found alive in mock/rules/approvals.ts (issue 27).
+// Written for the mutants StrykerJS found alive in mock/rules/approvals/approvals.ts (issue 27).
 
 let mock: MockGitLab;
 let dev: GitLab;

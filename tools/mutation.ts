@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * `npm run test:mutation [-- <files or globs>...]`: StrykerJS over stryker.config.mjs's folders, or over
- * the files given (`npm run test:mutation -- mock/rules/approvals.ts`). Either way it starts from the
+ * the files given (`npm run test:mutation -- mock/rules/approvals/approvals.ts`). Either way it starts from the
  * committed incremental file (reports/stryker-incremental.json), so only mutants whose code or tests
  * changed run again, and writes the results back into it: Stryker alone would keep only the files of the
  * last run, and a run over one file would drop the others' results. Other arguments (`--concurrency 1`)
@@ -44,7 +44,7 @@ export function mergeReports(committed: Report | undefined, run: Report): Report
 
 /** A folder's or a file's standing in a report. */
 export interface Score {
-  /** `mock/rules/` (a folder) or `mock/rules/approvals.ts`. */
+  /** `mock/rules/` (a folder) or `mock/rules/approvals/approvals.ts`. */
   name: string;
   /** Mutants that ran or that no test reached (compile and runtime errors and ignored ones left out). */
   mutants: number;

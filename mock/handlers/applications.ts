@@ -7,7 +7,7 @@ import {
   deleteApplication,
   findApplication,
   renewApplicationSecret,
-} from '../rules/applications.js';
+} from '../rules/oauth/applications.js';
 import { authorize } from '../rules/policy.js';
 
 /**

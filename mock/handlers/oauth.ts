@@ -23,8 +23,8 @@ import {
   tokenInfo,
   tokenRequest,
   withQuery,
-} from '../rules/oauth.js';
-import { discoveryDocument, idToken, publicJwk, userinfo } from '../rules/oidc.js';
+} from '../rules/oauth/oauth.js';
+import { discoveryDocument, idToken, publicJwk, userinfo } from '../rules/oauth/oidc.js';
 import type { User } from '../world/types.js';
 
 /**
@@ -32,7 +32,7 @@ import type { User } from '../world/types.js';
  * `/api/v4` (SPEC 7): the sign-in page standing in for GitLab's web UI,
  * `/oauth/authorize` with its consent page, the token, token info, revoke,
  * introspect and userinfo endpoints, discovery and keys. Thin handlers over
- * `rules/oauth.ts` and `rules/oidc.ts`; `http/oauth-router.ts` routes to them.
+ * `rules/oauth/oauth.ts` and `rules/oauth/oidc.ts`; `http/oauth-router.ts` routes to them.
  * @module
  */
 

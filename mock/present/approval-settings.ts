@@ -1,6 +1,6 @@
 import type { ApprovalSettings } from '../../src/models/approval-settings.js';
 import type { ProjectApprovalConfiguration } from '../../src/models/approvals.js';
-import { type ResolvedSettings, settingValues } from '../rules/approval-settings.js';
+import { type ResolvedSettings, settingValues } from '../rules/approvals/approval-settings.js';
 import type { Project } from '../world/types.js';
 
 /**

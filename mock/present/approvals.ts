@@ -9,14 +9,14 @@ import type {
   MergeRequestApprovalStatus,
   ProjectApprovalRule,
 } from '../../src/models/approvals.js';
-import { hiddenGroupIds, isOverridden, sourceRule } from '../rules/approval-rules.js';
+import { hiddenGroupIds, isOverridden, sourceRule } from '../rules/approvals/approval-rules.js';
 import {
   type ApprovalStatus,
   eligibleToApprove,
   ruleApprovers,
   type StateRule,
   type WrappedRule,
-} from '../rules/approvals.js';
+} from '../rules/approvals/approvals.js';
 import { groupChain } from '../world/memberships.js';
 import type {
   ApprovalRuleFields,

@@ -1,4 +1,4 @@
-import { approvalStatus, whyNotEligible } from '../rules/approvals.js';
+import { approvalStatus, whyNotEligible } from '../rules/approvals/approvals.js';
 import { projectRole } from '../rules/policy.js';
 import type { Project, World } from '../world/types.js';
 

@@ -1,4 +1,4 @@
-import type { PreAuthorization } from '../rules/oauth.js';
+import type { PreAuthorization } from '../rules/oauth/oauth.js';
 import type { User } from '../world/types.js';
 
 /**

@@ -3,7 +3,7 @@ import { insufficientScope, invalidApiToken, notFound, unauthorized } from '../h
 import { groupChain, projectGroup } from '../world/memberships.js';
 import type { AccessToken, Caller, Group, OAuthToken, Plan, Project, User, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
-import { findOAuthToken, oauthTokenIsExpired } from './oauth-tokens.js';
+import { findOAuthToken, oauthTokenIsExpired } from './oauth/oauth-tokens.js';
 import { authorize } from './policy.js';
 
 /**

@@ -10,7 +10,7 @@ import type {
   World,
 } from '../world/types.js';
 import { nextId } from '../world/world.js';
-import { branchesCovering, branchMatches } from './approvals.js';
+import { branchesCovering, branchMatches } from './approvals/approvals.js';
 import { can, projectRole } from './policy.js';
 
 /**

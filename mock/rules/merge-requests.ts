@@ -2,7 +2,7 @@ import { ApiError, unauthorized, validationError } from '../http/errors.js';
 import { type Caller, type MergeRequest, type Project, Roles, type User, type World } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
-import { approvalStatus, branchesCovering, branchMatches } from './approvals.js';
+import { approvalStatus, branchesCovering, branchMatches } from './approvals/approvals.js';
 import { mergeRequestEvent, mergeRequestHook } from './events.js';
 import {
   assignableUserIds,

@@ -1,7 +1,7 @@
 import type { Approval, MergeRequest, Project, Push, User, World } from '../world/types.js';
 import { projectByRef } from './access.js';
-import { effectiveProjectSettings } from './approval-settings.js';
-import { applicableRules, approvalsOf, ruleApprovers } from './approvals.js';
+import { effectiveProjectSettings } from './approvals/approval-settings.js';
+import { applicableRules, approvalsOf, ruleApprovers } from './approvals/approvals.js';
 
 /**
  * Pushes to a merge request's source branch, as GitLab's

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { addOAuthToken, findOAuthToken } from '../rules/oauth-tokens.js';
+import { addOAuthToken, findOAuthToken } from '../rules/oauth/oauth-tokens.js';
 import type { User, World } from '../world/types.js';
 import { eachWithin, SeedError, type SeedOAuth } from './document.js';
 

@@ -1,5 +1,4 @@
 import type * as z from 'zod';
-import { newApplicationSecret, splitScopes } from '../rules/applications.js';
 import {
   groupBranches,
   insertGroupRule,
@@ -9,8 +8,8 @@ import {
   projectRules,
   type RuleScope,
   ruleErrors,
-} from '../rules/approval-rules.js';
-import { projectSettingsFromSeed, settingsConflict } from '../rules/approval-settings.js';
+} from '../rules/approvals/approval-rules.js';
+import { projectSettingsFromSeed, settingsConflict } from '../rules/approvals/approval-settings.js';
 import { ensureBranch } from '../rules/branches.js';
 import {
   hookUrlRefusal,
@@ -22,6 +21,7 @@ import {
 import { DEFAULT_LABEL_COLOR, insertLabel, type LabelOwner, normalizeColor, projectLabels } from '../rules/labels.js';
 import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
+import { newApplicationSecret, splitScopes } from '../rules/oauth/applications.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
 import { defaultTokenExpiry, issuePersonalToken, issueResourceAccessToken } from '../rules/tokens.js';
 import { storeMembership } from '../world/memberships.js';

@@ -18,7 +18,7 @@ import {
 } from './helpers.js';
 
 // The rules of the token endpoint's grants, of sign-in sessions and of the headless authorization
-// (mock/rules/oauth.ts), each refusal with GitLab's status and answer, the world unchanged after it.
+// (mock/rules/oauth/oauth.ts), each refusal with GitLab's status and answer, the world unchanged after it.
 // The provider's routes are not in the request journal (docs/oauth.md), so two refusals with the
 // same answer (the invalid_grant ones) are told apart by setting up each so only its rule refuses.
 

@@ -1,7 +1,7 @@
-import type { ProjectApprovalConfigurationUpdate } from '../../src/models/approvals.js';
-import { validationError } from '../http/errors.js';
-import { groupChain, projectGroup } from '../world/memberships.js';
-import type { ApprovalSettingValues, Group, Project, World } from '../world/types.js';
+import type { ProjectApprovalConfigurationUpdate } from '../../../src/models/approvals.js';
+import { validationError } from '../../http/errors.js';
+import { groupChain, projectGroup } from '../../world/memberships.js';
+import type { ApprovalSettingValues, Group, Project, World } from '../../world/types.js';
 
 /**
  * Merge request approval settings, inherited instance → group → project

@@ -1,8 +1,8 @@
-import { p, parseParams } from '../http/params.js';
-import { json } from '../http/respond.js';
-import { route } from '../http/router.js';
-import { presentApprovalConfiguration, presentApprovalSettings } from '../present/approval-settings.js';
-import { findGroup, findProject } from '../rules/access.js';
+import { p, parseParams } from '../../http/params.js';
+import { json } from '../../http/respond.js';
+import { route } from '../../http/router.js';
+import { presentApprovalConfiguration, presentApprovalSettings } from '../../present/approval-settings.js';
+import { findGroup, findProject } from '../../rules/access.js';
 import {
   groupSettings,
   projectSettings,
@@ -11,9 +11,9 @@ import {
   updateConfiguration,
   updateGroupSettings,
   updateProjectSettings,
-} from '../rules/approval-settings.js';
-import { requireApprovalsPlan, requireGroupApprovalsPlan } from '../rules/approvals.js';
-import { authorize } from '../rules/policy.js';
+} from '../../rules/approvals/approval-settings.js';
+import { requireApprovalsPlan, requireGroupApprovalsPlan } from '../../rules/approvals/approvals.js';
+import { authorize } from '../../rules/policy.js';
 
 /**
  * A project's approval configuration (/projects/:id/approvals) and the approval

@@ -1,8 +1,8 @@
-import { p, parseParams } from '../http/params.js';
-import { json } from '../http/respond.js';
-import { type RouteContext, route } from '../http/router.js';
-import { presentApprovalStatus, presentStateRule } from '../present/approvals.js';
-import { findProject } from '../rules/access.js';
+import { p, parseParams } from '../../http/params.js';
+import { json } from '../../http/respond.js';
+import { type RouteContext, route } from '../../http/router.js';
+import { presentApprovalStatus, presentStateRule } from '../../present/approvals.js';
+import { findProject } from '../../rules/access.js';
 import {
   approvalStatus,
   approve,
@@ -10,9 +10,9 @@ import {
   requireApprovalsPlan,
   resetApprovals,
   unapprove,
-} from '../rules/approvals.js';
-import { authorize } from '../rules/policy.js';
-import type { MergeRequest, Project } from '../world/types.js';
+} from '../../rules/approvals/approvals.js';
+import { authorize } from '../../rules/policy.js';
+import type { MergeRequest, Project } from '../../world/types.js';
 
 /**
  * Approving one merge request: …/merge_requests/:merge_request_iid/approvals,

@@ -1,5 +1,5 @@
-import type { OAuthToken, World } from '../world/types.js';
-import { newHex64, nextId, nowIso } from '../world/world.js';
+import type { OAuthToken, World } from '../../world/types.js';
+import { newHex64, nextId, nowIso } from '../../world/world.js';
 
 /**
  * OAuth access tokens as Doorkeeper keeps them (G-O 0, 2): one row holds the

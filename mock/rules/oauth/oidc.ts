@@ -1,7 +1,7 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
-import { ApiError, bearerChallenge } from '../http/errors.js';
-import { directRole, groupChain, membershipCounts } from '../world/memberships.js';
-import type { Group, OAuthToken, User, World } from '../world/types.js';
+import { ApiError, bearerChallenge } from '../../http/errors.js';
+import { directRole, groupChain, membershipCounts } from '../../world/memberships.js';
+import type { Group, OAuthToken, User, World } from '../../world/types.js';
 import { APPLICATION_SCOPES } from './applications.js';
 import { findOAuthToken, oauthTokenIsActive } from './oauth-tokens.js';
 

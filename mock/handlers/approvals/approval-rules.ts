@@ -1,9 +1,9 @@
-import { paginated } from '../http/pagination.js';
-import { p, paginationParams, parseParams } from '../http/params.js';
-import { json, noContent } from '../http/respond.js';
-import { type RouteContext, route } from '../http/router.js';
-import { presentGroupRule, presentMergeRequestRule, presentProjectRule } from '../present/approvals.js';
-import { findGroup, findProject } from '../rules/access.js';
+import { paginated } from '../../http/pagination.js';
+import { p, paginationParams, parseParams } from '../../http/params.js';
+import { json, noContent } from '../../http/respond.js';
+import { type RouteContext, route } from '../../http/router.js';
+import { presentGroupRule, presentMergeRequestRule, presentProjectRule } from '../../present/approvals.js';
+import { findGroup, findProject } from '../../rules/access.js';
 import {
   createGroupRule,
   createMergeRequestRule,
@@ -19,16 +19,16 @@ import {
   updateGroupRule,
   updateMergeRequestRule,
   updateProjectRule,
-} from '../rules/approval-rules.js';
+} from '../../rules/approvals/approval-rules.js';
 import {
   findMergeRequest,
   requireApprovalsPlan,
   requireGroupApprovalRules,
   requireGroupApprovalsPlan,
   requireMergeRequestRuleRights,
-} from '../rules/approvals.js';
-import { authorize } from '../rules/policy.js';
-import type { ApprovalReportType, ApprovalRuleType } from '../world/types.js';
+} from '../../rules/approvals/approvals.js';
+import { authorize } from '../../rules/policy.js';
+import type { ApprovalReportType, ApprovalRuleType } from '../../world/types.js';
 
 /**
  * Approval rules of projects (/projects/:id/approval_rules), merge requests

@@ -1,6 +1,6 @@
-import { ApiError, bearerChallenge } from '../http/errors.js';
-import type { Application, OAuthGrant, OAuthSession, OAuthToken, User, World } from '../world/types.js';
-import { newHex64, nextId, nowIso } from '../world/world.js';
+import { ApiError, bearerChallenge } from '../../http/errors.js';
+import type { Application, OAuthGrant, OAuthSession, OAuthToken, User, World } from '../../world/types.js';
+import { newHex64, nextId, nowIso } from '../../world/world.js';
 import { APPLICATION_SCOPES, splitScopes } from './applications.js';
 import {
   findOAuthToken,

@@ -1,6 +1,6 @@
-import { notFound, validationError } from '../http/errors.js';
-import type { Application, World } from '../world/types.js';
-import { newHex64, nextId } from '../world/world.js';
+import { notFound, validationError } from '../../http/errors.js';
+import type { Application, World } from '../../world/types.js';
+import { newHex64, nextId } from '../../world/world.js';
 
 /**
  * Instance OAuth applications (GITLAB-BEHAVIOR 1, SPEC 2): validation of name,

@@ -1,5 +1,5 @@
-import { ApiError, forbidden, notFound, recordNotFound, unauthorized } from '../http/errors.js';
-import { groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
+import { ApiError, forbidden, notFound, recordNotFound, unauthorized } from '../../http/errors.js';
+import { groupChain, membershipCounts, projectGroup } from '../../world/memberships.js';
 import type {
   Approval,
   ApprovalRuleFields,
@@ -13,9 +13,12 @@ import type {
   ProtectedBranch,
   User,
   World,
-} from '../world/types.js';
-import { nextId, nowIso } from '../world/world.js';
-import { groupPlan, isPaidPlan, projectPlan } from './access.js';
+} from '../../world/types.js';
+import { nextId, nowIso } from '../../world/world.js';
+import { groupPlan, isPaidPlan, projectPlan } from '../access.js';
+import { mergeRequestEvent, mergeRequestHook } from '../events.js';
+import { authorize, projectRole, roleIn } from '../policy.js';
+import { anyHooks } from '../webhooks.js';
 import {
   groupBranches,
   isProjectMember,
@@ -25,9 +28,6 @@ import {
   projectRules,
 } from './approval-rules.js';
 import { effectiveProjectSettings, type SettingValues } from './approval-settings.js';
-import { mergeRequestEvent, mergeRequestHook } from './events.js';
-import { authorize, projectRole, roleIn } from './policy.js';
-import { anyHooks } from './webhooks.js';
 
 /**
  * Approving merge requests (GITLAB-BEHAVIOR 3 "Approval computations", SPEC 2):

@@ -1,5 +1,5 @@
-import { ApiError, type ModelErrors, validationError } from '../http/errors.js';
-import { groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
+import { ApiError, type ModelErrors, validationError } from '../../http/errors.js';
+import { groupChain, membershipCounts, projectGroup } from '../../world/memberships.js';
 import type {
   ApprovalReportType,
   ApprovalRuleFields,
@@ -14,9 +14,9 @@ import type {
   ProtectedBranch,
   User,
   World,
-} from '../world/types.js';
-import { nextId } from '../world/world.js';
-import { canReadGroup } from './policy.js';
+} from '../../world/types.js';
+import { nextId } from '../../world/world.js';
+import { canReadGroup } from '../policy.js';
 
 /**
  * Approval rules of projects, groups and merge requests (GITLAB-BEHAVIOR 3,
