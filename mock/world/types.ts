@@ -846,5 +846,5 @@ export interface World {
   signingKey: JsonWebKey | null;
 }
 
-/** A namespace: a group, or a user's personal namespace. */
+/** @internal A namespace: a group, or a user's personal namespace. */
 export type NamespaceRecord = { kind: 'group'; group: Group } | { kind: 'user'; user: User };
