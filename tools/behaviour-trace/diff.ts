@@ -71,7 +71,7 @@ function label(channel: Channel, item: unknown): string {
   const x = item as Record<string, unknown>;
   if (channel === 'exchanges') return `${x.method} ${x.url} → ${x.status}`;
   if (channel === 'journal') return `#${x.seq} ${x.method} ${x.path} → ${x.status}`;
-  return `#${x.id} ${x.trigger} → ${x.url} (${x.outcome})`;
+  return `${x.trigger} to ${x.hook_type} hook ${x.hook_id} → ${x.url} (${x.outcome})`;
 }
 
 function compareTest(a: Test, b: Test): string[] {
