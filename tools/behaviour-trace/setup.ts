@@ -281,6 +281,10 @@ vi.mock('../../mock/http/router.ts', async (importOriginal) =>
 vi.mock('../../mock/handlers/oauth.ts', async (importOriginal) =>
   trace.hook('oauthRouter', await importOriginal(), /^createOAuthRouter$/, (f) => trace.traceRouterFactory(f, 'oauth')),
 );
+// Issue 36 moved createOAuthRouter from handlers/oauth.ts to http/oauth-router.ts.
+vi.mock('../../mock/http/oauth-router.ts', async (importOriginal) =>
+  trace.hook('oauthRouter', await importOriginal(), /^createOAuthRouter$/, (f) => trace.traceRouterFactory(f, 'oauth')),
+);
 vi.mock('../../mock/http/journal.ts', async (importOriginal) =>
   trace.hook('journal', await importOriginal(), /^Journal$/, (f) =>
     trace.traceJournalClass(f as unknown as new (...args: unknown[]) => never),
@@ -292,7 +296,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const HOOK_FILES: Record<string, string[]> = {
   mock: ['mock/mock.ts'],
   router: ['mock/http/router.ts'],
-  oauthRouter: ['mock/handlers/oauth.ts'],
+  oauthRouter: ['mock/handlers/oauth.ts', 'mock/http/oauth-router.ts'],
   journal: ['mock/http/journal.ts'],
 };
 
