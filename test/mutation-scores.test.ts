@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeReports, scores } from '../tools/mutation.js';
+import { mergeReports, moveFile, scores } from '../tools/mutation.js';
 
 const mutants = (...statuses: string[]) => ({ mutants: statuses.map((status) => ({ status })) });
 
@@ -39,5 +39,24 @@ describe('tools/mutation.ts', () => {
       schemaVersion: '2',
     });
     expect(mergeReports(undefined, run)).toBe(run);
+  });
+
+  it("keeps a moved file's results under its new path, mutant ids included, and leaves the others", () => {
+    const report = {
+      files: {
+        'mock/http/a.ts': {
+          mutants: [{ status: 'Killed', id: 'mock/http/a.ts@1:1-1:5', relativeFileName: 'mock/http/a.ts' }],
+        },
+        'mock/http/b.ts': mutants('Survived'),
+      },
+      testFiles: { t1: 1 },
+    };
+    const moved = moveFile(report, 'mock/http/a.ts', 'mock/webhooks/a.ts');
+    expect(Object.keys(moved.files).sort()).toEqual(['mock/http/b.ts', 'mock/webhooks/a.ts']);
+    expect(moved.files['mock/webhooks/a.ts']?.mutants).toEqual([
+      { status: 'Killed', id: 'mock/webhooks/a.ts@1:1-1:5', relativeFileName: 'mock/webhooks/a.ts' },
+    ]);
+    expect(moved.testFiles).toEqual({ t1: 1 });
+    expect(() => moveFile(report, 'mock/http/c.ts', 'x.ts')).toThrow('mock/http/c.ts has no results');
   });
 });

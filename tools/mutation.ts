@@ -14,6 +14,9 @@ import { fileURLToPath } from 'node:url';
  * `npm run test:mutation -- --scores` runs nothing: it prints the score of each folder and file as the
  * committed file records them, names the files changed since their run and those never measured, and
  * fails when a folder is under Stryker's `break` threshold.
+ *
+ * `npm run test:mutation -- --move <old path> <new path>` re-keys a moved file's results in the committed
+ * file (a `git mv` of a mutated file), so the next run re-tests only what the move changed.
  */
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -40,6 +43,26 @@ export function mergeReports(committed: Report | undefined, run: Report): Report
     files: { ...committed.files, ...run.files },
     testFiles: { ...committed.testFiles, ...run.testFiles },
   };
+}
+
+/**
+ * The report with a moved file's results under its new path (its mutants' ids too), so an incremental
+ * run starts from them: Stryker keys results by path and would otherwise test the moved file anew.
+ */
+export function moveFile(report: Report, from: string, to: string): Report {
+  const entry = report.files[from];
+  if (!entry) throw new Error(`${from} has no results in the report`);
+  const files = { ...report.files };
+  delete files[from];
+  const renamed = (value: unknown) => (typeof value === 'string' ? value.replaceAll(from, to) : value);
+  files[to] = {
+    ...entry,
+    mutants: entry.mutants.map((m) => {
+      const mutant = m as Mutant & { id?: unknown; relativeFileName?: unknown };
+      return { ...mutant, id: renamed(mutant.id), relativeFileName: renamed(mutant.relativeFileName) } as Mutant;
+    }),
+  };
+  return { ...report, files };
 }
 
 /** A folder's or a file's standing in a report. */
@@ -128,6 +151,13 @@ async function printScores(): Promise<boolean> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   if (args.includes('--scores')) process.exit((await printScores()) ? 0 : 1);
+  if (args[0] === '--move') {
+    const [from, to] = args.slice(1);
+    const committed = read(COMMITTED);
+    if (!from || !to || !committed) throw new Error('usage: npm run test:mutation -- --move <old path> <new path>');
+    writeFileSync(COMMITTED, `${JSON.stringify(moveFile(committed, from, to))}\n`);
+    process.exit(0);
+  }
   const files = args.filter((arg) => !arg.startsWith('-') && !/^\d+$/.test(arg));
   const options = args.filter((arg) => !files.includes(arg));
   if (existsSync(COMMITTED)) copyFileSync(COMMITTED, RUN);
