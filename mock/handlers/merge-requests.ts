@@ -4,10 +4,10 @@ import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
 import { findProject } from '../rules/access.js';
-import { findMergeRequest } from '../rules/approvals/approvals.js';
 import { milestoneIdByTitle } from '../rules/issuables.js';
 import {
   createMergeRequest,
+  findMergeRequest,
   listMergeRequests,
   listProjectMergeRequests,
   type MergeRequestFilters,

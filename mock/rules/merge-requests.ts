@@ -1,4 +1,4 @@
-import { ApiError, unauthorized, validationError } from '../http/errors.js';
+import { ApiError, recordNotFound, unauthorized, validationError } from '../http/errors.js';
 import { type Caller, type MergeRequest, type Project, Roles, type User, type World } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
@@ -71,6 +71,12 @@ export function canMergeInto(world: World, user: User, project: Project, branch:
     covering.length === 0 ||
     covering.some((b) => role >= b.merge_access_level.access_level || role >= b.push_access_level.access_level)
   );
+}
+
+/** A merge request of this project by iid: `404 Not found` otherwise. */
+export function findMergeRequest(world: World, project: Project, iid: number): MergeRequest {
+  for (const mr of world.mergeRequests.values()) if (mr.project_id === project.id && mr.iid === iid) return mr;
+  throw recordNotFound().because(`project ${project.path_with_namespace} has no merge request !${iid}`);
 }
 
 /** Merge request filters: the shared ones, and the branches and reviewers. */

@@ -21,12 +21,12 @@ import {
   updateProjectRule,
 } from '../../rules/approvals/approval-rules.js';
 import {
-  findMergeRequest,
   requireApprovalsPlan,
   requireGroupApprovalRules,
   requireGroupApprovalsPlan,
   requireMergeRequestRuleRights,
 } from '../../rules/approvals/approvals.js';
+import { findMergeRequest } from '../../rules/merge-requests.js';
 import { authorize } from '../../rules/policy.js';
 import type { ApprovalReportType, ApprovalRuleType } from '../../world/types.js';
 

@@ -6,11 +6,11 @@ import { findProject } from '../../rules/access.js';
 import {
   approvalStatus,
   approve,
-  findMergeRequest,
   requireApprovalsPlan,
   resetApprovals,
   unapprove,
 } from '../../rules/approvals/approvals.js';
+import { findMergeRequest } from '../../rules/merge-requests.js';
 import { authorize } from '../../rules/policy.js';
 import type { MergeRequest, Project } from '../../world/types.js';
 

@@ -1,4 +1,4 @@
-import { ApiError, forbidden, notFound, recordNotFound, unauthorized } from '../../http/errors.js';
+import { ApiError, forbidden, notFound, unauthorized } from '../../http/errors.js';
 import { groupChain, membershipCounts, projectGroup } from '../../world/memberships.js';
 import type {
   Approval,
@@ -56,12 +56,6 @@ export function requireGroupApprovalRules(world: World): void {
   if (!world.instance.feature_flags.includes('approval_group_rules')) {
     throw notFound().because('group approval rules need the approval_group_rules feature flag');
   }
-}
-
-/** A merge request of this project by iid: `404 Not found` otherwise. */
-export function findMergeRequest(world: World, project: Project, iid: number): MergeRequest {
-  for (const mr of world.mergeRequests.values()) if (mr.project_id === project.id && mr.iid === iid) return mr;
-  throw recordNotFound().because(`project ${project.path_with_namespace} has no merge request !${iid}`);
 }
 
 /** `*` in a protected branch name matches any run of characters (`release/*`). */
