@@ -575,6 +575,19 @@ describe('protected branches: what each refusal tells the journal, and what a ch
       '403 Forbidden',
     );
     expect(reason()).toBe('project acme/old is archived: its repository is read-only');
+    // push_code: a Developer meets the role, so the archive refuses; below it, the role answers first.
+    await refused(
+      () => as('glpat-dev').projects.branches.create('acme/old', { branch: 'x', ref: 'main' }),
+      403,
+      '403 Forbidden',
+    );
+    expect(reason()).toBe('project acme/old is archived: its repository is read-only');
+    await refused(
+      () => as('glpat-reporter').projects.branches.create('acme/old', { branch: 'x', ref: 'main' }),
+      403,
+      '403 Forbidden',
+    );
+    expect(reason()).toBe('reporter is Reporter in project acme/old; this needs Developer');
   });
 
   it('lets a Maintainer unprotect a protection whose unprotect access level is Maintainer', async () => {

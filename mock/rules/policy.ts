@@ -166,7 +166,7 @@ export function canReadIssue(world: World, user: User, project: Project, issue: 
 }
 
 /**
- * GitLab's `read_event` (`Event#visible_to_user?`): its project (or group) must be readable,
+ * GitLab's `read_event` (EventPolicy: `rule { visible_to_user }.enable :read_event`, from `Event#visible_to_user?`): its project (or group) must be readable,
  * an issue's event needs the issue (confidential ones too), a merge request's the project's
  * merge requests.
  */
@@ -217,7 +217,12 @@ export interface ProtectedBranchIn {
   branch: ProtectedBranch;
 }
 
-/** Every ability the mock decides, by GitLab's name, with the subject it is asked of. */
+/**
+ * Every ability the mock decides, by GitLab's name, with the subject it is asked of. The read
+ * abilities that only filter lists (`read_issue`, `read_event`, `read_namespace`) are the
+ * predicates above ({@link canReadIssue}, {@link canReadEvent}, {@link canReadNamespace}): no route
+ * refuses with them, so they need no refusal.
+ */
 export interface Abilities {
   admin_all_resources: Instance;
   read_web_hook: Project | Group | Instance;
@@ -251,11 +256,8 @@ export interface Abilities {
   create_resource_access_tokens: Project | Group;
   manage_resource_access_tokens: Project | Group;
   destroy_resource_access_tokens: Project | Group;
-  read_issue: Issue;
   update_issue: Issue;
   update_merge_request: MergeRequest;
-  read_event: Event;
-  read_namespace: NamespaceRecord;
 }
 export type Ability = keyof Abilities;
 
@@ -425,10 +427,6 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   create_resource_access_tokens: projectOrGroupAdmin(),
   manage_resource_access_tokens: projectOrGroupAdmin(),
   destroy_resource_access_tokens: projectOrGroupAdmin(),
-  read_issue: {
-    allows: (world, user, issue) => canReadIssue(world, user, projectOf(world, issue), issue),
-    refusal: () => notFound('Issue'),
-  },
   // IssuablePolicy: `update_issue` from Planner, or as the issue's author or an assignee.
   update_issue: {
     allows: (world, user, issue) =>
@@ -457,10 +455,6 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
       );
     },
   },
-  // EventPolicy: `rule { visible_to_user }.enable :read_event`.
-  read_event: { allows: canReadEvent, refusal: () => notFound() },
-  // UserNamespacePolicy, GroupPolicy `read_namespace`; the route words its own 404.
-  read_namespace: { allows: canReadNamespace, refusal: () => notFound('Namespace') },
 };
 
 /** Updating or removing a protection: `admin_project` first, then the protection's unprotect level. */
