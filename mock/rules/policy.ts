@@ -297,14 +297,10 @@ const administrator: Rule<unknown> = {
     ),
 };
 
-/** One ability over projects, groups and the instance, each decided by its own policy. */
-function scoped(rules: {
-  project: Rule<Project>;
-  group: Rule<Group>;
-  instance?: Rule<Instance>;
-}): Rule<Project | Group | Instance> {
+/** One ability over projects, groups and (administrators only) the instance, each decided by its own policy. */
+function scoped(rules: { project: Rule<Project>; group: Rule<Group> }): Rule<Project | Group | Instance> {
   const pick = (subject: Project | Group | Instance): Rule<never> =>
-    subject === 'instance' ? (rules.instance ?? administrator) : isGroup(subject) ? rules.group : rules.project;
+    subject === 'instance' ? administrator : isGroup(subject) ? rules.group : rules.project;
   return {
     allows: (world, user, subject) => pick(subject).allows(world, user, subject as never),
     refusal: (world, user, subject) => pick(subject).refusal(world, user, subject as never),
