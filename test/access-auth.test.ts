@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
 import { call, testSeed } from './fixtures.js';
 
-// Authentication as `mock/rules/access.ts` decides it, seen from outside: which token a request
-// carries, who it authenticates as, when `last_used_at` moves, and the journal's reason for each
-// 401 (two refusals with the same status and body differ only there).
+// Authentication, seen from outside: which token a request carries (`mock/http/credentials.ts`),
+// who it authenticates as and when `last_used_at` moves (`mock/rules/access.ts`), and the journal's
+// reason for each 401 (two refusals with the same status and body differ only there).
 
 const hex = (c: string) => c.repeat(64);
 const oauthToken = (id: number, user: string | null, token: string, fields: { revoked_at?: string } = {}) => ({
