@@ -3,10 +3,12 @@ import {
   directRole,
   dropMembership,
   groupChain,
+  isGroup,
   type MemberSource,
   membershipCounts,
   membershipOf,
   projectGroup,
+  sourceName,
   storeMembership,
 } from '../world/memberships.js';
 import type { Group, Membership, Project, Role, User, World } from '../world/types.js';
@@ -46,10 +48,6 @@ export interface MemberFilters {
   /** Not these users (direct list only, as in GitLab). */
   skipUsers?: number[];
 }
-
-const isGroup = (source: MemberSource): source is Group => 'full_path' in source;
-const where = (source: MemberSource) =>
-  isGroup(source) ? `group ${source.full_path}` : `project ${source.path_with_namespace}`;
 
 /** A group or project by id or full path: 404 when it does not exist or the caller cannot see it. */
 export function findMemberSource(world: World, caller: Caller, kind: 'groups' | 'projects', ref: string): MemberSource {
@@ -122,7 +120,7 @@ export function filterMembers(entries: MemberEntry[], filters: MemberFilters): M
 /** A direct member by user id; anything else is GitLab's `find_by!`: 404 `Not found`. */
 export function findDirectMember(world: World, source: MemberSource, userId: number): MemberEntry {
   const entry = directMembers(world, source).find((e) => e.user.id === userId);
-  if (!entry) throw recordNotFound().because(`user ${userId} is not a direct member of ${where(source)}`);
+  if (!entry) throw recordNotFound().because(`user ${userId} is not a direct member of ${sourceName(source)}`);
   return entry;
 }
 
@@ -130,7 +128,9 @@ export function findDirectMember(world: World, source: MemberSource, userId: num
 export function findAnyMember(world: World, source: MemberSource, userId: number): MemberEntry {
   const entry = allMembers(world, source).find((e) => e.user.id === userId);
   if (!entry)
-    throw recordNotFound().because(`user ${userId} is neither a direct nor an inherited member of ${where(source)}`);
+    throw recordNotFound().because(
+      `user ${userId} is neither a direct nor an inherited member of ${sourceName(source)}`,
+    );
   return entry;
 }
 
@@ -144,7 +144,7 @@ function requireManageMembers(world: World, caller: Caller, source: MemberSource
 function requireManageOwners(world: World, caller: Caller, source: MemberSource, why: string): void {
   if (!can(world, caller.user, 'manage_owners', source)) {
     const role = roleInSource(world, caller.user, source);
-    throw forbidden().because(`${roleIn(caller.user, role, where(source))}; ${why} needs Owner`);
+    throw forbidden().because(`${roleIn(caller.user, role, sourceName(source))}; ${why} needs Owner`);
   }
 }
 
@@ -230,13 +230,15 @@ export function addMember(world: World, caller: Caller, source: MemberSource, in
         : undefined;
   if (!user) throw notFound('User').because(`no user ${input.username ?? input.userId}`);
   if (directMembers(world, source).some((e) => e.user.id === user.id)) {
-    throw conflict('Member already exists').because(`${user.username} is already a direct member of ${where(source)}`);
+    throw conflict('Member already exists').because(
+      `${user.username} is already a direct member of ${sourceName(source)}`,
+    );
   }
   requireManageMembers(world, caller, source);
   if (input.accessLevel === Roles.Owner) requireManageOwners(world, caller, source, 'adding an Owner');
   throwIfInvalid(
     membershipErrors(world, source, user, input.accessLevel, input.expiresAt, true),
-    `the membership of ${user.username} in ${where(source)} is not valid`,
+    `the membership of ${user.username} in ${sourceName(source)} is not valid`,
   );
   const membership: Membership = {
     created_at: nowIso(world),
@@ -256,7 +258,7 @@ export function addMember(world: World, caller: Caller, source: MemberSource, in
  * or removed, nor a group's last Owner.
  */
 function requireChangeable(world: World, source: MemberSource, entry: MemberEntry, action: string): void {
-  const who = `${entry.user.username} in ${where(source)}`;
+  const who = `${entry.user.username} in ${sourceName(source)}`;
   if (namespaceHolder(world, source) === entry.user) {
     throw forbidden().because(`cannot ${action} ${who}: the project is in their personal namespace`);
   }
@@ -291,7 +293,7 @@ export function updateMember(
   const expiresAt = input.expiresAt === undefined ? entry.membership.expires_at : input.expiresAt;
   throwIfInvalid(
     membershipErrors(world, source, entry.user, input.accessLevel, expiresAt, false),
-    `the membership of ${entry.user.username} in ${where(source)} is not valid`,
+    `the membership of ${entry.user.username} in ${sourceName(source)} is not valid`,
   );
   const membership: Membership = { ...entry.membership, expires_at: expiresAt };
   storeMembership(source, entry.user.id, input.accessLevel as Role, membership);

@@ -1,5 +1,5 @@
 import { type ApiError, forbidden, notFound, unauthorized } from '../http/errors.js';
-import { directRole, groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
+import { directRole, groupChain, isGroup, membershipCounts, projectGroup, sourceName } from '../world/memberships.js';
 import type { Caller } from '../world/types.js';
 import {
   type Event,
@@ -62,8 +62,6 @@ export function projectRole(world: World, user: User, project: Project): Role | 
   return Math.max(direct, group ? groupRole(world, user, group) : 0) as Role | 0;
 }
 
-const isGroup = (source: Project | Group): source is Group => 'full_path' in source;
-
 /** A user's role where a project's or group's members are (admins 50). */
 export const roleInSource = (world: World, user: User, source: Project | Group): Role | 0 =>
   isGroup(source) ? groupRole(world, user, source) : projectRole(world, user, source);
@@ -73,10 +71,6 @@ export const roleInSource = (world: World, user: User, source: Project | Group):
  * or group's hooks, members, access tokens and approval settings.
  */
 export const adminRole = (source: Project | Group): Role => (isGroup(source) ? Roles.Owner : Roles.Maintainer);
-
-/** `project acme/api` or `group acme`: a reason's words. */
-const nameOf = (source: Project | Group) =>
-  isGroup(source) ? `group ${source.full_path}` : `project ${source.path_with_namespace}`;
 
 // ---- Visibility --------------------------------------------------------------
 
@@ -417,7 +411,7 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
     allows: (world, user, source) => roleInSource(world, user, source) >= adminRole(source),
     refusal: (world, user, source) =>
       unauthorized().because(
-        `${roleIn(user, roleInSource(world, user, source), nameOf(source))}; access tokens need ${roleName(adminRole(source))}`,
+        `${roleIn(user, roleInSource(world, user, source), sourceName(source))}; access tokens need ${roleName(adminRole(source))}`,
       ),
   },
   create_resource_access_tokens: projectOrGroupAdmin(),

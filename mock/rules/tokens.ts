@@ -1,4 +1,5 @@
 import { badRequest, notFound, unauthorized } from '../http/errors.js';
+import { isGroup, sourceName } from '../world/memberships.js';
 import type { AccessToken, Caller, Group, Project, Role, User, World } from '../world/types.js';
 import {
   addDays,
@@ -27,7 +28,6 @@ import { adminRole, can, roleIn, roleInSource, roleName } from './policy.js';
 
 /** What an access token (its bot user) belongs to: a project or a group. */
 export type TokenResource = Project | Group;
-const isGroup = (resource: TokenResource): resource is Group => 'full_path' in resource;
 
 /** `project` or `group`: GitLab's `source_type`, in its messages and in `resource_type`. */
 export const resourceKind = (resource: TokenResource): 'project' | 'group' => (isGroup(resource) ? 'group' : 'project');
@@ -35,10 +35,6 @@ export const resourceKind = (resource: TokenResource): 'project' | 'group' => (i
 /** The world's fields that tie a token to its resource. */
 const resourceFields = (resource: TokenResource) =>
   isGroup(resource) ? { project_id: null, group_id: resource.id } : { project_id: resource.id, group_id: null };
-
-/** `project acme/api` or `group acme`: a reason's words. */
-const resourceName = (resource: TokenResource) =>
-  isGroup(resource) ? `group ${resource.full_path}` : `project ${resource.path_with_namespace}`;
 
 /** A personal token for a user (what a seeded user calls the API with). */
 export function issuePersonalToken(
@@ -352,8 +348,8 @@ function tokenToRotate(world: World, caller: Caller, resource: TokenResource, to
   // Only administrators learn that a token does not exist.
   if (!token) {
     const reason = !manages
-      ? `${roleIn(caller.user, roleInSource(world, caller.user, resource), resourceName(resource))}; rotating needs ${roleName(adminRole(resource))}`
-      : `${resourceName(resource)} has no access token ${tokenId}`;
+      ? `${roleIn(caller.user, roleInSource(world, caller.user, resource), sourceName(resource))}; rotating needs ${roleName(adminRole(resource))}`
+      : `${sourceName(resource)} has no access token ${tokenId}`;
     throw (caller.user.admin ? notFound() : unauthorized()).because(reason);
   }
   if (!caller.user.admin && tokenAccessLevel(world, token) > roleInSource(world, caller.user, resource)) {

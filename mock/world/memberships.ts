@@ -26,6 +26,13 @@ export function projectGroup(world: World, project: Project): Group | null {
 /** A group or a project: whatever has direct members. */
 export type MemberSource = Group | Project;
 
+/** Whether a member source (or a token's resource) is a group. */
+export const isGroup = (source: MemberSource): source is Group => 'full_path' in source;
+
+/** `project acme/api` or `group acme`: a reason's words. */
+export const sourceName = (source: MemberSource): string =>
+  isGroup(source) ? `group ${source.full_path}` : `project ${source.path_with_namespace}`;
+
 /**
  * Whether a membership still counts: until the day before its `expires_at`. GitLab's
  * `not_expired` scope is `expires_at > today`, and a daily job deletes the rest; the
