@@ -5,7 +5,7 @@ import { refuseJsonBody } from './json-limits.js';
 import type { MockRequest } from './mock-request.js';
 import type { RawParams } from './params.js';
 import { bodyParams, queryParams } from './request.js';
-import { errorResponse, json, type MockResponse } from './respond.js';
+import { errorResponse, forMethod, json, type MockResponse, unexpectedError } from './respond.js';
 
 /**
  * The router of a world's pages outside `/api/v4`: the sign-in page and GitLab's
@@ -75,11 +75,10 @@ export function createOAuthRouter(world: World, routes: PageRoutes, options: OAu
         basePath,
         signInList,
       });
-      return request.method === 'HEAD' ? { ...response, body: null } : response;
+      return forMethod(request.method, response);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
-      console.error('[gitlab-admin-sdk mock] unhandled error', error);
-      return json({ message: '500 Internal Server Error' }, 500);
+      return unexpectedError(error);
     }
   };
 }

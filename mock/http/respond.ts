@@ -25,6 +25,23 @@ export function errorResponse(error: ApiError): MockResponse {
   return json(error.body, error.status, error.headers);
 }
 
+/**
+ * The answer to a request with its method: a `HEAD` request gets the `GET` answer's status and
+ * headers without the body.
+ */
+export function forMethod(method: string, response: MockResponse): MockResponse {
+  return method === 'HEAD' ? { ...response, body: null } : response;
+}
+
+/**
+ * What a router answers for a thrown error that is not a refusal (a bug in the mock): GitLab's
+ * answer to an unhandled exception, with the error logged so that it can be found.
+ */
+export function unexpectedError(error: unknown): MockResponse {
+  console.error('[gitlab-admin-sdk mock] unhandled error', error);
+  return json({ message: '500 Internal Server Error' }, 500);
+}
+
 /** An HTML page. */
 export function html(body: string, status = 200, headers?: Record<string, string>): MockResponse {
   return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };

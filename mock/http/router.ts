@@ -9,7 +9,7 @@ import { refuseJsonBody } from './json-limits.js';
 import type { MockRequest } from './mock-request.js';
 import type { RawParams } from './params.js';
 import { bodyParams, queryParams } from './request.js';
-import { errorResponse, json, type MockResponse, RETRY_LATER } from './respond.js';
+import { errorResponse, forMethod, json, type MockResponse, RETRY_LATER, unexpectedError } from './respond.js';
 
 /**
  * The mock's own small router under `/api/v4`: it decodes path segments (so a
@@ -242,9 +242,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         trace.reason = reasonOf(error);
         return errorResponse(error);
       }
-      // A bug in the mock: answer as GitLab does for an unhandled exception, and say what happened.
-      console.error('[gitlab-admin-sdk mock] unhandled error', error);
-      return json({ message: '500 Internal Server Error' }, 500);
+      return unexpectedError(error);
     }
   };
 
@@ -283,8 +281,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       if (refused) {
         trace.reason = `over the JSON limit ${refused.limit}`;
         trace.user = sender();
-        const response = json({ error: refused.message }, 400);
-        return request.method === 'HEAD' ? { ...response, body: null } : response;
+        return forMethod(request.method, json({ error: refused.message }, 400));
       }
       const limit = guard.throttle(world, trace.credential);
       if (limit?.throttled) {
@@ -295,7 +292,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         ? { status: 429, headers: { 'content-type': 'text/plain' }, body: RETRY_LATER }
         : await dispatch(request, apiPath, parts, trace);
       for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers[name.toLowerCase()] = value;
-      return request.method === 'HEAD' ? { ...response, body: null } : response;
+      return forMethod(request.method, response);
     };
     const response = await answer();
     options.journal?.record(
