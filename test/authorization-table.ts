@@ -395,6 +395,23 @@ export const rows: Row[] = [
     note: 'The bot sees the private group through its project.' },
   { route: 'GET /groups/:id/subgroups', url: `${G}/subgroups`,                               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/descendant_groups', url: `${G}/descendant_groups`,               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Creating a top-level group needs `can_create_group` (default true, every signed-in user here).
+  { route: 'POST /groups', url: '/groups', body: { name: 'New group', path: 'new-group' },
+                                                                                             expect: [401, 401, 401, 401, 401, 201, 201, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'PUT /groups/:id', url: G, body: { description: 'Changed' },                      expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
+  { route: 'POST /groups/:id/transfer', url: `${G}/transfer`, body: {},                       expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 400, 400, 403],
+    note: 'change_group is Owner; acme is top level already, so the Owner gets the service\'s 400 (Group is already a root group).' },
+  // Sharing (lib/api/groups.rb, lib/api/projects.rb): the share services answer 404 "Not Found" to a caller without create_group_link (Owner).
+  { route: 'POST /groups/:id/share', url: `${G}/share`, body: { group_id: 1, group_access: 30 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 404, 404, 404, 404, 404, 201, 201, 404],
+    note: 'acme is shared with itself: GitLab validates nothing against it.' },
+  { route: 'DELETE /groups/:id/share/:group_id', url: `${G}/share/1`,                        expect: [401, 401, 401, 401, 401, 404, 404, 404, 404, 404, 404, 404, 404, 404],
+    note: 'No share exists: 404 Group Link Not Found to whoever sees the group (tested with one in test/sharing.test.ts).' },
+  { route: 'POST /projects/:id/share', url: `${P}/share`, body: { group_id: 1, group_access: 30 },
+                                                                                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 404, 409, 409, 404],
+    note: 'admin_project (403), then create_group_link (Owner, else 404); acme is the project\'s own group: 409.' },
+  { route: 'DELETE /projects/:id/share/:group_id', url: `${P}/share/1`,                      expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 404, 404, 404, 404],
+    note: 'admin_project (403), then no share exists: 404 Group Link Not Found (tested with one in test/sharing.test.ts).' },
 
   // Group milestones (lib/api/group_milestones.rb): read by whoever sees the group, written from Planner up in the group.
   { route: 'GET /groups/:id/milestones', url: `${G}/milestones`,                             expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },

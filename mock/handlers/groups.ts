@@ -4,7 +4,10 @@ import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroup, presentGroupDetail } from '../present/groups.js';
 import { findGroup } from '../rules/access.js';
+import { createGroup, type GroupSettings, transferGroup, updateGroup } from '../rules/group-changes.js';
 import { type GroupFilters, type GroupScope, listGroups } from '../rules/groups.js';
+import { authorize } from '../rules/policy.js';
+import type { ProjectCreationLevel, SubgroupCreationLevel, Visibility } from '../world/types.js';
 import { ROLE_VALUES } from '../world/types.js';
 
 /**
@@ -59,7 +62,104 @@ function groupList(ctx: RouteContext, scope: 'all' | 'children' | 'descendants')
   return paginated(ctx, groups, q, (g) => presentGroup(ctx.world, g, { statistics }));
 }
 
+/**
+ * GitLab's `optional_params` of `POST /groups` and `PUT /groups/:id` (`API::Helpers::GroupsHelpers`):
+ * all declared, so their types are checked as GitLab checks them; the mock keeps the ones it models.
+ */
+const groupSettingParams = {
+  description: p.string(),
+  visibility: p.string().values(['private', 'internal', 'public']),
+  share_with_group_lock: p.boolean(),
+  require_two_factor_authentication: p.boolean(),
+  two_factor_grace_period: p.integer(),
+  project_creation_level: p.string().values(['noone', 'owner', 'maintainer', 'developer', 'administrator']),
+  auto_devops_enabled: p.boolean(),
+  subgroup_creation_level: p.string().values(['owner', 'maintainer']),
+  emails_disabled: p.boolean(),
+  emails_enabled: p.boolean(),
+  show_diff_preview_in_email: p.boolean(),
+  mentions_disabled: p.boolean(),
+  lfs_enabled: p.boolean(),
+  request_access_enabled: p.boolean(),
+  default_branch: p.string(),
+  default_branch_protection: p.integer().values([0, 1, 2, 3, 4]),
+  enabled_git_access_protocol: p.string().values(['ssh', 'http', 'all']),
+};
+
+/** The parsed settings the world models. */
+const settingsOf = (q: {
+  description?: string | undefined;
+  visibility?: string | undefined;
+  share_with_group_lock?: boolean | undefined;
+  project_creation_level?: string | undefined;
+  subgroup_creation_level?: string | undefined;
+  request_access_enabled?: boolean | undefined;
+}): GroupSettings => ({
+  ...(q.description !== undefined && { description: q.description }),
+  ...(q.visibility !== undefined && { visibility: q.visibility as Visibility }),
+  ...(q.share_with_group_lock !== undefined && { share_with_group_lock: q.share_with_group_lock }),
+  ...(q.project_creation_level !== undefined && {
+    project_creation_level: q.project_creation_level as ProjectCreationLevel,
+  }),
+  ...(q.subgroup_creation_level !== undefined && {
+    subgroup_creation_level: q.subgroup_creation_level as SubgroupCreationLevel,
+  }),
+  ...(q.request_access_enabled !== undefined && { request_access_enabled: q.request_access_enabled }),
+});
+
 export const groupRoutes = [
+  // `POST /groups`: the parent (404 when unseen), then `create_subgroup` in it or `create_group_via_api`
+  // (403), then `Groups::CreateService`; 201 with GroupDetail as `present` shows it (no projects).
+  route('POST', '/groups', (ctx) => {
+    const q = parseParams(ctx.params, {
+      name: p.string().required(),
+      path: p.string().required(),
+      parent_id: p.integer(),
+      organization_id: p.integer(),
+      ...groupSettingParams,
+    });
+    const parent = q.parent_id === undefined ? null : findGroup(ctx.world, ctx.caller, String(q.parent_id));
+    if (parent) authorize(ctx.world, ctx.caller, 'create_subgroup', parent);
+    else authorize(ctx.world, ctx.caller, 'create_group', 'instance');
+    const group = createGroup(ctx.world, ctx.caller.user, { ...settingsOf(q), name: q.name, path: q.path, parent });
+    return json(presentGroupDetail(ctx.world, ctx.caller, group, { withProjects: false, adminFields: false }), 201);
+  }),
+
+  // `PUT /groups/:id`: `admin_group` (Owner), then `Groups::UpdateService`; 400 `{"message":{...}}`.
+  route('PUT', '/groups/:id', (ctx) => {
+    const q = parseParams(ctx.params, {
+      ...groupPath,
+      name: p.string(),
+      path: p.string(),
+      shared_runners_setting: p.string().values(['enabled', 'disabled_and_overridable', 'disabled_and_unoverridable']),
+      prevent_sharing_groups_outside_hierarchy: p.boolean(),
+      lock_math_rendering_limits_enabled: p.boolean(),
+      math_rendering_limits_enabled: p.boolean(),
+      max_artifacts_size: p.integer(),
+      ...groupSettingParams,
+    });
+    const group = findGroup(ctx.world, ctx.caller, q.id);
+    authorize(ctx.world, ctx.caller, 'admin_group', group);
+    const settings: GroupSettings = {
+      ...settingsOf(q),
+      ...(q.name !== undefined && { name: q.name }),
+      ...(q.path !== undefined && { path: q.path }),
+    };
+    updateGroup(ctx.world, ctx.caller.user, group, settings);
+    return json(presentGroupDetail(ctx.world, ctx.caller, group, { withProjects: true }));
+  }),
+
+  // `POST /groups/:id/transfer`: `change_group` (Owner, 403), the target (404 when unseen), then
+  // `Groups::TransferService` (400 `Transfer failed: ...`); 201 with GroupDetail (no projects).
+  route('POST', '/groups/:id/transfer', (ctx) => {
+    const q = parseParams(ctx.params, { ...groupPath, group_id: p.integer() });
+    const group = findGroup(ctx.world, ctx.caller, q.id);
+    authorize(ctx.world, ctx.caller, 'change_group', group);
+    const target = q.group_id === undefined ? null : findGroup(ctx.world, ctx.caller, String(q.group_id));
+    transferGroup(ctx.world, ctx.caller.user, group, target);
+    return json(presentGroupDetail(ctx.world, ctx.caller, group, { withProjects: false, adminFields: false }), 201);
+  }),
+
   route('GET', '/groups', (ctx) => groupList(ctx, 'all')),
 
   route('GET', '/groups/:id', (ctx) => {

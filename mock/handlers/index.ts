@@ -20,6 +20,7 @@ import { namespaceRoutes } from './namespaces.js';
 import { OAUTH_ROUTES } from './oauth.js';
 import { projectRoutes } from './projects.js';
 import { scimRoutes } from './scim.js';
+import { sharingRoutes } from './sharing.js';
 import { userRoutes } from './users.js';
 
 /** The routes of each area, by the area's name as `GET /__mock/routes` and docs/coverage.md show it. */
@@ -44,6 +45,7 @@ const areas: Record<string, Route[]> = {
   labels: labelRoutes,
   events: eventRoutes,
   webhooks: [...hookRoutes, ...hookEventRoutes],
+  'sharing with groups': sharingRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

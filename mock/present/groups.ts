@@ -1,8 +1,9 @@
-import type { Group, GroupDetail, GroupProject } from '../../src/models/groups.js';
-import { fullName, groupDetailProjects } from '../rules/groups.js';
+import type { Group, GroupDetail, GroupProject, SharedGroup } from '../../src/models/groups.js';
+import { fullName, groupDetailProjects, groupSharedProjects } from '../rules/groups.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
-import { can } from '../rules/policy.js';
-import type { Caller, Group as GroupRecord, Project, World } from '../world/types.js';
+import { can, canReadGroup } from '../rules/policy.js';
+import { sharesOfGroup, sharesOfProject } from '../world/shares.js';
+import type { Caller, Group as GroupRecord, Project, User, World } from '../world/types.js';
 
 /**
  * Groups in GitLab's key order: the `Group` entity of lists and the
@@ -23,12 +24,12 @@ export function presentGroup(world: World, group: GroupRecord, options: { statis
     path: group.path,
     description: group.description,
     visibility: group.visibility,
-    share_with_group_lock: false,
+    share_with_group_lock: group.share_with_group_lock ?? false,
     require_two_factor_authentication: false,
     two_factor_grace_period: 48,
-    project_creation_level: 'developer',
+    project_creation_level: group.project_creation_level ?? 'developer',
     auto_devops_enabled: null,
-    subgroup_creation_level: 'maintainer',
+    subgroup_creation_level: group.subgroup_creation_level ?? 'maintainer',
     emails_disabled: false,
     emails_enabled: true,
     show_diff_preview_in_email: true,
@@ -46,7 +47,7 @@ export function presentGroup(world: World, group: GroupRecord, options: { statis
       developer_can_initial_push: false,
     },
     avatar_url: null,
-    request_access_enabled: true,
+    request_access_enabled: group.request_access_enabled ?? true,
     full_name: fullName(world, group),
     full_path: group.full_path,
     created_at: group.created_at,
@@ -113,30 +114,55 @@ export function presentGroupProject(world: World, project: Project): GroupProjec
 }
 
 /**
- * GroupDetail: the Group entity, the groups it is shared with (none: sharing is
- * not modelled), its runners token and Git protocols for those who administer it
- * (Owner), and, unless `with_projects=false`, up to 100 of its own projects the
- * caller may read. Projects shared with a group are not modelled: `shared_projects`
- * is empty.
+ * The groups a group or project is shared with (`SharedGroupWithGroup`, `SharedGroupWithProject`):
+ * those the caller can see (`shared_with_group_links_visible_to_user`, `visible_group_links`),
+ * in the order they were shared.
+ */
+export function presentSharedWith(world: World, user: User, source: GroupRecord | Project): SharedGroup[] {
+  const links =
+    'full_path' in source
+      ? sharesOfGroup(world, source.id).map((l) => ({ ...l, group_id: l.shared_with_group_id }))
+      : sharesOfProject(world, source.id);
+  const out: SharedGroup[] = [];
+  for (const link of links) {
+    const group = world.groups.get(link.group_id);
+    if (!group || !canReadGroup(world, user, group)) continue;
+    out.push({
+      group_id: group.id,
+      group_name: group.name,
+      group_full_path: group.full_path,
+      group_access_level: link.group_access,
+      expires_at: link.expires_at,
+    });
+  }
+  return out;
+}
+
+/**
+ * GroupDetail: the Group entity, the groups it is shared with (those the caller can see), its
+ * runners token and Git protocols for those who administer it (Owner; only where GitLab's route
+ * passes `user_can_admin_group`: `GET` and `PUT`, not the writes that `present` the group
+ * themselves), and, with `withProjects`, up to 100 of its own projects and of the projects shared
+ * with it that the caller may read.
  */
 export function presentGroupDetail(
   world: World,
   caller: Caller,
   group: GroupRecord,
-  options: { withProjects: boolean },
+  options: { withProjects: boolean; adminFields?: boolean },
 ): GroupDetail {
-  const administers = can(world, caller.user, 'admin_group', group);
+  const administers = (options.adminFields ?? true) && can(world, caller.user, 'admin_group', group);
   const root = group.parent_id === null;
   return {
     ...presentGroup(world, group),
-    shared_with_groups: [],
+    shared_with_groups: presentSharedWith(world, caller.user, group),
     // A stable stand-in derived from the id: a reloaded export answers the same.
     ...(administers && { runners_token: `GR1348941mock${String(group.id).padStart(11, '0')}` }),
     ...(root && administers && { enabled_git_access_protocol: 'all' }),
     ...(root && { prevent_sharing_groups_outside_hierarchy: false }),
     ...(options.withProjects && {
       projects: groupDetailProjects(world, caller.user, group).map((p) => presentGroupProject(world, p)),
-      shared_projects: [],
+      shared_projects: groupSharedProjects(world, caller.user, group).map((p) => presentGroupProject(world, p)),
     }),
   };
 }

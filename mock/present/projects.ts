@@ -4,6 +4,7 @@ import { canReadCode } from '../rules/policy.js';
 import { type RoleMap, rolesOf } from '../rules/projects.js';
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import type { Project as ProjectRecord, User, World } from '../world/types.js';
+import { presentSharedWith } from './groups.js';
 import { presentUser } from './users.js';
 
 /**
@@ -152,6 +153,12 @@ export function presentProject(
   };
 }
 
-/** {@link presentProject} with the caller's permissions (ProjectWithAccess), roles derived for this one project. */
-export const presentProjectWithAccess = (world: World, user: User, project: ProjectRecord) =>
-  presentProject(world, user, project, rolesOf(world, user));
+/**
+ * {@link presentProject} with the caller's permissions (ProjectWithAccess), roles derived for this
+ * one project, and the groups it is shared with that the caller can see (`GET /projects/:id`; GitLab's
+ * lists show them too, which the mock leaves out of its lists).
+ */
+export const presentProjectWithAccess = (world: World, user: User, project: ProjectRecord): Project => ({
+  ...presentProject(world, user, project, rolesOf(world, user)),
+  shared_with_groups: presentSharedWith(world, user, project),
+});

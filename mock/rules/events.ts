@@ -234,3 +234,43 @@ export function listEvents(world: World, viewer: User, scope: (event: Event) => 
     )
     .sort((a, b) => sign * (a.id - b.id));
 }
+
+/**
+ * A group created: `group_create` to every system hook (`Group#post_create_hook`), and for a
+ * subgroup `subgroup_create` to the group hooks of its parent and the parent's ancestors with
+ * `subgroup_events` (EE `Group#execute_subgroup_hooks`, licensed `group_webhooks`).
+ */
+export function groupCreatedHooks(world: World, group: Group): void {
+  announce(world, {
+    kind: 'group',
+    project: null,
+    group,
+    subject: { type: 'group', group, event: 'create', updated_at: group.created_at },
+  });
+  const parent = group.parent_id === null ? undefined : world.groups.get(group.parent_id);
+  if (parent) {
+    announce(world, {
+      kind: 'subgroup',
+      project: null,
+      group: parent,
+      subject: { type: 'subgroup', group, parent, event: 'create' },
+    });
+  }
+}
+
+/** A group's path changed: `group_rename` to every system hook (`Group#path_changed_hook`), with its old path and full path. */
+export function groupRenamedHooks(world: World, group: Group, oldPath: string, oldFullPath: string): void {
+  announce(world, {
+    kind: 'group',
+    project: null,
+    group,
+    subject: {
+      type: 'group',
+      group,
+      event: 'rename',
+      updated_at: nowIso(world),
+      old_path: oldPath,
+      old_full_path: oldFullPath,
+    },
+  });
+}

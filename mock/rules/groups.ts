@@ -1,4 +1,5 @@
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
+import { shareCounts } from '../world/shares.js';
 import type { Group, Project, User, Visibility, World } from '../world/types.js';
 import { canReadProject, groupsAround, openTo } from './policy.js';
 
@@ -151,4 +152,18 @@ export function groupDetailProjects(world: World, user: User, group: Group): Pro
     .filter((p) => projectGroup(world, p)?.id === group.id && canReadProject(world, user, p))
     .sort((a, b) => b.id - a.id)
     .slice(0, GROUP_DETAIL_PROJECTS_LIMIT);
+}
+
+/**
+ * The projects shared with a group that a group's details embed (`GroupProjectsFinder` with
+ * `only_shared`): those the caller may read, newest first, at most 100.
+ */
+export function groupSharedProjects(world: World, user: User, group: Group): Project[] {
+  const out: Project[] = [];
+  for (const link of world.projectShares.values()) {
+    if (link.group_id !== group.id || !shareCounts(world, link)) continue;
+    const project = world.projects.get(link.project_id);
+    if (project && canReadProject(world, user, project)) out.push(project);
+  }
+  return out.sort((a, b) => b.id - a.id).slice(0, GROUP_DETAIL_PROJECTS_LIMIT);
 }

@@ -11,6 +11,7 @@ import {
   sourceName,
   storeMembership,
 } from '../world/memberships.js';
+import { shareCounts, sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import type { Group, Membership, Project, Role, User, World } from '../world/types.js';
 import { type Caller, ROLE_VALUES, Roles } from '../world/types.js';
 import { nowIso, today, userNamed } from '../world/world.js';
@@ -88,18 +89,48 @@ function outranks(a: MemberEntry, b: MemberEntry): boolean {
 }
 
 /**
+ * The members a source gets through its shares with groups, at the share's `group_access` when
+ * lower (`MembersWithParents#members_from_self_and_ancestor_group_shares`, `LEAST(...)`): for a
+ * group (or a project's group chain), the direct members of each invited group; for a project's
+ * own shares, every member of the invited group with their role there (its ancestors' members too).
+ */
+function sharedMembers(world: World, source: MemberSource): MemberEntry[] {
+  const entries: MemberEntry[] = [];
+  const capped = (entry: MemberEntry, access: Role): MemberEntry => ({
+    ...entry,
+    role: Math.min(entry.role, access) as Role,
+  });
+  for (const g of isGroup(source) ? [source, ...ancestorsOf(world, source)] : ancestorsOf(world, source)) {
+    for (const link of sharesOfGroup(world, g.id)) {
+      const invited = world.groups.get(link.shared_with_group_id);
+      if (!invited || !shareCounts(world, link)) continue;
+      for (const entry of directMembers(world, invited)) entries.push(capped(entry, link.group_access));
+    }
+  }
+  if (!isGroup(source)) {
+    for (const link of sharesOfProject(world, source.id)) {
+      const invited = world.groups.get(link.group_id);
+      if (!invited || !shareCounts(world, link)) continue;
+      for (const entry of allMembers(world, invited)) entries.push(capped(entry, link.group_access));
+    }
+  }
+  return entries;
+}
+
+/**
  * Direct and inherited members, each user once at their highest level (GitLab's
- * `members/all`), ordered by user id. GitLab also lists members of groups the
- * source is shared with; the mock has no sharing, so there are none.
+ * `members/all`), ordered by user id, with the members of the groups the source (or an ancestor)
+ * is shared with, at most at the share's level.
  */
 export function allMembers(world: World, source: MemberSource): MemberEntry[] {
   const best = new Map<number, MemberEntry>();
-  for (const s of [source, ...ancestorsOf(world, source)]) {
-    for (const entry of directMembers(world, s)) {
-      const known = best.get(entry.user.id);
-      if (!known || outranks(entry, known)) best.set(entry.user.id, entry);
-    }
-  }
+  const consider = (entry: MemberEntry) => {
+    const known = best.get(entry.user.id);
+    if (!known || outranks(entry, known)) best.set(entry.user.id, entry);
+  };
+  for (const s of [source, ...ancestorsOf(world, source)]) for (const entry of directMembers(world, s)) consider(entry);
+  if (world.groupShares.size > 0 || world.projectShares.size > 0)
+    for (const entry of sharedMembers(world, source)) consider(entry);
   return [...best.values()].sort((a, b) => a.user.id - b.user.id);
 }
 

@@ -1,5 +1,6 @@
 import { type ApiError, forbidden, notFound, unauthorized } from '../http/errors.js';
 import { directRole, groupChain, isGroup, membershipCounts, projectGroup, sourceName } from '../world/memberships.js';
+import { shareCounts, sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import type { Caller } from '../world/types.js';
 import {
   type Event,
@@ -45,21 +46,67 @@ export function roleIn(user: User, role: number, where: string): string {
     : `${user.username} is ${roleName(role)} in ${where}`;
 }
 
-/** A user's role in a group: the highest of its own and its ancestors' memberships (0 = none); expired ones do not count. */
+/**
+ * A user's role in a group: the highest of its own and its ancestors' memberships, and of the
+ * shares of those groups with groups the user is a direct member of, each capped at the share's
+ * `group_access` (0 = none); expired memberships and shares do not count. GitLab's
+ * `Members::MembersWithParents#members_from_self_and_ancestor_group_shares`: `LEAST(group_access,
+ * access_level)` over the direct members of the invited group.
+ */
 export function groupRole(world: World, user: User, group: Group): Role | 0 {
   if (user.admin) return 50;
+  return membershipGroupRole(world, user, group);
+}
+
+/** {@link groupRole} by memberships and shares only, an administrator's status aside. */
+export function membershipGroupRole(world: World, user: User, group: Group): Role | 0 {
   let role: Role | 0 = 0;
-  for (const g of groupChain(world, group)) role = Math.max(role, directRole(world, g, user.id)) as Role | 0;
+  const shared = world.groupShares.size > 0;
+  for (const g of groupChain(world, group)) {
+    role = Math.max(role, directRole(world, g, user.id)) as Role | 0;
+    if (shared) role = Math.max(role, groupShareRole(world, user, g)) as Role | 0;
+  }
   return role;
 }
 
-/** A user's role in a project: direct, inherited from its groups, or Owner of a personal namespace (0 = none). */
+/** The role a user gets in one group (not its ancestors) through its shares with groups the user is a direct member of. */
+export function groupShareRole(world: World, user: User, group: Group): Role | 0 {
+  let role: Role | 0 = 0;
+  for (const link of sharesOfGroup(world, group.id)) {
+    const invited = world.groups.get(link.shared_with_group_id);
+    if (!invited || !shareCounts(world, link)) continue;
+    role = Math.max(role, Math.min(link.group_access, directRole(world, invited, user.id))) as Role | 0;
+  }
+  return role;
+}
+
+/**
+ * The role a user gets in a project through its shares with groups: their role in the invited
+ * group (its ancestors and the groups shared with it included), capped at the share's
+ * `group_access` (`Gitlab::ProjectAuthorizations#projects_shared_with_namespaces_user_has_access_to`).
+ */
+export function projectShareRole(world: World, user: User, project: Project): Role | 0 {
+  let role: Role | 0 = 0;
+  for (const link of sharesOfProject(world, project.id)) {
+    const invited = world.groups.get(link.group_id);
+    if (!invited || !shareCounts(world, link)) continue;
+    role = Math.max(role, Math.min(link.group_access, membershipGroupRole(world, user, invited))) as Role | 0;
+  }
+  return role;
+}
+
+/**
+ * A user's role in a project: direct, inherited from its groups, through the project's shares
+ * with groups, or Owner of a personal namespace (0 = none).
+ */
 export function projectRole(world: World, user: User, project: Project): Role | 0 {
   if (user.admin) return 50;
   if (project.namespace.kind === 'user' && project.namespace.id === user.id) return 50;
   const direct = directRole(world, project, user.id);
   const group = projectGroup(world, project);
-  return Math.max(direct, group ? groupRole(world, user, group) : 0) as Role | 0;
+  const role = Math.max(direct, group ? groupRole(world, user, group) : 0) as Role | 0;
+  // Without any project share (the usual world) this costs one size check.
+  return world.projectShares.size === 0 ? role : (Math.max(role, projectShareRole(world, user, project)) as Role | 0);
 }
 
 /** A user's role where a project's or group's members are (admins 50). */
@@ -241,6 +288,14 @@ export interface Abilities {
   update_approvers: Project;
   read_group: Group;
   admin_group: Group;
+  create_group: Instance;
+  create_subgroup: Group;
+  change_group: Group;
+  change_visibility_level: Group;
+  change_share_with_group_lock: Group;
+  create_group_link: Project | Group;
+  read_namespace_via_membership: Group;
+  delete_group_link: Project | Group;
   read_group_member: Group;
   admin_group_member: Group;
   admin_milestone: Project | Group;
@@ -399,6 +454,45 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
       ),
   },
   admin_group_member: groupMember(Roles.Owner),
+  // GlobalPolicy: `rule { can_create_group }.enable :create_group` (the user's `can_create_group`, default
+  // true) and EE `rule { can?(:create_group) }.enable :create_group_via_api`, what `POST /groups` asks of a
+  // top-level group (`authorize_group_creation!`). The mock's instance has no setting that turns it off.
+  create_group: {
+    allows: (_world, user) => user.admin || (user.can_create_group ?? true),
+    refusal: (_world, user) =>
+      refusedBecause(`${user.username} may not create top-level groups (can_create_group is false)`),
+  },
+  // GroupPolicy: `rule { owner }.policy { enable :create_subgroup }` and
+  // `rule { maintainer & maintainer_can_create_group }.enable :create_subgroup` (`subgroup_creation_level`).
+  create_subgroup: {
+    allows: (world, user, group) => groupRole(world, user, group) >= subgroupCreator(group),
+    refusal: (world, user, group) =>
+      tooLow(user, groupRole(world, user, group), `group ${group.full_path}`, subgroupCreator(group)),
+  },
+  // GroupPolicy: `rule { owner }.policy { enable :change_group, :change_visibility_level }`.
+  change_group: groupMember(Roles.Owner),
+  change_visibility_level: groupMember(Roles.Owner),
+  // GroupPolicy: `rule { owner & (~share_with_group_locked | ~has_parent | ~parent_share_with_group_locked |
+  // can_change_parent_share_with_group_lock) }.enable :change_share_with_group_lock`.
+  change_share_with_group_lock: {
+    allows: (world, user, group) => mayChangeShareLock(world, user, group),
+    refusal: (world, user, group) =>
+      groupRole(world, user, group) < Roles.Owner
+        ? groupMember(Roles.Owner).refusal(world, user, group)
+        : refusedBecause(
+            `the parent of group ${group.full_path} locks sharing and ${user.username} is not an Owner of the parent`,
+          ),
+  },
+  // GroupPolicy `rule { owner }.policy { enable :create_group_link, :delete_group_link }`; ProjectPolicy
+  // `rule { can?(:owner_access) }.policy { enable :create_group_link, :delete_group_link }`.
+  create_group_link: scoped({ project: projectMember(Roles.Owner), group: groupMember(Roles.Owner) }),
+  // GroupPolicy: `rule { has_access }.enable :read_namespace_via_membership` (a role in the group, its
+  // ancestors or through a share; administrators count as Owners, `max_member_access_for_user`).
+  read_namespace_via_membership: {
+    allows: (world, user, group) => groupRole(world, user, group) > 0,
+    refusal: (_world, user, group) => tooLow(user, 0, `group ${group.full_path}`, Roles.Guest),
+  },
+  delete_group_link: scoped({ project: projectMember(Roles.Owner), group: groupMember(Roles.Owner) }),
   // ProjectPolicy and GroupPolicy: `rule { planner }.enable :admin_milestone`.
   admin_milestone: scoped({ project: projectMember(Roles.Planner), group: groupMember(Roles.Planner) }),
   // EE ProjectPolicy (`admin_project`) and EE GroupPolicy (`admin_group`).
@@ -446,6 +540,18 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
     },
   },
 };
+
+/** The role `create_subgroup` needs in a group: Owner, or Maintainer when its `subgroup_creation_level` says so. */
+const subgroupCreator = (group: Group): Role =>
+  (group.subgroup_creation_level ?? 'maintainer') === 'maintainer' ? Roles.Maintainer : Roles.Owner;
+
+/** GroupPolicy's `change_share_with_group_lock`: an Owner, unless the parent locks sharing and the user may not change the parent's lock. */
+function mayChangeShareLock(world: World, user: User, group: Group): boolean {
+  if (groupRole(world, user, group) < Roles.Owner) return false;
+  const parent = group.parent_id === null ? undefined : world.groups.get(group.parent_id);
+  if (!group.share_with_group_lock || !parent?.share_with_group_lock) return true;
+  return mayChangeShareLock(world, user, parent);
+}
 
 /** Updating or removing a protection: `admin_project` first, then the protection's unprotect level. */
 function unprotecting(): Rule<ProtectedBranchIn> {

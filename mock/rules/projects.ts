@@ -1,7 +1,8 @@
 import { ApiError } from '../http/errors.js';
 import { directRole } from '../world/memberships.js';
+import { shareCounts, sharesOfProject } from '../world/shares.js';
 import type { Group, Project, Role, User, Visibility, World } from '../world/types.js';
-import { visibleWithRole } from './policy.js';
+import { groupShareRole, visibleWithRole } from './policy.js';
 
 /**
  * Which projects a caller sees in `GET /projects` and `GET /groups/:id/projects`, as
@@ -29,24 +30,39 @@ export interface RoleMap {
  */
 export function rolesOf(world: World, user: User): RoleMap {
   const memo = new Map<number, Role | 0>();
+  const groupShared = world.groupShares.size > 0;
   const group = (g: Group): Role | 0 => {
     const known = memo.get(g.id);
     if (known !== undefined) return known;
     const parent = g.parent_id === null ? undefined : world.groups.get(g.parent_id);
-    const role = Math.max(directRole(world, g, user.id), parent ? group(parent) : 0) as Role | 0;
+    let role = Math.max(directRole(world, g, user.id), parent ? group(parent) : 0) as Role | 0;
+    if (groupShared) role = Math.max(role, groupShareRole(world, user, g)) as Role | 0;
     memo.set(g.id, role);
+    return role;
+  };
+  // A project's shares with groups (`projectShareRole`), from the memo of the invited groups' roles.
+  const projectShared = world.projectShares.size > 0;
+  const viaShares = (p: Project): Role | 0 => {
+    let role: Role | 0 = 0;
+    for (const link of sharesOfProject(world, p.id)) {
+      const invited = world.groups.get(link.group_id);
+      if (invited && shareCounts(world, link))
+        role = Math.max(role, Math.min(link.group_access, group(invited))) as Role | 0;
+    }
     return role;
   };
   const project = (p: Project): Role | 0 => {
     const direct = directRole(world, p, user.id);
-    if (p.namespace.kind === 'user') return p.namespace.id === user.id ? 50 : direct;
+    const shared = projectShared ? viaShares(p) : 0;
+    const own = direct > shared ? direct : shared;
+    if (p.namespace.kind === 'user') return p.namespace.id === user.id ? 50 : own;
     // The memo first: most projects share their group with many others.
     let inherited = memo.get(p.namespace.id);
     if (inherited === undefined) {
       const g = world.groups.get(p.namespace.id);
       inherited = g ? group(g) : 0;
     }
-    return direct > inherited ? direct : inherited;
+    return own > inherited ? own : inherited;
   };
   return { group, project };
 }
@@ -179,6 +195,12 @@ export function listProjects(world: World, user: User, filters: ProjectFilters):
   const id = user.id;
   for (const p of world.projects.values()) {
     if (p.members.has(id) || (p.namespace.id === id && p.namespace.kind === 'user')) candidates.add(p);
+  }
+  // Projects shared with a group the user has a role in.
+  for (const link of world.projectShares.values()) {
+    const invited = world.groups.get(link.group_id);
+    const p = world.projects.get(link.project_id);
+    if (invited && p && roles.group(invited) > 0) candidates.add(p);
   }
   return select(world, user, candidates, filters, byNothing, roles);
 }

@@ -37,6 +37,8 @@ export type WebhookKind =
   | 'milestone'
   | 'resource_access_token'
   | 'member'
+  | 'group'
+  | 'subgroup'
   | 'system';
 
 /** Per kind: the switch a project or group hook subscribes with, GitLab's hook name, and its `X-Gitlab-Event`. */
@@ -94,6 +96,24 @@ export const WEBHOOK_KINDS: Record<
     hookName: 'member_hooks',
     header: 'Member Hook',
   },
+  // Group events (`group_create`, `group_rename`: `Group#post_create_hook`, `#path_changed_hook`,
+  // `SystemHooksService`): every system hook, no switch.
+  group: {
+    projectSwitch: null,
+    groupSwitch: null,
+    systemSwitch: 'always',
+    hookName: 'system_hooks',
+    header: 'System Hook',
+  },
+  // A subgroup created (EE `Group#execute_subgroup_hooks`): the hooks of its parent and the parent's
+  // ancestors with `subgroup_events` (`TriggerableHooks`' `subgroup_hooks`).
+  subgroup: {
+    projectSwitch: null,
+    groupSwitch: 'subgroup_events',
+    systemSwitch: null,
+    hookName: 'subgroup_hooks',
+    header: 'Subgroup Hook',
+  },
   // System events proper (`POST /hooks/:hook_id`'s test): system hooks only.
   system: {
     projectSwitch: null,
@@ -138,6 +158,17 @@ export type WebhookSubject =
       event: keyof typeof MEMBER_EVENT_NAMES;
     }
   | { type: 'resource_access_token'; token: AccessToken; resource: Project | Group }
+  /** A group created or renamed (its path changed: `old_path` and `old_full_path` are what it was). */
+  | {
+      type: 'group';
+      group: Group;
+      event: 'create' | 'rename';
+      updated_at: string;
+      old_path?: string;
+      old_full_path?: string;
+    }
+  /** A subgroup created, for its parent's hooks. */
+  | { type: 'subgroup'; group: Group; parent: Group; event: 'create' }
   /** GitLab's sample system event, what `POST /hooks/:hook_id` sends. */
   | { type: 'system' };
 

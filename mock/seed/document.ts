@@ -93,6 +93,8 @@ export const SeedUser = z.strictObject({
   email: z.string().optional(),
   /** An instance administrator. */
   admin: z.boolean().optional(),
+  /** May create top-level groups (GitLab's `can_create_group`); default `true`. */
+  can_create_group: z.boolean().optional(),
   /** A bot user. */
   bot: z.boolean().optional(),
   /** `active` (default) or `blocked`: blocked users cannot authenticate. */
@@ -243,6 +245,20 @@ export const SeedGroupHook = z.strictObject({
   events: z.partialRecord(z.enum(GROUP_HOOK_EVENTS), z.boolean()).optional(),
 });
 
+/** A share with a group: the invited group's members get at most `group_access` (`GroupGroupLink`, `ProjectGroupLink`). */
+const SeedShare = z.strictObject({
+  /** The invited group's full path. */
+  group: z.string().min(1),
+  /** The highest role its members get. */
+  group_access: role,
+  /** `YYYY-MM-DD`: from that day on the share no longer counts; default never. */
+  expires_at: date.nullable().optional(),
+  /** The share's id. */
+  id: id.optional(),
+  /** Default: the world clock. */
+  created_at: exactTime,
+});
+
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedGroup = z.strictObject({
   /** Full path; a subgroup's parent is its path minus the last segment, and must come earlier. */
@@ -286,6 +302,16 @@ export const SeedGroup = z.strictObject({
     .optional(),
   /** The group's webhooks (Premium). */
   hooks: z.array(SeedGroupHook).optional(),
+  /** Who may create projects in it: `noone`, `owner`, `maintainer`, `developer` (default) or `administrator`. */
+  project_creation_level: z.enum(['noone', 'owner', 'maintainer', 'developer', 'administrator']).optional(),
+  /** Who may create subgroups in it: `owner` or `maintainer` (default). */
+  subgroup_creation_level: z.enum(['owner', 'maintainer']).optional(),
+  /** Its projects may not be shared with other groups; default `false`. */
+  share_with_group_lock: z.boolean().optional(),
+  /** Users may request access; default `true`. */
+  request_access_enabled: z.boolean().optional(),
+  /** The groups it is shared with (any group of the document, earlier or later). */
+  shared_with_groups: z.array(SeedShare).optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -454,6 +480,8 @@ export const SeedProject = z.strictObject({
   merge_requests: z.array(SeedMergeRequest).optional(),
   /** The project's access tokens. */
   access_tokens: z.array(SeedAccessToken).optional(),
+  /** The groups it is shared with. */
+  shared_with_groups: z.array(SeedShare).optional(),
   /** The project's own approval settings (locked ones are overridden by its groups and the instance). */
   approval_settings: approvalSettings.optional(),
   /** The approval configuration's deprecated `approvals_before_merge` (default 0). */

@@ -1,4 +1,5 @@
 import type { InjectedFault } from '../http/faults.js';
+import { sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import type {
   AccessToken,
   ApprovalRuleFields,
@@ -78,6 +79,8 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   systemHooks: 'system_hooks',
   groupHooks: 'groups[].hooks',
   events: 'events',
+  groupShares: 'groups[].shared_with_groups',
+  projectShares: 'projects[].shared_with_groups',
 };
 
 /** `undefined` for `null`, so an absent optional key stands for it. */
@@ -219,6 +222,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       name: user.name,
       email: user.email,
       admin: user.admin,
+      ...(user.can_create_group === undefined ? {} : { can_create_group: user.can_create_group }),
       bot: user.bot,
       state: user.state,
       password: user.password,
@@ -279,7 +283,28 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     approval_rules: rulesOfGroup(g.id).map(approvalRule),
     // Only groups with tokens carry the key: a world without group tokens exports as before.
     ...(tokensOfGroup(g.id).length === 0 ? {} : { access_tokens: tokensOfGroup(g.id).map((t) => accessToken(g, t)) }),
+    // Only what a group has set, and its shares only when it has some: an older world exports as before.
+    ...(g.project_creation_level === undefined ? {} : { project_creation_level: g.project_creation_level }),
+    ...(g.subgroup_creation_level === undefined ? {} : { subgroup_creation_level: g.subgroup_creation_level }),
+    ...(g.share_with_group_lock === undefined ? {} : { share_with_group_lock: g.share_with_group_lock }),
+    ...(g.request_access_enabled === undefined ? {} : { request_access_enabled: g.request_access_enabled }),
+    ...shares(sharesOfGroup(world, g.id).map((l) => ({ ...l, group_id: l.shared_with_group_id }))),
   });
+
+  function shares(
+    links: { id: number; group_id: number; group_access: Role; expires_at: string | null; created_at: string }[],
+  ) {
+    if (links.length === 0) return {};
+    return {
+      shared_with_groups: links.map((l) => ({
+        id: l.id,
+        group: groupPath(l.group_id),
+        group_access: l.group_access,
+        expires_at: l.expires_at,
+        created_at: l.created_at,
+      })),
+    };
+  }
 
   const project = (p: Project): SeedProject => ({
     id: p.id,
@@ -350,6 +375,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     ),
     access_tokens: tokensOfProject(p.id).map((t) => accessToken(p, t)),
     ...hooks(hooksOfProject(p.id)),
+    ...shares([...sharesOfProject(world, p.id)]),
   });
 
   return {
@@ -361,7 +387,8 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     last_ids: { ...world.lastId },
     instance: structuredClone(world.instance),
     users,
-    groups: [...world.groups.values()].map(group),
+    // Parents before children (a transfer can put a group below one created after it), ids kept.
+    groups: parentsFirst([...world.groups.values()]).map(group),
     projects: [...world.projects.values()].map(project),
     applications: [...world.applications.values()].map((app) => ({
       id: app.id,
@@ -425,4 +452,20 @@ function mergeRequestExtras(mr: MergeRequest, username: (id: number) => string):
   if (mr.force_remove_source_branch) extras.remove_source_branch = true;
   if (mr.squash) extras.squash = true;
   return extras;
+}
+
+/** Groups in id order, except that a group always comes after its parent. */
+function parentsFirst(groups: Group[]): Group[] {
+  const out: Group[] = [];
+  const placed = new Set<number>();
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  const place = (g: Group) => {
+    if (placed.has(g.id)) return;
+    const parent = g.parent_id === null ? undefined : byId.get(g.parent_id);
+    if (parent) place(parent);
+    placed.add(g.id);
+    out.push(g);
+  };
+  for (const g of groups) place(g);
+  return out;
 }

@@ -27,6 +27,8 @@ export function loadSeedDocument(world: World, input: unknown): Record<string, S
     if (user.personal_token !== null) users[user.username] = seeded;
   });
   eachWithin('groups', doc.groups, (group) => seed.group(group));
+  // Shares after every group: a group may be shared with one the document lists later.
+  eachWithin('groups', doc.groups, (group) => seed.groupShares(group));
   eachWithin('projects', doc.projects, (project) => seed.project(project));
   eachWithin('applications', doc.applications, (app) => seed.application(app));
   eachWithin('scim_identities', doc.scim_identities, (identity) => seed.scimIdentity(identity));

@@ -24,7 +24,7 @@ import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle
 import { newApplicationSecret, splitScopes } from '../rules/oauth/applications.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
 import { defaultTokenExpiry, issuePersonalToken, issueResourceAccessToken } from '../rules/tokens.js';
-import { storeMembership } from '../world/memberships.js';
+import { groupChain, storeMembership } from '../world/memberships.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
 import type {
   Application,
@@ -35,6 +35,7 @@ import type {
   Group,
   GroupApprovalRule,
   GroupHook,
+  GroupShare,
   Issue,
   Label,
   MergeRequest,
@@ -43,6 +44,7 @@ import type {
   Project,
   ProjectApprovalRule,
   ProjectHook,
+  ProjectShare,
   ProtectedBranch,
   Push,
   Role,
@@ -295,6 +297,7 @@ export class Seeder {
       email: input.email ?? `${input.username}@example.com`,
       state: input.state ?? 'active',
       admin: input.admin ?? false,
+      ...(input.can_create_group !== undefined && { can_create_group: input.can_create_group }),
       bot: input.bot ?? false,
       password: input.password ?? 'password',
       created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
@@ -348,6 +351,10 @@ export class Seeder {
       approval_settings: { ...input.approval_settings },
       enforced_sso: input.enforced_sso ?? false,
       next_iid: { milestone: 1 },
+      ...(input.project_creation_level !== undefined && { project_creation_level: input.project_creation_level }),
+      ...(input.subgroup_creation_level !== undefined && { subgroup_creation_level: input.subgroup_creation_level }),
+      ...(input.share_with_group_lock !== undefined && { share_with_group_lock: input.share_with_group_lock }),
+      ...(input.request_access_enabled !== undefined && { request_access_enabled: input.request_access_enabled }),
     }));
     this.world.groups.set(group.id, group);
     membershipDetailsOf(this.world, group, input.members);
@@ -441,8 +448,62 @@ export class Seeder {
     }
     eachWithin('merge_requests', input.merge_requests, (item) => this.mergeRequest(project, item));
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(project, item));
+    eachWithin('shared_with_groups', input.shared_with_groups, (item) => this.projectShare(project, item));
     if (input.next_iid) project.next_iid = { ...input.next_iid };
     return project;
+  }
+
+  /**
+   * The shares of a group with the groups `input.shared_with_groups` names. A document adds them
+   * after all its groups, so a share may name a group that comes later.
+   */
+  groupShares(input: SeedGroup): void {
+    this.#checkShape(SeedGroup, input);
+    const group = groupByPath(this.world, input.path);
+    if (!group) throw new SeedError('path', 'unknown group');
+    eachWithin('shared_with_groups', input.shared_with_groups, (item) => {
+      const invited = groupByPath(this.world, item.group);
+      if (!invited) throw new SeedError('group', 'unknown group');
+      if (
+        [...this.world.groupShares.values()].some(
+          (l) => l.shared_group_id === group.id && l.shared_with_group_id === invited.id,
+        )
+      ) {
+        throw new SeedError('group', 'already shared with this group');
+      }
+      const link: GroupShare = withId(this.world, 'group_shares', this.world.groupShares, item.id, () => ({
+        id: nextId(this.world, 'group_shares'),
+        shared_group_id: group.id,
+        shared_with_group_id: invited.id,
+        group_access: item.group_access,
+        expires_at: item.expires_at ?? null,
+        created_at: isoOrUndefined(item.created_at) ?? nowIso(this.world),
+      }));
+      this.world.groupShares.set(link.id, link);
+    });
+  }
+
+  /** A project's share with a group (never its own group or one of its ancestors, as GitLab validates). */
+  projectShare(project: Project, input: NonNullable<SeedProject['shared_with_groups']>[number]): ProjectShare {
+    const invited = groupByPath(this.world, input.group);
+    if (!invited) throw new SeedError('group', 'unknown group');
+    const own = project.namespace.kind === 'group' ? this.world.groups.get(project.namespace.id) : undefined;
+    if (own && groupChain(this.world, own).includes(invited)) {
+      throw new SeedError('group', "the project's own group or one of its ancestors");
+    }
+    if ([...this.world.projectShares.values()].some((l) => l.project_id === project.id && l.group_id === invited.id)) {
+      throw new SeedError('group', 'already shared with this group');
+    }
+    const link: ProjectShare = withId(this.world, 'project_shares', this.world.projectShares, input.id, () => ({
+      id: nextId(this.world, 'project_shares'),
+      project_id: project.id,
+      group_id: invited.id,
+      group_access: input.group_access,
+      expires_at: input.expires_at ?? null,
+      created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
+    }));
+    this.world.projectShares.set(link.id, link);
+    return link;
   }
 
   /** A project's own label; its name must be free among the labels the project can use (its groups' too). */

@@ -353,6 +353,46 @@ export function memberPayload(
   };
 }
 
+/**
+ * A group event (`Gitlab::HookData::GroupBuilder`): its times, `event_name` (`group_create`,
+ * `group_rename`), the group, and for a rename its path and full path before.
+ */
+export function groupPayload(
+  group: Group,
+  event: 'create' | 'rename',
+  updatedAt: string,
+  oldPath?: string,
+  oldFullPath?: string,
+) {
+  return {
+    created_at: toSeconds(group.created_at),
+    updated_at: toSeconds(updatedAt),
+    event_name: `group_${event}`,
+    name: group.name,
+    path: group.path,
+    full_path: group.full_path,
+    group_id: group.id,
+    ...(event === 'rename' && { old_path: oldPath, old_full_path: oldFullPath }),
+  };
+}
+
+/** A subgroup event (`Gitlab::HookData::SubgroupBuilder`): the group's data, then its parent's. */
+export function subgroupPayload(group: Group, parent: Group, event: 'create') {
+  return {
+    created_at: toSeconds(group.created_at),
+    updated_at: toSeconds(group.created_at),
+    event_name: `subgroup_${event}`,
+    name: group.name,
+    path: group.path,
+    full_path: group.full_path,
+    group_id: group.id,
+    parent_group_id: parent.id,
+    parent_name: parent.name,
+    parent_path: parent.path,
+    parent_full_path: parent.full_path,
+  };
+}
+
 /** What a merge request's `update` hook compares, GitLab's `changes` keys (labels, assignees and reviewers as hook attributes). */
 function mergeRequestHookFields(world: World, project: Project, mr: MergeRequest): Record<string, unknown> {
   return {
@@ -453,6 +493,10 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
       return memberPayload(world, subject.group, subject.user, subject.role, subject.membership, subject.event);
     case 'resource_access_token':
       return accessTokenPayload(world, subject.token, subject.resource);
+    case 'group':
+      return groupPayload(subject.group, subject.event, subject.updated_at, subject.old_path, subject.old_full_path);
+    case 'subgroup':
+      return subgroupPayload(subject.group, subject.parent, subject.event);
     case 'system':
       return SYSTEM_HOOK_TEST_DATA;
   }

@@ -125,6 +125,10 @@ export interface User {
   password: string;
   /** When the user was created. */
   created_at: string;
+  /** May create top-level groups (GitLab's `can_create_group`); absent: `true`, GitLab's default. */
+  can_create_group?: boolean;
+  /** How many projects the user may create in their personal namespace (GitLab's `projects_limit`); absent: 100000, GitLab's default. */
+  projects_limit?: number;
 }
 
 /** A token that authenticates API calls: a personal token, or a project or group access token (a personal token of a bot user). */
@@ -194,6 +198,57 @@ export interface Group {
     /** The next group milestone's iid. */
     milestone: number;
   };
+  /** Who may create projects in it (GitLab's `project_creation_level`); absent: `developer`, GitLab's default. */
+  project_creation_level?: ProjectCreationLevel;
+  /** Who may create subgroups in it (GitLab's `subgroup_creation_level`); absent: `maintainer`, the column's default. */
+  subgroup_creation_level?: SubgroupCreationLevel;
+  /** Its projects may not be shared with other groups (GitLab's `share_with_group_lock`); absent: `false`. */
+  share_with_group_lock?: boolean;
+  /** Users may request access (GitLab's `request_access_enabled`); absent: `true`. */
+  request_access_enabled?: boolean;
+}
+
+/** Who may create projects in a group (`Gitlab::Access.project_creation_string_options`). */
+export type ProjectCreationLevel = 'noone' | 'owner' | 'maintainer' | 'developer' | 'administrator';
+/** Who may create subgroups in a group (`Gitlab::Access.subgroup_creation_string_options`). */
+export type SubgroupCreationLevel = 'owner' | 'maintainer';
+
+/**
+ * A group shared with another group (GitLab's `GroupGroupLink`): the direct members of the invited
+ * group get at most `group_access` in the shared group, its subgroups and their projects.
+ */
+export interface GroupShare {
+  /** The link's id. */
+  id: number;
+  /** The group that is shared. */
+  shared_group_id: number;
+  /** The group invited into it. */
+  shared_with_group_id: number;
+  /** The highest role the invited group's members get. */
+  group_access: Role;
+  /** `YYYY-MM-DD`: from that day on the link no longer counts; `null`: never. */
+  expires_at: string | null;
+  /** When it was created. */
+  created_at: string;
+}
+
+/**
+ * A project shared with a group (GitLab's `ProjectGroupLink`): the members of the group (and of its
+ * ancestors, and of groups shared with it) get at most `group_access` in the project.
+ */
+export interface ProjectShare {
+  /** The link's id. */
+  id: number;
+  /** The project that is shared. */
+  project_id: number;
+  /** The group invited into it. */
+  group_id: number;
+  /** The highest role the group's members get. */
+  group_access: Role;
+  /** `YYYY-MM-DD`: from that day on the link no longer counts; `null`: never. */
+  expires_at: string | null;
+  /** When it was created. */
+  created_at: string;
 }
 
 /**
@@ -832,6 +887,10 @@ export interface World {
   groupHooks: Map<number, GroupHook>;
   /** Activity events by id. */
   events: Map<number, Event>;
+  /** Groups shared with groups, by link id. */
+  groupShares: Map<number, GroupShare>;
+  /** Projects shared with groups, by link id. */
+  projectShares: Map<number, ProjectShare>;
   /** Rate limit counters by throttle and caller (`throttle_authenticated_api:user:7`). */
   rateLimitCounters: Map<string, RateLimitCounter>;
   /** When the clock follows real time: milliseconds added to the real time (`advance` adds to it); `null`: the clock stands. */

@@ -50,6 +50,8 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     systemHooks: new Map(),
     groupHooks: new Map(),
     events: new Map(),
+    groupShares: new Map(),
+    projectShares: new Map(),
     signingKey: null,
   };
 }

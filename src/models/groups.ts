@@ -42,6 +42,8 @@ export const Group = z.looseObject({
   project_creation_level: z.optional(z.string()),
   /** Who may create subgroups in it: `owner` or `maintainer`. */
   subgroup_creation_level: z.optional(z.string()),
+  /** Whether users may request access to it. */
+  request_access_enabled: z.optional(z.boolean()),
   /** Whether it is archived, by itself or through an ancestor (newer GitLab versions only). */
   archived: z.optional(z.boolean()),
   /** The avatar's URL, or `null`. */
@@ -92,10 +94,48 @@ export const GroupProject = z.looseObject({
  */
 export type GroupProject = z.infer<typeof GroupProject>;
 
+/** A group a group or project is shared with (GitLab's SharedGroupWithGroup and SharedGroupWithProject entities). */
+export const SharedGroup = z.looseObject({
+  /** The invited group's id. */
+  group_id: z.int(),
+  /** The invited group's name. */
+  group_name: z.string(),
+  /** The invited group's full path. */
+  group_full_path: z.string(),
+  /** The highest role its members get: 10 Guest ... 50 Owner. */
+  group_access_level: z.int(),
+  /** `YYYY-MM-DD` on which the share ends, or `null`. */
+  expires_at: z.nullable(z.string()),
+});
+/**
+ * A group a group or project is shared with.
+ * @interface
+ */
+export type SharedGroup = z.infer<typeof SharedGroup>;
+
+/** A project's share with a group, as `POST /projects/:id/share` answers it (GitLab's ProjectGroupLink entity). */
+export const ProjectGroupLink = z.looseObject({
+  /** The share's id. */
+  id: z.int(),
+  /** The project's id. */
+  project_id: z.int(),
+  /** The invited group's id. */
+  group_id: z.int(),
+  /** The highest role the group's members get in the project: 10 Guest ... 50 Owner. */
+  group_access: z.int(),
+  /** `YYYY-MM-DD` on which the share ends, or `null`. */
+  expires_at: z.nullable(z.string()),
+});
+/**
+ * A project's share with a group.
+ * @interface
+ */
+export type ProjectGroupLink = z.infer<typeof ProjectGroupLink>;
+
 /** One group, as `GET /groups/:id` answers it (GitLab's GroupDetail entity). */
 export const GroupDetail = z.extend(Group, {
-  /** The groups this group is shared with. */
-  shared_with_groups: z.optional(z.array(z.looseObject({}))),
+  /** The groups this group is shared with (those you can see). */
+  shared_with_groups: z.optional(z.array(SharedGroup)),
   /** The registration token of the group's runners: only for those who administer the group. */
   runners_token: z.optional(z.string()),
   /** Its own projects the caller may see, at most 100; absent with `with_projects: false`. */
@@ -140,6 +180,50 @@ export interface GroupListQuery extends PaginationQuery {
 export interface GroupGetQuery {
   /** `false` leaves out `projects` and `shared_projects`. Default `true`. */
   with_projects?: boolean;
+}
+
+/** The settings `POST /groups` and `PUT /groups/:id` take (GitLab's `optional_params`). */
+export interface GroupSettings {
+  /** The description. */
+  description?: string;
+  /** `private` (the default for a new group), `internal` or `public`; never more visible than the parent, nor less than a subgroup or project. */
+  visibility?: 'private' | 'internal' | 'public';
+  /** Projects in it may not be shared with other groups; subgroups of a locked group are locked too. */
+  share_with_group_lock?: boolean;
+  /** Who may create projects in it (default `developer`). */
+  project_creation_level?: 'noone' | 'owner' | 'maintainer' | 'developer' | 'administrator';
+  /** Who may create subgroups in it (default `maintainer`). */
+  subgroup_creation_level?: 'owner' | 'maintainer';
+  /** Whether users may request access (default `true`). */
+  request_access_enabled?: boolean;
+}
+
+/** The body of `POST /groups`. */
+export interface GroupCreate extends GroupSettings {
+  /** The name. */
+  name: string;
+  /** The path (the last segment of its full path). */
+  path: string;
+  /** The parent group's id, for a subgroup. */
+  parent_id?: number;
+}
+
+/** The body of `PUT /groups/:id`: only what is given changes. */
+export interface GroupUpdate extends GroupSettings {
+  /** A new name. */
+  name?: string;
+  /** A new path: the full paths of every subgroup and project below change with it. */
+  path?: string;
+}
+
+/** The body of `POST /groups/:id/share` and `POST /projects/:id/share`. */
+export interface ShareWithGroup {
+  /** The id of the group to share with. */
+  group_id: number;
+  /** The highest role its members get: 10 Guest ... 50 Owner. */
+  group_access: 10 | 15 | 20 | 30 | 40 | 50;
+  /** `YYYY-MM-DD` on which the share ends. */
+  expires_at?: string;
 }
 
 /** Filters of `GET /groups/:id/milestones`. */

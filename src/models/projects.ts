@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DateTimeString, type PaginationQuery, UserBasic } from './common.js';
+import { SharedGroup } from './groups.js';
 
 /** Where a project lives, as GitLab nests it in a project (NamespaceBasic). */
 export const ProjectNamespace = z.looseObject({
@@ -134,6 +135,8 @@ export const Project = z.extend(BasicProject, {
   open_issues_count: z.optional(z.int()),
   /** The caller's memberships (`GET /projects` and `GET /projects/:id` only). */
   permissions: z.optional(ProjectPermissions),
+  /** The groups the project is shared with (those you can see). */
+  shared_with_groups: z.optional(z.array(SharedGroup)),
 });
 /**
  * A project (GitLab's Project entity).

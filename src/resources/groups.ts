@@ -2,7 +2,15 @@ import type { PagePromise } from '../core/pagination.js';
 import { type GroupRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
-import { Group, GroupDetail, type GroupGetQuery, type GroupListQuery } from '../models/groups.js';
+import {
+  Group,
+  type GroupCreate,
+  GroupDetail,
+  type GroupGetQuery,
+  type GroupListQuery,
+  type GroupUpdate,
+  type ShareWithGroup,
+} from '../models/groups.js';
 import { BasicProject, type GroupProjectListQuery, Project, type ProjectOf } from '../models/projects.js';
 import { GroupAccessTokens } from './access-tokens.js';
 import { GroupApprovalRules } from './approval-rules.js';
@@ -135,5 +143,78 @@ export class Groups extends Resource {
     return this.paginate(path`groups/${group}/projects`, schema, { query: query ?? {}, ...options }) as PagePromise<
       ProjectOf<Q>
     >;
+  }
+  /**
+   * Creates a group, or with `parent_id` a subgroup, and makes you its Owner. A top-level group
+   * needs `can_create_group` (or an administrator); a subgroup needs the parent's
+   * `subgroup_creation_level` (Maintainer or Owner). Answers the group's details without its
+   * projects. `POST /groups`
+   *
+   * @example
+   * ```ts
+   * const platform = await gitlab.groups.create({ name: 'Platform', path: 'platform', parent_id: 42, visibility: 'internal' });
+   * ```
+   */
+  create(body: GroupCreate, options?: RequestOptions): Promise<GroupDetail> {
+    return this.request('POST', 'groups', GroupDetail, { json: body, ...options });
+  }
+
+  /**
+   * Changes a group's name, path or settings (Owner). A new path moves every subgroup and
+   * project below it; the visibility may not rise above the parent's nor fall below a subgroup's
+   * or project's. `PUT /groups/:id`
+   *
+   * @example
+   * ```ts
+   * const group = await gitlab.groups.update('acme/platform', { path: 'core', share_with_group_lock: true });
+   * ```
+   */
+  update(group: GroupRef, body: GroupUpdate, options?: RequestOptions): Promise<GroupDetail> {
+    return this.request('PUT', path`groups/${group}`, GroupDetail, { json: body, ...options });
+  }
+
+  /**
+   * Moves a group under another group (`groupId`), or with none makes it a top-level group.
+   * You need Owner of the group and the right to create a subgroup in the target (or a top-level
+   * group). Below a less visible parent, the group and everything in it take the parent's
+   * visibility. `POST /groups/:id/transfer`
+   *
+   * @example
+   * ```ts
+   * const moved = await gitlab.groups.transfer('acme/platform', 7);
+   * const promoted = await gitlab.groups.transfer('acme/platform');
+   * ```
+   */
+  transfer(group: GroupRef, groupId?: number, options?: RequestOptions): Promise<GroupDetail> {
+    const json = groupId === undefined ? {} : { group_id: groupId };
+    return this.request('POST', path`groups/${group}/transfer`, GroupDetail, { json, ...options });
+  }
+
+  /**
+   * Shares a group with another group (Owner): the direct members of the invited group get at
+   * most `group_access` in this group, its subgroups and their projects, until `expires_at`.
+   * Answers the shared group's details. `POST /groups/:id/share`
+   *
+   * @example
+   * ```ts
+   * const acme = await gitlab.groups.share('acme', { group_id: 9, group_access: 30, expires_at: '2026-12-31' });
+   * console.log(acme.shared_with_groups);
+   * ```
+   */
+  share(group: GroupRef, body: ShareWithGroup, options?: RequestOptions): Promise<GroupDetail> {
+    return this.request('POST', path`groups/${group}/share`, GroupDetail, { json: body, ...options });
+  }
+
+  /**
+   * Stops sharing a group with another group. GitLab answers 204 to anyone who can see the
+   * group, but only an Owner's call removes the share. `DELETE /groups/:id/share/:group_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.unshare('acme', 9);
+   * ```
+   */
+  unshare(group: GroupRef, groupId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`groups/${group}/share/${groupId}`, null, options);
   }
 }

@@ -3,6 +3,7 @@ import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
 import { Event, type EventListQuery } from '../models/events.js';
+import { ProjectGroupLink, type ShareWithGroup } from '../models/groups.js';
 import { BasicProject, Project, type ProjectListQuery, type ProjectOf } from '../models/projects.js';
 import { ProjectAccessTokens } from './access-tokens.js';
 import { ProjectApprovalRules } from './approval-rules.js';
@@ -119,5 +120,31 @@ export class Projects extends Resource {
    */
   get(project: ProjectRef, options?: RequestOptions): Promise<Project> {
     return this.request('GET', path`projects/${project}`, Project, options);
+  }
+  /**
+   * Shares a project with a group (Owner of the project, and a member of the group): the group's
+   * members get at most `group_access` in the project, until `expires_at`. Refused (400) when the
+   * project's group has `share_with_group_lock`. `POST /projects/:id/share`
+   *
+   * @example
+   * ```ts
+   * const link = await gitlab.projects.share('acme/api', { group_id: 9, group_access: 20 });
+   * ```
+   */
+  share(project: ProjectRef, body: ShareWithGroup, options?: RequestOptions): Promise<ProjectGroupLink> {
+    return this.request('POST', path`projects/${project}/share`, ProjectGroupLink, { json: body, ...options });
+  }
+
+  /**
+   * Stops sharing a project with a group (Owner of the project or of the group).
+   * `DELETE /projects/:id/share/:group_id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.unshare('acme/api', 9);
+   * ```
+   */
+  unshare(project: ProjectRef, groupId: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`projects/${project}/share/${groupId}`, null, options);
   }
 }
