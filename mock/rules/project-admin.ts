@@ -14,6 +14,7 @@ import type {
   World,
 } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
+import { projectSettingsFromSeed } from './approvals/approval-settings.js';
 import { ensureBranch } from './branches.js';
 import { insertLabel, projectLabels } from './labels.js';
 import { namespaceByRef, namespaceFacts } from './namespaces.js';
@@ -238,15 +239,7 @@ export function createProject(
     visibility,
     created_at: nowIso(world),
     members: new Map(),
-    approval_settings: {
-      allow_author_approval: false,
-      allow_committer_approval: true,
-      allow_overrides_to_approver_list_per_merge_request: true,
-      retain_approvals_on_push: false,
-      selective_code_owner_removals: false,
-      require_password_to_approve: false,
-      require_reauthentication_to_approve: false,
-    },
+    approval_settings: projectSettingsFromSeed(),
     approvals_before_merge: input.approvals_before_merge ?? 0,
     next_iid: { milestone: 1, issue: 1, merge_request: 1 },
     default_branch: defaultBranch,
