@@ -358,3 +358,22 @@ describe('state export', () => {
     expect(read).toMatchObject({ empty_repo: true, merge_method: 'ff', issues_access_level: 'private' });
   });
 });
+
+describe('what Ansible’s gitlab_hook sends', () => {
+  it('keeps a push_events_branch_filter sent as "" as "" (GitLab stores it as sent)', async () => {
+    const created = await call(mock, 'POST', '/projects/acme%2Fapi/hooks', {
+      token: 'glpat-owner',
+      json: { url: 'http://127.0.0.1:9/hook', push_events_branch_filter: '' },
+    });
+    expect([created.status, created.body.push_events_branch_filter]).toEqual([201, '']);
+    const all = await call(mock, 'PUT', `/projects/acme%2Fapi/hooks/${created.body.id}`, {
+      token: 'glpat-owner',
+      json: {
+        url: 'http://127.0.0.1:9/hook',
+        push_events_branch_filter: 'main',
+        branch_filter_strategy: 'all_branches',
+      },
+    });
+    expect(all.body.push_events_branch_filter).toBeNull();
+  });
+});
