@@ -58,6 +58,9 @@ const settingParams = {
   remove_source_branch_after_merge: p.boolean(),
   lfs_enabled: p.boolean(),
   request_access_enabled: p.boolean(),
+  packages_enabled: p.boolean(),
+  shared_runners_enabled: p.boolean(),
+  ci_config_path: p.string(),
   ...Object.fromEntries(
     PROJECT_FEATURES.map((f) => [
       `${f}_access_level`,

@@ -151,6 +151,10 @@ export function presentProject(
     lfs_enabled: settings.lfs_enabled,
     creator_id: project.creator_id ?? owner?.id ?? null,
     request_access_enabled: settings.request_access_enabled,
+    packages_enabled: settings.packages_enabled,
+    shared_runners_enabled: settings.shared_runners_enabled,
+    // Shown to those who may read the code (`lib/api/entities/project.rb`).
+    ...(canReadCode(world, user, project) && { ci_config_path: settings.ci_config_path }),
     only_allow_merge_if_pipeline_succeeds: settings.only_allow_merge_if_pipeline_succeeds,
     allow_merge_on_skipped_pipeline: settings.allow_merge_on_skipped_pipeline,
     only_allow_merge_if_all_discussions_are_resolved: settings.only_allow_merge_if_all_discussions_are_resolved,

@@ -507,6 +507,9 @@ export const SeedProject = z.strictObject({
       remove_source_branch_after_merge: z.boolean().optional(),
       lfs_enabled: z.boolean().optional(),
       request_access_enabled: z.boolean().optional(),
+      packages_enabled: z.boolean().optional(),
+      shared_runners_enabled: z.boolean().optional(),
+      ci_config_path: z.string().nullable().optional(),
       ...(Object.fromEntries(
         PROJECT_FEATURES.map((f) => [
           `${f}_access_level`,

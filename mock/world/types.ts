@@ -329,6 +329,12 @@ export type ProjectSettings = {
   lfs_enabled: boolean;
   /** Users may ask to join. */
   request_access_enabled: boolean;
+  /** Deprecated switch of the package registry, still shown (GitLab's `packages_enabled`). */
+  packages_enabled: boolean;
+  /** Instance runners run the project's jobs. */
+  shared_runners_enabled: boolean;
+  /** The CI configuration file's path, or `null`: `.gitlab-ci.yml`. */
+  ci_config_path: string | null;
 } & { [F in ProjectFeature as `${F}_access_level`]: FeatureAccessLevel };
 
 /** @internal GitLab's defaults for a new project's settings (`Project` column defaults, `ProjectFeature` defaults). */
@@ -341,6 +347,9 @@ export const PROJECT_SETTING_DEFAULTS: ProjectSettings = {
   remove_source_branch_after_merge: true,
   lfs_enabled: true,
   request_access_enabled: true,
+  packages_enabled: true,
+  shared_runners_enabled: true,
+  ci_config_path: null,
   ...(Object.fromEntries(PROJECT_FEATURES.map((f) => [`${f}_access_level`, 'enabled'])) as {
     [F in ProjectFeature as `${F}_access_level`]: FeatureAccessLevel;
   }),

@@ -234,6 +234,12 @@ export interface ProjectSettingsBody {
   lfs_enabled?: boolean;
   /** Let users ask to join. */
   request_access_enabled?: boolean;
+  /** Deprecated: use `package_registry_access_level`. */
+  packages_enabled?: boolean;
+  /** Let instance runners run the project's jobs. */
+  shared_runners_enabled?: boolean;
+  /** The CI configuration file's path. */
+  ci_config_path?: string;
   /** Issues: `disabled`, `private` or `enabled`. */
   issues_access_level?: FeatureAccessLevel;
   /** The repository (and with it merge requests): `disabled`, `private` or `enabled`. */
