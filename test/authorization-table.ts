@@ -454,6 +454,18 @@ export const rows: Row[] = [
   { route: 'GET /projects/:id', url: P,                                                      expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/projects', url: `${G}/projects`,                                 expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200],
     note: 'The bot sees the private group acme through its membership of acme/api, as GitLab shows a group to members of its projects.' },
+  // Project administration (issue 37): a personal project for every signed-in caller, one for another user by
+  // administrators, settings from Maintainer (admin_project), archive and transfer by the Owner (archive_project,
+  // change_namespace; `lib/api/projects.rb`).
+  { route: 'POST /projects', url: '/projects', body: { name: 'authz-new' },                  expect: [401, 401, 401, 401, 401, 201, 201, 201, 201, 201, 201, 201, 201, 201],
+    note: 'In the caller\'s personal namespace, which every user owns (NamespacePolicy).' },
+  { route: 'POST /projects/user/:user_id', url: '/projects/user/{member}', body: { name: 'authz-new' },
+                                                                                             expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 201, 403] },
+  { route: 'PUT /projects/:id', url: P, body: { description: 'authz' },                      expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'POST /projects/:id/archive', url: `${P}/archive`,                                 expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 201, 201, 403] },
+  { route: 'POST /projects/:id/unarchive', url: `${P}/unarchive`,                             expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 201, 201, 403] },
+  { route: 'PUT /projects/:id/transfer', url: `${P}/transfer`, body: { namespace: 'owner' },  expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 200, 200, 403],
+    note: 'Into the personal namespace of owner, where owner and administrators may create projects.' },
   // Branches: read_code (Reporter in a private project), written from Developer up (push_code).
   { route: 'GET /projects/:id/repository/branches', url: `${P}/repository/branches`,       expect: [401, 401, 401, 401, 401, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/repository/branches/:branch', url: `${P}/repository/branches/main`,

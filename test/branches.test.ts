@@ -574,14 +574,14 @@ describe('protected branches: what each refusal tells the journal, and what a ch
       403,
       '403 Forbidden',
     );
-    expect(reason()).toBe('project acme/old is archived: its repository is read-only');
+    expect(reason()).toBe('project acme/old is archived: it is read-only');
     // push_code: a Developer meets the role, so the archive refuses; below it, the role answers first.
     await refused(
       () => as('glpat-dev').projects.branches.create('acme/old', { branch: 'x', ref: 'main' }),
       403,
       '403 Forbidden',
     );
-    expect(reason()).toBe('project acme/old is archived: its repository is read-only');
+    expect(reason()).toBe('project acme/old is archived: it is read-only');
     await refused(
       () => as('glpat-reporter').projects.branches.create('acme/old', { branch: 'x', ref: 'main' }),
       403,

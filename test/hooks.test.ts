@@ -358,12 +358,12 @@ describe('what a PUT changes: each setting given, and only those', () => {
     expect(mock.world.projectHooks.get(botHook)?.token).toBe('secret');
   });
 
-  it('an empty branch filter or template clears it to null', async () => {
+  it('an empty branch filter is stored as sent (GitLab keeps `""`), an empty template clears it to null', async () => {
     await put({ push_events_branch_filter: 'main', custom_webhook_template: '{"a":1}' });
     const cleared = await put({ push_events_branch_filter: '', custom_webhook_template: '' });
     expect([cleared.status, cleared.body]).toMatchObject([
       200,
-      { push_events_branch_filter: null, custom_webhook_template: null },
+      { push_events_branch_filter: '', custom_webhook_template: null },
     ]);
   });
 

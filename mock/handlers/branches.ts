@@ -3,7 +3,7 @@ import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentBranch, presentProjectProtectedBranch } from '../present/branches.js';
-import { findProject } from '../rules/access.js';
+import { findProject, requireRepositoryEnabled } from '../rules/access.js';
 import {
   createBranch,
   deleteBranch,
@@ -33,6 +33,7 @@ export const branchRoutes = [
   route('GET', '/projects/:id/repository/branches', (ctx) => {
     const q = parseParams(ctx.params, { id: p.string().required(), search: p.string(), ...paginationParams });
     const project = findProject(ctx.world, ctx.caller, q.id);
+    requireRepositoryEnabled(ctx.world, ctx.caller, project);
     authorize(ctx.world, ctx.caller, 'read_code', project);
     return paginated(ctx, listBranches(project, q.search), q, (branch) =>
       presentBranch(ctx.world, ctx.caller.user, project, branch),
@@ -42,6 +43,7 @@ export const branchRoutes = [
   route('GET', '/projects/:id/repository/branches/:branch', (ctx) => {
     const q = parseParams(ctx.params, branchPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
+    requireRepositoryEnabled(ctx.world, ctx.caller, project);
     authorize(ctx.world, ctx.caller, 'read_code', project);
     return json(presentBranch(ctx.world, ctx.caller.user, project, findBranch(project, q.branch)));
   }),
@@ -49,6 +51,7 @@ export const branchRoutes = [
   route('POST', '/projects/:id/repository/branches', (ctx) => {
     const q = parseParams(ctx.params, { ...branchPath, ref: p.string().required() });
     const project = findProject(ctx.world, ctx.caller, q.id);
+    requireRepositoryEnabled(ctx.world, ctx.caller, project);
     authorize(ctx.world, ctx.caller, 'push_code', project);
     const branch = createBranch(ctx.world, ctx.caller, project, q.branch, q.ref);
     return json(presentBranch(ctx.world, ctx.caller.user, project, branch), 201);
@@ -57,6 +60,7 @@ export const branchRoutes = [
   route('DELETE', '/projects/:id/repository/branches/:branch', (ctx) => {
     const q = parseParams(ctx.params, branchPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
+    requireRepositoryEnabled(ctx.world, ctx.caller, project);
     authorize(ctx.world, ctx.caller, 'push_code', project);
     deleteBranch(ctx.world, ctx.caller, project, q.branch);
     return noContent();

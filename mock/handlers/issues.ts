@@ -83,6 +83,8 @@ export const issueRoutes = [
   route('POST', '/projects/:id/issues', (ctx) => {
     const q = parseParams(ctx.params, { id: p.string().required(), title: p.string().required(), ...fieldParams });
     const project = findProject(ctx.world, ctx.caller, q.id);
+    // `authorize! :create_issue, user_project` (`lib/api/issues.rb`).
+    authorize(ctx.world, ctx.caller, 'create_issue', project);
     return json(presentIssueFull(ctx.world, createIssue(ctx.world, ctx.caller, project, q)), 201);
   }),
 

@@ -1,7 +1,8 @@
+import { notFound } from '../http/errors.js';
 import { keysetPaginated, paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
-import { route } from '../http/router.js';
+import { type RouteContext, route } from '../http/router.js';
 import {
   openIssueCounter,
   presentBasicProject,
@@ -9,6 +10,16 @@ import {
   presentProjectWithAccess,
 } from '../present/projects.js';
 import { findGroup, findProject } from '../rules/access.js';
+import { findNamespace } from '../rules/namespaces.js';
+import { authorize } from '../rules/policy.js';
+import {
+  archiveProject,
+  createProject,
+  type ProjectFields,
+  transferProject,
+  unarchiveProject,
+  updateProject,
+} from '../rules/project-admin.js';
 import {
   listGroupProjects,
   listProjects,
@@ -18,14 +29,99 @@ import {
   requireOffsetWithinLimit,
   rolesOf,
 } from '../rules/projects.js';
-import type { Visibility } from '../world/types.js';
+import {
+  PROJECT_FEATURES,
+  type Project as ProjectRecord,
+  type ProjectSettings,
+  type Visibility,
+} from '../world/types.js';
 
 /**
  * Projects: `GET /projects`, `GET /projects/:id` and `GET /groups/:id/projects`
  * (GitLab's `lib/api/projects.rb`, `lib/api/groups.rb`). Lists show what the caller can
- * read; `simple=true` answers the shorter BasicProjectDetails entity.
+ * read; `simple=true` answers the shorter BasicProjectDetails entity. Create, update,
+ * archive, unarchive and transfer: `lib/api/projects.rb` with `lib/api/helpers/projects_helpers.rb`'s
+ * parameters (`optional_project_params_ce`, EE's `approvals_before_merge`).
  * @module
  */
+
+/** The access levels a feature takes (`package_registry` and `pages` also take `public`). */
+const ACCESS_LEVELS = ['disabled', 'private', 'enabled'];
+
+/** The settings create and update take, as GitLab declares them. */
+const settingParams = {
+  merge_method: p.string().values(['ff', 'rebase_merge', 'merge']),
+  squash_option: p.string().values(['never', 'always', 'default_on', 'default_off']),
+  only_allow_merge_if_pipeline_succeeds: p.boolean(),
+  only_allow_merge_if_all_discussions_are_resolved: p.boolean(),
+  allow_merge_on_skipped_pipeline: p.boolean(),
+  remove_source_branch_after_merge: p.boolean(),
+  lfs_enabled: p.boolean(),
+  request_access_enabled: p.boolean(),
+  packages_enabled: p.boolean(),
+  shared_runners_enabled: p.boolean(),
+  ci_config_path: p.string(),
+  ...Object.fromEntries(
+    PROJECT_FEATURES.map((f) => [
+      `${f}_access_level`,
+      p.string().values(f === 'pages' || f === 'package_registry' ? [...ACCESS_LEVELS, 'public'] : ACCESS_LEVELS),
+    ]),
+  ),
+  // The deprecated switches (`TODO: remove in API v5, replaced by *_access_level`).
+  issues_enabled: p.boolean(),
+  merge_requests_enabled: p.boolean(),
+  wiki_enabled: p.boolean(),
+  jobs_enabled: p.boolean(),
+  snippets_enabled: p.boolean(),
+};
+
+/** What create and update both take (`optional_project_params`). */
+const projectParams = {
+  description: p.string(),
+  visibility: p.string().values(['private', 'internal', 'public']),
+  approvals_before_merge: p.integer(),
+  ...settingParams,
+};
+
+/**
+ * The sent settings in the world's terms. A deprecated `*_enabled` switch sets its feature
+ * `enabled` or `disabled` (`Projects::CreateService#execute` and ProjectFeature's `*_enabled=`);
+ * an `*_access_level` sent with it wins.
+ */
+function settingsOf(q: Record<string, unknown>): Partial<ProjectSettings> {
+  const out: Record<string, unknown> = {};
+  const switches: Record<string, string> = {
+    issues_enabled: 'issues',
+    merge_requests_enabled: 'merge_requests',
+    wiki_enabled: 'wiki',
+    jobs_enabled: 'builds',
+    snippets_enabled: 'snippets',
+  };
+  for (const [key, feature] of Object.entries(switches)) {
+    if (typeof q[key] === 'boolean') out[`${feature}_access_level`] = q[key] ? 'enabled' : 'disabled';
+  }
+  for (const key of Object.keys(settingParams)) {
+    if (key in switches || q[key] === undefined) continue;
+    out[key] = q[key];
+  }
+  return out as Partial<ProjectSettings>;
+}
+
+/** The parsed fields as the rules take them. */
+function fieldsOf(q: Record<string, unknown> & { visibility?: string | undefined }): ProjectFields {
+  return {
+    name: q.name as string | undefined,
+    path: q.path as string | undefined,
+    description: q.description as string | undefined,
+    visibility: q.visibility as Visibility | undefined,
+    default_branch: q.default_branch as string | undefined,
+    approvals_before_merge: q.approvals_before_merge as number | undefined,
+    settings: settingsOf(q),
+  };
+}
+
+/** The project as create, update, archive and transfer answer it (the Project entity, without `permissions`). */
+const present = (ctx: RouteContext, project: ProjectRecord) => presentProject(ctx.world, ctx.caller.user, project);
 
 /** The filters both lists declare, with GitLab's defaults (newest first). */
 const filterParams = {
@@ -93,6 +189,88 @@ export const projectRoutes = [
     const q = parseParams(ctx.params, { id: p.string().required(), statistics: p.boolean(), license: p.boolean() });
     const project = findProject(ctx.world, ctx.caller, q.id);
     return json(presentProjectWithAccess(ctx.world, ctx.caller.user, project));
+  }),
+
+  route('POST', '/projects', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      {
+        name: p.string(),
+        path: p.string(),
+        default_branch: p.string(),
+        namespace_id: p.integer(),
+        initialize_with_readme: p.boolean(),
+        ...projectParams,
+      },
+      { atLeastOneOf: [['name', 'path']] },
+    );
+    const { user } = ctx.caller;
+    const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
+    return json(present(ctx, createProject(ctx.world, ctx.caller, user, input, 'own')), 201);
+  }),
+
+  route('POST', '/projects/user/:user_id', (ctx) => {
+    const q = parseParams(ctx.params, {
+      user_id: p.integer().required(),
+      name: p.string().required(),
+      path: p.string(),
+      default_branch: p.string(),
+      namespace_id: p.integer(),
+      initialize_with_readme: p.boolean(),
+      ...projectParams,
+    });
+    // `authenticated_as_admin!`, then `User.find_by(id:)`: `404 User Not Found`.
+    authorize(ctx.world, ctx.caller, 'admin_all_resources', 'instance');
+    const owner = ctx.world.users.get(q.user_id);
+    if (!owner) throw notFound('User').because(`no user ${q.user_id}`);
+    const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
+    return json(present(ctx, createProject(ctx.world, ctx.caller, owner, input, 'for_user')), 201);
+  }),
+
+  route('PUT', '/projects/:id', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      { id: p.string().required(), name: p.string(), path: p.string(), default_branch: p.string(), ...projectParams },
+      // `at_least_one_of(*Helpers::ProjectsHelpers.update_params_at_least_one_of)`, the parameters the mock models.
+      {
+        atLeastOneOf: [
+          [
+            'name',
+            'path',
+            'default_branch',
+            'description',
+            'visibility',
+            'approvals_before_merge',
+            ...(Object.keys(settingParams) as (keyof typeof settingParams)[]),
+          ].sort() as ('name' | 'path')[],
+        ],
+      },
+    );
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    authorize(ctx.world, ctx.caller, 'admin_project', project);
+    return json(present(ctx, updateProject(ctx.world, ctx.caller, project, fieldsOf(q))));
+  }),
+
+  route('POST', '/projects/:id/archive', (ctx) => {
+    const q = parseParams(ctx.params, { id: p.string().required() });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    authorize(ctx.world, ctx.caller, 'archive_project', project);
+    return json(present(ctx, archiveProject(project)), 201);
+  }),
+
+  route('POST', '/projects/:id/unarchive', (ctx) => {
+    const q = parseParams(ctx.params, { id: p.string().required() });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    authorize(ctx.world, ctx.caller, 'archive_project', project);
+    return json(present(ctx, unarchiveProject(project)), 201);
+  }),
+
+  route('PUT', '/projects/:id/transfer', (ctx) => {
+    const q = parseParams(ctx.params, { id: p.string().required(), namespace: p.string().required() });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    authorize(ctx.world, ctx.caller, 'change_namespace', project);
+    const target = findNamespace(ctx.world, ctx.caller, q.namespace);
+    return json(present(ctx, transferProject(ctx.world, ctx.caller, project, target)));
   }),
 
   route('GET', '/groups/:id/projects', (ctx) => {

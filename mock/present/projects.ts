@@ -1,9 +1,15 @@
 import type { BasicProject, MemberAccess, Project, ProjectNamespace } from '../../src/models/projects.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
-import { canReadCode } from '../rules/policy.js';
+import { canReadCode, featureAllows, featureLevel } from '../rules/policy.js';
 import { type RoleMap, rolesOf } from '../rules/projects.js';
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
-import type { Project as ProjectRecord, User, World } from '../world/types.js';
+import {
+  PROJECT_FEATURES,
+  PROJECT_SETTING_DEFAULTS,
+  type Project as ProjectRecord,
+  type User,
+  type World,
+} from '../world/types.js';
 import { presentSharedWith } from './groups.js';
 import { presentUser } from './users.js';
 
@@ -118,6 +124,7 @@ export function presentProject(
   const api = `${world.baseUrl}/api/v4/projects/${project.id}`;
   const group = projectGroup(world, project);
   const owner = group ? undefined : world.users.get(project.namespace.id);
+  const settings = { ...PROJECT_SETTING_DEFAULTS, ...project.settings };
   return {
     ...basic,
     _links: {
@@ -133,17 +140,32 @@ export function presentProject(
     archived: project.archived,
     visibility: project.visibility,
     ...(owner && { owner: presentUser(world, owner) }),
-    issues_enabled: true,
-    merge_requests_enabled: true,
-    wiki_enabled: true,
-    jobs_enabled: true,
-    snippets_enabled: true,
-    issues_access_level: 'enabled',
-    repository_access_level: 'enabled',
-    merge_requests_access_level: 'enabled',
-    request_access_enabled: true,
-    open_issues_count: openIssues(project.id),
+    // `feature_available?(feature, current_user)`: what the caller may use, not the level itself.
+    issues_enabled: featureAllows(world, user, project, 'issues'),
+    merge_requests_enabled: featureAllows(world, user, project, 'merge_requests'),
+    wiki_enabled: featureAllows(world, user, project, 'wiki'),
+    jobs_enabled: featureAllows(world, user, project, 'builds'),
+    snippets_enabled: featureAllows(world, user, project, 'snippets'),
+    ...Object.fromEntries(
+      PROJECT_FEATURES.filter((f) => f !== 'requirements').map((f) => [`${f}_access_level`, featureLevel(project, f)]),
+    ),
+    lfs_enabled: settings.lfs_enabled,
+    creator_id: project.creator_id ?? owner?.id ?? null,
+    request_access_enabled: settings.request_access_enabled,
+    packages_enabled: settings.packages_enabled,
+    shared_runners_enabled: settings.shared_runners_enabled,
+    // Shown to those who may read the code (`lib/api/entities/project.rb`).
+    ...(canReadCode(world, user, project) && { ci_config_path: settings.ci_config_path }),
+    only_allow_merge_if_pipeline_succeeds: settings.only_allow_merge_if_pipeline_succeeds,
+    allow_merge_on_skipped_pipeline: settings.allow_merge_on_skipped_pipeline,
+    only_allow_merge_if_all_discussions_are_resolved: settings.only_allow_merge_if_all_discussions_are_resolved,
+    remove_source_branch_after_merge: settings.remove_source_branch_after_merge,
+    merge_method: settings.merge_method,
+    squash_option: settings.squash_option,
+    ...(featureAllows(world, user, project, 'issues') && { open_issues_count: openIssues(project.id) }),
     approvals_before_merge: project.approvals_before_merge,
+    // EE's entity adds `requirements_access_level` (`ee/lib/ee/api/entities/project.rb`).
+    requirements_access_level: featureLevel(project, 'requirements'),
     ...(roles && {
       permissions: {
         project_access: access(directRole(world, project, user.id)),

@@ -4,7 +4,7 @@ import { groupChain, projectGroup } from '../world/memberships.js';
 import type { AccessToken, Caller, Group, OAuthToken, Plan, Project, User, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 import { findOAuthToken, oauthTokenIsExpired } from './oauth/oauth-tokens.js';
-import { authorize } from './policy.js';
+import { authorize, featureAllows } from './policy.js';
 
 /**
  * Who is calling (authentication by token, API scopes: SPEC 3, SPEC 5), how a
@@ -177,6 +177,18 @@ export function findProject(world: World, caller: Caller, ref: string): Project 
   if (!project) throw notFound('Project').because(`no project ${ref}`);
   authorize(world, caller, 'read_project', project);
   return project;
+}
+
+/**
+ * `require_repository_enabled!` (`lib/api/helpers.rb`, before every route of `lib/api/branches.rb`):
+ * the repository feature closed to the caller is `404 Repository Not Found`.
+ */
+export function requireRepositoryEnabled(world: World, caller: Caller, project: Project): void {
+  if (!featureAllows(world, caller.user, project, 'repository')) {
+    throw notFound('Repository').because(
+      `the repository of project ${project.path_with_namespace} is ${project.settings?.repository_access_level} and closed to ${caller.user.username}`,
+    );
+  }
 }
 
 /** A group by id or full path; missing or invisible is `404 Group Not Found`. */

@@ -293,7 +293,10 @@ function newHook<E extends string>(
     token: fields.token || null,
     events: { ...defaultEvents(kinds), ...fields.events },
     enable_ssl_verification: fields.enable_ssl_verification ?? true,
-    push_events_branch_filter: fields.push_events_branch_filter || null,
+    // GitLab stores the filter as sent, `""` included; only the `all_branches` strategy clears it
+    // (`before_validation :set_branch_filter_nil`, `app/models/concerns/web_hooks/hook.rb`).
+    push_events_branch_filter:
+      fields.branch_filter_strategy === 'all_branches' ? null : (fields.push_events_branch_filter ?? null),
     branch_filter_strategy: fields.branch_filter_strategy ?? 'wildcard',
     custom_webhook_template: fields.custom_webhook_template || null,
     created_at: createdAt,
@@ -400,10 +403,10 @@ export function updateHook<E extends string>(world: World, hook: WebHook<E>, fie
   if (fields.token !== undefined) hook.token = fields.token || null;
   if (fields.events) Object.assign(hook.events, fields.events);
   if (fields.enable_ssl_verification !== undefined) hook.enable_ssl_verification = fields.enable_ssl_verification;
-  if (fields.push_events_branch_filter !== undefined) {
-    hook.push_events_branch_filter = fields.push_events_branch_filter || null;
-  }
+  if (fields.push_events_branch_filter !== undefined) hook.push_events_branch_filter = fields.push_events_branch_filter;
   if (fields.branch_filter_strategy !== undefined) hook.branch_filter_strategy = fields.branch_filter_strategy;
+  // `set_branch_filter_nil` (`app/models/concerns/web_hooks/hook.rb`): the filter as sent, `""` included, unless all branches.
+  if (hook.branch_filter_strategy === 'all_branches') hook.push_events_branch_filter = null;
   if (fields.custom_webhook_template !== undefined) {
     hook.custom_webhook_template = fields.custom_webhook_template || null;
   }

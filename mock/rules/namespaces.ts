@@ -35,7 +35,7 @@ function allNamespaces(world: World): NamespaceRecord[] {
 }
 
 /** A namespace by id or full path (any case), whoever asks. */
-function namespaceByRef(world: World, ref: string): NamespaceRecord | undefined {
+export function namespaceByRef(world: World, ref: string): NamespaceRecord | undefined {
   const wanted = ref.toLowerCase();
   const matches = /^\d+$/.test(ref)
     ? (ns: NamespaceRecord) => namespaceFacts(ns).id === Number(ref)

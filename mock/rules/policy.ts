@@ -4,11 +4,14 @@ import { shareCounts, sharesOfGroup, sharesOfProject } from '../world/shares.js'
 import type { Caller } from '../world/types.js';
 import {
   type Event,
+  type FeatureAccessLevel,
   type Group,
   type Issue,
   type MergeRequest,
   type NamespaceRecord,
+  PROJECT_SETTING_DEFAULTS,
   type Project,
+  type ProjectFeature,
   type ProtectedBranch,
   ROLE_NAMES,
   type Role,
@@ -180,24 +183,75 @@ export function canReadGroup(world: World, user: User, group: Group): boolean {
 export const canReadGroupMembers = (world: World, user: User, group: Group): boolean =>
   visibleWithRole(group.visibility, user, groupRole(world, user, group));
 
+// ---- Project features -----------------------------------------------------------
+
+/** A project feature's access level (`ProjectFeature#access_level`): the project's own, else GitLab's default. */
+export function featureLevel(project: Project, feature: ProjectFeature): FeatureAccessLevel {
+  const key = `${feature}_access_level` as const;
+  return project.settings?.[key] ?? PROJECT_SETTING_DEFAULTS[key];
+}
+
+/**
+ * The lowest role a `private` feature opens to (`ProjectFeature::PRIVATE_FEATURES_MIN_ACCESS_LEVEL`):
+ * Reporter for merge requests, container and package registries, environments; Guest for the rest.
+ */
+const FEATURE_MIN_ROLE: Partial<Record<ProjectFeature, Role>> = {
+  merge_requests: Roles.Reporter,
+  container_registry: Roles.Reporter,
+  package_registry: Roles.Reporter,
+  environments: Roles.Reporter,
+};
+
+/**
+ * ProjectPolicy's `access_allowed_to?(feature)` (`app/policies/project_policy.rb`), behind its
+ * `issues_disabled`, `merge_requests_disabled`, `repository_disabled` conditions: `disabled` for
+ * everyone, administrators included; `private` for administrators and members from the feature's
+ * lowest role; `enabled` (and `public`) for whoever reads the project.
+ */
+export function featureAllows(world: World, user: User, project: Project, feature: ProjectFeature): boolean {
+  const level = featureLevel(project, feature);
+  if (level === 'disabled') return false;
+  if (level !== 'private' || user.admin) return true;
+  return projectRole(world, user, project) >= (FEATURE_MIN_ROLE[feature] ?? Roles.Guest);
+}
+
+/** Why a feature is closed to a user, in a reason's words. */
+const featureClosed = (world: World, user: User, project: Project, feature: ProjectFeature) =>
+  featureLevel(project, feature) === 'disabled'
+    ? `the ${feature.replace('_', ' ')} feature of project ${project.path_with_namespace} is disabled`
+    : `the ${feature.replace('_', ' ')} feature of project ${project.path_with_namespace} is private and ${roleIn(user, projectRole(world, user, project), 'it')}`;
+
+/** The first of these features closed to the user, if any. */
+const closedFeature = (world: World, user: User, project: Project, features: readonly ProjectFeature[]) =>
+  features.find((f) => !featureAllows(world, user, project, f));
+
 /**
  * GitLab's `read_code` (the repository: branches, commits): anyone who sees a public or
- * internal project; in a private project, Reporter and up (Guests get 403).
+ * internal project; in a private project, Reporter and up (Guests get 403); never with the
+ * repository feature closed to the caller (`rule { repository_disabled }.prevent :read_code`).
  */
 export function canReadCode(world: World, user: User, project: Project): boolean {
-  if (!canReadProject(world, user, project)) return false;
+  if (!canReadProject(world, user, project) || !featureAllows(world, user, project, 'repository')) return false;
   return project.visibility !== 'private' || projectRole(world, user, project) >= Roles.Reporter;
 }
 
-/** GitLab's `read_merge_request`: merge requests of a private project are readable from Reporter up (SPEC 5). */
+/**
+ * GitLab's `read_merge_request`: merge requests of a private project are readable from Reporter up (SPEC 5);
+ * never with the merge requests or repository feature closed to the caller
+ * (`rule { merge_requests_disabled | repository_disabled }.policy { prevent :read_merge_request ... }`).
+ */
 export function canReadMergeRequests(world: World, user: User, project: Project): boolean {
   if (!canReadProject(world, user, project)) return false;
+  if (closedFeature(world, user, project, ['merge_requests', 'repository'])) return false;
   return project.visibility !== 'private' || projectRole(world, user, project) >= Roles.Reporter;
 }
 
-/** GitLab's `read_issue`: confidential issues only from Planner up, or to their author or an assignee. */
+/**
+ * GitLab's `read_issue`: confidential issues only from Planner up, or to their author or an assignee;
+ * none with the issues feature closed to the caller (`rule { issues_disabled }.prevent :read_issue`).
+ */
 export function canReadIssue(world: World, user: User, project: Project, issue: Issue): boolean {
-  if (!canReadProject(world, user, project)) return false;
+  if (!canReadProject(world, user, project) || !featureAllows(world, user, project, 'issues')) return false;
   if (!issue.confidential) return true;
   return (
     projectRole(world, user, project) >= Roles.Planner ||
@@ -307,6 +361,14 @@ export interface Abilities {
   destroy_resource_access_tokens: Project | Group;
   update_issue: Issue;
   update_merge_request: MergeRequest;
+  create_issue: Project;
+  approve_merge_request: MergeRequest;
+  create_projects: NamespaceRecord;
+  transfer_projects: Group;
+  rename_project: Project;
+  change_visibility_level: Project;
+  change_namespace: Project;
+  archive_project: Project;
 }
 export type Ability = keyof Abilities;
 
@@ -365,6 +427,71 @@ const projectOf = (world: World, record: Issue | MergeRequest) => world.projects
 /** A `403` that names the rule in words of its own. */
 const refusedBecause = (reason: string) => forbidden().because(reason);
 
+/**
+ * A project ability that GitLab's ProjectPolicy also takes away from an archived project
+ * (`rule { archived }.policy { prevent(*archived_abilities); archived_features.each { prevent
+ * :"create_#{f}", :"update_#{f}", :"admin_#{f}" } }`, `app/policies/concerns/archived_abilities.rb`
+ * and its EE list: issues, merge requests, labels, milestones, approvers...), or with one of
+ * its features closed to the caller (`rule { issues_disabled }`, `rule { merge_requests_disabled
+ * | repository_disabled }`; `every` closed for `rule { issues_disabled & merge_requests_disabled }`).
+ * The role's refusal comes first, then the archive's, then the feature's.
+ */
+function guarded<S>(
+  rule: Rule<S>,
+  projectOfSubject: (world: World, subject: S) => Project,
+  when: { archived?: boolean; features?: readonly ProjectFeature[]; anyOf?: readonly ProjectFeature[] },
+): Rule<S> {
+  const why = (world: World, user: User, subject: S): string | undefined => {
+    const project = projectOfSubject(world, subject);
+    if (when.archived && project.archived) return `project ${project.path_with_namespace} is archived: it is read-only`;
+    const closed = closedFeature(world, user, project, when.features ?? []);
+    if (closed) return featureClosed(world, user, project, closed);
+    const any = when.anyOf ?? [];
+    if (any.length > 0 && any.every((f) => !featureAllows(world, user, project, f))) {
+      return any.map((f) => featureClosed(world, user, project, f)).join(', and ');
+    }
+    return undefined;
+  };
+  return {
+    allows: (world, user, subject) => rule.allows(world, user, subject) && why(world, user, subject) === undefined,
+    refusal: (world, user, subject) =>
+      rule.allows(world, user, subject)
+        ? refusedBecause(why(world, user, subject) ?? '')
+        : rule.refusal(world, user, subject),
+  };
+}
+
+/** The project itself, for {@link guarded}. */
+const itself = (_world: World, project: Project) => project;
+
+/** GitLab's `read_project`: unseen is `404 Project Not Found`. */
+const readProject: Rule<Project> = {
+  allows: canReadProject,
+  refusal: (_world, user, project) =>
+    notFound('Project').because(
+      `project ${project.path_with_namespace} is ${project.visibility} and ${user.username} is not a member`,
+    ),
+};
+
+/** Features merge requests need (`merge_requests_disabled | repository_disabled`). */
+const MERGE_REQUEST_FEATURES = ['merge_requests', 'repository'] as const;
+
+/**
+ * GitLab's `create_projects` in a namespace. A group (GroupPolicy): `rule { developer &
+ * developer_project_creation_level }.enable :create_projects` with the instance's default project
+ * creation level, Developer (`Gitlab::Access::DEVELOPER_PROJECT_ACCESS`, `default_project_creation`;
+ * the mock's groups have no `project_creation_level` of their own), and administrators. A personal
+ * namespace (NamespacePolicy): its owner, and administrators.
+ */
+const createProjects: Rule<NamespaceRecord> = {
+  allows: (world, user, ns) =>
+    ns.kind === 'group' ? groupRole(world, user, ns.group) >= Roles.Developer : user.admin || ns.user.id === user.id,
+  refusal: (world, user, ns) =>
+    ns.kind === 'group'
+      ? tooLow(user, groupRole(world, user, ns.group), `group ${ns.group.full_path}`, Roles.Developer)
+      : refusedBecause(`${user.username} may not create projects in the personal namespace of ${ns.user.username}`),
+};
+
 const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   // BasePolicy: `rule { admin }.enable :admin_all_resources` (the API's `authenticated_as_admin!`).
   admin_all_resources: administrator,
@@ -372,13 +499,7 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   // `rule { can?(:admin_group) & group_web_hooks licensed }` (Owner; the plan is checked by the route).
   read_web_hook: projectOrGroupAdmin(),
   admin_web_hook: projectOrGroupAdmin(),
-  read_project: {
-    allows: canReadProject,
-    refusal: (_world, user, project) =>
-      notFound('Project').because(
-        `project ${project.path_with_namespace} is ${project.visibility} and ${user.username} is not a member`,
-      ),
-  },
+  read_project: readProject,
   // ProjectPolicy: `rule { can?(:maintainer_access) }.enable :admin_project`.
   admin_project: projectMember(Roles.Maintainer),
   read_code: {
@@ -389,41 +510,53 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
       ),
   },
   // ProjectPolicy: `rule { can?(:developer_access) }.enable :push_code`, and `rule { archived }.prevent :push_code`.
-  push_code: {
-    allows: (world, user, project) => projectRole(world, user, project) >= Roles.Developer && !project.archived,
-    refusal: (world, user, project) =>
-      project.archived && projectRole(world, user, project) >= Roles.Developer
-        ? refusedBecause(`project ${project.path_with_namespace} is archived: its repository is read-only`)
-        : projectMember(Roles.Developer).refusal(world, user, project),
-  },
+  // ProjectPolicy: `rule { can?(:developer_access) }.enable :push_code`, `rule { archived }.prevent :push_code`
+  // (ArchivedAbilities) and `rule { repository_disabled }.prevent :push_code`.
+  push_code: guarded(projectMember(Roles.Developer), itself, { archived: true, features: ['repository'] }),
   read_merge_request: {
     allows: canReadMergeRequests,
-    refusal: (_world, user, project) =>
-      refusedBecause(
-        `${user.username} is below Reporter in private project ${project.path_with_namespace}: merge requests are hidden`,
-      ),
+    refusal: (world, user, project) => {
+      const closed = closedFeature(world, user, project, MERGE_REQUEST_FEATURES);
+      return refusedBecause(
+        closed
+          ? featureClosed(world, user, project, closed)
+          : `${user.username} is below Reporter in private project ${project.path_with_namespace}: merge requests are hidden`,
+      );
+    },
   },
-  // ProjectPolicy: `rule { can?(:developer_access) }.enable :create_merge_request_from`.
-  create_merge_request_from: {
-    allows: (world, user, project) => projectRole(world, user, project) >= Roles.Developer,
-    refusal: (world, user, project) =>
-      refusedBecause(
-        `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)}; opening a merge request needs Developer`,
-      ),
-  },
+  // ProjectPolicy: `rule { can?(:developer_access) }.enable :create_merge_request_from`; archived
+  // (ArchivedAbilities) and `merge_requests_disabled | repository_disabled` prevent it.
+  create_merge_request_from: guarded(
+    {
+      allows: (world, user, project) => projectRole(world, user, project) >= Roles.Developer,
+      refusal: (world, user, project) =>
+        refusedBecause(
+          `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)}; opening a merge request needs Developer`,
+        ),
+    },
+    itself,
+    { archived: true, features: MERGE_REQUEST_FEATURES },
+  ),
   // ProjectPolicy `create_merge_request_in` (Developer): what `authorize_read_project_approval_rule!` asks
-  // of the project approval rules' readers (`ee/lib/api/helpers/project_approval_rules_helpers.rb`).
-  create_merge_request_in: projectMember(Roles.Developer),
-  // EE ProjectPolicy: `rule { can?(:maintainer_access) }.policy { enable :update_approvers, :modify_approvers_rules }`.
-  update_approvers: projectMember(Roles.Maintainer),
+  // of the project approval rules' readers (`ee/lib/api/helpers/project_approval_rules_helpers.rb`);
+  // archived and `merge_requests_disabled | repository_disabled` prevent it.
+  create_merge_request_in: guarded(projectMember(Roles.Developer), itself, {
+    archived: true,
+    features: MERGE_REQUEST_FEATURES,
+  }),
+  // EE ProjectPolicy: `rule { can?(:maintainer_access) }.policy { enable :update_approvers, :modify_approvers_rules }`;
+  // `approvers` is an archived feature (EE ArchivedAbilities), so archiving prevents `update_approvers`.
+  update_approvers: guarded(projectMember(Roles.Maintainer), itself, { archived: true }),
   modify_approvers_rules: projectMember(Roles.Maintainer),
-  // ProjectPolicy: `rule { planner }.enable :admin_label, :admin_milestone`.
-  admin_label: projectMember(Roles.Planner),
+  // ProjectPolicy: `rule { planner }.enable :admin_label, :admin_milestone`; archived features, and
+  // `rule { issues_disabled & merge_requests_disabled }.policy { prevent :admin_label, :admin_milestone ... }`.
+  admin_label: guarded(projectMember(Roles.Planner), itself, { archived: true, anyOf: ['issues', 'merge_requests'] }),
   // IssuePolicy: `set_issue_metadata` from Planner (`can_set_issuable_metadata?`); asked of the project here.
   set_issue_metadata: projectMember(Roles.Planner),
   // ProjectPolicy/ProtectedBranchPolicy `read_protected_branch`: Maintainer here, as GitLab had it
   // (`before { authorize_admin_project }` of `lib/api/protected_branches.rb`); newer GitLab asks `read_code`.
-  read_protected_branch: projectMember(Roles.Maintainer),
+  // The repository feature closed to the caller refuses it too (`rule { repository_disabled }.prevent :read_code`).
+  read_protected_branch: guarded(projectMember(Roles.Maintainer), itself, { features: ['repository'] }),
   // ProtectedBranchPolicy: `rule { can?(:admin_project) }.enable :create_protected_branch, ...`.
   create_protected_branch: projectMember(Roles.Maintainer),
   // ProtectedBranchPolicy: `admin_project`, and `rule { ~can_unprotect }.prevent :update_protected_branch,
@@ -431,7 +564,8 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   update_protected_branch: unprotecting(),
   destroy_protected_branch: unprotecting(),
   // ProjectPolicy `push_to_delete_protected_branch`: asked by branch deletion, which words its own refusal.
-  push_to_delete_protected_branch: unprotecting(),
+  // ArchivedAbilities prevents it in an archived project.
+  push_to_delete_protected_branch: guarded(unprotecting(), (_world, { project }) => project, { archived: true }),
   // ProjectPolicy: `read_project_member` with `read_project` (the members API's `authorize_read_source_member!`).
   read_project_member: {
     allows: canReadProject,
@@ -494,7 +628,11 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   },
   delete_group_link: scoped({ project: projectMember(Roles.Owner), group: groupMember(Roles.Owner) }),
   // ProjectPolicy and GroupPolicy: `rule { planner }.enable :admin_milestone`.
-  admin_milestone: scoped({ project: projectMember(Roles.Planner), group: groupMember(Roles.Planner) }),
+  // A project's: an archived feature, and closed with both issues and merge requests (as `admin_label`).
+  admin_milestone: scoped({
+    project: guarded(projectMember(Roles.Planner), itself, { archived: true, anyOf: ['issues', 'merge_requests'] }),
+    group: groupMember(Roles.Planner),
+  }),
   // EE ProjectPolicy (`admin_project`) and EE GroupPolicy (`admin_group`).
   admin_merge_request_approval_settings: projectOrGroupAdmin(),
   // ProjectPolicy: `rule { owner }.enable :manage_owners`; a group's Owners likewise.
@@ -511,34 +649,64 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   create_resource_access_tokens: projectOrGroupAdmin(),
   manage_resource_access_tokens: projectOrGroupAdmin(),
   destroy_resource_access_tokens: projectOrGroupAdmin(),
-  // IssuablePolicy: `update_issue` from Planner, or as the issue's author or an assignee.
-  update_issue: {
-    allows: (world, user, issue) =>
-      projectRole(world, user, projectOf(world, issue)) >= Roles.Planner ||
-      issue.author_id === user.id ||
-      issue.assignee_ids.includes(user.id),
-    refusal: (world, user, issue) => {
-      const project = projectOf(world, issue);
-      return refusedBecause(
-        `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)} and is neither author nor assignee of #${issue.iid}; editing needs Planner`,
-      );
+  // IssuablePolicy: `update_issue` from Planner, or as the issue's author or an assignee; archived
+  // (`issue` is an archived feature) and `rule { issues_disabled }` prevent it.
+  update_issue: guarded<Issue>(
+    {
+      allows: (world, user, issue) =>
+        projectRole(world, user, projectOf(world, issue)) >= Roles.Planner ||
+        issue.author_id === user.id ||
+        issue.assignee_ids.includes(user.id),
+      refusal: (world, user, issue) => {
+        const project = projectOf(world, issue);
+        return refusedBecause(
+          `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)} and is neither author nor assignee of #${issue.iid}; editing needs Planner`,
+        );
+      },
     },
-  },
-  // ProjectPolicy `update_merge_request` (Developer); IssuablePolicy: its author or an assignee who can read it.
-  update_merge_request: {
-    allows: (world, user, mr) => {
-      const project = projectOf(world, mr);
-      if (projectRole(world, user, project) >= Roles.Developer) return true;
-      const own = mr.author_id === user.id || mr.assignee_ids.includes(user.id);
-      return own && canReadMergeRequests(world, user, project);
+    projectOf,
+    { archived: true, features: ['issues'] },
+  ),
+  // ProjectPolicy `update_merge_request` (Developer); IssuablePolicy: its author or an assignee who can read it;
+  // archived and `merge_requests_disabled | repository_disabled` prevent it.
+  update_merge_request: guarded<MergeRequest>(
+    {
+      allows: (world, user, mr) => {
+        const project = projectOf(world, mr);
+        if (projectRole(world, user, project) >= Roles.Developer) return true;
+        const own = mr.author_id === user.id || mr.assignee_ids.includes(user.id);
+        return own && canReadMergeRequests(world, user, project);
+      },
+      refusal: (world, user, mr) => {
+        const project = projectOf(world, mr);
+        return refusedBecause(
+          `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)} and is neither author nor assignee of !${mr.iid}; editing needs Developer`,
+        );
+      },
     },
-    refusal: (world, user, mr) => {
-      const project = projectOf(world, mr);
-      return refusedBecause(
-        `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)} and is neither author nor assignee of !${mr.iid}; editing needs Developer`,
-      );
-    },
-  },
+    projectOf,
+    { archived: true, features: MERGE_REQUEST_FEATURES },
+  ),
+  // ProjectPolicy: whoever reads the project may open an issue (`create_issue` from `guest_access` and
+  // `public_access`); archived (`issue` is an archived feature) and `rule { issues_disabled }` prevent it.
+  create_issue: guarded(readProject, itself, { archived: true, features: ['issues'] }),
+  // MergeRequestPolicy `approve_merge_request` (`can_approve?`: `can?(:update_merge_request) && is_project_member?`):
+  // the project's part, as `update_merge_request`'s: archived and closed features prevent it. Who may approve
+  // (a Developer, or an approver a rule names) is `mayApprove` in `approvals/approvals.ts`.
+  approve_merge_request: guarded<MergeRequest>({ allows: () => true, refusal: () => refusedBecause('') }, projectOf, {
+    archived: true,
+    features: MERGE_REQUEST_FEATURES,
+  }),
+  create_projects: createProjects,
+  // GroupPolicy: `rule { maintainer & can?(:create_projects) }.enable :transfer_projects`.
+  transfer_projects: groupMember(Roles.Maintainer),
+  // ProjectPolicy: `rule { can?(:maintainer_access) }.policy { enable :rename_project }`.
+  rename_project: projectMember(Roles.Maintainer),
+  // ProjectPolicy: `rule { can?(:owner_access) }.policy { enable :change_namespace, :change_visibility_level,
+  // :remove_project, :archive_project }`; ArchivedAbilities prevents `change_namespace`.
+  change_visibility_level: projectMember(Roles.Owner),
+  change_namespace: guarded(projectMember(Roles.Owner), itself, { archived: true }),
+  archive_project: projectMember(Roles.Owner),
 };
 
 /** The role `create_subgroup` needs in a group: Owner, or Maintainer when its `subgroup_creation_level` says so. */

@@ -154,10 +154,15 @@ function order(
 /**
  * The projects of each group, derived from `world.projects` and rebuilt whenever a
  * project is added or removed (the table's identity, its size and its last id say so;
- * a project never changes namespace). Restoring a snapshot replaces the table, so the
+ * a transfer calls {@link projectsMoved}). Restoring a snapshot replaces the table, so the
  * index follows it.
  */
 const byNamespace = new WeakMap<Map<number, Project>, { version: string; groups: Map<number, Project[]> }>();
+
+/** Forgets the index after a project is created or moves to another namespace (a transfer). */
+export function projectsMoved(world: World): void {
+  byNamespace.delete(world.projects);
+}
 
 function projectsOfGroups(world: World): Map<number, Project[]> {
   const version = `${world.projects.size}:${world.lastId.projects ?? 0}`;

@@ -1,7 +1,14 @@
 import * as z from 'zod';
 import { FaultSpec } from '../http/faults.js';
 import { firstIssue, invalid } from '../http/invalid.js';
-import { GROUP_HOOK_EVENTS, PROJECT_HOOK_EVENTS, type RateLimits, SYSTEM_HOOK_EVENTS } from '../world/types.js';
+import {
+  GROUP_HOOK_EVENTS,
+  PROJECT_FEATURES,
+  PROJECT_HOOK_EVENTS,
+  type ProjectFeature,
+  type RateLimits,
+  SYSTEM_HOOK_EVENTS,
+} from '../world/types.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 
 /**
@@ -513,6 +520,38 @@ export const SeedProject = z.strictObject({
     .optional(),
   /** Archived: read-only, and left out of project lists unless asked for; default false. */
   archived: z.boolean().optional(),
+  /**
+   * Merge request settings and feature access levels, by GitLab's API names (`merge_method`,
+   * `squash_option`, `only_allow_merge_if_pipeline_succeeds`, `issues_access_level`...); each
+   * absent one has GitLab's default (`merge`, `default_off`, `false`..., `enabled`).
+   */
+  settings: z
+    .strictObject({
+      merge_method: z.enum(['merge', 'rebase_merge', 'ff']).optional(),
+      squash_option: z.enum(['never', 'always', 'default_on', 'default_off']).optional(),
+      only_allow_merge_if_pipeline_succeeds: z.boolean().optional(),
+      only_allow_merge_if_all_discussions_are_resolved: z.boolean().optional(),
+      allow_merge_on_skipped_pipeline: z.boolean().optional(),
+      remove_source_branch_after_merge: z.boolean().optional(),
+      lfs_enabled: z.boolean().optional(),
+      request_access_enabled: z.boolean().optional(),
+      packages_enabled: z.boolean().optional(),
+      shared_runners_enabled: z.boolean().optional(),
+      ci_config_path: z.string().nullable().optional(),
+      ...(Object.fromEntries(
+        PROJECT_FEATURES.map((f) => [
+          `${f}_access_level`,
+          z.enum(['disabled', 'private', 'enabled', 'public']).optional(),
+        ]),
+      ) as {
+        [F in ProjectFeature as `${F}_access_level`]: z.ZodOptional<
+          z.ZodEnum<{ disabled: 'disabled'; private: 'private'; enabled: 'enabled'; public: 'public' }>
+        >;
+      }),
+    })
+    .optional(),
+  /** Username of who created it (GitLab's `creator_id`); default none. */
+  creator: z.string().optional(),
   /** The project's id. */
   id: id.optional(),
   /** Default: the world clock. */

@@ -320,6 +320,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     default_branch: p.default_branch,
     branches: [...p.branches].map(([name, sha]) => ({ name, sha })),
     archived: p.archived,
+    // Only a project that has them: a world without them exports as it did before.
+    ...(p.settings && Object.keys(p.settings).length > 0 && { settings: { ...p.settings } }),
+    ...(p.creator_id !== undefined && { creator: world.users.get(p.creator_id)?.username }),
     milestones: milestonesOfProject(p.id).map(milestone),
     ...labels(labelsOfProject(p.id)),
     issues: issuesOf(p.id).map(

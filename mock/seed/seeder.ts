@@ -405,6 +405,7 @@ export class Seeder {
       throw new SeedError('visibility', `a project cannot be more visible than its group (${group.visibility})`);
     }
     const members = membersOf(this.world, input.members);
+    const creator = input.creator === undefined ? undefined : userByName(this.world, input.creator, 'creator');
     const path = input.path.split('/').at(-1) as string;
     const approvalSettings = projectSettingsFromSeed(input.approval_settings);
     if (settingsConflict(approvalSettings)) {
@@ -426,12 +427,15 @@ export class Seeder {
       default_branch: input.default_branch ?? 'main',
       branches: new Map(),
       archived: input.archived ?? false,
+      ...(input.settings && Object.keys(input.settings).length > 0 && { settings: { ...input.settings } }),
+      ...(creator && { creator_id: creator.id }),
     }));
     for (const item of input.branches ?? []) {
       if (typeof item === 'string') ensureBranch(project, item);
       else ensureBranch(project, item.name, item.sha);
     }
-    ensureBranch(project, project.default_branch);
+    // An export lists every branch: none is an empty repository (a project created without a README).
+    if (!this.exact || input.branches === undefined) ensureBranch(project, project.default_branch);
     this.world.projects.set(project.id, project);
     membershipDetailsOf(this.world, project, input.members);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));

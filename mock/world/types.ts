@@ -318,13 +318,93 @@ export interface Project {
     /** The next merge request's iid. */
     merge_request: number;
   };
-  /** The repository's default branch (GitLab's default: `main`); always one of `branches`. */
+  /** The repository's default branch (GitLab's default: `main`); one of `branches`, unless the repository is empty (no branches: a project created without a README). */
   default_branch: string;
   /** The repository's branches: name → head commit sha (commits themselves are not modelled). */
   branches: Map<string, string>;
   /** An archived project is read-only; lists filter on it with `archived`. */
   archived: boolean;
+  /**
+   * The project's merge request settings and feature access levels, by GitLab's API names; a
+   * setting that is absent has GitLab's default ({@link PROJECT_SETTING_DEFAULTS}).
+   */
+  settings?: Partial<ProjectSettings>;
+  /** Who created it (GitLab's `creator_id`); absent: unknown (seeded), shown as the namespace's owner or `null`. */
+  creator_id?: number;
 }
+
+/** `disabled`, `private` (project members only) or `enabled` (everyone who can read the project): GitLab's ProjectFeature levels. */
+export type FeatureAccessLevel = 'disabled' | 'private' | 'enabled' | 'public';
+
+/** The project features whose access level the API sets and shows (GitLab's `ProjectFeature::FEATURES` the API names). */
+export const PROJECT_FEATURES = [
+  'issues',
+  'repository',
+  'merge_requests',
+  'forking',
+  'wiki',
+  'builds',
+  'snippets',
+  'pages',
+  'analytics',
+  'container_registry',
+  'security_and_compliance',
+  'releases',
+  'environments',
+  'feature_flags',
+  'infrastructure',
+  'monitor',
+  'model_experiments',
+  'model_registry',
+  'package_registry',
+  'requirements',
+] as const;
+/** One of {@link PROJECT_FEATURES}. */
+export type ProjectFeature = (typeof PROJECT_FEATURES)[number];
+
+/** A project's merge request settings and feature access levels, by GitLab's API names. */
+export type ProjectSettings = {
+  /** `merge`, `rebase_merge` or `ff`. */
+  merge_method: 'merge' | 'rebase_merge' | 'ff';
+  /** `never`, `always`, `default_on` or `default_off`. */
+  squash_option: 'never' | 'always' | 'default_on' | 'default_off';
+  /** Merge only when the pipeline succeeded. */
+  only_allow_merge_if_pipeline_succeeds: boolean;
+  /** Merge only when every thread is resolved. */
+  only_allow_merge_if_all_discussions_are_resolved: boolean;
+  /** A skipped pipeline counts as a succeeded one. */
+  allow_merge_on_skipped_pipeline: boolean;
+  /** The source branch is removed by default when merged. */
+  remove_source_branch_after_merge: boolean;
+  /** Git LFS is enabled. */
+  lfs_enabled: boolean;
+  /** Users may ask to join. */
+  request_access_enabled: boolean;
+  /** Deprecated switch of the package registry, still shown (GitLab's `packages_enabled`). */
+  packages_enabled: boolean;
+  /** Instance runners run the project's jobs. */
+  shared_runners_enabled: boolean;
+  /** The CI configuration file's path, or `null`: `.gitlab-ci.yml`. */
+  ci_config_path: string | null;
+} & { [F in ProjectFeature as `${F}_access_level`]: FeatureAccessLevel };
+
+/** @internal GitLab's defaults for a new project's settings (`Project` column defaults, `ProjectFeature` defaults). */
+export const PROJECT_SETTING_DEFAULTS: ProjectSettings = {
+  merge_method: 'merge',
+  squash_option: 'default_off',
+  only_allow_merge_if_pipeline_succeeds: false,
+  only_allow_merge_if_all_discussions_are_resolved: false,
+  allow_merge_on_skipped_pipeline: false,
+  remove_source_branch_after_merge: true,
+  lfs_enabled: true,
+  request_access_enabled: true,
+  packages_enabled: true,
+  shared_runners_enabled: true,
+  ci_config_path: null,
+  ...(Object.fromEntries(PROJECT_FEATURES.map((f) => [`${f}_access_level`, 'enabled'])) as {
+    [F in ProjectFeature as `${F}_access_level`]: FeatureAccessLevel;
+  }),
+};
 
 /** A milestone of a project (`project_id`) or of a group (`group_id`). */
 export interface Milestone {

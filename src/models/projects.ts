@@ -133,6 +133,30 @@ export const Project = z.extend(BasicProject, {
   merge_requests_enabled: z.optional(z.boolean()),
   /** Opened issues (when issues are enabled). */
   open_issues_count: z.optional(z.int()),
+  /** How merge requests are merged: `merge`, `rebase_merge` or `ff`. */
+  merge_method: z.optional(z.string()),
+  /** Squashing when merging: `never`, `always`, `default_on` or `default_off`. */
+  squash_option: z.optional(z.string()),
+  /** Merge requests merge only when their pipeline succeeded. */
+  only_allow_merge_if_pipeline_succeeds: z.optional(z.boolean()),
+  /** Merge requests merge only when every thread is resolved. */
+  only_allow_merge_if_all_discussions_are_resolved: z.optional(z.boolean()),
+  /** A skipped pipeline counts as a succeeded one. */
+  allow_merge_on_skipped_pipeline: z.optional(z.boolean()),
+  /** The source branch is removed by default when a merge request is merged. */
+  remove_source_branch_after_merge: z.optional(z.boolean()),
+  /** Git LFS is enabled. */
+  lfs_enabled: z.optional(z.boolean()),
+  /** Users may ask to join. */
+  request_access_enabled: z.optional(z.boolean()),
+  /** Issues: `disabled`, `private` (members only) or `enabled`. */
+  issues_access_level: z.optional(z.string()),
+  /** The repository: `disabled`, `private` or `enabled`. */
+  repository_access_level: z.optional(z.string()),
+  /** Merge requests: `disabled`, `private` (Reporters and up) or `enabled`. */
+  merge_requests_access_level: z.optional(z.string()),
+  /** Who created the project (its user id), or `null`. */
+  creator_id: z.optional(z.nullable(z.int())),
   /** The caller's memberships (`GET /projects` and `GET /projects/:id` only). */
   permissions: z.optional(ProjectPermissions),
   /** The groups the project is shared with (those you can see). */
@@ -184,4 +208,109 @@ export interface ProjectListQuery extends ProjectFilterQuery {
 export interface GroupProjectListQuery extends ProjectFilterQuery {
   /** Include the projects of the group's subgroups, at every depth. */
   include_subgroups?: boolean;
+}
+
+/** A project feature's access level: off, members only (`private`), or whoever reads the project (`enabled`). */
+export type FeatureAccessLevel = 'disabled' | 'private' | 'enabled';
+
+/** The settings `POST /projects` and `PUT /projects/:id` both take (GitLab's `optional_project_params`; the mock models these). */
+export interface ProjectSettingsBody {
+  /** The description. */
+  description?: string;
+  /** `private` (default), `internal` or `public`; a group's project is never more visible than the group. */
+  visibility?: 'private' | 'internal' | 'public';
+  /** How merge requests are merged. */
+  merge_method?: 'merge' | 'rebase_merge' | 'ff';
+  /** Squashing when merging. */
+  squash_option?: 'never' | 'always' | 'default_on' | 'default_off';
+  /** Merge only when the pipeline succeeded. */
+  only_allow_merge_if_pipeline_succeeds?: boolean;
+  /** Merge only when every thread is resolved. */
+  only_allow_merge_if_all_discussions_are_resolved?: boolean;
+  /** A skipped pipeline counts as a succeeded one. */
+  allow_merge_on_skipped_pipeline?: boolean;
+  /** Remove the source branch by default when merging. */
+  remove_source_branch_after_merge?: boolean;
+  /** The approval configuration's deprecated approvals count (Premium). */
+  approvals_before_merge?: number;
+  /** Enable Git LFS. */
+  lfs_enabled?: boolean;
+  /** Let users ask to join. */
+  request_access_enabled?: boolean;
+  /** Deprecated: use `package_registry_access_level`. */
+  packages_enabled?: boolean;
+  /** Let instance runners run the project's jobs. */
+  shared_runners_enabled?: boolean;
+  /** The CI configuration file's path. */
+  ci_config_path?: string;
+  /** Issues: `disabled`, `private` or `enabled`. */
+  issues_access_level?: FeatureAccessLevel;
+  /** The repository (and with it merge requests): `disabled`, `private` or `enabled`. */
+  repository_access_level?: FeatureAccessLevel;
+  /** Merge requests: `disabled`, `private` or `enabled`. */
+  merge_requests_access_level?: FeatureAccessLevel;
+  /** Forks. */
+  forking_access_level?: FeatureAccessLevel;
+  /** The wiki. */
+  wiki_access_level?: FeatureAccessLevel;
+  /** CI/CD jobs. */
+  builds_access_level?: FeatureAccessLevel;
+  /** Snippets. */
+  snippets_access_level?: FeatureAccessLevel;
+  /** Pages (`public` too). */
+  pages_access_level?: FeatureAccessLevel | 'public';
+  /** Analytics. */
+  analytics_access_level?: FeatureAccessLevel;
+  /** The container registry. */
+  container_registry_access_level?: FeatureAccessLevel;
+  /** Security and compliance. */
+  security_and_compliance_access_level?: FeatureAccessLevel;
+  /** Releases. */
+  releases_access_level?: FeatureAccessLevel;
+  /** Environments. */
+  environments_access_level?: FeatureAccessLevel;
+  /** Feature flags. */
+  feature_flags_access_level?: FeatureAccessLevel;
+  /** Infrastructure. */
+  infrastructure_access_level?: FeatureAccessLevel;
+  /** Monitor. */
+  monitor_access_level?: FeatureAccessLevel;
+  /** Model experiments. */
+  model_experiments_access_level?: FeatureAccessLevel;
+  /** The model registry. */
+  model_registry_access_level?: FeatureAccessLevel;
+  /** The package registry (`public` too). */
+  package_registry_access_level?: FeatureAccessLevel | 'public';
+  /** Requirements (Ultimate). */
+  requirements_access_level?: FeatureAccessLevel;
+}
+
+/** Body of `POST /projects`: a `name` or a `path` (the other is derived from it). */
+export interface ProjectCreate extends ProjectSettingsBody {
+  /** The name; default the path. */
+  name?: string;
+  /** The path; default the name, made a path. */
+  path?: string;
+  /** The group (or personal namespace) id to create it in; default the caller's personal namespace. */
+  namespace_id?: number;
+  /** The default branch, created with a README when `initialize_with_readme` is set. */
+  default_branch?: string;
+  /** Create the default branch with a README; without it the repository is empty. */
+  initialize_with_readme?: boolean;
+}
+
+/** Body of `POST /projects/user/:user_id`: the name is required. */
+export interface ProjectCreateForUser extends ProjectCreate {
+  /** The name. */
+  name: string;
+}
+
+/** Body of `PUT /projects/:id`: at least one field. */
+export interface ProjectUpdate extends ProjectSettingsBody {
+  /** A new name (Maintainer). */
+  name?: string;
+  /** A new path: the project moves to `namespace/path`. */
+  path?: string;
+  /** A new default branch; it must exist. */
+  default_branch?: string;
 }

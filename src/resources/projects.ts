@@ -3,8 +3,16 @@ import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
 import { Event, type EventListQuery } from '../models/events.js';
+import {
+  BasicProject,
+  Project,
+  type ProjectCreate,
+  type ProjectCreateForUser,
+  type ProjectListQuery,
+  type ProjectOf,
+  type ProjectUpdate,
+} from '../models/projects.js';
 import { ProjectGroupLink, type ShareWithGroup } from '../models/groups.js';
-import { BasicProject, Project, type ProjectListQuery, type ProjectOf } from '../models/projects.js';
 import { ProjectAccessTokens } from './access-tokens.js';
 import { ProjectApprovalRules } from './approval-rules.js';
 import { ProjectApprovalSettings } from './approval-settings.js';
@@ -121,6 +129,101 @@ export class Projects extends Resource {
   get(project: ProjectRef, options?: RequestOptions): Promise<Project> {
     return this.request('GET', path`projects/${project}`, Project, options);
   }
+
+  /**
+   * Creates a project in the caller's personal namespace, or in the group `namespace_id` names
+   * (Developer and up, the default project creation level). A visibility above the group's is
+   * lowered to it; without `initialize_with_readme` the repository is empty. A personal project
+   * counts against the caller's projects limit (403). `POST /projects`
+   *
+   * @example
+   * ```ts
+   * const group = await gitlab.groups.get('acme');
+   * const project = await gitlab.projects.create({
+   *   name: 'API',
+   *   path: 'api',
+   *   namespace_id: group.id,
+   *   initialize_with_readme: true,
+   *   merge_method: 'ff',
+   * });
+   * console.log(project.path_with_namespace, project.default_branch);
+   * ```
+   */
+  create(body: ProjectCreate, options?: RequestOptions): Promise<Project> {
+    return this.request('POST', 'projects', Project, { json: body, ...options });
+  }
+
+  /**
+   * Creates a project for a user, in their personal namespace unless `namespace_id` says otherwise:
+   * administrators only. The user becomes its Owner. `POST /projects/user/:user_id`
+   *
+   * @example
+   * ```ts
+   * const { items: [maria] } = await gitlab.users.list({ username: 'maria' });
+   * if (maria) await gitlab.projects.createForUser(maria.id, { name: 'sandbox' });
+   * ```
+   */
+  createForUser(userId: number, body: ProjectCreateForUser, options?: RequestOptions): Promise<Project> {
+    return this.request('POST', path`projects/user/${userId}`, Project, { json: body, ...options });
+  }
+
+  /**
+   * Changes a project's settings (Maintainer; renaming too): name, path (the project moves),
+   * visibility (Owner), default branch (an existing one), merge settings and feature access levels.
+   * `PUT /projects/:id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.update('acme/api', {
+   *   merge_method: 'rebase_merge',
+   *   only_allow_merge_if_pipeline_succeeds: true,
+   *   issues_access_level: 'private',
+   * });
+   * ```
+   */
+  update(project: ProjectRef, body: ProjectUpdate, options?: RequestOptions): Promise<Project> {
+    return this.request('PUT', path`projects/${project}`, Project, { json: body, ...options });
+  }
+
+  /**
+   * Archives a project (Owner): it becomes read-only (issues, merge requests, labels, milestones,
+   * branches, approvals...). Archiving an archived project is a 400. `POST /projects/:id/archive`
+   *
+   * @example
+   * ```ts
+   * const project = await gitlab.projects.archive('acme/legacy');
+   * console.log(project.archived); // true
+   * ```
+   */
+  archive(project: ProjectRef, options?: RequestOptions): Promise<Project> {
+    return this.request('POST', path`projects/${project}/archive`, Project, options);
+  }
+
+  /**
+   * Unarchives a project (Owner). `POST /projects/:id/unarchive`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.unarchive('acme/legacy');
+   * ```
+   */
+  unarchive(project: ProjectRef, options?: RequestOptions): Promise<Project> {
+    return this.request('POST', path`projects/${project}/unarchive`, Project, options);
+  }
+
+  /**
+   * Moves a project to another group or personal namespace, by id or full path (Owner of the
+   * project; Maintainer of the target group). Its visibility is lowered to the target's; group labels
+   * and milestones its issues and merge requests use become its own. `PUT /projects/:id/transfer`
+   *
+   * @example
+   * ```ts
+   * const moved = await gitlab.projects.transfer('acme/api', 'acme/platform');
+   * console.log(moved.path_with_namespace); // acme/platform/api
+   * ```
+   */
+  transfer(project: ProjectRef, namespace: string | number, options?: RequestOptions): Promise<Project> {
+    return this.request('PUT', path`projects/${project}/transfer`, Project, { json: { namespace }, ...options });
   /**
    * Shares a project with a group (Owner of the project, and a member of the group): the group's
    * members get at most `group_access` in the project, until `expires_at`. Refused (400) when the

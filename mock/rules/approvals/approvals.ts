@@ -294,6 +294,8 @@ export interface ApproveInput {
  */
 export function approve(world: World, caller: Caller, project: Project, mr: MergeRequest, input: ApproveInput) {
   const { user } = caller;
+  // `find_merge_request_with_access(iid, :approve_merge_request)`: an archived project, or closed features, first.
+  authorize(world, caller, 'approve_merge_request', mr);
   if (!mayApprove(world, user, project, mr)) throw forbidden().because(whyNotEligible(world, user, project, mr) ?? '');
   if (input.sha !== undefined && input.sha !== mr.sha) {
     throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` });
@@ -328,6 +330,7 @@ export function approve(world: World, caller: Caller, project: Project, mr: Merg
 
 /** POST .../unapprove (SPEC 2, SPEC 5): 403 for a caller who may not approve at all, 404 without an approval to withdraw. */
 export function unapprove(world: World, caller: Caller, project: Project, mr: MergeRequest): void {
+  authorize(world, caller, 'approve_merge_request', mr);
   if (!mayApprove(world, caller.user, project, mr)) {
     throw forbidden().because(whyNotEligible(world, caller.user, project, mr) ?? '');
   }
