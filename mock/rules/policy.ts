@@ -11,6 +11,7 @@ import {
   type NamespaceRecord,
   PROJECT_SETTING_DEFAULTS,
   type Project,
+  type ProjectCreationLevel,
   type ProjectFeature,
   type ProtectedBranch,
   ROLE_NAMES,
@@ -345,7 +346,6 @@ export interface Abilities {
   create_group: Instance;
   create_subgroup: Group;
   change_group: Group;
-  change_visibility_level: Group;
   change_share_with_group_lock: Group;
   create_group_link: Project | Group;
   read_namespace_via_membership: Group;
@@ -476,20 +476,45 @@ const readProject: Rule<Project> = {
 /** Features merge requests need (`merge_requests_disabled | repository_disabled`). */
 const MERGE_REQUEST_FEATURES = ['merge_requests', 'repository'] as const;
 
+/** The lowest role each `project_creation_level` lets create projects (GitLab's `*_project_creation_level` conditions); `null`: no member. */
+const PROJECT_CREATION_ROLE: Readonly<Record<ProjectCreationLevel, Role | null>> = {
+  developer: Roles.Developer,
+  maintainer: Roles.Maintainer,
+  owner: Roles.Owner,
+  administrator: null,
+  noone: null,
+};
+
 /**
- * GitLab's `create_projects` in a namespace. A group (GroupPolicy): `rule { developer &
- * developer_project_creation_level }.enable :create_projects` with the instance's default project
- * creation level, Developer (`Gitlab::Access::DEVELOPER_PROJECT_ACCESS`, `default_project_creation`;
- * the mock's groups have no `project_creation_level` of their own), and administrators. A personal
- * namespace (NamespacePolicy): its owner, and administrators.
+ * GitLab's `create_projects` in a namespace. A group (GroupPolicy): `rule { owner &
+ * owner_project_creation_level }`, `maintainer & maintainer_...`, `developer & developer_...`
+ * enable it, by the group's `project_creation_level` (absent: `developer`, the instance's default
+ * `default_project_creation`), and `rule { admin }` does; `create_projects_disabled` prevents it for
+ * everyone when the level is `noone`, and for non-administrators when it is `administrator`
+ * (`Group.prevent_project_creation?`). A personal namespace (NamespacePolicy): its owner, and
+ * administrators.
  */
 const createProjects: Rule<NamespaceRecord> = {
-  allows: (world, user, ns) =>
-    ns.kind === 'group' ? groupRole(world, user, ns.group) >= Roles.Developer : user.admin || ns.user.id === user.id,
-  refusal: (world, user, ns) =>
-    ns.kind === 'group'
-      ? tooLow(user, groupRole(world, user, ns.group), `group ${ns.group.full_path}`, Roles.Developer)
-      : refusedBecause(`${user.username} may not create projects in the personal namespace of ${ns.user.username}`),
+  allows: (world, user, ns) => {
+    if (ns.kind === 'user') return user.admin || ns.user.id === user.id;
+    const level = ns.group.project_creation_level ?? 'developer';
+    if (level === 'noone') return false;
+    if (user.admin) return true;
+    const min = PROJECT_CREATION_ROLE[level];
+    return min !== null && groupRole(world, user, ns.group) >= min;
+  },
+  refusal: (world, user, ns) => {
+    if (ns.kind === 'user') {
+      return refusedBecause(
+        `${user.username} may not create projects in the personal namespace of ${ns.user.username}`,
+      );
+    }
+    const level = ns.group.project_creation_level ?? 'developer';
+    const min = PROJECT_CREATION_ROLE[level];
+    return min === null
+      ? refusedBecause(`group ${ns.group.full_path}'s project_creation_level is ${level}`)
+      : tooLow(user, groupRole(world, user, ns.group), `group ${ns.group.full_path}`, min);
+  },
 };
 
 const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
@@ -603,9 +628,9 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
     refusal: (world, user, group) =>
       tooLow(user, groupRole(world, user, group), `group ${group.full_path}`, subgroupCreator(group)),
   },
-  // GroupPolicy: `rule { owner }.policy { enable :change_group, :change_visibility_level }`.
+  // GroupPolicy: `rule { owner }.policy { enable :change_group, :change_visibility_level }` (the group route asks
+  // `admin_group`, Owner too, so only projects ask `change_visibility_level` below).
   change_group: groupMember(Roles.Owner),
-  change_visibility_level: groupMember(Roles.Owner),
   // GroupPolicy: `rule { owner & (~share_with_group_locked | ~has_parent | ~parent_share_with_group_locked |
   // can_change_parent_share_with_group_lock) }.enable :change_share_with_group_lock`.
   change_share_with_group_lock: {

@@ -3,6 +3,7 @@ import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
 import { Event, type EventListQuery } from '../models/events.js';
+import { ProjectGroupLink, type ShareWithGroup } from '../models/groups.js';
 import {
   BasicProject,
   Project,
@@ -12,7 +13,6 @@ import {
   type ProjectOf,
   type ProjectUpdate,
 } from '../models/projects.js';
-import { ProjectGroupLink, type ShareWithGroup } from '../models/groups.js';
 import { ProjectAccessTokens } from './access-tokens.js';
 import { ProjectApprovalRules } from './approval-rules.js';
 import { ProjectApprovalSettings } from './approval-settings.js';
@@ -224,6 +224,8 @@ export class Projects extends Resource {
    */
   transfer(project: ProjectRef, namespace: string | number, options?: RequestOptions): Promise<Project> {
     return this.request('PUT', path`projects/${project}/transfer`, Project, { json: { namespace }, ...options });
+  }
+
   /**
    * Shares a project with a group (Owner of the project, and a member of the group): the group's
    * members get at most `group_access` in the project, until `expires_at`. Refused (400) when the
