@@ -131,6 +131,25 @@ describe('POST /projects', () => {
     expect(state()).toEqual(before);
   });
 
+  it('follows the group’s project_creation_level: maintainer, noone (even administrators), administrator', async () => {
+    const group = await gitlab('glpat-owner').groups.update('acme', { project_creation_level: 'maintainer' });
+    const refused = await failure(gitlab('glpat-dev').projects.create({ name: 'd', namespace_id: group.id }));
+    expect([refused.status, refused.body]).toEqual([400, { message: { namespace: ['is not valid'] } }]);
+    expect((await gitlab('glpat-maintainer').projects.create({ name: 'm', namespace_id: group.id })).path).toBe('m');
+
+    await gitlab('glpat-owner').groups.update('acme', { project_creation_level: 'noone' });
+    for (const token of ['glpat-owner', 'glpat-root']) {
+      const error = await failure(gitlab(token).projects.create({ name: 'n', namespace_id: group.id }));
+      expect([error.status, error.body]).toEqual([400, { message: { namespace: ['is not valid'] } }]);
+      expect(reason()).toContain('may not create projects in acme');
+    }
+
+    await gitlab('glpat-owner').groups.update('acme', { project_creation_level: 'administrator' });
+    await failure(gitlab('glpat-owner').projects.create({ name: 'o', namespace_id: group.id }));
+    expect(reason()).toContain('owner may not create projects in acme');
+    expect((await gitlab('glpat-root').projects.create({ name: 'r', namespace_id: group.id })).path).toBe('r');
+  });
+
   it('refuses a path or name taken in the namespace with GitLab’s keys', async () => {
     const group = await gitlab('glpat-owner').groups.get('acme');
     const before = state();
