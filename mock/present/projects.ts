@@ -128,6 +128,9 @@ export function presentProject(
       events: `${api}/events`,
       members: `${api}/members`,
     },
+    // A date column exposed under both names (`lib/api/entities/project.rb`): the project's own mark.
+    marked_for_deletion_at: project.marked_for_deletion_at ?? null,
+    marked_for_deletion_on: project.marked_for_deletion_at ?? null,
     empty_repo: project.branches.size === 0,
     archived: project.archived,
     visibility: project.visibility,

@@ -252,6 +252,8 @@ export interface Abilities {
   destroy_resource_access_tokens: Project | Group;
   update_issue: Issue;
   update_merge_request: MergeRequest;
+  remove_project: Project;
+  remove_group: Group;
 }
 export type Ability = keyof Abilities;
 
@@ -445,6 +447,12 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
       );
     },
   },
+  // ProjectPolicy: `rule { can?(:owner_access) }.policy { enable :remove_project }` (`owner_access`:
+  // `owner | admin | organization_owner`). EE's `owner_cannot_destroy_project` (a licensed setting,
+  // off by default) is not modelled.
+  remove_project: projectMember(Roles.Owner),
+  // GroupPolicy: `rule { owner }.policy { enable :remove_group }` (Owner, inherited; administrators).
+  remove_group: groupMember(Roles.Owner),
 };
 
 /** Updating or removing a protection: `admin_project` first, then the protection's unprotect level. */

@@ -95,6 +95,8 @@ export const SeedUser = z.strictObject({
   admin: z.boolean().optional(),
   /** A bot user. */
   bot: z.boolean().optional(),
+  /** The ghost user, who holds the issues and merge requests of deleted users (an export's; made on first need). */
+  ghost: z.boolean().optional(),
   /** `active` (default) or `blocked`: blocked users cannot authenticate. */
   state: z.enum(['active', 'blocked']).optional(),
   /** Default `password`. */
@@ -286,6 +288,14 @@ export const SeedGroup = z.strictObject({
     .optional(),
   /** The group's webhooks (Premium). */
   hooks: z.array(SeedGroupHook).optional(),
+  /**
+   * `YYYY-MM-DD`: marked for deletion that day (`DELETE /groups/:id`; the path is then usually
+   * `<path>-deletion_scheduled-<id>`): removed once the deletion delay (7 days) has passed on the
+   * world clock, on behalf of `marked_for_deletion_by`. Default: not marked.
+   */
+  marked_for_deletion_on: date.optional(),
+  /** Username of who marked it; without one (or when they may no longer remove it) the deletion worker restores it, as GitLab's. */
+  marked_for_deletion_by: z.string().optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -502,6 +512,14 @@ export const SeedProject = z.strictObject({
     .optional(),
   /** The project's webhooks. */
   hooks: z.array(SeedProjectHook).optional(),
+  /**
+   * `YYYY-MM-DD`: marked for deletion that day (`DELETE /projects/:id`, which also archives it and
+   * renames it `<path>-deletion_scheduled-<id>`): removed once the deletion delay (7 days) has
+   * passed on the world clock, on behalf of `marked_for_deletion_by`. Default: not marked.
+   */
+  marked_for_deletion_at: date.optional(),
+  /** Username of who marked it; without one (or when they may no longer remove it) the deletion worker restores it, as GitLab's. */
+  marked_for_deletion_by: z.string().optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

@@ -220,6 +220,8 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       email: user.email,
       admin: user.admin,
       bot: user.bot,
+      // Only the ghost carries the key: other users export as before deletion existed.
+      ...(user.ghost ? { ghost: true } : {}),
       state: user.state,
       password: user.password,
       created_at: user.created_at,
@@ -279,6 +281,11 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     approval_rules: rulesOfGroup(g.id).map(approvalRule),
     // Only groups with tokens carry the key: a world without group tokens exports as before.
     ...(tokensOfGroup(g.id).length === 0 ? {} : { access_tokens: tokensOfGroup(g.id).map((t) => accessToken(g, t)) }),
+    // Only marked groups carry the keys: other groups export as before deletion existed.
+    ...(g.marked_for_deletion_on ? { marked_for_deletion_on: g.marked_for_deletion_on } : {}),
+    ...(g.marked_for_deletion_on && g.marked_for_deletion_by != null
+      ? { marked_for_deletion_by: username(g.marked_for_deletion_by) }
+      : {}),
   });
 
   const project = (p: Project): SeedProject => ({
@@ -350,6 +357,11 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     ),
     access_tokens: tokensOfProject(p.id).map((t) => accessToken(p, t)),
     ...hooks(hooksOfProject(p.id)),
+    // Only marked projects carry the keys: other projects export as before deletion existed.
+    ...(p.marked_for_deletion_at ? { marked_for_deletion_at: p.marked_for_deletion_at } : {}),
+    ...(p.marked_for_deletion_at && p.marked_for_deletion_by != null
+      ? { marked_for_deletion_by: username(p.marked_for_deletion_by) }
+      : {}),
   });
 
   return {

@@ -137,6 +137,14 @@ function userByName(world: World, username: string, key: string): User {
   return user;
 }
 
+/** Who marked a group or project for deletion, by username; `null` when the seed names nobody. */
+function deletingUser(world: World, username: string | undefined): number | null {
+  if (username === undefined) return null;
+  const user = userNamed(world, username);
+  if (!user) throw new SeedError('marked_for_deletion_by', `no user ${username}`);
+  return user.id;
+}
+
 function groupByPath(world: World, path: string): Group | undefined {
   for (const group of world.groups.values()) if (group.full_path.toLowerCase() === path.toLowerCase()) return group;
   return undefined;
@@ -296,6 +304,7 @@ export class Seeder {
       state: input.state ?? 'active',
       admin: input.admin ?? false,
       bot: input.bot ?? false,
+      ...(input.ghost ? { ghost: true } : {}),
       password: input.password ?? 'password',
       created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
     }));
@@ -358,6 +367,10 @@ export class Seeder {
     eachWithin('hooks', input.hooks, (item) => this.groupHook(group, item));
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(group, item));
     if (input.next_iid) group.next_iid = { ...input.next_iid };
+    if (input.marked_for_deletion_on !== undefined) {
+      group.marked_for_deletion_on = input.marked_for_deletion_on;
+      group.marked_for_deletion_by = deletingUser(this.world, input.marked_for_deletion_by);
+    }
     return group;
   }
 
@@ -419,6 +432,12 @@ export class Seeder {
       default_branch: input.default_branch ?? 'main',
       branches: new Map(),
       archived: input.archived ?? false,
+      ...(input.marked_for_deletion_at === undefined
+        ? {}
+        : {
+            marked_for_deletion_at: input.marked_for_deletion_at,
+            marked_for_deletion_by: deletingUser(this.world, input.marked_for_deletion_by),
+          }),
     }));
     for (const item of input.branches ?? []) {
       if (typeof item === 'string') ensureBranch(project, item);

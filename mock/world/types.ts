@@ -121,6 +121,11 @@ export interface User {
   admin: boolean;
   /** Bot users belong to a project (or group) access token. */
   bot: boolean;
+  /**
+   * The ghost user (GitLab's internal `ghost`, `Users::Internal.ghost`), made when a user is deleted
+   * without `hard_delete` to hold their issues and merge requests. Absent: an ordinary user.
+   */
+  ghost?: boolean;
   /** The password re-authentication checks when approving. */
   password: string;
   /** When the user was created. */
@@ -194,6 +199,10 @@ export interface Group {
     /** The next group milestone's iid. */
     milestone: number;
   };
+  /** `YYYY-MM-DD`: the day it was marked for deletion (GitLab's `marked_for_deletion_on`); absent or `null`: not marked. */
+  marked_for_deletion_on?: string | null;
+  /** Who marked it for deletion (the deletion worker acts as them); absent or `null`: nobody left. */
+  marked_for_deletion_by?: number | null;
 }
 
 /**
@@ -269,6 +278,10 @@ export interface Project {
   branches: Map<string, string>;
   /** An archived project is read-only; lists filter on it with `archived`. */
   archived: boolean;
+  /** `YYYY-MM-DD`: the day it was marked for deletion (GitLab's `marked_for_deletion_at`, a date); absent or `null`: not marked. */
+  marked_for_deletion_at?: string | null;
+  /** Who marked it for deletion (GitLab's `marked_for_deletion_by_user_id`); absent or `null`: nobody left. */
+  marked_for_deletion_by?: number | null;
 }
 
 /** A milestone of a project (`project_id`) or of a group (`group_id`). */

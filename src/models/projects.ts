@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeString, type PaginationQuery, UserBasic } from './common.js';
+import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 
 /** Where a project lives, as GitLab nests it in a project (NamespaceBasic). */
 export const ProjectNamespace = z.looseObject({
@@ -134,6 +134,13 @@ export const Project = z.extend(BasicProject, {
   open_issues_count: z.optional(z.int()),
   /** The caller's memberships (`GET /projects` and `GET /projects/:id` only). */
   permissions: z.optional(ProjectPermissions),
+  /**
+   * `YYYY-MM-DD`: the day the project was marked for deletion (`DELETE /projects/:id`, which also
+   * archives and renames it); removed after the deletion delay unless restored. `null`: not marked.
+   */
+  marked_for_deletion_at: z.optional(z.nullable(DateString)),
+  /** The same date as `marked_for_deletion_at`, under the name GitLab's groups use. */
+  marked_for_deletion_on: z.optional(z.nullable(DateString)),
 });
 /**
  * A project (GitLab's Project entity).
@@ -181,4 +188,12 @@ export interface ProjectListQuery extends ProjectFilterQuery {
 export interface GroupProjectListQuery extends ProjectFilterQuery {
   /** Include the projects of the group's subgroups, at every depth. */
   include_subgroups?: boolean;
+}
+
+/** Options of `DELETE /projects/:id`. */
+export interface ProjectDeleteQuery {
+  /** Remove a project already marked for deletion now, instead of after the deletion delay (needs `full_path`). */
+  permanently_remove?: boolean;
+  /** With `permanently_remove`: the marked project's full path as it is now (`acme/api-deletion_scheduled-12`). */
+  full_path?: string;
 }
