@@ -41,7 +41,8 @@ const times: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const mock = bigWorld();
   const memberships = [...mock.world.projects.values()].reduce((n, p) => n + p.members.size, 0);
-  if (memberships !== PROJECTS * MEMBERS_PER_PROJECT) throw new Error(`expected 10,000 memberships, got ${memberships}`);
+  if (memberships !== PROJECTS * MEMBERS_PER_PROJECT)
+    throw new Error(`expected 10,000 memberships, got ${memberships}`);
   const url = `${mock.baseUrl}/api/v4/groups/acme%2Fbig?permanently_remove=true&full_path=acme%2Fbig`;
   const started = performance.now();
   const response = await mock.fetch(url, { method: 'DELETE', headers: { 'PRIVATE-TOKEN': token } });
