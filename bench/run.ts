@@ -19,6 +19,7 @@ const benchmarks = [
   'server-worlds',
   'listing-scale',
   'webhook-throughput',
+  'removal-scale',
 ];
 const only = process.argv.slice(2);
 const rows: Row[] = [];

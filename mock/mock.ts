@@ -17,6 +17,7 @@ import {
 } from './rules/oauth/oauth.js';
 import { mergeRequestByRef } from './rules/pushes.js';
 import { throttle } from './rules/rate-limits.js';
+import { runAdjournedDeletions } from './rules/removal.js';
 import { registerWebhookSink } from './rules/webhooks.js';
 import {
   parseRateLimits,
@@ -365,6 +366,7 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
         // A clock that follows real time keeps running from the moment set.
         if (world.clockOffset !== null) world.clockOffset = world.now - Date.now();
         expiringTokenHooks(world);
+        runAdjournedDeletions(world);
       },
       advance: (by) => {
         const ms =
@@ -375,6 +377,7 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
         world.now += ms;
         if (world.clockOffset !== null) world.clockOffset += ms;
         expiringTokenHooks(world);
+        runAdjournedDeletions(world);
       },
     },
     oauth: {

@@ -362,6 +362,8 @@ export const rows: Row[] = [
   { route: 'GET /user', url: '/user',                                                        expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /users', url: '/users',                                                      expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /users/:id', url: '/users/{user}',                                           expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Deleting a user: administrators only (`authenticated_as_admin!`); `member` owns no group alone.
+  { route: 'DELETE /users/:id', url: '/users/{member}',                                       expect: [401, 401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 204, 403] },
   { route: 'GET /version', url: '/version',                                                  expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /metadata', url: '/metadata',                                                expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /personal_access_tokens/self', url: '/personal_access_tokens/self',          expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200],
@@ -393,6 +395,10 @@ export const rows: Row[] = [
   { route: 'GET /groups', url: '/groups',                                                    expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id', url: G,                                                        expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200],
     note: 'The bot sees the private group through its project.' },
+  // Removing and restoring a group: remove_group (Owner). acme is a hosted top-level group on Premium:
+  // whoever may remove it gets "linked to a subscription" (`check_subscription!`); restoring, "not marked".
+  { route: 'DELETE /groups/:id', url: G,                                                     expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 400, 400, 403] },
+  { route: 'POST /groups/:id/restore', url: `${G}/restore`,                                  expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 400, 400, 403] },
   { route: 'GET /groups/:id/subgroups', url: `${G}/subgroups`,                               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/descendant_groups', url: `${G}/descendant_groups`,               expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Creating a top-level group needs `can_create_group` (default true, every signed-in user here).
@@ -452,6 +458,10 @@ export const rows: Row[] = [
   // Projects: every signed-in caller lists what it can read; a private project or group is 404 to outsiders.
   { route: 'GET /projects', url: '/projects',                                                expect: [401, 401, 401, 401, 401, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id', url: P,                                                      expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Removing and restoring a project: remove_project (Owner; a group's Owners are Owners of its projects).
+  { route: 'DELETE /projects/:id', url: P,                                                   expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 202, 202, 403] },
+  { route: 'POST /projects/:id/restore', url: `${P}/restore`,                                expect: [401, 401, 401, 401, 401, 404, 403, 403, 403, 403, 403, 400, 400, 403],
+    note: 'acme/api is not marked for deletion: whoever may restore it gets "Project has not been marked for deletion".' },
   { route: 'GET /groups/:id/projects', url: `${G}/projects`,                                 expect: [401, 401, 401, 401, 401, 404, 200, 200, 200, 200, 200, 200, 200, 200],
     note: 'The bot sees the private group acme through its membership of acme/api, as GitLab shows a group to members of its projects.' },
   // Project administration (issue 37): a personal project for every signed-in caller, one for another user by

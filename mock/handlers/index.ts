@@ -19,6 +19,7 @@ import { milestoneRoutes } from './milestones.js';
 import { namespaceRoutes } from './namespaces.js';
 import { OAUTH_ROUTES } from './oauth.js';
 import { projectRoutes } from './projects.js';
+import { groupRemovalRoutes, projectRemovalRoutes, userRemovalRoutes } from './removal.js';
 import { scimRoutes } from './scim.js';
 import { sharingRoutes } from './sharing.js';
 import { userRoutes } from './users.js';
@@ -34,11 +35,11 @@ const areas: Record<string, Route[]> = {
   'merge request approvals': approvalRoutes,
   'merge requests': mergeRequestRoutes,
   issues: issueRoutes,
-  groups: groupRoutes,
+  groups: [...groupRoutes, ...groupRemovalRoutes],
   'group milestones': groupMilestoneRoutes,
   'members of groups and projects': memberRoutes,
-  'users and the instance': userRoutes,
-  projects: projectRoutes,
+  'users and the instance': [...userRoutes, ...userRemovalRoutes],
+  projects: [...projectRoutes, ...projectRemovalRoutes],
   'branches and protected branches': branchRoutes,
   'group access tokens': groupAccessTokenRoutes,
   namespaces: namespaceRoutes,

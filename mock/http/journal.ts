@@ -261,13 +261,17 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** Users' passwords, per users table: users are only ever added and passwords never change, so a count tells when to rebuild. */
-const passwordSets = new WeakMap<World['users'], { size: number; passwords: Set<string> }>();
+/**
+ * Users' passwords, per users table: passwords never change, so the count of users and the last
+ * user id tell when to rebuild (a deleted user and a new one leave the count as it was).
+ */
+const passwordSets = new WeakMap<World['users'], { version: string; passwords: Set<string> }>();
 
 function passwordsOf(world: World): Set<string> {
+  const version = `${world.users.size}:${world.lastId.users ?? 0}`;
   let cached = passwordSets.get(world.users);
-  if (!cached || cached.size !== world.users.size) {
-    cached = { size: world.users.size, passwords: new Set([...world.users.values()].map((user) => user.password)) };
+  if (!cached || cached.version !== version) {
+    cached = { version, passwords: new Set([...world.users.values()].map((user) => user.password)) };
     passwordSets.set(world.users, cached);
   }
   return cached.passwords;

@@ -68,7 +68,8 @@ export function presentGroup(world: World, group: GroupRecord, options: { statis
         uploads_size: 0,
       },
     }),
-    marked_for_deletion_on: null,
+    // The group's own schedule (`deletion_schedule.marked_for_deletion_on`), not an ancestor's.
+    marked_for_deletion_on: group.marked_for_deletion_on ?? null,
   };
 }
 

@@ -136,6 +136,9 @@ export function presentProject(
       events: `${api}/events`,
       members: `${api}/members`,
     },
+    // A date column exposed under both names (`lib/api/entities/project.rb`): the project's own mark.
+    marked_for_deletion_at: project.marked_for_deletion_at ?? null,
+    marked_for_deletion_on: project.marked_for_deletion_at ?? null,
     empty_repo: project.branches.size === 0,
     archived: project.archived,
     visibility: project.visibility,
@@ -150,7 +153,7 @@ export function presentProject(
       PROJECT_FEATURES.filter((f) => f !== 'requirements').map((f) => [`${f}_access_level`, featureLevel(project, f)]),
     ),
     lfs_enabled: settings.lfs_enabled,
-    creator_id: project.creator_id ?? owner?.id ?? null,
+    creator_id: project.creator_id === undefined ? (owner?.id ?? null) : project.creator_id,
     request_access_enabled: settings.request_access_enabled,
     packages_enabled: settings.packages_enabled,
     shared_runners_enabled: settings.shared_runners_enabled,

@@ -369,6 +369,8 @@ export interface Abilities {
   change_visibility_level: Project;
   change_namespace: Project;
   archive_project: Project;
+  remove_project: Project;
+  remove_group: Group;
 }
 export type Ability = keyof Abilities;
 
@@ -732,6 +734,12 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   change_visibility_level: projectMember(Roles.Owner),
   change_namespace: guarded(projectMember(Roles.Owner), itself, { archived: true }),
   archive_project: projectMember(Roles.Owner),
+  // ProjectPolicy: `rule { can?(:owner_access) }.policy { enable :remove_project }` (`owner_access`:
+  // `owner | admin | organization_owner`). EE's `owner_cannot_destroy_project` (a licensed setting,
+  // off by default) is not modelled.
+  remove_project: projectMember(Roles.Owner),
+  // GroupPolicy: `rule { owner }.policy { enable :remove_group }` (Owner, inherited; administrators).
+  remove_group: groupMember(Roles.Owner),
 };
 
 /** The role `create_subgroup` needs in a group: Owner, or Maintainer when its `subgroup_creation_level` says so. */

@@ -114,7 +114,8 @@ export const WEBHOOK_KINDS: Record<
     hookName: 'subgroup_hooks',
     header: 'Subgroup Hook',
   },
-  // System events proper (`POST /hooks/:hook_id`'s test): system hooks only.
+  // System events proper (`POST /hooks/:hook_id`'s test, a user, group or project deleted, a
+  // project member removed): system hooks only.
   system: {
     projectSwitch: null,
     groupSwitch: null,
@@ -170,7 +171,21 @@ export type WebhookSubject =
   /** A subgroup created, for its parent's hooks. */
   | { type: 'subgroup'; group: Group; parent: Group; event: 'create' }
   /** GitLab's sample system event, what `POST /hooks/:hook_id` sends. */
-  | { type: 'system' };
+  | { type: 'system' }
+  /** A user deleted (`user_destroy`, `Gitlab::HookData::UserBuilder`): system hooks. */
+  | { type: 'user_system'; user: User }
+  /** A group deleted (`group_destroy`, `Gitlab::HookData::GroupBuilder`): system hooks. */
+  | { type: 'group_system'; group: Group }
+  /** A project deleted (`project_destroy`, `Gitlab::HookData::ProjectBuilder`): system hooks. */
+  | { type: 'project_system'; project: Project }
+  /** A project membership removed (`user_remove_from_team`, `Gitlab::HookData::ProjectMemberBuilder`): system hooks. */
+  | {
+      type: 'project_member';
+      project: Project;
+      user: User;
+      role: Role;
+      membership: { created_at: string; expires_at: string | null };
+    };
 
 /** One event to send: its kind, where it happened, and what it is about (its payload is built once, only when a hook wants it). */
 export interface WebhookEvent {

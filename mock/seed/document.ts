@@ -104,6 +104,8 @@ export const SeedUser = z.strictObject({
   can_create_group: z.boolean().optional(),
   /** A bot user. */
   bot: z.boolean().optional(),
+  /** The ghost user, who holds the issues and merge requests of deleted users (an export's; made on first need). */
+  ghost: z.boolean().optional(),
   /** `active` (default) or `blocked`: blocked users cannot authenticate. */
   state: z.enum(['active', 'blocked']).optional(),
   /** Default `password`. */
@@ -319,6 +321,14 @@ export const SeedGroup = z.strictObject({
   request_access_enabled: z.boolean().optional(),
   /** The groups it is shared with (any group of the document, earlier or later). */
   shared_with_groups: z.array(SeedShare).optional(),
+  /**
+   * `YYYY-MM-DD`: marked for deletion that day (`DELETE /groups/:id`; the path is then usually
+   * `<path>-deletion_scheduled-<id>`): removed once the deletion delay (7 days) has passed on the
+   * world clock, on behalf of `marked_for_deletion_by`. Default: not marked.
+   */
+  marked_for_deletion_on: date.optional(),
+  /** Username of who marked it; without one (or when they may no longer remove it) the deletion worker restores it, as GitLab's. */
+  marked_for_deletion_by: z.string().optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -550,8 +560,8 @@ export const SeedProject = z.strictObject({
       }),
     })
     .optional(),
-  /** Username of who created it (GitLab's `creator_id`); default none. */
-  creator: z.string().optional(),
+  /** Username of who created it (GitLab's `creator_id`), or `null` once that user was removed; default none. */
+  creator: z.string().nullable().optional(),
   /** The project's id. */
   id: id.optional(),
   /** Default: the world clock. */
@@ -569,6 +579,14 @@ export const SeedProject = z.strictObject({
     .optional(),
   /** The project's webhooks. */
   hooks: z.array(SeedProjectHook).optional(),
+  /**
+   * `YYYY-MM-DD`: marked for deletion that day (`DELETE /projects/:id`, which also archives it and
+   * renames it `<path>-deletion_scheduled-<id>`): removed once the deletion delay (7 days) has
+   * passed on the world clock, on behalf of `marked_for_deletion_by`. Default: not marked.
+   */
+  marked_for_deletion_at: date.optional(),
+  /** Username of who marked it; without one (or when they may no longer remove it) the deletion worker restores it, as GitLab's. */
+  marked_for_deletion_by: z.string().optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

@@ -224,6 +224,8 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       admin: user.admin,
       ...(user.can_create_group === undefined ? {} : { can_create_group: user.can_create_group }),
       bot: user.bot,
+      // Only the ghost carries the key: other users export as before deletion existed.
+      ...(user.ghost ? { ghost: true } : {}),
       state: user.state,
       password: user.password,
       created_at: user.created_at,
@@ -289,6 +291,11 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     ...(g.share_with_group_lock === undefined ? {} : { share_with_group_lock: g.share_with_group_lock }),
     ...(g.request_access_enabled === undefined ? {} : { request_access_enabled: g.request_access_enabled }),
     ...shares(sharesOfGroup(world, g.id).map((l) => ({ ...l, group_id: l.shared_with_group_id }))),
+    // Only marked groups carry the keys: other groups export as before deletion existed.
+    ...(g.marked_for_deletion_on ? { marked_for_deletion_on: g.marked_for_deletion_on } : {}),
+    ...(g.marked_for_deletion_on && g.marked_for_deletion_by != null
+      ? { marked_for_deletion_by: username(g.marked_for_deletion_by) }
+      : {}),
   });
 
   function shares(
@@ -322,7 +329,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     archived: p.archived,
     // Only a project that has them: a world without them exports as it did before.
     ...(p.settings && Object.keys(p.settings).length > 0 && { settings: { ...p.settings } }),
-    ...(p.creator_id !== undefined && { creator: world.users.get(p.creator_id)?.username }),
+    ...(p.creator_id !== undefined && {
+      creator: p.creator_id === null ? null : (world.users.get(p.creator_id)?.username ?? null),
+    }),
     milestones: milestonesOfProject(p.id).map(milestone),
     ...labels(labelsOfProject(p.id)),
     issues: issuesOf(p.id).map(
@@ -379,6 +388,11 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     access_tokens: tokensOfProject(p.id).map((t) => accessToken(p, t)),
     ...hooks(hooksOfProject(p.id)),
     ...shares([...sharesOfProject(world, p.id)]),
+    // Only marked projects carry the keys: other projects export as before deletion existed.
+    ...(p.marked_for_deletion_at ? { marked_for_deletion_at: p.marked_for_deletion_at } : {}),
+    ...(p.marked_for_deletion_at && p.marked_for_deletion_by != null
+      ? { marked_for_deletion_by: username(p.marked_for_deletion_by) }
+      : {}),
   });
 
   return {

@@ -139,6 +139,14 @@ function userByName(world: World, username: string, key: string): User {
   return user;
 }
 
+/** Who marked a group or project for deletion, by username; `null` when the seed names nobody. */
+function deletingUser(world: World, username: string | undefined): number | null {
+  if (username === undefined) return null;
+  const user = userNamed(world, username);
+  if (!user) throw new SeedError('marked_for_deletion_by', `no user ${username}`);
+  return user.id;
+}
+
 function groupByPath(world: World, path: string): Group | undefined {
   for (const group of world.groups.values()) if (group.full_path.toLowerCase() === path.toLowerCase()) return group;
   return undefined;
@@ -299,6 +307,7 @@ export class Seeder {
       admin: input.admin ?? false,
       ...(input.can_create_group !== undefined && { can_create_group: input.can_create_group }),
       bot: input.bot ?? false,
+      ...(input.ghost ? { ghost: true } : {}),
       password: input.password ?? 'password',
       created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
     }));
@@ -365,6 +374,10 @@ export class Seeder {
     eachWithin('hooks', input.hooks, (item) => this.groupHook(group, item));
     eachWithin('access_tokens', input.access_tokens, (item) => this.accessToken(group, item));
     if (input.next_iid) group.next_iid = { ...input.next_iid };
+    if (input.marked_for_deletion_on !== undefined) {
+      group.marked_for_deletion_on = input.marked_for_deletion_on;
+      group.marked_for_deletion_by = deletingUser(this.world, input.marked_for_deletion_by);
+    }
     return group;
   }
 
@@ -405,7 +418,7 @@ export class Seeder {
       throw new SeedError('visibility', `a project cannot be more visible than its group (${group.visibility})`);
     }
     const members = membersOf(this.world, input.members);
-    const creator = input.creator === undefined ? undefined : userByName(this.world, input.creator, 'creator');
+    const creator = input.creator == null ? input.creator : userByName(this.world, input.creator, 'creator');
     const path = input.path.split('/').at(-1) as string;
     const approvalSettings = projectSettingsFromSeed(input.approval_settings);
     if (settingsConflict(approvalSettings)) {
@@ -428,7 +441,13 @@ export class Seeder {
       branches: new Map(),
       archived: input.archived ?? false,
       ...(input.settings && Object.keys(input.settings).length > 0 && { settings: { ...input.settings } }),
-      ...(creator && { creator_id: creator.id }),
+      ...(creator !== undefined && { creator_id: creator === null ? null : creator.id }),
+      ...(input.marked_for_deletion_at === undefined
+        ? {}
+        : {
+            marked_for_deletion_at: input.marked_for_deletion_at,
+            marked_for_deletion_by: deletingUser(this.world, input.marked_for_deletion_by),
+          }),
     }));
     for (const item of input.branches ?? []) {
       if (typeof item === 'string') ensureBranch(project, item);

@@ -1,7 +1,9 @@
 import { groupPlan } from '../rules/access.js';
 import { projectLabels } from '../rules/labels.js';
 import { detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
+import { personalNamespaceId } from '../rules/namespaces.js';
 import { MEMBER_EVENT_NAMES, type WebhookEvent } from '../rules/webhooks.js';
+import { groupChain } from '../world/memberships.js';
 import type {
   AccessToken,
   Group,
@@ -446,6 +448,95 @@ function updateChanges(
   return changes;
 }
 
+/** `timestamps_data` of a record the mock keeps no update time for: its creation, to the second. */
+const systemTimes = (record: { created_at: string }) => ({
+  created_at: toSeconds(record.created_at),
+  updated_at: toSeconds(record.created_at),
+});
+
+/** `user_destroy` (`Gitlab::HookData::UserBuilder`): times, event, the user's name, email, id and username. */
+export function userSystemPayload(user: User) {
+  return {
+    ...systemTimes(user),
+    event_name: 'user_destroy',
+    name: user.name,
+    email: user.email,
+    user_id: user.id,
+    username: user.username,
+  };
+}
+
+/** `group_destroy` (`Gitlab::HookData::GroupBuilder`): times, event, the group's name, paths and id. */
+export function groupSystemPayload(group: Group) {
+  return {
+    ...systemTimes(group),
+    event_name: 'group_destroy',
+    name: group.name,
+    path: group.path,
+    full_path: group.full_path,
+    group_id: group.id,
+  };
+}
+
+/**
+ * `project_destroy` (`Gitlab::HookData::ProjectBuilder` with `include_deprecated_owner`): its
+ * `owners` are the Owners of its group and the groups above (`all_owner_members`), or of a personal
+ * project its holder and Owner members; `owner_name` is the group's or holder's name. Emails are the
+ * public ones (`webhook_email`), which the mock's users never set.
+ */
+export function projectSystemPayload(world: World, project: Project) {
+  const group = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
+  const holder = project.namespace.kind === 'user' ? world.users.get(project.namespace.id) : undefined;
+  const ownerIds: number[] = [];
+  const sources = group ? groupChain(world, group) : [project];
+  for (const source of sources) {
+    for (const [id, role] of source.members) if (role === 50 && !ownerIds.includes(id)) ownerIds.push(id);
+  }
+  if (holder && !ownerIds.includes(holder.id)) ownerIds.push(holder.id);
+  const owners = ownerIds.flatMap((id) => {
+    const user = world.users.get(id);
+    return user ? [{ name: user.name, email: '[REDACTED]' }] : [];
+  });
+  return {
+    event_name: 'project_destroy',
+    ...systemTimes(project),
+    name: project.name,
+    path: project.path,
+    path_with_namespace: project.path_with_namespace,
+    project_id: project.id,
+    project_namespace_id: group ? group.id : holder ? personalNamespaceId(holder) : project.namespace.id,
+    owners,
+    project_visibility: project.visibility,
+    // A group's name and no email (a group has no `webhook_email`), or the holder's.
+    owner_name: group ? group.name : (holder?.name ?? null),
+    owner_email: group ? '' : '[REDACTED]',
+  };
+}
+
+/** `user_remove_from_team` (`Gitlab::HookData::ProjectMemberBuilder`): the membership's times, the project, the user, the role. */
+export function projectMemberSystemPayload(
+  project: Project,
+  user: User,
+  role: Role,
+  membership: { created_at: string; expires_at: string | null },
+) {
+  return {
+    created_at: toSeconds(membership.created_at),
+    updated_at: toSeconds(membership.created_at),
+    project_name: project.name,
+    project_path: project.path,
+    project_path_with_namespace: project.path_with_namespace,
+    project_id: project.id,
+    user_username: user.username,
+    user_name: user.name,
+    user_email: '[REDACTED]',
+    user_id: user.id,
+    access_level: ROLE_NAMES[role],
+    project_visibility: project.visibility,
+    event_name: 'user_remove_from_team',
+  };
+}
+
 /** GitLab's sample system event (`API::SystemHooks`'s test data). */
 export const SYSTEM_HOOK_TEST_DATA = {
   event_name: 'project_create',
@@ -499,5 +590,13 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
       return subgroupPayload(subject.group, subject.parent, subject.event);
     case 'system':
       return SYSTEM_HOOK_TEST_DATA;
+    case 'user_system':
+      return userSystemPayload(subject.user);
+    case 'group_system':
+      return groupSystemPayload(subject.group);
+    case 'project_system':
+      return projectSystemPayload(world, subject.project);
+    case 'project_member':
+      return projectMemberSystemPayload(subject.project, subject.user, subject.role, subject.membership);
   }
 }

@@ -121,6 +121,11 @@ export interface User {
   admin: boolean;
   /** Bot users belong to a project (or group) access token. */
   bot: boolean;
+  /**
+   * The ghost user (GitLab's internal `ghost`, `Users::Internal.ghost`), made when a user is deleted
+   * without `hard_delete` to hold their issues and merge requests. Absent: an ordinary user.
+   */
+  ghost?: boolean;
   /** The password re-authentication checks when approving. */
   password: string;
   /** When the user was created. */
@@ -206,6 +211,10 @@ export interface Group {
   share_with_group_lock?: boolean;
   /** Users may request access (GitLab's `request_access_enabled`); absent: `true`. */
   request_access_enabled?: boolean;
+  /** `YYYY-MM-DD`: the day it was marked for deletion (GitLab's `marked_for_deletion_on`); absent or `null`: not marked. */
+  marked_for_deletion_on?: string | null;
+  /** Who marked it for deletion (the deletion worker acts as them); absent or `null`: nobody left. */
+  marked_for_deletion_by?: number | null;
 }
 
 /** Who may create projects in a group (`Gitlab::Access.project_creation_string_options`). */
@@ -329,8 +338,12 @@ export interface Project {
    * setting that is absent has GitLab's default ({@link PROJECT_SETTING_DEFAULTS}).
    */
   settings?: Partial<ProjectSettings>;
-  /** Who created it (GitLab's `creator_id`); absent: unknown (seeded), shown as the namespace's owner or `null`. */
-  creator_id?: number;
+  /** Who created it (GitLab's `creator_id`); absent: unknown (seeded), shown as the namespace's owner or `null`; `null`: the creator was removed (ON DELETE SET NULL). */
+  creator_id?: number | null;
+  /** `YYYY-MM-DD`: the day it was marked for deletion (GitLab's `marked_for_deletion_at`, a date); absent or `null`: not marked. */
+  marked_for_deletion_at?: string | null;
+  /** Who marked it for deletion (GitLab's `marked_for_deletion_by_user_id`); absent or `null`: nobody left. */
+  marked_for_deletion_by?: number | null;
 }
 
 /** `disabled`, `private` (project members only) or `enabled` (everyone who can read the project): GitLab's ProjectFeature levels. */

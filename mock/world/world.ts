@@ -126,7 +126,8 @@ export function newHex64(world: World): string {
 
 /**
  * Users by lower-case username, derived from `world.users` (kept beside the world, so snapshots
- * copy only data) and kept by {@link addUser}, the only way users are added; users are never deleted.
+ * copy only data) and kept by {@link addUser} and {@link dropUser}, the only ways users are added
+ * and deleted.
  */
 const usernameIndexes = new WeakMap<Map<number, User>, Map<string, User>>();
 
@@ -144,6 +145,13 @@ export function addUser(world: World, user: User): User {
   usernameIndex(world).set(user.username.toLowerCase(), user);
   world.users.set(user.id, user);
   return user;
+}
+
+/** Deletes a user record (`mock/rules/removal.ts` first removes everything that points at it). */
+export function dropUser(world: World, user: User): void {
+  const index = usernameIndex(world);
+  if (index.get(user.username.toLowerCase()) === user) index.delete(user.username.toLowerCase());
+  world.users.delete(user.id);
 }
 
 /** The user with this username (any case), or `undefined`. */
@@ -182,6 +190,19 @@ export function revokeToken(world: World, token: AccessToken): void {
   tokenChanged(world, token);
 }
 
+/** Deletes a token: it no longer authenticates, and its project's or group's lists lose it. */
+export function dropToken(world: World, token: AccessToken): void {
+  const byResource = resourceTokenIndex(world);
+  world.tokens.delete(token.id);
+  if (world.tokenIds.get(token.value) === token.id) world.tokenIds.delete(token.value);
+  const key = tokenResourceKey(token);
+  const entry = key === null ? undefined : byResource.get(key);
+  if (entry) {
+    entry.tokens = entry.tokens.filter((t) => t !== token);
+    entry.lists.clear();
+  }
+}
+
 /** Records that a token was just used to authenticate. */
 export function touchToken(world: World, token: AccessToken): void {
   token.last_used_at = nowIso(world);
@@ -196,9 +217,9 @@ function tokenChanged(world: World, token: AccessToken): void {
 /**
  * Project and group access tokens by resource ({@link tokenResourceKey}), in id order, and the filtered lists already
  * computed from them: derived from `world.tokens` (kept beside the world, so
- * snapshots copy only data) and kept by `addToken`, `revokeToken` and
- * `touchToken`, the only ways tokens are added or changed; tokens are never
- * deleted, only revoked.
+ * snapshots copy only data) and kept by `addToken`, `revokeToken`,
+ * `touchToken` and `dropToken`, the only ways tokens are added, changed or deleted
+ * (the API only revokes them; deleting their user or resource deletes them).
  */
 interface ResourceTokens {
   tokens: AccessToken[];

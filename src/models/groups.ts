@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeString, type PaginationQuery } from './common.js';
+import { DateString, DateTimeString, type PaginationQuery } from './common.js';
 
 /** A group's storage statistics (administrators only, with `statistics: true`). */
 export const GroupStatistics = z.looseObject({
@@ -58,6 +58,11 @@ export const Group = z.looseObject({
   parent_id: z.nullable(z.int()),
   /** Storage statistics: administrators only, when asked for. */
   statistics: z.optional(GroupStatistics),
+  /**
+   * `YYYY-MM-DD`: the day the group was marked for deletion (`DELETE /groups/:id`); it is removed
+   * after the instance's deletion delay (7 days by default) unless restored. `null`: not marked.
+   */
+  marked_for_deletion_on: z.optional(z.nullable(DateString)),
 });
 /**
  * A group or subgroup (GitLab's Group entity).
@@ -246,4 +251,12 @@ export interface GroupMilestoneListQuery extends PaginationQuery {
   updated_before?: string;
   /** ISO 8601 date-time: only milestones updated at or after it. */
   updated_after?: string;
+}
+
+/** Options of `DELETE /groups/:id`. */
+export interface GroupDeleteQuery {
+  /** Remove a subgroup already marked for deletion now, instead of after the deletion delay (needs `full_path`). */
+  permanently_remove?: boolean;
+  /** With `permanently_remove`: the marked subgroup's full path as it is now (`acme/old-deletion_scheduled-7`). */
+  full_path?: string;
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeString, type PaginationQuery, UserBasic } from './common.js';
+import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 import { SharedGroup } from './groups.js';
 
 /** Where a project lives, as GitLab nests it in a project (NamespaceBasic). */
@@ -161,6 +161,13 @@ export const Project = z.extend(BasicProject, {
   permissions: z.optional(ProjectPermissions),
   /** The groups the project is shared with (those you can see). */
   shared_with_groups: z.optional(z.array(SharedGroup)),
+  /**
+   * `YYYY-MM-DD`: the day the project was marked for deletion (`DELETE /projects/:id`, which also
+   * archives and renames it); removed after the deletion delay unless restored. `null`: not marked.
+   */
+  marked_for_deletion_at: z.optional(z.nullable(DateString)),
+  /** The same date as `marked_for_deletion_at`, under the name GitLab's groups use. */
+  marked_for_deletion_on: z.optional(z.nullable(DateString)),
 });
 /**
  * A project (GitLab's Project entity).
@@ -313,4 +320,12 @@ export interface ProjectUpdate extends ProjectSettingsBody {
   path?: string;
   /** A new default branch; it must exist. */
   default_branch?: string;
+}
+
+/** Options of `DELETE /projects/:id`. */
+export interface ProjectDeleteQuery {
+  /** Remove a project already marked for deletion now, instead of after the deletion delay (needs `full_path`). */
+  permanently_remove?: boolean;
+  /** With `permanently_remove`: the marked project's full path as it is now (`acme/api-deletion_scheduled-12`). */
+  full_path?: string;
 }

@@ -206,3 +206,12 @@ export interface UserListQuery extends PaginationQuery {
   /** Direction (administrators only). Default `desc`. */
   sort?: 'asc' | 'desc';
 }
+
+/** Options of `DELETE /users/:id`. */
+export interface UserDeleteQuery {
+  /**
+   * Delete the user's issues and merge requests too, and the groups they alone own, instead of
+   * passing their records to the ghost user (needed to delete the sole Owner of a group).
+   */
+  hard_delete?: boolean;
+}

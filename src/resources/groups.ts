@@ -5,6 +5,7 @@ import { type GitLabOptions, type RequestOptions, Transport } from '../core/tran
 import {
   Group,
   type GroupCreate,
+  type GroupDeleteQuery,
   GroupDetail,
   type GroupGetQuery,
   type GroupListQuery,
@@ -216,5 +217,36 @@ export class Groups extends Resource {
    */
   unshare(group: GroupRef, groupId: number, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`groups/${group}/share/${groupId}`, null, options);
+  }
+
+  /**
+   * Marks a group for deletion (Owner): it is renamed `<path>-deletion_scheduled-<id>` and removed,
+   * with its subgroups and projects, after the instance's deletion delay (7 days by default) unless
+   * restored. A subgroup already marked is removed at once with `permanently_remove: true` and its
+   * current `full_path`. A group below a marked one is left as it is. `DELETE /groups/:id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.groups.delete('acme/legacy');
+   * const marked = await gitlab.groups.get('acme/legacy-deletion_scheduled-7', { with_projects: false });
+   * await gitlab.groups.delete(marked.id, { permanently_remove: true, full_path: marked.full_path });
+   * ```
+   */
+  delete(group: GroupRef, query: GroupDeleteQuery = {}, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`groups/${group}`, null, { query, ...options });
+  }
+
+  /**
+   * Takes a group's deletion back (Owner): it gets its name and path again (with a random suffix
+   * when another group took the path meanwhile). `POST /groups/:id/restore`
+   *
+   * @example
+   * ```ts
+   * const group = await gitlab.groups.restore(7);
+   * console.log(group.full_path, group.marked_for_deletion_on); // acme/legacy null
+   * ```
+   */
+  restore(group: GroupRef, options?: RequestOptions): Promise<GroupDetail> {
+    return this.request('POST', path`groups/${group}/restore`, GroupDetail, options);
   }
 }

@@ -9,6 +9,7 @@ import {
   Project,
   type ProjectCreate,
   type ProjectCreateForUser,
+  type ProjectDeleteQuery,
   type ProjectListQuery,
   type ProjectOf,
   type ProjectUpdate,
@@ -251,5 +252,36 @@ export class Projects extends Resource {
    */
   unshare(project: ProjectRef, groupId: number, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`projects/${project}/share/${groupId}`, null, options);
+  }
+
+  /**
+   * Marks a project for deletion (Owner): it is archived, renamed `<path>-deletion_scheduled-<id>`
+   * and removed after the instance's deletion delay (7 days by default) unless restored. A project
+   * already marked is removed at once with `permanently_remove: true` and its current `full_path`.
+   * `DELETE /projects/:id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.delete('acme/api');
+   * const marked = await gitlab.projects.get('acme/api-deletion_scheduled-12');
+   * await gitlab.projects.delete(marked.id, { permanently_remove: true, full_path: marked.path_with_namespace });
+   * ```
+   */
+  delete(project: ProjectRef, query: ProjectDeleteQuery = {}, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`projects/${project}`, null, { query, ...options });
+  }
+
+  /**
+   * Takes a project's deletion back (Owner): it is unarchived and gets its name and path again.
+   * `POST /projects/:id/restore`
+   *
+   * @example
+   * ```ts
+   * const project = await gitlab.projects.restore(12);
+   * console.log(project.path_with_namespace, project.archived); // acme/api false
+   * ```
+   */
+  restore(project: ProjectRef, options?: RequestOptions): Promise<Project> {
+    return this.request('POST', path`projects/${project}/restore`, Project, options);
   }
 }

@@ -3,7 +3,7 @@ import { path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
 import { Event, type EventListQuery } from '../models/events.js';
-import { CurrentUser, ListedUser, User, type UserListQuery } from '../models/users.js';
+import { CurrentUser, ListedUser, User, type UserDeleteQuery, type UserListQuery } from '../models/users.js';
 
 /** The instance's users: `gitlab.users`. Endpoints `/user`, `/users` and `/users/:id`. */
 export class Users extends Resource {
@@ -59,5 +59,21 @@ export class Users extends Resource {
    */
   events(user: number | string, query: EventListQuery = {}, options?: RequestOptions): PagePromise<Event> {
     return this.paginate(path`users/${user}/events`, Event, { query, ...options });
+  }
+
+  /**
+   * Deletes a user (administrators only). Their memberships, tokens and personal projects go; their
+   * issues and merge requests pass to the ghost user, or are deleted with `hard_delete: true`, which
+   * is also needed when they are the only Owner of a group (that group is then deleted too, at once).
+   * `DELETE /users/:id`
+   *
+   * @example
+   * ```ts
+   * await gitlab.users.delete(42);
+   * await gitlab.users.delete(43, { hard_delete: true });
+   * ```
+   */
+  delete(id: number, query: UserDeleteQuery = {}, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`users/${id}`, null, { query, ...options });
   }
 }
