@@ -655,6 +655,19 @@ describe('the journal names the rule that refused', () => {
     await refused(() => owner.projects.members.remove('owner/sandbox', token.user_id));
     expect(reason()).toBe(`${bot} is the bot user of an access token; revoke the token instead`);
   });
+
+  it("a group token's bot user follows its token too (GroupMemberPolicy: `~project_bot`)", async () => {
+    const token = await root.groups.accessTokens.create('acme', {
+      name: 'ci',
+      scopes: ['api'],
+      expires_at: '2026-12-01',
+    });
+    const bot = mock.world.users.get(token.user_id)?.username;
+    await refused(() => root.groups.members.update('acme', token.user_id, { access_level: 30 }));
+    expect(reason()).toBe(`${bot} is the bot user of an access token; its role follows the token`);
+    await refused(() => root.groups.members.remove('acme', token.user_id));
+    expect(reason()).toBe(`${bot} is the bot user of an access token; revoke the token instead`);
+  });
 });
 
 describe('query: a part of the username or of the name, each on its own', () => {
@@ -744,7 +757,7 @@ describe('bot users as members', () => {
     );
   });
 
-  it("refuses a group token's bot in a project elsewhere, and lets its group change its role", async () => {
+  it("refuses a group token's bot in a project elsewhere, and in its own group its role follows the token", async () => {
     const token = await owner.groups.accessTokens.create('acme', {
       name: 'release',
       scopes: ['api'],
@@ -757,7 +770,11 @@ describe('bot users as members', () => {
       status: 400,
       body: { message: { user_id: ['project bots cannot be added to other groups / projects'] } },
     });
-    expect((await owner.groups.members.update('acme', token.user_id, { access_level: 40 })).access_level).toBe(40);
+    // GroupMemberPolicy: `update_group_member` only `~project_bot` (a group token's bot is a `project_bot`).
+    await refused(() => owner.groups.members.update('acme', token.user_id, { access_level: 40 }));
+    expect(mock.requests.list().at(-1)?.reason).toMatch(
+      /is the bot user of an access token; its role follows the token$/,
+    );
   });
 });
 

@@ -315,7 +315,8 @@ export function updateMember(
   input: MemberUpdate,
 ): MemberEntry {
   requireChangeable(world, source, entry, 'change');
-  if (entry.user.bot && !isGroup(source)) {
+  // GroupMemberPolicy and ProjectMemberPolicy: `update_*_member` only for `~project_bot` (a group token's bot too).
+  if (entry.user.bot) {
     throw forbidden().because(`${entry.user.username} is the bot user of an access token; its role follows the token`);
   }
   requireManageMembers(world, caller, source);
@@ -366,7 +367,9 @@ export function removeMember(
   requireChangeable(world, source, entry, 'remove');
   const leaving = entry.user.id === caller.user.id;
   if (!leaving) {
-    if (entry.user.bot && !isGroup(source)) {
+    // ProjectMemberPolicy and GroupMemberPolicy: `rule { ~project_bot & can?(:admin_*_member) }` enables
+    // destroying; a token's bot (of a project or a group) only goes with its token.
+    if (entry.user.bot) {
       throw forbidden().because(`${entry.user.username} is the bot user of an access token; revoke the token instead`);
     }
     requireManageMembers(world, caller, source);

@@ -205,12 +205,12 @@ const OPERATIONS = {
   }),
   createGroup: operation(fc.record({ by: actor, pick, top: fc.boolean() }), (mock, op) => {
     const parent = op.top ? undefined : nth(mock.world.groups, op.pick);
-    const path = `made${mock.world.lastId.group ?? 0}`;
+    const path = `made${mock.world.lastId.groups ?? 0}`;
     return api(mock, op.by, 'POST', '/groups', { name: path, path, ...(parent && { parent_id: parent.id }) });
   }),
   createProject: operation(fc.record({ by: actor, pick, personal: fc.boolean() }), (mock, op) => {
     const group = op.personal ? undefined : nth(mock.world.groups, op.pick);
-    const name = `made${mock.world.lastId.project ?? 0}`;
+    const name = `made${mock.world.lastId.projects ?? 0}`;
     return api(mock, op.by, 'POST', '/projects', {
       name,
       initialize_with_readme: true,
@@ -256,10 +256,20 @@ const OPERATIONS = {
 };
 
 type Name = keyof typeof OPERATIONS;
+/** Removals and restores, the subject, come three times as often as the operations that set them up. */
+const WEIGHTY: ReadonlySet<Name> = new Set([
+  'deleteUser',
+  'deleteGroup',
+  'deleteProject',
+  'restoreGroup',
+  'restoreProject',
+  'advance',
+]);
 const stepArb = fc.oneof(
-  ...(Object.keys(OPERATIONS) as Name[]).map((name) =>
-    (OPERATIONS[name].arb as fc.Arbitrary<unknown>).map((args) => ({ name, args })),
-  ),
+  ...(Object.keys(OPERATIONS) as Name[]).map((name) => ({
+    arbitrary: (OPERATIONS[name].arb as fc.Arbitrary<unknown>).map((args) => ({ name, args })),
+    weight: WEIGHTY.has(name) ? 3 : 1,
+  })),
 );
 
 /**
