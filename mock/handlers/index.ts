@@ -18,9 +18,12 @@ import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
 import { namespaceRoutes } from './namespaces.js';
 import { OAUTH_ROUTES } from './oauth.js';
+import { personalAccessTokenRoutes } from './personal-access-tokens.js';
 import { projectRoutes } from './projects.js';
 import { scimRoutes } from './scim.js';
+import { sshKeyRoutes } from './ssh-keys.js';
 import { userRoutes } from './users.js';
+import { userAdminRoutes } from './users-admin.js';
 
 /** The routes of each area, by the area's name as `GET /__mock/routes` and docs/coverage.md show it. */
 const areas: Record<string, Route[]> = {
@@ -44,6 +47,9 @@ const areas: Record<string, Route[]> = {
   labels: labelRoutes,
   events: eventRoutes,
   webhooks: [...hookRoutes, ...hookEventRoutes],
+  'users administration': userAdminRoutes,
+  'SSH keys': sshKeyRoutes,
+  'personal and impersonation tokens': personalAccessTokenRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

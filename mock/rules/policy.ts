@@ -1,7 +1,8 @@
-import { type ApiError, forbidden, notFound, unauthorized } from '../http/errors.js';
+import { type ApiError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.js';
 import { directRole, groupChain, isGroup, membershipCounts, projectGroup, sourceName } from '../world/memberships.js';
 import type { Caller } from '../world/types.js';
 import {
+  type AccessToken,
   type Event,
   type Group,
   type Issue,
@@ -252,6 +253,9 @@ export interface Abilities {
   destroy_resource_access_tokens: Project | Group;
   update_issue: Issue;
   update_merge_request: MergeRequest;
+  read_user_personal_access_tokens: User;
+  manage_user_personal_access_token: User;
+  revoke_token: AccessToken;
 }
 export type Ability = keyof Abilities;
 
@@ -444,6 +448,30 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
         `${roleIn(user, projectRole(world, user, project), `project ${project.path_with_namespace}`)} and is neither author nor assignee of !${mr.iid}; editing needs Developer`,
       );
     },
+  },
+  // UserPolicy: `rule { ~subject_ghost & (user_is_self | admin) }.policy { enable :read_user_personal_access_tokens }`.
+  // The personal access tokens API answers a caller without it 401 (`unauthorized!`).
+  read_user_personal_access_tokens: {
+    allows: (_world, user, subject) => user.admin || user.id === subject.id,
+    refusal: (_world, user, subject) =>
+      unauthorized().because(`${user.username} may not read the tokens of ${subject.username}`),
+  },
+  // UserPolicy: `rule { (user_is_self | admin) & ~blocked }.enable :manage_user_personal_access_token`
+  // (blocked callers never get this far: they are refused at authentication).
+  manage_user_personal_access_token: {
+    allows: (_world, user, subject) => user.admin || user.id === subject.id,
+    refusal: (_world, user, subject) =>
+      unauthorized().because(`${user.username} may not manage the tokens of ${subject.username}`),
+  },
+  // PersonalAccessTokenPolicy: `condition(:is_owner) { subject.user_id == user.id && !subject.impersonation }`,
+  // `rule { (is_owner | admin) & ~blocked }.enable :revoke_token`; `PersonalAccessTokens::RevokeService`
+  // answers without it `Not permitted to revoke`, which the API words as a 400.
+  revoke_token: {
+    allows: (_world, user, token) => user.admin || (token.user_id === user.id && !token.impersonation),
+    refusal: (_world, user, token) =>
+      badRequest('Not permitted to revoke').because(
+        `${user.username} neither owns token ${token.id} nor is an administrator`,
+      ),
   },
 };
 

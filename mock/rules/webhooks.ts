@@ -9,6 +9,7 @@ import type {
   Project,
   ProjectHook,
   Role,
+  SshKey,
   SystemHook,
   User,
   WebHook,
@@ -139,7 +140,11 @@ export type WebhookSubject =
     }
   | { type: 'resource_access_token'; token: AccessToken; resource: Project | Group }
   /** GitLab's sample system event, what `POST /hooks/:hook_id` sends. */
-  | { type: 'system' };
+  | { type: 'system' }
+  /** A user created or renamed (`SystemHooksService`'s `user_create`, `user_rename`): system hooks only. */
+  | { type: 'user'; user: User; event: 'create' | 'rename'; oldUsername?: string }
+  /** An SSH key added or removed (`key_create`, `key_destroy`): system hooks only. */
+  | { type: 'key'; key: SshKey; user: User; event: 'create' | 'destroy' };
 
 /** One event to send: its kind, where it happened, and what it is about (its payload is built once, only when a hook wants it). */
 export interface WebhookEvent {

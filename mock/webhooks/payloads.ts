@@ -11,6 +11,7 @@ import type {
   Milestone,
   Project,
   Role,
+  SshKey,
   User,
   World,
 } from '../world/types.js';
@@ -406,6 +407,35 @@ function updateChanges(
   return changes;
 }
 
+/**
+ * A user event (`Gitlab::HookData::UserBuilder`): the record's times, `user_<event>`, the user,
+ * and for a rename the old username.
+ */
+export function userPayload(user: User, event: 'create' | 'rename', oldUsername?: string) {
+  return {
+    created_at: toSeconds(user.created_at),
+    updated_at: toSeconds(user.updated_at ?? user.created_at),
+    event_name: `user_${event}`,
+    name: user.name,
+    email: user.email,
+    user_id: user.id,
+    username: user.username,
+    ...(event === 'rename' ? { old_username: oldUsername } : {}),
+  };
+}
+
+/** An SSH key event (`Gitlab::HookData::KeyBuilder`): `key_<event>`, the key's times, the key as stored, its id, the username. */
+export function keyPayload(key: SshKey, user: User, event: 'create' | 'destroy') {
+  return {
+    event_name: `key_${event}`,
+    created_at: toSeconds(key.created_at),
+    updated_at: toSeconds(key.created_at),
+    key: key.key,
+    id: key.id,
+    username: user.username,
+  };
+}
+
 /** GitLab's sample system event (`API::SystemHooks`'s test data). */
 export const SYSTEM_HOOK_TEST_DATA = {
   event_name: 'project_create',
@@ -455,5 +485,9 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
       return accessTokenPayload(world, subject.token, subject.resource);
     case 'system':
       return SYSTEM_HOOK_TEST_DATA;
+    case 'user':
+      return userPayload(subject.user, subject.event, subject.oldUsername);
+    case 'key':
+      return keyPayload(subject.key, subject.user, subject.event);
   }
 }

@@ -50,6 +50,7 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     systemHooks: new Map(),
     groupHooks: new Map(),
     events: new Map(),
+    sshKeys: new Map(),
     signingKey: null,
   };
 }
@@ -124,7 +125,7 @@ export function newHex64(world: World): string {
 
 /**
  * Users by lower-case username, derived from `world.users` (kept beside the world, so snapshots
- * copy only data) and kept by {@link addUser}, the only way users are added; users are never deleted.
+ * copy only data) and kept by {@link addUser}, {@link renameUser} and {@link removeUser}, the only ways users come, change name and go.
  */
 const usernameIndexes = new WeakMap<Map<number, User>, Map<string, User>>();
 
@@ -142,6 +143,20 @@ export function addUser(world: World, user: User): User {
   usernameIndex(world).set(user.username.toLowerCase(), user);
   world.users.set(user.id, user);
   return user;
+}
+
+/** Changes a user's username and keeps the username index right (the old name stops finding the user). */
+export function renameUser(world: World, user: User, username: string): void {
+  const index = usernameIndex(world);
+  index.delete(user.username.toLowerCase());
+  user.username = username;
+  index.set(username.toLowerCase(), user);
+}
+
+/** Removes a user and its username from the index (what refers to the user is the caller's to remove). */
+export function removeUser(world: World, user: User): void {
+  usernameIndex(world).delete(user.username.toLowerCase());
+  world.users.delete(user.id);
 }
 
 /** The user with this username (any case), or `undefined`. */
