@@ -41,21 +41,29 @@ beforeEach(() => {
 });
 
 /** The world as its export shows it, without the times tokens were last used (every request may touch its own). */
-const worldState = () => JSON.parse(JSON.stringify(mock.exportState(), (key, value) => (key === 'last_used_at' ? undefined : value)));
+const worldState = () =>
+  JSON.parse(JSON.stringify(mock.exportState(), (key, value) => (key === 'last_used_at' ? undefined : value)));
 
 /** Runs a refused call: its status and body, and that the world is as before. */
 async function refused(promise: PromiseLike<unknown>) {
   const before = worldState();
   const error = await failure(promise);
   expect(worldState()).toEqual(before);
-  return { status: error.status, body: error.body };
+  // biome-ignore lint/suspicious/noExplicitAny: tests read bodies of many shapes
+  return { status: error.status, body: error.body as any };
 }
 
 describe('POST /users', () => {
   const maya = { email: 'maya@example.com', username: 'maya', name: 'Maya', password: 'Correct-Horse-42' };
 
   it('creates a user with the fields given, who then has a personal namespace', async () => {
-    const user = await root.users.create({ ...maya, can_create_group: false, projects_limit: 3, bio: 'Hi', external: true });
+    const user = await root.users.create({
+      ...maya,
+      can_create_group: false,
+      projects_limit: 3,
+      bio: 'Hi',
+      external: true,
+    });
     expect(user).toMatchObject({
       username: 'maya',
       email: 'maya@example.com',
@@ -88,7 +96,9 @@ describe('POST /users', () => {
     const { password: _, ...rest } = maya;
     expect(await refused(root.users.create(rest))).toEqual({
       status: 400,
-      body: { error: 'password, reset_password, force_random_password are missing, at least one parameter must be provided' },
+      body: {
+        error: 'password, reset_password, force_random_password are missing, at least one parameter must be provided',
+      },
     });
     expect((await root.users.create({ ...rest, reset_password: true })).username).toBe('maya');
   });
@@ -107,7 +117,14 @@ describe('POST /users', () => {
 
   it('answers 400 with every field that does not validate', async () => {
     const answer = await refused(
-      root.users.create({ email: 'test@example.com', username: 'test!', name: 'test', password: 'pass', bio: 'g'.repeat(256), projects_limit: -1 }),
+      root.users.create({
+        email: 'test@example.com',
+        username: 'test!',
+        name: 'test',
+        password: 'pass',
+        bio: 'g'.repeat(256),
+        projects_limit: -1,
+      }),
     );
     expect(answer).toEqual({
       status: 400,
@@ -126,7 +143,8 @@ describe('POST /users', () => {
   });
 
   it('refuses reserved names, AI prefixes, a top-level group path, a bad email and a weak password', async () => {
-    const body = async (fields: Partial<typeof maya>) => (await refused(root.users.create({ ...maya, ...fields }))).body;
+    const body = async (fields: Partial<typeof maya>) =>
+      (await refused(root.users.create({ ...maya, ...fields }))).body;
     expect(await body({ username: 'admin' })).toEqual({ message: { username: ['admin is a reserved name'] } });
     expect((await body({ username: 'duo-bot' })).message.username[0]).toMatch(/^starting with 'duo-'/);
     expect(await body({ username: 'acme' })).toEqual({
@@ -186,7 +204,10 @@ describe('PUT /users/:id', () => {
   });
 
   it('refuses non-administrators (403), unknown users (404), invalid fields (400)', async () => {
-    expect(await refused(dev.users.update(id('dev'), { name: 'x' }))).toEqual({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await refused(dev.users.update(id('dev'), { name: 'x' }))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
     expect(await refused(root.users.update(999, { name: 'x' }))).toEqual({
       status: 404,
       body: { message: '404 User Not Found' },
@@ -199,7 +220,7 @@ describe('PUT /users/:id', () => {
 });
 
 describe('user states', () => {
-  it('blocks an active user, whose token then gets 403 with GitLab\'s reason; unblocking restores it', async () => {
+  it("blocks an active user, whose token then gets 403 with GitLab's reason; unblocking restores it", async () => {
     expect(await root.users.block(id('dev'))).toBe(true);
     const error = await failure(dev.users.current());
     expect([error.status, error.body]).toEqual([403, { message: '403 Forbidden - Your account has been blocked.' }]);
@@ -261,8 +282,14 @@ describe('user states', () => {
   it('bans only active users and unbans only banned ones; a banned user is hidden from non-administrators', async () => {
     expect(await root.users.ban(id('guest'))).toBe(true);
     expect((await dev.users.list({ username: 'guest' })).items).toEqual([]);
-    expect(await refused(root.users.ban(id('guest')))).toEqual({ status: 403, body: { message: 'You cannot ban banned users.' } });
-    expect(await refused(root.users.unban(id('dev')))).toEqual({ status: 403, body: { message: 'You cannot unban active users.' } });
+    expect(await refused(root.users.ban(id('guest')))).toEqual({
+      status: 403,
+      body: { message: 'You cannot ban banned users.' },
+    });
+    expect(await refused(root.users.unban(id('dev')))).toEqual({
+      status: 403,
+      body: { message: 'You cannot unban active users.' },
+    });
     expect(await root.users.unban(id('guest'))).toBe(true);
   });
 
@@ -297,7 +324,10 @@ describe('user states', () => {
 
   it('refuses non-administrators every state change: 403, the world unchanged', async () => {
     for (const change of ['block', 'unblock', 'deactivate', 'activate', 'ban', 'unban'] as const) {
-      expect(await refused(dev.users[change](id('guest')))).toEqual({ status: 403, body: { message: '403 Forbidden' } });
+      expect(await refused(dev.users[change](id('guest')))).toEqual({
+        status: 403,
+        body: { message: '403 Forbidden' },
+      });
     }
   });
 });
@@ -306,7 +336,13 @@ describe('SSH keys', () => {
   it('adds a key to a user: GitLab shows it with the name and host instead of its comment', async () => {
     const key = await root.users.keys.create(id('dev'), { title: 'laptop', key: ED25519, usage_type: 'auth' });
     const shown = `${ED25519.split(' ').slice(0, 2).join(' ')} dev (${new URL(mock.baseUrl).host})`;
-    expect(key).toMatchObject({ title: 'laptop', key: shown, usage_type: 'auth', expires_at: null, last_used_at: null });
+    expect(key).toMatchObject({
+      title: 'laptop',
+      key: shown,
+      usage_type: 'auth',
+      expires_at: null,
+      last_used_at: null,
+    });
     expect((await dev.users.keys.list('dev')).items.map((k) => k.id)).toEqual([key.id]);
     expect((await dev.users.keys.listOwn()).items.map((k) => k.key)).toEqual([shown]);
     expect(mock.world.sshKeys.get(key.id)?.fingerprint_sha256).toBe(sha256Of(ED25519));
@@ -348,13 +384,22 @@ describe('SSH keys', () => {
       body: { message: '403 Forbidden' },
     });
     const key = await client(mock, 'glpat-guest').users.keys.createOwn({ title: 'g', key: OTHER });
-    expect(await refused(dev.users.keys.deleteOwn(key.id))).toEqual({ status: 404, body: { message: '404 Key Not Found' } });
-    expect(await refused(dev.users.keys.delete(id('guest'), key.id))).toEqual({ status: 403, body: { message: '403 Forbidden' } });
+    expect(await refused(dev.users.keys.deleteOwn(key.id))).toEqual({
+      status: 404,
+      body: { message: '404 Key Not Found' },
+    });
+    expect(await refused(dev.users.keys.delete(id('guest'), key.id))).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
     await root.hooks.create({ url: 'https://audit.example.com/' });
     await root.users.keys.delete(id('guest'), key.id);
     expect((await root.users.keys.list(id('guest'))).items).toEqual([]);
     await mock.webhooks.settled();
-    expect(mock.webhooks.deliveries.at(-1)?.request_data).toMatchObject({ event_name: 'key_destroy', username: 'guest' });
+    expect(mock.webhooks.deliveries.at(-1)?.request_data).toMatchObject({
+      event_name: 'key_destroy',
+      username: 'guest',
+    });
   });
 
   it('round-trips through the state export', async () => {
@@ -367,8 +412,16 @@ describe('SSH keys', () => {
 
 describe('personal access tokens', () => {
   it('an administrator creates one for a user; it authenticates as the user', async () => {
-    const token = await root.users.personalAccessTokens.create(id('guest'), { name: 'automation', scopes: ['read_api'] });
-    expect(token).toMatchObject({ name: 'automation', scopes: ['read_api'], user_id: id('guest'), expires_at: '2027-06-01' });
+    const token = await root.users.personalAccessTokens.create(id('guest'), {
+      name: 'automation',
+      scopes: ['read_api'],
+    });
+    expect(token).toMatchObject({
+      name: 'automation',
+      scopes: ['read_api'],
+      user_id: id('guest'),
+      expires_at: '2027-06-01',
+    });
     expect((await client(mock, token.token).users.current()).username).toBe('guest');
     expect(await refused(dev.users.personalAccessTokens.create(id('guest'), { name: 'x', scopes: ['api'] }))).toEqual({
       status: 403,
@@ -395,7 +448,10 @@ describe('personal access tokens', () => {
 
   it("reads, rotates and revokes the caller's own token; another's is 401 (read, rotate) or 400 (revoke)", async () => {
     const guestToken = (await client(mock, 'glpat-guest').personalAccessTokens.self()).id;
-    expect(await refused(dev.personalAccessTokens.get(guestToken))).toEqual({ status: 401, body: { message: '401 Unauthorized' } });
+    expect(await refused(dev.personalAccessTokens.get(guestToken))).toEqual({
+      status: 401,
+      body: { message: '401 Unauthorized' },
+    });
     expect(await refused(dev.personalAccessTokens.rotate(guestToken))).toEqual({
       status: 401,
       body: { message: '401 Unauthorized' },
@@ -404,7 +460,10 @@ describe('personal access tokens', () => {
       status: 400,
       body: { message: '400 Bad request - Not permitted to revoke' },
     });
-    expect(await refused(root.personalAccessTokens.get(99_999))).toEqual({ status: 404, body: { message: '404 Not Found' } });
+    expect(await refused(root.personalAccessTokens.get(99_999))).toEqual({
+      status: 404,
+      body: { message: '404 Not Found' },
+    });
     const own = (await dev.personalAccessTokens.self()).id;
     const rotated = await dev.personalAccessTokens.rotate(own);
     expect(rotated).toMatchObject({ expires_at: '2026-06-08', active: true });
@@ -455,12 +514,19 @@ describe('impersonation tokens', () => {
   });
 
   it('are refused to non-administrators before their parameters are read: 403', async () => {
-    const answer = await call(mock, 'POST', `/users/${id('guest')}/impersonation_tokens`, { token: 'glpat-dev', json: {} });
+    const answer = await call(mock, 'POST', `/users/${id('guest')}/impersonation_tokens`, {
+      token: 'glpat-dev',
+      json: {},
+    });
     expect([answer.status, answer.body]).toEqual([403, { message: '403 Forbidden' }]);
   });
 
   it('round-trip through the state export', async () => {
-    await root.users.impersonationTokens.create(id('guest'), { name: 'support', scopes: ['api'], expires_at: '2026-12-31' });
+    await root.users.impersonationTokens.create(id('guest'), {
+      name: 'support',
+      scopes: ['api'],
+      expires_at: '2026-12-31',
+    });
     await root.users.personalAccessTokens.create(id('guest'), { name: 'second', scopes: ['api'] });
     const again = createMockGitLab({ seed: mock.exportState() });
     expect(again.exportState()).toEqual(mock.exportState());

@@ -136,7 +136,7 @@ function whyUnauthenticated(world: World, value: string | null): string {
   const name = `token ${token.id} (${token.name}) of ${user?.username ?? 'a deleted user'}`;
   if (token.revoked) return `${name} is revoked`;
   if (tokenIsExpired(world, token)) return `${name} expired on ${token.expires_at}`;
-  return `${name} belongs to a ${user?.state ?? 'missing'} user`;
+  return `${name} belongs to a user who no longer exists`;
 }
 
 /** `User#blocked?`: every blocked state (`state :blocked, :ldap_blocked, :blocked_pending_approval, :banned`). */
