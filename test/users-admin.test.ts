@@ -335,7 +335,7 @@ describe('user states', () => {
 describe('SSH keys', () => {
   it('adds a key to a user: GitLab shows it with the name and host instead of its comment', async () => {
     const key = await root.users.keys.create(id('dev'), { title: 'laptop', key: ED25519, usage_type: 'auth' });
-    const shown = `${ED25519.split(' ').slice(0, 2).join(' ')} dev (${new URL(mock.baseUrl).host})`;
+    const shown = `${ED25519.split(' ').slice(0, 2).join(' ')} dev (${new URL(mock.baseUrl).hostname})`;
     expect(key).toMatchObject({
       title: 'laptop',
       key: shown,

@@ -113,7 +113,7 @@ export function parsePublicKey(text: string): PublicKey | undefined {
 
 /** `Key#publishable_key`: the comment (which may hold an email) replaced by `<user's name> (<host>)`. */
 export function publishableKey(world: World, user: User, key: SshKey): string {
-  return `${key.key.split(/\s+/).slice(0, 2).join(' ')} ${user.name} (${new URL(world.baseUrl).host})`;
+  return `${key.key.split(/\s+/).slice(0, 2).join(' ')} ${user.name} (${new URL(world.baseUrl).hostname})`;
 }
 
 /** A user's SSH keys, oldest first (the association's order). */
