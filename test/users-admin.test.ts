@@ -364,6 +364,12 @@ describe('SSH keys', () => {
         },
       },
     });
+    // An Ed25519-shaped blob (one 32-byte field) that names another algorithm inside: GitLab's parser refuses it.
+    const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+    const mislabelled = Buffer.concat([field(Buffer.from('ssh-dss')), field(Buffer.alloc(32, 7))]).toString('base64');
+    expect((await refused(dev.users.keys.createOwn({ title: 'x', key: `ssh-ed25519 ${mislabelled}` }))).status).toBe(
+      400,
+    );
     expect((await refused(dev.users.keys.createOwn({ title: 'x', key: 'foo-bar' }))).body.message.key).toEqual([
       'type is forbidden. Must be RSA, ECDSA, ED25519, ECDSA_SK, or ED25519_SK',
       'is invalid',
