@@ -277,6 +277,8 @@ describe('user states', () => {
       status: 403,
       body: { message: 'Error occurred. A blocked user cannot be deactivated' },
     });
+    // Two rules answer this route 403: the journal names the one that refused.
+    expect(reason()).toBe('blocked is blocked');
   });
 
   it('bans only active users and unbans only banned ones; a banned user is hidden from non-administrators', async () => {
