@@ -51,6 +51,8 @@ const USER = '/user';
 const get = (headers: Record<string, string>, path = USER) => call(mock, 'GET', path, { headers });
 const lastReason = () => mock.requests.list().at(-1)?.reason;
 const UNAUTHORIZED = { message: '401 Unauthorized' };
+/** GitLab's `forbidden!(UserAccessDeniedReason#rejection_message)` for a blocked user (`lib/api/api_guard.rb`). */
+const BLOCKED = { message: '403 Forbidden - Your account has been blocked.' };
 
 describe('tokenOf: where a personal token is read, as GitLab reads it', () => {
   it('takes ?private_token= before the PRIVATE-TOKEN header (find_personal_access_token)', async () => {
@@ -103,11 +105,11 @@ describe('authenticate: last_used_at, recorded at most every 10 minutes', () => 
 });
 
 describe('identify: an OAuth token acts as its user only while that user is active', () => {
-  it('an OAuth token of a blocked user is 401, and changes nothing', async () => {
+  it("an OAuth token of a blocked user is GitLab's 403 (api_access_allowed?), and changes nothing", async () => {
     expect((await get({ authorization: `Bearer ${hex('a')}` })).body.username).toBe('dev');
     const before = mock.exportState();
     const res = await get({ authorization: `Bearer ${hex('c')}` });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toEqual([403, BLOCKED]);
     expect(lastReason()).toBe('OAuth token 13 of blocked belongs to a blocked user');
     expect(mock.exportState()).toEqual(before);
   });
@@ -160,9 +162,14 @@ describe('whyUnauthenticated: the reason of a refused personal token', () => {
     expect(await refused('glpat-nope')).toBe('the token is not known to this GitLab');
   });
 
-  it('a revoked one, an expired one, one of a blocked user', async () => {
+  it('a revoked one, an expired one', async () => {
     expect(await refused('glpat-leaver')).toBe('token 902 (old) of leaver is revoked');
     expect(await refused('glpat-late')).toBe('token 903 (ci) of late expired on 2026-05-31');
-    expect(await refused('glpat-blocked')).toBe('token 901 (laptop) of blocked belongs to a blocked user');
+  });
+
+  it("one of a blocked user authenticates, then GitLab's api_access_allowed? refuses it: 403 with the reason", async () => {
+    const res = await get({ 'private-token': 'glpat-blocked' });
+    expect([res.status, res.body]).toEqual([403, BLOCKED]);
+    expect(lastReason()).toBe('token 901 (laptop) of blocked belongs to a blocked user');
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../mock/handlers/index.js';
 import { createMockGitLab, type MockGitLab, type WorldSnapshot } from '../mock/index.js';
 import {
+  ACCESS_DENIED,
   authorizationSeed,
   CALLERS,
   type Caller,
@@ -39,6 +40,10 @@ describe('the authorization table', () => {
   it('answers 401 to every caller that does not authenticate, on every route', () => {
     for (const row of rows)
       for (const caller of UNAUTHENTICATED) expect(row.expect[column(caller)], row.route).toBe(401);
+  });
+
+  it('answers 403 to a user who may not use the API (blocked), on every route', () => {
+    for (const row of rows) for (const caller of ACCESS_DENIED) expect(row.expect[column(caller)], row.route).toBe(403);
   });
 
   it('is monotonic: what a role may do, every higher role may do too', () => {

@@ -134,10 +134,10 @@ describe('GET /user', () => {
     expect(refused.body.scope).toBe('api read_api');
   });
 
-  it("refuses a blocked user's token with 401", async () => {
+  it("refuses a blocked user's token with GitLab's 403 and its reason", async () => {
     const refused = await call(mock, 'GET', '/user', { token: 'glpat-blocked' });
-    expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ message: '401 Unauthorized' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: '403 Forbidden - Your account has been blocked.' });
   });
 
   it('answers an OAuth token of the read_user scope as its user', async () => {

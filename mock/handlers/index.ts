@@ -18,11 +18,14 @@ import { mergeRequestRoutes } from './merge-requests.js';
 import { milestoneRoutes } from './milestones.js';
 import { namespaceRoutes } from './namespaces.js';
 import { OAUTH_ROUTES } from './oauth.js';
+import { personalAccessTokenRoutes } from './personal-access-tokens.js';
 import { projectRoutes } from './projects.js';
 import { groupRemovalRoutes, projectRemovalRoutes, userRemovalRoutes } from './removal.js';
 import { scimRoutes } from './scim.js';
 import { sharingRoutes } from './sharing.js';
+import { sshKeyRoutes } from './ssh-keys.js';
 import { userRoutes } from './users.js';
+import { userAdminRoutes } from './users-admin.js';
 
 /** The routes of each area, by the area's name as `GET /__mock/routes` and docs/coverage.md show it. */
 const areas: Record<string, Route[]> = {
@@ -47,6 +50,9 @@ const areas: Record<string, Route[]> = {
   events: eventRoutes,
   webhooks: [...hookRoutes, ...hookEventRoutes],
   'sharing with groups': sharingRoutes,
+  'users administration': userAdminRoutes,
+  'SSH keys': sshKeyRoutes,
+  'personal and impersonation tokens': personalAccessTokenRoutes,
 };
 
 /** Every route of the mock's REST API, each with its area. */

@@ -69,7 +69,7 @@ export const userRoutes = [
         },
         { allOrNoneOf: [['extern_uid', 'provider']] },
       );
-      // exclude_internal and exclude_external leave everyone in: the mock has no internal or external users.
+      // exclude_internal leaves everyone in: the mock has no internal users.
       const users = listUsers(ctx.world, ctx.caller, {
         username: q.username,
         search: q.search,
@@ -78,6 +78,7 @@ export const userRoutes = [
         humans: q.humans,
         withoutProjectBots: q.without_project_bots,
         external: q.external,
+        excludeExternal: q.exclude_external,
         admins: q.admins,
         withoutProjects: q.without_projects,
         twoFactor: q.two_factor,

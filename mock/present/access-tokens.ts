@@ -1,5 +1,7 @@
 import type {
+  ImpersonationToken,
   PersonalAccessToken,
+  PersonalAccessTokenWithToken,
   ProjectAccessToken,
   ProjectAccessTokenWithToken,
 } from '../../src/models/access-tokens.js';
@@ -43,4 +45,23 @@ export function presentAccessToken(world: World, token: AccessToken): ProjectAcc
 
 export function presentAccessTokenWithToken(world: World, token: AccessToken): ProjectAccessTokenWithToken {
   return { ...presentAccessToken(world, token), token: token.value };
+}
+
+/** `PersonalAccessTokenWithLastUsedIps`: what `GET /personal_access_tokens[/:id]` shows (the mock records no IPs). */
+export function presentListedPersonalAccessToken(world: World, token: AccessToken): PersonalAccessToken {
+  return { ...presentPersonalAccessToken(world, token), last_used_ips: [] };
+}
+
+/** `PersonalAccessTokenWithToken`: a new or rotated personal token, with its secret. */
+export function presentPersonalAccessTokenWithToken(world: World, token: AccessToken): PersonalAccessTokenWithToken {
+  return { ...presentPersonalAccessToken(world, token), token: token.value };
+}
+
+/** `ImpersonationToken`, and `ImpersonationTokenWithToken` with `withToken`. */
+export function presentImpersonationToken(world: World, token: AccessToken, withToken = false): ImpersonationToken {
+  return {
+    ...presentPersonalAccessToken(world, token),
+    ...(withToken ? { token: token.value } : {}),
+    impersonation: token.impersonation ?? false,
+  };
 }

@@ -31,17 +31,17 @@ export function presentUserProfile(world: World, user: User): UserEntity {
   return {
     ...presentUser(world, user),
     created_at: user.created_at,
-    bio: '',
-    location: '',
-    public_email: null,
+    bio: user.profile?.bio ?? '',
+    location: user.profile?.location ?? '',
+    public_email: user.profile?.public_email || null,
     skype: '',
-    linkedin: '',
-    twitter: '',
-    discord: '',
-    website_url: '',
-    organization: '',
-    job_title: '',
-    pronouns: null,
+    linkedin: user.profile?.linkedin ?? '',
+    twitter: user.profile?.twitter ?? '',
+    discord: user.profile?.discord ?? '',
+    website_url: user.profile?.website_url ?? '',
+    organization: user.profile?.organization ?? '',
+    job_title: user.profile?.job_title ?? '',
+    pronouns: user.profile?.pronouns ?? null,
     bot: user.bot,
     work_information: null,
     followers: 0,
@@ -57,21 +57,22 @@ export function presentUserPublic(world: World, user: User): CurrentUser {
   return {
     ...presentUserProfile(world, user),
     last_sign_in_at: null,
-    // Users are confirmed when created (seeded, or a token's bot user).
-    confirmed_at: user.created_at,
+    // Seeded users and tokens' bot users are confirmed when created; the API's only with `skip_confirmation`.
+    confirmed_at: user.confirmed_at === undefined ? user.created_at : user.confirmed_at,
     last_activity_on: lastActivityOn(world, user),
     email: user.email,
     theme_id: 1,
     color_scheme_id: 1,
-    projects_limit: user.bot ? 0 : 100_000,
+    projects_limit: user.bot ? 0 : (user.projects_limit ?? 100_000),
     current_sign_in_at: null,
-    identities: [],
-    can_create_group: !user.bot,
-    can_create_project: !user.bot,
+    identities: (user.identities ?? []).map((i) => ({ provider: i.provider, extern_uid: i.extern_uid })),
+    can_create_group: !user.bot && (user.can_create_group ?? true),
+    // `User#can_create_project?`: a projects limit above 0.
+    can_create_project: !user.bot && (user.projects_limit ?? 100_000) > 0,
     two_factor_enabled: false,
-    external: false,
-    private_profile: false,
-    commit_email: user.email,
+    external: user.external ?? false,
+    private_profile: user.private_profile ?? false,
+    commit_email: user.profile?.commit_email || user.email,
   };
 }
 
@@ -81,9 +82,9 @@ export function presentUserWithAdmin(world: World, user: User): CurrentUser {
   return {
     ...presentUserPublic(world, user),
     is_admin: user.admin,
-    note: null,
+    note: user.note ?? null,
     namespace_id: personalNamespaceId(user),
-    created_by: null,
+    created_by: presentUserId(world, user.created_by_id ?? null),
     email_reset_offered_at: null,
     // EE fields, on a licensed instance only.
     ...(licensed

@@ -1,7 +1,7 @@
 import type { Credential } from '../http/credentials.js';
-import { insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
+import { ApiError, insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
-import type { AccessToken, Caller, Group, OAuthToken, Plan, Project, User, World } from '../world/types.js';
+import type { AccessToken, Caller, Group, OAuthToken, Plan, Project, User, UserState, World } from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 import { findOAuthToken, oauthTokenIsExpired } from './oauth/oauth-tokens.js';
 import { authorize, featureAllows } from './policy.js';
@@ -104,11 +104,26 @@ function refusal(world: World, credential: Credential | null) {
     }
     if (oauth.user_id === null) return unauthorized().because(`${name} is a client credentials token, with no user`);
     const user = world.users.get(oauth.user_id);
-    return unauthorized().because(
-      `${name} of ${user?.username ?? 'a deleted user'} belongs to a ${user?.state ?? 'missing'} user`,
-    );
+    if (user) return accessDenied(world, user, name);
+    return unauthorized().because(`${name} belongs to a deleted user`);
   }
+  const id = credential ? world.tokenIds.get(credential.value) : undefined;
+  const token = id === undefined ? undefined : world.tokens.get(id);
+  const user = token && tokenIsActive(world, token) ? world.users.get(token.user_id) : undefined;
+  if (token && user) return accessDenied(world, user, `token ${token.id} (${token.name})`);
   return unauthorized().because(whyUnauthenticated(world, credential?.value ?? null));
+}
+
+/**
+ * A valid token of a user who is not active: GitLab finds the user, then `api_access_allowed?`
+ * (`lib/api/api_guard.rb#find_current_user!`, GlobalPolicy's `access_api`, which blocked,
+ * deactivated, banned and pending users lack) answers `forbidden!` with
+ * `Gitlab::Auth::UserAccessDeniedReason#rejection_message`.
+ */
+function accessDenied(world: World, user: User, name: string) {
+  return new ApiError(403, { message: `403 Forbidden - ${accessDeniedReason(world, user.state)}` }).because(
+    `${name} of ${user.username} belongs to a ${user.state} user`,
+  );
 }
 
 /** Why a token value does not authenticate, in plain words (never the value itself). */
@@ -121,7 +136,28 @@ function whyUnauthenticated(world: World, value: string | null): string {
   const name = `token ${token.id} (${token.name}) of ${user?.username ?? 'a deleted user'}`;
   if (token.revoked) return `${name} is revoked`;
   if (tokenIsExpired(world, token)) return `${name} expired on ${token.expires_at}`;
-  return `${name} belongs to a ${user?.state ?? 'missing'} user`;
+  return `${name} belongs to a user who no longer exists`;
+}
+
+/** `User#blocked?`: every blocked state (`state :blocked, :ldap_blocked, :blocked_pending_approval, :banned`). */
+export const isBlocked = (user: User) =>
+  user.state === 'blocked' ||
+  user.state === 'ldap_blocked' ||
+  user.state === 'banned' ||
+  user.state === 'blocked_pending_approval';
+
+/**
+ * `Gitlab::Auth::UserAccessDeniedReason#rejection_message`: why a user who is not active may not
+ * use the API (GitLab's `api_access_allowed?` in `lib/api/api_guard.rb` answers it as `403 Forbidden - <reason>`).
+ */
+export function accessDeniedReason(world: World, state: UserState): string {
+  if (state === 'blocked_pending_approval') {
+    return 'Your account is pending approval from your administrator and hence blocked.';
+  }
+  if (state === 'deactivated') {
+    return `Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${world.baseUrl}`;
+  }
+  return 'Your account has been blocked.';
 }
 
 /** The scopes that let a token call the API with `method`: `api`, or `read_api` for reading. */

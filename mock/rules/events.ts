@@ -7,6 +7,7 @@ import type {
   Milestone,
   Project,
   Role,
+  SshKey,
   User,
   World,
 } from '../world/types.js';
@@ -272,5 +273,30 @@ export function groupRenamedHooks(world: World, group: Group, oldPath: string, o
       old_path: oldPath,
       old_full_path: oldFullPath,
     },
+  });
+}
+
+/** A user created through the API: `user_create` to every system hook (`User#after_commit` → `SystemHooksService`). */
+export function userCreatedHook(world: World, user: User): void {
+  announce(world, { kind: 'system', project: null, group: null, subject: { type: 'user', user, event: 'create' } });
+}
+
+/** A username changed: `user_rename` to every system hook, with the old username (`User#username_changed_hook`). */
+export function userRenamedHook(world: World, user: User, oldUsername: string): void {
+  announce(world, {
+    kind: 'system',
+    project: null,
+    group: null,
+    subject: { type: 'user', user, event: 'rename', oldUsername },
+  });
+}
+
+/** An SSH key added or removed: `key_create` / `key_destroy` to every system hook (`Key#post_create_hook`, `#post_destroy_hook`). */
+export function sshKeyHook(world: World, key: SshKey, user: User, event: 'create' | 'destroy'): void {
+  announce(world, {
+    kind: 'system',
+    project: null,
+    group: null,
+    subject: { type: 'key', key: { ...key }, user, event },
   });
 }

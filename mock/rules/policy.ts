@@ -1,8 +1,9 @@
-import { type ApiError, forbidden, notFound, unauthorized } from '../http/errors.js';
+import { type ApiError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.js';
 import { directRole, groupChain, isGroup, membershipCounts, projectGroup, sourceName } from '../world/memberships.js';
 import { shareCounts, sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import type { Caller } from '../world/types.js';
 import {
+  type AccessToken,
   type Event,
   type FeatureAccessLevel,
   type Group,
@@ -371,6 +372,9 @@ export interface Abilities {
   archive_project: Project;
   remove_project: Project;
   remove_group: Group;
+  read_user_personal_access_tokens: User;
+  manage_user_personal_access_token: User;
+  revoke_token: AccessToken;
 }
 export type Ability = keyof Abilities;
 
@@ -740,6 +744,30 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   remove_project: projectMember(Roles.Owner),
   // GroupPolicy: `rule { owner }.policy { enable :remove_group }` (Owner, inherited; administrators).
   remove_group: groupMember(Roles.Owner),
+  // UserPolicy: `rule { ~subject_ghost & (user_is_self | admin) }.policy { enable :read_user_personal_access_tokens }`.
+  // The personal access tokens API answers a caller without it 401 (`unauthorized!`).
+  read_user_personal_access_tokens: {
+    allows: (_world, user, subject) => user.admin || user.id === subject.id,
+    refusal: (_world, user, subject) =>
+      unauthorized().because(`${user.username} may not read the tokens of ${subject.username}`),
+  },
+  // UserPolicy: `rule { (user_is_self | admin) & ~blocked }.enable :manage_user_personal_access_token`
+  // (blocked callers never get this far: they are refused at authentication).
+  manage_user_personal_access_token: {
+    allows: (_world, user, subject) => user.admin || user.id === subject.id,
+    refusal: (_world, user, subject) =>
+      unauthorized().because(`${user.username} may not manage the tokens of ${subject.username}`),
+  },
+  // PersonalAccessTokenPolicy: `condition(:is_owner) { subject.user_id == user.id && !subject.impersonation }`,
+  // `rule { (is_owner | admin) & ~blocked }.enable :revoke_token`; `PersonalAccessTokens::RevokeService`
+  // answers without it `Not permitted to revoke`, which the API words as a 400.
+  revoke_token: {
+    allows: (_world, user, token) => user.admin || (token.user_id === user.id && !token.impersonation),
+    refusal: (_world, user, token) =>
+      badRequest('Not permitted to revoke').because(
+        `${user.username} neither owns token ${token.id} nor is an administrator`,
+      ),
+  },
 };
 
 /** The role `create_subgroup` needs in a group: Owner, or Maintainer when its `subgroup_creation_level` says so. */

@@ -450,6 +450,8 @@ export function removeUser(world: World, user: User, options: { hardDelete: bool
   }
   // `has_many :personal_access_tokens, dependent: :destroy` (a bot's are its project's or group's tokens).
   for (const token of [...world.tokens.values()]) if (token.user_id === id) dropToken(world, token);
+  // `has_many :keys, dependent: :destroy`.
+  for (const key of [...world.sshKeys.values()]) if (key.user_id === id) world.sshKeys.delete(key.id);
   for (const scim of [...world.scimIdentities.values()]) if (scim.user_id === id) world.scimIdentities.delete(scim.id);
   // GitLab keeps a deleted user's OAuth rows (no foreign key), and they no longer authenticate: the mock deletes them.
   for (const table of [world.oauthSessions, world.oauthGrants, world.oauthTokens] as Map<
@@ -462,7 +464,7 @@ export function removeUser(world: World, user: User, options: { hardDelete: bool
     if (key.endsWith(`:user:${id}`)) world.rateLimitCounters.delete(key);
   dropUser(world, user);
   // User#post_destroy_hook: `user_destroy`.
-  announce(world, { kind: 'system', project: null, group: null, subject: { type: 'user_system', user } });
+  announce(world, { kind: 'system', project: null, group: null, subject: { type: 'user', user, event: 'destroy' } });
 }
 
 // ---- Groups and projects ----------------------------------------------------------------------------

@@ -236,7 +236,8 @@ export function listResourceAccessTokens(
   return filteredTokensOf(world, keyOf(resource), key, (all) => filterTokens(world, all, filters));
 }
 
-function filterTokens(world: World, all: readonly AccessToken[], filters: TokenFilters): AccessToken[] {
+/** Filters and orders tokens as GitLab's token finders do (`PersonalAccessTokensFinder`, the resource tokens' list). */
+export function filterTokens(world: World, all: readonly AccessToken[], filters: TokenFilters): AccessToken[] {
   const search = filters.search?.toLowerCase();
   // The world writes every timestamp in one ISO 8601 form, so they compare as strings.
   const [createdBefore, createdAfter, usedBefore, usedAfter] = [

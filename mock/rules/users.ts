@@ -78,6 +78,7 @@ export interface UserFilters {
   humans?: boolean;
   withoutProjectBots?: boolean;
   external?: boolean;
+  excludeExternal?: boolean;
   admins?: boolean;
   withoutProjects?: boolean;
   twoFactor?: string;
@@ -101,7 +102,7 @@ const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b 
  * `GET /users` (`lib/api/users.rb`, `UsersFinder`). Searching by `extern_uid` and
  * `provider` is for administrators (403 otherwise); the other administrator-only
  * filters and the order are silently dropped for everyone else, as GitLab drops
- * them. Only administrators see blocked users (state `blocked`): GitLab lists
+ * them. Only administrators see blocked, banned and LDAP-blocked users: GitLab lists
  * users `without_forbidden_states` to everyone else.
  */
 export function listUsers(world: World, caller: Caller, filters: UserFilters): User[] {
@@ -126,7 +127,8 @@ export function listUsers(world: World, caller: Caller, filters: UserFilters): U
   // A blank search is no search (`params[:search].present?`).
   const search = f.search?.trim() ? f.search : undefined;
   const users = [...world.users.values()].filter((user) => {
-    if (!admin && user.state === 'blocked') return false;
+    // `without_forbidden_states`: `User::FORBIDDEN_SEARCH_STATES`.
+    if (!admin && (user.state === 'blocked' || user.state === 'banned' || user.state === 'ldap_blocked')) return false;
     if (username !== undefined && user.username.toLowerCase() !== username) return false;
     if (search !== undefined) {
       // Administrators also find users by their (whole, private) email; others by public email, which nobody sets here.
@@ -134,12 +136,20 @@ export function listUsers(world: World, caller: Caller, filters: UserFilters): U
       if (!matches(user.name, search) && !matches(user.username, search) && !byEmail) return false;
     }
     if (f.active && user.state !== 'active') return false;
-    if (f.blocked && user.state !== 'blocked') return false;
+    // `User.blocked`: `with_states(:blocked, :ldap_blocked)`.
+    if (f.blocked && user.state !== 'blocked' && user.state !== 'ldap_blocked') return false;
     if ((f.humans || f.withoutProjectBots) && user.bot) return false;
-    // Nobody is external, has two-factor authentication, or an instance identity in the mock.
-    if (f.external) return false;
+    if (f.external && !user.external) return false;
+    if (f.excludeExternal && user.external) return false;
+    // Nobody has two-factor authentication in the mock.
     if (f.twoFactor === 'enabled') return false;
-    if (f.externUid !== undefined && f.provider !== undefined) return false;
+    if (
+      f.externUid !== undefined &&
+      f.provider !== undefined &&
+      !(user.identities ?? []).some((i) => i.extern_uid === f.externUid && i.provider === f.provider)
+    ) {
+      return false;
+    }
     if (f.admins && !user.admin) return false;
     if (f.withoutProjects && hasProjects(world, user)) return false;
     if (f.createdAfter && Date.parse(user.created_at) < f.createdAfter.getTime()) return false;

@@ -9,6 +9,7 @@ import type {
   Project,
   ProjectHook,
   Role,
+  SshKey,
   SystemHook,
   User,
   WebHook,
@@ -172,8 +173,6 @@ export type WebhookSubject =
   | { type: 'subgroup'; group: Group; parent: Group; event: 'create' }
   /** GitLab's sample system event, what `POST /hooks/:hook_id` sends. */
   | { type: 'system' }
-  /** A user deleted (`user_destroy`, `Gitlab::HookData::UserBuilder`): system hooks. */
-  | { type: 'user_system'; user: User }
   /** A group deleted (`group_destroy`, `Gitlab::HookData::GroupBuilder`): system hooks. */
   | { type: 'group_system'; group: Group }
   /** A project deleted (`project_destroy`, `Gitlab::HookData::ProjectBuilder`): system hooks. */
@@ -185,7 +184,11 @@ export type WebhookSubject =
       user: User;
       role: Role;
       membership: { created_at: string; expires_at: string | null };
-    };
+    }
+  /** A user created, renamed or deleted (`SystemHooksService`'s `user_create`, `user_rename`, `user_destroy`): system hooks only. */
+  | { type: 'user'; user: User; event: 'create' | 'rename' | 'destroy'; oldUsername?: string }
+  /** An SSH key added or removed (`key_create`, `key_destroy`): system hooks only. */
+  | { type: 'key'; key: SshKey; user: User; event: 'create' | 'destroy' };
 
 /** One event to send: its kind, where it happened, and what it is about (its payload is built once, only when a hook wants it). */
 export interface WebhookEvent {

@@ -100,14 +100,119 @@ export const SeedUser = z.strictObject({
   email: z.string().optional(),
   /** An instance administrator. */
   admin: z.boolean().optional(),
-  /** May create top-level groups (GitLab's `can_create_group`); default `true`. */
-  can_create_group: z.boolean().optional(),
   /** A bot user. */
   bot: z.boolean().optional(),
   /** The ghost user, who holds the issues and merge requests of deleted users (an export's; made on first need). */
   ghost: z.boolean().optional(),
-  /** `active` (default) or `blocked`: blocked users cannot authenticate. */
-  state: z.enum(['active', 'blocked']).optional(),
+  /**
+   * `active` (default), `blocked`, `deactivated`, `banned`, `blocked_pending_approval` or
+   * `ldap_blocked`: only active users may use the API.
+   */
+  state: z.enum(['active', 'blocked', 'deactivated', 'banned', 'blocked_pending_approval', 'ldap_blocked']).optional(),
+  /** An external user; default false. */
+  external: z.boolean().optional(),
+  /** The administrators' note. */
+  note: z.string().nullable().optional(),
+  /** A private profile; default false. */
+  private_profile: z.boolean().optional(),
+  /** May create top-level groups; default true. */
+  can_create_group: z.boolean().optional(),
+  /** Projects the user may create in their namespace; default 100000. */
+  projects_limit: z.int().nonnegative().optional(),
+  /** Profile fields (`bio`, `location`, `website_url`...); default empty. */
+  profile: z
+    .strictObject({
+      /** The biography. */
+      bio: z.string().optional(),
+      /** The location. */
+      location: z.string().optional(),
+      /** The email shown on the profile. */
+      public_email: z.string().optional(),
+      /** The email of web commits. */
+      commit_email: z.string().optional(),
+      /** The LinkedIn name. */
+      linkedin: z.string().optional(),
+      /** The X (Twitter) name. */
+      twitter: z.string().optional(),
+      /** The Discord user id. */
+      discord: z.string().optional(),
+      /** The GitHub username. */
+      github: z.string().optional(),
+      /** The website. */
+      website_url: z.string().optional(),
+      /** The organization. */
+      organization: z.string().optional(),
+      /** The job title. */
+      job_title: z.string().optional(),
+      /** The pronouns. */
+      pronouns: z.string().optional(),
+    })
+    .optional(),
+  /** Identities at external providers. */
+  identities: z
+    .array(
+      z.strictObject({
+        /** The provider, such as `ldapmain`. */
+        provider: z.string().min(1),
+        /** The user's id there. */
+        extern_uid: z.string().min(1),
+      }),
+    )
+    .optional(),
+  /** Username of the administrator who created the user (an earlier user of the document). */
+  created_by: z.string().optional(),
+  /** When the email was confirmed, or `null` (not confirmed); default `created_at`. */
+  confirmed_at: dateTime.nullable().optional(),
+  /** When the user last changed; default `created_at`. */
+  updated_at: dateTime.optional(),
+  /** SSH public keys. */
+  ssh_keys: z
+    .array(
+      z.strictObject({
+        /** The key's id. */
+        id: id.optional(),
+        /** Required. */
+        title: z.string().min(1),
+        /** Required: an OpenSSH public key (`ssh-ed25519 AAAA... comment`). */
+        key: z.string().min(1),
+        /** `auth`, `signing` or `auth_and_signing` (default). */
+        usage_type: z.enum(['auth', 'signing', 'auth_and_signing']).optional(),
+        /** Default: the world clock. */
+        created_at: dateTime.optional(),
+        /** ISO 8601, or `null` (never; default). */
+        expires_at: dateTime.nullable().optional(),
+      }),
+    )
+    .optional(),
+  /** More personal access tokens (and impersonation tokens) besides `token` / `personal_token`. */
+  personal_access_tokens: z
+    .array(
+      z.strictObject({
+        /** The token's id. */
+        id: id.optional(),
+        /** Required. */
+        name: z.string().min(1),
+        /** The description. */
+        description: z.string().nullable().optional(),
+        /** Required, at least one. */
+        scopes: z.array(z.string()).min(1),
+        /** The exact PRIVATE-TOKEN value; made up when absent. */
+        token: z.string().min(1).optional(),
+        /** `YYYY-MM-DD`, or `null` (never; default). */
+        expires_at: date.nullable().optional(),
+        /** Revoked. */
+        revoked: z.boolean().optional(),
+        /** An impersonation token. */
+        impersonation: z.boolean().optional(),
+        /** Default: the world clock. */
+        created_at: dateTime.optional(),
+        /** When it last authenticated a request; default never. */
+        last_used_at: dateTime.nullable().optional(),
+        /** Id of the token of this user it was rotated from. */
+        rotated_from: id.optional(),
+      }),
+    )
+    .optional(),
   /** Default `password`. */
   password: z.string().optional(),
   /** The exact PRIVATE-TOKEN value of the user's personal token; made up when absent. */

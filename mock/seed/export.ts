@@ -14,6 +14,7 @@ import type {
   ProjectHook,
   ProtectedBranch,
   Role,
+  User,
   WebHook,
   World,
 } from '../world/types.js';
@@ -54,7 +55,8 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   lastId: 'last_ids',
   instance: 'instance',
   users: 'users',
-  tokens: 'users[].token and personal_token, projects[].access_tokens, groups[].access_tokens',
+  tokens:
+    'users[].token and personal_token, users[].personal_access_tokens, projects[].access_tokens, groups[].access_tokens',
   tokenIds: '(derived from tokens)',
   groups: 'groups',
   projects: 'projects',
@@ -81,6 +83,7 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   events: 'events',
   groupShares: 'groups[].shared_with_groups',
   projectShares: 'projects[].shared_with_groups',
+  sshKeys: 'users[].ssh_keys',
 };
 
 /** `undefined` for `null`, so an absent optional key stands for it. */
@@ -214,15 +217,45 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     protected_branches: rule.protected_branch_ids.map((id) => world.protectedBranches.get(id)?.name ?? `#${id}`),
   });
 
+  const keysOf = groupBy(world.sshKeys, (k) => k.user_id);
   const users = [...world.users.values()].map((user): SeedUser => {
-    const token = personalTokens(user.id)[0];
+    const [token, ...moreTokens] = personalTokens(user.id);
     return {
+      ...userExtras(world, user),
+      ...(keysOf(user.id).length > 0
+        ? {
+            ssh_keys: keysOf(user.id).map((k) => ({
+              id: k.id,
+              title: k.title,
+              key: k.key,
+              usage_type: k.usage_type,
+              created_at: k.created_at,
+              expires_at: k.expires_at,
+            })),
+          }
+        : {}),
+      ...(moreTokens.length > 0
+        ? {
+            personal_access_tokens: moreTokens.map((t) => ({
+              id: t.id,
+              name: t.name,
+              description: t.description,
+              scopes: [...t.scopes],
+              token: t.value,
+              expires_at: t.expires_at,
+              revoked: t.revoked,
+              ...(t.impersonation ? { impersonation: true } : {}),
+              created_at: t.created_at,
+              last_used_at: t.last_used_at,
+              ...(t.previous_id === null ? {} : { rotated_from: t.previous_id }),
+            })),
+          }
+        : {}),
       id: user.id,
       username: user.username,
       name: user.name,
       email: user.email,
       admin: user.admin,
-      ...(user.can_create_group === undefined ? {} : { can_create_group: user.can_create_group }),
       bot: user.bot,
       // Only the ghost carries the key: other users export as before deletion existed.
       ...(user.ghost ? { ghost: true } : {}),
@@ -451,6 +484,23 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
       ? {}
       : { system_hooks: [...world.systemHooks.values()].map((h) => ({ ...hookFields(h), events: { ...h.events } })) }),
   };
+}
+
+/** A user's fields beyond a seeded user's defaults: only those set, so older exports stay as they were. */
+function userExtras(world: World, user: User): Partial<SeedUser> {
+  const extras: Partial<SeedUser> = {};
+  if (user.external !== undefined) extras.external = user.external;
+  if (user.note !== undefined) extras.note = user.note;
+  if (user.private_profile !== undefined) extras.private_profile = user.private_profile;
+  if (user.can_create_group !== undefined) extras.can_create_group = user.can_create_group;
+  if (user.projects_limit !== undefined) extras.projects_limit = user.projects_limit;
+  if (user.profile && Object.keys(user.profile).length > 0) extras.profile = { ...user.profile };
+  if (user.identities && user.identities.length > 0) extras.identities = user.identities.map((i) => ({ ...i }));
+  const creator = user.created_by_id == null ? undefined : world.users.get(user.created_by_id);
+  if (creator) extras.created_by = creator.username;
+  if (user.confirmed_at !== undefined) extras.confirmed_at = user.confirmed_at;
+  if (user.updated_at !== undefined) extras.updated_at = user.updated_at;
+  return extras;
 }
 
 /** A merge request's optional keys, written only when they differ from GitLab's defaults (older exports stay as they were). */

@@ -23,6 +23,7 @@ import { draftTitle } from '../rules/merge-requests.js';
 import { insertMilestone, milestoneErrors, milestoneTitledInScope, sanitizeTitle } from '../rules/milestones.js';
 import { newApplicationSecret, splitScopes } from '../rules/oauth/applications.js';
 import { pushRefusal, pushToMergeRequest } from '../rules/pushes.js';
+import { addSshKey, keyErrors } from '../rules/ssh-keys.js';
 import { defaultTokenExpiry, issuePersonalToken, issueResourceAccessToken } from '../rules/tokens.js';
 import { groupChain, storeMembership } from '../world/memberships.js';
 import { milestoneIdByTitle, ownerKey } from '../world/milestone-index.js';
@@ -204,6 +205,28 @@ function withId<T>(
   }
 }
 
+/** A seeded user's optional fields, only those the document sets (a world from before them has none). */
+function userExtras(world: World, input: SeedUser): Partial<User> {
+  const extras: Partial<User> = {};
+  if (input.external !== undefined) extras.external = input.external;
+  if (input.note !== undefined) extras.note = input.note;
+  if (input.private_profile !== undefined) extras.private_profile = input.private_profile;
+  if (input.can_create_group !== undefined) extras.can_create_group = input.can_create_group;
+  if (input.projects_limit !== undefined) extras.projects_limit = input.projects_limit;
+  if (input.profile) extras.profile = { ...input.profile };
+  if (input.identities) extras.identities = input.identities.map((i) => ({ ...i }));
+  if (input.created_by !== undefined) {
+    const creator = userNamed(world, input.created_by);
+    if (!creator) throw new SeedError('created_by', 'unknown user');
+    extras.created_by_id = creator.id;
+  }
+  if (input.confirmed_at !== undefined) {
+    extras.confirmed_at = input.confirmed_at === null ? null : new Date(input.confirmed_at).toISOString();
+  }
+  if (input.updated_at !== undefined) extras.updated_at = new Date(input.updated_at).toISOString();
+  return extras;
+}
+
 /** A counter for `insertMilestone` that gives out `iid` when the document fixes it. */
 const iidCounter = (counters: { milestone: number }, iid: number | undefined) =>
   iid === undefined ? counters : { milestone: iid };
@@ -305,13 +328,41 @@ export class Seeder {
       email: input.email ?? `${input.username}@example.com`,
       state: input.state ?? 'active',
       admin: input.admin ?? false,
-      ...(input.can_create_group !== undefined && { can_create_group: input.can_create_group }),
       bot: input.bot ?? false,
       ...(input.ghost ? { ghost: true } : {}),
       password: input.password ?? 'password',
       created_at: isoOrUndefined(input.created_at) ?? nowIso(this.world),
+      ...userExtras(this.world, input),
     }));
+    // Checked before the user is stored: a refused key or token must not leave a user behind.
+    const keys = (input.ssh_keys ?? []).map((k, i) => {
+      const { errors } = keyErrors(this.world, { title: k.title, key: k.key });
+      if (Object.keys(errors).length > 0) throw new SeedError(`ssh_keys[${i}].key`, JSON.stringify(errors));
+      if (k.id !== undefined && this.world.sshKeys.has(k.id)) throw new SeedError(`ssh_keys[${i}].id`, 'already taken');
+      return k;
+    });
+    for (const [i, t] of (input.personal_access_tokens ?? []).entries()) {
+      if (t.token && this.world.tokenIds.has(t.token)) {
+        throw new SeedError(`personal_access_tokens[${i}].token`, 'already used by another token');
+      }
+      if (t.id !== undefined && this.world.tokens.has(t.id)) {
+        throw new SeedError(`personal_access_tokens[${i}].id`, 'already taken');
+      }
+    }
     addUser(this.world, user);
+    for (const k of keys) {
+      addSshKey(this.world, user, {
+        id: k.id,
+        title: k.title,
+        key: k.key,
+        usageType: k.usage_type,
+        createdAt: isoOrUndefined(k.created_at),
+        // Loaded as it was: an expired key of an export stays.
+        expiresAt: undefined,
+      }).expires_at = k.expires_at ? new Date(k.expires_at).toISOString() : null;
+      if (k.id !== undefined) this.world.lastId.sshKeys = Math.max(this.world.lastId.sshKeys ?? 0, k.id);
+    }
+    this.#extraTokens(user, input.personal_access_tokens ?? []);
     const seeded = { id: user.id, username: user.username, name: user.name, admin: user.admin, token: '' };
     if (exact === null) return seeded;
     const token = withId(this.world, 'tokens', this.world.tokens, exact?.id, () =>
@@ -325,6 +376,25 @@ export class Seeder {
     }
     if (exact?.revoked) revokeToken(this.world, token);
     return { ...seeded, token: token.value };
+  }
+
+  /** A user's personal access tokens beyond the first (`personal_access_tokens`), impersonation tokens too. */
+  #extraTokens(user: User, inputs: NonNullable<SeedUser['personal_access_tokens']>): void {
+    for (const input of inputs) {
+      const token = withId(this.world, 'tokens', this.world.tokens, input.id, () =>
+        issuePersonalToken(this.world, user, { value: input.token, scopes: input.scopes, name: input.name }),
+      );
+      token.description = input.description ?? null;
+      if (input.impersonation) token.impersonation = true;
+      if (input.created_at) token.created_at = new Date(input.created_at).toISOString();
+      if (input.expires_at !== undefined) token.expires_at = input.expires_at;
+      if (input.rotated_from !== undefined) token.previous_id = input.rotated_from;
+      if (input.last_used_at) {
+        touchToken(this.world, token);
+        token.last_used_at = new Date(input.last_used_at).toISOString();
+      }
+      if (input.revoked) revokeToken(this.world, token);
+    }
   }
 
   /** A group by full path; a subgroup's parent must exist and be at least as visible. */

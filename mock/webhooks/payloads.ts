@@ -13,6 +13,7 @@ import type {
   Milestone,
   Project,
   Role,
+  SshKey,
   User,
   World,
 } from '../world/types.js';
@@ -454,14 +455,31 @@ const systemTimes = (record: { created_at: string }) => ({
   updated_at: toSeconds(record.created_at),
 });
 
-/** `user_destroy` (`Gitlab::HookData::UserBuilder`): times, event, the user's name, email, id and username. */
-export function userSystemPayload(user: User) {
+/**
+ * A user event (`Gitlab::HookData::UserBuilder`): the record's times, `user_<event>` (`create`,
+ * `rename`, `destroy`), the user, and for a rename the old username.
+ */
+export function userPayload(user: User, event: 'create' | 'rename' | 'destroy', oldUsername?: string) {
   return {
-    ...systemTimes(user),
-    event_name: 'user_destroy',
+    created_at: toSeconds(user.created_at),
+    updated_at: toSeconds(user.updated_at ?? user.created_at),
+    event_name: `user_${event}`,
     name: user.name,
     email: user.email,
     user_id: user.id,
+    username: user.username,
+    ...(event === 'rename' ? { old_username: oldUsername } : {}),
+  };
+}
+
+/** An SSH key event (`Gitlab::HookData::KeyBuilder`): `key_<event>`, the key's times, the key as stored, its id, the username. */
+export function keyPayload(key: SshKey, user: User, event: 'create' | 'destroy') {
+  return {
+    event_name: `key_${event}`,
+    created_at: toSeconds(key.created_at),
+    updated_at: toSeconds(key.created_at),
+    key: key.key,
+    id: key.id,
     username: user.username,
   };
 }
@@ -590,13 +608,15 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
       return subgroupPayload(subject.group, subject.parent, subject.event);
     case 'system':
       return SYSTEM_HOOK_TEST_DATA;
-    case 'user_system':
-      return userSystemPayload(subject.user);
     case 'group_system':
       return groupSystemPayload(subject.group);
     case 'project_system':
       return projectSystemPayload(world, subject.project);
     case 'project_member':
       return projectMemberSystemPayload(subject.project, subject.user, subject.role, subject.membership);
+    case 'user':
+      return userPayload(subject.user, subject.event, subject.oldUsername);
+    case 'key':
+      return keyPayload(subject.key, subject.user, subject.event);
   }
 }

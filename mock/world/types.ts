@@ -115,8 +115,27 @@ export interface User {
   name: string;
   /** The email address. */
   email: string;
-  /** A blocked user cannot authenticate. */
-  state: 'active' | 'blocked';
+  /** An external user: sees only what they are a member of. Absent: `false`. */
+  external?: boolean;
+  /** The administrators' note on the user. Absent: `null`. */
+  note?: string | null;
+  /** Hides the profile and activity from others. Absent: `false`. */
+  private_profile?: boolean;
+  /** Profile fields set through the API (`bio`, `location`...); absent ones are `''` (or `null` where GitLab has it). */
+  profile?: UserProfile;
+  /** Identities at external providers (`extern_uid` + `provider` of `POST /users`). Absent: none. */
+  identities?: UserIdentity[];
+  /** The administrator who created the user through the API. Absent: `null`. */
+  created_by_id?: number | null;
+  /** When the email was confirmed; `null`: not confirmed. Absent: `created_at` (seeded users are confirmed). */
+  confirmed_at?: string | null;
+  /** When the record last changed. Absent: `created_at`. */
+  updated_at?: string;
+  /**
+   * GitLab's user states (`User`'s state machine): only `active` users may use the API; the others
+   * get 403 with {@link UserState}'s reason (`Gitlab::Auth::UserAccessDeniedReason`).
+   */
+  state: UserState;
   /** An instance administrator. */
   admin: boolean;
   /** Bot users belong to a project (or group) access token. */
@@ -134,6 +153,72 @@ export interface User {
   can_create_group?: boolean;
   /** How many projects the user may create in their personal namespace (GitLab's `projects_limit`); absent: 100000, GitLab's default. */
   projects_limit?: number;
+}
+
+/**
+ * GitLab's user states. `blocked`, `ldap_blocked`, `banned` and `blocked_pending_approval` are all
+ * "blocked" to GitLab (`User#blocked?`); `ldap_blocked` is set by LDAP, SAML or SCIM only (a seed here).
+ */
+export type UserState = 'active' | 'blocked' | 'deactivated' | 'banned' | 'blocked_pending_approval' | 'ldap_blocked';
+
+/** Profile fields of a user that the users API sets (GitLab's `optional_attributes`). */
+export interface UserProfile {
+  /** The biography. */
+  bio?: string;
+  /** The location. */
+  location?: string;
+  /** The email shown on the profile. */
+  public_email?: string;
+  /** The email of web commits. */
+  commit_email?: string;
+  /** The LinkedIn name. */
+  linkedin?: string;
+  /** The X (Twitter) name. */
+  twitter?: string;
+  /** The Discord user id. */
+  discord?: string;
+  /** The GitHub username. */
+  github?: string;
+  /** The website. */
+  website_url?: string;
+  /** The organization. */
+  organization?: string;
+  /** The job title. */
+  job_title?: string;
+  /** The pronouns. */
+  pronouns?: string;
+}
+
+/** A user's identity at an external provider (GitLab's `Identity`). */
+export interface UserIdentity {
+  /** The provider, such as `ldapmain` or `github`. */
+  provider: string;
+  /** The user's id there. */
+  extern_uid: string;
+}
+
+/** A user's SSH public key (GitLab's `Key`). */
+export interface SshKey {
+  /** The key's id. */
+  id: number;
+  /** Whose key it is. */
+  user_id: number;
+  /** The title. */
+  title: string;
+  /** The key as stored: `<type> <base64>` and the comment the user gave, if any. */
+  key: string;
+  /** SHA256 fingerprint of the key's blob, base64 without padding (unique over the instance). */
+  fingerprint_sha256: string;
+  /** MD5 fingerprint, `aa:bb:...`. */
+  fingerprint: string;
+  /** `auth`, `signing` or `auth_and_signing`. */
+  usage_type: 'auth' | 'signing' | 'auth_and_signing';
+  /** When it was added. */
+  created_at: string;
+  /** ISO 8601; the key no longer works from then. `null`: never. */
+  expires_at: string | null;
+  /** When it last authenticated; the mock has no SSH, so `null`. */
+  last_used_at: string | null;
 }
 
 /** A token that authenticates API calls: a personal token, or a project or group access token (a personal token of a bot user). */
@@ -164,6 +249,8 @@ export interface AccessToken {
   group_id?: number | null;
   /** The token this one was rotated from (its family, for reuse detection). */
   previous_id: number | null;
+  /** An impersonation token, made by an administrator to act as the user (`/users/:id/impersonation_tokens`). Absent: `false`. */
+  impersonation?: boolean;
   /** When the expiring worker noted a project or group token (its `expiring` webhook, if any hook wanted it), 7 days before expiry (GitLab's column); absent: not yet. */
   seven_days_notification_sent_at?: string | null;
 }
@@ -984,6 +1071,8 @@ export interface World {
   groupShares: Map<number, GroupShare>;
   /** Projects shared with groups, by link id. */
   projectShares: Map<number, ProjectShare>;
+  /** Users' SSH keys by id. */
+  sshKeys: Map<number, SshKey>;
   /** Rate limit counters by throttle and caller (`throttle_authenticated_api:user:7`). */
   rateLimitCounters: Map<string, RateLimitCounter>;
   /** When the clock follows real time: milliseconds added to the real time (`advance` adds to it); `null`: the clock stands. */

@@ -52,6 +52,7 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     events: new Map(),
     groupShares: new Map(),
     projectShares: new Map(),
+    sshKeys: new Map(),
     signingKey: null,
   };
 }
@@ -126,8 +127,8 @@ export function newHex64(world: World): string {
 
 /**
  * Users by lower-case username, derived from `world.users` (kept beside the world, so snapshots
- * copy only data) and kept by {@link addUser} and {@link dropUser}, the only ways users are added
- * and deleted.
+ * copy only data) and kept by {@link addUser}, {@link renameUser} and {@link dropUser}, the only ways
+ * users come, change name and go.
  */
 const usernameIndexes = new WeakMap<Map<number, User>, Map<string, User>>();
 
@@ -145,6 +146,14 @@ export function addUser(world: World, user: User): User {
   usernameIndex(world).set(user.username.toLowerCase(), user);
   world.users.set(user.id, user);
   return user;
+}
+
+/** Changes a user's username and keeps the username index right (the old name stops finding the user). */
+export function renameUser(world: World, user: User, username: string): void {
+  const index = usernameIndex(world);
+  index.delete(user.username.toLowerCase());
+  user.username = username;
+  index.set(username.toLowerCase(), user);
 }
 
 /** Deletes a user record (`mock/rules/removal.ts` first removes everything that points at it). */

@@ -35,12 +35,80 @@ export const PersonalAccessToken = z.looseObject({
   last_used_at: z.nullable(DateTimeString),
   /** `YYYY-MM-DD`; the token stops working the day after. `null` when it never expires. */
   expires_at: z.nullable(DateString),
+  /** The IP addresses it was last used from (`GET /personal_access_tokens` and `/personal_access_tokens/:id`, newer GitLab versions). */
+  last_used_ips: z.optional(z.array(z.string())),
 });
 /**
  * The token that authenticates a request, as `GET /personal_access_tokens/self` shows it: never its secret value.
  * @interface
  */
 export type PersonalAccessToken = z.infer<typeof PersonalAccessToken>;
+
+/** A new or rotated personal access token, with its secret `token`: GitLab shows it only in this response. */
+export const PersonalAccessTokenWithToken = z.extend(PersonalAccessToken, {
+  /** The secret value, to send as `PRIVATE-TOKEN`. Store it now: GitLab never shows it again. */
+  token: z.string(),
+});
+/**
+ * A new or rotated personal access token, with its secret `token`: GitLab shows it only in this response.
+ * @interface
+ */
+export type PersonalAccessTokenWithToken = z.infer<typeof PersonalAccessTokenWithToken>;
+
+/** An impersonation token (`/users/:id/impersonation_tokens`); `token` only when just created. */
+export const ImpersonationToken = z.extend(PersonalAccessToken, {
+  /** Always `true` here: the token acts as its user on an administrator's behalf. */
+  impersonation: z.boolean(),
+  /** The secret value: only in the answer of create. */
+  token: z.optional(z.string()),
+});
+/**
+ * An impersonation token (`/users/:id/impersonation_tokens`); `token` only when just created.
+ * @interface
+ */
+export type ImpersonationToken = z.infer<typeof ImpersonationToken>;
+
+/** Filters of `GET /personal_access_tokens`. Default order: by id, oldest first. */
+export interface PersonalAccessTokenListQuery extends ProjectAccessTokenListQuery {
+  /** Only this user's tokens (administrators; anyone else may name only themselves, or gets 401). */
+  user_id?: number;
+}
+
+/** Body of `POST /users/:id/personal_access_tokens` (administrators) and `POST /user/personal_access_tokens`. */
+export interface PersonalAccessTokenCreate {
+  /** The token's name. */
+  name: string;
+  /** At least one scope. For the caller's own token (`createForCurrentUser`): only `k8s_proxy` and `self_rotate`. */
+  scopes: readonly string[];
+  /** `YYYY-MM-DD`; default a year ahead when the instance requires token expiry, else never. */
+  expires_at?: string;
+  /** A description. */
+  description?: string;
+}
+
+/** Body of `POST /users/:id/impersonation_tokens`. */
+export interface ImpersonationTokenCreate {
+  /** The token's name. */
+  name: string;
+  /** At least one scope, such as `api`. */
+  scopes: readonly string[];
+  /** `YYYY-MM-DD`; required while the instance requires token expiry, at most a year ahead. */
+  expires_at?: string;
+  /** A description. */
+  description?: string;
+}
+
+/** Filters of `GET /users/:id/impersonation_tokens`. */
+export interface ImpersonationTokenListQuery extends PaginationQuery {
+  /** `all` (default), `active` or `inactive`. */
+  state?: 'all' | 'active' | 'inactive';
+}
+
+/** Body of `POST /personal_access_tokens/:id/rotate` and `/personal_access_tokens/self/rotate`. */
+export interface PersonalAccessTokenRotate {
+  /** `YYYY-MM-DD` of the new token's expiry, at most a year ahead. Default: a week ahead. */
+  expires_at?: string;
+}
 
 /** A project (or group) access token, as listed and read: never with its secret value. */
 export const ProjectAccessToken = z.extend(PersonalAccessToken, {

@@ -215,3 +215,114 @@ export interface UserDeleteQuery {
    */
   hard_delete?: boolean;
 }
+
+/** A user's SSH key (GitLab's `SSHKey` entity): its comment replaced by `<user's name> (<host>)`. */
+export const SshKey = z.looseObject({
+  /** The key's id. */
+  id: z.int(),
+  /** The title. */
+  title: z.string(),
+  /** `<algorithm> <base64> <user's name> (<host>)`: GitLab never shows the comment the key was added with. */
+  key: z.string(),
+  /** When it was added. */
+  created_at: DateTimeString,
+  /** When it stops working, or `null`. */
+  expires_at: z.nullable(DateTimeString),
+  /** When it last authenticated, or `null` (newer GitLab versions only). */
+  last_used_at: z.optional(z.nullable(DateTimeString)),
+  /** `auth`, `signing` or `auth_and_signing` (newer GitLab versions only). */
+  usage_type: z.optional(z.string()),
+});
+/**
+ * A user's SSH key (GitLab's `SSHKey` entity): its comment replaced by `<user's name> (<host>)`.
+ * @interface
+ */
+export type SshKey = z.infer<typeof SshKey>;
+
+/** Body of `POST /users/:id/keys` and `POST /user/keys`. */
+export interface SshKeyCreate {
+  /** A title. */
+  title: string;
+  /** The public key, such as the contents of `~/.ssh/id_ed25519.pub`. */
+  key: string;
+  /** ISO 8601 date-time after which the key stops working. */
+  expires_at?: string;
+  /** `auth_and_signing` (default), `auth` or `signing`. */
+  usage_type?: 'auth_and_signing' | 'auth' | 'signing';
+}
+
+/** The fields `POST /users` and `PUT /users/:id` set besides the account's names. */
+export interface UserAttributes {
+  /** An instance administrator. */
+  admin?: boolean;
+  /** An external user: sees only what they are a member of. */
+  external?: boolean;
+  /** May create top-level groups. */
+  can_create_group?: boolean;
+  /** How many projects the user may create in their namespace. */
+  projects_limit?: number;
+  /** The administrators' note. */
+  note?: string;
+  /** Hides the profile and activity from others. */
+  private_profile?: boolean;
+  /** The user's id at `provider` (with it). */
+  extern_uid?: string;
+  /** An external provider (with `extern_uid`). */
+  provider?: string;
+  /** The biography (at most 255 characters). */
+  bio?: string;
+  /** The location. */
+  location?: string;
+  /** The public email: one of the user's own addresses. */
+  public_email?: string;
+  /** The email of web commits. */
+  commit_email?: string;
+  /** The LinkedIn name. */
+  linkedin?: string;
+  /** The X (Twitter) name. */
+  twitter?: string;
+  /** The Discord user id. */
+  discord?: string;
+  /** The GitHub username. */
+  github?: string;
+  /** The website. */
+  website_url?: string;
+  /** The organization. */
+  organization?: string;
+  /** The job title. */
+  job_title?: string;
+  /** The pronouns. */
+  pronouns?: string;
+}
+
+/** Body of `POST /users`: one of `password`, `reset_password` and `force_random_password` is required. */
+export interface UserCreate extends UserAttributes {
+  /** The email address; unique (409 `Email has already been taken`). */
+  email: string;
+  /** The username; unique in any case (409 `Username has already been taken`), a valid namespace path. */
+  username: string;
+  /** The display name. */
+  name: string;
+  /** At least 8 characters, not a weak one. */
+  password?: string;
+  /** Send a password reset link: the password is a random one. */
+  reset_password?: boolean;
+  /** Set a random password. */
+  force_random_password?: boolean;
+  /** Confirm the email address now. */
+  skip_confirmation?: boolean;
+}
+
+/** Body of `PUT /users/:id`: only the fields to change. */
+export interface UserUpdate extends UserAttributes {
+  /** A new email address; unique. */
+  email?: string;
+  /** A new username: the personal namespace and its projects' paths follow. */
+  username?: string;
+  /** A new display name. */
+  name?: string;
+  /** A new password. */
+  password?: string;
+  /** Do not ask to confirm a new email address. */
+  skip_reconfirmation?: boolean;
+}

@@ -93,6 +93,7 @@ export function danglingReferences(world: World): string[] {
     user(where, 'closed_by_id', mr.closed_by_id);
     check(where, 'milestone_id', world.milestones, mr.milestone_id, 'milestone');
   }
+  for (const k of world.sshKeys.values()) user(`ssh key #${k.id}`, 'user_id', k.user_id);
   for (const l of world.groupShares.values()) {
     group(`group share #${l.id}`, 'shared_group_id', l.shared_group_id);
     group(`group share #${l.id}`, 'shared_with_group_id', l.shared_with_group_id);
