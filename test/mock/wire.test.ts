@@ -18,12 +18,18 @@ const milestones = (titles: string[]) =>
   titles.map((title) => mock.seed.milestone(mock.world.projects.get(1)!, { title }));
 
 describe('authentication (SPEC 5 step 1)', () => {
-  it('answers 401 without a token, with an unknown token, and for a blocked user', async () => {
-    for (const token of [undefined, 'glpat-nope', 'glpat-blocked']) {
+  it('answers 401 without a token and with an unknown token; a blocked user’s token 403 with the reason', async () => {
+    for (const token of [undefined, 'glpat-nope']) {
       const res = await call(mock, 'GET', `${API}/milestones`, { token });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: '401 Unauthorized' });
     }
+    // GitLab's API guard: a valid token of a user who may not use the API (`api_access_allowed?`) is 403.
+    const blocked = await call(mock, 'GET', `${API}/milestones`, { token: 'glpat-blocked' });
+    expect([blocked.status, blocked.body]).toEqual([
+      403,
+      { message: '403 Forbidden - Your account has been blocked.' },
+    ]);
   });
 
   it('checks authentication before parameters and lookups', async () => {

@@ -547,7 +547,13 @@ function pathsOf(mock: MockGitLab, path: string): string[] {
           ? [...world.groups.keys()]
           : segments[1] === 'applications'
             ? [...world.applications.keys()]
-            : [...world.projects.keys()],
+            : segments[1] === 'users'
+              ? [...world.users.keys()]
+              : segments[1] === 'personal_access_tokens'
+                ? [...world.tokens.keys()]
+                : [...world.projects.keys()],
+      key_id: () => [...world.sshKeys.keys()],
+      impersonation_token_id: () => [...world.tokens.values()].filter((t) => t.impersonation).map((t) => t.id),
       token_id: () => [...world.tokens.values()].filter((t) => t.project_id === projectId).map((t) => t.id),
       milestone_id: () =>
         [...world.milestones.values()]

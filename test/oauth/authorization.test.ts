@@ -65,8 +65,17 @@ beforeAll(async () => {
 
 /** Routes whose rule checks the token's scopes itself (a token rotating itself, `read_user` routes). */
 const checksScopes = new Set(routes.filter((r) => r.checksScopes).map((r) => `${r.method} ${r.path}`));
-/** Routes for personal (and project) access tokens only: any OAuth token gets 400, whatever its scopes. */
-const personalTokensOnly = new Set(['GET /personal_access_tokens/self']);
+/**
+ * Routes for personal (and project) access tokens only: any OAuth token gets this status, whatever its
+ * scopes (400 "requires token type to be a personal access token"; rotating itself, `not_allowed!`).
+ */
+const personalTokensOnly = new Map([
+  ['GET /personal_access_tokens/self', 400],
+  ['DELETE /personal_access_tokens/self', 400],
+  ['POST /personal_access_tokens/self/rotate', 405],
+]);
+/** Of those, the route whose scopes are checked first (`api` or `self_rotate`): other scopes get 403. */
+const scopedFirst = new Set(['POST /personal_access_tokens/self/rotate']);
 
 describe('OAuth access tokens on every /api/v4 route', () => {
   it.each(rows)('$route', async (row) => {
@@ -85,8 +94,10 @@ describe('OAuth access tokens on every /api/v4 route', () => {
         const key = `${caller} ${scope}`;
         actual[key] = response.status;
         const allowed = scope === 'api' || (scope === 'read_api' && method === 'GET');
-        if (personalTokensOnly.has(row.route)) expected[key] = 400;
-        else if (checksScopes.has(row.route) && scope !== 'api' && !allowed) {
+        const tokenTypeStatus = personalTokensOnly.get(row.route);
+        if (tokenTypeStatus !== undefined) {
+          expected[key] = scopedFirst.has(row.route) && !allowed ? 403 : tokenTypeStatus;
+        } else if (checksScopes.has(row.route) && scope !== 'api' && !allowed) {
           // Not the router's check: the rule refuses, never lets it through.
           expected[key] = response.status >= 400 ? response.status : -1;
         } else if (allowed) expected[key] = asPersonal;
