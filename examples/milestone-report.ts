@@ -15,15 +15,16 @@ import {
   type MilestoneIssue,
 } from 'gitlab-admin-sdk';
 import { createMockGitLab, demoSeed } from 'gitlab-admin-sdk/mock';
-import { bar, missing, table } from './support/terminal.js';
+import { bar, missing, serverToday, table } from './support/terminal.js';
 
-function connect(): { gitlab: GitLab; project: string; where: string; today: string } {
+async function connect(): Promise<{ gitlab: GitLab; project: string; where: string; today: string }> {
   const { GITLAB_URL, GITLAB_TOKEN, GITLAB_PROJECT } = process.env;
   if (GITLAB_URL) {
     if (!GITLAB_TOKEN) missing('GITLAB_TOKEN', 'the report needs a token that can read the project');
     if (!GITLAB_PROJECT) missing('GITLAB_PROJECT', 'name the project whose milestones to report on');
     const gitlab = new GitLab({ baseUrl: GITLAB_URL, token: GITLAB_TOKEN });
-    return { gitlab, project: GITLAB_PROJECT, where: GITLAB_URL, today: new Date().toISOString().slice(0, 10) };
+    // "Today" is the server's (its `Date` header): the mock's server answers with its world clock.
+    return { gitlab, project: GITLAB_PROJECT, where: GITLAB_URL, today: await serverToday(GITLAB_URL) };
   }
   const mock = createMockGitLab({ seed: demoSeed });
   const token = mock.users.maria?.token;
@@ -32,8 +33,8 @@ function connect(): { gitlab: GitLab; project: string; where: string; today: str
     gitlab,
     project: 'acme/platform/api',
     where: 'the bundled mock (demo world; set GITLAB_URL to use a real GitLab)',
-    // The demo world has its own clock.
-    today: mock.clock.now().toISOString().slice(0, 10),
+    // The demo world has its own clock, which its answers' `Date` header carries.
+    today: await serverToday(mock.baseUrl, mock.fetch),
   };
 }
 
@@ -110,7 +111,7 @@ async function report(gitlab: GitLab, project: string, { milestone, issues, clos
   });
 }
 
-const { gitlab, project, where, today } = connect();
+const { gitlab, project, where, today } = await connect();
 console.log(`Milestone report for ${project} on ${where}`);
 const milestones = await gitlab.projects.milestones.list(project, { state: 'active' }).toArray();
 if (milestones.length === 0) console.log('No active milestones.');

@@ -12,7 +12,7 @@
  */
 import { GitLab, type ProjectAccessToken, type ProjectAccessTokenWithToken } from 'gitlab-admin-sdk';
 import { createMockGitLab, demoSeed } from 'gitlab-admin-sdk/mock';
-import { addDays, daysBetween, missing, ROLE_NAMES, table } from './support/terminal.js';
+import { addDays, daysBetween, missing, ROLE_NAMES, serverToday, table } from './support/terminal.js';
 
 interface Setup {
   gitlab: GitLab;
@@ -22,13 +22,14 @@ interface Setup {
   rotate: boolean;
 }
 
-function connect(): Setup {
+async function connect(): Promise<Setup> {
   const { GITLAB_URL, GITLAB_TOKEN, GITLAB_PROJECT, ROTATE } = process.env;
   if (GITLAB_URL) {
     if (!GITLAB_TOKEN) missing('GITLAB_TOKEN', "rotation needs a token of one of the project's Maintainers");
     if (!GITLAB_PROJECT) missing('GITLAB_PROJECT', 'name the project whose access tokens to rotate');
     const gitlab = new GitLab({ baseUrl: GITLAB_URL, token: GITLAB_TOKEN });
-    const today = new Date().toISOString().slice(0, 10);
+    // "Today" is the server's (its `Date` header): the mock's server answers with its world clock.
+    const today = await serverToday(GITLAB_URL);
     return { gitlab, project: GITLAB_PROJECT, where: GITLAB_URL, today, rotate: ROTATE === 'yes' };
   }
   const mock = createMockGitLab({ seed: demoSeed });
@@ -37,8 +38,8 @@ function connect(): Setup {
     gitlab,
     project: 'acme/platform/api',
     where: 'the bundled mock (demo world; set GITLAB_URL to use a real GitLab)',
-    // The demo world has its own clock.
-    today: mock.clock.now().toISOString().slice(0, 10),
+    // The demo world has its own clock, which its answers' `Date` header carries.
+    today: await serverToday(mock.baseUrl, mock.fetch),
     rotate: true,
   };
 }
@@ -57,7 +58,7 @@ function storeSecret(token: ProjectAccessTokenWithToken): string {
   return mask(token.token);
 }
 
-const { gitlab, project, where, today, rotate } = connect();
+const { gitlab, project, where, today, rotate } = await connect();
 const withinDays = daysFromEnv('WITHIN_DAYS', 30);
 const lifetimeDays = daysFromEnv('LIFETIME_DAYS', 90);
 const horizon = addDays(today, withinDays);

@@ -5,7 +5,7 @@ import { FaultRegistry, type MockFaults } from './http/faults.js';
 import { DEFAULT_JOURNAL_SIZE, Journal, type MockRequests } from './http/journal.js';
 import { fromFetchRequest, type MockRequest } from './http/mock-request.js';
 import { createOAuthRouter } from './http/oauth-router.js';
-import { DROPPED, type MockResponse, toFetchResponse } from './http/respond.js';
+import { DROPPED, dated, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter, type Guard } from './http/router.js';
 import { authenticate, identify, requireApiScope } from './rules/access.js';
 import { expiringTokenHooks } from './rules/events.js';
@@ -326,7 +326,11 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
     signInList: options.signInList,
     unreadableBody: () => oauthError('invalid_request'),
   });
-  const router: PlainRouter = async (request) => (await apiRouter(request)) ?? oauthRouter(request);
+  // Every answer carries the world clock as its `Date`, as GitLab's carries its server's time.
+  const router: PlainRouter = async (request) => {
+    const response = (await apiRouter(request)) ?? (await oauthRouter(request));
+    return response && dated(world, response);
+  };
 
   const handle = async (request: Request): Promise<Response | undefined> => {
     const response = await router(fromFetchRequest(request));

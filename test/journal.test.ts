@@ -19,6 +19,8 @@ describe('the request journal (mock.requests)', () => {
     expect(list).toEqual({
       seq: 1,
       at: '2026-06-01T09:00:00.000Z',
+      // The machine's time the request arrived: the world clock stands still.
+      received_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       method: 'GET',
       path: '/api/v4/projects/acme%2Fplatform%2Fapi/milestones',
       query: { state: 'active' },
@@ -186,5 +188,55 @@ describe('an exchange kept with its entry (mock.requests.get)', () => {
     expect(first).toMatchObject({ request_headers: {}, response: { status: 200, headers: {}, body: null } });
     expect(last?.response.body).toMatch(/^\[/);
     expect(mock.requests.get(entries[1]?.seq ?? 0)?.response.body).toMatch(/^\[/);
+  });
+});
+
+/** Issue 39 (4): the journal says what a person needs at a glance. */
+describe('the journal at a glance', () => {
+  const post = (mock: ReturnType<typeof demo>, body: string, token = MARIA) =>
+    mock.fetch(`${mock.baseUrl}/api/v4/projects/acme%2Fplatform%2Fapi/milestones`, {
+      method: 'POST',
+      headers: { 'PRIVATE-TOKEN': token, 'content-type': 'application/json' },
+      body: new TextEncoder().encode(body),
+    });
+
+  it('says where a malformed JSON body broke, and what GitLab answers, and creates nothing', async () => {
+    const mock = demo();
+    const before = JSON.stringify(mock.exportState());
+    const short = await post(mock, '{"title": "a", description}');
+    expect(short.status).toBe(400);
+    expect(await short.json()).toEqual({ error: 'Invalid JSON format' });
+    // A long body takes the scanner's road, not JSON.parse's: same words, on its second line.
+    const long = await post(mock, `{"title": "b",\n "description": "${'x'.repeat(200_000)}", oops}`);
+    expect(long.status).toBe(400);
+    await post(mock, '{"title": "c"');
+    expect(mock.requests.list().map((entry) => entry.reason)).toEqual([
+      'malformed JSON at line 1, column 16 (found "d"): GitLab answers "Invalid JSON format"',
+      'malformed JSON at line 2, column 200021 (found "o"): GitLab answers "Invalid JSON format"',
+      'malformed JSON at the end of the body: GitLab answers "Invalid JSON format"',
+    ]);
+    expect(JSON.stringify(mock.exportState())).toBe(before);
+  });
+
+  it('names the user of a valid token on a route the mock does not model, and nobody for a bad token', async () => {
+    const mock = demo();
+    const pipelines = (token: string) =>
+      mock.fetch(`${mock.baseUrl}/api/v4/projects/1/pipelines`, { headers: { 'PRIVATE-TOKEN': token } });
+    expect((await pipelines(MARIA)).status).toBe(404);
+    expect((await pipelines('glpat-nobody-00000000000000')).status).toBe(404);
+    const [known, unknown] = mock.requests.list();
+    expect(known).toMatchObject({ user: 'maria', reason: expect.stringMatching(/^not modelled by this mock/) });
+    expect(unknown).toMatchObject({ user: null });
+  });
+
+  it('records when each request arrived on the machine, beside the standing world clock', async () => {
+    const mock = demo();
+    const from = Date.now();
+    await call(mock, 'GET', '/user', { token: MARIA });
+    const [entry] = mock.requests.list();
+    expect(entry?.at).toBe('2026-06-01T09:00:00.000Z');
+    const received = Date.parse(entry?.received_at ?? '');
+    expect(received).toBeGreaterThanOrEqual(from);
+    expect(received).toBeLessThanOrEqual(Date.now());
   });
 });

@@ -26,6 +26,18 @@ export function addDays(date: string, days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
+/**
+ * "Today" (`YYYY-MM-DD`) on the GitLab at `baseUrl`: the day of its answers' `Date` header, which is
+ * the server's time (the mock's is its world clock), so an example counts days as the GitLab it
+ * talks to does, against a real one and against the mock alike. This machine's date if it sends none.
+ */
+export async function serverToday(baseUrl: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+  // Any answer carries the header, even a 401: no token is needed.
+  const response = await fetchImpl(`${baseUrl.replace(/\/+$/, '')}/api/v4/version`, { method: 'HEAD' });
+  const date = Date.parse(response.headers.get('date') ?? '');
+  return new Date(Number.isNaN(date) ? Date.now() : date).toISOString().slice(0, 10);
+}
+
 /** Whole days from `from` to `to`, both `YYYY-MM-DD`. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

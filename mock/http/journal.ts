@@ -17,6 +17,11 @@ export interface JournalEntry {
   seq: number;
   /** When, on the world clock (ISO 8601). */
   at: string;
+  /**
+   * When the request arrived, on this machine's clock (ISO 8601): what a person watching the
+   * journal recognises, where `at` is the world's (often standing) clock.
+   */
+  received_at: string;
   /** `GET`, `POST`... */
   method: string;
   /** The path as sent, from `/api/v4` on (without the base URL's own path). */
@@ -186,7 +191,12 @@ export class Journal implements MockRequests {
   }
 
   /** Records one request; `entry`'s query and body are redacted against `world`'s secrets first. */
-  record(world: World, entry: Omit<JournalEntry, 'seq'>, exchange?: RawExchange): void {
+  record(
+    world: World,
+    entry: Omit<JournalEntry, 'seq' | 'received_at'>,
+    exchange?: RawExchange,
+    received?: number,
+  ): void {
     if (this.size === 0) return;
     const secret = secretsOf(world);
     this.#secret = secret;
@@ -199,6 +209,7 @@ export class Journal implements MockRequests {
     const recorded: JournalEntry = {
       seq: this.#seq,
       ...entry,
+      received_at: new Date(received ?? Date.now()).toISOString(),
       path: entry.path
         .split('/')
         .map((segment) => (secret(safeDecode(segment)) ? REDACTED : segment))

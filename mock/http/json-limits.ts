@@ -39,6 +39,13 @@ export type JsonLimit =
 export interface JsonRefusal {
   limit: JsonLimit;
   message: string;
+  /**
+   * For a malformed body: where it broke, as a person reads it (`at line 1, column 9 (found "}")`, or `at the
+   * end of the body`). GitLab logs Oj's parse error with its position ("Malformed JSON rejected by
+   * JSON validation middleware", `lib/gitlab/middleware/json_validation.rb`, `log_malformed_json`)
+   * and answers only "Invalid JSON format"; the journal's reason says both.
+   */
+  where?: string;
 }
 
 const refusal = (limit: JsonLimit, message: string): JsonRefusal => Object.freeze({ limit, message });
@@ -49,6 +56,19 @@ const TOO_MANY = refusal('max_total_elements', 'Too many total parameters');
 // The middleware turns Oj's parse errors into InvalidJsonError ("Malformed JSON").
 const MALFORMED = refusal('invalid_json', 'Invalid JSON format');
 const BODY_TOO_LARGE = refusal('max_json_size_bytes', 'JSON body too large');
+
+/** {@link MALFORMED}, saying where `text` broke: at index `at`, or at its end. */
+function malformedAt(text: string, at: number): JsonRefusal {
+  if (at >= text.length) return { ...MALFORMED, where: 'at the end of the body' };
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  const found = String.fromCodePoint(text.codePointAt(at) as number);
+  return { ...MALFORMED, where: `at line ${line}, column ${at - lineStart + 1} (found ${JSON.stringify(found)})` };
+}
 
 /**
  * The routes with a body size limit of their own (`ROUTE_CONFIGS`: off by default), among those the
@@ -241,17 +261,17 @@ export function checkJsonLimits(text: string): JsonRefusal | null {
     let closed = false;
     switch (expect) {
       case NEXT:
-        if (depth === 0) return MALFORMED; // something after the root value
+        if (depth === 0) return malformedAt(text, i); // something after the root value
         if (c === COMMA) {
           expect = isArray[depth] ? VALUE : KEY;
           i++;
           continue;
         }
-        if (c !== (isArray[depth] ? CLOSE_ARRAY : CLOSE_OBJECT)) return MALFORMED;
+        if (c !== (isArray[depth] ? CLOSE_ARRAY : CLOSE_OBJECT)) return malformedAt(text, i);
         closed = true;
         break;
       case COLON_NEXT:
-        if (c !== COLON) return MALFORMED;
+        if (c !== COLON) return malformedAt(text, i);
         expect = VALUE;
         i++;
         continue;
@@ -261,9 +281,12 @@ export function checkJsonLimits(text: string): JsonRefusal | null {
           closed = true;
           break;
         }
-        if (c !== QUOTE) return MALFORMED;
-        i = endOfString(text, i);
-        if (i < 0) return MALFORMED;
+        if (c !== QUOTE) return malformedAt(text, i);
+        {
+          const key = i;
+          i = endOfString(text, i);
+          if (i < 0) return malformedAt(text, key);
+        }
         // hash_key
         if (++total >= JSON_LIMITS.maxTotalElements) return TOO_MANY;
         expect = COLON_NEXT;
@@ -283,13 +306,16 @@ export function checkJsonLimits(text: string): JsonRefusal | null {
           i++;
           continue;
         }
-        if (c === QUOTE) i = endOfString(text, i);
-        else if (c === MINUS || isDigit(c)) i = endOfNumber(text, i);
-        else if (text.startsWith('true', i)) i += 4;
-        else if (text.startsWith('false', i)) i += 5;
-        else if (text.startsWith('null', i)) i += 4;
-        else return MALFORMED;
-        if (i < 0) return MALFORMED;
+        {
+          const value = i;
+          if (c === QUOTE) i = endOfString(text, i);
+          else if (c === MINUS || isDigit(c)) i = endOfNumber(text, i);
+          else if (text.startsWith('true', i)) i += 4;
+          else if (text.startsWith('false', i)) i += 5;
+          else if (text.startsWith('null', i)) i += 4;
+          else return malformedAt(text, i);
+          if (i < 0) return malformedAt(text, value);
+        }
     }
     if (closed) {
       // hash_end / array_end: the container is now a value of its parent (or the root).
@@ -309,7 +335,7 @@ export function checkJsonLimits(text: string): JsonRefusal | null {
   }
   if (!seen) return null;
   // The text ended inside a container, or before a key's value.
-  return depth === 0 && expect === NEXT ? null : MALFORMED;
+  return depth === 0 && expect === NEXT ? null : malformedAt(text, n);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { World } from '../world/types.js';
+import { syncClock } from '../world/world.js';
 import type { ApiError } from './errors.js';
 
 /**
@@ -66,3 +68,23 @@ export function toFetchResponse(response: MockResponse): Response {
 
 /** GitLab's answer past a rate limit (`rate_limiting_response_text`'s default): the body of every 429. */
 export const RETRY_LATER = 'Retry later\n';
+
+let dateOf = { now: Number.NaN, text: '' };
+
+/**
+ * The world clock as an HTTP date (`Mon, 01 Jun 2026 09:00:00 GMT`): the `Date` header of every
+ * answer. GitLab's `Date` is its server's time, and the mock's server time is its world clock, so a
+ * client learns "today" from the mock as it would from GitLab (a clock that follows real time is
+ * moved to it first).
+ */
+export function httpDate(world: World): string {
+  syncClock(world);
+  if (dateOf.now !== world.now) dateOf = { now: world.now, text: new Date(world.now).toUTCString() };
+  return dateOf.text;
+}
+
+/** `response` with the world clock's `Date` header (a dropped connection has no headers to carry it). */
+export function dated(world: World, response: MockResponse): MockResponse {
+  if (response !== DROPPED) response.headers.date = httpDate(world);
+  return response;
+}

@@ -5,7 +5,7 @@ import { type Credential, tokenOf } from './credentials.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
-import { refuseJsonBody } from './json-limits.js';
+import { type JsonRefusal, refuseJsonBody } from './json-limits.js';
 import type { MockRequest } from './mock-request.js';
 import type { RawParams } from './params.js';
 import { bodyParams, queryParams } from './request.js';
@@ -164,6 +164,16 @@ interface Trace {
   reason: string | undefined;
 }
 
+/**
+ * The journal's reason for a body GitLab's JSON validation refuses: the limit crossed, or, for a
+ * malformed body, where it broke and what GitLab answers (`lib/gitlab/middleware/json_validation.rb`,
+ * `validate_json_request!`: any Oj parse error is "Invalid JSON format", its position only logged).
+ */
+function jsonRefusalReason(refused: JsonRefusal): string {
+  if (refused.limit !== 'invalid_json') return `over the JSON limit ${refused.limit}`;
+  return `malformed JSON ${refused.where ?? 'body'}: GitLab answers "${refused.message}"`;
+}
+
 /** A refusal's reason: the rule's own words, else GitLab's message. */
 function reasonOf(error: ApiError): string {
   if (error.reason !== undefined) return error.reason;
@@ -229,7 +239,11 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
           break;
         }
       }
-      if (!found) throw pathKnown ? methodNotAllowed() : unknownRoute(method, apiPath, unavailable);
+      if (!found) {
+        // GitLab's router answers before authenticating; the journal still names a valid token's user.
+        trace.user = guard.identify(world, trace.credential)?.user.username ?? null;
+        throw pathKnown ? methodNotAllowed() : unknownRoute(method, apiPath, unavailable);
+      }
       const caller = guard.authenticate(world, trace.credential);
       trace.user = caller.user.username;
       if (!found.route.checksScopes) guard.requireScope(caller.token, method);
@@ -255,6 +269,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     }
     const apiPath = squeezed.slice(prefix.length);
     const started = performance.now();
+    const received = Date.now();
     syncClock(world);
     const at = nowIso(world);
     const trace: Trace = {
@@ -279,7 +294,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       // not counted by the rate limits and carries no RateLimit headers.
       const refused = await refuseJsonBody(request, url.pathname.slice(prefix.length - API_V4.length));
       if (refused) {
-        trace.reason = `over the JSON limit ${refused.limit}`;
+        trace.reason = jsonRefusalReason(refused);
         trace.user = sender();
         return forMethod(request.method, json({ error: refused.message }, 400));
       }
@@ -318,6 +333,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
             body: response.body,
           }
         : undefined,
+      received,
     );
     return response;
   };

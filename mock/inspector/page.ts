@@ -69,8 +69,8 @@ const HTML = `<!doctype html>
       <input id="f-user" placeholder="user" aria-label="User">
       <input id="f-path" placeholder="path" aria-label="Path">
     </div>
-    <div class="scroll"><table id="journal"><thead><tr><th>Method</th><th>Path</th><th>Status</th><th>User</th><th>Reason</th><th>Time</th></tr></thead><tbody id="journal-rows"></tbody></table></div>
-    <pre id="entry"></pre>
+    <div class="scroll"><table id="journal"><thead><tr><th>Method</th><th>Path</th><th>Status</th><th>User</th><th>Reason</th><th>Time (arrived; mock clock)</th></tr></thead><tbody id="journal-rows"></tbody></table></div>
+    <div id="entry"></div>
   </section>
   <section><h2>Users and tokens</h2><div id="users" class="scroll"></div><div id="apps"></div></section>
   <section><h2>Groups and projects</h2><div id="tree"></div></section>
@@ -96,7 +96,7 @@ th,td{text-align:left;padding:.2em .4em;border-bottom:1px solid #e4e4e4;vertical
 #journal tr{cursor:pointer}
 #journal tr.refused td{background:#fff1f0}
 #journal td.path{word-break:break-all}
-#entry{white-space:pre-wrap;word-break:break-all;background:#f0f0f0;padding:.5em;max-height:20em;overflow:auto}
+#entry{background:#f0f0f0;padding:.5em;max-height:30em;overflow:auto}
 #entry:empty{display:none}
 .muted{color:#666}
 .flag{display:inline-block;padding:0 .4em;border-radius:.6em;background:#eee;font-size:.85em;margin-left:.3em}
@@ -109,8 +109,14 @@ ul.members{padding-left:1.2em}
 details{margin-left:calc(var(--depth,0)*1.2em)}
 .kind{font-size:.8em;text-transform:uppercase;color:#666}
 .milestone progress{margin:0 .5em;vertical-align:middle}
-.burndown{display:block;width:200px;height:60px;background:#fff;border:1px solid #ddd}
+.burndown{display:block;width:280px;height:120px;background:#fff;border:1px solid #ddd}
 .burndown polyline{fill:none;stroke:#292961;stroke-width:1.5}
+.burndown .axis{stroke:#888;stroke-width:1}
+.burndown text{font:9px system-ui,sans-serif;fill:#555}
+.burndown .label{fill:#333}
+#entry pre{white-space:pre-wrap;word-break:break-all;margin:.3em 0}
+#entry h3{margin:.2em 0}
+#journal td.time{white-space:nowrap}
 .mr{border:1px solid #ddd;background:#fff;padding:.4em .6em;margin:.4em 0}
 .approved{color:#1a7f37}
 .pending{color:#9a6700}

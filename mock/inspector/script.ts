@@ -100,8 +100,8 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
   }
 
   function renderHeader() {
-    $('clock').textContent = state.now;
-    $('count').textContent = lastSeq + ' requests';
+    $('clock').textContent = 'clock ' + state.now.slice(0, 16).replace('T', ' ') + ' UTC';
+    showCount();
     Promise.all([admin('GET', 'faults'), admin('GET', 'rate_limits')]).then(function (both) {
       var faults = both[0].map(function (f) { return 'fault #' + f.id + ' ' + (f.method || '') + ' ' + (f.path || '*') + ' → ' + (f.drop ? 'drop' : f.status || 'delay'); });
       var limits = Object.keys(both[1]).map(function (name) { return name + ' ' + both[1][name].requests_per_period + '/' + both[1][name].period_in_seconds + 's'; });
@@ -200,30 +200,63 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
     });
     return open;
   }
+  /** A milestone's burndown: open issues over its days, with its axes, first and last dates and labels. */
   function burndown(milestone, issues) {
     var NS = 'http://www.w3.org/2000/svg';
     var start = Date.parse(milestone.start_date || milestone.created_at);
     var end = Date.parse(milestone.due_date || state.now);
     var svg = document.createElementNS(NS, 'svg');
-    svg.setAttribute('viewBox', '0 0 200 60');
+    svg.setAttribute('viewBox', '0 0 280 120');
     svg.setAttribute('class', 'burndown');
     svg.setAttribute('role', 'img');
-    if (!(end > start) || issues.length === 0) return svg;
+    function add(tag, attrs, text) {
+      var node = document.createElementNS(NS, tag);
+      for (var key in attrs) node.setAttribute(key, attrs[key]);
+      if (text !== undefined) node.textContent = text;
+      svg.append(node);
+      return node;
+    }
+    var left = 36, right = 270, top = 14, bottom = 88;
+    var title = 'Open issues of ' + milestone.title + ' from ' + (milestone.start_date || 'its creation') + ' to ' + (milestone.due_date || 'today');
+    add('title', {}, title);
+    add('text', { x: String(left), y: '10', class: 'label' }, 'open issues');
+    add('line', { x1: String(left), y1: String(top), x2: String(left), y2: String(bottom), class: 'axis' });
+    add('line', { x1: String(left), y1: String(bottom), x2: String(right), y2: String(bottom), class: 'axis' });
+    if (!(end > start) || issues.length === 0) {
+      add('text', { x: String(left + 8), y: String((top + bottom) / 2), class: 'label' }, issues.length === 0 ? 'no issues' : 'no dates');
+      return svg;
+    }
+    var y = function (open) { return bottom - ((bottom - top) * open) / issues.length; };
+    add('text', { x: String(left - 4), y: String(y(issues.length) + 3), class: 'tick', 'text-anchor': 'end' }, String(issues.length));
+    add('text', { x: String(left - 4), y: String(bottom + 3), class: 'tick', 'text-anchor': 'end' }, '0');
+    var day = function (t) { return new Date(t).toISOString().slice(0, 10); };
+    add('text', { x: String(left), y: String(bottom + 14), class: 'tick' }, day(start));
+    add('text', { x: String(right), y: String(bottom + 14), class: 'tick', 'text-anchor': 'end' }, day(end));
+    add('text', { x: String((left + right) / 2), y: String(bottom + 28), class: 'label', 'text-anchor': 'middle' }, 'days (mock clock; today ' + today() + ')');
     var points = [];
     var steps = 20;
     for (var i = 0; i <= steps; i++) {
       var t = start + ((end - start) * i) / steps;
       if (t > Date.parse(state.now)) break;
       var open = issues.filter(function (issue) { return openAt(issue, t); }).length;
-      points.push((i * 200) / steps + ',' + (58 - (open * 56) / issues.length));
+      points.push((left + ((right - left) * i) / steps) + ',' + y(open));
     }
-    var line = document.createElementNS(NS, 'polyline');
-    line.setAttribute('points', points.join(' '));
-    svg.append(line);
-    var title = document.createElementNS(NS, 'title');
-    title.textContent = 'Open issues from ' + (milestone.start_date || '') + ' to ' + (milestone.due_date || '');
-    svg.append(title);
+    add('polyline', { points: points.join(' ') });
     return svg;
+  }
+
+  /** Who did what to a merge request: merged by its merger, never by its author. */
+  function mrState(mr) {
+    if (mr.state === 'merged') return 'merged' + (mr.merged_by ? ' by ' + mr.merged_by : '') + ', authored by ' + mr.author;
+    return mr.state + ', authored by ' + mr.author;
+  }
+  function approvalClass(mr) { return mr.state === 'opened' ? (mr.approved ? 'approved' : 'pending') : 'muted'; }
+  /** A closed or merged merge request needs no more approvals: only an open one is waiting. */
+  function approvalText(mr) {
+    var given = mr.approvals_required - mr.approvals_left;
+    if (mr.state === 'closed') return 'Closed without merging: no approvals pending';
+    if (mr.state === 'merged') return 'Merged with ' + given + ' of ' + mr.approvals_required + ' approvals';
+    return mr.approved ? 'Approved' : mr.approvals_left + ' of ' + mr.approvals_required + ' approvals still needed';
   }
 
   function renderProject() {
@@ -253,8 +286,8 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
       if ($('project').value !== path) return;
       fill('merge-requests', fragment(list.map(function (mr) {
         return el('div', { class: 'mr', 'data-iid': String(mr.iid) },
-          el('div', null, el('b', { text: '!' + mr.iid + ' ' + mr.title }), ' ', el('span', { class: 'muted', text: mr.state + ' by ' + mr.author + ', ' + mr.source_branch + ' → ' + mr.target_branch })),
-          el('div', { class: mr.approved ? 'approved' : 'pending', text: mr.approved ? 'Approved' : mr.approvals_left + ' of ' + mr.approvals_required + ' approvals still needed' }),
+          el('div', null, el('b', { text: '!' + mr.iid + ' ' + mr.title }), ' ', el('span', { class: 'muted', text: mrState(mr) + ', ' + mr.source_branch + ' → ' + mr.target_branch })),
+          el('div', { class: approvalClass(mr), text: approvalText(mr) }),
           mr.approved_by.length ? el('div', { text: 'Approved by ' + mr.approved_by.join(', ') }) : null,
           el('ul', { class: 'plain rules' }, fragment(mr.rules.map(function (rule) {
             return el('li', null, el('b', { text: rule.name }), ' ', el('span', { class: 'muted', text: rule.rule_type + ', ' + rule.level }), ' ',
@@ -276,17 +309,42 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
     if (path && entry.path.indexOf(path) < 0) return false;
     return true;
   }
+  /** The time a request arrived, on this machine's clock, as the browser shows times. */
+  function wallTime(entry) {
+    var t = Date.parse(entry.received_at || entry.at);
+    return new Date(t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  }
+  /** The detail of a request: what it was, its headers, and its answer's body formatted, a long one folded. */
+  function showExchange(exchange) {
+    var response = exchange.response || { status: exchange.status, headers: {}, body: null };
+    var summary = {};
+    Object.keys(exchange).forEach(function (key) { if (key !== 'request_headers' && key !== 'response') summary[key] = exchange[key]; });
+    var body = response.body;
+    var pretty = body;
+    if (body) { try { pretty = JSON.stringify(JSON.parse(body), null, 2); } catch (e) { pretty = body; } }
+    var lines = pretty ? pretty.split('\n') : [];
+    var bodyNode = !pretty ? el('p', { class: 'muted', text: 'no body' })
+      : lines.length > 40 ? el('details', { class: 'body' }, el('summary', { text: 'Body, ' + lines.length + ' lines (' + body.length + ' characters)' }), el('pre', { text: pretty }))
+      : el('pre', { class: 'body', text: pretty });
+    fill('entry',
+      el('h3', { text: exchange.method + ' ' + exchange.path + ' → ' + response.status }),
+      el('pre', { text: JSON.stringify(summary, null, 2) }),
+      exchange.request_headers ? el('details', null, el('summary', { text: 'Request headers' }), el('pre', { text: JSON.stringify(exchange.request_headers, null, 2) })) : null,
+      el('details', null, el('summary', { text: 'Response headers' }), el('pre', { text: JSON.stringify(response.headers || {}, null, 2) })),
+      el('h3', { text: 'Response body' }), bodyNode);
+  }
+
   function journalRow(entry) {
     var row = el('tr', { class: entry.status >= 400 ? 'refused' : '', 'data-seq': String(entry.seq), tabindex: '0' },
       el('td', { text: entry.method }), el('td', { class: 'path', text: entry.path }), el('td', { text: String(entry.status) }),
-      el('td', { text: entry.user || '' }), el('td', { class: 'reason', text: entry.reason || '' }), el('td', { text: entry.at.slice(11, 19) }));
+      el('td', { text: entry.webhook ? entry.webhook.event : entry.user || '' }), el('td', { class: 'reason', text: entry.reason || '' }),
+      el('td', { class: 'time', title: 'arrived ' + (entry.received_at || '') + '; the mock’s clock said ' + entry.at },
+        wallTime(entry), el('span', { class: 'muted', text: ' mock ' + entry.at.slice(0, 16).replace('T', ' ') })));
     row.hidden = !matches(entry);
     row.addEventListener('click', function () {
-      $('entry').textContent = JSON.stringify(entry, null, 2);
+      showExchange(entry);
       // The request's headers and the answer, while the journal keeps them (secrets redacted by the server).
-      admin('GET', 'requests/' + entry.seq).then(function (exchange) {
-        $('entry').textContent = JSON.stringify(exchange, null, 2);
-      }, function () { /* gone from the journal: the entry alone */ });
+      admin('GET', 'requests/' + entry.seq).then(showExchange, function () { /* gone from the journal: the entry alone */ });
     });
     return row;
   }
@@ -295,7 +353,7 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
     if (entries.length > 1000) { entries.shift(); var last = $('journal-rows').lastElementChild; if (last) last.remove(); }
     lastSeq = Math.max(lastSeq, entry.seq);
     $('journal-rows').prepend(journalRow(entry));
-    $('count').textContent = lastSeq + ' requests';
+    showCount();
   }
   function refilter() {
     var rows = $('journal-rows').children;
@@ -360,11 +418,18 @@ export const INSPECTOR_SCRIPT = String.raw`'use strict';
       renderProject();
     });
   }
+  /** The world's request count, in the header and in the world menu's entry for the world shown. */
+  function showCount() {
+    $('count').textContent = lastSeq + ' requests';
+    var option = $('world').querySelector('option[value="' + (base ? worldName : '') + '"]');
+    if (option && state) option.textContent = (base ? worldName : '(default world)') + ' (' + lastSeq + ' requests, clock ' + state.now.slice(0, 16).replace('T', ' ') + ')';
+  }
   function loadWorlds() {
-    if (base) { fill('world', el('option', { value: worldName, text: worldName })); return Promise.resolve(); }
+    if (base) { fill('world', el('option', { value: worldName, text: worldName })); showCount(); return Promise.resolve(); }
     return admin('GET', 'worlds').then(function (worlds) {
       fill('world', el('option', { value: '', text: '(default world)' }),
         fragment(worlds.map(function (w) { return el('option', { value: w.name, text: w.name + ' (' + w.requests + ' requests, clock ' + String(w.now || '').slice(0, 16).replace('T', ' ') + ')' }); })));
+      showCount();
     });
   }
 

@@ -6,7 +6,7 @@ import { roleName } from '../rules/policy.js';
 import { parseSeedDocument, type SeedDocument, SeedError } from '../seed/document.js';
 import { demoSeed } from '../seeds/demo.js';
 import type { World } from '../world/types.js';
-import { type RunningMockServer, startMockServer } from './server.js';
+import { isLoopback, type RunningMockServer, startMockServer } from './server.js';
 
 /**
  * `gitlab-admin-mock`: serves the mock GitLab on a real port (SPEC 4).
@@ -14,11 +14,14 @@ import { type RunningMockServer, startMockServer } from './server.js';
  *     gitlab-admin-mock [--port 4010] [--host 127.0.0.1] [--seed FILE.json | --seed demo]
  *                       [--state FILE] [--max-worlds 64] [--journal 1000] [--admin-token TOKEN]
  *                       [--sign-in-list on|off]
- *                       [--allow-webhook-host HOST]... [--webhook-timeout MS]
+ *                       [--allow-webhook-host HOST]... [--webhook-timeout MS] [--exit-with-stdin]
  *
  * The first line on stdout is exactly `GitLab mock listening on http://HOST:PORT`;
- * the users and their tokens follow. SIGINT / SIGTERM stop it, exit code 0. A
- * bad seed exits 1 and a bad command line exits 2, with one line on stderr.
+ * the users and their tokens follow. SIGINT / SIGTERM stop it, exit code 0; with
+ * `--exit-with-stdin`, so does the end of its standard input or the loss of its parent
+ * process (what a test suite that started it through `npx` can count on: npm does not pass a
+ * signal on to the server). A bad seed exits 1 and a bad command line exits 2, with one line on
+ * stderr.
  * @module
  */
 
@@ -26,6 +29,8 @@ const NAME = 'gitlab-admin-mock';
 
 const USAGE = `Usage: ${NAME} [--port 4010] [--host 127.0.0.1] [--seed FILE.json | --seed demo]
        [--state FILE] [--max-worlds 64] [--journal 1000] [--admin-token TOKEN]
+       [--sign-in-list on|off] [--allow-webhook-host HOST]... [--webhook-timeout MS]
+       [--exit-with-stdin]
 
 Serves a stateful mock of GitLab's REST API v4 under http://HOST:PORT/api/v4, and
 named worlds, each a GitLab of its own, under http://HOST:PORT/worlds/NAME/api/v4.
@@ -45,6 +50,9 @@ Options:
   --allow-webhook-host HOST  a host besides loopback the mock may deliver webhooks to
                        (repeatable; default none: deliveries elsewhere are refused and logged)
   --webhook-timeout MS  milliseconds a webhook receiver has to answer (default 10000, as GitLab)
+  --exit-with-stdin    stop (exit 0) when standard input closes or the parent process is gone: for a
+                       test suite that starts the server through npx, where a signal to npm never
+                       reaches the server (close the server's stdin to stop it)
   -h, --help           show this help
 `;
 
@@ -69,6 +77,7 @@ interface Options {
   adminToken?: string;
   signInList?: boolean;
   webhooks: { allowHosts: string[]; timeout?: number };
+  exitWithStdin: boolean;
 }
 
 /** A flag's whole-number value, or the default. */
@@ -90,6 +99,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
     'sign-in-list'?: string;
     'allow-webhook-host'?: string[];
     'webhook-timeout'?: string;
+    'exit-with-stdin'?: boolean;
     help?: boolean;
   };
   try {
@@ -106,6 +116,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
         'sign-in-list': { type: 'string' },
         'allow-webhook-host': { type: 'string', multiple: true },
         'webhook-timeout': { type: 'string' },
+        'exit-with-stdin': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -145,6 +156,7 @@ function parseCommandLine(argv: string[]): Options | 'help' {
         timeout: Math.max(1, count('webhook-timeout', values['webhook-timeout'], 10_000)),
       }),
     },
+    exitWithStdin: values['exit-with-stdin'] === true,
   };
 }
 
@@ -210,6 +222,7 @@ function banner(running: RunningMockServer, options: Options): string {
   return [
     `GitLab mock listening on ${url}`,
     `  API:   ${url}/api/v4`,
+    `  Inspector: ${url}/ (in a browser)`,
     `  Seed:  ${seedName === 'demo' ? 'demo (built-in)' : seedName}`,
     ...(stateFile === undefined ? [] : [`  State: ${stateFile}`]),
     `  Clock: ${mock.clock.now().toISOString()}`,
@@ -217,9 +230,49 @@ function banner(running: RunningMockServer, options: Options): string {
     '',
     table(rows),
     '',
-    'Send a token as PRIVATE-TOKEN. Press Ctrl+C to stop.',
+    options.exitWithStdin
+      ? 'Send a token as PRIVATE-TOKEN. Close standard input (or press Ctrl+C) to stop.'
+      : 'Send a token as PRIVATE-TOKEN. Press Ctrl+C to stop.',
     '',
   ].join('\n');
+}
+
+/**
+ * The warning printed when the server listens beyond loopback without an admin token: the `/__mock`
+ * routes, and so the inspector, answer 403 to every caller there (SPEC 6).
+ */
+function openHostWarning(host: string): string {
+  return (
+    `${NAME}: warning: listening on ${host} without an admin token: the /__mock admin routes and the ` +
+    'inspector answer 403 to every caller; start with --admin-token TOKEN (or GITLAB_MOCK_ADMIN_TOKEN=TOKEN) ' +
+    'and send it in the X-Mock-Admin-Token header'
+  );
+}
+
+/** How often `--exit-with-stdin` looks whether the parent process is still there. */
+const PARENT_POLL_MS = 500;
+
+/**
+ * `--exit-with-stdin`: calls `stop` when standard input ends (the starter closed its end of the
+ * pipe, or exited) or when the process that started this one is gone (it was reparented: `npx`'s
+ * npm and shell were killed by a signal they did not pass on).
+ */
+function endWithParent(stop: () => void): void {
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    stop();
+  };
+  process.stdin.on('end', end);
+  process.stdin.on('close', end);
+  process.stdin.on('error', end);
+  // Read and drop whatever comes: only its end matters.
+  process.stdin.resume();
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) end();
+  }, PARENT_POLL_MS).unref();
 }
 
 async function main(): Promise<void> {
@@ -265,6 +318,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  if (options.exitWithStdin) endWithParent(stop);
+  // Off loopback without an admin token, the admin routes and the inspector refuse every caller but loopback's.
+  if (!isLoopback(options.host) && options.adminToken === undefined)
+    process.stderr.write(`${openHostWarning(options.host)}\n`);
   // Only now say we are listening: a signal sent on reading this must find the handlers.
   process.stdout.write(banner(running, options));
 }

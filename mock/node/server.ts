@@ -238,24 +238,40 @@ function writeAnswer(res: ServerResponse, answer: AdminAnswer): void {
   else writeJson(res, answer.status, answer.body);
 }
 
+/**
+ * Sets the `Date` header of an answer the server writes itself (admin routes, the inspector, its
+ * 404s) to `mock`'s world clock, as the router does for the API's: the mock's server time is its clock.
+ */
+function stamp(res: ServerResponse, mock: MockGitLabCore | undefined): void {
+  if (mock) res.setHeader('Date', mock.clock.now().toUTCString());
+}
+
 async function answer(getSite: () => Site | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
+  if (method !== 'OPTIONS' && !FORBIDDEN_METHODS.has(method)) return answerOnSite(getSite(), method, req, res);
+  stamp(res, getSite()?.main);
   if (method === 'OPTIONS') {
     res.writeHead(204, CORS_HEADERS);
     res.end();
     return;
   }
-  if (FORBIDDEN_METHODS.has(method)) {
-    writeJson(res, 405, { error: '405 Not Allowed' });
-    return;
-  }
-  const site = getSite();
+  writeJson(res, 405, { error: '405 Not Allowed' });
+}
+
+/** Answers a request other than `OPTIONS` and the methods GitLab does not have. */
+async function answerOnSite(
+  site: Site | undefined,
+  method: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   if (!site) {
     writeJson(res, 503, { message: '503 Service Unavailable' });
     return;
   }
   const target = pathAndQuery(req.url ?? '/');
   if (target === null) {
+    stamp(res, site.main);
     writeJson(res, 404, { error: '404 Not Found' });
     return;
   }
@@ -264,12 +280,14 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
   const name = world?.[1];
   const rest = world ? world[2] || '/' : target;
   if (name !== undefined && !WORLD_NAME.test(name)) {
+    stamp(res, site.main);
     writeJson(res, 400, { error: 'a world name is 1 to 64 characters of a-z, 0-9, - and _' });
     return;
   }
   // The inspector page and its assets: static, nothing of the world in them, so open like the page's prompt.
   const page = method === 'GET' || method === 'HEAD' ? inspectorPage(req, rest) : undefined;
   if (page) {
+    stamp(res, site.main);
     res.writeHead(200, {
       ...INSPECTOR_HEADERS,
       'Content-Type': page.type,
@@ -281,6 +299,7 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
   const admin = rest.startsWith(ADMIN_PREFIX);
   const refusal = admin ? refuseAdmin(site.admin, req) : undefined;
   if (refusal) {
+    stamp(res, site.main);
     writeAnswer(res, refusal);
     return;
   }
@@ -289,12 +308,16 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
   if (name !== undefined && site.worlds) {
     const found = site.worlds.get(name);
     if (!('mock' in found)) {
+      stamp(res, site.main);
       writeAnswer(res, found);
       return;
     }
     named = found;
     mock = found.mock;
   }
+  // Only the API's answers go through the router, which dates them itself (and setting a header
+  // here would take node:http's slower road for every one of them).
+  if (admin) stamp(res, mock);
   if (admin && method === 'GET') {
     const path = rest.split('?')[0];
     if (path === '/__mock/requests/stream') return streamRequests(mock, req, res, CORS_HEADERS);
@@ -316,8 +339,13 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
     if (!named) site.changed?.();
     const path = rest.split('?')[0] as string;
     const worldsRoute = /^\/__mock\/worlds(?:\/([^/]*))?$/.exec(path);
-    if (worldsRoute && site.worlds && !named) writeAnswer(res, site.worlds.answer(method, worldsRoute[1]));
-    else writeAnswer(res, answerAdmin(mock, method, path, body));
+    const answered =
+      worldsRoute && site.worlds && !named
+        ? site.worlds.answer(method, worldsRoute[1])
+        : answerAdmin(mock, method, path, body);
+    // The time the answer is made: a clock route has just moved the clock.
+    stamp(res, mock);
+    writeAnswer(res, answered);
     return;
   }
   if (named) named.requests += 1;
@@ -329,6 +357,7 @@ async function answer(getSite: () => Site | undefined, req: IncomingMessage, res
   const request = toMockRequest(req, method, target, origin, body, delays ? clientGone(res) : undefined);
   const response = request && (await router(request));
   if (!response) {
+    stamp(res, mock);
     writeJson(res, 404, { error: '404 Not Found' });
     return;
   }

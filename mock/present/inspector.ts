@@ -25,6 +25,7 @@ export function presentInspectorMergeRequests(world: World, project: Project) {
         title: mr.title,
         state: mr.state,
         author: username(mr.author_id),
+        merged_by: mr.merged_by_id == null ? null : username(mr.merged_by_id),
         source_branch: mr.source_branch,
         target_branch: mr.target_branch,
         approved: status.approved,

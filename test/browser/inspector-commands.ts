@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import type {} from '@vitest/browser-playwright';
 import type { Page } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
 import { type RunningMockServer, startMockServer } from '../../mock/node/index.js';
 import { demoSeed } from '../../mock/seeds/demo.js';
+import { ROOT } from '../cli-process.js';
 import { XSS_TITLE } from './inspector-world.js';
 
 // Server-side commands of the inspector page's tests (test/browser/inspector.test.ts): the CLI's HTTP
@@ -48,7 +50,8 @@ type Step =
   | { waitFor: string; timeout?: number }
   | { upload: string; content: string }
   | { download: string }
-  | { dialogs: true };
+  | { dialogs: true }
+  | { screenshot: string; path: string };
 
 /** One step on the inspector's tab; answers what the step reads (text, texts, a download's content). */
 export const inspector: BrowserCommand<[step: Step]> = async ({ context }, step) => {
@@ -87,6 +90,14 @@ export const inspector: BrowserCommand<[step: Step]> = async ({ context }, step)
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
+  }
+  if ('screenshot' in step) {
+    // For the docs (docs/inspector.md shows them): the element as Chromium draws it, under the repository.
+    await page
+      .locator(step.screenshot)
+      .first()
+      .screenshot({ path: join(ROOT, step.path), animations: 'disabled' });
+    return null;
   }
   return dialogs.slice();
 };

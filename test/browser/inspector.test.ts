@@ -17,7 +17,8 @@ type Step =
   | { waitFor: string; timeout?: number }
   | { upload: string; content: string }
   | { download: string }
-  | { dialogs: true };
+  | { dialogs: true }
+  | { screenshot: string; path: string };
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
@@ -71,11 +72,81 @@ describe('on loopback', () => {
     );
     // Opened, the row shows the whole exchange: the request's headers (token redacted) and the answer.
     await step({ click: '#journal-rows tr:has-text("acme%2Fplatform%2Fweb/milestones")' });
-    await step({ waitFor: '#entry:has-text("response")' });
-    const exchange = JSON.parse((await step({ text: '#entry' })) as string);
-    expect(exchange.request_headers['private-token']).toBe('[REDACTED]');
-    expect(exchange.response).toMatchObject({ status: 200, headers: { 'x-total': expect.any(String) } });
-    expect(JSON.parse(exchange.response.body)).toEqual(expect.any(Array));
+    await step({ waitFor: '#entry:has-text("Response body")' });
+    expect(await step({ text: '#entry h3' })).toBe('GET /api/v4/projects/acme%2Fplatform%2Fweb/milestones → 200');
+    const [summary, requestHeaders, responseHeaders, body] = await texts('#entry pre');
+    expect(JSON.parse(summary ?? '')).toMatchObject({ method: 'GET', status: 200, user: 'maria' });
+    expect(JSON.parse(requestHeaders ?? '')['private-token']).toBe('[REDACTED]');
+    expect(JSON.parse(responseHeaders ?? '')).toMatchObject({ 'x-total': expect.any(String) });
+    // The answer's body is formatted, one value a line, not the raw text on one line.
+    expect(body?.split('\n').length).toBeGreaterThan(3);
+    expect(JSON.parse(body ?? '')).toEqual(expect.any(Array));
+  });
+
+  it('folds a long answer body, and shows the request detail formatted (screenshot in docs/)', async () => {
+    await new GitLab({ baseUrl: url, token: MARIA, retry: 0 }).projects.milestones.list('acme/platform/api');
+    const row = '#journal-rows tr:has-text("acme%2Fplatform%2Fapi/milestones")';
+    await step({ waitFor: row });
+    await step({ click: row });
+    await step({ waitFor: '#entry details.body summary' });
+    expect(await step({ text: '#entry details.body summary' })).toMatch(/^Body, \d+ lines \(\d+ characters\)$/);
+    await step({ screenshot: '#requests-section', path: 'docs/inspector-request.png' });
+  });
+
+  it("shows each request's arrival time on this machine, with the mock's clock beside it", async () => {
+    const before = new Date();
+    await new GitLab({ baseUrl: url, token: MARIA, retry: 0 }).projects.get('acme/platform/web');
+    const row = '#journal-rows tr:has-text("/projects/acme%2Fplatform%2Fweb"):not(:has-text("milestones"))';
+    await step({ waitFor: row });
+    const time = (await step({ text: `${row} td.time` })) as string;
+    expect(time).toMatch(/^\d\d:\d\d:\d\d mock 2026-06-01 09:00$/);
+    // The wall time, not the world clock's standing 09:00:00 (unless this machine's clock says so too).
+    const [h, m] = time.split(':').map(Number);
+    const now = new Date();
+    expect([before.getHours(), now.getHours()]).toContain(h);
+    expect([before.getMinutes(), now.getMinutes()]).toContain(m);
+  });
+
+  it("shows the default world's clock and request count in the header and the world menu", async () => {
+    expect(await step({ text: '#clock' })).toBe('clock 2026-06-01 09:00 UTC');
+    expect(await step({ text: '#count' })).toMatch(/^\d+ requests$/);
+    expect(await step({ text: '#world option[value=""]' })).toMatch(
+      /^\(default world\) \(\d+ requests, clock 2026-06-01 09:00\)$/,
+    );
+  });
+
+  it('says who merged a merge request (not its author), and a closed one needs no approvals', async () => {
+    const mr3 = '/api/v4/projects/acme%2Fplatform%2Fapi/merge_requests/3';
+    const put = (path: string, token: string, body: unknown) =>
+      fetch(`${url}${path}`, {
+        method: path.endsWith('/merge') ? 'PUT' : 'POST',
+        headers: { 'PRIVATE-TOKEN': token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect(
+      (await put(`${mr3}/approve`, 'glpat-rita-0000000000000000', { sha: 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3' }))
+        .status,
+    ).toBe(201);
+    expect((await put(`${mr3}/merge`, MARIA, {})).status).toBe(200);
+    await step({ waitFor: '.mr[data-iid="3"]:has-text("merged by maria")' });
+    expect(await step({ text: '.mr[data-iid="3"] .muted' })).toBe(
+      'merged by maria, authored by omar, approval-rules → main',
+    );
+    expect(await step({ text: '.mr[data-iid="3"] div:nth-child(2)' })).toMatch(/^Merged with \d+ of \d+ approvals$/);
+    expect(await step({ text: '.mr[data-iid="5"] div:nth-child(2)' })).toBe(
+      'Closed without merging: no approvals pending',
+    );
+    expect(await step({ text: '.mr[data-iid="5"] .muted' })).toMatch(/^closed, authored by rita,/);
+  });
+
+  it('draws each burndown with its axes, first and last dates and labels (screenshot in docs/)', async () => {
+    const chart = '#milestones li:has-text("v1.1") svg.burndown';
+    await step({ waitFor: chart });
+    expect(await texts(`${chart} text`)).toEqual(
+      expect.arrayContaining(['open issues', '0', '2026-05-18', '2026-06-12', 'days (mock clock; today 2026-06-01)']),
+    );
+    expect(await texts(`${chart} line.axis`)).toHaveLength(2);
+    await step({ screenshot: 'body', path: 'docs/inspector.png' });
   });
 
   it('shows a rotated token, struck out, beside the one that replaced it', async () => {
@@ -94,9 +165,9 @@ describe('on loopback', () => {
     await step({ fill: '#days', value: '15' });
     await step({ click: '#advance' });
     await step({ waitFor: '.token.dead:has-text("release-bot")' });
-    expect(await step({ text: '#clock' })).toBe('2026-06-16T09:00:00.000Z');
+    expect(await step({ text: '#clock' })).toBe('clock 2026-06-16 09:00 UTC');
     await step({ click: '#reset' });
-    await step({ waitFor: '#clock:has-text("2026-06-01T09:00:00.000Z")' });
+    await step({ waitFor: '#clock:has-text("clock 2026-06-01 09:00 UTC")' });
     expect(await texts('.token.dead:has-text("release-bot")')).toEqual([]);
   });
 

@@ -20,16 +20,23 @@ def mock_server():
     if "GITLAB_MOCK_URL" in os.environ:
         yield os.environ["GITLAB_MOCK_URL"]
         return
-    process = subprocess.Popen([*COMMAND, "--port", "0", "--seed", "demo"], stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [*COMMAND, "--port", "0", "--seed", "demo", "--exit-with-stdin"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         first_line = process.stdout.readline()
         if not first_line.startswith(BANNER):
             raise RuntimeError(f"gitlab-admin-mock did not start: {first_line!r}")
         yield first_line.removeprefix(BANNER).strip()
     finally:
-        process.terminate()  # SIGTERM: the mock exits 0
-        process.wait(timeout=30)
+        process.stdin.close()  # --exit-with-stdin: the mock, and npx, exit 0 (npx would not pass a SIGTERM on)
+        code = process.wait(timeout=30)
         process.stdout.close()
+    if code != 0:
+        raise RuntimeError(f"gitlab-admin-mock exited {code}")
 
 
 @contextlib.contextmanager

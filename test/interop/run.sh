@@ -51,6 +51,8 @@ for log in "$logs"/*.log; do
 done
 rm -rf "$logs"
 stop_mock
+# The docs' recipes, each starting and stopping a server of its own as the docs write it (npx included).
+bash test/interop/recipes.sh || failed+=(recipes.sh)
 if ((${#failed[@]} > 0 || FAILURES > 0)); then
   echo "interop: failed: ${failed[*]} $( ((FAILURES > 0)) && echo 'the server did not exit 0')" >&2
   exit 1
