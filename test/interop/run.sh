@@ -16,6 +16,7 @@ command -v jq >/dev/null || missing+=(jq)
 "$PYTHON" -c 'import gitlab, requests' 2>/dev/null || missing+=(python3-gitlab)
 "$PYTHON" -c 'import pytest' 2>/dev/null || missing+=(python3-pytest)
 "$PYTHON" -c 'import authlib' 2>/dev/null || missing+=(python3-authlib)
+command -v ansible-playbook >/dev/null || missing+=(ansible)
 if ((${#missing[@]} > 0)); then
   echo "test:interop needs Debian packages: apt-get install -y ${missing[*]} (.ci/run installs them)" >&2
   exit 1
