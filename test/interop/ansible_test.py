@@ -85,11 +85,16 @@ class AnsibleProvisioning(unittest.TestCase):
         self.assertEqual(self.api("projects/infra%2Ftools%2Fdeployer").json()["description"], "Deploys everything")
 
         gone = self.play("teardown.yml")
-        self.assertEqual([name for name, changed in gone.items() if not changed], [], "teardown removes everything")
+        unchanged = [name for name, changed in gone.items() if not changed and not name.startswith("Find ")]
+        self.assertEqual(unchanged, [], "teardown removes everything")
         self.assertEqual(self.api("users?username=alex").json(), [])
-        # Deleting a group marks it for deletion (GitLab 18.6's delayed deletion): it is pending, not gone.
-        infra = self.api("groups/infra")
-        self.assertTrue(infra.status_code == 404 or infra.json().get("marked_for_deletion_on"), infra.text)
+        self.assertEqual(self.api("projects?search=deployer").json(), [])
+        # Deleting a group marks it for deletion (GitLab 18.6's delayed deletion), renamed: pending, not gone.
+        self.assertEqual(self.api("groups/infra").status_code, 404)
+        marked = self.api("groups?search=infra&top_level_only=true").json()
+        self.assertEqual(len(marked), 1, marked)
+        self.assertTrue(marked[0]["marked_for_deletion_on"], marked[0])
+        self.assertTrue(marked[0]["full_path"].startswith("infra-deletion_scheduled-"), marked[0])
 
 
 if __name__ == "__main__":

@@ -35,7 +35,8 @@ class Administration(unittest.TestCase):
         user.unblock()
         self.assertEqual(self.gl.users.get(user.id).state, "active")
 
-        key = user.keys.create({"title": "laptop", "key": open(os.path.join(HERE, "ansible", "alex.pub")).read()})
+        with open(os.path.join(HERE, "ansible", "alex.pub"), encoding="utf-8") as public_key:
+            key = user.keys.create({"title": "laptop", "key": public_key.read()})
         self.assertEqual([k.id for k in user.keys.list()], [key.id])
 
         user.delete()
