@@ -173,6 +173,20 @@ describe('POST /projects', () => {
     expect(state()).toEqual(before);
   });
 
+  it('knows a project it just created: listed at once, its path taken for the next create', async () => {
+    const group = await gitlab('glpat-owner').groups.get('acme');
+    // A listing first, so that the per-namespace index exists before the creates change the table.
+    await gitlab('glpat-owner').groups.projects('acme').toArray();
+    for (const name of ['one', 'two']) await gitlab('glpat-owner').projects.create({ name, namespace_id: group.id });
+    const listed = await gitlab('glpat-owner').groups.projects('acme').toArray();
+    expect(listed.map((p) => p.path).sort()).toEqual(['api', 'one', 'two']);
+    const again = await failure(gitlab('glpat-owner').projects.create({ name: 'two', namespace_id: group.id }));
+    expect(again.body).toMatchObject({ message: { path: ['has already been taken'] } });
+    const personal = await gitlab('glpat-maria').projects.create({ name: 'mine' });
+    const taken = await failure(gitlab('glpat-maria').projects.create({ name: 'mine' }));
+    expect([personal.path_with_namespace, taken.status]).toEqual(['maria/mine', 400]);
+  });
+
   it('refuses reserved and malformed paths', async () => {
     const reserved = await failure(gitlab('glpat-maria').projects.create({ path: 'tree' }));
     expect(reserved.body).toEqual({ message: { path: ['tree is a reserved name'] } });

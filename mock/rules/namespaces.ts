@@ -1,6 +1,7 @@
 import { notFound } from '../http/errors.js';
 import { directRole, groupChain, membershipCounts } from '../world/memberships.js';
 import type { Caller, Group, NamespaceRecord, User, World } from '../world/types.js';
+import { userNamed } from '../world/world.js';
 import { fuzzy } from './groups.js';
 import { canReadNamespace } from './policy.js';
 
@@ -36,11 +37,21 @@ function allNamespaces(world: World): NamespaceRecord[] {
 
 /** A namespace by id or full path (any case), whoever asks. */
 export function namespaceByRef(world: World, ref: string): NamespaceRecord | undefined {
+  if (/^\d+$/.test(ref)) {
+    const id = Number(ref);
+    if (id < PERSONAL_NAMESPACE_BASE) {
+      const group = world.groups.get(id);
+      return group && { kind: 'group', group };
+    }
+    const user = world.users.get(id - PERSONAL_NAMESPACE_BASE);
+    return user && { kind: 'user', user };
+  }
+  // A group's full path first (groups have the lower ids), then a username (through the index).
   const wanted = ref.toLowerCase();
-  const matches = /^\d+$/.test(ref)
-    ? (ns: NamespaceRecord) => namespaceFacts(ns).id === Number(ref)
-    : (ns: NamespaceRecord) => namespaceFacts(ns).fullPath.toLowerCase() === wanted;
-  return allNamespaces(world).find(matches);
+  for (const group of world.groups.values())
+    if (group.full_path.toLowerCase() === wanted) return { kind: 'group', group };
+  const user = userNamed(world, ref);
+  return user && { kind: 'user', user };
 }
 
 /** `GET /namespaces/:id`: missing or unreadable is `404 Namespace Not Found`. */

@@ -19,7 +19,7 @@ import { ensureBranch } from './branches.js';
 import { insertLabel, projectLabels } from './labels.js';
 import { namespaceByRef, namespaceFacts } from './namespaces.js';
 import { authorize, can } from './policy.js';
-import { projectsMoved } from './projects.js';
+import { projectAdded, projectsInNamespace, projectsMoved } from './projects.js';
 
 /**
  * Creating, changing, archiving and transferring projects (GitLab 18.6's `lib/api/projects.rb`,
@@ -93,13 +93,6 @@ function add(errors: ModelErrors, key: string, message: string): void {
   errors[key].push(message);
 }
 
-/** The projects of a namespace. */
-function projectsIn(world: World, ns: NamespaceRecord): Project[] {
-  const { kind } = ns;
-  const id = kind === 'group' ? ns.group.id : ns.user.id;
-  return [...world.projects.values()].filter((p) => p.namespace.kind === kind && p.namespace.id === id);
-}
-
 /** The visibility of a namespace: a group's own; a personal namespace is public (`Namespace` default). */
 const namespaceVisibility = (ns: NamespaceRecord): Visibility => (ns.kind === 'group' ? ns.group.visibility : 'public');
 
@@ -117,7 +110,7 @@ function nameAndPathErrors(
   self?: Project,
 ): ModelErrors {
   const errors: ModelErrors = {};
-  const others = projectsIn(world, ns).filter((p) => p !== self);
+  const others = projectsInNamespace(world, ns).filter((p) => p !== self);
   const { name, path } = fields;
   if (changed.name || changed.path) {
     const nameTaken = changed.name && others.some((p) => p.name.toLowerCase() === name.toLowerCase());
@@ -206,7 +199,7 @@ export function createProject(
   const visibility = VISIBILITY_RANK[asked] > VISIBILITY_RANK[bound] ? bound : asked;
   if (ns.kind === 'user') {
     const limit = owner.projects_limit ?? DEFAULT_PROJECTS_LIMIT;
-    const personal = projectsIn(world, { kind: 'user', user: owner }).length;
+    const personal = projectsInNamespace(world, { kind: 'user', user: owner }).length;
     if (personal >= limit) {
       const message =
         limit === 0
@@ -250,7 +243,7 @@ export function createProject(
   };
   if (readme) ensureBranch(project, defaultBranch);
   world.projects.set(project.id, project);
-  projectsMoved(world);
+  projectAdded(world, project);
   if (ns.kind === 'user') {
     storeMembership(project, ns.user.id, 50, {
       created_at: project.created_at,
@@ -353,7 +346,7 @@ export function transferProject(world: World, caller: Caller, project: Project, 
       ? can(world, caller.user, 'transfer_projects', target.group) && can(world, caller.user, 'create_projects', target)
       : can(world, caller.user, 'create_projects', target);
   if (!allowed) throw transferError("You don't have permission to transfer projects into that namespace.");
-  const clash = projectsIn(world, target).some(
+  const clash = projectsInNamespace(world, target).some(
     (p) => p.path.toLowerCase() === project.path.toLowerCase() || p.name === project.name,
   );
   if (clash) throw transferError('Project with same name or path in target namespace already exists');

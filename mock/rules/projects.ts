@@ -1,7 +1,7 @@
 import { ApiError } from '../http/errors.js';
 import { directRole } from '../world/memberships.js';
 import { shareCounts, sharesOfProject } from '../world/shares.js';
-import type { Group, Project, Role, User, Visibility, World } from '../world/types.js';
+import type { Group, NamespaceRecord, Project, Role, User, Visibility, World } from '../world/types.js';
 import { groupShareRole, visibleWithRole } from './policy.js';
 
 /**
@@ -152,31 +152,65 @@ function order(
 }
 
 /**
- * The projects of each group, derived from `world.projects` and rebuilt whenever a
- * project is added or removed (the table's identity, its size and its last id say so;
- * a transfer calls {@link projectsMoved}). Restoring a snapshot replaces the table, so the
- * index follows it.
+ * The projects of each group and of each personal namespace, derived from `world.projects` and
+ * rebuilt whenever a project is added or removed (the table's identity, its size and its last id
+ * say so); a project created through the API is added to it in place ({@link projectAdded}), a
+ * transfer forgets it ({@link projectsMoved}). Restoring a snapshot replaces the table, so the index
+ * follows it.
  */
-const byNamespace = new WeakMap<Map<number, Project>, { version: string; groups: Map<number, Project[]> }>();
+interface NamespaceIndex {
+  version: string;
+  groups: Map<number, Project[]>;
+  users: Map<number, Project[]>;
+}
+const byNamespace = new WeakMap<Map<number, Project>, NamespaceIndex>();
+const versionOf = (world: World) => `${world.projects.size}:${world.lastId.projects ?? 0}`;
 
-/** Forgets the index after a project is created or moves to another namespace (a transfer). */
+/** Forgets the index after a project moves to another namespace (a transfer). */
 export function projectsMoved(world: World): void {
   byNamespace.delete(world.projects);
 }
 
-function projectsOfGroups(world: World): Map<number, Project[]> {
-  const version = `${world.projects.size}:${world.lastId.projects ?? 0}`;
+/**
+ * Adds a project just put in `world.projects` (with the id `nextId` gave it) to a current index, so
+ * that creating projects one after another does not rebuild it each time; a stale index is left to
+ * be rebuilt.
+ */
+export function projectAdded(world: World, project: Project): void {
   const known = byNamespace.get(world.projects);
-  if (known?.version === version) return known.groups;
-  const groups = new Map<number, Project[]>();
-  for (const p of world.projects.values()) {
-    if (p.namespace.kind !== 'group') continue;
-    const list = groups.get(p.namespace.id);
-    if (list) list.push(p);
-    else groups.set(p.namespace.id, [p]);
+  if (!known) return;
+  if (known.version !== `${world.projects.size - 1}:${project.id - 1}`) {
+    byNamespace.delete(world.projects);
+    return;
   }
-  byNamespace.set(world.projects, { version, groups });
-  return groups;
+  const into = project.namespace.kind === 'group' ? known.groups : known.users;
+  const list = into.get(project.namespace.id);
+  if (list) list.push(project);
+  else into.set(project.namespace.id, [project]);
+  known.version = versionOf(world);
+}
+
+function namespaceIndex(world: World): NamespaceIndex {
+  const version = versionOf(world);
+  const known = byNamespace.get(world.projects);
+  if (known?.version === version) return known;
+  const index: NamespaceIndex = { version, groups: new Map(), users: new Map() };
+  for (const p of world.projects.values()) {
+    const into = p.namespace.kind === 'group' ? index.groups : index.users;
+    const list = into.get(p.namespace.id);
+    if (list) list.push(p);
+    else into.set(p.namespace.id, [p]);
+  }
+  byNamespace.set(world.projects, index);
+  return index;
+}
+
+const projectsOfGroups = (world: World): Map<number, Project[]> => namespaceIndex(world).groups;
+
+/** The projects directly in a namespace (a group's own, not its subgroups'; a user's personal ones). */
+export function projectsInNamespace(world: World, ns: NamespaceRecord): readonly Project[] {
+  const index = namespaceIndex(world);
+  return (ns.kind === 'group' ? index.groups.get(ns.group.id) : index.users.get(ns.user.id)) ?? [];
 }
 
 /**
