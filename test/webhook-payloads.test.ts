@@ -323,7 +323,7 @@ describe('system hooks', () => {
 
   it('refuses a system hook event the SDK does not model as unsupported', async () => {
     const error = await refusal(
-      parseWebhook(delivery('System Hook', { event_name: 'project_create', name: 'x' }), { token: SECRET }),
+      parseWebhook(delivery('System Hook', { event_name: 'repository_update', user_id: 1 }), { token: SECRET }),
     );
     expect(error.reason).toBe('unsupported_event');
   });
