@@ -153,6 +153,10 @@ const rows: Row[] = [
     met: median(creates) <= 0.3,
   },
   ...figures('GET /projects?membership=true after 10k creates, 1k removals', membershipAfter, true),
-  ...figures('GET /groups/:id/projects?include_subgroups=true after 10k creates, 1k removals', groupProjectsAfter, true),
+  ...figures(
+    'GET /groups/:id/projects?include_subgroups=true after 10k creates, 1k removals',
+    groupProjectsAfter,
+    true,
+  ),
 ];
 report(rows);
