@@ -958,7 +958,8 @@ export type KeyWebhook = z.infer<typeof KeyWebhook>;
 
 /**
  * The events only system hooks (and, for projects and subgroups, group hooks) send, none with an
- * `object_kind`: narrow on `event_name`. Group member events are in {@link WebhookPayload}.
+ * `object_kind`: narrow on `event_name`. Group member events are in {@link WebhookPayload}. Under
+ * `System Hook` the payload is either: check `object_kind === undefined` before `event_name`.
  */
 export const SystemWebhookPayload = z.union([
   ProjectWebhook,
