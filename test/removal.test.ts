@@ -306,6 +306,8 @@ describe('DELETE /groups/:id and POST /groups/:id/restore', () => {
     await expect(client(mock, 'glpat-rm-bot').users.current()).rejects.toMatchObject({ status: 401 });
     const events = await systemEvents(mock);
     expect(events.map((e) => e.event_name)).toEqual([
+      // Marking renamed it (Groups::MarkForDeletionService through Groups::UpdateService).
+      'group_rename',
       'user_remove_from_team',
       'user_destroy',
       'project_destroy',

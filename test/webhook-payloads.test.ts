@@ -323,9 +323,62 @@ describe('system hooks', () => {
 
   it('refuses a system hook event the SDK does not model as unsupported', async () => {
     const error = await refusal(
-      parseWebhook(delivery('System Hook', { event_name: 'project_create', name: 'x' }), { token: SECRET }),
+      parseWebhook(delivery('System Hook', { event_name: 'repository_update', user_id: 1 }), { token: SECRET }),
     );
     expect(error.reason).toBe('unsupported_event');
+  });
+
+  it('takes each system event by its event_name, and Project Hook and Subgroup Hook only for their own', async () => {
+    const project = {
+      event_name: 'project_transfer',
+      created_at: '2026-06-01T09:00:00Z',
+      updated_at: '2026-06-01T09:00:00Z',
+      name: 'api',
+      path: 'api',
+      path_with_namespace: 'other/api',
+      project_id: 3,
+      project_namespace_id: 4,
+      owners: [{ name: 'Olive', email: '[REDACTED]' }],
+      project_visibility: 'private',
+      owner_name: 'other',
+      owner_email: '',
+      old_path_with_namespace: 'acme/api',
+    };
+    const parsed = await parseWebhook(delivery('System Hook', project), { token: SECRET });
+    expect(parsed.payload).toEqual(project);
+    const subgroup = {
+      created_at: '2026-06-01T09:00:00Z',
+      updated_at: '2026-06-01T09:00:00Z',
+      event_name: 'subgroup_destroy',
+      name: 'sub',
+      path: 'sub',
+      full_path: 'acme/sub',
+      group_id: 9,
+      parent_group_id: 1,
+      parent_name: 'acme',
+      parent_path: 'acme',
+      parent_full_path: 'acme',
+    };
+    await expect(parseWebhook(delivery('Subgroup Hook', subgroup), { token: SECRET })).resolves.toMatchObject({
+      event: 'Subgroup Hook',
+      payload: subgroup,
+    });
+    const mismatch = await refusal(parseWebhook(delivery('Project Hook', subgroup), { token: SECRET }));
+    expect(mismatch).toMatchObject({ reason: 'event_mismatch', event: 'Project Hook' });
+    const { project_namespace_id: _, ...withoutNamespace } = project;
+    const invalid = await refusal(parseWebhook(delivery('Project Hook', withoutNamespace), { token: SECRET }));
+    expect(invalid).toMatchObject({ reason: 'invalid_payload', path: 'project_namespace_id' });
+    const sample = {
+      event_name: 'project_create',
+      name: 'Ruby',
+      path: 'ruby',
+      project_id: 1,
+      owner_name: 'Someone',
+      owner_email: 'example@gitlabhq.com',
+    };
+    await expect(parseWebhook(delivery('System Hook', sample), { token: SECRET })).resolves.toMatchObject({
+      payload: sample,
+    });
   });
 
   it('names the failing field of a modelled system hook payload', async () => {
@@ -440,8 +493,19 @@ describe('types', () => {
         expectTypeOf(event.payload.event_type).toEqualTypeOf<'issue' | 'confidential_issue'>();
       }
     };
+    const system = (event: WebhookEvent) => {
+      if (event.event === 'Project Hook') expectTypeOf(event.payload.path_with_namespace).toBeString();
+      if (event.event === 'Subgroup Hook') expectTypeOf(event.payload.parent_full_path).toBeString();
+      // A system hook's payload: `object_kind` first (the loose models of the kinds with one let any key
+      // through), then `event_name`.
+      const payload = event.event === 'System Hook' ? event.payload : undefined;
+      if (payload?.object_kind === undefined && payload?.event_name === 'user_rename') {
+        expectTypeOf(payload.old_username).toEqualTypeOf<string | undefined>();
+      }
+    };
     expect(typeof narrow).toBe('function');
     expect(typeof byHeader).toBe('function');
+    expect(typeof system).toBe('function');
   });
 
   it('export the header names and event names GitLab sends', () => {

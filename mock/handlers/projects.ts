@@ -255,14 +255,14 @@ export const projectRoutes = [
     const q = parseParams(ctx.params, { id: p.string().required() });
     const project = findProject(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'archive_project', project);
-    return json(present(ctx, archiveProject(project)), 201);
+    return json(present(ctx, archiveProject(ctx.world, project)), 201);
   }),
 
   route('POST', '/projects/:id/unarchive', (ctx) => {
     const q = parseParams(ctx.params, { id: p.string().required() });
     const project = findProject(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'archive_project', project);
-    return json(present(ctx, unarchiveProject(project)), 201);
+    return json(present(ctx, unarchiveProject(ctx.world, project)), 201);
   }),
 
   route('PUT', '/projects/:id/transfer', (ctx) => {

@@ -13,7 +13,7 @@ import type {
 } from '../world/types.js';
 import { addDays, nextId, nowIso, today } from '../world/world.js';
 import { canReadEvent } from './policy.js';
-import { announce, type MEMBER_EVENT_NAMES } from './webhooks.js';
+import { announce, type MEMBER_EVENT_NAMES, type PROJECT_MEMBER_EVENT_NAMES, type ProjectEvent } from './webhooks.js';
 
 /**
  * Activity events (GitLab's `EventCreateService`, `EventsFinder`). This module is the one
@@ -155,6 +155,48 @@ export function groupMemberHook(
 }
 
 /**
+ * A project membership added, changed or removed: `user_add_to_team`, `user_update_for_team`,
+ * `user_remove_from_team` to every system hook (`Member#post_create_member_hook`, `#post_update_hook`,
+ * `#post_destroy_member_hook` → `SystemHooksService`; EE's group hooks take only group members).
+ */
+export function projectMemberHook(
+  world: World,
+  project: Project,
+  user: User,
+  role: Role,
+  membership: { created_at: string; expires_at: string | null },
+  event: keyof typeof PROJECT_MEMBER_EVENT_NAMES,
+): void {
+  announce(world, {
+    kind: 'system',
+    project,
+    group: null,
+    subject: { type: 'project_member', project, user, role, membership, event },
+  });
+}
+
+/**
+ * A project event (`Gitlab::HookData::ProjectBuilder`): `project_<event>` to every system hook
+ * (`SystemHooksService#execute_hooks_for(project, event)`), and a created or destroyed project to
+ * the group hooks with `project_events` of its group and the groups above (EE `Projects::CreateService`
+ * and `Projects::DestroyService` `#execute_hooks`, after the system hooks). `oldPathWithNamespace`
+ * is the full path before a rename or transfer. A created or destroyed project shows its creation
+ * time as its update time; the others were updated now.
+ */
+export function projectHooks(world: World, project: Project, event: ProjectEvent, oldPathWithNamespace?: string): void {
+  const settled = event === 'create' || event === 'destroy';
+  const subject = {
+    type: 'project_system',
+    project,
+    event,
+    updated_at: settled ? project.created_at : nowIso(world),
+    ...(oldPathWithNamespace !== undefined && { old_path_with_namespace: oldPathWithNamespace }),
+  } as const;
+  announce(world, { kind: 'system', project: null, group: null, subject });
+  if (settled) announce(world, { kind: 'project', project, group: null, subject });
+}
+
+/**
  * GitLab's daily `PersonalAccessTokens::ExpiringWorker` for project and group tokens: each
  * active one expiring within 7 days (today included) is announced once (`expiring`), and noted
  * (`seven_days_notification_sent_at`). The mock runs it whenever its clock moves, hooks or not: GitLab
@@ -248,15 +290,23 @@ export function groupCreatedHooks(world: World, group: Group): void {
     group,
     subject: { type: 'group', group, event: 'create', updated_at: group.created_at },
   });
+  subgroupHook(world, group, 'create');
+}
+
+/**
+ * A subgroup created or destroyed: `subgroup_create` / `subgroup_destroy` to the group hooks of its
+ * parent and the parent's ancestors with `subgroup_events` (EE `Group#execute_subgroup_hooks`, from
+ * `post_create_hook` and `post_destroy_hook`: "notifying its ancestors", never the subgroup's own).
+ */
+export function subgroupHook(world: World, group: Group, event: 'create' | 'destroy'): void {
   const parent = group.parent_id === null ? undefined : world.groups.get(group.parent_id);
-  if (parent) {
-    announce(world, {
-      kind: 'subgroup',
-      project: null,
-      group: parent,
-      subject: { type: 'subgroup', group, parent, event: 'create' },
-    });
-  }
+  if (!parent) return;
+  announce(world, {
+    kind: 'subgroup',
+    project: null,
+    group: parent,
+    subject: { type: 'subgroup', group, parent, event },
+  });
 }
 
 /** A group's path changed: `group_rename` to every system hook (`Group#path_changed_hook`), with its old path and full path. */

@@ -16,7 +16,7 @@ import type { Group, Membership, Project, Role, User, World } from '../world/typ
 import { type Caller, ROLE_VALUES, Roles } from '../world/types.js';
 import { nowIso, today, userNamed } from '../world/world.js';
 import { findGroup, findProject } from './access.js';
-import { groupMemberHook, membershipEvent } from './events.js';
+import { groupMemberHook, membershipEvent, projectMemberHook } from './events.js';
 import { authorize, can, roleIn, roleInSource, roleName } from './policy.js';
 
 /**
@@ -277,9 +277,12 @@ export function addMember(world: World, caller: Caller, source: MemberSource, in
     expires_at: input.expiresAt,
   };
   storeMembership(source, user.id, input.accessLevel as Role, membership);
-  // GitLab records joining a project (ProjectMember's post-create hook), not a group.
-  if (!isGroup(source)) membershipEvent(world, user, source, 'joined');
-  else groupMemberHook(world, source, user, input.accessLevel as Role, membership, 'create');
+  // GitLab records joining a project (ProjectMember's post-create hook), not a group; both send their
+  // member event (`Member#post_create_member_hook`: `user_add_to_team` or `user_add_to_group`).
+  if (!isGroup(source)) {
+    membershipEvent(world, user, source, 'joined');
+    projectMemberHook(world, source, user, input.accessLevel as Role, membership, 'create');
+  } else groupMemberHook(world, source, user, input.accessLevel as Role, membership, 'create');
   return { user, role: input.accessLevel as Role, source, membership };
 }
 
@@ -329,7 +332,9 @@ export function updateMember(
   );
   const membership: Membership = { ...entry.membership, expires_at: expiresAt };
   storeMembership(source, entry.user.id, input.accessLevel as Role, membership);
+  // `Member#post_update_hook`: `user_update_for_group` or `user_update_for_team` to system hooks.
   if (isGroup(source)) groupMemberHook(world, source, entry.user, input.accessLevel as Role, membership, 'update');
+  else projectMemberHook(world, source, entry.user, input.accessLevel as Role, membership, 'update');
   return { ...entry, role: input.accessLevel as Role, membership };
 }
 
@@ -377,8 +382,11 @@ export function removeMember(
   }
   const within = sourcesWithin(world, source);
   dropMembership(source, entry.user.id);
-  if (!isGroup(source)) membershipEvent(world, entry.user, source, 'left');
-  else groupMemberHook(world, source, entry.user, entry.role, entry.membership, 'destroy');
+  // `ProjectMember#post_destroy_member_hook`: the `left` event, then `user_remove_from_team`.
+  if (!isGroup(source)) {
+    membershipEvent(world, entry.user, source, 'left');
+    projectMemberHook(world, source, entry.user, entry.role, entry.membership, 'destroy');
+  } else groupMemberHook(world, source, entry.user, entry.role, entry.membership, 'destroy');
   if (isGroup(source) && !options.skipSubresources) {
     for (const s of [...within.groups, ...within.projects]) if (s !== source) dropMembership(s, entry.user.id);
   }

@@ -16,6 +16,7 @@ import type {
 import { nextId, nowIso } from '../world/world.js';
 import { projectSettingsFromSeed } from './approvals/approval-settings.js';
 import { ensureBranch } from './branches.js';
+import { projectHooks, projectMemberHook } from './events.js';
 import { insertLabel, projectLabels } from './labels.js';
 import { namespaceByRef, namespaceFacts } from './namespaces.js';
 import { authorize, can } from './policy.js';
@@ -244,12 +245,13 @@ export function createProject(
   if (readme) ensureBranch(project, defaultBranch);
   world.projects.set(project.id, project);
   projectAdded(world, project);
+  // `after_create_actions`: `execute_hooks` (project_create) before `setup_authorizations`, whose
+  // `add_owner` sends `user_add_to_team` (`post_create_member_hook` skips only the notification).
+  projectHooks(world, project, 'create');
   if (ns.kind === 'user') {
-    storeMembership(project, ns.user.id, 50, {
-      created_at: project.created_at,
-      created_by_id: caller.user.id,
-      expires_at: null,
-    });
+    const membership = { created_at: project.created_at, created_by_id: caller.user.id, expires_at: null };
+    storeMembership(project, ns.user.id, 50, membership);
+    projectMemberHook(world, project, ns.user, 50, membership, 'create');
   }
   return project;
 }
@@ -286,6 +288,7 @@ export function updateProject(world: World, caller: Caller, project: Project, in
   if (Object.keys(errors).length > 0) {
     throw validationError(errors).because(`the project is invalid: ${Object.keys(errors).join(', ')}`);
   }
+  const oldPathWithNamespace = project.path_with_namespace;
   project.name = name;
   if (path !== project.path) {
     project.path = path;
@@ -296,6 +299,11 @@ export function updateProject(world: World, caller: Caller, project: Project, in
   if (branch !== undefined) project.default_branch = branch;
   if (input.approvals_before_merge !== undefined) project.approvals_before_merge = input.approvals_before_merge;
   if (Object.keys(input.settings).length > 0) project.settings = { ...project.settings, ...input.settings };
+  // Projects::UpdateService#after_update: `project_rename` when the path changed
+  // (`AfterRenameService#execute_system_hooks`), else `project_update`, whatever changed.
+  if (project.path_with_namespace !== oldPathWithNamespace)
+    projectHooks(world, project, 'rename', oldPathWithNamespace);
+  else projectHooks(world, project, 'update');
   return project;
 }
 
@@ -305,20 +313,25 @@ function namespaceOf(world: World, project: Project): NamespaceRecord {
   return { kind: 'user', user: world.users.get(project.namespace.id) as User };
 }
 
-/** `POST /projects/:id/archive` (`Projects::ArchiveService`): 400 `Project is already archived.`. */
-export function archiveProject(project: Project): Project {
+/** `POST /projects/:id/archive` (`Projects::ArchiveService`): 400 `Project is already archived.`; `project_update` to system hooks (`after_archive`). */
+export function archiveProject(world: World, project: Project): Project {
   if (project.archived) {
     throw new ApiError(400, { message: 'Project is already archived.' }).because(
       `project ${project.path_with_namespace} is archived already`,
     );
   }
   project.archived = true;
+  projectHooks(world, project, 'update');
   return project;
 }
 
-/** `POST /projects/:id/unarchive` (`Projects::UnarchiveService`): unarchiving an active project changes nothing. */
-export function unarchiveProject(project: Project): Project {
+/**
+ * `POST /projects/:id/unarchive` (`Projects::UnarchiveService`): unarchiving an active project changes
+ * nothing but is answered as a success, so `project_update` goes to system hooks either way (`after_unarchive`).
+ */
+export function unarchiveProject(world: World, project: Project): Project {
   project.archived = false;
+  projectHooks(world, project, 'update');
   return project;
 }
 
@@ -354,17 +367,19 @@ export function transferProject(world: World, caller: Caller, project: Project, 
   const newChain = target.kind === 'group' ? groupChain(world, target.group).map((g) => g.id) : [];
   const missing = (groupId: number | null) => groupId !== null && !newChain.includes(groupId);
   if (oldGroup) keepGroupResources(world, project, missing);
+  const oldPathWithNamespace = project.path_with_namespace;
   project.namespace =
     target.kind === 'group' ? { kind: 'group', id: target.group.id } : { kind: 'user', id: target.user.id };
   project.path_with_namespace = `${facts.fullPath}/${project.path}`;
   const bound = namespaceVisibility(target);
   if (VISIBILITY_RANK[project.visibility] > VISIBILITY_RANK[bound]) project.visibility = bound;
+  // `proceed_to_transfer`: `project_transfer` with the old full path (`execute_system_hooks`), then
+  // `ensure_personal_project_owner_membership`, whose `add_owner` sends `user_add_to_team`.
+  projectHooks(world, project, 'transfer', oldPathWithNamespace);
   if (target.kind === 'user' && !project.members.has(target.user.id)) {
-    storeMembership(project, target.user.id, 50, {
-      created_at: nowIso(world),
-      created_by_id: caller.user.id,
-      expires_at: null,
-    });
+    const membership = { created_at: nowIso(world), created_by_id: caller.user.id, expires_at: null };
+    storeMembership(project, target.user.id, 50, membership);
+    projectMemberHook(world, project, target.user, 50, membership, 'create');
   }
   projectsMoved(world);
   return project;

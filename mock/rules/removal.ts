@@ -4,7 +4,7 @@ import { dropMilestone } from '../world/milestone-index.js';
 import type { AccessToken, Group, Project, User, World } from '../world/types.js';
 import { addDays, addUser, dropToken, dropUser, newHex64, nextId, nowIso, today, userNamed } from '../world/world.js';
 import { isPaidPlan } from './access.js';
-import { groupMemberHook } from './events.js';
+import { groupMemberHook, groupRenamedHooks, projectHooks, projectMemberHook, subgroupHook } from './events.js';
 import { can } from './policy.js';
 import { announce } from './webhooks.js';
 
@@ -187,9 +187,12 @@ export function deleteGroup(world: World, actor: User, group: Group, request: De
       `group ${group.full_path} was marked on ${groupMarkedOn(group)}`,
     );
   }
+  const [oldPath, oldFullPath] = [group.path, group.full_path];
   renameGroup(world, group, suffixed(group.name, group.id), suffixed(group.path, group.id));
   group.marked_for_deletion_on = today(world);
   group.marked_for_deletion_by = actor.id;
+  // `rename_group_for_deletion!` goes through Groups::UpdateService: `Group#path_changed_hook`.
+  groupRenamedHooks(world, group, oldPath, oldFullPath);
 }
 
 /** `DELETE /projects/:id` after `authorize! :remove_project` (`lib/api/projects.rb` `delete_project`), as {@link deleteGroup}. */
@@ -215,10 +218,13 @@ export function deleteProject(world: World, project: Project, actor: User, reque
     );
   }
   // Projects::MarkForDeletionService#update_service_params: archived, renamed, the date and who.
+  const oldPathWithNamespace = project.path_with_namespace;
   renameProject(project, suffixed(project.name, project.id), suffixed(project.path, project.id));
   project.archived = true;
   project.marked_for_deletion_at = today(world);
   project.marked_for_deletion_by = actor.id;
+  // Through Projects::UpdateService: the path changed, so `AfterRenameService` sends `project_rename`.
+  projectHooks(world, project, 'rename', oldPathWithNamespace);
 }
 
 /** `POST /groups/:id/restore` (`Groups::RestoreService`): unmarks and renames back; 400 when not marked. */
@@ -232,9 +238,12 @@ export function restoreGroup(world: World, group: Group): void {
   const original = group.full_path.replace(DELETED_SUFFIX, '').toLowerCase();
   const taken = [...world.groups.values()].some((g) => g !== group && g.full_path.toLowerCase() === original);
   const names = restoredNames(world, group.name, group.path, taken);
+  const [oldPath, oldFullPath] = [group.path, group.full_path];
   renameGroup(world, group, names.name, names.path);
   delete group.marked_for_deletion_on;
   delete group.marked_for_deletion_by;
+  // `rename_resource!` through Groups::UpdateService: `group_rename` back.
+  groupRenamedHooks(world, group, oldPath, oldFullPath);
 }
 
 /** `POST /projects/:id/restore` (`Projects::RestoreService`): unmarks, unarchives and renames back; 400 when not marked. */
@@ -249,10 +258,13 @@ export function restoreProject(world: World, project: Project): void {
     (p) => p !== project && p.path_with_namespace.toLowerCase() === original,
   );
   const names = restoredNames(world, project.name, project.path, taken);
+  const oldPathWithNamespace = project.path_with_namespace;
   renameProject(project, names.name, names.path);
   project.archived = false;
   delete project.marked_for_deletion_at;
   delete project.marked_for_deletion_by;
+  // `rename_resource` through Projects::UpdateService: `project_rename` back.
+  projectHooks(world, project, 'rename', oldPathWithNamespace);
 }
 
 /**
@@ -373,14 +385,7 @@ export function removeUser(world: World, user: User, options: { hardDelete: bool
     dropMembership(project, user.id);
     // ProjectMember#post_destroy_member_hook: `user_remove_from_team` to system hooks (its `left` event
     // is the user's own, and goes with their events below).
-    if (counted) {
-      announce(world, {
-        kind: 'system',
-        project,
-        group: null,
-        subject: { type: 'project_member', project, user, role, membership },
-      });
-    }
+    if (counted) projectMemberHook(world, project, user, role, membership, 'destroy');
   }
   const doomedGroups = soloOwned.filter((g) => world.groups.has(g.id));
   if (doomedGroups.length > 0) removeGroups(world, doomedGroups);
@@ -508,8 +513,10 @@ export function removeGroups(world: World, groups: readonly Group[]): void {
   dropRecordsOf(world, new Set(), seen);
   for (const group of all) {
     world.groups.delete(group.id);
-    // Group#post_destroy_hook: `group_destroy`.
+    // Group#post_destroy_hook: `group_destroy`, then EE's `subgroup_destroy` to the hooks above it
+    // (its parent is removed after it, so the parent's own data is still there).
     announce(world, { kind: 'system', project: null, group: null, subject: { type: 'group_system', group } });
+    subgroupHook(world, group, 'destroy');
   }
 }
 
@@ -540,8 +547,9 @@ export function removeProjects(world: World, projects: readonly Project[]): void
   dropRecordsOf(world, ids, new Set());
   for (const project of doomed) {
     world.projects.delete(project.id);
-    // Projects::DestroyService#execute_hooks: `project_destroy`, its group's owners read before the group goes.
-    announce(world, { kind: 'system', project: null, group: null, subject: { type: 'project_system', project } });
+    // Projects::DestroyService#execute_hooks: `project_destroy` (and EE's to group hooks with
+    // `project_events`), its group's owners read before the group goes.
+    projectHooks(world, project, 'destroy');
   }
 }
 

@@ -40,6 +40,7 @@ export type WebhookKind =
   | 'member'
   | 'group'
   | 'subgroup'
+  | 'project'
   | 'system';
 
 /** Per kind: the switch a project or group hook subscribes with, GitLab's hook name, and its `X-Gitlab-Event`. */
@@ -106,14 +107,26 @@ export const WEBHOOK_KINDS: Record<
     hookName: 'system_hooks',
     header: 'System Hook',
   },
-  // A subgroup created (EE `Group#execute_subgroup_hooks`): the hooks of its parent and the parent's
-  // ancestors with `subgroup_events` (`TriggerableHooks`' `subgroup_hooks`).
+  // A subgroup created or destroyed (EE `Group#execute_subgroup_hooks`, from `post_create_hook` and
+  // `post_destroy_hook`): the hooks of its parent and the parent's ancestors with `subgroup_events`
+  // (`TriggerableHooks`' `subgroup_hooks`).
   subgroup: {
     projectSwitch: null,
     groupSwitch: 'subgroup_events',
     systemSwitch: null,
     hookName: 'subgroup_hooks',
     header: 'Subgroup Hook',
+  },
+  // A project created or destroyed, for the group hooks of its group and the groups above with
+  // `project_events` (EE `Projects::CreateService#execute_hooks` and `Projects::DestroyService#execute_hooks`:
+  // `project.execute_hooks(data, :project_hooks)`, licensed `group_webhooks`). Project hooks have no
+  // such trigger, and GitLab sends no rename, transfer or update to group hooks.
+  project: {
+    projectSwitch: null,
+    groupSwitch: 'project_events',
+    systemSwitch: null,
+    hookName: 'project_hooks',
+    header: 'Project Hook',
   },
   // System events proper (`POST /hooks/:hook_id`'s test, a user, group or project deleted, a
   // project member removed): system hooks only.
@@ -142,6 +155,22 @@ export const MEMBER_EVENT_NAMES = {
   destroy: 'user_remove_from_group',
 } as const;
 
+/** The project member events' names (`ProjectMemberBuilder#event_data`), by what happened to the membership. */
+export const PROJECT_MEMBER_EVENT_NAMES = {
+  create: 'user_add_to_team',
+  update: 'user_update_for_team',
+  destroy: 'user_remove_from_team',
+} as const;
+
+/**
+ * What happened to a project, as `Gitlab::HookData::ProjectBuilder` names it (`project_<event>`):
+ * created (`Projects::CreateService#execute_hooks`), updated (`Projects::UpdateService#after_update`
+ * without a path change, `ArchiveService`, `UnarchiveService`), renamed (its path changed:
+ * `Projects::AfterRenameService#execute_system_hooks`, marking for deletion and restoring too),
+ * transferred (`Projects::TransferService#execute_system_hooks`) or destroyed.
+ */
+export type ProjectEvent = 'create' | 'update' | 'rename' | 'transfer' | 'destroy';
+
 /**
  * What an event is about, as data: the records as they are now, who acted, and the hook action.
  * An update carries `previous`, a copy of the record taken before the change, from which the
@@ -169,21 +198,33 @@ export type WebhookSubject =
       old_path?: string;
       old_full_path?: string;
     }
-  /** A subgroup created, for its parent's hooks. */
-  | { type: 'subgroup'; group: Group; parent: Group; event: 'create' }
+  /** A subgroup created or destroyed, for its parent's hooks. */
+  | { type: 'subgroup'; group: Group; parent: Group; event: 'create' | 'destroy' }
   /** GitLab's sample system event, what `POST /hooks/:hook_id` sends. */
   | { type: 'system' }
   /** A group deleted (`group_destroy`, `Gitlab::HookData::GroupBuilder`): system hooks. */
   | { type: 'group_system'; group: Group }
-  /** A project deleted (`project_destroy`, `Gitlab::HookData::ProjectBuilder`): system hooks. */
-  | { type: 'project_system'; project: Project }
-  /** A project membership removed (`user_remove_from_team`, `Gitlab::HookData::ProjectMemberBuilder`): system hooks. */
+  /**
+   * A project event (`project_<event>`, `Gitlab::HookData::ProjectBuilder`): to system hooks with the
+   * deprecated `owner_name` and `owner_email` (`SystemHooksService#build_event_data`), to group hooks
+   * (kind `project`) without; `updated_at` is the project's update time, and a rename or transfer
+   * carries the full path it had (`old_path_with_namespace`).
+   */
+  | {
+      type: 'project_system';
+      project: Project;
+      event: ProjectEvent;
+      updated_at: string;
+      old_path_with_namespace?: string;
+    }
+  /** A project membership added, changed or removed (`user_add_to_team`..., `Gitlab::HookData::ProjectMemberBuilder`): system hooks. */
   | {
       type: 'project_member';
       project: Project;
       user: User;
       role: Role;
       membership: { created_at: string; expires_at: string | null };
+      event: keyof typeof PROJECT_MEMBER_EVENT_NAMES;
     }
   /** A user created, renamed or deleted (`SystemHooksService`'s `user_create`, `user_rename`, `user_destroy`): system hooks only. */
   | { type: 'user'; user: User; event: 'create' | 'rename' | 'destroy'; oldUsername?: string }

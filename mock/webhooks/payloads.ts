@@ -2,7 +2,12 @@ import { groupPlan } from '../rules/access.js';
 import { projectLabels } from '../rules/labels.js';
 import { detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
-import { MEMBER_EVENT_NAMES, type WebhookEvent } from '../rules/webhooks.js';
+import {
+  MEMBER_EVENT_NAMES,
+  PROJECT_MEMBER_EVENT_NAMES,
+  type ProjectEvent,
+  type WebhookEvent,
+} from '../rules/webhooks.js';
 import { groupChain } from '../world/memberships.js';
 import type {
   AccessToken,
@@ -379,8 +384,8 @@ export function groupPayload(
   };
 }
 
-/** A subgroup event (`Gitlab::HookData::SubgroupBuilder`): the group's data, then its parent's. */
-export function subgroupPayload(group: Group, parent: Group, event: 'create') {
+/** A subgroup event (`Gitlab::HookData::SubgroupBuilder`, `subgroup_create` or `subgroup_destroy`): the group's data, then its parent's. */
+export function subgroupPayload(group: Group, parent: Group, event: 'create' | 'destroy') {
   return {
     created_at: toSeconds(group.created_at),
     updated_at: toSeconds(group.created_at),
@@ -497,12 +502,20 @@ export function groupSystemPayload(group: Group) {
 }
 
 /**
- * `project_destroy` (`Gitlab::HookData::ProjectBuilder` with `include_deprecated_owner`): its
- * `owners` are the Owners of its group and the groups above (`all_owner_members`), or of a personal
- * project its holder and Owner members; `owner_name` is the group's or holder's name. Emails are the
+ * A project event (`Gitlab::HookData::ProjectBuilder`, `project_<event>`): its times, name, paths,
+ * ids, `owners` (the Owners of its group and the groups above, `all_owner_members`, or of a personal
+ * project its Owner members and holder), visibility; with `deprecatedOwner` (system hooks:
+ * `SystemHooksService#build_event_data`'s `include_deprecated_owner`) `owner_name`, the group's or
+ * holder's name, and `owner_email`; for a rename or transfer the full path before. Emails are the
  * public ones (`webhook_email`), which the mock's users never set.
  */
-export function projectSystemPayload(world: World, project: Project) {
+export function projectEventPayload(
+  world: World,
+  project: Project,
+  event: ProjectEvent,
+  times: { updated_at: string; old_path_with_namespace?: string | undefined },
+  deprecatedOwner: boolean,
+) {
   const group = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
   const holder = project.namespace.kind === 'user' ? world.users.get(project.namespace.id) : undefined;
   const ownerIds: number[] = [];
@@ -516,8 +529,9 @@ export function projectSystemPayload(world: World, project: Project) {
     return user ? [{ name: user.name, email: '[REDACTED]' }] : [];
   });
   return {
-    event_name: 'project_destroy',
-    ...systemTimes(project),
+    event_name: `project_${event}`,
+    created_at: toSeconds(project.created_at),
+    updated_at: toSeconds(times.updated_at),
     name: project.name,
     path: project.path,
     path_with_namespace: project.path_with_namespace,
@@ -526,21 +540,30 @@ export function projectSystemPayload(world: World, project: Project) {
     owners,
     project_visibility: project.visibility,
     // A group's name and no email (a group has no `webhook_email`), or the holder's.
-    owner_name: group ? group.name : (holder?.name ?? null),
-    owner_email: group ? '' : '[REDACTED]',
+    ...(deprecatedOwner && {
+      owner_name: group ? group.name : (holder?.name ?? null),
+      owner_email: group ? '' : '[REDACTED]',
+    }),
+    ...((event === 'rename' || event === 'transfer') && { old_path_with_namespace: times.old_path_with_namespace }),
   };
 }
 
-/** `user_remove_from_team` (`Gitlab::HookData::ProjectMemberBuilder`): the membership's times, the project, the user, the role. */
-export function projectMemberSystemPayload(
+/**
+ * A project member event (`Gitlab::HookData::ProjectMemberBuilder`: `user_add_to_team`,
+ * `user_update_for_team`, `user_remove_from_team`): the membership's times (an update's is now),
+ * the project, the user, the role by name, the project's visibility, `event_name`.
+ */
+export function projectMemberPayload(
+  world: World,
   project: Project,
   user: User,
   role: Role,
   membership: { created_at: string; expires_at: string | null },
+  event: keyof typeof PROJECT_MEMBER_EVENT_NAMES,
 ) {
   return {
     created_at: toSeconds(membership.created_at),
-    updated_at: toSeconds(membership.created_at),
+    updated_at: toSeconds(event === 'update' ? nowIso(world) : membership.created_at),
     project_name: project.name,
     project_path: project.path,
     project_path_with_namespace: project.path_with_namespace,
@@ -551,7 +574,7 @@ export function projectMemberSystemPayload(
     user_id: user.id,
     access_level: ROLE_NAMES[role],
     project_visibility: project.visibility,
-    event_name: 'user_remove_from_team',
+    event_name: PROJECT_MEMBER_EVENT_NAMES[event],
   };
 }
 
@@ -611,9 +634,16 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
     case 'group_system':
       return groupSystemPayload(subject.group);
     case 'project_system':
-      return projectSystemPayload(world, subject.project);
+      return projectEventPayload(world, subject.project, subject.event, subject, event.kind === 'system');
     case 'project_member':
-      return projectMemberSystemPayload(subject.project, subject.user, subject.role, subject.membership);
+      return projectMemberPayload(
+        world,
+        subject.project,
+        subject.user,
+        subject.role,
+        subject.membership,
+        subject.event,
+      );
     case 'user':
       return userPayload(subject.user, subject.event, subject.oldUsername);
     case 'key':

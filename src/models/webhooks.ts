@@ -2,9 +2,11 @@ import * as z from 'zod/mini';
 
 /**
  * The payloads GitLab's webhooks send, as a receiver gets them: merge request, issue, milestone,
- * project and group access token, and group member events. Written from GitLab's "Webhook events"
- * page and its data builders (`Gitlab::DataBuilder::Issuable`, `Gitlab::HookData::MergeRequestBuilder`,
- * `IssueBuilder`, `Gitlab::DataBuilder::Milestone`, `ResourceAccessToken`, `GroupMemberBuilder`).
+ * project and group access token, group member, project and subgroup events, and the system hooks'
+ * events (users, SSH keys, groups, projects and their members). Written from GitLab's "Webhook events"
+ * and "System hooks" pages and its data builders (`Gitlab::DataBuilder::Issuable`, `Gitlab::HookData::MergeRequestBuilder`,
+ * `IssueBuilder`, `Gitlab::DataBuilder::Milestone`, `ResourceAccessToken`, `GroupMemberBuilder`,
+ * `ProjectBuilder`, `ProjectMemberBuilder`, `GroupBuilder`, `SubgroupBuilder`, `UserBuilder`, `KeyBuilder`).
  * Objects are loose: the keys GitLab adds across versions pass and are kept. Fields that only some
  * GitLab versions send, or that GitLab leaves out in some events, are optional.
  * @module
@@ -48,6 +50,10 @@ export const WebhookEventName = {
   ResourceAccessToken: 'Resource Access Token Hook',
   /** A group member event ({@link GroupMemberWebhook}; group hooks only). */
   Member: 'Member Hook',
+  /** A project created or destroyed in the group ({@link ProjectWebhook}; group hooks with `project_events`). */
+  Project: 'Project Hook',
+  /** A subgroup created or destroyed ({@link SubgroupWebhook}; group hooks with `subgroup_events`). */
+  Subgroup: 'Subgroup Hook',
   /** Any event of a system hook. */
   System: 'System Hook',
 } as const;
@@ -674,3 +680,295 @@ export const WebhookPayload = z.union([
 ]);
 /** Every payload the SDK models, narrowed by `object_kind`. */
 export type WebhookPayload = z.infer<typeof WebhookPayload>;
+
+/** The `event_name` values of a project event (`Gitlab::HookData::ProjectBuilder`). */
+export const ProjectWebhookEventName = z.literal([
+  'project_create',
+  'project_update',
+  'project_rename',
+  'project_transfer',
+  'project_destroy',
+]);
+/** What happened to the project: created, updated (settings, archived), renamed (path), transferred or destroyed. */
+export type ProjectWebhookEventName = z.infer<typeof ProjectWebhookEventName>;
+
+/** An Owner of the project, as a project event lists them. */
+export const ProjectWebhookOwner = z.looseObject({
+  /** The Owner's name. */
+  name: z.string(),
+  /** The Owner's public email, or `[REDACTED]` when they have none. */
+  email: z.string(),
+});
+/**
+ * An Owner in a project event.
+ * @interface
+ */
+export type ProjectWebhookOwner = z.infer<typeof ProjectWebhookOwner>;
+
+/**
+ * A project event (`Gitlab::HookData::ProjectBuilder`): to system hooks every one of
+ * {@link ProjectWebhookEventName} (`X-Gitlab-Event: System Hook`, with `owner_name` and `owner_email`);
+ * to group hooks with `project_events` a project created or destroyed in the group or below
+ * (`X-Gitlab-Event: Project Hook`, Premium, without them). It has no `object_kind`.
+ */
+export const ProjectWebhook = z.looseObject({
+  /** Never sent (so that `object_kind` narrows a union of payloads). */
+  object_kind: z.optional(z.undefined()),
+  /** What happened. */
+  event_name: ProjectWebhookEventName,
+  /** When the project was created. */
+  created_at: z.string(),
+  /** When it was last updated. */
+  updated_at: z.string(),
+  /** The project's name. */
+  name: z.string(),
+  /** The project's path. */
+  path: z.string(),
+  /** The project's full path, such as `acme/api`. */
+  path_with_namespace: z.string(),
+  /** The project's id. */
+  project_id: z.int(),
+  /** The id of its namespace: the group's, or its holder's personal namespace. */
+  project_namespace_id: z.int(),
+  /** The Owners: of its group and the groups above, or of a personal project its holder and Owner members. */
+  owners: z.array(ProjectWebhookOwner),
+  /** `private`, `internal` or `public`. */
+  project_visibility: z.string(),
+  /** The group's or holder's name (system hooks only; deprecated by GitLab). */
+  owner_name: z.optional(z.nullable(z.string())),
+  /** The holder's public email, `''` for a group (system hooks only; deprecated by GitLab). */
+  owner_email: z.optional(z.string()),
+  /** The full path before a rename or transfer (`project_rename`, `project_transfer` only). */
+  old_path_with_namespace: z.optional(z.string()),
+});
+/**
+ * A project event.
+ * @interface
+ */
+export type ProjectWebhook = z.infer<typeof ProjectWebhook>;
+
+/**
+ * The sample a system hook's test sends (`POST /hooks/:id`, `API::SystemHooks`): a
+ * `project_create` of a made-up project, with fewer fields than a real one ({@link ProjectWebhook}).
+ */
+export const SystemHookTestWebhook = z.looseObject({
+  /** Never sent. */
+  object_kind: z.optional(z.undefined()),
+  /** Always `project_create`. */
+  event_name: z.literal('project_create'),
+  /** The made-up project's name (`Ruby`). */
+  name: z.string(),
+  /** Its path (`ruby`). */
+  path: z.string(),
+  /** Its id. */
+  project_id: z.int(),
+  /** A made-up owner's name. */
+  owner_name: z.string(),
+  /** A made-up owner's email. */
+  owner_email: z.string(),
+});
+/**
+ * The system hook test's sample.
+ * @interface
+ */
+export type SystemHookTestWebhook = z.infer<typeof SystemHookTestWebhook>;
+
+/** The `event_name` values of a project member event (`Gitlab::HookData::ProjectMemberBuilder`). */
+export const ProjectMemberWebhookEventName = z.literal([
+  'user_add_to_team',
+  'user_update_for_team',
+  'user_remove_from_team',
+  'user_access_request_to_project',
+  'user_access_request_revoked_for_project',
+]);
+/** What happened to the project membership: added, role or expiry changed, removed, access requested or withdrawn. */
+export type ProjectMemberWebhookEventName = z.infer<typeof ProjectMemberWebhookEventName>;
+
+/** A project member event (`X-Gitlab-Event: System Hook`; system hooks only). It has no `object_kind`. */
+export const ProjectMemberWebhook = z.looseObject({
+  /** Never sent. */
+  object_kind: z.optional(z.undefined()),
+  /** When the membership was created. */
+  created_at: z.string(),
+  /** When it was last changed. */
+  updated_at: z.string(),
+  /** The project's name. */
+  project_name: z.string(),
+  /** The project's path. */
+  project_path: z.string(),
+  /** The project's full path. */
+  project_path_with_namespace: z.string(),
+  /** The project's id. */
+  project_id: z.int(),
+  /** The member's username. */
+  user_username: z.string(),
+  /** The member's name. */
+  user_name: z.string(),
+  /** The member's public email, or `[REDACTED]`. */
+  user_email: z.string(),
+  /** The member's id. */
+  user_id: z.int(),
+  /** The member's role by name: `Guest`, `Reporter`, `Developer`, `Maintainer`, `Owner`... */
+  access_level: z.string(),
+  /** `private`, `internal` or `public`. */
+  project_visibility: z.string(),
+  /** What happened. */
+  event_name: ProjectMemberWebhookEventName,
+});
+/**
+ * A project member event.
+ * @interface
+ */
+export type ProjectMemberWebhook = z.infer<typeof ProjectMemberWebhook>;
+
+/** The `event_name` values of a group event (`Gitlab::HookData::GroupBuilder`). */
+export const GroupWebhookEventName = z.literal(['group_create', 'group_rename', 'group_destroy']);
+/** What happened to the group: created, renamed (its path changed, marking for deletion and restoring too) or destroyed. */
+export type GroupWebhookEventName = z.infer<typeof GroupWebhookEventName>;
+
+/** A group event (`X-Gitlab-Event: System Hook`; system hooks only). It has no `object_kind`. */
+export const GroupWebhook = z.looseObject({
+  /** Never sent. */
+  object_kind: z.optional(z.undefined()),
+  /** When the group was created. */
+  created_at: z.string(),
+  /** When it was last updated. */
+  updated_at: z.string(),
+  /** What happened. */
+  event_name: GroupWebhookEventName,
+  /** The group's name. */
+  name: z.string(),
+  /** The group's path. */
+  path: z.string(),
+  /** The group's full path, such as `acme/platform`. */
+  full_path: z.string(),
+  /** The group's id. */
+  group_id: z.int(),
+  /** The path before a rename (`group_rename` only). */
+  old_path: z.optional(z.string()),
+  /** The full path before a rename (`group_rename` only). */
+  old_full_path: z.optional(z.string()),
+});
+/**
+ * A group event.
+ * @interface
+ */
+export type GroupWebhook = z.infer<typeof GroupWebhook>;
+
+/** The `event_name` values of a subgroup event (`Gitlab::HookData::SubgroupBuilder`). */
+export const SubgroupWebhookEventName = z.literal(['subgroup_create', 'subgroup_destroy']);
+/** What happened to the subgroup: created or destroyed. */
+export type SubgroupWebhookEventName = z.infer<typeof SubgroupWebhookEventName>;
+
+/**
+ * A subgroup created or destroyed (`X-Gitlab-Event: Subgroup Hook`): to the group hooks with
+ * `subgroup_events` of its parent and the groups above (Premium), never its own. It has no `object_kind`.
+ */
+export const SubgroupWebhook = z.looseObject({
+  /** Never sent. */
+  object_kind: z.optional(z.undefined()),
+  /** When the subgroup was created. */
+  created_at: z.string(),
+  /** When it was last updated. */
+  updated_at: z.string(),
+  /** What happened. */
+  event_name: SubgroupWebhookEventName,
+  /** The subgroup's name. */
+  name: z.string(),
+  /** The subgroup's path. */
+  path: z.string(),
+  /** The subgroup's full path. */
+  full_path: z.string(),
+  /** The subgroup's id. */
+  group_id: z.int(),
+  /** The parent group's id. */
+  parent_group_id: z.int(),
+  /** The parent group's name. */
+  parent_name: z.string(),
+  /** The parent group's path. */
+  parent_path: z.string(),
+  /** The parent group's full path. */
+  parent_full_path: z.string(),
+});
+/**
+ * A subgroup event.
+ * @interface
+ */
+export type SubgroupWebhook = z.infer<typeof SubgroupWebhook>;
+
+/** The `event_name` values of a user event (`Gitlab::HookData::UserBuilder`). */
+export const UserWebhookEventName = z.literal(['user_create', 'user_rename', 'user_destroy']);
+/** What happened to the user: created, renamed (a new username) or deleted. */
+export type UserWebhookEventName = z.infer<typeof UserWebhookEventName>;
+
+/** A user event (`X-Gitlab-Event: System Hook`; system hooks only). It has no `object_kind`. */
+export const UserWebhook = z.looseObject({
+  /** Never sent. */
+  object_kind: z.optional(z.undefined()),
+  /** When the user was created. */
+  created_at: z.string(),
+  /** When the user was last updated. */
+  updated_at: z.string(),
+  /** What happened. */
+  event_name: UserWebhookEventName,
+  /** The display name. */
+  name: z.string(),
+  /** The user's email. */
+  email: z.string(),
+  /** The user's id. */
+  user_id: z.int(),
+  /** The username. */
+  username: z.string(),
+  /** The username before a rename (`user_rename` only). */
+  old_username: z.optional(z.string()),
+});
+/**
+ * A user event.
+ * @interface
+ */
+export type UserWebhook = z.infer<typeof UserWebhook>;
+
+/** The `event_name` values of an SSH key event (`Gitlab::HookData::KeyBuilder`). */
+export const KeyWebhookEventName = z.literal(['key_create', 'key_destroy']);
+/** What happened to the key: added or removed. */
+export type KeyWebhookEventName = z.infer<typeof KeyWebhookEventName>;
+
+/** An SSH key added to or removed from a user (`X-Gitlab-Event: System Hook`; system hooks only). It has no `object_kind`. */
+export const KeyWebhook = z.looseObject({
+  /** Never sent. */
+  object_kind: z.optional(z.undefined()),
+  /** What happened. */
+  event_name: KeyWebhookEventName,
+  /** When the key was added. */
+  created_at: z.string(),
+  /** When it was last updated. */
+  updated_at: z.string(),
+  /** The public key, as stored. */
+  key: z.string(),
+  /** The key's id. */
+  id: z.int(),
+  /** The username of the key's user. */
+  username: z.string(),
+});
+/**
+ * An SSH key event.
+ * @interface
+ */
+export type KeyWebhook = z.infer<typeof KeyWebhook>;
+
+/**
+ * The events only system hooks (and, for projects and subgroups, group hooks) send, none with an
+ * `object_kind`: narrow on `event_name`. Group member events are in {@link WebhookPayload}. Under
+ * `System Hook` the payload is either: check `object_kind === undefined` before `event_name`.
+ */
+export const SystemWebhookPayload = z.union([
+  ProjectWebhook,
+  SystemHookTestWebhook,
+  ProjectMemberWebhook,
+  GroupWebhook,
+  SubgroupWebhook,
+  UserWebhook,
+  KeyWebhook,
+]);
+/** A system hook's event without `object_kind`, narrowed by `event_name`. */
+export type SystemWebhookPayload = z.infer<typeof SystemWebhookPayload>;

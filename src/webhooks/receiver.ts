@@ -5,10 +5,24 @@ import {
   GroupAccessTokenWebhook,
   GroupMemberWebhook,
   GroupMemberWebhookEventName,
+  GroupWebhook,
+  GroupWebhookEventName,
   IssueWebhook,
+  KeyWebhook,
+  KeyWebhookEventName,
   MergeRequestWebhook,
   MilestoneWebhook,
   ProjectAccessTokenWebhook,
+  ProjectMemberWebhook,
+  ProjectMemberWebhookEventName,
+  ProjectWebhook,
+  ProjectWebhookEventName,
+  SubgroupWebhook,
+  SubgroupWebhookEventName,
+  SystemHookTestWebhook,
+  type SystemWebhookPayload,
+  UserWebhook,
+  UserWebhookEventName,
   WebhookEventName,
   WebhookHeader,
   type WebhookPayload,
@@ -31,7 +45,7 @@ export type WebhookErrorReason =
   | 'wrong_token'
   /** No `X-Gitlab-Event` header. */
   | 'missing_event'
-  /** An `X-Gitlab-Event`, or a system hook's payload, the SDK does not model (push, pipeline...). */
+  /** An `X-Gitlab-Event`, or a system hook's payload, the SDK does not model (push, repository update...). */
   | 'unsupported_event'
   /** The payload's `object_kind` (or `event_name`) is not the one `X-Gitlab-Event` announces. */
   | 'event_mismatch'
@@ -160,12 +174,14 @@ export type WebhookEvent =
   | WebhookDelivery<'Milestone Hook', MilestoneWebhook>
   | WebhookDelivery<'Resource Access Token Hook', ProjectAccessTokenWebhook | GroupAccessTokenWebhook>
   | WebhookDelivery<'Member Hook', GroupMemberWebhook>
-  | WebhookDelivery<'System Hook', WebhookPayload>;
+  | WebhookDelivery<'Project Hook', ProjectWebhook>
+  | WebhookDelivery<'Subgroup Hook', SubgroupWebhook>
+  | WebhookDelivery<'System Hook', WebhookPayload | SystemWebhookPayload>;
 
 /** GitLab's own limit on a webhook's body (`WebHookService::REQUEST_BODY_SIZE_LIMIT`). */
 const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 
-/** The `object_kind` each `X-Gitlab-Event` carries (`undefined`: a member event, which has none). */
+/** The `object_kind` each `X-Gitlab-Event` carries (`undefined`: member, project and subgroup events have none). */
 const KIND_OF_EVENT: Record<Exclude<WebhookEventName, 'System Hook'>, string | undefined> = {
   [WebhookEventName.MergeRequest]: 'merge_request',
   [WebhookEventName.Issue]: 'issue',
@@ -173,7 +189,40 @@ const KIND_OF_EVENT: Record<Exclude<WebhookEventName, 'System Hook'>, string | u
   [WebhookEventName.Milestone]: 'milestone',
   [WebhookEventName.ResourceAccessToken]: 'access_token',
   [WebhookEventName.Member]: undefined,
+  [WebhookEventName.Project]: undefined,
+  [WebhookEventName.Subgroup]: undefined,
 };
+
+/**
+ * The events without `object_kind`, told apart by `event_name`: each family's names, its model, and
+ * the `X-Gitlab-Event` a project or group hook sends it under (`System Hook`: system hooks only).
+ */
+const NAMED_EVENTS: readonly {
+  names: { safeParse(value: unknown): { success: boolean } };
+  schema: Schema<unknown>;
+  header: WebhookEventName;
+}[] = [
+  { names: GroupMemberWebhookEventName, schema: GroupMemberWebhook, header: WebhookEventName.Member },
+  { names: ProjectWebhookEventName, schema: ProjectWebhook, header: WebhookEventName.Project },
+  { names: SubgroupWebhookEventName, schema: SubgroupWebhook, header: WebhookEventName.Subgroup },
+  { names: ProjectMemberWebhookEventName, schema: ProjectMemberWebhook, header: WebhookEventName.System },
+  { names: GroupWebhookEventName, schema: GroupWebhook, header: WebhookEventName.System },
+  { names: UserWebhookEventName, schema: UserWebhook, header: WebhookEventName.System },
+  { names: KeyWebhookEventName, schema: KeyWebhook, header: WebhookEventName.System },
+];
+
+/** The family of a payload without `object_kind`, by its `event_name`; `undefined` for one the SDK does not model. */
+function namedEvent(record: Record<string, unknown>): (typeof NAMED_EVENTS)[number] | undefined {
+  if (record.object_kind !== undefined) return undefined;
+  return NAMED_EVENTS.find((family) => family.names.safeParse(record.event_name).success);
+}
+
+/** The model of a named event: a system hook test's `project_create` sample has no times (`API::SystemHooks`). */
+function namedSchema(family: (typeof NAMED_EVENTS)[number], record: Record<string, unknown>): Schema<unknown> {
+  return family.schema === ProjectWebhook && !('created_at' in record) && record.event_name === 'project_create'
+    ? SystemHookTestWebhook
+    : family.schema;
+}
 
 /**
  * Checks a webhook delivery and returns it typed, or throws: a {@link WebhookVerificationError}
@@ -366,11 +415,11 @@ function schemaFor(event: WebhookEventName, payload: unknown): Schema<unknown> {
   }
   const record = payload as Record<string, unknown>;
   const kind = record.object_kind;
-  const isMember = kind === undefined && GroupMemberWebhookEventName.safeParse(record.event_name).success;
+  const named = namedEvent(record);
   if (event === WebhookEventName.System) {
     // A system hook sends every event under one header: the payload says which it is. Those the
-    // SDK does not model (project_create, push...) are refused as unsupported, not mismatched.
-    if (isMember) return GroupMemberWebhook;
+    // SDK does not model (push, repository_update...) are refused as unsupported, not mismatched.
+    if (named) return namedSchema(named, record);
     const known = Object.entries(KIND_OF_EVENT).find(([, of]) => of !== undefined && of === kind);
     if (!known) {
       throw new WebhookPayloadError({
@@ -382,7 +431,7 @@ function schemaFor(event: WebhookEventName, payload: unknown): Schema<unknown> {
     return schemaFor(known[0] as WebhookEventName, payload);
   }
   const expected = KIND_OF_EVENT[event];
-  if (kind !== expected || (expected === undefined && !isMember)) {
+  if (kind !== expected || (expected === undefined && named?.header !== event)) {
     throw new WebhookPayloadError({
       reason: 'event_mismatch',
       event,
@@ -401,7 +450,8 @@ function schemaFor(event: WebhookEventName, payload: unknown): Schema<unknown> {
       // GitLab keys the token's owner by its kind: `project` or `group`.
       return 'group' in record && !('project' in record) ? GroupAccessTokenWebhook : ProjectAccessTokenWebhook;
     default:
-      return GroupMemberWebhook;
+      // Member, project and subgroup events: the family `event_name` names, checked above.
+      return (named as (typeof NAMED_EVENTS)[number]).schema;
   }
 }
 
