@@ -183,6 +183,17 @@ describe('DELETE /users/:id', () => {
     // GitLab answers 204 and its DeleteUserWorker refuses the ghost (UserPolicy: ~subject_ghost).
     await root(mock).users.delete(ghost);
     expect((await root(mock).users.get(ghost)).username).toBe('ghost');
+    // The ghost is an internal user, not a human: `humans` and `exclude_internal` leave it out.
+    const names = async (query: Record<string, boolean>) =>
+      (
+        await root(mock)
+          .users.list({ ...query, per_page: 100 })
+          .toArray()
+      ).map((u) => u.username);
+    expect(await names({})).toContain('ghost');
+    expect(await names({ humans: true })).not.toContain('ghost');
+    expect(await names({ exclude_internal: true })).not.toContain('ghost');
+    expect(await names({ without_project_bots: true })).toContain('ghost');
   });
 
   it('with hard_delete deletes their issues and merge requests instead', async () => {
@@ -229,6 +240,43 @@ describe('DELETE /users/:id', () => {
       user_id: maya?.id,
       username: 'maya',
     });
+  });
+});
+
+describe('DELETE /groups/:id/members/:user_id below the group', () => {
+  it('removes the member’s project and subgroup memberships below too, each with its own hook', async () => {
+    const mock = fresh();
+    await as(mock, 'olivia').groups.members.remove('acme', id(mock, 'maya'));
+    expect(mock.world.projects.get(projectId(mock, 'acme/platform/api'))?.members.has(id(mock, 'maya'))).toBe(false);
+    const events = (await systemEvents(mock)).map((e) => [e.event_name, e.group_path ?? e.project_path_with_namespace]);
+    // `Members::DestroyService#delete_subresources`: the group's own hook, then each membership below.
+    expect(events).toEqual([
+      ['user_remove_from_group', 'acme'],
+      ['user_remove_from_team', 'acme/platform/api'],
+    ]);
+    // With skip_subresources, the memberships below stay, and so does their silence.
+    const again = fresh();
+    await as(again, 'olivia').groups.members.remove('acme', id(again, 'maya'), { skip_subresources: true });
+    expect((await systemEvents(again)).map((e) => e.event_name)).toEqual(['user_remove_from_group']);
+  });
+});
+
+describe('DELETE /users/:id and SSH keys', () => {
+  it('removes the user’s keys, each with key_destroy before user_destroy (Key#post_destroy_hook)', async () => {
+    const mock = fresh();
+    const key = await root(mock).users.keys.create(id(mock, 'maya'), {
+      title: 'laptop',
+      key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGCXWHg2YJ/W/gvkIsaSwSdQeZvJQOrMknHQDQBprEes maya@laptop',
+    });
+    await root(mock).users.delete(id(mock, 'maya'));
+    expect(mock.world.sshKeys.size).toBe(0);
+    const events = (await systemEvents(mock)).map((e) => e.event_name);
+    expect(events.slice(-2)).toEqual(['key_destroy', 'user_destroy']);
+    expect((await systemEvents(mock)).find((e) => e.event_name === 'key_destroy')).toMatchObject({
+      id: key.id,
+      username: 'maya',
+    });
+    whole(mock);
   });
 });
 

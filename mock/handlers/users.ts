@@ -69,7 +69,6 @@ export const userRoutes = [
         },
         { allOrNoneOf: [['extern_uid', 'provider']] },
       );
-      // exclude_internal leaves everyone in: the mock has no internal users.
       const users = listUsers(ctx.world, ctx.caller, {
         username: q.username,
         search: q.search,
@@ -79,6 +78,7 @@ export const userRoutes = [
         withoutProjectBots: q.without_project_bots,
         external: q.external,
         excludeExternal: q.exclude_external,
+        excludeInternal: q.exclude_internal,
         admins: q.admins,
         withoutProjects: q.without_projects,
         twoFactor: q.two_factor,

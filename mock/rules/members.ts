@@ -388,7 +388,19 @@ export function removeMember(
     projectMemberHook(world, source, entry.user, entry.role, entry.membership, 'destroy');
   } else groupMemberHook(world, source, entry.user, entry.role, entry.membership, 'destroy');
   if (isGroup(source) && !options.skipSubresources) {
-    for (const s of [...within.groups, ...within.projects]) if (s !== source) dropMembership(s, entry.user.id);
+    // `delete_subresources`: the user's project memberships below, then their subgroup memberships,
+    // each through the same service (`destroy_*_members`), so each sends its own hook.
+    for (const s of [...within.projects, ...within.groups]) {
+      if (s === source || !s.members.has(entry.user.id)) continue;
+      const role = s.members.get(entry.user.id) as Role;
+      const details = membershipOf(s, entry.user.id);
+      dropMembership(s, entry.user.id);
+      if (isGroup(s)) groupMemberHook(world, s, entry.user, role, details, 'destroy');
+      else {
+        membershipEvent(world, entry.user, s, 'left');
+        projectMemberHook(world, s, entry.user, role, details, 'destroy');
+      }
+    }
   }
   if (options.unassignIssuables) {
     const projectIds = new Set(within.projects.map((p) => p.id));

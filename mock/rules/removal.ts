@@ -4,7 +4,14 @@ import { dropMilestone } from '../world/milestone-index.js';
 import type { AccessToken, Group, Project, User, World } from '../world/types.js';
 import { addDays, addUser, dropToken, dropUser, newHex64, nextId, nowIso, today, userNamed } from '../world/world.js';
 import { isPaidPlan } from './access.js';
-import { groupMemberHook, groupRenamedHooks, projectHooks, projectMemberHook, subgroupHook } from './events.js';
+import {
+  groupMemberHook,
+  groupRenamedHooks,
+  projectHooks,
+  projectMemberHook,
+  sshKeyHook,
+  subgroupHook,
+} from './events.js';
 import { can } from './policy.js';
 import { announce } from './webhooks.js';
 
@@ -455,8 +462,12 @@ export function removeUser(world: World, user: User, options: { hardDelete: bool
   }
   // `has_many :personal_access_tokens, dependent: :destroy` (a bot's are its project's or group's tokens).
   for (const token of [...world.tokens.values()]) if (token.user_id === id) dropToken(world, token);
-  // `has_many :keys, dependent: :destroy`.
-  for (const key of [...world.sshKeys.values()]) if (key.user_id === id) world.sshKeys.delete(key.id);
+  // `has_many :keys, dependent: :destroy`: each key's `post_destroy_hook` sends `key_destroy`.
+  for (const key of [...world.sshKeys.values()]) {
+    if (key.user_id !== id) continue;
+    world.sshKeys.delete(key.id);
+    sshKeyHook(world, key, user, 'destroy');
+  }
   for (const scim of [...world.scimIdentities.values()]) if (scim.user_id === id) world.scimIdentities.delete(scim.id);
   // GitLab keeps a deleted user's OAuth rows (no foreign key), and they no longer authenticate: the mock deletes them.
   for (const table of [world.oauthSessions, world.oauthGrants, world.oauthTokens] as Map<

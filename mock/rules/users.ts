@@ -79,6 +79,7 @@ export interface UserFilters {
   withoutProjectBots?: boolean;
   external?: boolean;
   excludeExternal?: boolean;
+  excludeInternal?: boolean;
   admins?: boolean;
   withoutProjects?: boolean;
   twoFactor?: string;
@@ -138,7 +139,10 @@ export function listUsers(world: World, caller: Caller, filters: UserFilters): U
     if (f.active && user.state !== 'active') return false;
     // `User.blocked`: `with_states(:blocked, :ldap_blocked)`.
     if (f.blocked && user.state !== 'blocked' && user.state !== 'ldap_blocked') return false;
+    // `users.human` (`user_type: human`: neither a bot nor the ghost), `without_project_bot`, and
+    // `non_internal` (`exclude_internal`: the ghost is GitLab's internal user the mock has).
     if ((f.humans || f.withoutProjectBots) && user.bot) return false;
+    if ((f.humans || f.excludeInternal) && user.ghost) return false;
     if (f.external && !user.external) return false;
     if (f.excludeExternal && user.external) return false;
     // Nobody has two-factor authentication in the mock.
