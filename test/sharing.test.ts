@@ -190,7 +190,9 @@ describe('sharing a project with a group', () => {
       ['partnerlead', 30],
       ['partnerboss', 30],
     ]);
-    expect((await failure(partner.groups.get('acme'))).status).toBe(404);
+    // GroupPolicy `has_projects` (GroupProjectsFinder over acme's own projects, the shared one
+    // included): partner may read the group acme; its other private project stays hidden.
+    await expect(partner.groups.get('acme')).resolves.toMatchObject({ full_path: 'acme' });
     expect((await failure(partner.projects.get('acme/platform/api'))).status).toBe(404);
     const shown = await owner.projects.get('acme/secret');
     expect(shown.shared_with_groups).toEqual([
@@ -252,5 +254,20 @@ describe('sharing a project with a group', () => {
       status: 404,
       body: { message: '404 Group Link Not Found' },
     });
+  });
+});
+
+describe('GET /groups: the groups a share opens (User#authorized_groups)', () => {
+  it('lists a group shared with a group the caller is a direct member of, with its subgroups, and a shared project’s groups', async () => {
+    const paths = async (who: GitLab) => (await who.groups.list().toArray()).map((g) => g.full_path).sort();
+    expect(await paths(partner)).toEqual(['partners', 'partners/team', 'strangers']);
+    // acme (private) shared with partners/team: partner is a direct member of the team.
+    await owner.groups.share('acme', { group_id: groupId('partners/team'), group_access: 20 });
+    expect(await paths(partner)).toEqual(['acme', 'acme/platform', 'partners', 'partners/team', 'strangers']);
+    await owner.groups.unshare('acme', groupId('partners/team'));
+    expect(await paths(partner)).toEqual(['partners', 'partners/team', 'strangers']);
+    // A project shared with strangers (partner's direct group) opens its group and the groups above.
+    await root.projects.share('acme/platform/api', { group_id: groupId('strangers'), group_access: 30 });
+    expect(await paths(partner)).toEqual(['acme', 'acme/platform', 'partners', 'partners/team', 'strangers']);
   });
 });

@@ -163,6 +163,30 @@ export function groupsAround(world: World, user: User): Set<number> {
   for (const p of world.projects.values()) {
     if (membershipCounts(world, p, user.id)) withAncestors(projectGroup(world, p));
   }
+  // `User#authorized_groups` also holds the groups shared with a group the user is a direct member of
+  // (and their descendants), and the groups (with ancestors) of the projects shared with a group the
+  // user belongs to (GroupPolicy's `has_projects` then lets them read those groups).
+  if (world.groupShares.size > 0 || world.projectShares.size > 0) {
+    const direct = (groupId: number) => {
+      const g = world.groups.get(groupId);
+      return g !== undefined && membershipCounts(world, g, user.id);
+    };
+    const shared = new Set<number>();
+    for (const link of world.groupShares.values()) {
+      if (shareCounts(world, link) && direct(link.shared_with_group_id)) shared.add(link.shared_group_id);
+    }
+    if (shared.size > 0) {
+      for (const g of world.groups.values()) if (groupChain(world, g).some((a) => shared.has(a.id))) around.add(g.id);
+    }
+    // A project shared with a group authorizes the group's members, inherited ones too
+    // (`Gitlab::ProjectAuthorizations`): its groups are then the user's (`has_projects` reads them).
+    for (const link of world.projectShares.values()) {
+      const invited = world.groups.get(link.group_id);
+      if (!shareCounts(world, link) || !invited || groupRole(world, user, invited) === 0) continue;
+      const project = world.projects.get(link.project_id);
+      if (project) withAncestors(projectGroup(world, project));
+    }
+  }
   return around;
 }
 
