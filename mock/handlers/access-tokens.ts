@@ -18,6 +18,7 @@ import {
   type TokenSort,
 } from '../rules/tokens.js';
 import { ROLE_VALUES, type Role } from '../world/types.js';
+import { tokenFilterParams, tokenFilters } from './token-params.js';
 
 /**
  * Project and group access tokens: /projects/:id/access_tokens and /groups/:id/access_tokens
@@ -35,30 +36,14 @@ function resourceTokenRoutes(plural: 'projects' | 'groups', find: (ctx: RouteCon
     route('GET', `/${plural}/:id/access_tokens`, (ctx) => {
       const q = parseParams(ctx.params, {
         id: p.string().required(),
-        state: p.string().values(['active', 'inactive']),
-        revoked: p.boolean(),
-        created_before: p.dateTime(),
-        created_after: p.dateTime(),
-        last_used_before: p.dateTime(),
-        last_used_after: p.dateTime(),
-        expires_before: p.date(),
-        expires_after: p.date(),
-        search: p.string(),
+        ...tokenFilterParams,
         sort: p.string().values(TOKEN_SORTS),
         ...paginationParams,
       });
       const resource = find(ctx, q.id);
       authorize(ctx.world, ctx.caller, 'read_resource_access_tokens', resource);
       const tokens = listResourceAccessTokens(ctx.world, resource, {
-        state: q.state as 'active' | 'inactive' | undefined,
-        revoked: q.revoked,
-        createdBefore: q.created_before,
-        createdAfter: q.created_after,
-        lastUsedBefore: q.last_used_before,
-        lastUsedAfter: q.last_used_after,
-        expiresBefore: q.expires_before,
-        expiresAfter: q.expires_after,
-        search: q.search,
+        ...tokenFilters(q),
         sort: q.sort as TokenSort | undefined,
       });
       return paginated(ctx, tokens, q, (token) => presentAccessToken(ctx.world, token));

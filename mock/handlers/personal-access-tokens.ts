@@ -25,6 +25,7 @@ import {
 import { authorize } from '../rules/policy.js';
 import { TOKEN_SORTS, type TokenSort } from '../rules/tokens.js';
 import { findUser, selfToken } from '../rules/users.js';
+import { tokenFilterParams, tokenFilters } from './token-params.js';
 
 /**
  * Personal access tokens (`lib/api/personal_access_tokens.rb` and its `self_*` companions), an
@@ -36,15 +37,7 @@ import { findUser, selfToken } from '../rules/users.js';
 
 const listParams = {
   user_id: p.id(),
-  revoked: p.boolean(),
-  state: p.string().values(['active', 'inactive']),
-  created_before: p.dateTime(),
-  created_after: p.dateTime(),
-  last_used_before: p.dateTime(),
-  last_used_after: p.dateTime(),
-  expires_before: p.date(),
-  expires_after: p.date(),
-  search: p.string(),
+  ...tokenFilterParams,
   sort: p.string(),
   ...paginationParams,
 };
@@ -62,15 +55,7 @@ export const personalAccessTokenRoutes = [
   route('GET', '/personal_access_tokens', (ctx) => {
     const q = parseParams(ctx.params, listParams);
     const tokens = listPersonalTokens(ctx.world, ctx.caller, q.user_id, {
-      state: q.state as 'active' | 'inactive' | undefined,
-      revoked: q.revoked,
-      createdBefore: q.created_before,
-      createdAfter: q.created_after,
-      lastUsedBefore: q.last_used_before,
-      lastUsedAfter: q.last_used_after,
-      expiresBefore: q.expires_before,
-      expiresAfter: q.expires_after,
-      search: q.search,
+      ...tokenFilters(q),
       // The finder orders by a sort it knows (`PersonalAccessToken.simple_sorts`) and ignores any other.
       sort: TOKEN_SORTS.includes(q.sort as TokenSort) ? (q.sort as TokenSort) : undefined,
     });
