@@ -13,14 +13,6 @@ import { findGroup, findProject } from '../rules/access.js';
 import { findNamespace } from '../rules/namespaces.js';
 import { authorize } from '../rules/policy.js';
 import {
-  archiveProject,
-  createProject,
-  type ProjectFields,
-  transferProject,
-  unarchiveProject,
-  updateProject,
-} from '../rules/project-admin.js';
-import {
   listGroupProjects,
   listProjects,
   PROJECT_ORDERS,
@@ -29,6 +21,14 @@ import {
   requireOffsetWithinLimit,
   rolesOf,
 } from '../rules/projects.js';
+import {
+  archiveProject,
+  createProject,
+  type ProjectFields,
+  transferProject,
+  unarchiveProject,
+  updateProject,
+} from '../rules/projects-admin.js';
 import {
   PROJECT_FEATURES,
   type Project as ProjectRecord,
