@@ -319,7 +319,7 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
         token: 'glpat-maintainer',
         json,
       });
-      expect([answer.status, answer.body]).toEqual([400, { message: 'No parameters provided' }]);
+      expect([answer.status, answer.body]).toEqual([400, { error: 'No parameters provided' }]);
       expect(mock.exportState()).toEqual(before);
     }
   });
@@ -385,7 +385,7 @@ describe('the branch filter strategy', () => {
       token: 'glpat-maintainer',
       json: { branch_filter_strategy: 'glob' },
     });
-    expect([answer.status, answer.body]).toEqual([422, { message: 'Invalid branch filter given' }]);
+    expect([answer.status, answer.body]).toEqual([422, { error: 'Invalid branch filter given' }]);
     expect(mock.exportState()).toEqual(before);
     expect(mock.requests.list().at(-1)?.reason).toBe('unknown branch filter strategy glob');
   });
