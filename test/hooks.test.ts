@@ -189,6 +189,16 @@ describe('POST /projects/:id/hooks', () => {
     expect(hook.url).toBe('https://ci.example.com/hook\u00a0');
   });
 
+  it('refuses a non-breaking space in the host (Addressable: Invalid character in host) with 422 {"error":"Invalid url given"}', async () => {
+    const before = mock.exportState();
+    const answer = await call(mock, 'POST', `/projects/${encodeURIComponent(API)}/hooks`, {
+      token: 'glpat-maintainer',
+      json: { url: ' https://ci.example.com\u00a0/hook ' },
+    });
+    expect([answer.status, answer.body]).toEqual([422, { error: 'Invalid url given' }]);
+    expect(mock.exportState()).toEqual(before);
+  });
+
   it('refuses a local address with 422 Invalid url given when the instance does not allow local requests', async () => {
     mock = createMockGitLab({
       seed: { ...seed, instance: { allow_local_requests_from_web_hooks_and_services: false } },
