@@ -15,6 +15,7 @@ import {
   type HeadlessAuthorized,
   oauthError,
 } from './rules/oauth/oauth.js';
+import { servesAnonymous } from './rules/policy.js';
 import { mergeRequestByRef } from './rules/pushes.js';
 import { throttle } from './rules/rate-limits.js';
 import { runAdjournedDeletions } from './rules/removal.js';
@@ -265,7 +266,7 @@ const DEFAULT_NOW = '2026-01-01T00:00:00Z';
  * What the API router asks of a request's caller, in front of every route: authentication and
  * the API scope check (`rules/access.ts`), GitLab's rate limits (`rules/rate-limits.ts`).
  */
-export const API_GUARD: Guard = { identify, authenticate, requireScope: requireApiScope, throttle };
+export const API_GUARD: Guard = { identify, authenticate, servesAnonymous, requireScope: requireApiScope, throttle };
 
 /** The router of a mock without fetch objects: what the HTTP server calls. */
 export type PlainRouter = (request: MockRequest) => Promise<MockResponse | undefined>;

@@ -76,6 +76,9 @@ describe('create', () => {
   it('refuses an invalid or forbidden redirect URI and unknown scopes with the model errors, and changes nothing', async () => {
     const cases: [object, object][] = [
       [{ redirect_uri: 'http://' }, { redirect_uri: ['must be a valid URI.'] }],
+      // Ruby's URI reads no host in `http:/x` (the URL standard would read `x`): doorkeeper's `unspecified_host?`.
+      [{ redirect_uri: 'http:/x' }, { redirect_uri: ['must be a valid URI.'] }],
+      [{ redirect_uri: 'https:///cb' }, { redirect_uri: ['must be a valid URI.'] }],
       [{ redirect_uri: 'javascript://alert()' }, { redirect_uri: ['is forbidden by the server.'] }],
       [{ redirect_uri: 'callback' }, { redirect_uri: ['must be an absolute URI.'] }],
       [{ redirect_uri: 'https://a.test/cb#frag' }, { redirect_uri: ['cannot contain a fragment.'] }],

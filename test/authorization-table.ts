@@ -32,6 +32,37 @@ export type Caller = (typeof CALLERS)[number];
 export const UNAUTHENTICATED: readonly Caller[] = ['anonymous', 'invalid', 'revoked', 'expired'];
 
 /**
+ * The routes GitLab 18.6 serves to a request without any token (GITLAB-NOTES-2026-11 Part B §3, SPEC 8):
+ * there `anonymous` gets what a user without any membership would of public data (404 for the private
+ * acme and acme/api, 403 where lib/api/users.rb refuses); everywhere else 401.
+ */
+export const SERVED_ANONYMOUSLY: readonly string[] = [
+  'GET /projects',
+  'GET /projects/:id',
+  'GET /groups/:id/projects',
+  'GET /groups',
+  'GET /groups/:id',
+  'GET /groups/:id/subgroups',
+  'GET /groups/:id/descendant_groups',
+  'GET /issues',
+  'GET /projects/:id/issues',
+  'GET /projects/:id/issues/:issue_iid',
+  'GET /merge_requests',
+  'GET /projects/:id/merge_requests',
+  'GET /projects/:id/merge_requests/:merge_request_iid',
+  'GET /projects/:id/repository/branches',
+  'GET /projects/:id/repository/branches/:branch',
+  'GET /projects/:id/protected_branches',
+  'GET /projects/:id/protected_branches/:name',
+  'GET /projects/:id/events',
+  'GET /users',
+  'GET /users/:id',
+  'GET /users/:id/events',
+  'GET /users/:user_id/keys',
+  'GET /users/:id/keys/:key_id',
+];
+
+/**
  * The callers whose valid token belongs to a user who may not use the API: GitLab authenticates
  * them, then `api_access_allowed?` answers 403 (`lib/api/api_guard.rb`, `UserAccessDeniedReason`), on every route.
  */
@@ -367,10 +398,11 @@ export const rows: Row[] = [
                                                                                              expect: [401, 401, 401, 401, 403, 404, 401, 401, 401, 401, 401, 401, 401, 202],
     note: 'Token bots only; administrators get 401 too (SPEC 2, SPEC 5).' },
 
-  // Who am I, the instance and its users: every signed-in caller (administrators see more fields, not more statuses).
+  // Who am I, the instance and its users: every signed-in caller (administrators see more fields, not more statuses);
+  // anonymous callers find users by `username` only, and get 403 for the list and a user by id (lib/api/users.rb).
   { route: 'GET /user', url: '/user',                                                        expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /users', url: '/users',                                                      expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /users/:id', url: '/users/{user}',                                           expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users', url: '/users',                                                      expect: [403, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users/:id', url: '/users/{user}',                                           expect: [403, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Deleting a user: administrators only (`authenticated_as_admin!`); `member` owns no group alone.
   { route: 'DELETE /users/:id', url: '/users/{member}',                                       expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 204, 403] },
   { route: 'GET /version', url: '/version',                                                  expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
@@ -378,12 +410,13 @@ export const rows: Row[] = [
   { route: 'GET /personal_access_tokens/self', url: '/personal_access_tokens/self',          expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200],
     note: 'Every caller here has a personal or project access token; an OAuth token gets 400.' },
 
-  // Merge requests (lib/api/merge_requests.rb, SPEC 5): read from Reporter up in a private project, opened from Developer up.
-  { route: 'GET /merge_requests', url: '/merge_requests?scope=all',                         expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200],
-    note: 'Everyone signed in gets the merge requests they may read; Guests and Planners of a private project none.' },
-  { route: 'GET /projects/:id/merge_requests', url: `${P}/merge_requests`,                  expect: [401, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  // Merge requests (lib/api/merge_requests.rb): read from Planner up in a private project (GitLab 18.6's Planner block
+  // enables `read_merge_request`), opened from Developer up; anonymous callers read public projects' (none here: 404).
+  { route: 'GET /merge_requests', url: '/merge_requests?scope=all',                         expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200],
+    note: 'Everyone gets the merge requests they may read (anonymous callers with scope=all: public projects); Guests of a private project none.' },
+  { route: 'GET /projects/:id/merge_requests', url: `${P}/merge_requests`,                  expect: [404, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`,
-                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+                                                                                             expect: [404, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /projects/:id/merge_requests', url: `${P}/merge_requests`, body: { source_branch: 'feature-new', target_branch: 'main', title: 'New' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 201, 201, 201, 201, 201] },
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`, body: { title: 'Renamed' },
@@ -394,22 +427,22 @@ export const rows: Row[] = [
     note: 'GitLab answers 401 to whoever may not merge into the target branch: main is protected, Maintainers merge.' },
 
   // Issues (lib/api/issues.rb): whoever sees the project reads and opens issues; editing needs Planner, or authorship.
-  { route: 'GET /issues', url: '/issues?scope=all',                                          expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /projects/:id/issues', url: `${P}/issues`,                                   expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /projects/:id/issues/:issue_iid', url: `${P}/issues/1`,                      expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /issues', url: '/issues?scope=all',                                          expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/issues', url: `${P}/issues`,                                   expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/issues/:issue_iid', url: `${P}/issues/1`,                      expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /projects/:id/issues', url: `${P}/issues`, body: { title: 'New issue' },    expect: [401, 401, 401, 401, 403, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
   { route: 'PUT /projects/:id/issues/:issue_iid', url: `${P}/issues/1`, body: { title: 'Renamed' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   // Groups (lib/api/groups.rb): any signed-in caller lists; a group is read by whoever can see it (404 otherwise).
-  { route: 'GET /groups', url: '/groups',                                                    expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /groups/:id', url: G,                                                        expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200],
+  { route: 'GET /groups', url: '/groups',                                                    expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id', url: G,                                                        expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200],
     note: 'The bot sees the private group through its project.' },
   // Removing and restoring a group: remove_group (Owner). acme is a hosted top-level group on Premium:
   // whoever may remove it gets "linked to a subscription" (`check_subscription!`); restoring, "not marked".
   { route: 'DELETE /groups/:id', url: G,                                                     expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 400, 400, 403] },
   { route: 'POST /groups/:id/restore', url: `${G}/restore`,                                  expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 400, 400, 403] },
-  { route: 'GET /groups/:id/subgroups', url: `${G}/subgroups`,                               expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /groups/:id/descendant_groups', url: `${G}/descendant_groups`,               expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/subgroups', url: `${G}/subgroups`,                               expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/descendant_groups', url: `${G}/descendant_groups`,               expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Creating a top-level group needs `can_create_group` (default true, every signed-in user here).
   { route: 'POST /groups', url: '/groups', body: { name: 'New group', path: 'new-group' },
                                                                                              expect: [401, 401, 401, 401, 403, 201, 201, 201, 201, 201, 201, 201, 201, 201] },
@@ -464,14 +497,14 @@ export const rows: Row[] = [
   { route: 'PUT /groups/:id/members/:user_id', url: `${G}/members/{member}`, body: { access_level: 30 },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
   { route: 'DELETE /groups/:id/members/:user_id', url: `${G}/members/{member}`,              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 204, 204, 403] },
-  // Projects: every signed-in caller lists what it can read; a private project or group is 404 to outsiders.
-  { route: 'GET /projects', url: '/projects',                                                expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /projects/:id', url: P,                                                      expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Projects: every caller lists what it can read (anonymous callers: public ones); a private project or group is 404 to outsiders.
+  { route: 'GET /projects', url: '/projects',                                                expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id', url: P,                                                      expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Removing and restoring a project: remove_project (Owner; a group's Owners are Owners of its projects).
   { route: 'DELETE /projects/:id', url: P,                                                   expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 202, 202, 403] },
   { route: 'POST /projects/:id/restore', url: `${P}/restore`,                                expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 400, 400, 403],
     note: 'acme/api is not marked for deletion: whoever may restore it gets "Project has not been marked for deletion".' },
-  { route: 'GET /groups/:id/projects', url: `${G}/projects`,                                 expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200],
+  { route: 'GET /groups/:id/projects', url: `${G}/projects`,                                 expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200],
     note: 'The bot sees the private group acme through its membership of acme/api, as GitLab shows a group to members of its projects.' },
   // Project administration (issue 37): a personal project for every signed-in caller, one for another user by
   // administrators, settings from Maintainer (admin_project), archive and transfer by the Owner (archive_project,
@@ -486,18 +519,19 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/transfer', url: `${P}/transfer`, body: { namespace: 'owner' },  expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 200, 200, 403],
     note: 'Into the personal namespace of owner, where owner and administrators may create projects.' },
   // Branches: read_code (Reporter in a private project), written from Developer up (push_code).
-  { route: 'GET /projects/:id/repository/branches', url: `${P}/repository/branches`,       expect: [401, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/repository/branches', url: `${P}/repository/branches`,       expect: [404, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/repository/branches/:branch', url: `${P}/repository/branches/main`,
-                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+                                                                                             expect: [404, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /projects/:id/repository/branches', url: `${P}/repository/branches`, body: { branch: 'feature/new', ref: 'main' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 201, 201, 201, 201, 201] },
   { route: 'DELETE /projects/:id/repository/branches/:branch', url: `${P}/repository/branches/feature-1`,
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 204, 204, 204, 204, 204],
     note: 'feature-1 is the source branch of merge request 1, not protected.' },
-  // Protected branches: Maintainer for every route.
-  { route: 'GET /projects/:id/protected_branches', url: `${P}/protected_branches`,           expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  // Protected branches: read with `read_code` (GitLab 15.11+: Reporter up in a private project; Guests and, in 18.6,
+  // Planners 403); written by Maintainers.
+  { route: 'GET /projects/:id/protected_branches', url: `${P}/protected_branches`,           expect: [404, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`,
-                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+                                                                                             expect: [404, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /projects/:id/protected_branches', url: `${P}/protected_branches`, body: { name: 'release/*' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 201, 201, 201, 201] },
   { route: 'PATCH /projects/:id/protected_branches/:name', url: `${P}/protected_branches/main`, body: { allow_force_push: true },
@@ -533,8 +567,8 @@ export const rows: Row[] = [
   { route: 'GET /groups/:id/labels/:label_id', url: `${G}/labels/security`,                   expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Events (lib/api/events.rb): any signed-in caller lists; each list holds only the events the caller may see.
   { route: 'GET /events', url: '/events',                                                    expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /projects/:id/events', url: `${P}/events`,                                   expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/events', url: `${P}/events`,                                   expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Project webhooks (lib/api/project_hooks.rb): every route needs admin_project, Maintainer and up.
   { route: 'GET /projects/:id/hooks', url: `${P}/hooks`,                                     expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/hooks/:hook_id', url: `${P}/hooks/{hook}`,                     expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
@@ -615,8 +649,8 @@ export const rows: Row[] = [
     note: 'author is not pending approval' },
   // SSH keys: anyone signed in reads a user's keys; administrators add and remove them; everyone manages their own.
   // Key 999999 exists nowhere: the reads and deletes of one key are 404 for whoever may reach them.
-  { route: 'GET /users/:user_id/keys', url: '/users/{user}/keys',                             expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
-  { route: 'GET /users/:id/keys/:key_id', url: '/users/{user}/keys/999999',                   expect: [401, 401, 401, 401, 403, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
+  { route: 'GET /users/:user_id/keys', url: '/users/{user}/keys',                             expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /users/:id/keys/:key_id', url: '/users/{user}/keys/999999',                   expect: [404, 401, 401, 401, 403, 404, 404, 404, 404, 404, 404, 404, 404, 404] },
   { route: 'POST /users/:user_id/keys', url: '/users/{user}/keys', body: { title: 'laptop', key: SSH_KEY },
                                                                                              expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 201, 403] },
   { route: 'DELETE /users/:id/keys/:key_id', url: '/users/{user}/keys/999999',                expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404, 403] },

@@ -11,6 +11,7 @@ import {
   prepare,
   ROLE_ORDER,
   rows,
+  SERVED_ANONYMOUSLY,
   type Targets,
   UNAUTHENTICATED,
 } from './authorization-table.js';
@@ -37,9 +38,21 @@ describe('the authorization table', () => {
     for (const row of rows) expect(row.expect, row.route).toHaveLength(CALLERS.length);
   });
 
-  it('answers 401 to every caller that does not authenticate, on every route', () => {
+  it('answers 401 to every caller that does not authenticate, on every route but those GitLab serves anonymously', () => {
     for (const row of rows)
-      for (const caller of UNAUTHENTICATED) expect(row.expect[column(caller)], row.route).toBe(401);
+      for (const caller of UNAUTHENTICATED) {
+        if (caller === 'anonymous' && SERVED_ANONYMOUSLY.includes(row.route)) continue;
+        expect(row.expect[column(caller)], `${row.route} ${caller}`).toBe(401);
+      }
+  });
+
+  it('serves anonymous callers exactly the routes of GitLab 18.6 that need no token, never more than a non-member', () => {
+    const served = rows.filter((row) => row.expect[column('anonymous')] !== 401).map((row) => row.route);
+    expect(served.sort()).toEqual([...SERVED_ANONYMOUSLY].sort());
+    for (const row of rows.filter((r) => SERVED_ANONYMOUSLY.includes(r.route))) {
+      if (is2xx(row.expect[column('anonymous')]!))
+        expect(is2xx(row.expect[column('nonMember')]!), row.route).toBe(true);
+    }
   });
 
   it('answers 403 to a user who may not use the API (blocked), on every route', () => {

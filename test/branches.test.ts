@@ -544,8 +544,12 @@ describe('protected branches', () => {
     expect(createMockGitLab({ seed: exported }).exportState()).toEqual(exported);
   });
 
-  it('needs Maintainer on every route (Developer 403, outsider 404)', async () => {
-    await refused(() => as('glpat-dev').projects.protectedBranches.list(API), 403, '403 Forbidden');
+  it('is read with read_code (Reporter up, Guest 403) and written by Maintainers (Developer 403, outsider 404)', async () => {
+    // lib/api/protected_branches.rb: `authorize_read_code!` on the GET routes since GitLab 15.11 (MR !115495).
+    expect((await as('glpat-reporter').projects.protectedBranches.list(API)).items.length).toBeGreaterThan(0);
+    expect((await as('glpat-dev').projects.protectedBranches.get(API, 'main')).name).toBe('main');
+    await refused(() => as('glpat-guest').projects.protectedBranches.list(API), 403, '403 Forbidden');
+    expect(mock.requests.list().at(-1)?.reason).toContain('reading its repository needs Reporter');
     await refused(() => as('glpat-dev').projects.protectedBranches.protect(API, { name: 'x' }), 403, '403 Forbidden');
     await refused(() => as('glpat-dev').projects.protectedBranches.unprotect(API, 'main'), 403, '403 Forbidden');
     await refused(() => as('glpat-outsider').projects.protectedBranches.list(API), 404, '404 Project Not Found');

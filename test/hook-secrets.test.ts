@@ -138,21 +138,42 @@ describe('the hooks API', () => {
     );
   });
 
-  it('refuses a custom header of a bad name, an empty value or more than 20: Custom headers validation failed', async () => {
+  it('refuses a custom header of a bad name, an empty value or more than 20, in the words of create and of update', async () => {
     const create = (custom_headers: { key: string; value: string }[]) => () =>
       as('maintainer').projects.hooks.create(API, { url: 'https://hooks.example.com/', custom_headers });
-    await refused(create([{ key: 'X Bad', value: '1' }]), 422, 'Custom headers validation failed');
-    await refused(create([{ key: 'X-Empty', value: '' }]), 422, 'Custom headers validation failed');
+    // WebHooks::CreateService: "Custom headers must be a valid json schema", raised with Grape's `error!`.
+    const onCreate = 'Custom headers must be a valid json schema';
+    await refused(create([{ key: 'X Bad', value: '1' }]), 422, onCreate);
+    await refused(create([{ key: 'X-Empty', value: '' }]), 422, onCreate);
     const many = Array.from({ length: 21 }, (_, i) => ({ key: `X-H${i}`, value: 'v' }));
-    await refused(create(many), 422, 'Custom headers validation failed');
+    await refused(create(many), 422, onCreate);
+    const created = await call(mock, 'POST', `/projects/${encodeURIComponent(API)}/hooks`, {
+      token: 'glpat-maintainer',
+      json: { url: 'https://hooks.example.com/', custom_headers: [{ key: 'X Bad', value: '1' }] },
+    });
+    expect(created.body).toEqual({ error: onCreate });
+    // `save_hook` (lib/api/helpers/web_hooks_helpers.rb): `error!("Custom headers validation failed", 422)`.
+    const updated = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${hookId}`, {
+      token: 'glpat-maintainer',
+      json: { custom_headers: [{ key: 'X Bad', value: '1' }] },
+    });
+    expect([updated.status, updated.body]).toEqual([422, { error: 'Custom headers validation failed' }]);
   });
 
   it("refuses a variable of a bad name or a value over 100 characters as GitLab's model error", async () => {
     const create = (url_variables: { key: string; value: string }[]) => () =>
       as('maintainer').projects.hooks.create(API, { url: 'https://hooks.example.com/', url_variables });
-    const schema = { url_variables: ['must be a valid json schema'] };
-    await refused(create([{ key: '1st', value: 'x' }]), 422, schema);
-    await refused(create([{ key: 'long', value: 'x'.repeat(101) }]), 422, schema);
+    // Create: CreateService's `full_messages.to_sentence` through `error!`; update: `render_validation_error!(hook, 422)`.
+    await refused(create([{ key: '1st', value: 'x' }]), 422, 'Url variables must be a valid json schema');
+    await refused(create([{ key: 'long', value: 'x'.repeat(101) }]), 422, 'Url variables must be a valid json schema');
+    const updated = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${hookId}`, {
+      token: 'glpat-maintainer',
+      json: { url_variables: [{ key: '1st', value: 'x' }] },
+    });
+    expect([updated.status, updated.body]).toEqual([
+      422,
+      { message: { url_variables: ['must be a valid json schema'] } },
+    ]);
   });
 
   it('checks the URL as called, its variables put in, where the instance refuses local addresses', async () => {
@@ -167,7 +188,7 @@ describe('the hooks API', () => {
           url_variables: [{ key: 'host', value: '127.0.0.1' }],
         }),
       422,
-      { interpolated_url: ['is blocked: Requests to localhost are not allowed'] },
+      'Interpolated url is blocked: Requests to localhost are not allowed',
     );
     const ok = await as('maintainer').projects.hooks.create(API, {
       url: 'https://{host}/hook',
@@ -223,7 +244,7 @@ describe("the journal's reason for each refusal, and the limits' edges", () => {
 
   it('names every {name} of the URL that has no variable, in order', async () => {
     const answer = await create({ url: 'https://hooks.example.com/{team}/{env}' });
-    expect([answer.status, answer.body]).toEqual([422, { message: 'Invalid url given' }]);
+    expect([answer.status, answer.body]).toEqual([422, { error: 'Invalid url given' }]);
     expect(lastReason()).toBe('Invalid URL template. Missing keys: team, env');
   });
 
@@ -270,7 +291,7 @@ describe("the journal's reason for each refusal, and the limits' edges", () => {
     const answer = await call(mock, 'DELETE', `/projects/acme%2Fapi/hooks/${id}/url_variables/team`, {
       token: 'glpat-maintainer',
     });
-    expect([answer.status, answer.body]).toEqual([422, { message: 'Could not unset variable' }]);
+    expect([answer.status, answer.body]).toEqual([422, { error: 'Could not unset variable' }]);
     // GitLab's reset drops every stored variable when one the URL uses goes, so both are missing.
     expect(lastReason()).toBe('Invalid URL template. Missing keys: team, env');
   });

@@ -189,6 +189,16 @@ describe('POST /projects/:id/hooks', () => {
     expect(hook.url).toBe('https://ci.example.com/hook\u00a0');
   });
 
+  it('refuses a non-breaking space in the host (Addressable: Invalid character in host) with 422 {"error":"Invalid url given"}', async () => {
+    const before = mock.exportState();
+    const answer = await call(mock, 'POST', `/projects/${encodeURIComponent(API)}/hooks`, {
+      token: 'glpat-maintainer',
+      json: { url: ' https://ci.example.com\u00a0/hook ' },
+    });
+    expect([answer.status, answer.body]).toEqual([422, { error: 'Invalid url given' }]);
+    expect(mock.exportState()).toEqual(before);
+  });
+
   it('refuses a local address with 422 Invalid url given when the instance does not allow local requests', async () => {
     mock = createMockGitLab({
       seed: { ...seed, instance: { allow_local_requests_from_web_hooks_and_services: false } },
@@ -319,7 +329,7 @@ describe('PUT and DELETE /projects/:id/hooks/:hook_id', () => {
         token: 'glpat-maintainer',
         json,
       });
-      expect([answer.status, answer.body]).toEqual([400, { message: 'No parameters provided' }]);
+      expect([answer.status, answer.body]).toEqual([400, { error: 'No parameters provided' }]);
       expect(mock.exportState()).toEqual(before);
     }
   });
@@ -385,7 +395,7 @@ describe('the branch filter strategy', () => {
       token: 'glpat-maintainer',
       json: { branch_filter_strategy: 'glob' },
     });
-    expect([answer.status, answer.body]).toEqual([422, { message: 'Invalid branch filter given' }]);
+    expect([answer.status, answer.body]).toEqual([422, { error: 'Invalid branch filter given' }]);
     expect(mock.exportState()).toEqual(before);
     expect(mock.requests.list().at(-1)?.reason).toBe('unknown branch filter strategy glob');
   });

@@ -48,7 +48,7 @@ describe('the request journal (mock.requests)', () => {
     await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi/milestones', { token: MARIA });
     expect(mock.requests.list().map((entry) => [entry.status, entry.user, entry.reason])).toEqual([
       [401, 'omar', 'omar is the author and project acme/platform/api forbids author approval'],
-      [403, 'gus', 'gus is below Reporter in private project acme/platform/api: merge requests are hidden'],
+      [403, 'gus', 'gus is below Planner in private project acme/platform/api: merge requests are hidden'],
       [401, null, 'the request has no token'],
       [401, null, expect.stringMatching(/^token \d+ \(old-deploy\) of project_\d+_bot_\w+ is revoked$/)],
       [404, 'maria', 'no project acme/nothing'],

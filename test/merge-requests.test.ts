@@ -406,7 +406,7 @@ describe('create', () => {
       as('developer').projects.mergeRequests.create(API, { source_branch: 'main', target_branch: 'main', title: 'x' }),
     );
     expect(error.status).toBe(422);
-    expect(error.body).toEqual({ error: ["You can't use same project/branch for source and target"] });
+    expect(error.body).toEqual({ message: ["You can't use same project/branch for source and target"] });
     expect(mock.requests.list().at(-1)?.reason).toBe('source and target are both main');
     expect(mock.exportState()).toEqual(before);
   });
@@ -629,7 +629,7 @@ describe('update: assignees, target branch and state', () => {
       expect([iid, error.status, error.body]).toEqual([
         iid,
         422,
-        { error: ["You can't use same project/branch for source and target"] },
+        { message: ["You can't use same project/branch for source and target"] },
       ]);
       expect(mock.requests.list().at(-1)?.reason).toBe(`source and target are both ${branch}`);
     }

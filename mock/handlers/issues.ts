@@ -3,7 +3,7 @@ import { type Constraints, p, paginationParams, parseParams } from '../http/para
 import { json } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentIssueFull } from '../present/issues.js';
-import { findProject } from '../rules/access.js';
+import { findProject, signedIn } from '../rules/access.js';
 import {
   createIssue,
   findIssue,
@@ -62,6 +62,8 @@ export const issueRoutes = [
       { ...listParams, scope: p.string().values(SCOPES).default('created_by_me') },
       listConstraints,
     );
+    // lib/api/issues.rb: `authenticate! unless params[:scope] == 'all'`.
+    if (q.scope !== 'all') signedIn(ctx.caller);
     const issues = listIssues(ctx.world, ctx.caller, filtersOf(q), issuableOrder(q));
     return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue));
   }),

@@ -3,7 +3,7 @@ import { type Constraints, p, paginationParams, parseParams } from '../http/para
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
-import { findProject } from '../rules/access.js';
+import { findProject, signedIn } from '../rules/access.js';
 import { milestoneIdByTitle } from '../rules/issuables.js';
 import {
   createMergeRequest,
@@ -102,6 +102,8 @@ export const mergeRequestRoutes = [
   route('GET', '/merge_requests', (ctx) => {
     const spec = { ...listParams, scope: p.string().values(SCOPES).default('created_by_me') };
     const q = parseParams(ctx.params, spec, listConstraints);
+    // lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'`.
+    if (q.scope !== 'all') signedIn(ctx.caller);
     const order = issuableOrder(q);
     return listAnswer(ctx, q, listMergeRequests(ctx.world, ctx.caller, filtersOf(q), order));
   }),

@@ -8,7 +8,7 @@ import {
   presentListedPersonalAccessToken,
   presentPersonalAccessTokenWithToken,
 } from '../present/access-tokens.js';
-import { requireApiScope } from '../rules/access.js';
+import { requireApiScope, signedIn } from '../rules/access.js';
 import {
   createImpersonationToken,
   createPersonalToken,
@@ -78,15 +78,14 @@ export const personalAccessTokenRoutes = [
     '/personal_access_tokens/self/rotate',
     (ctx) => {
       // `allow_access_with_scope :api` and `:self_rotate`.
-      if (!ctx.caller.token.scopes.includes('self_rotate')) requireApiScope(ctx.caller.token, 'POST');
+      const token = signedIn(ctx.caller);
+      if (!token.scopes.includes('self_rotate')) requireApiScope(token, 'POST');
       const q = parseParams(ctx.params, { expires_at: p.date() });
       // `not_allowed! unless access_token.is_a? PersonalAccessToken`.
-      if (!('value' in ctx.caller.token)) {
+      if (!('value' in token)) {
         throw new ApiError(405, { message: '405 Method Not Allowed' }).because('an OAuth token cannot rotate itself');
       }
-      return json(
-        presentPersonalAccessTokenWithToken(ctx.world, rotatePersonalToken(ctx.world, ctx.caller.token, q.expires_at)),
-      );
+      return json(presentPersonalAccessTokenWithToken(ctx.world, rotatePersonalToken(ctx.world, token, q.expires_at)));
     },
     { checksScopes: true },
   ),

@@ -13,7 +13,7 @@ import {
   presentUserWithAdmin,
 } from '../present/users.js';
 import { requireReadUserScope } from '../rules/access.js';
-import { findUser, listUsers, readsAllUsers, selfToken, USER_ORDERS, type UserOrder } from '../rules/users.js';
+import { listUsers, readsAllUsers, readUser, selfToken, USER_ORDERS, type UserOrder } from '../rules/users.js';
 
 /**
  * Who am I, the instance and its users: /user, /users, /users/:id, /version,
@@ -105,7 +105,7 @@ export const userRoutes = [
         throw routeNotFound().because('GET /api/v4/users/:id takes digits only, as in GitLab: no route matches');
       }
       const q = parseParams(ctx.params, { id: p.integer().required() });
-      const user = findUser(ctx.world, q.id);
+      const user = readUser(ctx.world, ctx.caller, q.id);
       const present = readsAllUsers(ctx.caller.user) ? presentUserDetailsWithAdmin : presentUserProfile;
       return json(present(ctx.world, user));
     },

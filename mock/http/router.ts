@@ -1,4 +1,4 @@
-import type { Caller, World } from '../world/types.js';
+import { ANONYMOUS, type Caller, type World } from '../world/types.js';
 import { nowIso, syncClock } from '../world/world.js';
 import { nearestRoute, templateOf, unmodelledReason } from './coverage.js';
 import { type Credential, tokenOf } from './credentials.js';
@@ -129,6 +129,8 @@ export interface Guard {
   identify(world: World, credential: Credential | null): Caller | undefined;
   /** The caller, or throws GitLab's 401; may record the token's use. */
   authenticate(world: World, credential: Credential | null): Caller;
+  /** Whether a request without any token reaches the route (`GET`, `/projects/:id`) as {@link ANONYMOUS} instead of 401. */
+  servesAnonymous(method: string, path: string): boolean;
   /** Throws GitLab's 403 `insufficient_scope` unless the token may call the API with `method` (for routes without {@link Route.checksScopes}). */
   requireScope(token: Caller['token'], method: string): void;
   /**
@@ -244,8 +246,10 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
         trace.user = guard.identify(world, trace.credential)?.user.username ?? null;
         throw pathKnown ? methodNotAllowed() : unknownRoute(method, apiPath, unavailable);
       }
-      const caller = guard.authenticate(world, trace.credential);
-      trace.user = caller.user.username;
+      // GitLab's anonymous requests: no token at all (a bad token is 401 everywhere), on a route it serves without one.
+      const anonymous = trace.credential === null && guard.servesAnonymous(found.route.method, found.route.path);
+      const caller: Caller = anonymous ? { user: ANONYMOUS, token: null } : guard.authenticate(world, trace.credential);
+      trace.user = anonymous ? null : caller.user.username;
       if (!found.route.checksScopes) guard.requireScope(caller.token, method);
       const body = await bodyParams(request);
       trace.body = Object.keys(body).length > 0 ? body : null;

@@ -1,7 +1,18 @@
 import type { Credential } from '../http/credentials.js';
 import { ApiError, insufficientScope, invalidApiToken, notFound, unauthorized } from '../http/errors.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
-import type { AccessToken, Caller, Group, OAuthToken, Plan, Project, User, UserState, World } from '../world/types.js';
+import {
+  type AccessToken,
+  type Caller,
+  type Group,
+  isAnonymous,
+  type OAuthToken,
+  type Plan,
+  type Project,
+  type User,
+  type UserState,
+  type World,
+} from '../world/types.js';
 import { today, touchToken } from '../world/world.js';
 import { findOAuthToken, oauthTokenIsExpired } from './oauth/oauth-tokens.js';
 import { authorize, featureAllows } from './policy.js';
@@ -30,13 +41,22 @@ export function tokenIsActive(world: World, token: AccessToken): boolean {
 export function authenticate(world: World, credential: Credential | null): Caller {
   const caller = identify(world, credential);
   if (!caller) throw refusal(world, credential);
-  if (!('last_used_at' in caller.token)) return caller;
+  if (!caller.token || !('last_used_at' in caller.token)) return caller;
   const { token } = caller;
   // GitLab records use at most every 10 minutes.
   if (token.last_used_at === null || world.now - Date.parse(token.last_used_at) >= 10 * 60_000) {
     touchToken(world, token);
   }
   return caller;
+}
+
+/**
+ * GitLab's `authenticate!` inside an endpoint that the router lets anonymous callers reach
+ * (`lib/api/helpers.rb`: `unauthorized! unless current_user`): the caller's token, or 401.
+ */
+export function signedIn(caller: Caller): AccessToken | OAuthToken {
+  if (!caller.token || isAnonymous(caller.user)) throw unauthorized().because('the request has no token');
+  return caller.token;
 }
 
 /** Who a token authenticates as: an active token of an active user, or `undefined`. Changes nothing. */
@@ -166,15 +186,17 @@ export function apiScopes(method: string): readonly string[] {
 }
 
 /** 403 `insufficient_scope` unless the token has one of the scopes `method` needs (GitLab's API scope check). */
-export function requireApiScope(token: AccessToken | OAuthToken, method: string): void {
-  requireOneScopeOf(token, apiScopes(method), method);
+export function requireApiScope(token: AccessToken | OAuthToken | null, method: string): void {
+  // An anonymous request has no token whose scopes could limit it (GitLab's scope check is the token's).
+  if (token) requireOneScopeOf(token, apiScopes(method), method);
 }
 
 /**
  * {@link requireApiScope} where GitLab also takes `read_user` for reading
  * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`).
  */
-export function requireReadUserScope(token: AccessToken | OAuthToken, method: string): void {
+export function requireReadUserScope(token: AccessToken | OAuthToken | null, method: string): void {
+  if (!token) return;
   const reading = method === 'GET' || method === 'HEAD';
   requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user'] : apiScopes(method), method);
 }

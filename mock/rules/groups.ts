@@ -1,6 +1,6 @@
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import { shareCounts } from '../world/shares.js';
-import type { Group, Project, User, Visibility, World } from '../world/types.js';
+import { type Group, isAnonymous, type Project, type User, type Visibility, type World } from '../world/types.js';
 import { canReadProject, groupsAround, openTo } from './policy.js';
 
 /**
@@ -57,8 +57,10 @@ function candidates(world: World, user: User, filters: GroupFilters): (group: Gr
   }
   const allAvailable = filters.allAvailable ?? user.admin;
   if (user.admin && allAvailable) return () => true;
+  // GroupsFinder#include_public_groups?: `current_user.nil? || all_available?`.
+  const withPublic = allAvailable || isAnonymous(user);
   const around = groupsAround(world, user);
-  return (g) => around.has(g.id) || (allAvailable && openTo(g.visibility, user));
+  return (g) => around.has(g.id) || (withPublic && openTo(g.visibility, user));
 }
 
 /** GitLab's fuzzy match: each word of 3+ characters appears in the value (any case); a shorter query must equal it. */

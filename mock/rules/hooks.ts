@@ -1,4 +1,4 @@
-import { ApiError, forbidden, notFound, recordNotFound, validationError } from '../http/errors.js';
+import { ApiError, forbidden, notFound, recordNotFound } from '../http/errors.js';
 import {
   GROUP_HOOK_EVENTS,
   type Group,
@@ -108,13 +108,34 @@ function updatedTarget(hook: WebHook, url: string, vars: Record<string, string>,
   return { url, url_variables, custom_headers };
 }
 
-/** GitLab's `render_validation_error!`: 422 with the failing attributes' messages. */
-const modelInvalid = (attribute: string, message: string) =>
-  new ApiError(422, { message: { [attribute]: [message] } }).because(`${attribute} ${message}`);
+/** Whether a hook is being created (`WebHooks::CreateService`) or changed (`save_hook` of `lib/api/helpers/web_hooks_helpers.rb`): they word refusals apart. */
+type HookWrite = 'create' | 'update';
 
-/** GitLab's answer to a hook it cannot save because of its URL (or its branch filter). */
+/**
+ * Any other model error of a hook: on update `render_validation_error!(hook, 422)`, `{"message": {attribute: [...]}}`;
+ * on create `CreateService` returns `error(hook.errors.full_messages.to_sentence, 422)`, which the
+ * API raises with Grape's `error!`, `{"error": "Url variables must be a valid json schema"}`.
+ */
+const modelInvalid = (write: HookWrite, attribute: string, message: string) =>
+  new ApiError(
+    422,
+    write === 'update' ? { message: { [attribute]: [message] } } : { error: `${humanize(attribute)} ${message}` },
+  ).because(`${attribute} ${message}`);
+
+/** Rails' `human_attribute_name`: `url_variables` is `Url variables`. */
+const humanize = (attribute: string) => {
+  const words = attribute.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * GitLab's answer to a hook it cannot save because of its URL (or its branch filter): Grape's
+ * `error!("Invalid url given", 422)` (`save_hook`, and `CreateService`'s message raised with
+ * `error!` by `lib/api/project_hooks.rb`, `system_hooks.rb`, `ee/lib/api/group_hooks.rb`), so
+ * `{"error": ...}`, not `{"message": ...}`.
+ */
 const invalid = (what: 'url' | 'branch filter', reason: string) =>
-  new ApiError(422, { message: `Invalid ${what} given` }).because(reason);
+  new ApiError(422, { error: `Invalid ${what} given` }).because(reason);
 
 /** An IPv4 address's four numbers, or `undefined` when the host is not a dotted IPv4 literal. */
 function ipv4(host: string): number[] | undefined {
@@ -184,7 +205,13 @@ export function hookUrlRefusal(world: World, url: string): string | undefined {
  * among the model's errors: the URL (blocked, or a `{name}` without its variable), the branch
  * filter, the custom headers, then the URL variables and the URL with its variables put in.
  */
-function checkFields(world: World, fields: HookFields<string>, strategyNow: string, target: HookTarget): void {
+function checkFields(
+  world: World,
+  fields: HookFields<string>,
+  strategyNow: string,
+  target: HookTarget,
+  write: HookWrite,
+): void {
   const hasVariables = Object.keys(target.url_variables).length > 0;
   // GitLab checks the URL itself only for a hook without variables; with some, the URL as called.
   if (fields.url !== undefined && !hasVariables) {
@@ -207,16 +234,19 @@ function checkFields(world: World, fields: HookFields<string>, strategyNow: stri
     }
   }
   if (!entriesValid(target.custom_headers, CUSTOM_HEADER_KEY, 2048)) {
-    throw new ApiError(422, { message: 'Custom headers validation failed' }).because(
+    // `save_hook`: `error!("Custom headers validation failed", 422)`; CreateService: "Custom headers must be a valid json schema".
+    const words =
+      write === 'update' ? 'Custom headers validation failed' : 'Custom headers must be a valid json schema';
+    throw new ApiError(422, { error: words }).because(
       'custom headers: at most 20, names like X-Name, values of 1 to 2048 characters',
     );
   }
   if (!entriesValid(target.url_variables, URL_VARIABLE_KEY, 100)) {
-    throw modelInvalid('url_variables', 'must be a valid json schema');
+    throw modelInvalid(write, 'url_variables', 'must be a valid json schema');
   }
   if (hasVariables) {
     const refusal = hookUrlRefusal(world, interpolateUrl(target.url, target.url_variables) as string);
-    if (refusal) throw modelInvalid('interpolated_url', `is blocked: ${refusal}`);
+    if (refusal) throw modelInvalid(write, 'interpolated_url', `is blocked: ${refusal}`);
   }
 }
 
@@ -338,7 +368,7 @@ export function createGroupHook(
   group: Group,
   fields: HookFields<GroupHookEvent> & { url: string },
 ): GroupHook {
-  checkFields(world, fields, 'wildcard', createTarget(fields));
+  checkFields(world, fields, 'wildcard', createTarget(fields), 'create');
   return insertGroupHook(world, group, fields);
 }
 
@@ -359,13 +389,13 @@ export function createProjectHook(
   project: Project,
   fields: HookFields<ProjectHookEvent> & { url: string },
 ): ProjectHook {
-  checkFields(world, fields, 'wildcard', createTarget(fields));
+  checkFields(world, fields, 'wildcard', createTarget(fields), 'create');
   return insertProjectHook(world, project, fields);
 }
 
 /** `POST /hooks`: validated, then stored. */
 export function createSystemHook(world: World, fields: HookFields<SystemHookEvent> & { url: string }): SystemHook {
-  checkFields(world, fields, 'wildcard', createTarget(fields));
+  checkFields(world, fields, 'wildcard', createTarget(fields), 'create');
   return insertSystemHook(world, fields);
 }
 
@@ -389,14 +419,16 @@ function storeSecrets(hook: WebHook, target: HookTarget): void {
  * is not given stays, an empty token clears it; nothing at all is 400 `No parameters provided`.
  */
 export function updateHook<E extends string>(world: World, hook: WebHook<E>, fields: HookFields<E>): WebHook<E> {
-  if (isEmpty(fields)) throw validationError('No parameters provided').because('the update gives no parameter');
+  // `update_hook_params`: `error!('No parameters provided', :bad_request)`.
+  if (isEmpty(fields))
+    throw new ApiError(400, { error: 'No parameters provided' }).because('the update gives no parameter');
   const target = updatedTarget(
     hook,
     fields.url === undefined ? hook.url : strip(fields.url),
     { ...hook.url_variables, ...fields.url_variables },
     { ...hook.custom_headers, ...fields.custom_headers },
   );
-  checkFields(world, fields, hook.branch_filter_strategy, target);
+  checkFields(world, fields, hook.branch_filter_strategy, target, 'update');
   if (fields.url !== undefined) hook.url = strip(fields.url);
   if (fields.name !== undefined) hook.name = fields.name;
   if (fields.description !== undefined) hook.description = fields.description;
@@ -432,7 +464,8 @@ export function setHookSecret(world: World, hook: WebHook, kind: HookSecretKind,
     updateHook(world, hook, { [kind]: { [key]: value } });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    throw new ApiError(422, { message: 'Illegal key or value' }).because(e.reason ?? `${kind} ${key} refused`);
+    // lib/api/hooks/url_variables.rb, custom_headers.rb: `error!('Illegal key or value', 422)`.
+    throw new ApiError(422, { error: 'Illegal key or value' }).because(e.reason ?? `${kind} ${key} refused`);
   }
 }
 
@@ -449,10 +482,11 @@ export function unsetHookSecret(world: World, hook: WebHook, kind: HookSecretKin
   const headers = kind === 'custom_headers' ? rest : { ...hook.custom_headers };
   const target = updatedTarget(hook, hook.url, vars, headers);
   try {
-    checkFields(world, {}, hook.branch_filter_strategy, target);
+    checkFields(world, {}, hook.branch_filter_strategy, target, 'update');
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    throw new ApiError(422, { message: words.unset }).because(e.reason ?? `${kind} ${key} is needed`);
+    // `error!('Could not unset variable', 422)` / `error!('Could not unset custom header', 422)`.
+    throw new ApiError(422, { error: words.unset }).because(e.reason ?? `${kind} ${key} is needed`);
   }
   storeSecrets(hook, target);
 }

@@ -206,7 +206,9 @@ function checkBranches(
   open = true,
 ): void {
   if (source === target) {
-    throw new ApiError(422, { error: ["You can't use same project/branch for source and target"] }).because(
+    // `handle_merge_request_errors!` (lib/api/helpers/merge_requests_helpers.rb): `unprocessable_entity!(errors[:branch_conflict])`,
+    // GitLab's `render_api_error!`, so `{"message": [...]}`.
+    throw new ApiError(422, { message: ["You can't use same project/branch for source and target"] }).because(
       `source and target are both ${source}`,
     );
   }

@@ -1,13 +1,14 @@
 import { type ApiError, badRequest, forbidden, notFound, unauthorized } from '../http/errors.js';
 import { directRole, groupChain, isGroup, membershipCounts, projectGroup, sourceName } from '../world/memberships.js';
 import { shareCounts, sharesOfGroup, sharesOfProject } from '../world/shares.js';
-import type { Caller } from '../world/types.js';
 import {
   type AccessToken,
+  type Caller,
   type Event,
   type FeatureAccessLevel,
   type Group,
   type Issue,
+  isAnonymous,
   type MergeRequest,
   type NamespaceRecord,
   PROJECT_SETTING_DEFAULTS,
@@ -133,7 +134,8 @@ export const adminRole = (source: Project | Group): Role => (isGroup(source) ? R
  */
 export function visibleWithRole(visibility: Visibility, user: User, role: number): boolean {
   if (user.admin || role > 0 || visibility === 'public') return true;
-  return visibility === 'internal' && !user.bot;
+  // ProjectPolicy `rule { anonymous & ~public_project }.prevent_all`: internal is for signed-in users.
+  return visibility === 'internal' && !user.bot && !isAnonymous(user);
 }
 
 /** Whether a group or project of this visibility is open to a user without any membership: public, or internal for humans. */
@@ -253,7 +255,8 @@ const closedFeature = (world: World, user: User, project: Project, features: rea
 
 /**
  * GitLab's `read_code` (the repository: branches, commits): anyone who sees a public or
- * internal project; in a private project, Reporter and up (Guests get 403); never with the
+ * internal project; in a private project, Reporter and up (Guests get 403, and in 18.6 Planners
+ * too: `read_code` came to the Planner block only in 18.7, MR !212966); never with the
  * repository feature closed to the caller (`rule { repository_disabled }.prevent :read_code`).
  */
 export function canReadCode(world: World, user: User, project: Project): boolean {
@@ -262,14 +265,16 @@ export function canReadCode(world: World, user: User, project: Project): boolean
 }
 
 /**
- * GitLab's `read_merge_request`: merge requests of a private project are readable from Reporter up (SPEC 5);
- * never with the merge requests or repository feature closed to the caller
+ * GitLab's `read_merge_request`: merge requests of a private project are readable from Planner up
+ * (ProjectPolicy `rule { can?(:planner_access) }.policy { ... enable :read_merge_request }`, since
+ * 17.8's MR !175444 without `download_code`; Guests get 403); never with the merge requests or
+ * repository feature closed to the caller
  * (`rule { merge_requests_disabled | repository_disabled }.policy { prevent :read_merge_request ... }`).
  */
 export function canReadMergeRequests(world: World, user: User, project: Project): boolean {
   if (!canReadProject(world, user, project)) return false;
   if (closedFeature(world, user, project, ['merge_requests', 'repository'])) return false;
-  return project.visibility !== 'private' || projectRole(world, user, project) >= Roles.Reporter;
+  return project.visibility !== 'private' || projectRole(world, user, project) >= Roles.Planner;
 }
 
 /**
@@ -328,6 +333,50 @@ function canUnprotect(world: World, user: User, project: Project, branch: Protec
   return level === undefined || (level !== 0 && role >= level);
 }
 
+// ---- Anonymous callers -------------------------------------------------------------
+
+/**
+ * The routes GitLab 18.6 serves to a request without a token (`current_user` nil), each with the
+ * line that lets it through; every other route is 401 before anything else (SPEC 5 (1), SPEC 8).
+ * GitLab authenticates first where a file or route says `before { authenticate! }` (members,
+ * labels, namespaces, group milestones, hooks, metadata, `/user`, personal access tokens),
+ * `authenticated_as_admin!`, or `authenticate_non_get!` for a write; the six areas of the API
+ * reference (applications, access tokens, approvals and their settings, SCIM, project milestones)
+ * keep the reference's rule (R5: every endpoint needs an authenticated caller). What an anonymous
+ * caller then sees is {@link ANONYMOUS}'s: public groups, projects and users only (`visibleWithRole`).
+ */
+export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
+  'GET /projects': 'lib/api/projects.rb: `authenticate_non_get!` only; public projects',
+  'GET /projects/:id': 'lib/api/projects.rb: `find_project!` (a private project is 404)',
+  'GET /groups/:id/projects': 'lib/api/groups.rb: `authenticate_non_get!`; `find_group_projects`',
+  'GET /groups': 'lib/api/groups.rb: `authenticate_non_get!`; `GroupsFinder` public groups',
+  'GET /groups/:id': 'lib/api/groups.rb: `find_group!` (a private group is 404)',
+  'GET /groups/:id/subgroups': 'lib/api/groups.rb: `find_groups(..., params[:id])`',
+  'GET /groups/:id/descendant_groups': 'lib/api/groups.rb: `find_groups(..., params[:id])`',
+  'GET /issues': "lib/api/issues.rb: `authenticate! unless params[:scope] == 'all'` (in the route)",
+  'GET /projects/:id/issues': 'lib/api/issues.rb: `before { authenticate_non_get! }`, `user_project`',
+  'GET /projects/:id/issues/:issue_iid': 'lib/api/issues.rb: `before { authenticate_non_get! }`',
+  'GET /merge_requests': "lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'` (in the route)",
+  'GET /projects/:id/merge_requests':
+    'lib/api/merge_requests.rb: `authenticate_non_get!`; `authorize! :read_merge_request`',
+  'GET /projects/:id/merge_requests/:merge_request_iid': 'lib/api/merge_requests.rb: `find_merge_request_with_access`',
+  'GET /projects/:id/repository/branches': 'lib/api/branches.rb: `require_repository_enabled!`, `authorize_read_code!`',
+  'GET /projects/:id/repository/branches/:branch': 'lib/api/branches.rb: `authorize_read_code!`',
+  'GET /projects/:id/protected_branches': 'lib/api/protected_branches.rb: `authorize_read_code!`, no `authenticate!`',
+  'GET /projects/:id/protected_branches/:name': 'lib/api/protected_branches.rb: `authorize_read_code!`',
+  'GET /projects/:id/events': 'lib/api/project_events.rb: `find_events(user_project)`, no `authenticate!`',
+  'GET /users': 'lib/api/users.rb: `authenticate_non_get!`; anonymous only with `username` (in the route)',
+  'GET /users/:id': "lib/api/users.rb: `forbidden!('Not authorized!') unless current_user` (in the route)",
+  'GET /users/:id/events': "lib/api/events.rb: `find_user`, `not_found!('User') unless user`",
+  'GET /users/:user_id/keys':
+    'lib/api/users.rb: `can?(current_user, :read_user, user)` (UserPolicy: `~restricted_public_level`)',
+  'GET /users/:id/keys/:key_id': 'lib/api/users.rb: `can?(current_user, :read_user, user)`',
+};
+
+/** Whether GitLab 18.6 lets a request without a token reach the route (`METHOD /path` as declared). */
+export const servesAnonymous = (method: string, path: string): boolean =>
+  Object.hasOwn(ANONYMOUS_ROUTES, `${method} ${path}`);
+
 // ---- Abilities -----------------------------------------------------------------
 
 /** The subject of an instance-wide ability (GitLab's `GlobalPolicy`: `can?(user, :ability)` with no subject). */
@@ -353,6 +402,7 @@ export interface Abilities {
   read_code: Project;
   push_code: Project;
   read_merge_request: Project;
+  read_merge_request_approvals: Project;
   create_merge_request_from: Project;
   create_merge_request_in: Project;
   modify_approvers_rules: Project;
@@ -575,9 +625,23 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
       return refusedBecause(
         closed
           ? featureClosed(world, user, project, closed)
-          : `${user.username} is below Reporter in private project ${project.path_with_namespace}: merge requests are hidden`,
+          : `${user.username} is below Planner in private project ${project.path_with_namespace}: merge requests are hidden`,
       );
     },
+  },
+  // SPEC 5 (ours, for the six areas): a merge request's approvals, approval state and rules are read from
+  // Reporter up in a private project, Planners refused. GitLab 18.6 asks `read_merge_request` there
+  // (`find_merge_request_with_access` in ee/lib/ee/api/merge_request_approvals.rb), which Planners have.
+  read_merge_request_approvals: {
+    allows: (world, user, project) =>
+      canReadMergeRequests(world, user, project) &&
+      (project.visibility !== 'private' || projectRole(world, user, project) >= Roles.Reporter),
+    refusal: (world, user, project) =>
+      canReadMergeRequests(world, user, project)
+        ? refusedBecause(
+            `${user.username} is below Reporter in private project ${project.path_with_namespace}: approvals are hidden (SPEC 5)`,
+          )
+        : POLICY.read_merge_request.refusal(world, user, project),
   },
   // ProjectPolicy: `rule { can?(:developer_access) }.enable :create_merge_request_from`; archived
   // (ArchivedAbilities) and `merge_requests_disabled | repository_disabled` prevent it.
@@ -608,10 +672,13 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   admin_label: guarded(projectMember(Roles.Planner), itself, { archived: true, anyOf: ['issues', 'merge_requests'] }),
   // IssuePolicy: `set_issue_metadata` from Planner (`can_set_issuable_metadata?`); asked of the project here.
   set_issue_metadata: projectMember(Roles.Planner),
-  // ProjectPolicy/ProtectedBranchPolicy `read_protected_branch`: Maintainer here, as GitLab had it
-  // (`before { authorize_admin_project }` of `lib/api/protected_branches.rb`); newer GitLab asks `read_code`.
-  // The repository feature closed to the caller refuses it too (`rule { repository_disabled }.prevent :read_code`).
-  read_protected_branch: guarded(projectMember(Roles.Maintainer), itself, { features: ['repository'] }),
+  // `lib/api/protected_branches.rb`'s GET routes ask `authorize_read_code!` since GitLab 15.11 (MR !115495,
+  // replacing `before { authorize_admin_project }`): whoever reads the code, anonymous callers of a public
+  // project included; Guests and (in 18.6) Planners of a private project get 403.
+  read_protected_branch: {
+    allows: canReadCode,
+    refusal: (world, user, project) => POLICY.read_code.refusal(world, user, project),
+  },
   // ProtectedBranchPolicy: `rule { can?(:admin_project) }.enable :create_protected_branch, ...`.
   create_protected_branch: projectMember(Roles.Maintainer),
   // ProtectedBranchPolicy: `admin_project`, and `rule { ~can_unprotect }.prevent :update_protected_branch,

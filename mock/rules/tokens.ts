@@ -14,7 +14,7 @@ import {
   today,
   tokenResourceKey,
 } from '../world/world.js';
-import { requireApiScope, tokenIsActive } from './access.js';
+import { requireApiScope, signedIn, tokenIsActive } from './access.js';
 import { adminRole, can, roleIn, roleInSource, roleName } from './policy.js';
 
 /**
@@ -332,7 +332,7 @@ export function revokeTokenFamily(world: World, token: AccessToken): void {
 function tokenToRotate(world: World, caller: Caller, resource: TokenResource, tokenId: number | 'self'): AccessToken {
   const kind = resourceKind(resource);
   if (tokenId === 'self') {
-    const own = caller.token;
+    const own = signedIn(caller);
     // An OAuth token is nobody's resource token.
     if (!('project_id' in own) || tokenResourceKey(own) !== keyOf(resource)) {
       throw badRequest(`Only an access token of this ${kind} can rotate itself`);

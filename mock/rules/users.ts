@@ -1,7 +1,7 @@
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors.js';
 import { directRole, groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
-import type { AccessToken, Caller, Role, User, World } from '../world/types.js';
-import { isPaidPlan } from './access.js';
+import { type AccessToken, type Caller, isAnonymous, type Role, type User, type World } from '../world/types.js';
+import { isPaidPlan, signedIn } from './access.js';
 
 /**
  * Who am I, the instance, and its users: `GET /user`, `/users`, `/users/:id`,
@@ -32,9 +32,19 @@ export function findUser(world: World, id: number): User {
   return user;
 }
 
+/** `GET /users/:id`: lib/api/users.rb's `forbidden!('Not authorized!') unless current_user` comes before the lookup. */
+export function readUser(world: World, caller: Caller, id: number): User {
+  if (isAnonymous(caller.user)) {
+    throw new ApiError(403, { message: '403 Forbidden - Not authorized!' }).because(
+      'an anonymous caller may not read a user by id',
+    );
+  }
+  return findUser(world, id);
+}
+
 /** `GET /personal_access_tokens/self`: the token of the request, which must be a personal (or project) access token. */
 export function selfToken(caller: Caller): AccessToken {
-  const { token } = caller;
+  const token = signedIn(caller);
   if (!('value' in token)) {
     throw badRequest('This endpoint requires token type to be a personal access token').because(
       `OAuth token ${token.id} is not a personal access token`,
@@ -108,6 +118,16 @@ const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b 
  */
 export function listUsers(world: World, caller: Caller, filters: UserFilters): User[] {
   const admin = readsAllUsers(caller.user);
+  // `authenticated_as_admin! if ... extern_uid ... provider`: 401 first for an anonymous caller.
+  if (filters.externUid !== undefined && filters.provider !== undefined) signedIn(caller);
+  // lib/api/users.rb `GET /users`: `authorized &&= index_params[:username].present? if current_user.blank?`,
+  // then `forbidden!("Not authorized to access /api/v4/users") unless authorized` (`read_users_list`, which
+  // GlobalPolicy gives anonymous callers while no visibility level is restricted, the default).
+  if (isAnonymous(caller.user) && !filters.username) {
+    throw new ApiError(403, { message: '403 Forbidden - Not authorized to access /api/v4/users' }).because(
+      'an anonymous caller lists users only by username',
+    );
+  }
   if (filters.externUid !== undefined && filters.provider !== undefined && !admin) {
     throw forbidden().because(`${caller.user.username} is not an instance administrator; extern_uid needs one`);
   }

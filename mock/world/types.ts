@@ -732,13 +732,37 @@ export interface OAuthToken {
   revoked_at: string | null;
 }
 
-/** @internal The authenticated caller of a request: a personal or project access token, or an OAuth access token acting as its user. */
+/**
+ * @internal The caller of a request: a personal or project access token, or an OAuth access token
+ * acting as its user; or, on a route GitLab serves without a token, an anonymous request
+ * ({@link ANONYMOUS}, `token: null`).
+ */
 export interface Caller {
-  /** Whom the token authenticates as (seen with `admin: false` when it does not act with administrator powers). */
+  /** Whom the token authenticates as (seen with `admin: false` when it does not act with administrator powers); {@link ANONYMOUS} without a token. */
   user: User;
-  /** The token the request carries. */
-  token: AccessToken | OAuthToken;
+  /** The token the request carries; `null` for an anonymous request. */
+  token: AccessToken | OAuthToken | null;
 }
+
+/**
+ * @internal Who a request without a token acts as, on the routes GitLab serves to anonymous callers
+ * (GitLab's `current_user` is `nil`): id 0, which no record names, so it is a member of nothing, the
+ * author of nothing, never an administrator, and sees only public groups, projects and users.
+ */
+export const ANONYMOUS: User = Object.freeze({
+  id: 0,
+  username: '(anonymous)',
+  name: 'Anonymous',
+  email: '',
+  state: 'active',
+  admin: false,
+  bot: false,
+  password: '',
+  created_at: '1970-01-01T00:00:00Z',
+});
+
+/** @internal Whether a caller's user is the anonymous one (a request without a token). */
+export const isAnonymous = (user: User): boolean => user.id === ANONYMOUS.id;
 
 /** The link between a member of a group and the group's identity provider. */
 export interface ScimIdentity {

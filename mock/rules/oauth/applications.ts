@@ -46,6 +46,13 @@ export function findApplication(world: World, id: number): Application {
 }
 
 /** Doorkeeper's messages for one redirect URI (several may be given, separated by white space). */
+/** The host of an http(s) URI's part after `scheme:` as Ruby's URI reads it: only after `//`, without user info and port. */
+function httpHost(rest: string): string {
+  if (!rest.startsWith('//')) return '';
+  const authority = rest.slice(2).split(/[/?#]/)[0] as string;
+  return authority.replace(/^.*@/, '').replace(/:\d*$/, '');
+}
+
 function redirectUriErrors(value: string): string[] {
   if (value.trim() === '') return ["can't be blank"];
   const errors = new Set<string>();
@@ -67,7 +74,9 @@ function redirectUriErrors(value: string): string[] {
         errors.add('must be a valid URI.');
       }
       if (url?.hash) errors.add('cannot contain a fragment.');
-      if (url && /^https?:$/.test(url.protocol) && url.hostname === '') errors.add('must be a valid URI.');
+      // Doorkeeper's `unspecified_host?` (`uri.is_a?(URI::HTTP) && uri.host.blank?`, doorkeeper 5.5+, GitLab 13.9+):
+      // Ruby's URI takes a host only after `//`, where the URL standard makes `http:/x` the host `x`.
+      if (/^https?$/i.test(scheme) && httpHost(rest) === '') errors.add('must be a valid URI.');
     }
   }
   return [...errors];
