@@ -365,9 +365,9 @@ export const rows: Row[] = [
 
   // Merge-request approval rules (G3, SPEC 2, SPEC 5): read from Reporter up (private project), changed from Developer up.
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approval_rules', url: `${P}/merge_requests/1/approval_rules`,
-                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approval_rules/:approval_rule_id', url: `${P}/merge_requests/1/approval_rules/{mergeRequestRule}`,
-                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /projects/:id/merge_requests/:merge_request_iid/approval_rules', url: `${P}/merge_requests/1/approval_rules`, body: { name: 'Extra', approvals_required: 1 },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 201, 201, 201, 201, 201],
     note: 'Reporters read the merge request but get 403 {"message":["Prohibited"]}; Guests and Planners 403 Forbidden.' },
@@ -385,9 +385,9 @@ export const rows: Row[] = [
 
   // Approving one merge request (G3, SPEC 2, SPEC 5).
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approvals', url: `${P}/merge_requests/1/approvals`,
-                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid/approval_state', url: `${P}/merge_requests/1/approval_state`,
-                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /projects/:id/merge_requests/:merge_request_iid/approve', url: `${P}/merge_requests/1/approve`, body: {},
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 201, 201, 201, 201, 201],
     note: 'Developer up, or named in a rule (nobody below Developer is, here).' },

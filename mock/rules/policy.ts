@@ -402,7 +402,6 @@ export interface Abilities {
   read_code: Project;
   push_code: Project;
   read_merge_request: Project;
-  read_merge_request_approvals: Project;
   create_merge_request_from: Project;
   create_merge_request_in: Project;
   modify_approvers_rules: Project;
@@ -628,20 +627,6 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
           : `${user.username} is below Planner in private project ${project.path_with_namespace}: merge requests are hidden`,
       );
     },
-  },
-  // SPEC 5 (ours, for the six areas): a merge request's approvals, approval state and rules are read from
-  // Reporter up in a private project, Planners refused. GitLab 18.6 asks `read_merge_request` there
-  // (`find_merge_request_with_access` in ee/lib/ee/api/merge_request_approvals.rb), which Planners have.
-  read_merge_request_approvals: {
-    allows: (world, user, project) =>
-      canReadMergeRequests(world, user, project) &&
-      (project.visibility !== 'private' || projectRole(world, user, project) >= Roles.Reporter),
-    refusal: (world, user, project) =>
-      canReadMergeRequests(world, user, project)
-        ? refusedBecause(
-            `${user.username} is below Reporter in private project ${project.path_with_namespace}: approvals are hidden (SPEC 5)`,
-          )
-        : POLICY.read_merge_request.refusal(world, user, project),
   },
   // ProjectPolicy: `rule { can?(:developer_access) }.enable :create_merge_request_from`; archived
   // (ArchivedAbilities) and `merge_requests_disabled | repository_disabled` prevent it.

@@ -148,7 +148,7 @@ export const approvalRuleRoutes = [
   route('GET', '/projects/:id/merge_requests/:merge_request_iid/approval_rules', (ctx) => {
     const q = parseParams(ctx.params, { ...mergeRequestPath, ...paginationParams });
     const { project, mergeRequest } = mergeRequestFor(ctx, q.id, q.merge_request_iid);
-    authorize(ctx.world, ctx.caller, 'read_merge_request_approvals', project);
+    authorize(ctx.world, ctx.caller, 'read_merge_request', project);
     const rules = mergeRequestRules(ctx.world, mergeRequest);
     return paginated(ctx, rules, q, (r) => presentMergeRequestRule(ctx.world, ctx.caller, r));
   }),
@@ -156,7 +156,7 @@ export const approvalRuleRoutes = [
   route('GET', '/projects/:id/merge_requests/:merge_request_iid/approval_rules/:approval_rule_id', (ctx) => {
     const q = parseParams(ctx.params, mergeRequestRulePath);
     const { project, mergeRequest } = mergeRequestFor(ctx, q.id, q.merge_request_iid);
-    authorize(ctx.world, ctx.caller, 'read_merge_request_approvals', project);
+    authorize(ctx.world, ctx.caller, 'read_merge_request', project);
     const rule = findMergeRequestRule(ctx.world, mergeRequest, q.approval_rule_id);
     return json(presentMergeRequestRule(ctx.world, ctx.caller, rule));
   }),

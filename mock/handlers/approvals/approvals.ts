@@ -39,14 +39,14 @@ export const approvalRoutes = [
   route('GET', '/projects/:id/merge_requests/:merge_request_iid/approvals', (ctx) => {
     const q = parseParams(ctx.params, mergeRequestPath);
     const { project, mergeRequest } = locate(ctx, q.id, q.merge_request_iid);
-    authorize(ctx.world, ctx.caller, 'read_merge_request_approvals', project);
+    authorize(ctx.world, ctx.caller, 'read_merge_request', project);
     return json(statusOf(ctx, project, mergeRequest));
   }),
 
   route('GET', '/projects/:id/merge_requests/:merge_request_iid/approval_state', (ctx) => {
     const q = parseParams(ctx.params, mergeRequestPath);
     const { project, mergeRequest } = locate(ctx, q.id, q.merge_request_iid);
-    authorize(ctx.world, ctx.caller, 'read_merge_request_approvals', project);
+    authorize(ctx.world, ctx.caller, 'read_merge_request', project);
     const status = approvalStatus(ctx.world, project, mergeRequest);
     return json({
       approval_rules_overwritten: status.overwritten,

@@ -361,7 +361,7 @@ export function resetApprovals(world: World, caller: Caller, project: Project, m
  * the merge request at all get `403 Forbidden` first.
  */
 export function requireMergeRequestRuleRights(world: World, caller: Caller, project: Project): void {
-  authorize(world, caller, 'read_merge_request_approvals', project);
+  authorize(world, caller, 'read_merge_request', project);
   const allowed = effectiveProjectSettings(world, project).allow_overrides_to_approver_list_per_merge_request;
   const role = projectRole(world, caller.user, project);
   if (role < 30) {
