@@ -90,9 +90,11 @@ describe('sharing a group with a group', () => {
       ['partnerlead', 20],
     ]);
     expect((await failure(client(mock, 'glpat-partnerboss').groups.get('acme'))).status).toBe(404);
-    // A Reporter may not edit the group, nor its project's protected branches.
+    // A Reporter reads the project's protected branches (18.6's `read_code`), but may not edit the
+    // group nor the project.
+    await expect(partner.projects.protectedBranches.list('acme/platform/api').toArray()).resolves.toEqual([]);
     expect((await failure(partner.groups.update('acme', { description: 'x' }))).status).toBe(403);
-    expect((await failure(partner.projects.protectedBranches.list('acme/platform/api').toArray())).status).toBe(403);
+    expect((await failure(partner.projects.update('acme/platform/api', { description: 'x' }))).status).toBe(403);
   });
 
   it('stops counting on the day the share expires', async () => {
