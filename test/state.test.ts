@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMockGitLab, demoSeed, SeedError } from '../mock/index.js';
+import { SeedProject } from '../mock/seed/document.js';
 import { EXPORTED_AS } from '../mock/seed/export.js';
+import { PROJECT_SETTING_DEFAULTS } from '../mock/world/types.js';
 import { createWorld } from '../mock/world/world.js';
 import { client } from './fixtures.js';
 import { worldTables } from './world-tables.js';
@@ -143,5 +145,12 @@ describe('OAuth tokens in a document', () => {
     expect(() => mock.loadState(seed(...tokens))).toThrow(SeedError);
     expect(() => mock.loadState(seed(...tokens))).toThrow(`oauth.tokens[1].${key}: already taken`);
     expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('a project’s settings in a document', () => {
+  it('takes every setting the world keeps, by the same names', () => {
+    const settings = SeedProject.shape.settings.unwrap();
+    expect(Object.keys(settings.shape).sort()).toEqual(Object.keys(PROJECT_SETTING_DEFAULTS).sort());
   });
 });

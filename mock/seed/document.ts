@@ -3,9 +3,7 @@ import { FaultSpec } from '../http/faults.js';
 import { firstIssue, invalid } from '../http/invalid.js';
 import {
   GROUP_HOOK_EVENTS,
-  PROJECT_FEATURES,
   PROJECT_HOOK_EVENTS,
-  type ProjectFeature,
   type RateLimits,
   SYSTEM_HOOK_EVENTS,
 } from '../world/types.js';
@@ -311,6 +309,9 @@ export const SeedLabel = z.strictObject({
   /** The label's id. */
   id: id.optional(),
 });
+
+/** A project feature's access level in a seed: GitLab's `ProjectFeature` levels. */
+const featureLevel = z.enum(['disabled', 'private', 'enabled', 'public']).optional();
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedProjectHook = z.strictObject({
@@ -642,27 +643,68 @@ export const SeedProject = z.strictObject({
    */
   settings: z
     .strictObject({
+      /** `merge` (default), `rebase_merge` or `ff`. */
       merge_method: z.enum(['merge', 'rebase_merge', 'ff']).optional(),
+      /** `never`, `always`, `default_on` or `default_off` (default). */
       squash_option: z.enum(['never', 'always', 'default_on', 'default_off']).optional(),
+      /** Merge only when the pipeline succeeded; default false. */
       only_allow_merge_if_pipeline_succeeds: z.boolean().optional(),
+      /** Merge only when every thread is resolved; default false. */
       only_allow_merge_if_all_discussions_are_resolved: z.boolean().optional(),
+      /** A skipped pipeline counts as a succeeded one; default false. */
       allow_merge_on_skipped_pipeline: z.boolean().optional(),
+      /** The source branch is removed by default when merged; default true. */
       remove_source_branch_after_merge: z.boolean().optional(),
+      /** Git LFS; default true. */
       lfs_enabled: z.boolean().optional(),
+      /** Users may ask to join; default true. */
       request_access_enabled: z.boolean().optional(),
+      /** The deprecated switch of the package registry; default true. */
       packages_enabled: z.boolean().optional(),
+      /** Instance runners run the project's jobs; default true. */
       shared_runners_enabled: z.boolean().optional(),
+      /** The CI configuration file's path, or `null` (default: `.gitlab-ci.yml`). */
       ci_config_path: z.string().nullable().optional(),
-      ...(Object.fromEntries(
-        PROJECT_FEATURES.map((f) => [
-          `${f}_access_level`,
-          z.enum(['disabled', 'private', 'enabled', 'public']).optional(),
-        ]),
-      ) as {
-        [F in ProjectFeature as `${F}_access_level`]: z.ZodOptional<
-          z.ZodEnum<{ disabled: 'disabled'; private: 'private'; enabled: 'enabled'; public: 'public' }>
-        >;
-      }),
+      /** Issues: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      issues_access_level: featureLevel,
+      /** The repository: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      repository_access_level: featureLevel,
+      /** Merge requests: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      merge_requests_access_level: featureLevel,
+      /** Forking: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      forking_access_level: featureLevel,
+      /** The wiki: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      wiki_access_level: featureLevel,
+      /** CI/CD (builds): `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      builds_access_level: featureLevel,
+      /** Snippets: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      snippets_access_level: featureLevel,
+      /** Pages: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      pages_access_level: featureLevel,
+      /** Analytics: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      analytics_access_level: featureLevel,
+      /** The container registry: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      container_registry_access_level: featureLevel,
+      /** Security and compliance: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      security_and_compliance_access_level: featureLevel,
+      /** Releases: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      releases_access_level: featureLevel,
+      /** Environments: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      environments_access_level: featureLevel,
+      /** Feature flags: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      feature_flags_access_level: featureLevel,
+      /** Infrastructure: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      infrastructure_access_level: featureLevel,
+      /** Monitor: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      monitor_access_level: featureLevel,
+      /** Model experiments: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      model_experiments_access_level: featureLevel,
+      /** The model registry: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      model_registry_access_level: featureLevel,
+      /** The package registry: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      package_registry_access_level: featureLevel,
+      /** Requirements: `disabled`, `private` (members only), `enabled` (default) or `public`. */
+      requirements_access_level: featureLevel,
     })
     .optional(),
   /** Username of who created it (GitLab's `creator_id`), or `null` once that user was removed; default none. */

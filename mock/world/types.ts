@@ -422,7 +422,7 @@ export interface Project {
   archived: boolean;
   /**
    * The project's merge request settings and feature access levels, by GitLab's API names; a
-   * setting that is absent has GitLab's default ({@link PROJECT_SETTING_DEFAULTS}).
+   * setting that is absent has GitLab's default (the `Project` and `ProjectFeature` column defaults).
    */
   settings?: Partial<ProjectSettings>;
   /** Who created it (GitLab's `creator_id`); absent: unknown (seeded), shown as the namespace's owner or `null`; `null`: the creator was removed (ON DELETE SET NULL). */
