@@ -20,7 +20,9 @@ interface ZodInternals {
  * schema's definition, as `clone` does), so it is a plain zod schema from then on, with no
  * indirection on the validation path, and every reference to the model (the exported binding,
  * other models' shapes, the transport's caches) is the same object. Before that it is an empty
- * object whose prototype builds it: `Object.keys` on a model nobody has read yet gives `[]`.
+ * object whose prototype builds it on any read, `in`, assignment or `instanceof`; only what reads
+ * the object's own keys or its prototype directly (`Object.keys`, `Object.getPrototypeOf`) sees
+ * that empty object on a model nobody has used yet. `test/sdk/lazy.test.ts` holds these.
  * @internal
  */
 /* @__NO_SIDE_EFFECTS__ */
