@@ -1,4 +1,5 @@
 import type { GitLabCredentialsError } from './core/errors.js';
+import { lazyResources } from './core/lazy.js';
 import { type GitLabOptions, type RequestOptions, Transport } from './core/transport.js';
 import type { Metadata, Version } from './models/instance.js';
 import { Applications } from './resources/applications.js';
@@ -31,36 +32,37 @@ import { Users } from './resources/users.js';
  */
 export class GitLab {
   /** The instance's OAuth applications (administrators only). */
-  readonly applications: Applications;
+  declare readonly applications: Applications;
 
   /** Projects (list, read), and the resources inside a project: `gitlab.projects.milestones`, `gitlab.projects.mergeRequests`... */
-  readonly projects: Projects;
+  declare readonly projects: Projects;
 
   /** Merge requests across the projects the caller can read. */
-  readonly mergeRequests: InstanceMergeRequests;
+  declare readonly mergeRequests: InstanceMergeRequests;
 
   /** Issues across the projects the caller can see. */
-  readonly issues: InstanceIssues;
+  declare readonly issues: InstanceIssues;
 
   /** Groups, and group-level resources: `gitlab.groups.list()`, `gitlab.groups.milestones`, `gitlab.groups.scim`... */
-  readonly groups: Groups;
+  declare readonly groups: Groups;
 
   /** The instance's users, and the caller (`gitlab.users.current()`). */
-  readonly users: Users;
+  declare readonly users: Users;
 
   /** Personal access tokens: the client's own token (`gitlab.personalAccessTokens.self()`). */
-  readonly personalAccessTokens: PersonalAccessTokens;
+  declare readonly personalAccessTokens: PersonalAccessTokens;
 
   /** Groups and personal namespaces (`gitlab.namespaces.list()`, `exists`). */
-  readonly namespaces: Namespaces;
+  declare readonly namespaces: Namespaces;
 
   /** The caller's own activity events (`gitlab.events.list()`). */
-  readonly events: Events;
+  declare readonly events: Events;
 
   /** The instance's system hooks, for administrators (`gitlab.hooks.list()`). */
-  readonly hooks: SystemHooks;
+  declare readonly hooks: SystemHooks;
 
-  readonly #instance: Instance;
+  readonly #transport: Transport;
+  #instance: Instance | undefined;
 
   /**
    * Creates a client; nothing is sent until a method is called. Throws a `TypeError` without a
@@ -68,17 +70,20 @@ export class GitLab {
    */
   constructor(options: GitLabOptions) {
     const transport = new Transport(options);
-    this.applications = new Applications(transport);
-    this.projects = new Projects(transport);
-    this.mergeRequests = new InstanceMergeRequests(transport);
-    this.issues = new InstanceIssues(transport);
-    this.groups = new Groups(transport);
-    this.users = new Users(transport);
-    this.personalAccessTokens = new PersonalAccessTokens(transport);
-    this.namespaces = new Namespaces(transport);
-    this.events = new Events(transport);
-    this.hooks = new SystemHooks(transport);
-    this.#instance = new Instance(transport);
+    this.#transport = transport;
+    // Each resource is made on first access (issue 41): a program pays only for the ones it touches.
+    lazyResources<GitLab>(this, transport, {
+      applications: Applications,
+      projects: Projects,
+      mergeRequests: InstanceMergeRequests,
+      issues: InstanceIssues,
+      groups: Groups,
+      users: Users,
+      personalAccessTokens: PersonalAccessTokens,
+      namespaces: Namespaces,
+      events: Events,
+      hooks: SystemHooks,
+    });
   }
 
   /**
@@ -90,7 +95,7 @@ export class GitLab {
    * ```
    */
   version(options?: RequestOptions): Promise<Version> {
-    return this.#instance.version(options);
+    return this.#instanceResource().version(options);
   }
 
   /**
@@ -103,6 +108,11 @@ export class GitLab {
    * ```
    */
   metadata(options?: RequestOptions): Promise<Metadata> {
-    return this.#instance.metadata(options);
+    return this.#instanceResource().metadata(options);
+  }
+
+  #instanceResource(): Instance {
+    this.#instance ??= new Instance(this.#transport);
+    return this.#instance;
   }
 }

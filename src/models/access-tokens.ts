@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import { type AccessLevel, DateString, DateTimeString, type PaginationQuery } from './common.js';
 
 /**
@@ -10,34 +11,36 @@ import { type AccessLevel, DateString, DateTimeString, type PaginationQuery } fr
  */
 
 /** The token that authenticates a request, as `GET /personal_access_tokens/self` shows it: never its secret value. */
-export const PersonalAccessToken = z.looseObject({
-  /** The token's id. */
-  id: z.int(),
-  /** The token's name. */
-  name: z.string(),
-  /** Neither revoked nor expired. */
-  active: z.boolean(),
-  /** Revoked (by a revoke, or by a rotation, which revokes the token it replaces). */
-  revoked: z.boolean(),
-  /** Past its `expires_at` (newer GitLab versions only). */
-  expired: z.optional(z.boolean()),
-  /** A fine-grained token rather than a legacy one (the newest GitLab versions only). */
-  granular: z.optional(z.boolean()),
-  /** When the token was created. */
-  created_at: DateTimeString,
-  /** Newer GitLab versions only. */
-  description: z.optional(z.nullable(z.string())),
-  /** The token's scopes, such as `['api']`. */
-  scopes: z.array(z.string()),
-  /** The user it authenticates as: for a project access token, the bot user that owns it. */
-  user_id: z.int(),
-  /** When the token last authenticated a request; `null` when never. */
-  last_used_at: z.nullable(DateTimeString),
-  /** `YYYY-MM-DD`; the token stops working the day after. `null` when it never expires. */
-  expires_at: z.nullable(DateString),
-  /** The IP addresses it was last used from (`GET /personal_access_tokens` and `/personal_access_tokens/:id`, newer GitLab versions). */
-  last_used_ips: z.optional(z.array(z.string())),
-});
+export const PersonalAccessToken = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The token's id. */
+    id: z.int(),
+    /** The token's name. */
+    name: z.string(),
+    /** Neither revoked nor expired. */
+    active: z.boolean(),
+    /** Revoked (by a revoke, or by a rotation, which revokes the token it replaces). */
+    revoked: z.boolean(),
+    /** Past its `expires_at` (newer GitLab versions only). */
+    expired: z.optional(z.boolean()),
+    /** A fine-grained token rather than a legacy one (the newest GitLab versions only). */
+    granular: z.optional(z.boolean()),
+    /** When the token was created. */
+    created_at: DateTimeString,
+    /** Newer GitLab versions only. */
+    description: z.optional(z.nullable(z.string())),
+    /** The token's scopes, such as `['api']`. */
+    scopes: z.array(z.string()),
+    /** The user it authenticates as: for a project access token, the bot user that owns it. */
+    user_id: z.int(),
+    /** When the token last authenticated a request; `null` when never. */
+    last_used_at: z.nullable(DateTimeString),
+    /** `YYYY-MM-DD`; the token stops working the day after. `null` when it never expires. */
+    expires_at: z.nullable(DateString),
+    /** The IP addresses it was last used from (`GET /personal_access_tokens` and `/personal_access_tokens/:id`, newer GitLab versions). */
+    last_used_ips: z.optional(z.array(z.string())),
+  }),
+);
 /**
  * The token that authenticates a request, as `GET /personal_access_tokens/self` shows it: never its secret value.
  * @interface
@@ -45,10 +48,12 @@ export const PersonalAccessToken = z.looseObject({
 export type PersonalAccessToken = z.infer<typeof PersonalAccessToken>;
 
 /** A new or rotated personal access token, with its secret `token`: GitLab shows it only in this response. */
-export const PersonalAccessTokenWithToken = z.extend(PersonalAccessToken, {
-  /** The secret value, to send as `PRIVATE-TOKEN`. Store it now: GitLab never shows it again. */
-  token: z.string(),
-});
+export const PersonalAccessTokenWithToken = /* @__PURE__ */ lazySchema(() =>
+  z.extend(PersonalAccessToken, {
+    /** The secret value, to send as `PRIVATE-TOKEN`. Store it now: GitLab never shows it again. */
+    token: z.string(),
+  }),
+);
 /**
  * A new or rotated personal access token, with its secret `token`: GitLab shows it only in this response.
  * @interface
@@ -56,12 +61,14 @@ export const PersonalAccessTokenWithToken = z.extend(PersonalAccessToken, {
 export type PersonalAccessTokenWithToken = z.infer<typeof PersonalAccessTokenWithToken>;
 
 /** An impersonation token (`/users/:id/impersonation_tokens`); `token` only when just created. */
-export const ImpersonationToken = z.extend(PersonalAccessToken, {
-  /** Always `true` here: the token acts as its user on an administrator's behalf. */
-  impersonation: z.boolean(),
-  /** The secret value: only in the answer of create. */
-  token: z.optional(z.string()),
-});
+export const ImpersonationToken = /* @__PURE__ */ lazySchema(() =>
+  z.extend(PersonalAccessToken, {
+    /** Always `true` here: the token acts as its user on an administrator's behalf. */
+    impersonation: z.boolean(),
+    /** The secret value: only in the answer of create. */
+    token: z.optional(z.string()),
+  }),
+);
 /**
  * An impersonation token (`/users/:id/impersonation_tokens`); `token` only when just created.
  * @interface
@@ -111,14 +118,16 @@ export interface PersonalAccessTokenRotate {
 }
 
 /** A project (or group) access token, as listed and read: never with its secret value. */
-export const ProjectAccessToken = z.extend(PersonalAccessToken, {
-  /** The bot user's role in the project or group: 10 Guest ... 50 Owner (see {@link AccessLevel}). */
-  access_level: z.int(),
-  /** `project` or `group` (newer GitLab versions only). */
-  resource_type: z.optional(z.string()),
-  /** The project's or group's id (newer GitLab versions only); `null` when GitLab no longer knows the bot user's resource. */
-  resource_id: z.optional(z.nullable(z.int())),
-});
+export const ProjectAccessToken = /* @__PURE__ */ lazySchema(() =>
+  z.extend(PersonalAccessToken, {
+    /** The bot user's role in the project or group: 10 Guest ... 50 Owner (see {@link AccessLevel}). */
+    access_level: z.int(),
+    /** `project` or `group` (newer GitLab versions only). */
+    resource_type: z.optional(z.string()),
+    /** The project's or group's id (newer GitLab versions only); `null` when GitLab no longer knows the bot user's resource. */
+    resource_id: z.optional(z.nullable(z.int())),
+  }),
+);
 /**
  * A project (or group) access token, as listed and read: never with its secret value.
  * @interface
@@ -126,10 +135,12 @@ export const ProjectAccessToken = z.extend(PersonalAccessToken, {
 export type ProjectAccessToken = z.infer<typeof ProjectAccessToken>;
 
 /** A project (or group) access token with its secret `token`: only what create and rotate return. */
-export const ProjectAccessTokenWithToken = z.extend(ProjectAccessToken, {
-  /** The secret value, to send as `PRIVATE-TOKEN`. GitLab shows it only in this response: store it now. */
-  token: z.string(),
-});
+export const ProjectAccessTokenWithToken = /* @__PURE__ */ lazySchema(() =>
+  z.extend(ProjectAccessToken, {
+    /** The secret value, to send as `PRIVATE-TOKEN`. GitLab shows it only in this response: store it now. */
+    token: z.string(),
+  }),
+);
 /**
  * A project access token with its secret `token`: only what create and rotate return.
  * @interface

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 
 /**
  * Instance-wide OAuth applications (`/applications`, administrators only).
@@ -6,20 +7,22 @@ import * as z from 'zod/mini';
  */
 
 /** An instance OAuth application as `GET /applications` lists it: never with its secret. */
-export const Application = z.looseObject({
-  /** The record id, used in paths (not `application_id`). */
-  id: z.int(),
-  /** The public client identifier (OAuth `client_id`). */
-  application_id: z.string(),
-  /** The name given at creation (`name`). */
-  application_name: z.string(),
-  /** The redirect URI given at creation (`redirect_uri`). */
-  callback_url: z.string(),
-  /** Whether the application can keep its secret confidential. */
-  confidential: z.boolean(),
-  /** The scopes, as a list (newer GitLab versions only). */
-  scopes: z.optional(z.array(z.string())),
-});
+export const Application = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The record id, used in paths (not `application_id`). */
+    id: z.int(),
+    /** The public client identifier (OAuth `client_id`). */
+    application_id: z.string(),
+    /** The name given at creation (`name`). */
+    application_name: z.string(),
+    /** The redirect URI given at creation (`redirect_uri`). */
+    callback_url: z.string(),
+    /** Whether the application can keep its secret confidential. */
+    confidential: z.boolean(),
+    /** The scopes, as a list (newer GitLab versions only). */
+    scopes: z.optional(z.array(z.string())),
+  }),
+);
 /**
  * An instance OAuth application as `GET /applications` lists it: never with its secret.
  * @interface
@@ -27,10 +30,12 @@ export const Application = z.looseObject({
 export type Application = z.infer<typeof Application>;
 
 /** An application with its plaintext `secret`: only what create and renew-secret return. */
-export const ApplicationWithSecret = z.extend(Application, {
-  /** The plaintext secret (OAuth `client_secret`). GitLab shows it only in this response: store it now. */
-  secret: z.string(),
-});
+export const ApplicationWithSecret = /* @__PURE__ */ lazySchema(() =>
+  z.extend(Application, {
+    /** The plaintext secret (OAuth `client_secret`). GitLab shows it only in this response: store it now. */
+    secret: z.string(),
+  }),
+);
 /**
  * An application with its plaintext `secret`: only what create and renew-secret return.
  * @interface

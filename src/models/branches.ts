@@ -1,35 +1,38 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import { DateTimeString, type PaginationQuery } from './common.js';
 
 /** A commit as a branch nests it (GitLab's Commit entity). */
-export const Commit = z.looseObject({
-  /** The full sha. */
-  id: z.string(),
-  /** The first 8 characters of the sha. */
-  short_id: z.string(),
-  /** When it was created. */
-  created_at: DateTimeString,
-  /** The parents' shas. */
-  parent_ids: z.array(z.string()),
-  /** The first line of the message. */
-  title: z.string(),
-  /** The whole message. */
-  message: z.string(),
-  /** The author's name. */
-  author_name: z.string(),
-  /** The author's email address. */
-  author_email: z.string(),
-  /** When it was authored. */
-  authored_date: DateTimeString,
-  /** The committer's name. */
-  committer_name: z.string(),
-  /** The committer's email address. */
-  committer_email: z.string(),
-  /** When it was committed. */
-  committed_date: DateTimeString,
-  /** The commit's page (newer GitLab versions only). */
-  web_url: z.optional(z.string()),
-});
+export const Commit = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The full sha. */
+    id: z.string(),
+    /** The first 8 characters of the sha. */
+    short_id: z.string(),
+    /** When it was created. */
+    created_at: DateTimeString,
+    /** The parents' shas. */
+    parent_ids: z.array(z.string()),
+    /** The first line of the message. */
+    title: z.string(),
+    /** The whole message. */
+    message: z.string(),
+    /** The author's name. */
+    author_name: z.string(),
+    /** The author's email address. */
+    author_email: z.string(),
+    /** When it was authored. */
+    authored_date: DateTimeString,
+    /** The committer's name. */
+    committer_name: z.string(),
+    /** The committer's email address. */
+    committer_email: z.string(),
+    /** When it was committed. */
+    committed_date: DateTimeString,
+    /** The commit's page (newer GitLab versions only). */
+    web_url: z.optional(z.string()),
+  }),
+);
 /**
  * A commit as a branch nests it.
  * @interface
@@ -37,26 +40,28 @@ export const Commit = z.looseObject({
 export type Commit = z.infer<typeof Commit>;
 
 /** A repository branch, with what the caller may do with it (GitLab's Branch entity). */
-export const Branch = z.looseObject({
-  /** The branch name (may contain `/`). */
-  name: z.string(),
-  /** Its head commit. */
-  commit: Commit,
-  /** Merged into the default branch. */
-  merged: z.boolean(),
-  /** Covered by a protected branch (its name or a wildcard). */
-  protected: z.boolean(),
-  /** A protection lets Developers push. */
-  developers_can_push: z.boolean(),
-  /** A protection lets Developers merge. */
-  developers_can_merge: z.boolean(),
-  /** The caller may push to it. */
-  can_push: z.boolean(),
-  /** It is the project's default branch. */
-  default: z.boolean(),
-  /** The branch's page. */
-  web_url: z.string(),
-});
+export const Branch = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The branch name (may contain `/`). */
+    name: z.string(),
+    /** Its head commit. */
+    commit: Commit,
+    /** Merged into the default branch. */
+    merged: z.boolean(),
+    /** Covered by a protected branch (its name or a wildcard). */
+    protected: z.boolean(),
+    /** A protection lets Developers push. */
+    developers_can_push: z.boolean(),
+    /** A protection lets Developers merge. */
+    developers_can_merge: z.boolean(),
+    /** The caller may push to it. */
+    can_push: z.boolean(),
+    /** It is the project's default branch. */
+    default: z.boolean(),
+    /** The branch's page. */
+    web_url: z.string(),
+  }),
+);
 /**
  * A repository branch.
  * @interface
@@ -64,18 +69,20 @@ export const Branch = z.looseObject({
 export type Branch = z.infer<typeof Branch>;
 
 /** One access level of a protected branch (ProtectedRefAccess). */
-export const ProtectedBranchAccess = z.looseObject({
-  /** The access level's id (newer GitLab versions only). */
-  id: z.optional(z.int()),
-  /** The lowest role allowed (0: no one, 30: Developers, 40: Maintainers), or `null` for a user or group. */
-  access_level: z.nullable(z.int()),
-  /** `No one`, `Developers + Maintainers`, `Maintainers`... */
-  access_level_description: z.string(),
-  /** The user it allows, or `null` (Premium). */
-  user_id: z.optional(z.nullable(z.int())),
-  /** The group it allows, or `null` (Premium). */
-  group_id: z.optional(z.nullable(z.int())),
-});
+export const ProtectedBranchAccess = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The access level's id (newer GitLab versions only). */
+    id: z.optional(z.int()),
+    /** The lowest role allowed (0: no one, 30: Developers, 40: Maintainers), or `null` for a user or group. */
+    access_level: z.nullable(z.int()),
+    /** `No one`, `Developers + Maintainers`, `Maintainers`... */
+    access_level_description: z.string(),
+    /** The user it allows, or `null` (Premium). */
+    user_id: z.optional(z.nullable(z.int())),
+    /** The group it allows, or `null` (Premium). */
+    group_id: z.optional(z.nullable(z.int())),
+  }),
+);
 /**
  * One access level of a protected branch.
  * @interface
@@ -83,24 +90,26 @@ export const ProtectedBranchAccess = z.looseObject({
 export type ProtectedBranchAccess = z.infer<typeof ProtectedBranchAccess>;
 
 /** A protected branch or wildcard of a project (GitLab's ProtectedBranch entity). */
-export const ProtectedBranch = z.looseObject({
-  /** The protected branch's id. */
-  id: z.int(),
-  /** The branch name, or a wildcard such as `release/*`. */
-  name: z.string(),
-  /** Who may push. */
-  push_access_levels: z.array(ProtectedBranchAccess),
-  /** Who may merge. */
-  merge_access_levels: z.array(ProtectedBranchAccess),
-  /** Force pushes are allowed. */
-  allow_force_push: z.optional(z.boolean()),
-  /** Who may unprotect it (Premium). */
-  unprotect_access_levels: z.optional(z.array(ProtectedBranchAccess)),
-  /** Code owners must approve changes to their files (Premium). */
-  code_owner_approval_required: z.optional(z.boolean()),
-  /** It is a group's protected branch (Premium, newer GitLab versions). */
-  inherited: z.optional(z.boolean()),
-});
+export const ProtectedBranch = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The protected branch's id. */
+    id: z.int(),
+    /** The branch name, or a wildcard such as `release/*`. */
+    name: z.string(),
+    /** Who may push. */
+    push_access_levels: z.array(ProtectedBranchAccess),
+    /** Who may merge. */
+    merge_access_levels: z.array(ProtectedBranchAccess),
+    /** Force pushes are allowed. */
+    allow_force_push: z.optional(z.boolean()),
+    /** Who may unprotect it (Premium). */
+    unprotect_access_levels: z.optional(z.array(ProtectedBranchAccess)),
+    /** Code owners must approve changes to their files (Premium). */
+    code_owner_approval_required: z.optional(z.boolean()),
+    /** It is a group's protected branch (Premium, newer GitLab versions). */
+    inherited: z.optional(z.boolean()),
+  }),
+);
 /**
  * A protected branch or wildcard of a project.
  * @interface

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 
 /**
  * Shared building blocks of every model. Objects are `z.looseObject`: GitLab adds
@@ -8,28 +9,32 @@ import * as z from 'zod/mini';
  */
 
 /** A calendar date as GitLab sends it: `YYYY-MM-DD`. */
-export const DateString = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date'));
+export const DateString = /* @__PURE__ */ lazySchema(() =>
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date')),
+);
 
 /** An ISO 8601 date-time, as GitLab sends timestamps. */
-export const DateTimeString = z.string();
+export const DateTimeString = /* @__PURE__ */ lazySchema(() => z.string());
 
 /** A user as GitLab nests it in other objects (UserBasic). */
-export const UserBasic = z.looseObject({
-  /** The user's id. */
-  id: z.int(),
-  /** The username, as in `@username`. */
-  username: z.string(),
-  /** The display name. */
-  name: z.string(),
-  /** `active`, `blocked`, `deactivated`... */
-  state: z.string(),
-  /** Locked out after too many failed sign-ins (newer GitLab versions only). */
-  locked: z.optional(z.boolean()),
-  /** The avatar's URL, or `null`. */
-  avatar_url: z.nullable(z.string()),
-  /** The user's profile page. */
-  web_url: z.string(),
-});
+export const UserBasic = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The user's id. */
+    id: z.int(),
+    /** The username, as in `@username`. */
+    username: z.string(),
+    /** The display name. */
+    name: z.string(),
+    /** `active`, `blocked`, `deactivated`... */
+    state: z.string(),
+    /** Locked out after too many failed sign-ins (newer GitLab versions only). */
+    locked: z.optional(z.boolean()),
+    /** The avatar's URL, or `null`. */
+    avatar_url: z.nullable(z.string()),
+    /** The user's profile page. */
+    web_url: z.string(),
+  }),
+);
 /**
  * A user as GitLab nests it in other objects (UserBasic).
  * @interface

@@ -1,19 +1,22 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import { DateString, DateTimeString, type PaginationQuery } from './common.js';
 
 /** A group's storage statistics (administrators only, with `statistics: true`). */
-export const GroupStatistics = z.looseObject({
-  /** Everything the group stores, in bytes. */
-  storage_size: z.number(),
-  /** Repositories, in bytes. */
-  repository_size: z.number(),
-  /** Wikis, in bytes. */
-  wiki_size: z.number(),
-  /** LFS objects, in bytes. */
-  lfs_objects_size: z.number(),
-  /** Job artifacts, in bytes. */
-  job_artifacts_size: z.number(),
-});
+export const GroupStatistics = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** Everything the group stores, in bytes. */
+    storage_size: z.number(),
+    /** Repositories, in bytes. */
+    repository_size: z.number(),
+    /** Wikis, in bytes. */
+    wiki_size: z.number(),
+    /** LFS objects, in bytes. */
+    lfs_objects_size: z.number(),
+    /** Job artifacts, in bytes. */
+    job_artifacts_size: z.number(),
+  }),
+);
 /**
  * A group's storage statistics.
  * @interface
@@ -21,49 +24,51 @@ export const GroupStatistics = z.looseObject({
 export type GroupStatistics = z.infer<typeof GroupStatistics>;
 
 /** A group or subgroup, as lists show it (GitLab's Group entity). */
-export const Group = z.looseObject({
-  /** The group's id: what every `group` parameter of the SDK takes, besides its full path. */
-  id: z.int(),
-  /** The group's page. */
-  web_url: z.string(),
-  /** The name. */
-  name: z.string(),
-  /** The last segment of its path. */
-  path: z.string(),
-  /** The description (may be empty). */
-  description: z.nullable(z.string()),
-  /** `private`, `internal` or `public`. */
-  visibility: z.literal(['private', 'internal', 'public']),
-  /** Whether projects in it may be shared only with its own groups. */
-  share_with_group_lock: z.optional(z.boolean()),
-  /** Whether members must use two-factor authentication. */
-  require_two_factor_authentication: z.optional(z.boolean()),
-  /** Who may create projects in it: `noone`, `owner`, `maintainer` or `developer`. */
-  project_creation_level: z.optional(z.string()),
-  /** Who may create subgroups in it: `owner` or `maintainer`. */
-  subgroup_creation_level: z.optional(z.string()),
-  /** Whether users may request access to it. */
-  request_access_enabled: z.optional(z.boolean()),
-  /** Whether it is archived, by itself or through an ancestor (newer GitLab versions only). */
-  archived: z.optional(z.boolean()),
-  /** The avatar's URL, or `null`. */
-  avatar_url: z.nullable(z.string()),
-  /** The names from the top-level group down: `Acme / Platform`. */
-  full_name: z.string(),
-  /** The full path: `acme/platform`. */
-  full_path: z.string(),
-  /** When it was created (newer GitLab versions only). */
-  created_at: z.optional(DateTimeString),
-  /** The parent group's id; `null` for a top-level group. */
-  parent_id: z.nullable(z.int()),
-  /** Storage statistics: administrators only, when asked for. */
-  statistics: z.optional(GroupStatistics),
-  /**
-   * `YYYY-MM-DD`: the day the group was marked for deletion (`DELETE /groups/:id`); it is removed
-   * after the instance's deletion delay (7 days by default) unless restored. `null`: not marked.
-   */
-  marked_for_deletion_on: z.optional(z.nullable(DateString)),
-});
+export const Group = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The group's id: what every `group` parameter of the SDK takes, besides its full path. */
+    id: z.int(),
+    /** The group's page. */
+    web_url: z.string(),
+    /** The name. */
+    name: z.string(),
+    /** The last segment of its path. */
+    path: z.string(),
+    /** The description (may be empty). */
+    description: z.nullable(z.string()),
+    /** `private`, `internal` or `public`. */
+    visibility: z.literal(['private', 'internal', 'public']),
+    /** Whether projects in it may be shared only with its own groups. */
+    share_with_group_lock: z.optional(z.boolean()),
+    /** Whether members must use two-factor authentication. */
+    require_two_factor_authentication: z.optional(z.boolean()),
+    /** Who may create projects in it: `noone`, `owner`, `maintainer` or `developer`. */
+    project_creation_level: z.optional(z.string()),
+    /** Who may create subgroups in it: `owner` or `maintainer`. */
+    subgroup_creation_level: z.optional(z.string()),
+    /** Whether users may request access to it. */
+    request_access_enabled: z.optional(z.boolean()),
+    /** Whether it is archived, by itself or through an ancestor (newer GitLab versions only). */
+    archived: z.optional(z.boolean()),
+    /** The avatar's URL, or `null`. */
+    avatar_url: z.nullable(z.string()),
+    /** The names from the top-level group down: `Acme / Platform`. */
+    full_name: z.string(),
+    /** The full path: `acme/platform`. */
+    full_path: z.string(),
+    /** When it was created (newer GitLab versions only). */
+    created_at: z.optional(DateTimeString),
+    /** The parent group's id; `null` for a top-level group. */
+    parent_id: z.nullable(z.int()),
+    /** Storage statistics: administrators only, when asked for. */
+    statistics: z.optional(GroupStatistics),
+    /**
+     * `YYYY-MM-DD`: the day the group was marked for deletion (`DELETE /groups/:id`); it is removed
+     * after the instance's deletion delay (7 days by default) unless restored. `null`: not marked.
+     */
+    marked_for_deletion_on: z.optional(z.nullable(DateString)),
+  }),
+);
 /**
  * A group or subgroup (GitLab's Group entity).
  * @interface
@@ -71,28 +76,30 @@ export const Group = z.looseObject({
 export type Group = z.infer<typeof Group>;
 
 /** A project as a group's details embed it (the leading fields of GitLab's Project entity). */
-export const GroupProject = z.looseObject({
-  /** The project's id. */
-  id: z.int(),
-  /** The description, or `null`. */
-  description: z.nullable(z.string()),
-  /** The name. */
-  name: z.string(),
-  /** `Acme / Platform / API`. */
-  name_with_namespace: z.string(),
-  /** The last segment of its path. */
-  path: z.string(),
-  /** `acme/platform/api`. */
-  path_with_namespace: z.string(),
-  /** When it was created. */
-  created_at: DateTimeString,
-  /** The default branch, or `null` for an empty repository. */
-  default_branch: z.nullable(z.string()),
-  /** The project's page. */
-  web_url: z.string(),
-  /** `private`, `internal` or `public` (absent from some GitLab versions). */
-  visibility: z.optional(z.string()),
-});
+export const GroupProject = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The project's id. */
+    id: z.int(),
+    /** The description, or `null`. */
+    description: z.nullable(z.string()),
+    /** The name. */
+    name: z.string(),
+    /** `Acme / Platform / API`. */
+    name_with_namespace: z.string(),
+    /** The last segment of its path. */
+    path: z.string(),
+    /** `acme/platform/api`. */
+    path_with_namespace: z.string(),
+    /** When it was created. */
+    created_at: DateTimeString,
+    /** The default branch, or `null` for an empty repository. */
+    default_branch: z.nullable(z.string()),
+    /** The project's page. */
+    web_url: z.string(),
+    /** `private`, `internal` or `public` (absent from some GitLab versions). */
+    visibility: z.optional(z.string()),
+  }),
+);
 /**
  * A project as a group's details embed it.
  * @interface
@@ -100,18 +107,20 @@ export const GroupProject = z.looseObject({
 export type GroupProject = z.infer<typeof GroupProject>;
 
 /** A group a group or project is shared with (GitLab's SharedGroupWithGroup and SharedGroupWithProject entities). */
-export const SharedGroup = z.looseObject({
-  /** The invited group's id. */
-  group_id: z.int(),
-  /** The invited group's name. */
-  group_name: z.string(),
-  /** The invited group's full path. */
-  group_full_path: z.string(),
-  /** The highest role its members get: 10 Guest ... 50 Owner. */
-  group_access_level: z.int(),
-  /** `YYYY-MM-DD` on which the share ends, or `null`. */
-  expires_at: z.nullable(z.string()),
-});
+export const SharedGroup = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The invited group's id. */
+    group_id: z.int(),
+    /** The invited group's name. */
+    group_name: z.string(),
+    /** The invited group's full path. */
+    group_full_path: z.string(),
+    /** The highest role its members get: 10 Guest ... 50 Owner. */
+    group_access_level: z.int(),
+    /** `YYYY-MM-DD` on which the share ends, or `null`. */
+    expires_at: z.nullable(z.string()),
+  }),
+);
 /**
  * A group a group or project is shared with.
  * @interface
@@ -119,18 +128,20 @@ export const SharedGroup = z.looseObject({
 export type SharedGroup = z.infer<typeof SharedGroup>;
 
 /** A project's share with a group, as `POST /projects/:id/share` answers it (GitLab's ProjectGroupLink entity). */
-export const ProjectGroupLink = z.looseObject({
-  /** The share's id. */
-  id: z.int(),
-  /** The project's id. */
-  project_id: z.int(),
-  /** The invited group's id. */
-  group_id: z.int(),
-  /** The highest role the group's members get in the project: 10 Guest ... 50 Owner. */
-  group_access: z.int(),
-  /** `YYYY-MM-DD` on which the share ends, or `null`. */
-  expires_at: z.nullable(z.string()),
-});
+export const ProjectGroupLink = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The share's id. */
+    id: z.int(),
+    /** The project's id. */
+    project_id: z.int(),
+    /** The invited group's id. */
+    group_id: z.int(),
+    /** The highest role the group's members get in the project: 10 Guest ... 50 Owner. */
+    group_access: z.int(),
+    /** `YYYY-MM-DD` on which the share ends, or `null`. */
+    expires_at: z.nullable(z.string()),
+  }),
+);
 /**
  * A project's share with a group.
  * @interface
@@ -138,16 +149,18 @@ export const ProjectGroupLink = z.looseObject({
 export type ProjectGroupLink = z.infer<typeof ProjectGroupLink>;
 
 /** One group, as `GET /groups/:id` answers it (GitLab's GroupDetail entity). */
-export const GroupDetail = z.extend(Group, {
-  /** The groups this group is shared with (those you can see). */
-  shared_with_groups: z.optional(z.array(SharedGroup)),
-  /** The registration token of the group's runners: only for those who administer the group. */
-  runners_token: z.optional(z.string()),
-  /** Its own projects the caller may see, at most 100; absent with `with_projects: false`. */
-  projects: z.optional(z.array(GroupProject)),
-  /** Projects shared with the group; absent with `with_projects: false`. */
-  shared_projects: z.optional(z.array(GroupProject)),
-});
+export const GroupDetail = /* @__PURE__ */ lazySchema(() =>
+  z.extend(Group, {
+    /** The groups this group is shared with (those you can see). */
+    shared_with_groups: z.optional(z.array(SharedGroup)),
+    /** The registration token of the group's runners: only for those who administer the group. */
+    runners_token: z.optional(z.string()),
+    /** Its own projects the caller may see, at most 100; absent with `with_projects: false`. */
+    projects: z.optional(z.array(GroupProject)),
+    /** Projects shared with the group; absent with `with_projects: false`. */
+    shared_projects: z.optional(z.array(GroupProject)),
+  }),
+);
 /**
  * One group, with its projects unless left out (GroupDetail).
  * @interface

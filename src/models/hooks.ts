@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 
 /** A key of a hook's URL variables or custom headers; GitLab never shows their values. */
-export const HookMaskedEntry = z.looseObject({
-  /** The variable's or header's name. */
-  key: z.string(),
-});
+export const HookMaskedEntry = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The variable's or header's name. */
+    key: z.string(),
+  }),
+);
 /**
  * A masked URL variable or custom header of a hook.
  * @interface
@@ -12,48 +15,52 @@ export const HookMaskedEntry = z.looseObject({
 export type HookMaskedEntry = z.infer<typeof HookMaskedEntry>;
 
 /** What every hook shows, system, project or group (GitLab's Hook entity). */
-const Hook = z.looseObject({
-  /** The hook's id. */
-  id: z.int(),
-  /** Where events are sent. */
-  url: z.string(),
-  /** The hook's name, or `null` (GitLab 17.1 and later). */
-  name: z.optional(z.nullable(z.string())),
-  /** The hook's description, or `null` (GitLab 17.1 and later). */
-  description: z.optional(z.nullable(z.string())),
-  /** When it was created (ISO 8601). */
-  created_at: z.string(),
-  /** Receives push events. */
-  push_events: z.boolean(),
-  /** Receives tag push events. */
-  tag_push_events: z.boolean(),
-  /** Receives merge request events. */
-  merge_requests_events: z.boolean(),
-  /** Receives repository update events (system hooks only; `false` on a project or group hook). */
-  repository_update_events: z.boolean(),
-  /** TLS certificates are verified on delivery. */
-  enable_ssl_verification: z.boolean(),
-  /** `executable`, `temporarily_disabled` or `disabled` (GitLab 15.7 and later). */
-  alert_status: z.optional(z.string()),
-  /** Until when a temporarily disabled hook waits, or `null`. */
-  disabled_until: z.optional(z.nullable(z.string())),
-  /** The names of the URL variables (values masked). */
-  url_variables: z.optional(z.array(HookMaskedEntry)),
-  /** Push events only for branches matching this, or `null`. */
-  push_events_branch_filter: z.optional(z.nullable(z.string())),
-  /** How the branch filter reads: `wildcard`, `regex` or `all_branches` (GitLab 16.3 and later). */
-  branch_filter_strategy: z.optional(z.string()),
-  /** A custom payload template, or `null` (GitLab 17.6 and later). */
-  custom_webhook_template: z.optional(z.nullable(z.string())),
-  /** The names of the custom headers (values masked; GitLab 17.1 and later). */
-  custom_headers: z.optional(z.array(HookMaskedEntry)),
-});
+const Hook = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The hook's id. */
+    id: z.int(),
+    /** Where events are sent. */
+    url: z.string(),
+    /** The hook's name, or `null` (GitLab 17.1 and later). */
+    name: z.optional(z.nullable(z.string())),
+    /** The hook's description, or `null` (GitLab 17.1 and later). */
+    description: z.optional(z.nullable(z.string())),
+    /** When it was created (ISO 8601). */
+    created_at: z.string(),
+    /** Receives push events. */
+    push_events: z.boolean(),
+    /** Receives tag push events. */
+    tag_push_events: z.boolean(),
+    /** Receives merge request events. */
+    merge_requests_events: z.boolean(),
+    /** Receives repository update events (system hooks only; `false` on a project or group hook). */
+    repository_update_events: z.boolean(),
+    /** TLS certificates are verified on delivery. */
+    enable_ssl_verification: z.boolean(),
+    /** `executable`, `temporarily_disabled` or `disabled` (GitLab 15.7 and later). */
+    alert_status: z.optional(z.string()),
+    /** Until when a temporarily disabled hook waits, or `null`. */
+    disabled_until: z.optional(z.nullable(z.string())),
+    /** The names of the URL variables (values masked). */
+    url_variables: z.optional(z.array(HookMaskedEntry)),
+    /** Push events only for branches matching this, or `null`. */
+    push_events_branch_filter: z.optional(z.nullable(z.string())),
+    /** How the branch filter reads: `wildcard`, `regex` or `all_branches` (GitLab 16.3 and later). */
+    branch_filter_strategy: z.optional(z.string()),
+    /** A custom payload template, or `null` (GitLab 17.6 and later). */
+    custom_webhook_template: z.optional(z.nullable(z.string())),
+    /** The names of the custom headers (values masked; GitLab 17.1 and later). */
+    custom_headers: z.optional(z.array(HookMaskedEntry)),
+  }),
+);
 
 /** A system hook (GitLab's Hook entity): instance-wide, managed by administrators. The secret token is never shown. */
-export const SystemHook = z.extend(Hook, {
-  /** The organization the hook belongs to (GitLab 17.x and later). */
-  organization_id: z.optional(z.int()),
-});
+export const SystemHook = /* @__PURE__ */ lazySchema(() =>
+  z.extend(Hook, {
+    /** The organization the hook belongs to (GitLab 17.x and later). */
+    organization_id: z.optional(z.int()),
+  }),
+);
 /**
  * A system hook.
  * @interface
@@ -61,42 +68,44 @@ export const SystemHook = z.extend(Hook, {
 export type SystemHook = z.infer<typeof SystemHook>;
 
 /** A project webhook (GitLab's ProjectHook entity). The secret token is never shown. */
-export const ProjectHook = z.extend(Hook, {
-  /** Push events only for branches matching this, or `null`. */
-  push_events_branch_filter: z.nullable(z.string()),
-  /** The project's id. */
-  project_id: z.int(),
-  /** Receives issue events. */
-  issues_events: z.boolean(),
-  /** Receives confidential issue events. */
-  confidential_issues_events: z.boolean(),
-  /** Receives comment events. */
-  note_events: z.boolean(),
-  /** Receives confidential comment events. */
-  confidential_note_events: z.nullable(z.boolean()),
-  /** Receives pipeline events. */
-  pipeline_events: z.boolean(),
-  /** Receives wiki page events. */
-  wiki_page_events: z.boolean(),
-  /** Receives deployment events. */
-  deployment_events: z.boolean(),
-  /** Receives feature flag events. */
-  feature_flag_events: z.optional(z.boolean()),
-  /** Receives job events. */
-  job_events: z.boolean(),
-  /** Receives release events. */
-  releases_events: z.boolean(),
-  /** Receives milestone events (GitLab 16.5 and later). */
-  milestone_events: z.optional(z.boolean()),
-  /** Receives emoji events (GitLab 16.11 and later). */
-  emoji_events: z.optional(z.boolean()),
-  /** Receives project access token expiry events (GitLab 16.11 and later). */
-  resource_access_token_events: z.optional(z.boolean()),
-  /** Receives group or project deploy token expiry events (GitLab 17.x and later). */
-  resource_deploy_token_events: z.optional(z.boolean()),
-  /** Receives vulnerability events (GitLab 17.x and later). */
-  vulnerability_events: z.optional(z.boolean()),
-});
+export const ProjectHook = /* @__PURE__ */ lazySchema(() =>
+  z.extend(Hook, {
+    /** Push events only for branches matching this, or `null`. */
+    push_events_branch_filter: z.nullable(z.string()),
+    /** The project's id. */
+    project_id: z.int(),
+    /** Receives issue events. */
+    issues_events: z.boolean(),
+    /** Receives confidential issue events. */
+    confidential_issues_events: z.boolean(),
+    /** Receives comment events. */
+    note_events: z.boolean(),
+    /** Receives confidential comment events. */
+    confidential_note_events: z.nullable(z.boolean()),
+    /** Receives pipeline events. */
+    pipeline_events: z.boolean(),
+    /** Receives wiki page events. */
+    wiki_page_events: z.boolean(),
+    /** Receives deployment events. */
+    deployment_events: z.boolean(),
+    /** Receives feature flag events. */
+    feature_flag_events: z.optional(z.boolean()),
+    /** Receives job events. */
+    job_events: z.boolean(),
+    /** Receives release events. */
+    releases_events: z.boolean(),
+    /** Receives milestone events (GitLab 16.5 and later). */
+    milestone_events: z.optional(z.boolean()),
+    /** Receives emoji events (GitLab 16.11 and later). */
+    emoji_events: z.optional(z.boolean()),
+    /** Receives project access token expiry events (GitLab 16.11 and later). */
+    resource_access_token_events: z.optional(z.boolean()),
+    /** Receives group or project deploy token expiry events (GitLab 17.x and later). */
+    resource_deploy_token_events: z.optional(z.boolean()),
+    /** Receives vulnerability events (GitLab 17.x and later). */
+    vulnerability_events: z.optional(z.boolean()),
+  }),
+);
 /**
  * A project webhook.
  * @interface
@@ -104,46 +113,48 @@ export const ProjectHook = z.extend(Hook, {
 export type ProjectHook = z.infer<typeof ProjectHook>;
 
 /** A group webhook (GitLab's GroupHook entity, Premium). The secret token is never shown. */
-export const GroupHook = z.extend(Hook, {
-  /** Push events only for branches matching this, or `null`. */
-  push_events_branch_filter: z.nullable(z.string()),
-  /** The group's id. */
-  group_id: z.int(),
-  /** Receives issue events. */
-  issues_events: z.boolean(),
-  /** Receives confidential issue events. */
-  confidential_issues_events: z.boolean(),
-  /** Receives comment events. */
-  note_events: z.boolean(),
-  /** Receives confidential comment events. */
-  confidential_note_events: z.nullable(z.boolean()),
-  /** Receives pipeline events. */
-  pipeline_events: z.boolean(),
-  /** Receives wiki page events. */
-  wiki_page_events: z.boolean(),
-  /** Receives job events. */
-  job_events: z.boolean(),
-  /** Receives deployment events. */
-  deployment_events: z.boolean(),
-  /** Receives feature flag events. */
-  feature_flag_events: z.optional(z.boolean()),
-  /** Receives release events. */
-  releases_events: z.boolean(),
-  /** Receives subgroup events (created or removed below the group). */
-  subgroup_events: z.boolean(),
-  /** Receives group member events. */
-  member_events: z.optional(z.boolean()),
-  /** Receives emoji events. */
-  emoji_events: z.optional(z.boolean()),
-  /** Receives project events (created or removed in the group). */
-  project_events: z.optional(z.boolean()),
-  /** Receives milestone events. */
-  milestone_events: z.optional(z.boolean()),
-  /** Receives vulnerability events. */
-  vulnerability_events: z.optional(z.boolean()),
-  /** Receives group access token expiry events. */
-  resource_access_token_events: z.optional(z.boolean()),
-});
+export const GroupHook = /* @__PURE__ */ lazySchema(() =>
+  z.extend(Hook, {
+    /** Push events only for branches matching this, or `null`. */
+    push_events_branch_filter: z.nullable(z.string()),
+    /** The group's id. */
+    group_id: z.int(),
+    /** Receives issue events. */
+    issues_events: z.boolean(),
+    /** Receives confidential issue events. */
+    confidential_issues_events: z.boolean(),
+    /** Receives comment events. */
+    note_events: z.boolean(),
+    /** Receives confidential comment events. */
+    confidential_note_events: z.nullable(z.boolean()),
+    /** Receives pipeline events. */
+    pipeline_events: z.boolean(),
+    /** Receives wiki page events. */
+    wiki_page_events: z.boolean(),
+    /** Receives job events. */
+    job_events: z.boolean(),
+    /** Receives deployment events. */
+    deployment_events: z.boolean(),
+    /** Receives feature flag events. */
+    feature_flag_events: z.optional(z.boolean()),
+    /** Receives release events. */
+    releases_events: z.boolean(),
+    /** Receives subgroup events (created or removed below the group). */
+    subgroup_events: z.boolean(),
+    /** Receives group member events. */
+    member_events: z.optional(z.boolean()),
+    /** Receives emoji events. */
+    emoji_events: z.optional(z.boolean()),
+    /** Receives project events (created or removed in the group). */
+    project_events: z.optional(z.boolean()),
+    /** Receives milestone events. */
+    milestone_events: z.optional(z.boolean()),
+    /** Receives vulnerability events. */
+    vulnerability_events: z.optional(z.boolean()),
+    /** Receives group access token expiry events. */
+    resource_access_token_events: z.optional(z.boolean()),
+  }),
+);
 /**
  * A group webhook.
  * @interface
@@ -303,28 +314,30 @@ export interface GroupHookUpdate extends GroupHookSettings {
 }
 
 /** One delivery of a webhook, as GitLab logs it (its WebHookLog entity): `GET .../hooks/:hook_id/events`. */
-export const HookEvent = z.looseObject({
-  /** The log entry's id (what resending takes). */
-  id: z.number(),
-  /** The URL called, secrets masked. */
-  url: z.string(),
-  /** The hook name of the event: `merge_request_hooks`, `milestone_hooks`... */
-  trigger: z.string(),
-  /** The headers sent (name to value), `X-Gitlab-Token` masked. */
-  request_headers: z.looseObject({}),
-  /** The payload sent. */
-  request_data: z.unknown(),
-  /** The receiver's headers (name to value). */
-  response_headers: z.looseObject({}),
-  /** The receiver's body (the first 8 KB). */
-  response_body: z.string(),
-  /** Seconds the delivery took. */
-  execution_duration: z.number(),
-  /** The receiver's status as text (`"200"`), or `"internal error"` when there was no answer. */
-  response_status: z.string(),
-  /** When it was sent (ISO 8601). */
-  created_at: z.string(),
-});
+export const HookEvent = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The log entry's id (what resending takes). */
+    id: z.number(),
+    /** The URL called, secrets masked. */
+    url: z.string(),
+    /** The hook name of the event: `merge_request_hooks`, `milestone_hooks`... */
+    trigger: z.string(),
+    /** The headers sent (name to value), `X-Gitlab-Token` masked. */
+    request_headers: z.looseObject({}),
+    /** The payload sent. */
+    request_data: z.unknown(),
+    /** The receiver's headers (name to value). */
+    response_headers: z.looseObject({}),
+    /** The receiver's body (the first 8 KB). */
+    response_body: z.string(),
+    /** Seconds the delivery took. */
+    execution_duration: z.number(),
+    /** The receiver's status as text (`"200"`), or `"internal error"` when there was no answer. */
+    response_status: z.string(),
+    /** When it was sent (ISO 8601). */
+    created_at: z.string(),
+  }),
+);
 /**
  * A webhook delivery from a hook's log.
  * @interface
@@ -342,10 +355,12 @@ export interface HookEventListQuery {
 }
 
 /** What resending a logged delivery answers: the receiver's status this time. */
-export const HookEventResend = z.looseObject({
-  /** The receiver's HTTP status (a delivery without an answer is a 422 instead). */
-  response_status: z.number(),
-});
+export const HookEventResend = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The receiver's HTTP status (a delivery without an answer is a 422 instead). */
+    response_status: z.number(),
+  }),
+);
 /**
  * The answer to a resend.
  * @interface
@@ -381,10 +396,12 @@ export type GroupHookTrigger =
   | 'project_events';
 
 /** The sample system event a system hook's test sends and answers. */
-export const SystemHookTestEvent = z.looseObject({
-  /** `project_create`. */
-  event_name: z.string(),
-});
+export const SystemHookTestEvent = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** `project_create`. */
+    event_name: z.string(),
+  }),
+);
 /**
  * The sample event of a system hook's test.
  * @interface

@@ -1,33 +1,36 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import type { PaginationQuery } from './common.js';
 import { MilestoneIssue } from './milestones.js';
 
 /** An issue (GitLab's Issue entity): the milestone list's fields and more. */
-export const Issue = z.extend(MilestoneIssue, {
-  /** `ISSUE`, `INCIDENT`... (newer GitLab versions only). */
-  type: z.optional(z.string()),
-  /** `issue`, `incident`... */
-  issue_type: z.optional(z.string()),
-  /** Only project members may comment, or `null`. */
-  discussion_locked: z.optional(z.nullable(z.boolean())),
-  /** The caller subscribed to its notifications (single issues and lists of the Issue entity). */
-  subscribed: z.optional(z.boolean()),
-  /** The id of the issue it was moved to, or `null`. */
-  moved_to_id: z.optional(z.nullable(z.int())),
-  /** Links to the issue's API resources. */
-  _links: z.optional(
-    z.looseObject({
-      /** The issue itself. */
-      self: z.string(),
-      /** Its notes. */
-      notes: z.string(),
-      /** Its award emoji. */
-      award_emoji: z.string(),
-      /** Its project. */
-      project: z.string(),
-    }),
-  ),
-});
+export const Issue = /* @__PURE__ */ lazySchema(() =>
+  z.extend(MilestoneIssue, {
+    /** `ISSUE`, `INCIDENT`... (newer GitLab versions only). */
+    type: z.optional(z.string()),
+    /** `issue`, `incident`... */
+    issue_type: z.optional(z.string()),
+    /** Only project members may comment, or `null`. */
+    discussion_locked: z.optional(z.nullable(z.boolean())),
+    /** The caller subscribed to its notifications (single issues and lists of the Issue entity). */
+    subscribed: z.optional(z.boolean()),
+    /** The id of the issue it was moved to, or `null`. */
+    moved_to_id: z.optional(z.nullable(z.int())),
+    /** Links to the issue's API resources. */
+    _links: z.optional(
+      z.looseObject({
+        /** The issue itself. */
+        self: z.string(),
+        /** Its notes. */
+        notes: z.string(),
+        /** Its award emoji. */
+        award_emoji: z.string(),
+        /** Its project. */
+        project: z.string(),
+      }),
+    ),
+  }),
+);
 /**
  * An issue (GitLab's Issue entity).
  * @interface

@@ -1,31 +1,34 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import type { PaginationQuery } from './common.js';
 
 /** A group's label (GitLab's Label entity); the counts only with `with_counts: true`. */
-export const GroupLabel = z.looseObject({
-  /** The label's id. */
-  id: z.int(),
-  /** The name (its title): what issues and merge requests carry in `labels`. */
-  name: z.string(),
-  /** The background colour, `#RRGGBB`. */
-  color: z.string(),
-  /** The description, or `null`. */
-  description: z.nullable(z.string()),
-  /** The description rendered as HTML. */
-  description_html: z.optional(z.nullable(z.string())),
-  /** The colour of the text on the label. */
-  text_color: z.string(),
-  /** Whether the label is removed when an issue closes (GitLab 17.x and later). */
-  remove_on_close: z.optional(z.boolean()),
-  /** Open issues carrying it that the caller can see. */
-  open_issues_count: z.optional(z.int()),
-  /** Closed issues carrying it that the caller can see. */
-  closed_issues_count: z.optional(z.int()),
-  /** Open merge requests carrying it that the caller can see. */
-  open_merge_requests_count: z.optional(z.int()),
-  /** Whether the caller subscribed to it. */
-  subscribed: z.boolean(),
-});
+export const GroupLabel = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The label's id. */
+    id: z.int(),
+    /** The name (its title): what issues and merge requests carry in `labels`. */
+    name: z.string(),
+    /** The background colour, `#RRGGBB`. */
+    color: z.string(),
+    /** The description, or `null`. */
+    description: z.nullable(z.string()),
+    /** The description rendered as HTML. */
+    description_html: z.optional(z.nullable(z.string())),
+    /** The colour of the text on the label. */
+    text_color: z.string(),
+    /** Whether the label is removed when an issue closes (GitLab 17.x and later). */
+    remove_on_close: z.optional(z.boolean()),
+    /** Open issues carrying it that the caller can see. */
+    open_issues_count: z.optional(z.int()),
+    /** Closed issues carrying it that the caller can see. */
+    closed_issues_count: z.optional(z.int()),
+    /** Open merge requests carrying it that the caller can see. */
+    open_merge_requests_count: z.optional(z.int()),
+    /** Whether the caller subscribed to it. */
+    subscribed: z.boolean(),
+  }),
+);
 /**
  * A group's label.
  * @interface
@@ -33,12 +36,14 @@ export const GroupLabel = z.looseObject({
 export type GroupLabel = z.infer<typeof GroupLabel>;
 
 /** A label as a project's routes show it: a group label plus the priority in the project. */
-export const ProjectLabel = z.extend(GroupLabel, {
-  /** The priority in the project (lower first), or `null`. */
-  priority: z.nullable(z.int()),
-  /** `true` for the project's own labels, `false` for its groups' labels. */
-  is_project_label: z.boolean(),
-});
+export const ProjectLabel = /* @__PURE__ */ lazySchema(() =>
+  z.extend(GroupLabel, {
+    /** The priority in the project (lower first), or `null`. */
+    priority: z.nullable(z.int()),
+    /** `true` for the project's own labels, `false` for its groups' labels. */
+    is_project_label: z.boolean(),
+  }),
+);
 /**
  * A project's label.
  * @interface

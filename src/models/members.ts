@@ -1,21 +1,24 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import { type AccessLevel, DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 
 /** A member of a group or project: the user's fields, then the membership's. */
-export const Member = z.extend(UserBasic, {
-  /** The role number of this membership (see `AccessLevel`); in `listAll`, the highest the user holds. */
-  access_level: z.int(),
-  /** When the membership was created. */
-  created_at: DateTimeString,
-  /** Who added the member (absent when unknown; newer GitLab versions only). */
-  created_by: z.optional(UserBasic),
-  /** `YYYY-MM-DD`: the membership ends that day; `null`: never. */
-  expires_at: z.nullable(DateString),
-  /** The user's email address: shown to instance administrators only. */
-  email: z.optional(z.string()),
-  /** `active`, or `awaiting` a free seat (GitLab Premium and Ultimate only). */
-  membership_state: z.optional(z.string()),
-});
+export const Member = /* @__PURE__ */ lazySchema(() =>
+  z.extend(UserBasic, {
+    /** The role number of this membership (see `AccessLevel`); in `listAll`, the highest the user holds. */
+    access_level: z.int(),
+    /** When the membership was created. */
+    created_at: DateTimeString,
+    /** Who added the member (absent when unknown; newer GitLab versions only). */
+    created_by: z.optional(UserBasic),
+    /** `YYYY-MM-DD`: the membership ends that day; `null`: never. */
+    expires_at: z.nullable(DateString),
+    /** The user's email address: shown to instance administrators only. */
+    email: z.optional(z.string()),
+    /** `active`, or `awaiting` a free seat (GitLab Premium and Ultimate only). */
+    membership_state: z.optional(z.string()),
+  }),
+);
 /**
  * A member of a group or project: the user's fields, then the membership's.
  * @interface

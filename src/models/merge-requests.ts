@@ -1,53 +1,56 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import { DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 import { MilestoneMergeRequest } from './milestones.js';
 
 /** A merge request as lists show it (GitLab's MergeRequestBasic): the milestone list's fields and more. */
-export const MergeRequestBasic = z.extend(MilestoneMergeRequest, {
-  /** Who merged it, or `null`. */
-  merged_by: z.optional(z.nullable(UserBasic)),
-  /** Who merged it (or set it to merge), or `null` (newer GitLab versions only). */
-  merge_user: z.optional(z.nullable(UserBasic)),
-  /** When it was merged, or `null`. */
-  merged_at: z.optional(z.nullable(DateTimeString)),
-  /** Who closed it, or `null`. */
-  closed_by: z.optional(z.nullable(UserBasic)),
-  /** When it was closed, or `null`. */
-  closed_at: z.optional(z.nullable(DateTimeString)),
-  /** The first assignee, or `null` (deprecated by GitLab: use `assignees`). */
-  assignee: z.optional(z.nullable(UserBasic)),
-  /** The project it merges from. */
-  source_project_id: z.optional(z.int()),
-  /** The project it merges into. */
-  target_project_id: z.optional(z.int()),
-  /** Deprecated by GitLab for `draft`. */
-  work_in_progress: z.optional(z.boolean()),
-  /** The commit its merge made, or `null`. */
-  merge_commit_sha: z.optional(z.nullable(z.string())),
-  /** The squash commit of its merge, or `null`. */
-  squash_commit_sha: z.optional(z.nullable(z.string())),
-  /** Only project members may comment, or `null`. */
-  discussion_locked: z.optional(z.nullable(z.boolean())),
-  /** The source branch is removed when it is merged. */
-  force_remove_source_branch: z.optional(z.nullable(z.boolean())),
-  /** Its commits are squashed when it is merged. */
-  squash: z.optional(z.boolean()),
-  /** Its source branch conflicts with the target. */
-  has_conflicts: z.optional(z.boolean()),
-  /** Every blocking discussion is resolved. */
-  blocking_discussions_resolved: z.optional(z.boolean()),
-  /** `!12`, `!12` relative to another project, and `group/project!12`. */
-  references: z.optional(
-    z.looseObject({
-      /** `!12`. */
-      short: z.string(),
-      /** Relative to the project asking. */
-      relative: z.string(),
-      /** `group/project!12`. */
-      full: z.string(),
-    }),
-  ),
-});
+export const MergeRequestBasic = /* @__PURE__ */ lazySchema(() =>
+  z.extend(MilestoneMergeRequest, {
+    /** Who merged it, or `null`. */
+    merged_by: z.optional(z.nullable(UserBasic)),
+    /** Who merged it (or set it to merge), or `null` (newer GitLab versions only). */
+    merge_user: z.optional(z.nullable(UserBasic)),
+    /** When it was merged, or `null`. */
+    merged_at: z.optional(z.nullable(DateTimeString)),
+    /** Who closed it, or `null`. */
+    closed_by: z.optional(z.nullable(UserBasic)),
+    /** When it was closed, or `null`. */
+    closed_at: z.optional(z.nullable(DateTimeString)),
+    /** The first assignee, or `null` (deprecated by GitLab: use `assignees`). */
+    assignee: z.optional(z.nullable(UserBasic)),
+    /** The project it merges from. */
+    source_project_id: z.optional(z.int()),
+    /** The project it merges into. */
+    target_project_id: z.optional(z.int()),
+    /** Deprecated by GitLab for `draft`. */
+    work_in_progress: z.optional(z.boolean()),
+    /** The commit its merge made, or `null`. */
+    merge_commit_sha: z.optional(z.nullable(z.string())),
+    /** The squash commit of its merge, or `null`. */
+    squash_commit_sha: z.optional(z.nullable(z.string())),
+    /** Only project members may comment, or `null`. */
+    discussion_locked: z.optional(z.nullable(z.boolean())),
+    /** The source branch is removed when it is merged. */
+    force_remove_source_branch: z.optional(z.nullable(z.boolean())),
+    /** Its commits are squashed when it is merged. */
+    squash: z.optional(z.boolean()),
+    /** Its source branch conflicts with the target. */
+    has_conflicts: z.optional(z.boolean()),
+    /** Every blocking discussion is resolved. */
+    blocking_discussions_resolved: z.optional(z.boolean()),
+    /** `!12`, `!12` relative to another project, and `group/project!12`. */
+    references: z.optional(
+      z.looseObject({
+        /** `!12`. */
+        short: z.string(),
+        /** Relative to the project asking. */
+        relative: z.string(),
+        /** `group/project!12`. */
+        full: z.string(),
+      }),
+    ),
+  }),
+);
 /**
  * A merge request as lists show it (MergeRequestBasic).
  * @interface
@@ -55,34 +58,36 @@ export const MergeRequestBasic = z.extend(MilestoneMergeRequest, {
 export type MergeRequestBasic = z.infer<typeof MergeRequestBasic>;
 
 /** One merge request (GitLab's MergeRequest entity): the list's fields and more. */
-export const MergeRequest = z.extend(MergeRequestBasic, {
-  /** The caller subscribed to its notifications. */
-  subscribed: z.optional(z.boolean()),
-  /** How many files it changes, as a string (`"3"`, or `"1000+"`), or `null`. */
-  changes_count: z.optional(z.nullable(z.string())),
-  /** The commits the diff is between. */
-  diff_refs: z.optional(
-    z.nullable(
+export const MergeRequest = /* @__PURE__ */ lazySchema(() =>
+  z.extend(MergeRequestBasic, {
+    /** The caller subscribed to its notifications. */
+    subscribed: z.optional(z.boolean()),
+    /** How many files it changes, as a string (`"3"`, or `"1000+"`), or `null`. */
+    changes_count: z.optional(z.nullable(z.string())),
+    /** The commits the diff is between. */
+    diff_refs: z.optional(
+      z.nullable(
+        z.looseObject({
+          /** The merge base. */
+          base_sha: z.nullable(z.string()),
+          /** The source branch's head. */
+          head_sha: z.nullable(z.string()),
+          /** The target branch's head when the diff was made. */
+          start_sha: z.nullable(z.string()),
+        }),
+      ),
+    ),
+    /** Why the last merge failed, or `null`. */
+    merge_error: z.optional(z.nullable(z.string())),
+    /** What the caller may do. */
+    user: z.optional(
       z.looseObject({
-        /** The merge base. */
-        base_sha: z.nullable(z.string()),
-        /** The source branch's head. */
-        head_sha: z.nullable(z.string()),
-        /** The target branch's head when the diff was made. */
-        start_sha: z.nullable(z.string()),
+        /** The caller may merge it into its target branch. */
+        can_merge: z.boolean(),
       }),
     ),
-  ),
-  /** Why the last merge failed, or `null`. */
-  merge_error: z.optional(z.nullable(z.string())),
-  /** What the caller may do. */
-  user: z.optional(
-    z.looseObject({
-      /** The caller may merge it into its target branch. */
-      can_merge: z.boolean(),
-    }),
-  ),
-});
+  }),
+);
 /**
  * One merge request (GitLab's MergeRequest entity).
  * @interface

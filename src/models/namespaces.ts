@@ -1,27 +1,30 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import type { PaginationQuery } from './common.js';
 
 /** A namespace: a group, or a user's personal namespace (GitLab's Namespace entity). */
-export const Namespace = z.looseObject({
-  /** The namespace's id: a group's id, or the personal namespace's own id (not the user's). */
-  id: z.int(),
-  /** The group's name, or the user's name. */
-  name: z.string(),
-  /** The last segment of its path (a username for a personal namespace). */
-  path: z.string(),
-  /** `group` or `user`. */
-  kind: z.string(),
-  /** The full path, such as `acme/platform`. */
-  full_path: z.string(),
-  /** The parent group's id, or `null`. */
-  parent_id: z.nullable(z.int()),
-  /** The avatar's URL, or `null`. */
-  avatar_url: z.nullable(z.string()),
-  /** The group's or the user's page. */
-  web_url: z.string(),
-  /** Users with a membership in the group or below it; sent to the group's Owners and administrators only. */
-  members_count_with_descendants: z.optional(z.int()),
-});
+export const Namespace = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The namespace's id: a group's id, or the personal namespace's own id (not the user's). */
+    id: z.int(),
+    /** The group's name, or the user's name. */
+    name: z.string(),
+    /** The last segment of its path (a username for a personal namespace). */
+    path: z.string(),
+    /** `group` or `user`. */
+    kind: z.string(),
+    /** The full path, such as `acme/platform`. */
+    full_path: z.string(),
+    /** The parent group's id, or `null`. */
+    parent_id: z.nullable(z.int()),
+    /** The avatar's URL, or `null`. */
+    avatar_url: z.nullable(z.string()),
+    /** The group's or the user's page. */
+    web_url: z.string(),
+    /** Users with a membership in the group or below it; sent to the group's Owners and administrators only. */
+    members_count_with_descendants: z.optional(z.int()),
+  }),
+);
 /**
  * A namespace.
  * @interface
@@ -29,12 +32,14 @@ export const Namespace = z.looseObject({
 export type Namespace = z.infer<typeof Namespace>;
 
 /** Whether a path is taken (`GET /namespaces/:id/exists`). */
-export const NamespaceExistence = z.looseObject({
-  /** A namespace with that path exists at that level. */
-  exists: z.boolean(),
-  /** Free paths to use instead, when it exists. */
-  suggests: z.array(z.string()),
-});
+export const NamespaceExistence = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** A namespace with that path exists at that level. */
+    exists: z.boolean(),
+    /** Free paths to use instead, when it exists. */
+    suggests: z.array(z.string()),
+  }),
+);
 /**
  * Whether a path is taken, and what to use instead.
  * @interface

@@ -1,26 +1,29 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 import { SharedGroup } from './groups.js';
 
 /** Where a project lives, as GitLab nests it in a project (NamespaceBasic). */
-export const ProjectNamespace = z.looseObject({
-  /** The namespace's id: the group's id, or the user's personal namespace id. */
-  id: z.int(),
-  /** The group's name, or the user's name. */
-  name: z.string(),
-  /** The last segment of its path. */
-  path: z.string(),
-  /** `group` or `user`. */
-  kind: z.string(),
-  /** The full path, such as `acme/platform`. */
-  full_path: z.string(),
-  /** The parent group's id, or `null`. */
-  parent_id: z.nullable(z.int()),
-  /** The avatar's URL, or `null`. */
-  avatar_url: z.nullable(z.string()),
-  /** The namespace's page. */
-  web_url: z.string(),
-});
+export const ProjectNamespace = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The namespace's id: the group's id, or the user's personal namespace id. */
+    id: z.int(),
+    /** The group's name, or the user's name. */
+    name: z.string(),
+    /** The last segment of its path. */
+    path: z.string(),
+    /** `group` or `user`. */
+    kind: z.string(),
+    /** The full path, such as `acme/platform`. */
+    full_path: z.string(),
+    /** The parent group's id, or `null`. */
+    parent_id: z.nullable(z.int()),
+    /** The avatar's URL, or `null`. */
+    avatar_url: z.nullable(z.string()),
+    /** The namespace's page. */
+    web_url: z.string(),
+  }),
+);
 /**
  * Where a project lives (NamespaceBasic).
  * @interface
@@ -41,46 +44,48 @@ export type ProjectOf<Q> = Q extends SimpleProjectsQuery ? BasicProject : Projec
  * `default_branch`, `readme_url` and `forks_count` are only sent to callers who may read
  * the repository.
  */
-export const BasicProject = z.looseObject({
-  /** The project's id. */
-  id: z.int(),
-  /** The description, or `null`. */
-  description: z.nullable(z.string()),
-  /** The name. */
-  name: z.string(),
-  /** `Acme / Platform / API`: the names of its namespaces and its own. */
-  name_with_namespace: z.string(),
-  /** The last segment of its path. */
-  path: z.string(),
-  /** The full path, such as `acme/platform/api`: what the SDK's `project` arguments take. */
-  path_with_namespace: z.string(),
-  /** When it was created. */
-  created_at: DateTimeString,
-  /** The default branch (only for callers who may read the repository). */
-  default_branch: z.optional(z.nullable(z.string())),
-  /** The topics (the deprecated name of `topics`). */
-  tag_list: z.optional(z.array(z.string())),
-  /** The topics. */
-  topics: z.optional(z.array(z.string())),
-  /** The repository's SSH clone URL. */
-  ssh_url_to_repo: z.string(),
-  /** The repository's HTTP clone URL. */
-  http_url_to_repo: z.string(),
-  /** The project's page. */
-  web_url: z.string(),
-  /** The README's page, or `null` (only for callers who may read the repository). */
-  readme_url: z.optional(z.nullable(z.string())),
-  /** Forks of it (only for callers who may read the repository). */
-  forks_count: z.optional(z.int()),
-  /** The avatar's URL, or `null`. */
-  avatar_url: z.nullable(z.string()),
-  /** How many users starred it. */
-  star_count: z.int(),
-  /** When something last happened in it. */
-  last_activity_at: DateTimeString,
-  /** Its group or personal namespace. */
-  namespace: ProjectNamespace,
-});
+export const BasicProject = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The project's id. */
+    id: z.int(),
+    /** The description, or `null`. */
+    description: z.nullable(z.string()),
+    /** The name. */
+    name: z.string(),
+    /** `Acme / Platform / API`: the names of its namespaces and its own. */
+    name_with_namespace: z.string(),
+    /** The last segment of its path. */
+    path: z.string(),
+    /** The full path, such as `acme/platform/api`: what the SDK's `project` arguments take. */
+    path_with_namespace: z.string(),
+    /** When it was created. */
+    created_at: DateTimeString,
+    /** The default branch (only for callers who may read the repository). */
+    default_branch: z.optional(z.nullable(z.string())),
+    /** The topics (the deprecated name of `topics`). */
+    tag_list: z.optional(z.array(z.string())),
+    /** The topics. */
+    topics: z.optional(z.array(z.string())),
+    /** The repository's SSH clone URL. */
+    ssh_url_to_repo: z.string(),
+    /** The repository's HTTP clone URL. */
+    http_url_to_repo: z.string(),
+    /** The project's page. */
+    web_url: z.string(),
+    /** The README's page, or `null` (only for callers who may read the repository). */
+    readme_url: z.optional(z.nullable(z.string())),
+    /** Forks of it (only for callers who may read the repository). */
+    forks_count: z.optional(z.int()),
+    /** The avatar's URL, or `null`. */
+    avatar_url: z.nullable(z.string()),
+    /** How many users starred it. */
+    star_count: z.int(),
+    /** When something last happened in it. */
+    last_activity_at: DateTimeString,
+    /** Its group or personal namespace. */
+    namespace: ProjectNamespace,
+  }),
+);
 /**
  * A project as `simple=true` lists answer it (BasicProjectDetails).
  * @interface
@@ -88,12 +93,14 @@ export const BasicProject = z.looseObject({
 export type BasicProject = z.infer<typeof BasicProject>;
 
 /** A caller's membership as a project shows it (ProjectAccess, GroupAccess). */
-export const MemberAccess = z.looseObject({
-  /** The role number: 10 Guest ... 50 Owner. */
-  access_level: z.int(),
-  /** The notification level (3: global). */
-  notification_level: z.nullable(z.int()),
-});
+export const MemberAccess = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The role number: 10 Guest ... 50 Owner. */
+    access_level: z.int(),
+    /** The notification level (3: global). */
+    notification_level: z.nullable(z.int()),
+  }),
+);
 /**
  * A caller's membership as a project shows it.
  * @interface
@@ -101,12 +108,14 @@ export const MemberAccess = z.looseObject({
 export type MemberAccess = z.infer<typeof MemberAccess>;
 
 /** The caller's memberships behind a project: its own, and its group's (highest in the group chain). */
-export const ProjectPermissions = z.looseObject({
-  /** A direct membership of the project, or `null`. */
-  project_access: z.nullable(MemberAccess),
-  /** The highest membership of the project's group or its ancestors, or `null`. */
-  group_access: z.nullable(MemberAccess),
-});
+export const ProjectPermissions = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** A direct membership of the project, or `null`. */
+    project_access: z.nullable(MemberAccess),
+    /** The highest membership of the project's group or its ancestors, or `null`. */
+    group_access: z.nullable(MemberAccess),
+  }),
+);
 /**
  * The caller's memberships behind a project.
  * @interface
@@ -118,57 +127,59 @@ export type ProjectPermissions = z.infer<typeof ProjectPermissions>;
  * caller's `permissions`). Only the most used of GitLab's many fields are typed; the
  * others are kept as sent.
  */
-export const Project = z.extend(BasicProject, {
-  /** The repository is empty. */
-  empty_repo: z.optional(z.boolean()),
-  /** Archived: read-only. */
-  archived: z.boolean(),
-  /** `private`, `internal` or `public`. */
-  visibility: z.literal(['private', 'internal', 'public']),
-  /** The owner of a personal project (absent for a group's project). */
-  owner: z.optional(UserBasic),
-  /** Issues are enabled for the caller. */
-  issues_enabled: z.optional(z.boolean()),
-  /** Merge requests are enabled for the caller. */
-  merge_requests_enabled: z.optional(z.boolean()),
-  /** Opened issues (when issues are enabled). */
-  open_issues_count: z.optional(z.int()),
-  /** How merge requests are merged: `merge`, `rebase_merge` or `ff`. */
-  merge_method: z.optional(z.string()),
-  /** Squashing when merging: `never`, `always`, `default_on` or `default_off`. */
-  squash_option: z.optional(z.string()),
-  /** Merge requests merge only when their pipeline succeeded. */
-  only_allow_merge_if_pipeline_succeeds: z.optional(z.boolean()),
-  /** Merge requests merge only when every thread is resolved. */
-  only_allow_merge_if_all_discussions_are_resolved: z.optional(z.boolean()),
-  /** A skipped pipeline counts as a succeeded one. */
-  allow_merge_on_skipped_pipeline: z.optional(z.boolean()),
-  /** The source branch is removed by default when a merge request is merged. */
-  remove_source_branch_after_merge: z.optional(z.boolean()),
-  /** Git LFS is enabled. */
-  lfs_enabled: z.optional(z.boolean()),
-  /** Users may ask to join. */
-  request_access_enabled: z.optional(z.boolean()),
-  /** Issues: `disabled`, `private` (members only) or `enabled`. */
-  issues_access_level: z.optional(z.string()),
-  /** The repository: `disabled`, `private` or `enabled`. */
-  repository_access_level: z.optional(z.string()),
-  /** Merge requests: `disabled`, `private` (Reporters and up) or `enabled`. */
-  merge_requests_access_level: z.optional(z.string()),
-  /** Who created the project (its user id), or `null`. */
-  creator_id: z.optional(z.nullable(z.int())),
-  /** The caller's memberships (`GET /projects` and `GET /projects/:id` only). */
-  permissions: z.optional(ProjectPermissions),
-  /** The groups the project is shared with (those you can see). */
-  shared_with_groups: z.optional(z.array(SharedGroup)),
-  /**
-   * `YYYY-MM-DD`: the day the project was marked for deletion (`DELETE /projects/:id`, which also
-   * archives and renames it); removed after the deletion delay unless restored. `null`: not marked.
-   */
-  marked_for_deletion_at: z.optional(z.nullable(DateString)),
-  /** The same date as `marked_for_deletion_at`, under the name GitLab's groups use. */
-  marked_for_deletion_on: z.optional(z.nullable(DateString)),
-});
+export const Project = /* @__PURE__ */ lazySchema(() =>
+  z.extend(BasicProject, {
+    /** The repository is empty. */
+    empty_repo: z.optional(z.boolean()),
+    /** Archived: read-only. */
+    archived: z.boolean(),
+    /** `private`, `internal` or `public`. */
+    visibility: z.literal(['private', 'internal', 'public']),
+    /** The owner of a personal project (absent for a group's project). */
+    owner: z.optional(UserBasic),
+    /** Issues are enabled for the caller. */
+    issues_enabled: z.optional(z.boolean()),
+    /** Merge requests are enabled for the caller. */
+    merge_requests_enabled: z.optional(z.boolean()),
+    /** Opened issues (when issues are enabled). */
+    open_issues_count: z.optional(z.int()),
+    /** How merge requests are merged: `merge`, `rebase_merge` or `ff`. */
+    merge_method: z.optional(z.string()),
+    /** Squashing when merging: `never`, `always`, `default_on` or `default_off`. */
+    squash_option: z.optional(z.string()),
+    /** Merge requests merge only when their pipeline succeeded. */
+    only_allow_merge_if_pipeline_succeeds: z.optional(z.boolean()),
+    /** Merge requests merge only when every thread is resolved. */
+    only_allow_merge_if_all_discussions_are_resolved: z.optional(z.boolean()),
+    /** A skipped pipeline counts as a succeeded one. */
+    allow_merge_on_skipped_pipeline: z.optional(z.boolean()),
+    /** The source branch is removed by default when a merge request is merged. */
+    remove_source_branch_after_merge: z.optional(z.boolean()),
+    /** Git LFS is enabled. */
+    lfs_enabled: z.optional(z.boolean()),
+    /** Users may ask to join. */
+    request_access_enabled: z.optional(z.boolean()),
+    /** Issues: `disabled`, `private` (members only) or `enabled`. */
+    issues_access_level: z.optional(z.string()),
+    /** The repository: `disabled`, `private` or `enabled`. */
+    repository_access_level: z.optional(z.string()),
+    /** Merge requests: `disabled`, `private` (Reporters and up) or `enabled`. */
+    merge_requests_access_level: z.optional(z.string()),
+    /** Who created the project (its user id), or `null`. */
+    creator_id: z.optional(z.nullable(z.int())),
+    /** The caller's memberships (`GET /projects` and `GET /projects/:id` only). */
+    permissions: z.optional(ProjectPermissions),
+    /** The groups the project is shared with (those you can see). */
+    shared_with_groups: z.optional(z.array(SharedGroup)),
+    /**
+     * `YYYY-MM-DD`: the day the project was marked for deletion (`DELETE /projects/:id`, which also
+     * archives and renames it); removed after the deletion delay unless restored. `null`: not marked.
+     */
+    marked_for_deletion_at: z.optional(z.nullable(DateString)),
+    /** The same date as `marked_for_deletion_at`, under the name GitLab's groups use. */
+    marked_for_deletion_on: z.optional(z.nullable(DateString)),
+  }),
+);
 /**
  * A project (GitLab's Project entity).
  * @interface

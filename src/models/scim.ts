@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 
 /**
  * SCIM identities of a group (`/groups/:id/scim`): the link between a GitLab user
@@ -7,14 +8,16 @@ import * as z from 'zod/mini';
  */
 
 /** A group's SCIM identity of one user. */
-export const ScimIdentity = z.looseObject({
-  /** The user's identifier at the identity provider (SCIM `id` / `externalId`). */
-  extern_uid: z.string(),
-  /** The GitLab user's id. */
-  user_id: z.int(),
-  /** Whether the identity is active (provisioned) at the identity provider. */
-  active: z.boolean(),
-});
+export const ScimIdentity = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The user's identifier at the identity provider (SCIM `id` / `externalId`). */
+    extern_uid: z.string(),
+    /** The GitLab user's id. */
+    user_id: z.int(),
+    /** Whether the identity is active (provisioned) at the identity provider. */
+    active: z.boolean(),
+  }),
+);
 /**
  * A group's SCIM identity of one user.
  * @interface

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
 
 /**
@@ -8,7 +9,7 @@ import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './c
  */
 
 /** The profile every signed-in user may read (GitLab's `User` entity, after {@link UserBasic}'s fields). */
-const profile = {
+const profile = () => ({
   /** When the user was created (left out for a private profile). */
   created_at: z.optional(DateTimeString),
   /** The biography; `''` when not set. */
@@ -45,15 +46,17 @@ const profile = {
   is_followed: z.optional(z.boolean()),
   /** The user's local time, such as `3:38 PM`, or `null` without a time zone (newer GitLab versions only). */
   local_time: z.optional(z.nullable(z.string())),
-};
+});
 
 /** An external identity of a user: a SAML, LDAP or OAuth provider's id for them. */
-export const UserIdentity = z.looseObject({
-  /** The provider, such as `ldapmain` or `group_saml`. */
-  provider: z.string(),
-  /** The user's id at the provider. */
-  extern_uid: z.string(),
-});
+export const UserIdentity = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The provider, such as `ldapmain` or `group_saml`. */
+    provider: z.string(),
+    /** The user's id at the provider. */
+    extern_uid: z.string(),
+  }),
+);
 /**
  * An external identity of a user: a SAML, LDAP or OAuth provider's id for them.
  * @interface
@@ -61,7 +64,7 @@ export const UserIdentity = z.looseObject({
 export type UserIdentity = z.infer<typeof UserIdentity>;
 
 /** The account details only the user (and administrators) see (GitLab's `UserPublic` entity). */
-const account = {
+const account = () => ({
   /** When the user last signed in, or `null`. */
   last_sign_in_at: z.nullable(DateTimeString),
   /** When the email address was confirmed, or `null`. */
@@ -92,10 +95,10 @@ const account = {
   private_profile: z.boolean(),
   /** The email of their web commits. */
   commit_email: z.nullable(z.string()),
-};
+});
 
 /** What administrators see besides (GitLab's `UserWithAdmin` and `UserDetailsWithAdmin` entities). */
-const administration = {
+const administration = () => ({
   /** An instance administrator. */
   is_admin: z.boolean(),
   /** The administrators' note on the user, or `null`. */
@@ -122,17 +125,19 @@ const administration = {
   plan: z.string(),
   /** Whether that namespace is on a trial (GitLab.com only). */
   trial: z.boolean(),
-};
+});
 
 /**
  * A user as `GET /users/:id` answers: the public profile, and for an administrator the
  * account and administration fields too.
  */
-export const User = z.extend(UserBasic, {
-  ...profile,
-  ...z.partial(z.object(account)).shape,
-  ...z.partial(z.object(administration)).shape,
-});
+export const User = /* @__PURE__ */ lazySchema(() =>
+  z.extend(UserBasic, {
+    ...profile(),
+    ...z.partial(z.object(account())).shape,
+    ...z.partial(z.object(administration())).shape,
+  }),
+);
 /**
  * A user as `GET /users/:id` answers: the public profile, and for an administrator the
  * account and administration fields too.
@@ -141,11 +146,13 @@ export const User = z.extend(UserBasic, {
 export type User = z.infer<typeof User>;
 
 /** The caller, as `GET /user` answers: the profile and the account, and for an administrator `is_admin` and more. */
-export const CurrentUser = z.extend(UserBasic, {
-  ...profile,
-  ...account,
-  ...z.partial(z.object(administration)).shape,
-});
+export const CurrentUser = /* @__PURE__ */ lazySchema(() =>
+  z.extend(UserBasic, {
+    ...profile(),
+    ...account(),
+    ...z.partial(z.object(administration())).shape,
+  }),
+);
 /**
  * The caller, as `GET /user` answers: the profile and the account, and for an administrator `is_admin` and more.
  * @interface
@@ -153,11 +160,13 @@ export const CurrentUser = z.extend(UserBasic, {
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 /** A user in `GET /users`: the basic fields, and for an administrator every other field too. */
-export const ListedUser = z.extend(UserBasic, {
-  ...z.partial(z.object(profile)).shape,
-  ...z.partial(z.object(account)).shape,
-  ...z.partial(z.object(administration)).shape,
-});
+export const ListedUser = /* @__PURE__ */ lazySchema(() =>
+  z.extend(UserBasic, {
+    ...z.partial(z.object(profile())).shape,
+    ...z.partial(z.object(account())).shape,
+    ...z.partial(z.object(administration())).shape,
+  }),
+);
 /**
  * A user in `GET /users`: the basic fields, and for an administrator every other field too.
  * @interface
@@ -217,22 +226,24 @@ export interface UserDeleteQuery {
 }
 
 /** A user's SSH key (GitLab's `SSHKey` entity): its comment replaced by `<user's name> (<host>)`. */
-export const SshKey = z.looseObject({
-  /** The key's id. */
-  id: z.int(),
-  /** The title. */
-  title: z.string(),
-  /** `<algorithm> <base64> <user's name> (<host>)`: GitLab never shows the comment the key was added with. */
-  key: z.string(),
-  /** When it was added. */
-  created_at: DateTimeString,
-  /** When it stops working, or `null`. */
-  expires_at: z.nullable(DateTimeString),
-  /** When it last authenticated, or `null` (newer GitLab versions only). */
-  last_used_at: z.optional(z.nullable(DateTimeString)),
-  /** `auth`, `signing` or `auth_and_signing` (newer GitLab versions only). */
-  usage_type: z.optional(z.string()),
-});
+export const SshKey = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The key's id. */
+    id: z.int(),
+    /** The title. */
+    title: z.string(),
+    /** `<algorithm> <base64> <user's name> (<host>)`: GitLab never shows the comment the key was added with. */
+    key: z.string(),
+    /** When it was added. */
+    created_at: DateTimeString,
+    /** When it stops working, or `null`. */
+    expires_at: z.nullable(DateTimeString),
+    /** When it last authenticated, or `null` (newer GitLab versions only). */
+    last_used_at: z.optional(z.nullable(DateTimeString)),
+    /** `auth`, `signing` or `auth_and_signing` (newer GitLab versions only). */
+    usage_type: z.optional(z.string()),
+  }),
+);
 /**
  * A user's SSH key (GitLab's `SSHKey` entity): its comment replaced by `<user's name> (<host>)`.
  * @interface

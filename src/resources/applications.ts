@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import { path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
 import { Application, type ApplicationCreate, ApplicationWithSecret } from '../models/applications.js';
 
-const ApplicationList = z.array(Application);
+const ApplicationList = /* @__PURE__ */ lazySchema(() => z.array(Application));
 
 /** GitLab takes an application's scopes as one space-separated string (anything else is sent as given). */
 const joinScopes = (scopes: readonly string[] | string) => (Array.isArray(scopes) ? scopes.join(' ') : scopes);

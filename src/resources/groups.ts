@@ -1,3 +1,4 @@
+import { lazyResources } from '../core/lazy.js';
 import type { PagePromise } from '../core/pagination.js';
 import { type GroupRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
@@ -28,21 +29,21 @@ import { GroupScimIdentities } from './scim.js';
  */
 export class Groups extends Resource {
   /** A group's milestones. */
-  readonly milestones: GroupMilestones;
+  declare readonly milestones: GroupMilestones;
   /** A group's SCIM identities. */
-  readonly scim: GroupScimIdentities;
+  declare readonly scim: GroupScimIdentities;
   /** A group's merge request approval settings, which its projects inherit. */
-  readonly approvalSettings: GroupApprovalSettings;
+  declare readonly approvalSettings: GroupApprovalSettings;
   /** A group's approval rules (experimental in GitLab). */
-  readonly approvalRules: GroupApprovalRules;
+  declare readonly approvalRules: GroupApprovalRules;
   /** A group's members, direct and inherited. */
-  readonly members: GroupMembers;
+  declare readonly members: GroupMembers;
   /** A group's access tokens (their bot users are members of the group). */
-  readonly accessTokens: GroupAccessTokens;
+  declare readonly accessTokens: GroupAccessTokens;
   /** A group's labels (read only). */
-  readonly labels: GroupLabels;
+  declare readonly labels: GroupLabels;
   /** A group's webhooks (Premium). */
-  readonly hooks: GroupHooks;
+  declare readonly hooks: GroupHooks;
 
   /**
    * Creates the groups resource on its own, with its own connection; its group
@@ -62,14 +63,16 @@ export class Groups extends Resource {
   constructor(source: GitLabOptions | Transport) {
     const transport = source instanceof Transport ? source : new Transport(source);
     super(transport);
-    this.milestones = new GroupMilestones(transport);
-    this.scim = new GroupScimIdentities(transport);
-    this.approvalSettings = new GroupApprovalSettings(transport);
-    this.approvalRules = new GroupApprovalRules(transport);
-    this.members = new GroupMembers(transport);
-    this.accessTokens = new GroupAccessTokens(transport);
-    this.labels = new GroupLabels(transport);
-    this.hooks = new GroupHooks(transport);
+    lazyResources<Groups>(this, transport, {
+      milestones: GroupMilestones,
+      scim: GroupScimIdentities,
+      approvalSettings: GroupApprovalSettings,
+      approvalRules: GroupApprovalRules,
+      members: GroupMembers,
+      accessTokens: GroupAccessTokens,
+      labels: GroupLabels,
+      hooks: GroupHooks,
+    });
   }
 
   /**

@@ -1,3 +1,4 @@
+import { lazyResources } from '../core/lazy.js';
 import type { PagePromise } from '../core/pagination.js';
 import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
@@ -20,9 +21,9 @@ import { MergeRequestApprovals } from './approvals.js';
  */
 export class MergeRequests extends Resource {
   /** Approval status and state of a merge request; approve, unapprove, reset. */
-  readonly approvals: MergeRequestApprovals;
+  declare readonly approvals: MergeRequestApprovals;
   /** A merge request's own approval rules. */
-  readonly approvalRules: MergeRequestApprovalRules;
+  declare readonly approvalRules: MergeRequestApprovalRules;
 
   /**
    * Creates the resource on its own, with its own connection, for an app that needs only merge requests.
@@ -41,8 +42,10 @@ export class MergeRequests extends Resource {
   constructor(source: GitLabOptions | Transport) {
     const transport = source instanceof Transport ? source : new Transport(source);
     super(transport);
-    this.approvals = new MergeRequestApprovals(transport);
-    this.approvalRules = new MergeRequestApprovalRules(transport);
+    lazyResources<MergeRequests>(this, transport, {
+      approvals: MergeRequestApprovals,
+      approvalRules: MergeRequestApprovalRules,
+    });
   }
 
   /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import type { PagePromise } from '../core/pagination.js';
 import { type GroupRef, type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
@@ -15,7 +16,7 @@ import {
   type MilestoneUpdate,
 } from '../models/milestones.js';
 
-const BurndownEvents = z.array(BurndownEvent);
+const BurndownEvents = /* @__PURE__ */ lazySchema(() => z.array(BurndownEvent));
 
 /** A project's milestones: `gitlab.projects.milestones`. Endpoints under `/projects/:id/milestones`. */
 export class ProjectMilestones extends Resource {

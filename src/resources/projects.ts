@@ -1,3 +1,4 @@
+import { lazyResources } from '../core/lazy.js';
 import type { PagePromise } from '../core/pagination.js';
 import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
@@ -33,29 +34,29 @@ import { ProjectProtectedBranches } from './protected-branches.js';
  */
 export class Projects extends Resource {
   /** A project's milestones. */
-  readonly milestones: ProjectMilestones;
+  declare readonly milestones: ProjectMilestones;
   /** A project's access tokens. */
-  readonly accessTokens: ProjectAccessTokens;
+  declare readonly accessTokens: ProjectAccessTokens;
   /** A project's approval configuration. */
-  readonly approvals: ProjectApprovals;
+  declare readonly approvals: ProjectApprovals;
   /** A project's approval rules. */
-  readonly approvalRules: ProjectApprovalRules;
+  declare readonly approvalRules: ProjectApprovalRules;
   /** A project's merge request approval settings, with what it inherits. */
-  readonly approvalSettings: ProjectApprovalSettings;
+  declare readonly approvalSettings: ProjectApprovalSettings;
   /** A project's merge requests: list, read, open, edit, merge; their approvals and approval rules. */
-  readonly mergeRequests: MergeRequests;
+  declare readonly mergeRequests: MergeRequests;
   /** A project's issues. */
-  readonly issues: ProjectIssues;
+  declare readonly issues: ProjectIssues;
   /** A project's members, direct and inherited. */
-  readonly members: ProjectMembers;
+  declare readonly members: ProjectMembers;
   /** A project's repository branches. */
-  readonly branches: ProjectBranches;
+  declare readonly branches: ProjectBranches;
   /** A project's protected branches. */
-  readonly protectedBranches: ProjectProtectedBranches;
+  declare readonly protectedBranches: ProjectProtectedBranches;
   /** A project's labels, its own and its groups'. */
-  readonly labels: ProjectLabels;
+  declare readonly labels: ProjectLabels;
   /** A project's webhooks. */
-  readonly hooks: ProjectHooks;
+  declare readonly hooks: ProjectHooks;
 
   /**
    * Creates the resource on its own, with its own connection.
@@ -74,18 +75,20 @@ export class Projects extends Resource {
   constructor(source: GitLabOptions | Transport) {
     const transport = source instanceof Transport ? source : new Transport(source);
     super(transport);
-    this.milestones = new ProjectMilestones(transport);
-    this.accessTokens = new ProjectAccessTokens(transport);
-    this.approvals = new ProjectApprovals(transport);
-    this.approvalRules = new ProjectApprovalRules(transport);
-    this.approvalSettings = new ProjectApprovalSettings(transport);
-    this.mergeRequests = new MergeRequests(transport);
-    this.issues = new ProjectIssues(transport);
-    this.members = new ProjectMembers(transport);
-    this.branches = new ProjectBranches(transport);
-    this.protectedBranches = new ProjectProtectedBranches(transport);
-    this.labels = new ProjectLabels(transport);
-    this.hooks = new ProjectHooks(transport);
+    lazyResources<Projects>(this, transport, {
+      milestones: ProjectMilestones,
+      accessTokens: ProjectAccessTokens,
+      approvals: ProjectApprovals,
+      approvalRules: ProjectApprovalRules,
+      approvalSettings: ProjectApprovalSettings,
+      mergeRequests: MergeRequests,
+      issues: ProjectIssues,
+      members: ProjectMembers,
+      branches: ProjectBranches,
+      protectedBranches: ProjectProtectedBranches,
+      labels: ProjectLabels,
+      hooks: ProjectHooks,
+    });
   }
   /**
    * Lists a project's events that the caller may see, newest first. `GET /projects/:id/events`

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { lazySchema } from '../core/lazy.js';
 import { type GroupRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
 import { ScimIdentity, type ScimIdentityUpdate } from '../models/scim.js';
 
-const ScimIdentities = z.array(ScimIdentity);
+const ScimIdentities = /* @__PURE__ */ lazySchema(() => z.array(ScimIdentity));
 
 /**
  * A group's SCIM identities: `gitlab.groups.scim`. Endpoints under `/groups/:id/scim`,

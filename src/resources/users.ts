@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazyResources, lazySchema } from '../core/lazy.js';
 import type { PagePromise } from '../core/pagination.js';
 import { path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
@@ -18,10 +19,10 @@ import { UserKeys } from './keys.js';
 import { UserPersonalAccessTokens } from './personal-access-tokens.js';
 
 /** What the state changes answer: `true` when the state changed, `null` or `false` when there was nothing to do. */
-const StateChange = z.nullable(z.boolean());
+const StateChange = /* @__PURE__ */ lazySchema(() => z.nullable(z.boolean()));
 
 /** GitLab's `{"message":"Success"}` of approve and reject. */
-const Success = z.looseObject({ message: z.string() });
+const Success = /* @__PURE__ */ lazySchema(() => z.looseObject({ message: z.string() }));
 
 /**
  * The instance's users: `gitlab.users`. Endpoints `/user`, `/users` and `/users/:id`; administrators
@@ -29,11 +30,11 @@ const Success = z.looseObject({ message: z.string() });
  */
 export class Users extends Resource {
   /** Users' SSH keys, and the caller's own. */
-  readonly keys: UserKeys;
+  declare readonly keys: UserKeys;
   /** Personal access tokens an administrator creates for a user. */
-  readonly personalAccessTokens: UserPersonalAccessTokens;
+  declare readonly personalAccessTokens: UserPersonalAccessTokens;
   /** Impersonation tokens (administrators only). */
-  readonly impersonationTokens: UserImpersonationTokens;
+  declare readonly impersonationTokens: UserImpersonationTokens;
 
   /**
    * Creates the resource on its own, with its own connection.
@@ -52,9 +53,11 @@ export class Users extends Resource {
   constructor(source: GitLabOptions | Transport) {
     const transport = source instanceof Transport ? source : new Transport(source);
     super(transport);
-    this.keys = new UserKeys(transport);
-    this.personalAccessTokens = new UserPersonalAccessTokens(transport);
-    this.impersonationTokens = new UserImpersonationTokens(transport);
+    lazyResources<Users>(this, transport, {
+      keys: UserKeys,
+      personalAccessTokens: UserPersonalAccessTokens,
+      impersonationTokens: UserImpersonationTokens,
+    });
   }
 
   /**
