@@ -1,12 +1,7 @@
 import * as z from 'zod';
 import { FaultSpec } from '../http/faults.js';
 import { firstIssue, invalid } from '../http/invalid.js';
-import {
-  GROUP_HOOK_EVENTS,
-  PROJECT_HOOK_EVENTS,
-  type RateLimits,
-  SYSTEM_HOOK_EVENTS,
-} from '../world/types.js';
+import { GROUP_HOOK_EVENTS, PROJECT_HOOK_EVENTS, type RateLimits, SYSTEM_HOOK_EVENTS } from '../world/types.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 
 /**
