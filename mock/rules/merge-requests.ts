@@ -309,11 +309,18 @@ export function updateMergeRequest(
   changes: MergeRequestChanges,
 ): MergeRequest {
   const target = changes.target_branch ?? mr.target_branch;
-  const reopens = changes.state_event === 'reopen' && mr.state === 'closed';
   // A closed or merged one is validated too (GitLab skips `validate_branches` only for a fork whose source project is gone).
-  if (changes.target_branch !== undefined || reopens) {
-    checkBranches(world, project, mr.source_branch, target, mr, mr.state === 'opened' || reopens);
+  if (changes.target_branch !== undefined) {
+    checkBranches(world, project, mr.source_branch, target, mr, mr.state === 'opened');
   }
+  // Reopening while another open merge request has the same branches fails quietly: 200, still closed, the
+  // other changes saved (`MergeRequests::ReopenService` returns the merge request whether `reopen` succeeded;
+  // state_machines rolls the state back to closed, and `handle_merge_request_errors!`'s `valid?` on the closed
+  // record passes: app/services/merge_requests/reopen_service.rb, lib/api/helpers/merge_requests_helpers.rb).
+  const reopens =
+    changes.state_event === 'reopen' &&
+    mr.state === 'closed' &&
+    openDuplicate(world, project, mr.source_branch, target, mr) === undefined;
   // The merge request before the change, for the `update` webhook's `changes` (only copied when the world has hooks).
   const previous = anyHooks(world) ? structuredClone(mr) : undefined;
   applyFields(world, project, mr, changes);
