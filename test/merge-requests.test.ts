@@ -724,6 +724,24 @@ describe('merge', () => {
     expect(mock.exportState()).toEqual(before);
   });
 
+  // Issue 38 point 12: ProtectedRefAccess#check_access: 0 lets no one, 60 instance admins only.
+  it('lets no one merge at level 0, and only instance administrators at 60', async () => {
+    const target = [...mock.world.mergeRequests.values()].find((m) => m.project_id === 1 && m.iid === 2)!;
+    const protections = [...mock.world.protectedBranches.values()].filter((b) => b.name === target.target_branch);
+    expect(protections).not.toHaveLength(0);
+    for (const b of protections) Object.assign(b, { push_access_level: { ...b.push_access_level, access_level: 0 } });
+    for (const b of protections) Object.assign(b, { merge_access_level: { ...b.merge_access_level, access_level: 0 } });
+    await as('maintainer').projects.mergeRequests.list(API);
+    const before = mock.exportState();
+    const none = await failure(as('maintainer').projects.mergeRequests.merge(API, 2));
+    expect([none.status, none.gitlabMessage]).toEqual([401, '401 Unauthorized']);
+    expect(mock.exportState()).toEqual(before);
+    for (const b of protections) b.merge_access_level.access_level = 60;
+    const maintainer = await failure(as('maintainer').projects.mergeRequests.merge(API, 2));
+    expect(maintainer.status).toBe(401);
+    expect((await as('admin').projects.mergeRequests.merge(API, 2)).state).toBe('merged');
+  });
+
   it('lets a Developer merge into an unprotected branch', async () => {
     const mr = await as('developer').projects.mergeRequests.create(API, {
       source_branch: 'feature',

@@ -69,6 +69,7 @@ const ACCESS_LEVEL_DESCRIPTIONS: Record<number, string> = {
   30: 'Developers + Maintainers',
   40: 'Maintainers',
   50: 'Owners',
+  60: 'Instance admins',
 };
 
 /** GitLab's ProtectedRefAccess entity of a role; `deploy_key_id` only when set, as the newest GitLab sends it. */

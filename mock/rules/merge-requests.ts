@@ -15,7 +15,7 @@ import {
   visibleProjects,
 } from './issuables.js';
 import { ensureProjectLabels } from './labels.js';
-import { authorize, canReadMergeRequests, projectRole, roleIn } from './policy.js';
+import { accessLevelAllows, authorize, canReadMergeRequests, projectRole, roleIn } from './policy.js';
 import { anyHooks } from './webhooks.js';
 
 /**
@@ -69,7 +69,11 @@ export function canMergeInto(world: World, user: User, project: Project, branch:
   const covering = branchesCovering(world, project).filter((b) => branchMatches(b.name, branch));
   return (
     covering.length === 0 ||
-    covering.some((b) => role >= b.merge_access_level.access_level || role >= b.push_access_level.access_level)
+    covering.some(
+      (b) =>
+        accessLevelAllows(user, role, b.merge_access_level.access_level) ||
+        accessLevelAllows(user, role, b.push_access_level.access_level),
+    )
   );
 }
 

@@ -1064,9 +1064,12 @@ function addProtectedBranches(
     const input = typeof item === 'string' ? { name: item } : item;
     if (seen.has(input.name)) continue;
     seen.add(input.name);
-    const accessLevel = (table: string, given: { id: number; access_level: BranchAccessLevel } | undefined) => {
+    const accessLevel = <L extends BranchAccessLevel>(
+      table: string,
+      given: { id: number; access_level: L } | undefined,
+    ) => {
       if (given) world.lastId[table] = Math.max(world.lastId[table] ?? 0, given.id);
-      return { id: given?.id ?? nextId(world, table), access_level: given?.access_level ?? 40 };
+      return { id: given?.id ?? nextId(world, table), access_level: given?.access_level ?? (40 as L) };
     };
     const branch: ProtectedBranch = withId(world, 'protected_branches', world.protectedBranches, input.id, () => ({
       id: nextId(world, 'protected_branches'),

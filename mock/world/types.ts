@@ -21,7 +21,8 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   50: 'Owner',
 };
 /** Who may push, merge or unprotect a protected branch: `0` no one, `30` Developers, `40` Maintainers (GitLab's `ProtectedRefAccess`). */
-export type BranchAccessLevel = 0 | 30 | 40;
+/** A protected branch's access level: `0` no one, `30` Developers, `40` Maintainers, `60` instance admins (GitLab's `ProtectedRefAccess.allowed_access_levels`). */
+export type BranchAccessLevel = 0 | 30 | 40 | 60;
 
 /** Who can see a group or project: its members, any signed-in user, or anyone. */
 export type Visibility = 'private' | 'internal' | 'public';
@@ -814,8 +815,8 @@ export interface ProtectedBranch {
   unprotect_access_level: {
     /** The access level record's id. */
     id: number;
-    /** The lowest role that may unprotect; `0`: no one. */
-    access_level: BranchAccessLevel;
+    /** The lowest role that may unprotect (`60`: instance admins only); never `0` (GitLab refuses it since 15.10). */
+    access_level: Exclude<BranchAccessLevel, 0>;
   } | null;
 }
 
