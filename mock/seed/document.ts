@@ -307,6 +307,10 @@ export const SeedAccessToken = z.strictObject({
   rotated_from: id.optional(),
   /** When the expiring worker noted it (and sent its `expiring` webhook, if any), 7 days before expiry (an export writes it back); default not yet. */
   seven_days_notification_sent_at: dateTime.optional(),
+  /** When the expiring worker noted it 8 to 30 days before expiry (an export writes it back); default not yet. */
+  thirty_days_notification_sent_at: dateTime.optional(),
+  /** When the expiring worker noted it 31 to 60 days before expiry (an export writes it back); default not yet. */
+  sixty_days_notification_sent_at: dateTime.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

@@ -855,8 +855,13 @@ export class Seeder {
       touchToken(this.world, token);
       token.last_used_at = new Date(input.last_used_at).toISOString();
     }
-    if (input.seven_days_notification_sent_at) {
-      token.seven_days_notification_sent_at = new Date(input.seven_days_notification_sent_at).toISOString();
+    for (const field of [
+      'seven_days_notification_sent_at',
+      'thirty_days_notification_sent_at',
+      'sixty_days_notification_sent_at',
+    ] as const) {
+      const at = input[field];
+      if (at) token[field] = new Date(at).toISOString();
     }
     if (input.revoked) revokeToken(this.world, token);
     return { id: token.id, name: token.name, user_id: token.user_id, token: token.value };

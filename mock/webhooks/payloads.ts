@@ -11,6 +11,7 @@ import {
 import { groupChain } from '../world/memberships.js';
 import type {
   AccessToken,
+  ExpiryNotificationInterval,
   Group,
   Issue,
   Label,
@@ -314,7 +315,12 @@ const rubyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
  * A project or group access token about to expire (`object_kind: "access_token"`,
  * `event_name: "expiring_access_token"`): the resource under `project` or `group`.
  */
-export function accessTokenPayload(world: World, token: AccessToken, resource: Project | Group) {
+export function accessTokenPayload(
+  world: World,
+  token: AccessToken,
+  resource: Project | Group,
+  interval: ExpiryNotificationInterval,
+) {
   const isProject = 'path_with_namespace' in resource;
   return {
     object_kind: 'access_token',
@@ -327,6 +333,9 @@ export function accessTokenPayload(world: World, token: AccessToken, resource: P
       expires_at: token.expires_at,
     },
     event_name: 'expiring_access_token',
+    // `ResourceAccessTokenPayload.build(...).merge(data)` with the worker's `{ interval: interval }`
+    // (app/workers/personal_access_tokens/expiring_worker.rb): a symbol, serialised as its name.
+    interval,
   };
 }
 
@@ -624,7 +633,7 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
     case 'member':
       return memberPayload(world, subject.group, subject.user, subject.role, subject.membership, subject.event);
     case 'resource_access_token':
-      return accessTokenPayload(world, subject.token, subject.resource);
+      return accessTokenPayload(world, subject.token, subject.resource, subject.interval);
     case 'group':
       return groupPayload(subject.group, subject.event, subject.updated_at, subject.old_path, subject.old_full_path);
     case 'subgroup':

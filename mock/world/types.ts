@@ -254,7 +254,14 @@ export interface AccessToken {
   impersonation?: boolean;
   /** When the expiring worker noted a project or group token (its `expiring` webhook, if any hook wanted it), 7 days before expiry (GitLab's column); absent: not yet. */
   seven_days_notification_sent_at?: string | null;
+  /** The same for the 8-to-30-day window (`thirty_days_notification_sent_at`); absent: not yet. */
+  thirty_days_notification_sent_at?: string | null;
+  /** The same for the 31-to-60-day window (`sixty_days_notification_sent_at`); absent: not yet. */
+  sixty_days_notification_sent_at?: string | null;
 }
+
+/** The windows of GitLab's expiring-token worker (`PersonalAccessToken::NOTIFICATION_INTERVALS`), its `interval`. */
+export type ExpiryNotificationInterval = 'seven_days' | 'thirty_days' | 'sixty_days';
 
 /** A group or subgroup. */
 export interface Group {
