@@ -319,6 +319,64 @@ describe('milestone, token and member events', () => {
     });
   });
 
+  // Issue 38 point 14: a state change's hook shows the record after it (`Issuable#to_hook_data`,
+  // `reportable_changes`; `Milestones::CloseService` saves before `execute_hooks`).
+  it('describes an issue after its close and reopen: the new updated_at, and what changed', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const issue = await maintainer.projects.issues.create(API, { title: 'Bug' });
+    mock.clock.advance({ minutes: 5 });
+    const closed = await maintainer.projects.issues.update(API, issue.iid, { state_event: 'close' });
+    mock.clock.advance({ minutes: 5 });
+    const reopened = await maintainer.projects.issues.update(API, issue.iid, { state_event: 'reopen' });
+    await mock.webhooks.settled();
+    const [, close, reopen] = receiver.received.map((r) => r.body);
+    expect(close).toMatchObject({
+      object_attributes: { action: 'close', state: 'closed', updated_at: closed.updated_at },
+      changes: {
+        state_id: { previous: 1, current: 2 },
+        closed_at: { previous: null, current: closed.closed_at },
+        updated_at: { previous: issue.updated_at, current: closed.updated_at },
+      },
+    });
+    expect(Object.keys(close?.changes as object).sort()).toEqual(['closed_at', 'state_id', 'updated_at']);
+    expect(reopen).toMatchObject({
+      object_attributes: { action: 'reopen', state: 'opened', updated_at: reopened.updated_at },
+      changes: {
+        state_id: { previous: 2, current: 1 },
+        closed_at: { previous: closed.closed_at, current: null },
+        updated_at: { previous: closed.updated_at, current: reopened.updated_at },
+      },
+    });
+  });
+
+  it('describes a merge request and a milestone after their close', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.hooks.create(API, { url: `${receiver.url}/mr`, merge_requests_events: true });
+    const before = await maintainer.projects.mergeRequests.get(API, 1);
+    mock.clock.advance({ minutes: 5 });
+    const closed = await maintainer.projects.mergeRequests.update(API, 1, { state_event: 'close', title: 'Closed' });
+    await mock.webhooks.settled();
+    const close = receiver.received.find((r) => r.url === '/mr' && actionOf(r.body) === 'close')?.body;
+    expect(close).toMatchObject({
+      object_attributes: { state: 'closed', updated_at: closed.updated_at },
+      changes: {
+        state_id: { previous: 1, current: 2 },
+        title: { previous: before.title, current: 'Closed' },
+        updated_at: { previous: before.updated_at, current: closed.updated_at },
+      },
+    });
+    const owner = client(mock, 'glpat-owner');
+    const [milestone] = (await owner.projects.milestones.list(API)).items;
+    mock.clock.advance({ minutes: 5 });
+    const closedMilestone = await owner.projects.milestones.update(API, milestone?.id ?? 0, { state_event: 'close' });
+    await mock.webhooks.settled();
+    const milestoneClose = receiver.received.find((r) => r.body.object_kind === 'milestone')?.body;
+    expect(milestoneClose).toMatchObject({
+      object_attributes: { state: 'closed', updated_at: closedMilestone.updated_at },
+    });
+    expect(closedMilestone.updated_at).not.toBe(milestone?.updated_at);
+  });
+
   it('sends group member events to group hooks with member_events, not to those without', async () => {
     const owner = client(mock, 'glpat-owner');
     await owner.groups.hooks.create('acme', { url: `${receiver.url}/members`, member_events: true });

@@ -81,10 +81,19 @@ export function milestoneHook(
   announce(world, { kind: 'milestone', project, group, subject: { type: 'milestone', milestone, action } });
 }
 
-/** An issue was opened, closed or reopened. */
-export function issueEvent(world: World, author: User, issue: Issue, action: 'created' | 'closed' | 'reopened'): void {
+/**
+ * An issue was opened, closed or reopened; a close or reopen passes `previous`, the issue as the request
+ * found it, for the hook's `changes`.
+ */
+export function issueEvent(
+  world: World,
+  author: User,
+  issue: Issue,
+  action: 'created' | 'closed' | 'reopened',
+  previous?: Issue,
+): void {
   record(world, author, action, { project_id: issue.project_id, group_id: null }, { type: 'Issue', record: issue });
-  issueHook(world, author, issue, ISSUABLE_HOOK_ACTIONS[action]);
+  issueHook(world, author, issue, ISSUABLE_HOOK_ACTIONS[action], previous);
 }
 
 const ISSUABLE_HOOK_ACTIONS = { created: 'open', closed: 'close', reopened: 'reopen', merged: 'merge' } as const;
@@ -110,10 +119,11 @@ export function mergeRequestEvent(
   author: User,
   mr: MergeRequest,
   action: 'created' | 'closed' | 'reopened' | 'merged' | 'approved',
+  previous?: MergeRequest,
 ): void {
   record(world, author, action, { project_id: mr.project_id, group_id: null }, { type: 'MergeRequest', record: mr });
   // An approval's hook says whether it completed the approvals: the approval rule announces it.
-  if (action !== 'approved') mergeRequestHook(world, author, mr, ISSUABLE_HOOK_ACTIONS[action]);
+  if (action !== 'approved') mergeRequestHook(world, author, mr, ISSUABLE_HOOK_ACTIONS[action], previous);
 }
 
 /**

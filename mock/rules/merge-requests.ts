@@ -334,10 +334,10 @@ export function updateMergeRequest(
   if (previous) mergeRequestHook(world, caller.user, mr, 'update', previous);
   if (changes.state_event === 'close' && mr.state === 'opened') {
     Object.assign(mr, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
-    mergeRequestEvent(world, caller.user, mr, 'closed');
+    mergeRequestEvent(world, caller.user, mr, 'closed', previous);
   } else if (reopens) {
     Object.assign(mr, { state: 'opened', closed_at: null, closed_by_id: null });
-    mergeRequestEvent(world, caller.user, mr, 'reopened');
+    mergeRequestEvent(world, caller.user, mr, 'reopened', previous);
   }
   return mr;
 }

@@ -463,6 +463,37 @@ function updateChanges(
   return changes;
 }
 
+/** GitLab's `state_id` of an issue or merge request (`Issuable::STATE_ID_MAP`, `MergeRequest` adds merged and locked). */
+const STATE_IDS: Record<string, number> = { opened: 1, closed: 2, merged: 3, locked: 4 };
+
+/** The columns of an issue a close or reopen hook reports in `changes` (`IssueBuilder.safe_hook_attributes` the mock keeps). */
+const issueColumns = (issue: Issue): Record<string, unknown> => ({
+  title: issue.title,
+  description: issue.description,
+  confidential: issue.confidential,
+  milestone_id: issue.milestone_id,
+  closed_at: issue.closed_at,
+  state_id: STATE_IDS[issue.state],
+  updated_at: issue.updated_at,
+});
+
+/** The same for a merge request (`MergeRequestBuilder.safe_hook_attributes` the mock keeps). */
+const mergeRequestColumns = (mr: MergeRequest): Record<string, unknown> => ({
+  title: mr.title,
+  description: mr.description,
+  milestone_id: mr.milestone_id,
+  target_branch: mr.target_branch,
+  state_id: STATE_IDS[mr.state],
+  updated_at: mr.updated_at,
+});
+
+/**
+ * A close or reopen hook's `changes`: every column the request changed, from the record as the request
+ * found it (`Issuable#to_hook_data` sends `reportable_changes`, the changes of every save since the record
+ * was loaded, sliced to the builder's safe keys; app/models/concerns/reportable_changes.rb).
+ */
+const isStateChange = (action: string) => action === 'close' || action === 'reopen';
+
 /** `timestamps_data` of a record the mock keeps no update time for: its creation, to the second. */
 const systemTimes = (record: { created_at: string }) => ({
   created_at: toSeconds(record.created_at),
@@ -606,26 +637,30 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
   switch (subject.type) {
     case 'merge_request': {
       const { project, mr, previous } = subject;
-      const changes = previous
-        ? updateChanges(
-            mergeRequestHookFields(world, project, previous),
-            mergeRequestHookFields(world, project, mr),
-            previous,
-            mr,
-          )
-        : {};
+      const changes = !previous
+        ? {}
+        : isStateChange(subject.action)
+          ? changesBetween(mergeRequestColumns(previous), mergeRequestColumns(mr))
+          : updateChanges(
+              mergeRequestHookFields(world, project, previous),
+              mergeRequestHookFields(world, project, mr),
+              previous,
+              mr,
+            );
       return changes && mergeRequestPayload(world, project, mr, subject.user, subject.action, changes);
     }
     case 'issue': {
       const { project, issue, previous } = subject;
-      const changes = previous
-        ? updateChanges(
-            issueHookFields(world, project, previous),
-            issueHookFields(world, project, issue),
-            previous,
-            issue,
-          )
-        : {};
+      const changes = !previous
+        ? {}
+        : isStateChange(subject.action)
+          ? changesBetween(issueColumns(previous), issueColumns(issue))
+          : updateChanges(
+              issueHookFields(world, project, previous),
+              issueHookFields(world, project, issue),
+              previous,
+              issue,
+            );
       return changes && issuePayload(world, project, issue, subject.user, subject.action, changes);
     }
     case 'milestone':
