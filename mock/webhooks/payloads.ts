@@ -488,9 +488,9 @@ const mergeRequestColumns = (mr: MergeRequest): Record<string, unknown> => ({
 });
 
 /**
- * A close or reopen hook's `changes`: every column the request changed, from the record as the request
- * found it (`Issuable#to_hook_data` sends `reportable_changes`, the changes of every save since the record
- * was loaded, sliced to the builder's safe keys; app/models/concerns/reportable_changes.rb).
+ * A close or reopen, whose hook's `changes` are every column the request changed, from the record as the
+ * request found it (`Issuable#to_hook_data` sends `reportable_changes`, the changes of every save since the
+ * record was loaded, sliced to the builder's safe keys; app/models/concerns/reportable_changes.rb).
  */
 const isStateChange = (action: string) => action === 'close' || action === 'reopen';
 
