@@ -367,10 +367,12 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
         return new Date(world.now);
       },
       set: (time) => {
+        syncClock(world);
+        const previous = world.now;
         world.now = toEpoch(time);
         // A clock that follows real time keeps running from the moment set.
         if (world.clockOffset !== null) world.clockOffset = world.now - Date.now();
-        expiringTokenHooks(world);
+        expiringTokenHooks(world, previous);
         runAdjournedDeletions(world);
       },
       advance: (by) => {
@@ -379,9 +381,10 @@ export function createMockGitLabCore(options: MockGitLabOptions = {}): MockGitLa
             ? by
             : (((by.days ?? 0) * 24 + (by.hours ?? 0)) * 60 + (by.minutes ?? 0)) * 60_000 + (by.seconds ?? 0) * 1000;
         syncClock(world);
+        const previous = world.now;
         world.now += ms;
         if (world.clockOffset !== null) world.clockOffset += ms;
-        expiringTokenHooks(world);
+        expiringTokenHooks(world, previous);
         runAdjournedDeletions(world);
       },
     },

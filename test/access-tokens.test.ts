@@ -87,8 +87,17 @@ describe('create', () => {
     const before = tokenState();
     const error = await failure(maintainer.projects.accessTokens.create(API, { ...ci, expires_at: '2027-06-02' }));
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error.gitlabMessage).toBe('400 Bad request - Expires at must be before 2027-06-01');
+    expect(error.gitlabMessage).toBe('400 Bad request - Expiration date must be before 2027-06-01');
     expect(tokenState()).toEqual(before);
+  });
+
+  // Issue 38 point 13: `expires_at_before_instance_max_expiry_date` returns unless the instance requires expiry.
+  it('takes any later expires_at while the instance does not require expiry, on create and rotate', async () => {
+    mock.seed.instance({ require_token_expiry: false });
+    const token = await maintainer.projects.accessTokens.create(API, { ...ci, expires_at: '2030-01-01' });
+    expect(token.expires_at).toBe('2030-01-01');
+    const rotated = await maintainer.projects.accessTokens.rotate(API, token.id, { expires_at: '2031-01-01' });
+    expect(rotated.expires_at).toBe('2031-01-01');
   });
 
   it("never sets an access level above the caller's own role: Owners up to 50, Maintainers up to 40", async () => {
@@ -148,7 +157,7 @@ describe("create's model errors", () => {
     );
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.gitlabMessage).toBe(
-      "400 Bad request - Name can't be blank, Scopes can't be blank, and Expires at must be before 2027-06-01",
+      "400 Bad request - Name can't be blank, Scopes can't be blank, and Expiration date must be before 2027-06-01",
     );
     expect(tokenState()).toEqual(before);
   });
@@ -373,7 +382,7 @@ describe('rotate', () => {
     const old = await maintainer.projects.accessTokens.create(API, ci);
     const before = tokenState();
     const error = await failure(maintainer.projects.accessTokens.rotate(API, old.id, { expires_at: '2027-06-02' }));
-    expect(error.gitlabMessage).toBe('400 Bad request - Expires at must be before 2027-06-01');
+    expect(error.gitlabMessage).toBe('400 Bad request - Expiration date must be before 2027-06-01');
     expect(tokenState()).toEqual(before);
     expect(await authenticates(old.token)).toBe(true);
     const fresh = await maintainer.projects.accessTokens.rotate(API, old.id, { expires_at: '2027-06-01' });

@@ -74,6 +74,7 @@ describe('project rules', () => {
     const rule = await maintainer.projects.approvalRules.create(API, {
       name: 'Owners',
       approvals_required: 1,
+      rule_type: 'regular',
       protected_branch_ids: [main.id],
     });
     expect(rule.protected_branches?.[0]?.code_owner_approval_required).toBe(true);
@@ -123,6 +124,7 @@ describe('project rules', () => {
     const rule = await maintainer.projects.approvalRules.create(API, {
       name: 'All protected',
       approvals_required: 1,
+      rule_type: 'regular',
       applies_to_all_protected_branches: true,
       protected_branch_ids: [branchId('main')],
     });
@@ -132,10 +134,19 @@ describe('project rules', () => {
   it("refuse invalid rules with GitLab's model errors, and change nothing", async () => {
     const before = mock.world.projectApprovalRules.size;
     const cases: [object, object][] = [
-      [{ name: ' ', approvals_required: 1 }, { name: ["can't be blank"] }],
-      [{ name: 'x'.repeat(1025), approvals_required: 1 }, { name: ['is too long (maximum is 1024 characters)'] }],
-      [{ name: 'x', approvals_required: 101 }, { approvals_required: ['must be less than or equal to 100'] }],
-      [{ name: 'x', approvals_required: -1 }, { approvals_required: ['must be greater than or equal to 0'] }],
+      [{ name: ' ', approvals_required: 1, rule_type: 'regular' }, { name: ["can't be blank"] }],
+      [
+        { name: 'x'.repeat(1025), approvals_required: 1, rule_type: 'regular' },
+        { name: ['is too long (maximum is 1024 characters)'] },
+      ],
+      [
+        { name: 'x', approvals_required: 101, rule_type: 'regular' },
+        { approvals_required: ['must be less than or equal to 100'] },
+      ],
+      [
+        { name: 'x', approvals_required: -1, rule_type: 'regular' },
+        { approvals_required: ['must be greater than or equal to 0'] },
+      ],
       [{ name: 'Cov', approvals_required: 1, rule_type: 'report_approver' }, { report_type: ["can't be blank"] }],
     ];
     for (const [body, message] of cases) {
@@ -151,8 +162,10 @@ describe('project rules', () => {
       }),
     );
     expect(second.gitlabMessage).toEqual({ rule_type: ['any-approver for the project already exists'] });
-    await maintainer.projects.approvalRules.create(API, { name: 'Dup', approvals_required: 1 });
-    const dup = await failure(maintainer.projects.approvalRules.create(API, { name: 'Dup', approvals_required: 1 }));
+    await maintainer.projects.approvalRules.create(API, { name: 'Dup', approvals_required: 1, rule_type: 'regular' });
+    const dup = await failure(
+      maintainer.projects.approvalRules.create(API, { name: 'Dup', approvals_required: 1, rule_type: 'regular' }),
+    );
     expect(dup.gitlabMessage).toEqual({ name: ['has already been taken'] });
     expect(mock.world.projectApprovalRules.size).toBe(before + 1);
   });
@@ -222,6 +235,7 @@ describe('project rules', () => {
     const rule = await maintainer.projects.approvalRules.create(API, {
       name: 'Main',
       approvals_required: 1,
+      rule_type: 'regular',
       protected_branch_ids: [branchId('main')],
     });
     const updated = await maintainer.projects.approvalRules.update(API, rule.id, {
@@ -234,7 +248,11 @@ describe('project rules', () => {
   });
 
   it('are deleted (204), then 404 Not found', async () => {
-    const rule = await maintainer.projects.approvalRules.create(API, { name: 'Temp', approvals_required: 1 });
+    const rule = await maintainer.projects.approvalRules.create(API, {
+      name: 'Temp',
+      approvals_required: 1,
+      rule_type: 'regular',
+    });
     await maintainer.projects.approvalRules.delete(API, rule.id);
     const error = await failure(maintainer.projects.approvalRules.get(API, rule.id));
     expect(error).toMatchObject({ status: 404, gitlabMessage: '404 Not found' });
@@ -282,7 +300,7 @@ describe('project rules', () => {
 
   it('are paginated', async () => {
     for (const name of ['a', 'b', 'c'])
-      await maintainer.projects.approvalRules.create(API, { name, approvals_required: 1 });
+      await maintainer.projects.approvalRules.create(API, { name, approvals_required: 1, rule_type: 'regular' });
     const page = await dev.projects.approvalRules.list(API, { per_page: 2 });
     expect(page).toMatchObject({ total: 4, totalPages: 2, nextPage: 2 });
     expect((await dev.projects.approvalRules.list(API, { per_page: 2 }).toArray()).map((r) => r.name)).toEqual([
@@ -383,7 +401,6 @@ describe('merge request rules', () => {
       name: 'ignored',
       approvals_required: 2,
       approval_project_rule_id: source.id,
-      usernames: ['guest'],
     });
     expect(rule).toMatchObject({ name: 'Backend', approvals_required: 2, source_rule: { approvals_required: 2 } });
     expect(rule.overridden).toBe(false);
@@ -768,5 +785,107 @@ describe('the seed document', () => {
     expect(bad({ name: 'r', approvals_required: 1, protected_branches: ['dev'] })).toThrow(
       'approval_rules[0].protected_branches[0]: unknown protected branch',
     );
+  });
+});
+
+// Issue 38 point 8: ApprovalRules::CreateService#handle_any_approver_rule_creation and
+// #copy_approval_project_rule_properties (ee/app/services/approval_rules/create_service.rb).
+describe('a rule created without approvers', () => {
+  it('is any_approver, keeping the name and approvals_required sent', async () => {
+    mock.world.projectApprovalRules.delete(1);
+    const rule = await maintainer.projects.approvalRules.create(API, { name: 'Anyone', approvals_required: 2 });
+    expect(rule).toMatchObject({ name: 'Anyone', approvals_required: 2, rule_type: 'any_approver', users: [] });
+  });
+
+  it('is refused as a second any-approver rule of the project (400), and changes nothing', async () => {
+    await maintainer.projects.approvalRules.list(API); // the token's first use is not the change under test
+    const before = mock.exportState();
+    const error = await failure(
+      maintainer.projects.approvalRules.create(API, { name: 'Anyone', approvals_required: 1 }),
+    );
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.body).toEqual({ message: { rule_type: ['any-approver for the project already exists'] } });
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('stays regular when rule_type says so, or when it names only non-members (present before filtering)', async () => {
+    const explicit = await maintainer.projects.approvalRules.create(API, {
+      name: 'Explicit',
+      approvals_required: 1,
+      rule_type: 'regular',
+    });
+    expect(explicit.rule_type).toBe('regular');
+    const outsiders = await maintainer.projects.approvalRules.create(API, {
+      name: 'Outsiders',
+      approvals_required: 1,
+      usernames: ['outsider'],
+    });
+    expect(outsiders).toMatchObject({ rule_type: 'regular', users: [] });
+  });
+
+  it('is any_approver in a group too, and a second one is refused', async () => {
+    const rule = await owner.groups.approvalRules.create('acme', { name: 'Anyone', approvals_required: 1 });
+    expect(rule.rule_type).toBe('any_approver');
+    const error = await failure(owner.groups.approvalRules.create('acme', { name: 'Again', approvals_required: 1 }));
+    expect(error.body).toEqual({ message: { rule_type: ['any-approver for the group already exists'] } });
+  });
+
+  it('is any_approver in a merge request, and a second one is refused', async () => {
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'Anyone',
+      approvals_required: 1,
+    });
+    expect(rule).toMatchObject({ name: 'Anyone', rule_type: 'any_approver', source_rule: null });
+    const before = mock.exportState();
+    const error = await failure(
+      dev.projects.mergeRequests.approvalRules.create(API, 1, { name: 'Again', approvals_required: 1, user_ids: [] }),
+    );
+    expect(error.body).toEqual({ message: { rule_type: ['any-approver for the merge request already exists'] } });
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('is named "All Members" in the approval state, and by its stored name in the rule lists', async () => {
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'Anyone',
+      approvals_required: 1,
+    });
+    const status = await dev.projects.mergeRequests.approvals.get(API, 1);
+    expect(status.approval_rules_left).toContainEqual({ id: rule.id, name: 'All Members', rule_type: 'any_approver' });
+    const state = await dev.projects.mergeRequests.approvals.state(API, 1);
+    expect(state.rules.find((r) => r.id === rule.id)?.name).toBe('All Members');
+    expect((await dev.projects.mergeRequests.approvalRules.get(API, 1, rule.id)).name).toBe('Anyone');
+  });
+});
+
+describe('a merge request rule copied from a project rule', () => {
+  const backend = () =>
+    maintainer.projects.approvalRules.create(API, {
+      name: 'Backend',
+      approvals_required: 2,
+      usernames: ['dev', 'reviewer'],
+    });
+
+  it("takes the request's own approvers over the project rule's when it sends any", async () => {
+    const source = await backend();
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 1,
+      approval_project_rule_id: source.id,
+      usernames: ['guest'],
+    });
+    expect(rule).toMatchObject({ name: 'Backend', rule_type: 'regular', approvals_required: 1 });
+    expect(names(rule.users)).toEqual(['guest']);
+  });
+
+  it("is any_approver, under the project rule's name, when the request sends empty approver lists", async () => {
+    const source = await backend();
+    const rule = await dev.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored',
+      approvals_required: 1,
+      approval_project_rule_id: source.id,
+      user_ids: [],
+      group_ids: [],
+    });
+    expect(rule).toMatchObject({ name: 'Backend', rule_type: 'any_approver', users: [], groups: [] });
   });
 });

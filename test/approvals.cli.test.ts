@@ -72,7 +72,11 @@ describe('approvals over HTTP', () => {
   });
 
   it('manages group approval rules', async () => {
-    const rule = await maria.groups.approvalRules.create('acme', { name: 'Compliance', approvals_required: 1 });
+    const rule = await maria.groups.approvalRules.create('acme', {
+      name: 'Compliance',
+      approvals_required: 1,
+      rule_type: 'regular',
+    });
     const updated = await maria.groups.approvalRules.update('acme', rule.id, { approvals_required: 0 });
     expect((await maria.groups.approvalRules.list('acme')).items).toEqual([updated]);
   });
@@ -119,7 +123,11 @@ describe('approvals over HTTP', () => {
   });
 
   it('a rule that cannot be met does not block: approved, with its missing approvals still left', async () => {
-    await maria.projects.approvalRules.create('acme/api', { name: 'Pair', approvals_required: 2, user_ids: [] });
+    await maria.projects.approvalRules.create('acme/api', {
+      name: 'Pair',
+      approvals_required: 2,
+      rule_type: 'regular',
+    });
     const status = await dev.projects.mergeRequests.approvals.get('acme/api', 1);
     expect(status.invalid_approvers_rules?.map((r) => r.name)).toEqual(['Pair']);
     expect(status.approval_rules_left?.map((r) => r.name)).not.toContain('Pair');

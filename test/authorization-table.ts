@@ -356,7 +356,7 @@ export const rows: Row[] = [
   { route: 'GET /projects/:id/approval_rules', url: `${P}/approval_rules`,                   expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/approval_rules/:approval_rule_id', url: `${P}/approval_rules/{projectRule}`,
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 200, 200, 200, 200, 200] },
-  { route: 'POST /projects/:id/approval_rules', url: `${P}/approval_rules`, body: { name: 'New', approvals_required: 1 },
+  { route: 'POST /projects/:id/approval_rules', url: `${P}/approval_rules`, body: { name: 'New', approvals_required: 1, rule_type: 'regular' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 201, 201, 201, 201] },
   { route: 'PUT /projects/:id/approval_rules/:approval_rule_id', url: `${P}/approval_rules/{projectRule}`, body: { name: 'Security', approvals_required: 2 },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 200, 200, 200, 200] },

@@ -388,6 +388,46 @@ describe('POST /projects/:id/repository/branches: protected names', () => {
   });
 });
 
+// Issue 38 point 12: GitLab's `ProtectedRefAccess.allowed_access_levels` and `check_access`
+// (app/models/concerns/protected_ref_access.rb), and the EE unprotect levels without 0.
+describe('protected branch access levels', () => {
+  it('refuse a level GitLab does not take: 400 "<param> does not have a valid value", nothing changed', async () => {
+    const root = as('glpat-root');
+    await root.projects.branches.list(API).toArray();
+    for (const [body, param] of [
+      [{ push_access_level: 50 }, 'push_access_level'],
+      [{ merge_access_level: 20 }, 'merge_access_level'],
+      [{ unprotect_access_level: 0 }, 'unprotect_access_level'],
+    ] as const) {
+      const before = mock.exportState();
+      const error = await failure(
+        root.projects.protectedBranches.protect(API, { name: 'develop', ...(body as object) }),
+      );
+      expect([error.status, error.body]).toEqual([400, { error: `${param} does not have a valid value` }]);
+      expect(mock.exportState()).toEqual(before);
+    }
+  });
+
+  it('let only instance administrators through at 60, whatever their role in the project', async () => {
+    const protection = await as('glpat-root').projects.protectedBranches.protect(API, {
+      name: 'hotfix-*',
+      push_access_level: 60,
+      merge_access_level: 60,
+    });
+    expect(protection.push_access_levels).toMatchObject([
+      { access_level: 60, access_level_description: 'Instance admins' },
+    ]);
+    await refused(
+      () => as('glpat-maintainer').projects.branches.create(API, { branch: 'hotfix-1', ref: 'main' }),
+      400,
+      'You are not allowed to create protected branches on this project.',
+    );
+    const created = await as('glpat-root').projects.branches.create(API, { branch: 'hotfix-1', ref: 'main' });
+    expect(created).toMatchObject({ protected: true, can_push: true });
+    expect((await as('glpat-maintainer').projects.branches.get(API, 'hotfix-1')).can_push).toBe(false);
+  });
+});
+
 describe('seeded protected branches: the access levels GitLab takes', () => {
   const seedWith = (access_level: number) => ({
     ...seed,
@@ -399,13 +439,26 @@ describe('seeded protected branches: the access levels GitLab takes', () => {
     ],
   });
 
-  it('loads 0 (no one), 30 (Developers) and 40 (Maintainers), and refuses any other role', () => {
-    for (const level of [0, 30, 40]) expect(() => createMockGitLab({ seed: seedWith(level) as never })).not.toThrow();
-    for (const level of [10, 15, 20, 50, 60]) {
+  it('loads 0 (no one), 30 (Developers), 40 (Maintainers) and 60 (instance admins), and refuses any other role', () => {
+    for (const level of [0, 30, 40, 60]) {
+      expect(() => createMockGitLab({ seed: seedWith(level) as never })).not.toThrow();
+    }
+    for (const level of [10, 15, 20, 50]) {
       expect(() => createMockGitLab({ seed: seedWith(level) as never }), String(level)).toThrow(
         /projects\[0\]\.protected_branches\[0\]/,
       );
     }
+  });
+
+  it('refuses 0 as an unprotect access level, which GitLab refuses since 15.10', () => {
+    const unprotect = (access_level: number) => ({
+      ...seed,
+      projects: [
+        { path: 'acme/api', protected_branches: [{ name: 'r', unprotect_access_level: { id: 9, access_level } }] },
+      ],
+    });
+    expect(() => createMockGitLab({ seed: unprotect(60) as never })).not.toThrow();
+    expect(() => createMockGitLab({ seed: unprotect(0) as never })).toThrow(/projects\[0\]\.protected_branches\[0\]/);
   });
 });
 
@@ -522,9 +575,11 @@ describe('protected branches', () => {
 
   it('keeps a protection with an unprotect access level from Maintainers below it', async () => {
     const owner = 'glpat-root';
-    await as(owner).projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 0 });
+    await as(owner).projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 60 });
     const shown = await as('glpat-maintainer').projects.protectedBranches.get(API, 'develop');
-    expect(shown.unprotect_access_levels).toMatchObject([{ access_level: 0, access_level_description: 'No one' }]);
+    expect(shown.unprotect_access_levels).toMatchObject([
+      { access_level: 60, access_level_description: 'Instance admins' },
+    ]);
     await refused(
       () => as('glpat-maintainer').projects.protectedBranches.unprotect(API, 'develop'),
       403,
@@ -566,13 +621,13 @@ describe('protected branches: what each refusal tells the journal, and what a ch
       "Protected branch 'main' already exists",
     );
     expect(reason()).toBe('project acme/api already protects main');
-    await as('glpat-root').projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 0 });
+    await as('glpat-root').projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 60 });
     await refused(
       () => as('glpat-maintainer').projects.protectedBranches.unprotect(API, 'develop'),
       403,
       '403 Forbidden',
     );
-    expect(reason()).toBe('maintainer may not unprotect develop: its unprotect access level is 0');
+    expect(reason()).toBe('maintainer may not unprotect develop: its unprotect access level is 60');
     await refused(
       () => as('glpat-maintainer').projects.branches.create('acme/old', { branch: 'x', ref: 'main' }),
       403,

@@ -82,10 +82,13 @@ describe('create', () => {
   it('validates expiry as project tokens do: at most a year ahead, never when the instance does not require it', async () => {
     const before = worldState();
     const error = await failure(owner.groups.accessTokens.create(GROUP, { ...ci, expires_at: '2027-06-02' }));
-    expect(error.gitlabMessage).toBe('400 Bad request - Expires at must be before 2027-06-01');
+    expect(error.gitlabMessage).toBe('400 Bad request - Expiration date must be before 2027-06-01');
     expect(worldState()).toEqual(before);
     mock.seed.instance({ require_token_expiry: false });
     expect((await owner.groups.accessTokens.create(GROUP, ci)).expires_at).toBeNull();
+    // Issue 38 point 13: the one-year limit applies only while the instance requires expiry.
+    const later = await owner.groups.accessTokens.create(GROUP, { ...ci, expires_at: '2029-01-01' });
+    expect(later.expires_at).toBe('2029-01-01');
   });
 
   it('takes an administrator who is no member', async () => {

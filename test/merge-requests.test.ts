@@ -601,6 +601,27 @@ describe('update: assignees, target branch and state', () => {
     expect([mr.target_branch, mr.title, mr.state]).toEqual(['main', 'Login', 'opened']);
   });
 
+  // Issue 38 point 9: GitLab's failed `reopen` transition (app/services/merge_requests/reopen_service.rb).
+  it('answers 200 still closed when another open merge request has the same branches, saving the other changes', async () => {
+    const closed = [...mock.world.mergeRequests.values()].find((m) => m.project_id === 1 && m.iid === 5)!;
+    expect(closed.state).toBe('closed');
+    const { closed_at, closed_by_id } = closed;
+    mock.seed.mergeRequest(mock.world.projects.get(1)!, {
+      title: 'The same work, again',
+      author: 'developer',
+      source_branch: closed.source_branch,
+      target_branch: closed.target_branch,
+    });
+    const events = mock.world.events.size;
+    const mr = await as('developer').projects.mergeRequests.update(API, 5, {
+      state_event: 'reopen',
+      title: 'Retitled',
+    });
+    expect(mr).toMatchObject({ state: 'closed', title: 'Retitled' });
+    expect(mock.world.mergeRequests.get(closed.id)).toMatchObject({ state: 'closed', closed_at, closed_by_id });
+    expect(mock.world.events.size).toBe(events); // no `reopened` event
+  });
+
   it('reopens only a closed merge request: a merged one stays merged', async () => {
     const mr = await as('developer').projects.mergeRequests.update(API, 6, { state_event: 'reopen' });
     expect(mr).toMatchObject({ state: 'merged', merged_at: '2026-05-07T10:00:00.000Z', closed_at: null });
@@ -701,6 +722,24 @@ describe('merge', () => {
     const hidden = await failure(as('outsider').projects.mergeRequests.merge(API, 2));
     expect(hidden.status).toBe(404);
     expect(mock.exportState()).toEqual(before);
+  });
+
+  // Issue 38 point 12: ProtectedRefAccess#check_access: 0 lets no one, 60 instance admins only.
+  it('lets no one merge at level 0, and only instance administrators at 60', async () => {
+    const target = [...mock.world.mergeRequests.values()].find((m) => m.project_id === 1 && m.iid === 2)!;
+    const protections = [...mock.world.protectedBranches.values()].filter((b) => b.name === target.target_branch);
+    expect(protections).not.toHaveLength(0);
+    for (const b of protections) Object.assign(b, { push_access_level: { ...b.push_access_level, access_level: 0 } });
+    for (const b of protections) Object.assign(b, { merge_access_level: { ...b.merge_access_level, access_level: 0 } });
+    await as('maintainer').projects.mergeRequests.list(API);
+    const before = mock.exportState();
+    const none = await failure(as('maintainer').projects.mergeRequests.merge(API, 2));
+    expect([none.status, none.gitlabMessage]).toEqual([401, '401 Unauthorized']);
+    expect(mock.exportState()).toEqual(before);
+    for (const b of protections) b.merge_access_level.access_level = 60;
+    const maintainer = await failure(as('maintainer').projects.mergeRequests.merge(API, 2));
+    expect(maintainer.status).toBe(401);
+    expect((await as('admin').projects.mergeRequests.merge(API, 2)).state).toBe('merged');
   });
 
   it('lets a Developer merge into an unprotected branch', async () => {

@@ -269,12 +269,14 @@ describe('milestone, token and member events', () => {
       project: { path_with_namespace: API },
       object_attributes: { id: token.id, name: 'ci', expires_at: '2026-06-20' },
       event_name: 'expiring_access_token',
+      interval: 'seven_days',
     });
     expect(Object.keys(receiver.received[0]?.body ?? {})).toEqual([
       'object_kind',
       'project',
       'object_attributes',
       'event_name',
+      'interval',
     ]);
   });
 
@@ -287,7 +289,7 @@ describe('milestone, token and member events', () => {
       access_level: 30,
       expires_at: '2026-06-05',
     });
-    mock.clock.advance({ hours: 1 });
+    mock.clock.advance({ hours: 16 }); // 2026-06-02 01:00 UTC: the worker's daily run
     await mock.webhooks.settled();
     expect(receiver.received.map((r) => [r.url, r.body.event_name])).toEqual([['/group', 'expiring_access_token']]);
     expect(receiver.received[0]?.body).toMatchObject({
@@ -315,6 +317,64 @@ describe('milestone, token and member events', () => {
       event_type: 'issue',
       changes: { title: { previous: 'Bug', current: 'Bad bug' } },
     });
+  });
+
+  // Issue 38 point 14: a state change's hook shows the record after it (`Issuable#to_hook_data`,
+  // `reportable_changes`; `Milestones::CloseService` saves before `execute_hooks`).
+  it('describes an issue after its close and reopen: the new updated_at, and what changed', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const issue = await maintainer.projects.issues.create(API, { title: 'Bug' });
+    mock.clock.advance({ minutes: 5 });
+    const closed = await maintainer.projects.issues.update(API, issue.iid, { state_event: 'close' });
+    mock.clock.advance({ minutes: 5 });
+    const reopened = await maintainer.projects.issues.update(API, issue.iid, { state_event: 'reopen' });
+    await mock.webhooks.settled();
+    const [, close, reopen] = receiver.received.map((r) => r.body);
+    expect(close).toMatchObject({
+      object_attributes: { action: 'close', state: 'closed', updated_at: closed.updated_at },
+      changes: {
+        state_id: { previous: 1, current: 2 },
+        closed_at: { previous: null, current: closed.closed_at },
+        updated_at: { previous: issue.updated_at, current: closed.updated_at },
+      },
+    });
+    expect(Object.keys(close?.changes as object).sort()).toEqual(['closed_at', 'state_id', 'updated_at']);
+    expect(reopen).toMatchObject({
+      object_attributes: { action: 'reopen', state: 'opened', updated_at: reopened.updated_at },
+      changes: {
+        state_id: { previous: 2, current: 1 },
+        closed_at: { previous: closed.closed_at, current: null },
+        updated_at: { previous: closed.updated_at, current: reopened.updated_at },
+      },
+    });
+  });
+
+  it('describes a merge request and a milestone after their close', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.hooks.create(API, { url: `${receiver.url}/mr`, merge_requests_events: true });
+    const before = await maintainer.projects.mergeRequests.get(API, 1);
+    mock.clock.advance({ minutes: 5 });
+    const closed = await maintainer.projects.mergeRequests.update(API, 1, { state_event: 'close', title: 'Closed' });
+    await mock.webhooks.settled();
+    const close = receiver.received.find((r) => r.url === '/mr' && actionOf(r.body) === 'close')?.body;
+    expect(close).toMatchObject({
+      object_attributes: { state: 'closed', updated_at: closed.updated_at },
+      changes: {
+        state_id: { previous: 1, current: 2 },
+        title: { previous: before.title, current: 'Closed' },
+        updated_at: { previous: before.updated_at, current: closed.updated_at },
+      },
+    });
+    const owner = client(mock, 'glpat-owner');
+    const [milestone] = (await owner.projects.milestones.list(API)).items;
+    mock.clock.advance({ minutes: 5 });
+    const closedMilestone = await owner.projects.milestones.update(API, milestone?.id ?? 0, { state_event: 'close' });
+    await mock.webhooks.settled();
+    const milestoneClose = receiver.received.find((r) => r.body.object_kind === 'milestone')?.body;
+    expect(milestoneClose).toMatchObject({
+      object_attributes: { state: 'closed', updated_at: closedMilestone.updated_at },
+    });
+    expect(closedMilestone.updated_at).not.toBe(milestone?.updated_at);
   });
 
   it('sends group member events to group hooks with member_events, not to those without', async () => {
@@ -364,7 +424,10 @@ describe('the expiring token worker: which tokens, which days', () => {
       ]),
       webhooks: { timeout: 300 },
     });
-    mock.clock.advance({ hours: 1 });
+    mock.clock.set('2026-06-01T00:59:59Z'); // backwards: no run
+    await mock.webhooks.settled();
+    expect(expiring()).toEqual([]);
+    mock.clock.advance({ seconds: 1 }); // 01:00 UTC: the worker's daily run (cron `0 1 * * *`)
     await mock.webhooks.settled();
     expect(expiring()).toEqual(['today', 'in-7-days']);
     const noted = (mock.exportState().projects ?? [])
@@ -372,12 +435,40 @@ describe('the expiring token worker: which tokens, which days', () => {
       .filter((t) => t.seven_days_notification_sent_at !== undefined)
       .map((t) => [t.name, t.seven_days_notification_sent_at]);
     expect(noted).toEqual([
-      ['today', '2026-06-01T10:00:00.000Z'],
-      ['in-7-days', '2026-06-01T10:00:00.000Z'],
+      ['today', '2026-06-01T01:00:00.000Z'],
+      ['in-7-days', '2026-06-01T01:00:00.000Z'],
     ]);
-    mock.clock.advance({ days: 1 }); // 2026-06-02: in-8-days enters the window; the others were announced already
+    mock.clock.advance({ hours: 23, minutes: 59 }); // 2026-06-02 00:59: no run yet
+    await mock.webhooks.settled();
+    expect(expiring()).toEqual(['today', 'in-7-days']);
+    mock.clock.advance({ minutes: 1 }); // 2026-06-02 01:00: in-8-days enters the window; the others were announced already
     await mock.webhooks.settled();
     expect(expiring()).toEqual(['today', 'in-7-days', 'in-8-days']);
+  });
+
+  // Issue 38 point 13: PersonalAccessToken::NOTIFICATION_INTERVALS and the worker's `{ interval: interval }`.
+  it('notes a token once per window, 60, 30 and 7 days ahead, at 01:00 UTC; only the 7-day one is sent, with its interval', async () => {
+    mock = createMockGitLab({
+      seed: withTokens(receiver.url, [{ name: 'deploy', scopes: ['api'], expires_at: '2026-08-15' }]),
+      webhooks: { timeout: 300 },
+    });
+    const notes = () => {
+      const token = mock.exportState().projects?.[0]?.access_tokens?.[0];
+      return [
+        token?.sixty_days_notification_sent_at,
+        token?.thirty_days_notification_sent_at,
+        token?.seven_days_notification_sent_at,
+      ];
+    };
+    // 75 days ahead on 2026-06-01: the daily runs note it on 2026-06-16 (60 days), 07-16 (30), 08-08 (7).
+    mock.clock.advance({ days: 100 });
+    await mock.webhooks.settled();
+    expect(notes()).toEqual(['2026-06-16T01:00:00.000Z', '2026-07-16T01:00:00.000Z', '2026-08-08T01:00:00.000Z']);
+    expect(receiver.received.map((r) => [r.body.event_name, r.body.interval])).toEqual([
+      ['expiring_access_token', 'seven_days'],
+    ]);
+    const exported = mock.exportState();
+    expect(createMockGitLab({ seed: exported }).exportState()).toEqual(exported);
   });
 
   it('notes tokens in a world without hooks too, as GitLab does: a hook added later is not sent them', async () => {
@@ -389,13 +480,14 @@ describe('the expiring token worker: which tokens, which days', () => {
       seed: { ...doc, projects: (doc.projects ?? []).map((p) => ({ ...p, hooks: [] })) },
       webhooks: { timeout: 300 },
     });
-    mock.clock.advance({ hours: 1 });
+    mock.clock.set('2026-06-01T00:00:00Z'); // backwards from 09:00: no run
+    mock.clock.advance({ hours: 1 }); // 2026-06-01 01:00: the worker's daily run
     const noted = () =>
       (mock.exportState().projects ?? [])
         .flatMap((p) => p.access_tokens ?? [])
         .map((t) => [t.name, t.seven_days_notification_sent_at ?? null]);
     expect(noted()).toEqual([
-      ['in-3-days', '2026-06-01T10:00:00.000Z'],
+      ['in-3-days', '2026-06-01T01:00:00.000Z'],
       ['in-8-days', null],
     ]);
     await client(mock, 'glpat-maintainer').projects.hooks.create(API, {

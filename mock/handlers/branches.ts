@@ -26,8 +26,14 @@ import { authorize } from '../rules/policy.js';
 
 const branchPath = { id: p.string().required(), branch: p.string().required() };
 const protectedPath = { id: p.string().required(), name: p.string().required() };
-/** GitLab's `ProtectedRefAccess::ALLOWED_ACCESS_LEVELS` without the instance-admin level: no one, Developers, Maintainers. */
-const accessLevel = () => p.integer().values([0, 30, 40]);
+/**
+ * GitLab's `ProtectedRefAccess.allowed_access_levels` (app/models/concerns/protected_ref_access.rb): no one,
+ * Developers, Maintainers, instance admins (60, since 16.0; GitLab.com leaves it out, a self-managed
+ * instance takes it); the unprotect level leaves out no one (`ProtectedBranch::UnprotectAccessLevel`, EE,
+ * since 15.10). Grape's `values:` refuses the rest: 400 `{"error":"<param> does not have a valid value"}`.
+ */
+const accessLevel = () => p.integer().values([0, 30, 40, 60]);
+const unprotectLevel = () => p.integer().values([30, 40, 60]);
 
 export const branchRoutes = [
   route('GET', '/projects/:id/repository/branches', (ctx) => {
@@ -85,7 +91,7 @@ export const branchRoutes = [
       ...protectedPath,
       push_access_level: accessLevel(),
       merge_access_level: accessLevel(),
-      unprotect_access_level: accessLevel(),
+      unprotect_access_level: unprotectLevel(),
       allow_force_push: p.boolean(),
       code_owner_approval_required: p.boolean(),
     });

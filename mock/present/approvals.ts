@@ -69,6 +69,7 @@ const ACCESS_LEVEL_DESCRIPTIONS: Record<number, string> = {
   30: 'Developers + Maintainers',
   40: 'Maintainers',
   50: 'Owners',
+  60: 'Instance admins',
 };
 
 /** GitLab's ProtectedRefAccess entity of a role; `deploy_key_id` only when set, as the newest GitLab sends it. */
@@ -167,6 +168,7 @@ export function presentMergeRequestRule(
 export function presentStateRule(world: World, caller: Caller, wrapped: WrappedRule): MergeRequestApprovalStateRule {
   return {
     ...presentRule(world, caller, wrapped.source.rule, wrapped.approvers),
+    name: stateName(wrapped),
     ...mergeRequestPart(world, wrapped.source),
     code_owner: wrapped.source.rule.rule_type === 'code_owner',
     approved_by: wrapped.approvedBy.map((user) => presentUser(world, user)),
@@ -174,9 +176,16 @@ export function presentStateRule(world: World, caller: Caller, wrapped: WrappedR
   };
 }
 
+/**
+ * A rule's name in approval-state answers: an any-approver rule is "All Members" whatever name it stores
+ * (`ee/app/models/approval_wrapped_any_approver_rule.rb`, `def name`); `…/approval_rules` shows the stored one.
+ */
+const stateName = (wrapped: WrappedRule) =>
+  wrapped.source.rule.rule_type === 'any_approver' ? 'All Members' : wrapped.source.rule.name;
+
 const short = (wrapped: WrappedRule): ApprovalRuleShort => ({
   id: wrapped.source.rule.id,
-  name: wrapped.source.rule.name,
+  name: stateName(wrapped),
   rule_type: wrapped.source.rule.rule_type,
 });
 

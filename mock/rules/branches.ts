@@ -11,7 +11,7 @@ import type {
 } from '../world/types.js';
 import { nextId } from '../world/world.js';
 import { branchesCovering, branchMatches } from './approvals/approvals.js';
-import { can, projectRole } from './policy.js';
+import { accessLevelAllows, can, projectRole } from './policy.js';
 
 /**
  * A project's repository as far as the mock models it: branches (name → head commit
@@ -95,12 +95,12 @@ export interface BranchAccess {
 }
 
 /** Whether `role` may push to (or merge into) a branch covered by `protections` (GitLab's `UserAccess`). */
-function allowedBy(protections: ProtectedBranch[], role: Role | 0, action: 'push' | 'merge'): boolean {
+function allowedBy(protections: ProtectedBranch[], user: User, role: Role | 0, action: 'push' | 'merge'): boolean {
   if (role < 30) return false;
   if (protections.length === 0) return true;
   const level = (b: ProtectedBranch) => (action === 'push' ? b.push_access_level : b.merge_access_level).access_level;
   // Any covering protection that grants the role is enough, as in GitLab.
-  return protections.some((b) => level(b) !== 0 && role >= level(b));
+  return protections.some((b) => accessLevelAllows(user, role, level(b)));
 }
 
 /** A branch is merged when a merged merge request had it as its source (the mock keeps no commit graph). */
@@ -121,7 +121,7 @@ export function branchAccess(world: World, user: User, project: Project, name: s
     protected: protections.length > 0,
     developers_can_push: developersCan('push'),
     developers_can_merge: developersCan('merge'),
-    can_push: allowedBy(protections, projectRole(world, user, project), 'push'),
+    can_push: allowedBy(protections, user, projectRole(world, user, project), 'push'),
     merged: mergedBranch(world, project, name),
   };
 }
@@ -162,7 +162,11 @@ export function createBranch(world: World, caller: Caller, project: Project, nam
     throw branchError('You cannot create a branch with a 40-character hexadecimal branch name.');
   }
   const protections = protectionsOf(world, project, name);
-  if (protections.length > 0 && !allowedBy(protections, role, 'push') && !allowedBy(protections, role, 'merge')) {
+  if (
+    protections.length > 0 &&
+    !allowedBy(protections, caller.user, role, 'push') &&
+    !allowedBy(protections, caller.user, role, 'merge')
+  ) {
     throw branchError('You are not allowed to create protected branches on this project.');
   }
   project.branches.set(name, sha);
@@ -256,7 +260,7 @@ export function protectBranch(world: World, project: Project, input: ProtectInpu
         ? null
         : {
             id: nextId(world, 'protected_branch_unprotect_access_levels'),
-            access_level: input.unprotect_access_level as BranchAccessLevel,
+            access_level: input.unprotect_access_level as Exclude<BranchAccessLevel, 0>,
           },
   };
   world.protectedBranches.set(branch.id, branch);

@@ -1,6 +1,7 @@
 import type {
   Event,
   EventAction,
+  ExpiryNotificationInterval,
   Group,
   Issue,
   MergeRequest,
@@ -80,10 +81,19 @@ export function milestoneHook(
   announce(world, { kind: 'milestone', project, group, subject: { type: 'milestone', milestone, action } });
 }
 
-/** An issue was opened, closed or reopened. */
-export function issueEvent(world: World, author: User, issue: Issue, action: 'created' | 'closed' | 'reopened'): void {
+/**
+ * An issue was opened, closed or reopened; a close or reopen passes `previous`, the issue as the request
+ * found it, for the hook's `changes`.
+ */
+export function issueEvent(
+  world: World,
+  author: User,
+  issue: Issue,
+  action: 'created' | 'closed' | 'reopened',
+  previous?: Issue,
+): void {
   record(world, author, action, { project_id: issue.project_id, group_id: null }, { type: 'Issue', record: issue });
-  issueHook(world, author, issue, ISSUABLE_HOOK_ACTIONS[action]);
+  issueHook(world, author, issue, ISSUABLE_HOOK_ACTIONS[action], previous);
 }
 
 const ISSUABLE_HOOK_ACTIONS = { created: 'open', closed: 'close', reopened: 'reopen', merged: 'merge' } as const;
@@ -109,10 +119,11 @@ export function mergeRequestEvent(
   author: User,
   mr: MergeRequest,
   action: 'created' | 'closed' | 'reopened' | 'merged' | 'approved',
+  previous?: MergeRequest,
 ): void {
   record(world, author, action, { project_id: mr.project_id, group_id: null }, { type: 'MergeRequest', record: mr });
   // An approval's hook says whether it completed the approvals: the approval rule announces it.
-  if (action !== 'approved') mergeRequestHook(world, author, mr, ISSUABLE_HOOK_ACTIONS[action]);
+  if (action !== 'approved') mergeRequestHook(world, author, mr, ISSUABLE_HOOK_ACTIONS[action], previous);
 }
 
 /**
@@ -196,35 +207,75 @@ export function projectHooks(world: World, project: Project, event: ProjectEvent
   if (settled) announce(world, { kind: 'project', project, group: null, subject });
 }
 
+/** GitLab's `PersonalAccessToken::NOTIFICATION_INTERVALS`: each window's days before expiry, both ends included. */
+const NOTIFICATION_INTERVALS: readonly [ExpiryNotificationInterval, number, number][] = [
+  ['seven_days', 0, 7],
+  ['thirty_days', 8, 30],
+  ['sixty_days', 31, 60],
+];
+
+const SENT_AT = {
+  seven_days: 'seven_days_notification_sent_at',
+  thirty_days: 'thirty_days_notification_sent_at',
+  sixty_days: 'sixty_days_notification_sent_at',
+} as const;
+
 /**
- * GitLab's daily `PersonalAccessTokens::ExpiringWorker` for project and group tokens: each
- * active one expiring within 7 days (today included) is announced once (`expiring`), and noted
- * (`seven_days_notification_sent_at`). The mock runs it whenever its clock moves, hooks or not: GitLab
- * notes a token even when no hook wants it (its members get an email), so a hook added later is not
- * sent the tokens noted before.
+ * One run of GitLab's `PersonalAccessTokens::ExpiringWorker` for project and group tokens
+ * (app/workers/personal_access_tokens/expiring_worker.rb, `process_project_bot_tokens`), as of the
+ * world's clock: for each window in turn (`seven_days` 0..7 days, `thirty_days` 8..30, `sixty_days`
+ * 31..60), every active token expiring in it and not yet noted for it is noted
+ * (`<interval>_notification_sent_at`; a 7-day note is also `expire_notification_delivered`, after which
+ * no window takes the token: `PersonalAccessToken.scope_for_notification_interval`) and announced with
+ * its `interval`. GitLab sends the 30- and 60-day webhooks only where the project's or group's
+ * "additional webhook triggers" setting is on (`Project#execute_hooks`, off by default, not in the
+ * REST API): the mock notes those tokens and sends nothing for them. Tokens are noted with hooks or
+ * without (GitLab emails the members), so a hook added later is not sent the tokens noted before.
  */
-export function expiringTokenHooks(world: World): void {
-  const from = today(world);
-  const until = addDays(from, 7);
-  for (const token of world.tokens.values()) {
-    if (token.revoked || token.expires_at === null || token.seven_days_notification_sent_at) continue;
-    if (token.expires_at < from || token.expires_at > until) continue;
-    const resource =
-      token.project_id !== null
-        ? world.projects.get(token.project_id)
-        : token.group_id == null
-          ? undefined
-          : world.groups.get(token.group_id);
-    if (!resource) continue;
-    token.seven_days_notification_sent_at = nowIso(world);
-    const isProject = token.project_id !== null;
-    announce(world, {
-      kind: 'resource_access_token',
-      project: isProject ? (resource as Project) : null,
-      group: isProject ? null : (resource as Group),
-      subject: { type: 'resource_access_token', token, resource },
-    });
+export function expiringTokenRun(world: World): void {
+  const day = today(world);
+  for (const [interval, fromDays, untilDays] of NOTIFICATION_INTERVALS) {
+    const from = addDays(day, fromDays);
+    const until = addDays(day, untilDays);
+    for (const token of world.tokens.values()) {
+      if (token.revoked || token.expires_at === null || token.seven_days_notification_sent_at) continue;
+      if (token[SENT_AT[interval]] || token.expires_at < from || token.expires_at > until) continue;
+      const resource =
+        token.project_id !== null
+          ? world.projects.get(token.project_id)
+          : token.group_id == null
+            ? undefined
+            : world.groups.get(token.group_id);
+      if (!resource) continue;
+      token[SENT_AT[interval]] = nowIso(world);
+      if (interval !== 'seven_days') continue;
+      const isProject = token.project_id !== null;
+      announce(world, {
+        kind: 'resource_access_token',
+        project: isProject ? (resource as Project) : null,
+        group: isProject ? null : (resource as Group),
+        subject: { type: 'resource_access_token', token, resource, interval },
+      });
+    }
   }
+}
+
+const DAY_MS = 86_400_000;
+/** The worker's cron, `0 1 * * *` (config/initializers/1_settings.rb): 01:00 UTC, as milliseconds into the day. */
+const EXPIRING_WORKER_AT = 3_600_000;
+
+/**
+ * Runs the expiring-token worker at each 01:00 UTC the clock passed on its way from `previous` to now
+ * (after `previous`, up to now included), each run at its own time, as GitLab's cron does once a day.
+ */
+export function expiringTokenHooks(world: World, previous: number): void {
+  const end = world.now;
+  const first = Math.floor((previous - EXPIRING_WORKER_AT) / DAY_MS) * DAY_MS + EXPIRING_WORKER_AT + DAY_MS;
+  for (let at = first; at <= end; at += DAY_MS) {
+    world.now = at;
+    expiringTokenRun(world);
+  }
+  world.now = end;
 }
 
 /** A user joined or left a project (`join_source`, `leave_source`; GitLab records none for groups). */

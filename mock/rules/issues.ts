@@ -160,14 +160,16 @@ export function updateIssue(world: World, caller: Caller, project: Project, issu
     // reopen hook, which then still shows the time before (as it did when the rule compared the fields).
     if (issueHook(world, caller.user, issue, 'update', previous) === 0) issue.updated_at = previous.updated_at;
   }
+  // A close or reopen hook shows the issue after the change (its new `updated_at`) and, in `changes`, what
+  // the request changed (`Issuable#to_hook_data`'s `reportable_changes`: state_id, closed_at, updated_at...).
   if (changes.state_event === 'close' && issue.state === 'opened') {
-    Object.assign(issue, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
+    Object.assign(issue, { state: 'closed', closed_at: now, closed_by_id: caller.user.id, updated_at: now });
     issue.events.push({ action: 'closed', at: now });
-    issueEvent(world, caller.user, issue, 'closed');
+    issueEvent(world, caller.user, issue, 'closed', previous);
   } else if (changes.state_event === 'reopen' && issue.state === 'closed') {
-    Object.assign(issue, { state: 'opened', closed_at: null, closed_by_id: null });
+    Object.assign(issue, { state: 'opened', closed_at: null, closed_by_id: null, updated_at: now });
     issue.events.push({ action: 'reopened', at: now });
-    issueEvent(world, caller.user, issue, 'reopened');
+    issueEvent(world, caller.user, issue, 'reopened', previous);
   }
   issue.updated_at = now;
   return issue;

@@ -15,7 +15,7 @@ import {
   visibleProjects,
 } from './issuables.js';
 import { ensureProjectLabels } from './labels.js';
-import { authorize, canReadMergeRequests, projectRole, roleIn } from './policy.js';
+import { accessLevelAllows, authorize, canReadMergeRequests, projectRole, roleIn } from './policy.js';
 import { anyHooks } from './webhooks.js';
 
 /**
@@ -69,7 +69,11 @@ export function canMergeInto(world: World, user: User, project: Project, branch:
   const covering = branchesCovering(world, project).filter((b) => branchMatches(b.name, branch));
   return (
     covering.length === 0 ||
-    covering.some((b) => role >= b.merge_access_level.access_level || role >= b.push_access_level.access_level)
+    covering.some(
+      (b) =>
+        accessLevelAllows(user, role, b.merge_access_level.access_level) ||
+        accessLevelAllows(user, role, b.push_access_level.access_level),
+    )
   );
 }
 
@@ -309,11 +313,18 @@ export function updateMergeRequest(
   changes: MergeRequestChanges,
 ): MergeRequest {
   const target = changes.target_branch ?? mr.target_branch;
-  const reopens = changes.state_event === 'reopen' && mr.state === 'closed';
   // A closed or merged one is validated too (GitLab skips `validate_branches` only for a fork whose source project is gone).
-  if (changes.target_branch !== undefined || reopens) {
-    checkBranches(world, project, mr.source_branch, target, mr, mr.state === 'opened' || reopens);
+  if (changes.target_branch !== undefined) {
+    checkBranches(world, project, mr.source_branch, target, mr, mr.state === 'opened');
   }
+  // Reopening while another open merge request has the same branches fails quietly: 200, still closed, the
+  // other changes saved (`MergeRequests::ReopenService` returns the merge request whether `reopen` succeeded;
+  // state_machines rolls the state back to closed, and `handle_merge_request_errors!`'s `valid?` on the closed
+  // record passes: app/services/merge_requests/reopen_service.rb, lib/api/helpers/merge_requests_helpers.rb).
+  const reopens =
+    changes.state_event === 'reopen' &&
+    mr.state === 'closed' &&
+    openDuplicate(world, project, mr.source_branch, target, mr) === undefined;
   // The merge request before the change, for the `update` webhook's `changes` (only copied when the world has hooks).
   const previous = anyHooks(world) ? structuredClone(mr) : undefined;
   applyFields(world, project, mr, changes);
@@ -323,10 +334,10 @@ export function updateMergeRequest(
   if (previous) mergeRequestHook(world, caller.user, mr, 'update', previous);
   if (changes.state_event === 'close' && mr.state === 'opened') {
     Object.assign(mr, { state: 'closed', closed_at: now, closed_by_id: caller.user.id });
-    mergeRequestEvent(world, caller.user, mr, 'closed');
+    mergeRequestEvent(world, caller.user, mr, 'closed', previous);
   } else if (reopens) {
     Object.assign(mr, { state: 'opened', closed_at: null, closed_by_id: null });
-    mergeRequestEvent(world, caller.user, mr, 'reopened');
+    mergeRequestEvent(world, caller.user, mr, 'reopened', previous);
   }
   return mr;
 }

@@ -182,10 +182,12 @@ export function updateMilestone(
   const was = milestone.state;
   if (changes.state_event === 'close') milestone.state = 'closed';
   if (changes.state_event === 'activate') milestone.state = 'active';
+  // Saved first: the close or activate hook shows the milestone after the change (`Milestones::CloseService`
+  // saves, then `execute_hooks`), its new `updated_at` included.
+  milestone.updated_at = nowIso(world);
   if (author && milestone.state !== was) {
     milestoneEvent(world, author, milestone, milestone.state === 'closed' ? 'closed' : 'reopened');
   }
-  milestone.updated_at = nowIso(world);
   milestoneChanged(world, milestone, previous);
   return milestone;
 }

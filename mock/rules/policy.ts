@@ -3,6 +3,7 @@ import { directRole, groupChain, isGroup, membershipCounts, projectGroup, source
 import { shareCounts, sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import {
   type AccessToken,
+  type BranchAccessLevel,
   type Caller,
   type Event,
   type FeatureAccessLevel,
@@ -322,15 +323,27 @@ export function canReadNamespace(world: World, user: User, ns: NamespaceRecord):
 }
 
 /**
+ * Whether a protected branch's access level lets a user with `role` through, as GitLab's
+ * `ProtectedRefAccess#check_access` (app/models/concerns/protected_ref_access.rb): `0` lets no one,
+ * `60` only instance administrators (`return current_user.admin? if admin_access?`, whatever their
+ * role in the project), any other level every role from it up.
+ */
+export function accessLevelAllows(user: User, role: Role | 0, level: BranchAccessLevel): boolean {
+  if (level === 0) return false;
+  if (level === 60) return user.admin;
+  return role >= level;
+}
+
+/**
  * GitLab's `can_unprotect?` (`ProtectedBranchPolicy`) and `push_to_delete_protected_branch`:
- * Maintainer, and, when the protection has an unprotect access level (Premium), that level;
- * `0` lets no one.
+ * Maintainer, and, when the protection has an unprotect access level (Premium), that level
+ * (`ee/app/models/concerns/ee/protected_branch.rb` `can_unprotect?`, `check_access` of each level).
  */
 function canUnprotect(world: World, user: User, project: Project, branch: ProtectedBranch): boolean {
   const level = branch.unprotect_access_level?.access_level;
   const role = projectRole(world, user, project);
   if (role < Roles.Maintainer) return false;
-  return level === undefined || (level !== 0 && role >= level);
+  return level === undefined || accessLevelAllows(user, role, level);
 }
 
 // ---- Anonymous callers -------------------------------------------------------------

@@ -272,8 +272,13 @@ function tokenErrors(world: World, fields: { name: string; scopes: string[]; exp
   const errors: string[] = [];
   if (fields.name.trim() === '') errors.push("Name can't be blank");
   if (fields.scopes.length === 0) errors.push("Scopes can't be blank");
+  // `PersonalAccessToken#expires_at_before_instance_max_expiry_date` (app/models/personal_access_token.rb): only
+  // while the instance requires expiry (`require_personal_access_token_expiry`), and `Expiration date` is the
+  // locale's name of `expires_at` (config/locales/en.yml).
   const latest = latestTokenExpiry(world);
-  if (fields.expiresAt !== null && fields.expiresAt > latest) errors.push(`Expires at must be before ${latest}`);
+  if (world.instance.require_token_expiry && fields.expiresAt !== null && fields.expiresAt > latest) {
+    errors.push(`Expiration date must be before ${latest}`);
+  }
   return errors;
 }
 

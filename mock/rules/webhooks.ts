@@ -1,6 +1,7 @@
 import { groupChain, projectGroup } from '../world/memberships.js';
 import type {
   AccessToken,
+  ExpiryNotificationInterval,
   Group,
   GroupHook,
   Issue,
@@ -188,7 +189,13 @@ export type WebhookSubject =
       membership: { created_at: string; expires_at: string | null };
       event: keyof typeof MEMBER_EVENT_NAMES;
     }
-  | { type: 'resource_access_token'; token: AccessToken; resource: Project | Group }
+  | {
+      type: 'resource_access_token';
+      token: AccessToken;
+      resource: Project | Group;
+      /** The worker's window (`seven_days`...): GitLab merges it into the payload as `interval`. */
+      interval: ExpiryNotificationInterval;
+    }
   /** A group created or renamed (its path changed: `old_path` and `old_full_path` are what it was). */
   | {
       type: 'group';

@@ -41,8 +41,19 @@ const exactTime = dateTime.optional();
 const accessLevel = z.strictObject({
   /** The access level record's id. */
   id,
-  /** The lowest role allowed: `30` Developers, `40` Maintainers, `0` no one (the levels GitLab's `ProtectedRefAccess` takes). */
-  access_level: z.union([z.literal(0), z.literal(30), z.literal(40)]),
+  /**
+   * The lowest role allowed: `30` Developers, `40` Maintainers, `60` instance admins only, `0` no one (the
+   * levels GitLab's `ProtectedRefAccess.allowed_access_levels` takes; app/models/concerns/protected_ref_access.rb).
+   */
+  access_level: z.union([z.literal(0), z.literal(30), z.literal(40), z.literal(60)]),
+});
+
+/** Who may unprotect: as above without `0` (`ProtectedBranch::UnprotectAccessLevel.allowed_access_levels`, EE). */
+const unprotectAccessLevel = z.strictObject({
+  /** The access level record's id. */
+  id,
+  /** The lowest role allowed: `30` Developers, `40` Maintainers, `60` instance admins only. */
+  access_level: z.union([z.literal(30), z.literal(40), z.literal(60)]),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
@@ -62,7 +73,7 @@ export const SeedProtectedBranch = z.union([
     /** Who may merge; default Maintainers. */
     merge_access_level: accessLevel.optional(),
     /** Who may unprotect it (Premium); default Maintainers. */
-    unprotect_access_level: accessLevel.optional(),
+    unprotect_access_level: unprotectAccessLevel.optional(),
   }),
 ]);
 
@@ -289,6 +300,10 @@ export const SeedAccessToken = z.strictObject({
   rotated_from: id.optional(),
   /** When the expiring worker noted it (and sent its `expiring` webhook, if any), 7 days before expiry (an export writes it back); default not yet. */
   seven_days_notification_sent_at: dateTime.optional(),
+  /** When the expiring worker noted it 8 to 30 days before expiry (an export writes it back); default not yet. */
+  thirty_days_notification_sent_at: dateTime.optional(),
+  /** When the expiring worker noted it 31 to 60 days before expiry (an export writes it back); default not yet. */
+  sixty_days_notification_sent_at: dateTime.optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

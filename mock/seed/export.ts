@@ -296,6 +296,12 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     ...(t.seven_days_notification_sent_at
       ? { seven_days_notification_sent_at: t.seven_days_notification_sent_at }
       : {}),
+    ...(t.thirty_days_notification_sent_at
+      ? { thirty_days_notification_sent_at: t.thirty_days_notification_sent_at }
+      : {}),
+    ...(t.sixty_days_notification_sent_at
+      ? { sixty_days_notification_sent_at: t.sixty_days_notification_sent_at }
+      : {}),
   });
 
   const group = (g: Group): SeedGroup => ({

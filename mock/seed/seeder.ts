@@ -855,8 +855,13 @@ export class Seeder {
       touchToken(this.world, token);
       token.last_used_at = new Date(input.last_used_at).toISOString();
     }
-    if (input.seven_days_notification_sent_at) {
-      token.seven_days_notification_sent_at = new Date(input.seven_days_notification_sent_at).toISOString();
+    for (const field of [
+      'seven_days_notification_sent_at',
+      'thirty_days_notification_sent_at',
+      'sixty_days_notification_sent_at',
+    ] as const) {
+      const at = input[field];
+      if (at) token[field] = new Date(at).toISOString();
     }
     if (input.revoked) revokeToken(this.world, token);
     return { id: token.id, name: token.name, user_id: token.user_id, token: token.value };
@@ -1064,9 +1069,12 @@ function addProtectedBranches(
     const input = typeof item === 'string' ? { name: item } : item;
     if (seen.has(input.name)) continue;
     seen.add(input.name);
-    const accessLevel = (table: string, given: { id: number; access_level: BranchAccessLevel } | undefined) => {
+    const accessLevel = <L extends BranchAccessLevel>(
+      table: string,
+      given: { id: number; access_level: L } | undefined,
+    ) => {
       if (given) world.lastId[table] = Math.max(world.lastId[table] ?? 0, given.id);
-      return { id: given?.id ?? nextId(world, table), access_level: given?.access_level ?? 40 };
+      return { id: given?.id ?? nextId(world, table), access_level: given?.access_level ?? (40 as L) };
     };
     const branch: ProtectedBranch = withId(world, 'protected_branches', world.protectedBranches, input.id, () => ({
       id: nextId(world, 'protected_branches'),

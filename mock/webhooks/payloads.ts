@@ -11,6 +11,7 @@ import {
 import { groupChain } from '../world/memberships.js';
 import type {
   AccessToken,
+  ExpiryNotificationInterval,
   Group,
   Issue,
   Label,
@@ -314,7 +315,12 @@ const rubyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
  * A project or group access token about to expire (`object_kind: "access_token"`,
  * `event_name: "expiring_access_token"`): the resource under `project` or `group`.
  */
-export function accessTokenPayload(world: World, token: AccessToken, resource: Project | Group) {
+export function accessTokenPayload(
+  world: World,
+  token: AccessToken,
+  resource: Project | Group,
+  interval: ExpiryNotificationInterval,
+) {
   const isProject = 'path_with_namespace' in resource;
   return {
     object_kind: 'access_token',
@@ -327,6 +333,9 @@ export function accessTokenPayload(world: World, token: AccessToken, resource: P
       expires_at: token.expires_at,
     },
     event_name: 'expiring_access_token',
+    // `ResourceAccessTokenPayload.build(...).merge(data)` with the worker's `{ interval: interval }`
+    // (app/workers/personal_access_tokens/expiring_worker.rb): a symbol, serialised as its name.
+    interval,
   };
 }
 
@@ -453,6 +462,37 @@ function updateChanges(
   changes.updated_at = { previous: previous.updated_at, current: current.updated_at };
   return changes;
 }
+
+/** GitLab's `state_id` of an issue or merge request (`Issuable::STATE_ID_MAP`, `MergeRequest` adds merged and locked). */
+const STATE_IDS: Record<string, number> = { opened: 1, closed: 2, merged: 3, locked: 4 };
+
+/** The columns of an issue a close or reopen hook reports in `changes` (`IssueBuilder.safe_hook_attributes` the mock keeps). */
+const issueColumns = (issue: Issue): Record<string, unknown> => ({
+  title: issue.title,
+  description: issue.description,
+  confidential: issue.confidential,
+  milestone_id: issue.milestone_id,
+  closed_at: issue.closed_at,
+  state_id: STATE_IDS[issue.state],
+  updated_at: issue.updated_at,
+});
+
+/** The same for a merge request (`MergeRequestBuilder.safe_hook_attributes` the mock keeps). */
+const mergeRequestColumns = (mr: MergeRequest): Record<string, unknown> => ({
+  title: mr.title,
+  description: mr.description,
+  milestone_id: mr.milestone_id,
+  target_branch: mr.target_branch,
+  state_id: STATE_IDS[mr.state],
+  updated_at: mr.updated_at,
+});
+
+/**
+ * A close or reopen, whose hook's `changes` are every column the request changed, from the record as the
+ * request found it (`Issuable#to_hook_data` sends `reportable_changes`, the changes of every save since the
+ * record was loaded, sliced to the builder's safe keys; app/models/concerns/reportable_changes.rb).
+ */
+const isStateChange = (action: string) => action === 'close' || action === 'reopen';
 
 /** `timestamps_data` of a record the mock keeps no update time for: its creation, to the second. */
 const systemTimes = (record: { created_at: string }) => ({
@@ -597,26 +637,30 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
   switch (subject.type) {
     case 'merge_request': {
       const { project, mr, previous } = subject;
-      const changes = previous
-        ? updateChanges(
-            mergeRequestHookFields(world, project, previous),
-            mergeRequestHookFields(world, project, mr),
-            previous,
-            mr,
-          )
-        : {};
+      const changes = !previous
+        ? {}
+        : isStateChange(subject.action)
+          ? changesBetween(mergeRequestColumns(previous), mergeRequestColumns(mr))
+          : updateChanges(
+              mergeRequestHookFields(world, project, previous),
+              mergeRequestHookFields(world, project, mr),
+              previous,
+              mr,
+            );
       return changes && mergeRequestPayload(world, project, mr, subject.user, subject.action, changes);
     }
     case 'issue': {
       const { project, issue, previous } = subject;
-      const changes = previous
-        ? updateChanges(
-            issueHookFields(world, project, previous),
-            issueHookFields(world, project, issue),
-            previous,
-            issue,
-          )
-        : {};
+      const changes = !previous
+        ? {}
+        : isStateChange(subject.action)
+          ? changesBetween(issueColumns(previous), issueColumns(issue))
+          : updateChanges(
+              issueHookFields(world, project, previous),
+              issueHookFields(world, project, issue),
+              previous,
+              issue,
+            );
       return changes && issuePayload(world, project, issue, subject.user, subject.action, changes);
     }
     case 'milestone':
@@ -624,7 +668,7 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
     case 'member':
       return memberPayload(world, subject.group, subject.user, subject.role, subject.membership, subject.event);
     case 'resource_access_token':
-      return accessTokenPayload(world, subject.token, subject.resource);
+      return accessTokenPayload(world, subject.token, subject.resource, subject.interval);
     case 'group':
       return groupPayload(subject.group, subject.event, subject.updated_at, subject.old_path, subject.old_full_path);
     case 'subgroup':

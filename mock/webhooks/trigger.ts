@@ -179,7 +179,8 @@ function eventOf(world: World, trigger: z.output<typeof WebhookTrigger>): Webhoo
         kind: 'resource_access_token',
         project: project ?? null,
         group: group ?? null,
-        subject: { type: 'resource_access_token', token, resource },
+        // The test sample is the 7-day notification, the one every GitLab sends.
+        subject: { type: 'resource_access_token', token, resource, interval: 'seven_days' },
       };
     }
     case 'member': {

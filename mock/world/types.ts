@@ -21,7 +21,8 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   50: 'Owner',
 };
 /** Who may push, merge or unprotect a protected branch: `0` no one, `30` Developers, `40` Maintainers (GitLab's `ProtectedRefAccess`). */
-export type BranchAccessLevel = 0 | 30 | 40;
+/** A protected branch's access level: `0` no one, `30` Developers, `40` Maintainers, `60` instance admins (GitLab's `ProtectedRefAccess.allowed_access_levels`). */
+export type BranchAccessLevel = 0 | 30 | 40 | 60;
 
 /** Who can see a group or project: its members, any signed-in user, or anyone. */
 export type Visibility = 'private' | 'internal' | 'public';
@@ -253,7 +254,14 @@ export interface AccessToken {
   impersonation?: boolean;
   /** When the expiring worker noted a project or group token (its `expiring` webhook, if any hook wanted it), 7 days before expiry (GitLab's column); absent: not yet. */
   seven_days_notification_sent_at?: string | null;
+  /** The same for the 8-to-30-day window (`thirty_days_notification_sent_at`); absent: not yet. */
+  thirty_days_notification_sent_at?: string | null;
+  /** The same for the 31-to-60-day window (`sixty_days_notification_sent_at`); absent: not yet. */
+  sixty_days_notification_sent_at?: string | null;
 }
+
+/** The windows of GitLab's expiring-token worker (`PersonalAccessToken::NOTIFICATION_INTERVALS`), its `interval`. */
+export type ExpiryNotificationInterval = 'seven_days' | 'thirty_days' | 'sixty_days';
 
 /** A group or subgroup. */
 export interface Group {
@@ -814,8 +822,8 @@ export interface ProtectedBranch {
   unprotect_access_level: {
     /** The access level record's id. */
     id: number;
-    /** The lowest role that may unprotect; `0`: no one. */
-    access_level: BranchAccessLevel;
+    /** The lowest role that may unprotect (`60`: instance admins only); never `0` (GitLab refuses it since 15.10). */
+    access_level: Exclude<BranchAccessLevel, 0>;
   } | null;
 }
 

@@ -140,12 +140,12 @@ export interface ProtectedBranchListQuery extends PaginationQuery {
 export interface ProtectBranch {
   /** The branch name or a wildcard such as `release/*`. */
   name: string;
-  /** Who may push: 0 no one, 30 Developers + Maintainers, 40 Maintainers (default). */
-  push_access_level?: 0 | 30 | 40;
-  /** Who may merge: 0 no one, 30 Developers + Maintainers, 40 Maintainers (default). */
-  merge_access_level?: 0 | 30 | 40;
-  /** Who may unprotect it (Premium): 0 no one, 30 Developers + Maintainers, 40 Maintainers (default). */
-  unprotect_access_level?: 0 | 30 | 40;
+  /** Who may push: 0 no one, 30 Developers + Maintainers, 40 Maintainers (default), 60 instance admins (self-managed). */
+  push_access_level?: 0 | 30 | 40 | 60;
+  /** Who may merge: 0 no one, 30 Developers + Maintainers, 40 Maintainers (default), 60 instance admins (self-managed). */
+  merge_access_level?: 0 | 30 | 40 | 60;
+  /** Who may unprotect it (Premium): 30 Developers + Maintainers, 40 Maintainers (default), 60 instance admins. */
+  unprotect_access_level?: 30 | 40 | 60;
   /** Allow force pushes (default false). */
   allow_force_push?: boolean;
   /** Code owners must approve changes to their files (Premium; default false). */

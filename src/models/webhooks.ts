@@ -595,6 +595,11 @@ export const ProjectAccessTokenWebhook = /* @__PURE__ */ lazySchema(() =>
     object_attributes: AccessTokenWebhookAttributes,
     /** Always `expiring_access_token`. */
     event_name: z.literal('expiring_access_token'),
+    /**
+     * The notification's window: `seven_days`, `thirty_days` or `sixty_days` before expiry (the expiring
+     * worker's `interval`; absent from older GitLab versions).
+     */
+    interval: z.optional(z.string()),
   }),
 );
 /**
@@ -625,6 +630,11 @@ export const GroupAccessTokenWebhook = /* @__PURE__ */ lazySchema(() =>
     object_attributes: AccessTokenWebhookAttributes,
     /** Always `expiring_access_token`. */
     event_name: z.literal('expiring_access_token'),
+    /**
+     * The notification's window: `seven_days`, `thirty_days` or `sixty_days` before expiry (the expiring
+     * worker's `interval`; absent from older GitLab versions).
+     */
+    interval: z.optional(z.string()),
   }),
 );
 /**
@@ -634,8 +644,9 @@ export const GroupAccessTokenWebhook = /* @__PURE__ */ lazySchema(() =>
 export type GroupAccessTokenWebhook = z.infer<typeof GroupAccessTokenWebhook>;
 
 /**
- * A project or group access token will expire (seven days before; one day before, and 30 and 60
- * days before where enabled). The project's events carry `project`, the group's `group`: narrow on
+ * A project or group access token will expire (GitLab's daily worker, at 01:00 UTC: once within seven
+ * days of expiry, and once 30 and 60 days before where the project's or group's setting enables it;
+ * `interval` names which). The project's events carry `project`, the group's `group`: narrow on
  * `payload.group !== undefined`.
  */
 export const AccessTokenWebhook = /* @__PURE__ */ lazySchema(() =>

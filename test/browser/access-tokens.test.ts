@@ -44,6 +44,6 @@ describe('project access tokens in a browser', () => {
       .projects.accessTokens.create(API, { name: 'forever', scopes: ['api'], expires_at: '2027-12-31' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error).toMatchObject({ gitlabMessage: '400 Bad request - Expires at must be before 2027-06-01' });
+    expect(error).toMatchObject({ gitlabMessage: '400 Bad request - Expiration date must be before 2027-06-01' });
   });
 });

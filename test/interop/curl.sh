@@ -144,7 +144,7 @@ access_tokens() {
   api GET "$API/access_tokens/$id" "$OMAR"
   check 'read one token' "$(json '[.name, has("token")]')" '["curl",false]'
   api POST "$API/access_tokens" "$OMAR" -d name=too-long -d 'scopes[]=api' -d expires_at=2027-12-31
-  check 'more than a year' "$STATUS $BODY" '400 {"message":"400 Bad request - Expires at must be before 2027-06-01"}'
+  check 'more than a year' "$STATUS $BODY" '400 {"message":"400 Bad request - Expiration date must be before 2027-06-01"}'
   api POST "$API/access_tokens" "$OMAR" -d name=owner -d 'scopes[]=api' -d access_level=50
   check 'above the caller'"'"'s role' "$STATUS" 400
 

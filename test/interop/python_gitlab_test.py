@@ -180,7 +180,7 @@ class AccessTokens(MockTestCase):
         )
         with self.assertRaises(gitlab.GitlabCreateError) as too_long:
             self.project(OMAR).access_tokens.create({"name": "forever", "scopes": ["api"], "expires_at": "2030-01-01"})
-        self.assertEqual(too_long.exception.error_message, "400 Bad request - Expires at must be before 2027-06-01")
+        self.assertEqual(too_long.exception.error_message, "400 Bad request - Expiration date must be before 2027-06-01")
 
 
 class GroupAccessTokens(MockTestCase):

@@ -168,7 +168,9 @@ class Run {
   /** The refusal of an expiry date after the latest a token may have, or null. */
   tooLate(expiresAt: string | undefined): Refusal | null {
     const latest = this.expiry(MAX_LIFETIME_DAYS) as string;
-    return expiresAt !== undefined && expiresAt > latest ? badRequest(`Expires at must be before ${latest}`) : null;
+    return expiresAt !== undefined && expiresAt > latest
+      ? badRequest(`Expiration date must be before ${latest}`)
+      : null;
   }
 
   /** A new token the API handed out: in the model, and its value remembered as a secret. */

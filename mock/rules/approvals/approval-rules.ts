@@ -163,6 +163,24 @@ export interface RuleChanges {
 type RuleFields = Omit<ApprovalRuleFields, 'id'>;
 
 /**
+ * Whether a create request names approvers: any of `user_ids`, `group_ids`, `usernames` non-empty,
+ * before members are filtered (an id of a non-member still counts), as GitLab's `present?` on the raw
+ * params (`ee/app/services/approval_rules/create_service.rb`, `approvers_present?`).
+ */
+const approversPresent = (input: RuleChanges) =>
+  (input.user_ids?.length ?? 0) > 0 || (input.group_ids?.length ?? 0) > 0 || (input.usernames?.length ?? 0) > 0;
+
+/**
+ * The type of a new rule: the one sent, else `any_approver` when the request names no approvers
+ * (`ee/app/services/approval_rules/create_service.rb`, `handle_any_approver_rule_creation`: `reverse_merge!`
+ * keeps a sent `rule_type` and the sent name). The rule with approvers does not delete the any-approver
+ * rule here: that happens only without the `multiple_approval_rules` feature (Premium), and every plan
+ * the mock's approval routes answer on has it.
+ */
+const createdRuleType = (input: RuleChanges): ApprovalRuleType =>
+  input.rule_type ?? (approversPresent(input) ? 'regular' : 'any_approver');
+
+/**
  * The fields of a rule after a request, validated; nothing is changed yet.
  * Users and groups given replace the rule's; hidden groups stay unless
  * `remove_hidden_groups` (R4.5). `any_approver` rules have no approvers of their own.
@@ -256,7 +274,10 @@ export const insertProjectRule = (world: World, fields: Omit<ProjectApprovalRule
   insertInto(world, world.projectApprovalRules, 'approval_project_rules', fields);
 
 export function createProjectRule(world: World, caller: Caller, project: Project, input: RuleChanges) {
-  const fields = nextFields(world, caller, { kind: 'project', project }, undefined, input);
+  const fields = nextFields(world, caller, { kind: 'project', project }, undefined, {
+    ...input,
+    rule_type: createdRuleType(input),
+  });
   const branches = branchFields(projectBranches(world, project), undefined, input);
   return insertProjectRule(world, { project_id: project.id, ...fields, ...branches });
 }
@@ -299,7 +320,10 @@ export const insertGroupRule = (world: World, fields: Omit<GroupApprovalRule, 'i
 
 /** Group rules apply to every protected branch of the group's projects. */
 export function createGroupRule(world: World, caller: Caller, group: Group, input: RuleChanges) {
-  const fields = nextFields(world, caller, { kind: 'group', group }, undefined, input);
+  const fields = nextFields(world, caller, { kind: 'group', group }, undefined, {
+    ...input,
+    rule_type: createdRuleType(input),
+  });
   return insertGroupRule(world, {
     group_id: group.id,
     ...fields,
@@ -361,9 +385,12 @@ export function isOverridden(world: World, rule: MergeRequestApprovalRule): bool
 }
 
 /**
- * Adds a rule to a merge request. With `approval_project_rule_id` the project
- * rule's name, users and groups are copied and the caller's `approvals_required`
- * is used (R4.6 rule 1); a rule of another project is a 400.
+ * Adds a rule to a merge request (`ee/app/services/approval_rules/create_service.rb`). With
+ * `approval_project_rule_id` the project rule's name is copied and the caller's `approvals_required`
+ * kept; its users and groups only when the request sends none of `user_ids`, `group_ids`, `usernames`
+ * (`copy_approval_project_rule_properties`, `approvers_set?`: "merge request approvers take precedence").
+ * A rule left without approvers is `any_approver` (`handle_any_approver_rule_creation`, which runs after
+ * the copy). A project rule of another project is a 400 (`ApprovalMergeRequestRule`'s validation).
  */
 export function createMergeRequestRule(
   world: World,
@@ -374,21 +401,28 @@ export function createMergeRequestRule(
 ): MergeRequestApprovalRule {
   const scope: RuleScope = { kind: 'merge_request', project, mergeRequest: mr };
   const sourceId = input.approval_project_rule_id;
+  // The merge-request route has no `rule_type` parameter.
+  const { rule_type: _none, ...changes } = input;
   if (sourceId === undefined) {
-    const fields = nextFields(world, caller, scope, undefined, { ...input, rule_type: 'regular' });
+    const fields = nextFields(world, caller, scope, undefined, { ...changes, rule_type: createdRuleType(changes) });
     return insertMergeRequestRule(world, { merge_request_id: mr.id, source_rule_id: null, ...fields });
   }
   const source = world.projectApprovalRules.get(sourceId);
   if (!source || source.project_id !== project.id) {
     throw validationError({ approval_project_rule: ['must be for the same project'] });
   }
+  const approversSet = input.user_ids !== undefined || input.group_ids !== undefined || input.usernames !== undefined;
+  const userIds = approversSet ? eligibleUserIds(world, scope, input.user_ids, input.usernames) : [...source.user_ids];
+  const groupIds = approversSet ? visibleGroupIds(world, caller, input.group_ids) : [...source.group_ids];
+  const present = approversSet ? approversPresent(input) : userIds.length > 0 || groupIds.length > 0;
+  const ruleType: ApprovalRuleType = present ? 'regular' : 'any_approver';
   const fields: RuleFields = {
     name: source.name,
-    rule_type: source.rule_type === 'any_approver' ? 'any_approver' : 'regular',
+    rule_type: ruleType,
     report_type: null,
     approvals_required: input.approvals_required ?? source.approvals_required,
-    user_ids: [...source.user_ids],
-    group_ids: [...source.group_ids],
+    user_ids: ruleType === 'any_approver' ? [] : userIds,
+    group_ids: ruleType === 'any_approver' ? [] : groupIds,
   };
   const errors = ruleErrors(world, scope, fields);
   if (Object.keys(errors).length > 0) throw validationError(errors);
