@@ -52,22 +52,36 @@ function sameEntity(entity: unknown, last: Kept): boolean {
   return i === keys.length;
 }
 
-/** The last page's text for each first record of a page, and the texts it was joined from. */
-const pages = new WeakMap<object, { texts: readonly string[]; text: string }>();
+/** A page answered lately: its first record, the texts it was joined from, and its text. */
+interface KeptPage {
+  first: object;
+  texts: readonly string[];
+  text: string;
+}
+
+/** The pages answered last, newest first: a few listings walked at a time, bounded so a long walk keeps no more. */
+const pages: KeptPage[] = [];
+const KEPT_PAGES = 16;
 
 /**
  * The JSON text of an array of entities from their texts ({@link entityJson}): what `JSON.stringify`
- * gives for the array. The same texts as last time for a page starting at `first` give the same
- * string as last time, so that the server encodes it once (`node/server.ts`).
+ * gives for the array. The same texts as a page answered lately that starts at `first` give the same
+ * string as then, so that the server encodes it once (`node/server.ts`).
  */
 export function arrayJson(first: object | undefined, texts: readonly string[]): string {
   if (first === undefined) return '[]';
-  const last = pages.get(first);
-  if (last !== undefined && last.texts.length === texts.length && last.texts.every((text, i) => text === texts[i])) {
-    return last.text;
+  for (const page of pages) {
+    if (
+      page.first === first &&
+      page.texts.length === texts.length &&
+      page.texts.every((text, i) => text === texts[i])
+    ) {
+      return page.text;
+    }
   }
   const text = `[${texts.join(',')}]`;
-  pages.set(first, { texts, text });
+  if (pages.length >= KEPT_PAGES) pages.pop();
+  pages.unshift({ first, texts, text });
   return text;
 }
 
