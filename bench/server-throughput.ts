@@ -273,7 +273,7 @@ if (mockttpUrl) {
     });
     rows.push({
       benchmark: B,
-      figure: 'CLI server, page of 20 milestones, CPU a request',
+      figure: 'CLI server against mockttp, page of 20 milestones, CPU a request',
       value: cpuOf('cli milestones20'),
       unit: 'µs',
       comparedTo: 'mockttp 4, page of 20 milestones, CPU a request',
