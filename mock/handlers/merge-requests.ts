@@ -77,7 +77,8 @@ function listAnswer(ctx: RouteContext, q: ListParams, mergeRequests: MergeReques
     q.view === 'simple'
       ? (mr: MergeRequest) => presentMergeRequestSimple(ctx.world, mr)
       : (mr: MergeRequest) => presentMergeRequest(ctx.world, mr);
-  return paginated(ctx, mergeRequests, q, present);
+  // Both presenters build a new entity on every call: the page reuses the text of unchanged ones.
+  return paginated(ctx, mergeRequests, q, present, { reuseJson: true });
 }
 
 /** What create and update take besides branches and state. */

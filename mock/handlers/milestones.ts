@@ -118,7 +118,10 @@ export function milestoneResponses<P extends MilestoneOwner, L extends typeof mi
       // The parent's own parameters aside, what every list takes.
       const shared = q as Parsed<typeof milestoneListParams>;
       const owner = find(ctx.world, ctx.caller, shared.id);
-      return paginated(ctx, parent.list(ctx, owner, q), shared, (m) => presentMilestone(ctx.world, m));
+      // presentMilestone builds a new entity on every call: the page reuses the text of unchanged ones.
+      return paginated(ctx, parent.list(ctx, owner, q), shared, (m) => presentMilestone(ctx.world, m), {
+        reuseJson: true,
+      });
     }),
 
     route('GET', `${base}/milestones/:milestone_id`, (ctx) => {

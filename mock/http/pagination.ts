@@ -1,3 +1,4 @@
+import { arrayJson, entityJson } from './entity-json.js';
 import { json, type MockResponse } from './respond.js';
 import type { RouteContext } from './router.js';
 
@@ -24,17 +25,45 @@ export function normalizePage(request: PageRequest): PageRequest {
   return { page: Math.max(1, request.page), per_page: perPage };
 }
 
+/** How a list's page is written. */
+export interface PageOptions {
+  /**
+   * Reuse the JSON text of each record's entity while the record presents the same (`entity-json.ts`):
+   * for presenters that build a new entity on every call. The answer's bytes are the same either way.
+   */
+  reuseJson?: boolean;
+}
+
+/** The JSON text of a page of records: their entities as `JSON.stringify` writes the array. */
+function pageJson<T>(records: readonly T[], present: (item: T) => unknown, options: PageOptions): string {
+  if (!options.reuseJson) return JSON.stringify(records.map(present));
+  const texts = new Array<string>(records.length);
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] as T;
+    texts[i] = entityJson(record as object, present(record));
+  }
+  return arrayJson(records[0] as object | undefined, texts);
+}
+
+/** A JSON answer whose body is already JSON text. */
+const jsonText = (text: string, headers: Record<string, string>): MockResponse => ({
+  status: 200,
+  headers: { ...headers, 'content-type': 'application/json' },
+  body: text,
+});
+
 /** Answers one page of `items` (already filtered and ordered), presenting only that page. */
 export function paginated<T>(
   context: RouteContext,
   items: readonly T[],
   request: PageRequest,
   present: (item: T) => unknown,
+  options: PageOptions = {},
 ): MockResponse {
   const { page, per_page } = normalizePage(request);
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / per_page));
-  const body = items.slice((page - 1) * per_page, page * per_page).map(present);
+  const body = pageJson(items.slice((page - 1) * per_page, page * per_page), present, options);
   const next = page < totalPages ? page + 1 : null;
   // Kaminari gives no previous page beyond the last one (out of range).
   const prev = page > 1 && page <= totalPages ? page - 1 : null;
@@ -66,7 +95,7 @@ export function paginated<T>(
     headers['x-total'] = String(total);
     headers['x-total-pages'] = String(totalPages);
   }
-  return json(body, 200, headers);
+  return jsonText(body, headers);
 }
 
 /** What a keyset page needs: its size, and where the next page starts (`id_after` ascending, `id_before` descending). */

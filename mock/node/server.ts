@@ -131,6 +131,28 @@ function clientGone(res: ServerResponse): AbortSignal {
   return gone.signal;
 }
 
+/** The bodies encoded last, and their bytes: a list page none of whose records changed is the same text again. */
+const encoded: { text: string; bytes: Buffer }[] = [];
+/** How many bodies {@link bytesOf} keeps, and the longest it keeps (characters). */
+const ENCODED_KEPT = 8;
+const ENCODED_MAX = 256 * 1024;
+/** Smaller bodies are encoded each time: it costs about what looking them up would. */
+const ENCODED_MIN = 1024;
+
+/**
+ * A body's UTF-8 bytes, encoded once for as long as the same text comes back (a page of records
+ * that have not changed: `http/entity-json.ts`); equal texts have equal bytes, so a kept text that
+ * equals this one gives its bytes, whatever string object it is.
+ */
+function bytesOf(text: string): Buffer {
+  if (text.length < ENCODED_MIN || text.length > ENCODED_MAX) return Buffer.from(text);
+  for (const entry of encoded) if (entry.text === text) return entry.bytes;
+  const bytes = Buffer.from(text);
+  if (encoded.length >= ENCODED_KEPT) encoded.pop();
+  encoded.unshift({ text, bytes });
+  return bytes;
+}
+
 /** Writes a response: status line, headers and body in one `writev`. */
 function send(res: ServerResponse, response: MockResponse): void {
   // A dropped connection (an injected fault): the client sees a reset, not an answer.
@@ -144,7 +166,7 @@ function send(res: ServerResponse, response: MockResponse): void {
     if (!HOP_BY_HOP_RESPONSE.has(name)) headers.push(name, response.headers[name] as string);
   }
   // As bytes: node:http sends a string body after its headers in a way that takes twice as long.
-  const body = response.body === null ? undefined : Buffer.from(response.body);
+  const body = response.body === null ? undefined : bytesOf(response.body);
   if (body) headers.push('content-length', String(body.length));
   res.writeHead(response.status, headers);
   res.end(body);
