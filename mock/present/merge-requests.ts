@@ -57,7 +57,7 @@ export function presentMergeRequest(world: World, mr: MergeRequestRecord): Merge
     merge_after: null,
     sha: mr.sha,
     merge_commit_sha: mr.merge_commit_sha,
-    squash_commit_sha: null,
+    squash_commit_sha: mr.squash_commit_sha ?? null,
     discussion_locked: mr.discussion_locked,
     should_remove_source_branch: null,
     force_remove_source_branch: mr.force_remove_source_branch,
@@ -80,6 +80,16 @@ export function presentMergeRequestSimple(world: World, mr: MergeRequestRecord) 
   return { ...issuableFields(mr), web_url: webUrl(world, mr) };
 }
 
+/**
+ * Its latest diff's refs (`MergeRequestDiff#diff_refs`): the source head, the target's head when the diff was
+ * made, and their merge base. The mock keeps no commit graph, so a source branch is taken to fork from the
+ * target's head then: the merge base is that start commit.
+ */
+function diffRefs(project: Project, mr: MergeRequestRecord) {
+  const start = mr.diff_start_sha ?? project.branches.get(mr.target_branch) ?? null;
+  return { base_sha: start, head_sha: mr.sha, start_sha: start };
+}
+
 /** The MergeRequest entity: the basic fields, then what only a single merge request shows. */
 export function presentMergeRequestFull(world: World, caller: Caller, mr: MergeRequestRecord): MergeRequest {
   const project = world.projects.get(mr.project_id) as Project;
@@ -92,8 +102,7 @@ export function presentMergeRequestFull(world: World, caller: Caller, mr: MergeR
     first_deployed_to_production_at: null,
     pipeline: null,
     head_pipeline: null,
-    // The mock keeps no repository: only the head is known.
-    diff_refs: { base_sha: null, head_sha: mr.sha, start_sha: null },
+    diff_refs: diffRefs(project, mr),
     merge_error: null,
     first_contribution: false,
     user: { can_merge: canMergeInto(world, caller.user, project, mr.target_branch) },
