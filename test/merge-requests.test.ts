@@ -822,6 +822,41 @@ describe("diff_refs, shas and who merged or closed (issue 38 point 5, GitLab's M
   });
 });
 
+describe('one merge request: render_html and include_rebase_in_progress (issue 38 point 6)', () => {
+  const path = '/projects/acme%2Fapi/merge_requests/1';
+
+  it('adds title_html and description_html after closed_at with render_html=true', async () => {
+    await as('developer').projects.mergeRequests.update(API, 1, {
+      title: 'Fix <b> & "quotes"',
+      description: 'First line\nsecond <i>\n\nLast',
+    });
+    const { body } = await call(mock, 'GET', `${path}?render_html=true`, { token: 'glpat-developer' });
+    const keys = Object.keys(body);
+    expect(keys.slice(keys.indexOf('closed_at'), keys.indexOf('closed_at') + 4)).toEqual([
+      'closed_at',
+      'title_html',
+      'description_html',
+      'target_branch',
+    ]);
+    expect(body.title_html).toBe('Fix &lt;b&gt; &amp; &quot;quotes&quot;');
+    expect(body.description_html).toBe(
+      '<p data-sourcepos="1:1-2:10" dir="auto">First line\nsecond &lt;i&gt;</p>\n<p data-sourcepos="4:1-4:4" dir="auto">Last</p>',
+    );
+    const plain = (await call(mock, 'GET', path, { token: 'glpat-developer' })).body;
+    expect(Object.keys(plain)).not.toContain('title_html');
+  });
+
+  it('adds rebase_in_progress with include_rebase_in_progress=true only', async () => {
+    const asked = await call(mock, 'GET', `${path}?include_rebase_in_progress=true`, { token: 'glpat-developer' });
+    expect(asked.body.rebase_in_progress).toBe(false);
+    expect(Object.keys((await call(mock, 'GET', path, { token: 'glpat-developer' })).body)).not.toContain(
+      'rebase_in_progress',
+    );
+    const bad = await call(mock, 'GET', `${path}?render_html=maybe`, { token: 'glpat-developer' });
+    expect([bad.status, bad.body]).toEqual([400, { error: 'render_html is invalid' }]);
+  });
+});
+
 describe('on the wire, as other clients send it', () => {
   it('takes form-encoded bodies with Python’s booleans and comma-separated lists', async () => {
     const created = await call(mock, 'POST', '/projects/acme%2Fapi/merge_requests', {

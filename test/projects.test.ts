@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { projectHookAttrs } from '../mock/webhooks/payloads.js';
 import { type GitLab, Projects } from '../src/index.js';
 import { call, client, failure } from './fixtures.js';
 
@@ -399,6 +400,58 @@ describe('GET /projects/:id', () => {
     const error = await failure(as('glpat-outsider').projects.get('acme/platform/api'));
     expect(error.status).toBe(404);
     expect(error.gitlabMessage).toBe('404 Project Not Found');
+  });
+});
+
+describe("GitLab 18.6's Project entity fields (issue 38 point 6)", () => {
+  const API = 'acme/platform/api';
+
+  it('shows repository_storage to administrators only, in lists and on one project', async () => {
+    expect((await as('glpat-root').projects.get(API)).repository_storage).toBe('default');
+    const simple = await as('glpat-root').projects.list({ simple: true, search: 'api' }).toArray();
+    expect(simple[0]?.repository_storage).toBe('default');
+    expect(Object.keys(await as('glpat-maintainer').projects.get(API))).not.toContain('repository_storage');
+  });
+
+  it('shows the import fields by role: import_status to all, import_url and import_type from Maintainer, import_error on one project', async () => {
+    const maintainer = await as('glpat-maintainer').projects.get(API);
+    expect([maintainer.import_status, maintainer.import_url, maintainer.import_type, maintainer.import_error]).toEqual([
+      'none',
+      null,
+      null,
+      null,
+    ]);
+    // GitLab's lists present without user_can_admin_project.
+    const [listedOne] = await as('glpat-maintainer').projects.list({ search: 'api' }).toArray();
+    expect(Object.keys(listedOne ?? {})).toContain('import_url');
+    expect(Object.keys(listedOne ?? {})).not.toContain('import_error');
+    const dev = await as('glpat-dev').projects.get(API);
+    expect(dev.import_status).toBe('none');
+    expect(Object.keys(dev).filter((key) => key.startsWith('import_'))).toEqual(['import_status']);
+  });
+
+  it('has Service Desk off, with its address shown from Planner and Reporter up (admin_issue)', async () => {
+    const dev = await as('glpat-dev').projects.get(API);
+    expect([dev.service_desk_enabled, dev.service_desk_address]).toEqual([false, null]);
+    const guest = await as('glpat-guest').projects.get(API);
+    expect(guest.service_desk_enabled).toBe(false);
+    expect(Object.keys(guest)).not.toContain('service_desk_address');
+  });
+
+  it("links the project's cluster agents", async () => {
+    const project = await as('glpat-dev').projects.get(API);
+    expect(project._links?.cluster_agents).toBe(`${mock.baseUrl}/api/v4/projects/${project.id}/cluster_agents`);
+  });
+
+  it('gives the SSH clone URL as git@host:path.git, never with the HTTP port', async () => {
+    const onPort = createMockGitLab({ seed, baseUrl: 'http://localhost:4010' });
+    const project = await client(onPort, 'glpat-dev').projects.get(API);
+    expect(project.ssh_url_to_repo).toBe('git@localhost:acme/platform/api.git');
+    expect(project.http_url_to_repo).toBe('http://localhost:4010/acme/platform/api.git');
+    // The webhooks' project (`Project#hook_attrs`) alike.
+    const record = [...onPort.world.projects.values()].find((p) => p.path_with_namespace === API);
+    const attrs = projectHookAttrs(onPort.world, record as NonNullable<typeof record>);
+    expect([attrs.git_ssh_url, attrs.ssh_url]).toEqual(Array(2).fill('git@localhost:acme/platform/api.git'));
   });
 });
 

@@ -1,5 +1,12 @@
+import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GITLAB_REVISION, GITLAB_VERSION, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import {
+  createMockGitLab,
+  GITLAB_REVISION,
+  GITLAB_VERSION,
+  type MockGitLab,
+  type SeedDocument,
+} from '../mock/index.js';
 import { GitLab, Instance, NotFoundError, PersonalAccessTokens, Users } from '../src/index.js';
 import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
 
@@ -348,6 +355,7 @@ describe('GET /users/:id', () => {
       'highest_role',
       'current_sign_in_ip',
       'last_sign_in_ip',
+      'sign_in_count',
       'plan',
       'trial',
     ]);
@@ -469,5 +477,18 @@ describe('GET /personal_access_tokens/self', () => {
   it('works on its own', async () => {
     const tokens = new PersonalAccessTokens({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
     expect((await tokens.self()).user_id).toBe(idOf('dev'));
+  });
+});
+
+describe("avatar_url: GitLab's gravatar for a user without an uploaded avatar (issue 38 point 6)", () => {
+  const gravatar = (host: string, email: string) =>
+    `https://${host}/avatar/${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}?s=80&d=identicon`;
+
+  it('is the SHA-256 of the lower-cased email at size 80, from secure.gravatar.com on an https instance', async () => {
+    const user = await dev.users.get(idOf('dev'));
+    expect(user.avatar_url).toBe(gravatar('www.gravatar.com', 'dev@example.com'));
+    const secure = createMockGitLab({ seed: testSeed, baseUrl: 'https://gitlab.example.com' });
+    const nested = (await client(secure, 'glpat-dev').users.get(idOf('dev'))).avatar_url;
+    expect(nested).toBe(gravatar('secure.gravatar.com', 'dev@example.com'));
   });
 });

@@ -122,6 +122,9 @@ function fieldsOf(q: Record<string, unknown> & { visibility?: string | undefined
 
 /** The project as create, update, archive and transfer answer it (the Project entity, without `permissions`). */
 const present = (ctx: RouteContext, project: ProjectRecord) => presentProject(ctx.world, ctx.caller.user, project);
+/** Create and update present with `user_can_admin_project` (`lib/api/projects.rb`): `import_error` too. */
+const presentAsAdmin = (ctx: RouteContext, project: ProjectRecord) =>
+  presentProject(ctx.world, ctx.caller.user, project, undefined, undefined, { importError: true });
 
 /** The filters both lists declare, with GitLab's defaults (newest first). */
 const filterParams = {
@@ -206,7 +209,7 @@ export const projectRoutes = [
     );
     const { user } = ctx.caller;
     const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
-    return json(present(ctx, createProject(ctx.world, ctx.caller, user, input, 'own')), 201);
+    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, user, input, 'own')), 201);
   }),
 
   route('POST', '/projects/user/:user_id', (ctx) => {
@@ -224,7 +227,7 @@ export const projectRoutes = [
     const owner = ctx.world.users.get(q.user_id);
     if (!owner) throw notFound('User').because(`no user ${q.user_id}`);
     const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
-    return json(present(ctx, createProject(ctx.world, ctx.caller, owner, input, 'for_user')), 201);
+    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, owner, input, 'for_user')), 201);
   }),
 
   route('PUT', '/projects/:id', (ctx) => {
@@ -248,7 +251,7 @@ export const projectRoutes = [
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'admin_project', project);
-    return json(present(ctx, updateProject(ctx.world, ctx.caller, project, fieldsOf(q))));
+    return json(presentAsAdmin(ctx, updateProject(ctx.world, ctx.caller, project, fieldsOf(q))));
   }),
 
   route('POST', '/projects/:id/archive', (ctx) => {

@@ -399,6 +399,7 @@ export interface Abilities {
   admin_web_hook: Project | Group | Instance;
   read_project: Project;
   admin_project: Project;
+  admin_issue: Project;
   read_code: Project;
   push_code: Project;
   read_merge_request: Project;
@@ -606,6 +607,16 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   read_project: readProject,
   // ProjectPolicy: `rule { can?(:maintainer_access) }.enable :admin_project`.
   admin_project: projectMember(Roles.Maintainer),
+  // ProjectPolicy: `rule { can?(:planner_access) }` and the Reporter block `enable :admin_issue`;
+  // `rule { issues_disabled }.prevent :admin_issue`.
+  admin_issue: {
+    allows: (world, user, project) =>
+      projectRole(world, user, project) >= Roles.Planner && featureLevel(project, 'issues') !== 'disabled',
+    refusal: (world, user, project) =>
+      featureLevel(project, 'issues') === 'disabled'
+        ? refusedBecause(`project ${project.path_with_namespace} has issues disabled`)
+        : tooLow(user, projectRole(world, user, project), `project ${project.path_with_namespace}`, Roles.Planner),
+  },
   read_code: {
     allows: canReadCode,
     refusal: (world, user, project) =>

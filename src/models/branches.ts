@@ -71,6 +71,8 @@ export const ProtectedBranchAccess = z.looseObject({
   access_level: z.nullable(z.int()),
   /** `No one`, `Developers + Maintainers`, `Maintainers`... */
   access_level_description: z.string(),
+  /** The deploy key it allows, or `null` (push levels only). */
+  deploy_key_id: z.optional(z.nullable(z.int())),
   /** The user it allows, or `null` (Premium). */
   user_id: z.optional(z.nullable(z.int())),
   /** The group it allows, or `null` (Premium). */

@@ -14,6 +14,10 @@ export const MergeRequestBasic = z.extend(MilestoneMergeRequest, {
   closed_by: z.optional(z.nullable(UserBasic)),
   /** When it was closed, or `null`. */
   closed_at: z.optional(z.nullable(DateTimeString)),
+  /** The title rendered as HTML (one merge request read with `render_html: true` only). */
+  title_html: z.optional(z.string()),
+  /** The description rendered as HTML (one merge request read with `render_html: true` only). */
+  description_html: z.optional(z.nullable(z.string())),
   /** The first assignee, or `null` (deprecated by GitLab: use `assignees`). */
   assignee: z.optional(z.nullable(UserBasic)),
   /** The project it merges from. */
@@ -75,6 +79,10 @@ export const MergeRequest = z.extend(MergeRequestBasic, {
   ),
   /** Why the last merge failed, or `null`. */
   merge_error: z.optional(z.nullable(z.string())),
+  /** It is its author's first contribution to the project. */
+  first_contribution: z.optional(z.boolean()),
+  /** A rebase is running (read with `include_rebase_in_progress: true` only). */
+  rebase_in_progress: z.optional(z.boolean()),
   /** What the caller may do. */
   user: z.optional(
     z.looseObject({

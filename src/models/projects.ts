@@ -168,6 +168,24 @@ export const Project = z.extend(BasicProject, {
   marked_for_deletion_at: z.optional(z.nullable(DateString)),
   /** The same date as `marked_for_deletion_at`, under the name GitLab's groups use. */
   marked_for_deletion_on: z.optional(z.nullable(DateString)),
+  /** The repository storage shard (administrators only). */
+  repository_storage: z.optional(z.string()),
+  /** Releases: `disabled`, `private` or `enabled`. */
+  releases_access_level: z.optional(z.string()),
+  /** Service Desk is on (it needs the instance's incoming email). */
+  service_desk_enabled: z.optional(z.boolean()),
+  /** The Service Desk email address, or `null` (Planners and Reporters up). */
+  service_desk_address: z.optional(z.nullable(z.string())),
+  /** Where the project was imported from, or `null` (Maintainers up). */
+  import_url: z.optional(z.nullable(z.string())),
+  /** The importer used, or `null` (Maintainers up). */
+  import_type: z.optional(z.nullable(z.string())),
+  /** `none`, `scheduled`, `started`, `finished` or `failed`. */
+  import_status: z.optional(z.string()),
+  /** Why the import failed, or `null` (Maintainers up: `GET /projects/:id`, create and update). */
+  import_error: z.optional(z.nullable(z.string())),
+  /** Links to the project's API resources (`self`, `issues`, `cluster_agents`...). */
+  _links: z.optional(z.record(z.string(), z.string())),
 });
 /**
  * A project (GitLab's Project entity).
