@@ -403,6 +403,59 @@ describe('GET /projects/:id', () => {
   });
 });
 
+describe("GET /projects: the default order and the administrators' orders (issue 38 point 7)", () => {
+  // Created in the other order than their ids: GitLab orders created_at (the default) by id.
+  const reversed: SeedDocument = {
+    ...seed,
+    projects: [
+      { path: 'open/late', visibility: 'public', created_at: '2026-05-01T00:00:00Z' },
+      { path: 'open/early', visibility: 'public', created_at: '2026-01-01T00:00:00Z' },
+    ],
+  };
+
+  it('lists by id, newest id first, without order_by or with order_by=created_at', async () => {
+    mock = createMockGitLab({ seed: reversed });
+    expect(await listed('glpat-outsider')).toEqual(['open/early', 'open/late']);
+    expect(await listed('glpat-outsider', { order_by: 'created_at', sort: 'asc' })).toEqual([
+      'open/late',
+      'open/early',
+    ]);
+    expect(await listed('glpat-outsider', { order_by: 'last_activity_at' })).toEqual(['open/late', 'open/early']);
+  });
+
+  it('takes star_count from anyone and the statistics orders from administrators, and gives others the default order unrefused', async () => {
+    mock = createMockGitLab({ seed: reversed });
+    for (const order of ['star_count', 'storage_size', 'repository_size', 'wiki_size', 'packages_size']) {
+      for (const token of ['glpat-outsider', 'glpat-root']) {
+        const response = await call(mock, 'GET', `/projects?order_by=${order}&sort=asc`, { token });
+        const got = (response.body as { path_with_namespace: string }[]).map((p) => p.path_with_namespace);
+        // Nothing is starred or measured: ties by id in the asked direction (a non-admin's statistics
+        // order becomes the default created_at, which is the id too, and keeps the sort).
+        expect([response.status, got], `${order} ${token}`).toEqual([200, ['open/late', 'open/early']]);
+      }
+    }
+    const groupRoute = await call(mock, 'GET', '/groups/open/projects?order_by=storage_size', { token: 'glpat-root' });
+    expect([groupRoute.status, groupRoute.body]).toEqual([400, { error: 'order_by does not have a valid value' }]);
+  });
+});
+
+describe("GitLab's API security headers (issue 38 point 7, lib/api/api.rb's before block)", () => {
+  it('are on every answer of the API: a list, an error, an unknown path, a HEAD', async () => {
+    const answers = [
+      await call(mock, 'GET', '/projects', { token: 'glpat-dev' }),
+      await call(mock, 'GET', '/projects/999', { token: 'glpat-dev' }),
+      await call(mock, 'GET', '/projects', { token: 'glpat-wrong' }),
+      await call(mock, 'GET', '/no/such/route', { token: 'glpat-dev' }),
+      await call(mock, 'HEAD', '/projects', { token: 'glpat-dev' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers.get('x-content-type-options'), String(answer.status)).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'");
+    }
+  });
+});
+
 describe("GitLab 18.6's Project entity fields (issue 38 point 6)", () => {
   const API = 'acme/platform/api';
 

@@ -11,11 +11,12 @@ import {
 } from '../present/projects.js';
 import { findGroup, findProject } from '../rules/access.js';
 import { findNamespace } from '../rules/namespaces.js';
-import { authorize } from '../rules/policy.js';
+import { authorize, can } from '../rules/policy.js';
 import {
   listGroupProjects,
   listProjects,
   PROJECT_ORDERS,
+  STATISTICS_ORDERS,
   type ProjectOrder,
   requireKeysetOrder,
   requireOffsetWithinLimit,
@@ -133,7 +134,11 @@ const filterParams = {
   visibility: p.string().values(['private', 'internal', 'public']),
   archived: p.boolean(),
   min_access_level: p.integer().values([10, 15, 20, 30, 40, 50]),
-  order_by: p.string().values(PROJECT_ORDERS).default('created_at'),
+  // `GET /groups/:id/projects` takes these; `GET /projects` the statistics orders too (`lib/api/groups.rb`, `projects.rb`).
+  order_by: p
+    .string()
+    .values(PROJECT_ORDERS.filter((order) => !(STATISTICS_ORDERS as readonly string[]).includes(order)))
+    .default('created_at'),
   sort: p.string().values(['asc', 'desc']).default('desc'),
   simple: p.boolean(),
   ...paginationParams,
@@ -159,6 +164,7 @@ export const projectRoutes = [
   route('GET', '/projects', (ctx) => {
     const q = parseParams(ctx.params, {
       ...filterParams,
+      order_by: p.string().values(PROJECT_ORDERS).default('created_at'),
       membership: p.boolean(),
       search_namespaces: p.boolean(),
       starred: p.boolean(),
@@ -166,9 +172,13 @@ export const projectRoutes = [
       id_after: p.integer(),
       id_before: p.integer(),
     });
+    const { user } = ctx.caller;
+    // `verify_statistics_order_by_projects!`: the statistics orders are administrators' (GlobalPolicy
+    // `rule { admin }.enable :use_project_statistics_filters`); anyone else gets the default order, unrefused.
+    const statistics = (STATISTICS_ORDERS as readonly string[]).includes(q.order_by);
+    if (statistics && !can(ctx.world, user, 'use_project_statistics_filters', 'instance')) q.order_by = 'created_at';
     const keyset = q.pagination === 'keyset';
     if (keyset) requireKeysetOrder(q.order_by as ProjectOrder);
-    const { user } = ctx.caller;
     const projects = listProjects(ctx.world, user, filtersOf(q));
     const roles = rolesOf(ctx.world, user);
     const openIssues = openIssueCounter(ctx.world);

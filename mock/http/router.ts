@@ -121,6 +121,22 @@ function safeDecode(segment: string): string {
   }
 }
 
+/**
+ * The headers of `lib/api/api.rb`'s first `before` block (`X-Frame-Options`, `X-Content-Type-Options`),
+ * and the `default-src 'none'` policy it hands Rails' Content-Security-Policy middleware (on by default):
+ * every answer of the API's routes carries them, its errors and unknown paths included, but not what the
+ * middlewares in front of Grape answer (Rack::Attack's 429, the JSON limits' 400).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'",
+};
+
+function withSecurityHeaders(response: MockResponse): MockResponse {
+  return { ...response, headers: { ...response.headers, ...API_SECURITY_HEADERS } };
+}
+
 /** The prefix of every REST API v4 route. */
 export const API_V4 = '/api/v4';
 
@@ -322,7 +338,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       }
       const response = limit?.throttled
         ? { status: 429, headers: { 'content-type': 'text/plain' }, body: RETRY_LATER }
-        : await dispatch(request, apiPath, parts, trace);
+        : withSecurityHeaders(await dispatch(request, apiPath, parts, trace));
       for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers[name.toLowerCase()] = value;
       return forMethod(request.method, response);
     };

@@ -86,8 +86,8 @@ export function presentBasicProject(world: World, user: User, project: ProjectRe
     // Activity is not modelled: the project was last active when it was created.
     last_activity_at: project.created_at,
     namespace: presentNamespace(world, project),
-    // `if: change_repository_storage`, which BasePolicy enables with `rule { admin }` as it does admin_all_resources.
-    ...(can(world, user, 'admin_all_resources', 'instance') && { repository_storage: 'default' }),
+    // `if: change_repository_storage` (`lib/api/entities/basic_project_details.rb`).
+    ...(can(world, user, 'change_repository_storage', 'instance') && { repository_storage: 'default' }),
   };
 }
 

@@ -395,6 +395,8 @@ export interface ProtectedBranchIn {
  */
 export interface Abilities {
   admin_all_resources: Instance;
+  change_repository_storage: Instance;
+  use_project_statistics_filters: Instance;
   read_web_hook: Project | Group | Instance;
   admin_web_hook: Project | Group | Instance;
   read_project: Project;
@@ -600,6 +602,10 @@ const createProjects: Rule<NamespaceRecord> = {
 const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   // BasePolicy: `rule { admin }.enable :admin_all_resources` (the API's `authenticated_as_admin!`).
   admin_all_resources: administrator,
+  // BasePolicy: `rule { admin }.policy { enable :change_repository_storage }` (the entity's `repository_storage`).
+  change_repository_storage: administrator,
+  // GlobalPolicy: `rule { admin }.enable :use_project_statistics_filters` (the projects list's statistics orders).
+  use_project_statistics_filters: administrator,
   // GlobalPolicy (admin), ProjectPolicy `rule { can?(:admin_project) }` (Maintainer), EE GroupPolicy
   // `rule { can?(:admin_group) & group_web_hooks licensed }` (Owner; the plan is checked by the route).
   read_web_hook: projectOrGroupAdmin(),

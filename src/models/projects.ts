@@ -205,8 +205,11 @@ export interface ProjectFilterQuery extends PaginationQuery {
   archived?: boolean;
   /** Only projects where the caller has at least this role. */
   min_access_level?: number;
-  /** `id`, `name`, `path`, `created_at` (default), `updated_at`, `last_activity_at`, `similarity` (with `search`). */
-  order_by?: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at' | 'similarity';
+  /**
+   * `id`, `name`, `path`, `created_at` (default: GitLab orders it by `id`), `updated_at`, `last_activity_at`,
+   * `similarity` (with `search`), `star_count`.
+   */
+  order_by?: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at' | 'similarity' | 'star_count';
   /** `asc` or `desc` (default). */
   sort?: 'asc' | 'desc';
   /** Answer GitLab's BasicProjectDetails (fewer fields) instead of the whole project. */
