@@ -16,11 +16,11 @@ import {
   listGroupProjects,
   listProjects,
   PROJECT_ORDERS,
-  STATISTICS_ORDERS,
   type ProjectOrder,
   requireKeysetOrder,
   requireOffsetWithinLimit,
   rolesOf,
+  STATISTICS_ORDERS,
 } from '../rules/projects.js';
 import {
   archiveProject,
