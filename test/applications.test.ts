@@ -16,6 +16,8 @@ import { json, setup } from './sdk/helpers.js';
 let mock: MockGitLab;
 let root: GitLab;
 
+const idOf = (username: string) => [...mock.world.users.values()].find((u) => u.username === username)?.id ?? 0;
+
 const grafana = {
   name: 'Grafana',
   redirect_uri: 'https://grafana.example.com/login/gitlab',
@@ -55,6 +57,20 @@ describe('create', () => {
 
     const app = await root.applications.create({ ...grafana, scopes: 'api  read_user', confidential: false });
     expect(app).toMatchObject({ scopes: ['api', 'read_user'], confidential: false });
+  });
+
+  it('takes the ai_features and ai_workflows scopes, which personal access tokens take only the first of (issue 38 point 7)', async () => {
+    const app = await root.applications.create({ ...grafana, scopes: ['ai_features', 'ai_workflows'] });
+    expect(app.scopes).toEqual(['ai_features', 'ai_workflows']);
+    const token = await root.users.personalAccessTokens.create(idOf('dev'), { name: 'duo', scopes: ['ai_features'] });
+    expect(token.scopes).toEqual(['ai_features']);
+    const before = mock.exportState();
+    const refused = await call(mock, 'POST', `/users/${idOf('dev')}/personal_access_tokens`, {
+      token: 'glpat-root',
+      json: { name: 'duo', scopes: ['ai_workflows'] },
+    });
+    expect([refused.status, refused.body]).toEqual([400, { error: 'scopes does not have a valid value' }]);
+    expect(mock.exportState()).toEqual(before);
   });
 
   it("refuses missing parameters with Grape's messages, and changes nothing", async () => {

@@ -57,7 +57,16 @@ describe('project rules', () => {
       {
         id: main.id,
         name: 'main',
-        push_access_levels: [{ id: main.push_access_level.id, ...maintainers }],
+        push_access_levels: [
+          {
+            id: main.push_access_level.id,
+            access_level: 40,
+            access_level_description: 'Maintainers',
+            deploy_key_id: null,
+            user_id: null,
+            group_id: null,
+          },
+        ],
         merge_access_levels: [{ id: main.merge_access_level.id, ...maintainers }],
         allow_force_push: false,
         unprotect_access_levels: [],
@@ -91,14 +100,17 @@ describe('project rules', () => {
       'code_owner_approval_required',
       'inherited',
     ]);
-    // The newest GitLab sends deploy_key_id only for a deploy key's access level.
+    // A push level's table has deploy_key_id, which ProtectedRefAccess sends, null without a deploy key
+    // (protected_branches_spec.rb "returns null deploy key field"); a merge level's has not.
     expect(Object.keys(wire.push_access_levels[0])).toEqual([
       'id',
       'access_level',
       'access_level_description',
+      'deploy_key_id',
       'user_id',
       'group_id',
     ]);
+    expect(Object.keys(wire.merge_access_levels[0])).not.toContain('deploy_key_id');
   });
 
   it('keep only groups the caller can see, and count their members as eligible approvers', async () => {

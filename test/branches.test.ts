@@ -492,6 +492,58 @@ describe('DELETE /projects/:id/repository/branches/:branch', () => {
   });
 });
 
+describe("GitLab's branches_spec: dots, refnames, HEAD and the before block (issue 38 point 4)", () => {
+  const withDot = {
+    ...seed,
+    projects: (seed.projects ?? []).map((project) =>
+      project.path === API ? { ...project, branches: [...(project.branches ?? []), 'ends-with.json'] } : project,
+    ),
+  };
+
+  it('finds and deletes a branch whose name ends in .json (the route keeps the dot)', async () => {
+    await fresh(withDot);
+    expect((await as('glpat-dev').projects.branches.get(API, 'ends-with.json')).name).toBe('ends-with.json');
+    await as('glpat-dev').projects.branches.delete(API, 'ends-with.json');
+    await refused(() => as('glpat-dev').projects.branches.get(API, 'ends-with.json'), 404, '404 Branch Not Found');
+  });
+
+  it('answers HEAD with 204 and no body for a branch (a dotted one too), 404 for an unknown one', async () => {
+    await fresh(withDot);
+    for (const name of ['develop', 'ends-with.json']) {
+      const found = await call(mock, 'HEAD', `/projects/acme%2Fapi/repository/branches/${name}`, {
+        token: 'glpat-dev',
+      });
+      expect([found.status, found.body]).toEqual([204, undefined]);
+    }
+    const missing = await call(mock, 'HEAD', '/projects/acme%2Fapi/repository/branches/nope', { token: 'glpat-dev' });
+    expect([missing.status, missing.body]).toEqual([404, undefined]);
+  });
+
+  it('refuses a name git refuses with 400 The branch refname is invalid, on get and delete', async () => {
+    await refused(() => as('glpat-dev').projects.branches.get(API, 'branch*'), 400, 'The branch refname is invalid');
+    await refused(() => as('glpat-dev').projects.branches.delete(API, 'HEAD'), 400, 'The branch refname is invalid');
+  });
+
+  it('refuses a Guest of a private project with 403 before it reads the parameters', async () => {
+    const before = mock.exportState();
+    const response = await call(mock, 'POST', '/projects/acme%2Fapi/repository/branches', { token: 'glpat-guest' });
+    expect([response.status, response.body]).toEqual([403, { message: '403 Forbidden' }]);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it("refuses PATCH allow_force_push null or blank with Grape's allow_blank message", async () => {
+    const before = mock.exportState();
+    for (const options of [{ json: { allow_force_push: null } }, { form: { allow_force_push: '' } }]) {
+      const response = await call(mock, 'PATCH', '/projects/acme%2Fapi/protected_branches/main', {
+        token: 'glpat-maintainer',
+        ...options,
+      });
+      expect([response.status, response.body]).toEqual([400, { error: 'allow_force_push is empty' }]);
+    }
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
 describe('protected branches', () => {
   it("lists the project's own protected branches (not the group's), with a search", async () => {
     const maintainer = as('glpat-maintainer');

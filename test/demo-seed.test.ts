@@ -28,6 +28,31 @@ describe('the demo seed', () => {
     expect(Object.keys(mock.users)).toEqual(['root', 'maria', 'omar', 'dev', 'paula', 'rita', 'gus']);
   });
 
+  it('names who merged and who closed its merged and closed merge requests, and their diff refs', async () => {
+    const response = await get(`/projects/${PROJECT}/merge_requests?state=all&sort=asc`, MARIA);
+    const mrs = (await response.json()) as {
+      iid: number;
+      state: string;
+      merged_by: { username: string } | null;
+      closed_by: { username: string } | null;
+    }[];
+    const done = mrs
+      .filter((mr) => mr.state !== 'opened')
+      .sort((a, b) => a.iid - b.iid)
+      .map((mr) => [mr.iid, mr.merged_by?.username, mr.closed_by?.username]);
+    expect(done).toEqual([
+      [1, 'omar', undefined],
+      [2, 'maria', undefined],
+      [5, undefined, 'rita'],
+    ]);
+    const one = (await (await get(`/projects/${PROJECT}/merge_requests/3`, MARIA)).json()) as {
+      diff_refs: Record<string, string | null>;
+    };
+    expect(Object.values(one.diff_refs).every((sha) => typeof sha === 'string' && /^[0-9a-f]{40}$/.test(sha))).toBe(
+      true,
+    );
+  });
+
   it('gives every user a fixed, readable token that authenticates', async () => {
     for (const user of Object.values(mock.users)) {
       expect(user.token).toMatch(new RegExp(`^glpat-${user.username}-0+$`));

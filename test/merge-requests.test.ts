@@ -778,6 +778,124 @@ describe('merge: squash and the source branch', () => {
   });
 });
 
+describe("diff_refs, shas and who merged or closed (issue 38 point 5, GitLab's MergeRequestDiff)", () => {
+  const head = async (branch: string) => (await as('developer').projects.branches.get(API, branch)).commit.id;
+
+  it("gives an open merge request its latest diff's refs: the source head, and the target's head as start and merge base", async () => {
+    const mr = await as('developer').projects.mergeRequests.get(API, 1);
+    const main = await head('main');
+    expect(mr.diff_refs).toEqual({ base_sha: main, head_sha: SHA, start_sha: main });
+    expect(mr.sha).toBe(SHA);
+    const created = await as('developer').projects.mergeRequests.create(API, {
+      source_branch: 'feature',
+      target_branch: 'develop',
+      title: 'Feature',
+    });
+    const develop = await head('develop');
+    expect(created.diff_refs).toEqual({ base_sha: develop, head_sha: await head('feature'), start_sha: develop });
+  });
+
+  it('keeps the refs when the target moves, and starts them at the new target head on a push to the source', async () => {
+    const before = await head('main');
+    await as('maintainer').projects.mergeRequests.merge(API, 2);
+    const moved = await head('main');
+    expect(moved).not.toBe(before);
+    expect((await as('developer').projects.mergeRequests.get(API, 1)).diff_refs?.start_sha).toBe(before);
+    // A merged one keeps the refs of its last diff, not the merge commit its target moved to.
+    expect((await as('developer').projects.mergeRequests.get(API, 2)).diff_refs?.start_sha).toBe(before);
+    mock.mergeRequests.push(API, 1, { sha: 'c'.repeat(40), author: 'developer' });
+    const pushed = await as('developer').projects.mergeRequests.get(API, 1);
+    expect(pushed.diff_refs).toEqual({ base_sha: moved, head_sha: 'c'.repeat(40), start_sha: moved });
+  });
+
+  it('records the squash commit of a squashing merge beside its merge commit, null otherwise', async () => {
+    const squashed = await as('maintainer').projects.mergeRequests.merge(API, 2, { squash: true });
+    expect(squashed.squash_commit_sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(squashed.merge_commit_sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(squashed.squash_commit_sha).not.toBe(squashed.merge_commit_sha);
+    expect((await as('developer').projects.mergeRequests.get(API, 6)).squash_commit_sha).toBeNull();
+  });
+
+  it('exports the start of a diff whose target moved since, so that the reloaded world gives the same refs', async () => {
+    await as('maintainer').projects.mergeRequests.merge(API, 2, { squash: true });
+    const refs = async (m: MockGitLab, iid: number) => {
+      const mr = await client(m, 'glpat-developer').projects.mergeRequests.get(API, iid);
+      return [mr.diff_refs, mr.squash_commit_sha];
+    };
+    const reloaded = createMockGitLab({ seed: mock.exportState() });
+    for (const iid of [1, 2]) expect(await refs(reloaded, iid)).toEqual(await refs(mock, iid));
+  });
+
+  it('has a seeded merged or closed merge request merged or closed by its author when the seed names no one', async () => {
+    const seeded = createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [{ username: 'a', token: 'glpat-a' }, { username: 'b' }],
+        projects: [
+          {
+            path: 'a/q',
+            merge_requests: [
+              { title: 'm', author: 'a', state: 'merged', updated_at: '2026-05-02T10:00:00Z' },
+              { title: 'c', author: 'a', state: 'closed', updated_at: '2026-05-03T10:00:00Z' },
+              { title: 'n', author: 'a', state: 'merged', merged_by: null, merged_at: null },
+              { title: 'b', author: 'a', state: 'closed', closed_by: 'b' },
+            ],
+          },
+        ],
+      },
+    });
+    const mrs = (await client(seeded, 'glpat-a').projects.mergeRequests.list('a/q', { sort: 'asc' })).items;
+    const who = mrs.map((mr) => [
+      mr.title,
+      mr.merged_by?.username ?? null,
+      mr.merged_at,
+      mr.closed_by?.username ?? null,
+      mr.closed_at,
+    ]);
+    expect(who).toEqual([
+      ['m', 'a', '2026-05-02T10:00:00.000Z', null, null],
+      ['c', null, null, 'a', '2026-05-03T10:00:00.000Z'],
+      ['n', null, null, null, null],
+      ['b', null, null, 'b', expect.any(String)],
+    ]);
+  });
+});
+
+describe('one merge request: render_html and include_rebase_in_progress (issue 38 point 6)', () => {
+  const path = '/projects/acme%2Fapi/merge_requests/1';
+
+  it('adds title_html and description_html after closed_at with render_html=true', async () => {
+    await as('developer').projects.mergeRequests.update(API, 1, {
+      title: 'Fix <b> & "quotes"',
+      description: 'First line\nsecond <i>\n\nLast',
+    });
+    const { body } = await call(mock, 'GET', `${path}?render_html=true`, { token: 'glpat-developer' });
+    const keys = Object.keys(body);
+    expect(keys.slice(keys.indexOf('closed_at'), keys.indexOf('closed_at') + 4)).toEqual([
+      'closed_at',
+      'title_html',
+      'description_html',
+      'target_branch',
+    ]);
+    expect(body.title_html).toBe('Fix &lt;b&gt; &amp; &quot;quotes&quot;');
+    expect(body.description_html).toBe(
+      '<p data-sourcepos="1:1-2:10" dir="auto">First line\nsecond &lt;i&gt;</p>\n<p data-sourcepos="4:1-4:4" dir="auto">Last</p>',
+    );
+    const plain = (await call(mock, 'GET', path, { token: 'glpat-developer' })).body;
+    expect(Object.keys(plain)).not.toContain('title_html');
+  });
+
+  it('adds rebase_in_progress with include_rebase_in_progress=true only', async () => {
+    const asked = await call(mock, 'GET', `${path}?include_rebase_in_progress=true`, { token: 'glpat-developer' });
+    expect(asked.body.rebase_in_progress).toBe(false);
+    expect(Object.keys((await call(mock, 'GET', path, { token: 'glpat-developer' })).body)).not.toContain(
+      'rebase_in_progress',
+    );
+    const bad = await call(mock, 'GET', `${path}?render_html=maybe`, { token: 'glpat-developer' });
+    expect([bad.status, bad.body]).toEqual([400, { error: 'render_html is invalid' }]);
+  });
+});
+
 describe('on the wire, as other clients send it', () => {
   it('takes form-encoded bodies with Python’s booleans and comma-separated lists', async () => {
     const created = await call(mock, 'POST', '/projects/acme%2Fapi/merge_requests', {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import { projectHookAttrs } from '../mock/webhooks/payloads.js';
 import { type GitLab, Projects } from '../src/index.js';
 import { call, client, failure } from './fixtures.js';
 
@@ -399,6 +400,111 @@ describe('GET /projects/:id', () => {
     const error = await failure(as('glpat-outsider').projects.get('acme/platform/api'));
     expect(error.status).toBe(404);
     expect(error.gitlabMessage).toBe('404 Project Not Found');
+  });
+});
+
+describe("GET /projects: the default order and the administrators' orders (issue 38 point 7)", () => {
+  // Created in the other order than their ids: GitLab orders created_at (the default) by id.
+  const reversed: SeedDocument = {
+    ...seed,
+    projects: [
+      { path: 'open/late', visibility: 'public', created_at: '2026-05-01T00:00:00Z' },
+      { path: 'open/early', visibility: 'public', created_at: '2026-01-01T00:00:00Z' },
+    ],
+  };
+
+  it('lists by id, newest id first, without order_by or with order_by=created_at', async () => {
+    mock = createMockGitLab({ seed: reversed });
+    expect(await listed('glpat-outsider')).toEqual(['open/early', 'open/late']);
+    expect(await listed('glpat-outsider', { order_by: 'created_at', sort: 'asc' })).toEqual([
+      'open/late',
+      'open/early',
+    ]);
+    expect(await listed('glpat-outsider', { order_by: 'last_activity_at' })).toEqual(['open/late', 'open/early']);
+  });
+
+  it('takes star_count from anyone and the statistics orders from administrators, and gives others the default order unrefused', async () => {
+    mock = createMockGitLab({ seed: reversed });
+    for (const order of ['star_count', 'storage_size', 'repository_size', 'wiki_size', 'packages_size']) {
+      for (const token of ['glpat-outsider', 'glpat-root']) {
+        const response = await call(mock, 'GET', `/projects?order_by=${order}&sort=asc`, { token });
+        const got = (response.body as { path_with_namespace: string }[]).map((p) => p.path_with_namespace);
+        // Nothing is starred or measured: ties by id in the asked direction (a non-admin's statistics
+        // order becomes the default created_at, which is the id too, and keeps the sort).
+        expect([response.status, got], `${order} ${token}`).toEqual([200, ['open/late', 'open/early']]);
+      }
+    }
+    const groupRoute = await call(mock, 'GET', '/groups/open/projects?order_by=storage_size', { token: 'glpat-root' });
+    expect([groupRoute.status, groupRoute.body]).toEqual([400, { error: 'order_by does not have a valid value' }]);
+  });
+});
+
+describe("GitLab's API security headers (issue 38 point 7, lib/api/api.rb's before block)", () => {
+  it('are on every answer of the API: a list, an error, an unknown path, a HEAD', async () => {
+    const answers = [
+      await call(mock, 'GET', '/projects', { token: 'glpat-dev' }),
+      await call(mock, 'GET', '/projects/999', { token: 'glpat-dev' }),
+      await call(mock, 'GET', '/projects', { token: 'glpat-wrong' }),
+      await call(mock, 'GET', '/no/such/route', { token: 'glpat-dev' }),
+      await call(mock, 'HEAD', '/projects', { token: 'glpat-dev' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers.get('x-content-type-options'), String(answer.status)).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'");
+    }
+  });
+});
+
+describe("GitLab 18.6's Project entity fields (issue 38 point 6)", () => {
+  const API = 'acme/platform/api';
+
+  it('shows repository_storage to administrators only, in lists and on one project', async () => {
+    expect((await as('glpat-root').projects.get(API)).repository_storage).toBe('default');
+    const simple = await as('glpat-root').projects.list({ simple: true, search: 'api' }).toArray();
+    expect(simple[0]?.repository_storage).toBe('default');
+    expect(Object.keys(await as('glpat-maintainer').projects.get(API))).not.toContain('repository_storage');
+  });
+
+  it('shows the import fields by role: import_status to all, import_url and import_type from Maintainer, import_error on one project', async () => {
+    const maintainer = await as('glpat-maintainer').projects.get(API);
+    expect([maintainer.import_status, maintainer.import_url, maintainer.import_type, maintainer.import_error]).toEqual([
+      'none',
+      null,
+      null,
+      null,
+    ]);
+    // GitLab's lists present without user_can_admin_project.
+    const [listedOne] = await as('glpat-maintainer').projects.list({ search: 'api' }).toArray();
+    expect(Object.keys(listedOne ?? {})).toContain('import_url');
+    expect(Object.keys(listedOne ?? {})).not.toContain('import_error');
+    const dev = await as('glpat-dev').projects.get(API);
+    expect(dev.import_status).toBe('none');
+    expect(Object.keys(dev).filter((key) => key.startsWith('import_'))).toEqual(['import_status']);
+  });
+
+  it('has Service Desk off, with its address shown from Planner and Reporter up (admin_issue)', async () => {
+    const dev = await as('glpat-dev').projects.get(API);
+    expect([dev.service_desk_enabled, dev.service_desk_address]).toEqual([false, null]);
+    const guest = await as('glpat-guest').projects.get(API);
+    expect(guest.service_desk_enabled).toBe(false);
+    expect(Object.keys(guest)).not.toContain('service_desk_address');
+  });
+
+  it("links the project's cluster agents", async () => {
+    const project = await as('glpat-dev').projects.get(API);
+    expect(project._links?.cluster_agents).toBe(`${mock.baseUrl}/api/v4/projects/${project.id}/cluster_agents`);
+  });
+
+  it('gives the SSH clone URL as git@host:path.git, never with the HTTP port', async () => {
+    const onPort = createMockGitLab({ seed, baseUrl: 'http://localhost:4010' });
+    const project = await client(onPort, 'glpat-dev').projects.get(API);
+    expect(project.ssh_url_to_repo).toBe('git@localhost:acme/platform/api.git');
+    expect(project.http_url_to_repo).toBe('http://localhost:4010/acme/platform/api.git');
+    // The webhooks' project (`Project#hook_attrs`) alike.
+    const record = [...onPort.world.projects.values()].find((p) => p.path_with_namespace === API);
+    const attrs = projectHookAttrs(onPort.world, record as NonNullable<typeof record>);
+    expect([attrs.git_ssh_url, attrs.ssh_url]).toEqual(Array(2).fill('git@localhost:acme/platform/api.git'));
   });
 });
 

@@ -1,5 +1,12 @@
+import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GITLAB_REVISION, GITLAB_VERSION, type MockGitLab, type SeedDocument } from '../mock/index.js';
+import {
+  createMockGitLab,
+  GITLAB_REVISION,
+  GITLAB_VERSION,
+  type MockGitLab,
+  type SeedDocument,
+} from '../mock/index.js';
 import { GitLab, Instance, NotFoundError, PersonalAccessTokens, Users } from '../src/index.js';
 import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
 
@@ -209,13 +216,15 @@ describe('GET /users', () => {
     expect(usernames(await root.users.list({ without_project_bots: true, per_page: 100 }))).toEqual(humans);
   });
 
-  it("applies the administrators' filters and order for administrators and ignores them for others", async () => {
+  it("applies the administrators' filters for administrators and ignores them for others; the order is anyone's", async () => {
     expect(usernames(await root.users.list({ admins: true }))).toEqual(['root']);
     expect((await dev.users.list({ admins: true, per_page: 100 })).items.length).toBeGreaterThan(1);
     const byName = usernames(await root.users.list({ order_by: 'username', sort: 'asc', per_page: 100 }));
     expect(byName).toEqual([...byName].sort());
+    // `reorder_users` reads the request's order_by and sort, which `except!` drops only from UsersFinder's copy.
     const devOrder = usernames(await dev.users.list({ order_by: 'username', sort: 'asc', per_page: 100 }));
-    expect(devOrder).toEqual(usernames(await dev.users.list({ per_page: 100 })));
+    expect(devOrder).toEqual([...devOrder].sort());
+    expect(devOrder).not.toEqual(usernames(await dev.users.list({ per_page: 100 })));
     const withoutProjects = usernames(await root.users.list({ without_projects: true, per_page: 100 }));
     expect(withoutProjects).toContain('outsider');
     expect(withoutProjects).not.toContain('owner'); // owner/sandbox is theirs
@@ -303,16 +312,18 @@ describe("GET /users: the administrators' filters and orders", () => {
     expect(ignored).toEqual(usernames(await dev.users.list({ per_page: 100 })));
   });
 
-  it('orders by created_at, and by updated_at as by created_at (the mock keeps no update time), ties by id', async () => {
+  it('orders created_at by id (order_options_with_tie_breaker), and updated_at by the creation time (the mock keeps no update time), ties by id', async () => {
     // Made in the other order than their creation times: id order differs from created_at order.
     mock.seed.user({ username: 'middle', created_at: '2026-03-01T12:00:00Z' });
     mock.seed.user({ username: 'early', created_at: '2026-01-01T00:00:00Z' });
     const byId = usernames(await root.users.list({ sort: 'asc', per_page: 100 }));
     const expected = ['early', 'middle', ...byId.filter((u) => u !== 'early' && u !== 'middle')];
-    for (const order_by of ['created_at', 'updated_at'] as const) {
-      expect(usernames(await root.users.list({ order_by, sort: 'asc', per_page: 100 }))).toEqual(expected);
-      expect(usernames(await root.users.list({ order_by, per_page: 100 }))).toEqual([...expected].reverse());
-    }
+    expect(usernames(await root.users.list({ order_by: 'updated_at', sort: 'asc', per_page: 100 }))).toEqual(expected);
+    expect(usernames(await root.users.list({ order_by: 'updated_at', per_page: 100 }))).toEqual(
+      [...expected].reverse(),
+    );
+    expect(usernames(await root.users.list({ order_by: 'created_at', sort: 'asc', per_page: 100 }))).toEqual(byId);
+    expect(usernames(await root.users.list({ order_by: 'created_at', per_page: 100 }))).toEqual([...byId].reverse());
   });
 
   it('orders names and usernames case-insensitively, `_` before letters', async () => {
@@ -348,6 +359,7 @@ describe('GET /users/:id', () => {
       'highest_role',
       'current_sign_in_ip',
       'last_sign_in_ip',
+      'sign_in_count',
       'plan',
       'trial',
     ]);
@@ -469,5 +481,45 @@ describe('GET /personal_access_tokens/self', () => {
   it('works on its own', async () => {
     const tokens = new PersonalAccessTokens({ baseUrl: mock.baseUrl, token: 'glpat-dev', fetch: mock.fetch });
     expect((await tokens.self()).user_id).toBe(idOf('dev'));
+  });
+});
+
+describe("avatar_url: GitLab's gravatar for a user without an uploaded avatar (issue 38 point 6)", () => {
+  const gravatar = (host: string, email: string) =>
+    `https://${host}/avatar/${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}?s=80&d=identicon`;
+
+  it('is the SHA-256 of the lower-cased email at size 80, from secure.gravatar.com on an https instance', async () => {
+    const user = await dev.users.get(idOf('dev'));
+    expect(user.avatar_url).toBe(gravatar('www.gravatar.com', 'dev@example.com'));
+    const secure = createMockGitLab({ seed: testSeed, baseUrl: 'https://gitlab.example.com' });
+    const nested = (await client(secure, 'glpat-dev').users.get(idOf('dev'))).avatar_url;
+    expect(nested).toBe(gravatar('secure.gravatar.com', 'dev@example.com'));
+  });
+});
+
+describe('GET /users?search=: the order a search keeps (issue 38 point 7, reorder_users)', () => {
+  it('keeps search relevance without order_by or sort, and follows either when given, for anyone', async () => {
+    const seeded = createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [
+          { username: 'root', admin: true, token: 'glpat-root' },
+          { username: 'zed', name: 'Ann Zed', token: 'glpat-zed' },
+          { username: 'ann', name: 'Ann' },
+          { username: 'bob', name: 'Ann Bob' },
+        ],
+      },
+    });
+    for (const token of ['glpat-root', 'glpat-zed']) {
+      const gitlab = client(seeded, token);
+      const found = async (query: Parameters<Users['list']>[0]) =>
+        (await gitlab.users.list({ search: 'ann', ...query })).items.map((u) => u.username);
+      // User.search: the exact name first, then by name.
+      expect(await found({})).toEqual(['ann', 'bob', 'zed']);
+      expect(await found({ order_by: 'username', sort: 'desc' })).toEqual(['zed', 'bob', 'ann']);
+      // sort alone: order_by id; order_by alone: sort desc.
+      expect(await found({ sort: 'asc' })).toEqual(['zed', 'ann', 'bob']);
+      expect(await found({ order_by: 'name' })).toEqual(['zed', 'bob', 'ann']);
+    }
   });
 });

@@ -1,7 +1,8 @@
+import { notFound } from '../http/errors.js';
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
-import { route } from '../http/router.js';
+import { type RouteContext, route } from '../http/router.js';
 import { presentBranch, presentProjectProtectedBranch } from '../present/branches.js';
 import { findProject, requireRepositoryEnabled } from '../rules/access.js';
 import {
@@ -16,6 +17,7 @@ import {
   updateProtectedBranch,
 } from '../rules/branches.js';
 import { authorize } from '../rules/policy.js';
+import type { Project } from '../world/types.js';
 
 /**
  * Repository branches (`lib/api/branches.rb`): read with `read_code` (Reporter in a
@@ -24,7 +26,7 @@ import { authorize } from '../rules/policy.js';
  * @module
  */
 
-const branchPath = { id: p.string().required(), branch: p.string().required() };
+const branchPath = { branch: p.string().required() };
 const protectedPath = { id: p.string().required(), name: p.string().required() };
 /**
  * GitLab's `ProtectedRefAccess.allowed_access_levels` (app/models/concerns/protected_ref_access.rb): no one,
@@ -35,42 +37,64 @@ const protectedPath = { id: p.string().required(), name: p.string().required() }
 const accessLevel = () => p.integer().values([0, 30, 40, 60]);
 const unprotectLevel = () => p.integer().values([30, 40, 60]);
 
+/**
+ * The `before` block of `lib/api/branches.rb` (`require_repository_enabled!`, `authorize_read_code!`),
+ * which Grape runs ahead of the route's parameter checks: a Guest of a private project is 403 before
+ * a missing `branch` is 400.
+ */
+function readableRepository(ctx: RouteContext): Project {
+  const { id } = parseParams(ctx.params, { id: p.string().required() });
+  const project = findProject(ctx.world, ctx.caller, id);
+  requireRepositoryEnabled(ctx.world, ctx.caller, project);
+  authorize(ctx.world, ctx.caller, 'read_code', project);
+  return project;
+}
+
 export const branchRoutes = [
   route('GET', '/projects/:id/repository/branches', (ctx) => {
-    const q = parseParams(ctx.params, { id: p.string().required(), search: p.string(), ...paginationParams });
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    requireRepositoryEnabled(ctx.world, ctx.caller, project);
-    authorize(ctx.world, ctx.caller, 'read_code', project);
+    const project = readableRepository(ctx);
+    const q = parseParams(ctx.params, { search: p.string(), ...paginationParams });
     return paginated(ctx, listBranches(project, q.search), q, (branch) =>
       presentBranch(ctx.world, ctx.caller.user, project, branch),
     );
   }),
 
-  route('GET', '/projects/:id/repository/branches/:branch', (ctx) => {
-    const q = parseParams(ctx.params, branchPath);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    requireRepositoryEnabled(ctx.world, ctx.caller, project);
-    authorize(ctx.world, ctx.caller, 'read_code', project);
-    return json(presentBranch(ctx.world, ctx.caller.user, project, findBranch(project, q.branch)));
-  }),
+  route(
+    'GET',
+    '/projects/:id/repository/branches/:branch',
+    (ctx) => {
+      const project = readableRepository(ctx);
+      const q = parseParams(ctx.params, branchPath);
+      // HEAD asks `branch_exists?`: 204 or 404, never the refname check (lib/api/branches.rb, `head do`).
+      if (ctx.request.method === 'HEAD') {
+        if (!project.branches.has(q.branch)) throw notFound('Branch');
+        return noContent();
+      }
+      return json(presentBranch(ctx.world, ctx.caller.user, project, findBranch(project, q.branch)));
+    },
+    { keepsFormatSuffix: true },
+  ),
 
   route('POST', '/projects/:id/repository/branches', (ctx) => {
-    const q = parseParams(ctx.params, { ...branchPath, ref: p.string().required() });
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    requireRepositoryEnabled(ctx.world, ctx.caller, project);
+    const project = readableRepository(ctx);
+    const q = parseParams(ctx.params, { branch: p.string().required(), ref: p.string().required() });
     authorize(ctx.world, ctx.caller, 'push_code', project);
     const branch = createBranch(ctx.world, ctx.caller, project, q.branch, q.ref);
     return json(presentBranch(ctx.world, ctx.caller.user, project, branch), 201);
   }),
 
-  route('DELETE', '/projects/:id/repository/branches/:branch', (ctx) => {
-    const q = parseParams(ctx.params, branchPath);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    requireRepositoryEnabled(ctx.world, ctx.caller, project);
-    authorize(ctx.world, ctx.caller, 'push_code', project);
-    deleteBranch(ctx.world, ctx.caller, project, q.branch);
-    return noContent();
-  }),
+  route(
+    'DELETE',
+    '/projects/:id/repository/branches/:branch',
+    (ctx) => {
+      const project = readableRepository(ctx);
+      const q = parseParams(ctx.params, branchPath);
+      authorize(ctx.world, ctx.caller, 'push_code', project);
+      deleteBranch(ctx.world, ctx.caller, project, q.branch);
+      return noContent();
+    },
+    { keepsFormatSuffix: true },
+  ),
 
   route('GET', '/projects/:id/protected_branches', (ctx) => {
     const q = parseParams(ctx.params, { id: p.string().required(), search: p.string(), ...paginationParams });
@@ -103,7 +127,8 @@ export const branchRoutes = [
   route('PATCH', '/projects/:id/protected_branches/:name', (ctx) => {
     const q = parseParams(ctx.params, {
       ...protectedPath,
-      allow_force_push: p.boolean(),
+      // `allow_blank: false` on PATCH only (lib/api/protected_branches.rb): 400 `allow_force_push is empty`.
+      allow_force_push: p.boolean().notBlank(),
       code_owner_approval_required: p.boolean(),
     });
     const project = findProject(ctx.world, ctx.caller, q.id);

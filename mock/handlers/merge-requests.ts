@@ -118,12 +118,17 @@ export const mergeRequestRoutes = [
   }),
 
   route('GET', '/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
-    const q = parseParams(ctx.params, mergeRequestPath);
+    const q = parseParams(ctx.params, {
+      ...mergeRequestPath,
+      render_html: p.boolean(),
+      include_rebase_in_progress: p.boolean(),
+    });
     const project = findProject(ctx.world, ctx.caller, q.id);
     // GitLab's find_merge_request_with_access: the lookup (404), then read_merge_request (403).
     const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
     authorize(ctx.world, ctx.caller, 'read_merge_request', project);
-    return json(presentMergeRequestFull(ctx.world, ctx.caller, mr));
+    const view = { renderHtml: q.render_html, includeRebaseInProgress: q.include_rebase_in_progress };
+    return json(presentMergeRequestFull(ctx.world, ctx.caller, mr, view));
   }),
 
   route('POST', '/projects/:id/merge_requests', (ctx) => {

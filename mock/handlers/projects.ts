@@ -11,7 +11,7 @@ import {
 } from '../present/projects.js';
 import { findGroup, findProject } from '../rules/access.js';
 import { findNamespace } from '../rules/namespaces.js';
-import { authorize } from '../rules/policy.js';
+import { authorize, can } from '../rules/policy.js';
 import {
   listGroupProjects,
   listProjects,
@@ -20,6 +20,7 @@ import {
   requireKeysetOrder,
   requireOffsetWithinLimit,
   rolesOf,
+  STATISTICS_ORDERS,
 } from '../rules/projects.js';
 import {
   archiveProject,
@@ -122,6 +123,9 @@ function fieldsOf(q: Record<string, unknown> & { visibility?: string | undefined
 
 /** The project as create, update, archive and transfer answer it (the Project entity, without `permissions`). */
 const present = (ctx: RouteContext, project: ProjectRecord) => presentProject(ctx.world, ctx.caller.user, project);
+/** Create and update present with `user_can_admin_project` (`lib/api/projects.rb`): `import_error` too. */
+const presentAsAdmin = (ctx: RouteContext, project: ProjectRecord) =>
+  presentProject(ctx.world, ctx.caller.user, project, undefined, undefined, { importError: true });
 
 /** The filters both lists declare, with GitLab's defaults (newest first). */
 const filterParams = {
@@ -130,7 +134,11 @@ const filterParams = {
   visibility: p.string().values(['private', 'internal', 'public']),
   archived: p.boolean(),
   min_access_level: p.integer().values([10, 15, 20, 30, 40, 50]),
-  order_by: p.string().values(PROJECT_ORDERS).default('created_at'),
+  // `GET /groups/:id/projects` takes these; `GET /projects` the statistics orders too (`lib/api/groups.rb`, `projects.rb`).
+  order_by: p
+    .string()
+    .values(PROJECT_ORDERS.filter((order) => !(STATISTICS_ORDERS as readonly string[]).includes(order)))
+    .default('created_at'),
   sort: p.string().values(['asc', 'desc']).default('desc'),
   simple: p.boolean(),
   ...paginationParams,
@@ -156,6 +164,7 @@ export const projectRoutes = [
   route('GET', '/projects', (ctx) => {
     const q = parseParams(ctx.params, {
       ...filterParams,
+      order_by: p.string().values(PROJECT_ORDERS).default('created_at'),
       membership: p.boolean(),
       search_namespaces: p.boolean(),
       starred: p.boolean(),
@@ -163,9 +172,13 @@ export const projectRoutes = [
       id_after: p.integer(),
       id_before: p.integer(),
     });
+    const { user } = ctx.caller;
+    // `verify_statistics_order_by_projects!`: the statistics orders are administrators' (GlobalPolicy
+    // `rule { admin }.enable :use_project_statistics_filters`); anyone else gets the default order, unrefused.
+    const statistics = (STATISTICS_ORDERS as readonly string[]).includes(q.order_by);
+    if (statistics && !can(ctx.world, user, 'use_project_statistics_filters', 'instance')) q.order_by = 'created_at';
     const keyset = q.pagination === 'keyset';
     if (keyset) requireKeysetOrder(q.order_by as ProjectOrder);
-    const { user } = ctx.caller;
     const projects = listProjects(ctx.world, user, filtersOf(q));
     const roles = rolesOf(ctx.world, user);
     const openIssues = openIssueCounter(ctx.world);
@@ -206,7 +219,7 @@ export const projectRoutes = [
     );
     const { user } = ctx.caller;
     const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
-    return json(present(ctx, createProject(ctx.world, ctx.caller, user, input, 'own')), 201);
+    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, user, input, 'own')), 201);
   }),
 
   route('POST', '/projects/user/:user_id', (ctx) => {
@@ -224,7 +237,7 @@ export const projectRoutes = [
     const owner = ctx.world.users.get(q.user_id);
     if (!owner) throw notFound('User').because(`no user ${q.user_id}`);
     const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
-    return json(present(ctx, createProject(ctx.world, ctx.caller, owner, input, 'for_user')), 201);
+    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, owner, input, 'for_user')), 201);
   }),
 
   route('PUT', '/projects/:id', (ctx) => {
@@ -248,7 +261,7 @@ export const projectRoutes = [
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'admin_project', project);
-    return json(present(ctx, updateProject(ctx.world, ctx.caller, project, fieldsOf(q))));
+    return json(presentAsAdmin(ctx, updateProject(ctx.world, ctx.caller, project, fieldsOf(q))));
   }),
 
   route('POST', '/projects/:id/archive', (ctx) => {

@@ -63,8 +63,9 @@ export const userRoutes = [
           two_factor: p.string(),
           created_after: p.dateTime(),
           created_before: p.dateTime(),
-          order_by: p.string().values(USER_ORDERS).default('id'),
-          sort: p.string().values(['asc', 'desc']).default('desc'),
+          // `sort_params_no_defaults`: whether the request gave them decides the order (`reorder_users`).
+          order_by: p.string().values(USER_ORDERS),
+          sort: p.string().values(['asc', 'desc']),
           ...paginationParams,
         },
         { allOrNoneOf: [['extern_uid', 'provider']] },

@@ -198,6 +198,11 @@ export function parseParams<S extends Spec>(raw: RawParams, spec: S, constraints
   const given = (name: string) => raw[name] !== undefined && (raw[name] !== null || spec[name]?.allowNull);
   for (const [name, param] of Object.entries(spec)) {
     const value = raw[name];
+    // Grape's allow_blank runs on any key the request sends, so an explicit null is empty too (`allow_force_push is empty`).
+    if (value === null && !param.allowBlank && !param.allowNull) {
+      errors.push(`${name} is empty`);
+      continue;
+    }
     if (!given(name)) {
       if (param.isRequired) errors.push(`${name} is missing`);
       // Grape runs allow_blank on a required parameter even when it is absent.

@@ -50,6 +50,12 @@ export interface Route {
   checksScopes?: boolean;
   /** The area it belongs to (`milestones`...), as `GET /__mock/routes` lists it. */
   area?: string;
+  /**
+   * The last parameter keeps a `.json` ending (`ends-with.json` is a branch name): GitLab declares it with
+   * the requirement `API::NO_SLASH_URL_PART_REGEX` (`[^/]+`, `lib/api/api.rb`), whose greedy capture
+   * leaves the optional format suffix nothing to take (`BRANCH_ENDPOINT_REQUIREMENTS`, `lib/api/branches.rb`).
+   */
+  keepsFormatSuffix?: boolean;
 }
 
 /** Declares a route; `options.available` makes it exist only in some worlds. */
@@ -57,7 +63,7 @@ export const route = (
   method: Method,
   path: string,
   handler: RouteHandler,
-  options: Pick<Route, 'available' | 'checksScopes'> = {},
+  options: Pick<Route, 'available' | 'checksScopes' | 'keepsFormatSuffix'> = {},
 ): Route => ({ method, path, handler, ...options });
 
 type Compiled = Route & { segments: string[] };
@@ -95,11 +101,16 @@ const FORMAT_SUFFIX = '.json';
  * Done on the raw path, before decoding, so an encoded `%2F` stays in its segment.
  */
 export function normalizePath(raw: string): string {
-  const path = raw.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '');
+  const path = squeezePath(raw);
   const last = path.slice(path.lastIndexOf('/') + 1);
   return last.length > FORMAT_SUFFIX.length && last.endsWith(FORMAT_SUFFIX)
     ? path.slice(0, -FORMAT_SUFFIX.length)
     : path;
+}
+
+/** {@link normalizePath} without cutting the format suffix: the path a `keepsFormatSuffix` route matches. */
+function squeezePath(raw: string): string {
+  return raw.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '');
 }
 
 function safeDecode(segment: string): string {
@@ -108,6 +119,22 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/**
+ * The headers of `lib/api/api.rb`'s first `before` block (`X-Frame-Options`, `X-Content-Type-Options`),
+ * and the `default-src 'none'` policy it hands Rails' Content-Security-Policy middleware (on by default):
+ * every answer of the API's routes carries them, its errors and unknown paths included, but not what the
+ * middlewares in front of Grape answer (Rack::Attack's 429, the JSON limits' 400).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'",
+};
+
+function withSecurityHeaders(response: MockResponse): MockResponse {
+  return { ...response, headers: { ...response.headers, ...API_SECURITY_HEADERS } };
 }
 
 /** The prefix of every REST API v4 route. */
@@ -228,8 +255,10 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       let found: { route: Compiled; params: Record<string, string> } | undefined;
       let pathKnown = false;
       let unavailable: Compiled | undefined;
+      let whole: string[] | null | undefined;
       for (const candidate of parts ? (bySegments.get(parts.length) ?? NONE) : NONE) {
-        const params = match(candidate.segments, parts as string[]);
+        if (candidate.keepsFormatSuffix) whole ??= decodeSegments(squeezePath(apiPath));
+        const params = match(candidate.segments, (candidate.keepsFormatSuffix ? whole : parts) ?? []);
         if (!params) continue;
         if (candidate.available && !candidate.available(world)) {
           unavailable ??= candidate;
@@ -309,7 +338,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       }
       const response = limit?.throttled
         ? { status: 429, headers: { 'content-type': 'text/plain' }, body: RETRY_LATER }
-        : await dispatch(request, apiPath, parts, trace);
+        : withSecurityHeaders(await dispatch(request, apiPath, parts, trace));
       for (const [name, value] of Object.entries(limit?.headers ?? {})) response.headers[name.toLowerCase()] = value;
       return forMethod(request.method, response);
     };

@@ -72,7 +72,7 @@ const ACCESS_LEVEL_DESCRIPTIONS: Record<number, string> = {
   60: 'Instance admins',
 };
 
-/** GitLab's ProtectedRefAccess entity of a role; `deploy_key_id` only when set, as the newest GitLab sends it. */
+/** GitLab's ProtectedRefAccess entity of a role (a push level adds `deploy_key_id`: {@link presentPushAccessLevel}). */
 const presentAccessLevel = (level: { id: number; access_level: number }) => ({
   id: level.id,
   access_level: level.access_level,
@@ -80,6 +80,15 @@ const presentAccessLevel = (level: { id: number; access_level: number }) => ({
   user_id: null,
   group_id: null,
 });
+
+/**
+ * A push access level: its table has a `deploy_key_id` column, which `ProtectedRefAccess` exposes
+ * when the record has the attribute (`lib/api/entities/protected_ref_access.rb`); the mock's are roles.
+ */
+function presentPushAccessLevel(level: ProtectedBranch['push_access_level']) {
+  const { id, access_level, access_level_description, ...ee } = presentAccessLevel(level);
+  return { id, access_level, access_level_description, deploy_key_id: null, ...ee };
+}
 
 /**
  * GitLab's ProtectedBranch entity, which project and group rules both nest. R2.4 gives
@@ -90,7 +99,7 @@ export function presentProtectedBranch(branch: ProtectedBranch): GroupRuleProtec
   return {
     id: branch.id,
     name: branch.name,
-    push_access_levels: [presentAccessLevel(branch.push_access_level)],
+    push_access_levels: [presentPushAccessLevel(branch.push_access_level)],
     merge_access_levels: [presentAccessLevel(branch.merge_access_level)],
     allow_force_push: branch.allow_force_push,
     unprotect_access_levels: branch.unprotect_access_level ? [presentAccessLevel(branch.unprotect_access_level)] : [],

@@ -57,7 +57,7 @@ export function presentMergeRequest(world: World, mr: MergeRequestRecord): Merge
     merge_after: null,
     sha: mr.sha,
     merge_commit_sha: mr.merge_commit_sha,
-    squash_commit_sha: null,
+    squash_commit_sha: mr.squash_commit_sha ?? null,
     discussion_locked: mr.discussion_locked,
     should_remove_source_branch: null,
     force_remove_source_branch: mr.force_remove_source_branch,
@@ -80,11 +80,72 @@ export function presentMergeRequestSimple(world: World, mr: MergeRequestRecord) 
   return { ...issuableFields(mr), web_url: webUrl(world, mr) };
 }
 
+/**
+ * Its latest diff's refs (`MergeRequestDiff#diff_refs`): the source head, the target's head when the diff was
+ * made, and their merge base. The mock keeps no commit graph, so a source branch is taken to fork from the
+ * target's head then: the merge base is that start commit.
+ */
+function diffRefs(project: Project, mr: MergeRequestRecord) {
+  const start = mr.diff_start_sha ?? project.branches.get(mr.target_branch) ?? null;
+  return { base_sha: start, head_sha: mr.sha, start_sha: start };
+}
+
+/** What `GET /projects/:id/merge_requests/:merge_request_iid` asks of the entity (`lib/api/merge_requests.rb`). */
+export interface MergeRequestViewOptions {
+  /** `render_html`: `title_html` and `description_html` after `closed_at`. */
+  renderHtml?: boolean | undefined;
+  /** `include_rebase_in_progress`: `rebase_in_progress` (never, in the mock: it does not rebase). */
+  includeRebaseInProgress?: boolean | undefined;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Markdown as far as plain text goes (Banzai's pipelines, without references or formatting): a title
+ * through the single-line pipeline is its escaped text; a description is one `<p>` a paragraph, with
+ * GitLab's `data-sourcepos` (lines, and the columns of its first and last character) and `dir="auto"`.
+ */
+function plainMarkdown(text: string | null): string {
+  if (!text) return '';
+  const lines = text.split('\n');
+  const paragraphs: string[] = [];
+  for (let start = 0; start < lines.length; start++) {
+    if ((lines[start] as string).trim() === '') continue;
+    let end = start;
+    while (end + 1 < lines.length && (lines[end + 1] as string).trim() !== '') end++;
+    const body = lines
+      .slice(start, end + 1)
+      .map(escapeHtml)
+      .join('\n');
+    const sourcepos = `${start + 1}:1-${end + 1}:${(lines[end] as string).length}`;
+    paragraphs.push(`<p data-sourcepos="${sourcepos}" dir="auto">${body}</p>`);
+    start = end;
+  }
+  return paragraphs.join('\n');
+}
+
 /** The MergeRequest entity: the basic fields, then what only a single merge request shows. */
-export function presentMergeRequestFull(world: World, caller: Caller, mr: MergeRequestRecord): MergeRequest {
+export function presentMergeRequestFull(
+  world: World,
+  caller: Caller,
+  mr: MergeRequestRecord,
+  view: MergeRequestViewOptions = {},
+): MergeRequest {
   const project = world.projects.get(mr.project_id) as Project;
+  const basic: Record<string, unknown> = presentMergeRequest(world, mr);
+  // MergeRequestBasic exposes them right after `closed_at`.
+  const fields = Object.entries(basic).flatMap(([key, value]) =>
+    key === 'closed_at' && view.renderHtml
+      ? [
+          [key, value],
+          ['title_html', escapeHtml(mr.title)],
+          ['description_html', plainMarkdown(mr.description)],
+        ]
+      : [[key, value]],
+  );
   return {
-    ...presentMergeRequest(world, mr),
+    ...(Object.fromEntries(fields) as MergeRequestBasic),
     subscribed: false,
     changes_count: null,
     latest_build_started_at: null,
@@ -92,10 +153,10 @@ export function presentMergeRequestFull(world: World, caller: Caller, mr: MergeR
     first_deployed_to_production_at: null,
     pipeline: null,
     head_pipeline: null,
-    // The mock keeps no repository: only the head is known.
-    diff_refs: { base_sha: null, head_sha: mr.sha, start_sha: null },
+    diff_refs: diffRefs(project, mr),
     merge_error: null,
     first_contribution: false,
+    ...(view.includeRebaseInProgress && { rebase_in_progress: false }),
     user: { can_merge: canMergeInto(world, caller.user, project, mr.target_branch) },
   };
 }

@@ -1,6 +1,6 @@
 import type { BasicProject, MemberAccess, Project, ProjectNamespace } from '../../src/models/projects.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
-import { canReadCode, featureAllows, featureLevel } from '../rules/policy.js';
+import { can, canReadCode, featureAllows, featureLevel } from '../rules/policy.js';
 import { type RoleMap, rolesOf } from '../rules/projects.js';
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import {
@@ -63,7 +63,8 @@ function nameWithNamespace(world: World, project: ProjectRecord): string {
 /** GitLab's BasicProjectDetails entity, for `simple=true` lists. */
 export function presentBasicProject(world: World, user: User, project: ProjectRecord): BasicProject {
   const repository = canReadCode(world, user, project);
-  const { host } = new URL(world.baseUrl);
+  // `gitlab_shell.ssh_path_prefix`: `git@<ssh_host>:` on port 22, never the HTTP port (`config/initializers/1_settings.rb`).
+  const { hostname } = new URL(world.baseUrl);
   const web = `${world.baseUrl}/${project.path_with_namespace}`;
   return {
     id: project.id,
@@ -76,7 +77,7 @@ export function presentBasicProject(world: World, user: User, project: ProjectRe
     ...(repository && { default_branch: project.default_branch }),
     tag_list: [],
     topics: [],
-    ssh_url_to_repo: `git@${host}:${project.path_with_namespace}.git`,
+    ssh_url_to_repo: `git@${hostname}:${project.path_with_namespace}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
     ...(repository && { readme_url: null, forks_count: 0 }),
@@ -85,6 +86,8 @@ export function presentBasicProject(world: World, user: User, project: ProjectRe
     // Activity is not modelled: the project was last active when it was created.
     last_activity_at: project.created_at,
     namespace: presentNamespace(world, project),
+    // `if: change_repository_storage` (`lib/api/entities/basic_project_details.rb`).
+    ...(can(world, user, 'change_repository_storage', 'instance') && { repository_storage: 'default' }),
   };
 }
 
@@ -119,6 +122,7 @@ export function presentProject(
   project: ProjectRecord,
   roles?: RoleMap,
   openIssues: (projectId: number) => number = openIssueCounter(world),
+  options: { importError?: boolean } = {},
 ): Project {
   const basic = presentBasicProject(world, user, project);
   const api = `${world.baseUrl}/api/v4/projects/${project.id}`;
@@ -135,6 +139,7 @@ export function presentProject(
       labels: `${api}/labels`,
       events: `${api}/events`,
       members: `${api}/members`,
+      cluster_agents: `${api}/cluster_agents`,
     },
     // A date column exposed under both names (`lib/api/entities/project.rb`): the project's own mark.
     marked_for_deletion_at: project.marked_for_deletion_at ?? null,
@@ -149,11 +154,19 @@ export function presentProject(
     wiki_enabled: featureAllows(world, user, project, 'wiki'),
     jobs_enabled: featureAllows(world, user, project, 'builds'),
     snippets_enabled: featureAllows(world, user, project, 'snippets'),
+    // `ServiceDesk.enabled?` needs incoming email, which the mock's instance has not: off, and no address.
+    service_desk_enabled: false,
+    ...(can(world, user, 'admin_issue', project) && { service_desk_address: null }),
     ...Object.fromEntries(
       PROJECT_FEATURES.filter((f) => f !== 'requirements').map((f) => [`${f}_access_level`, featureLevel(project, f)]),
     ),
     lfs_enabled: settings.lfs_enabled,
     creator_id: project.creator_id === undefined ? (owner?.id ?? null) : project.creator_id,
+    // Nothing is imported in the mock (`import_url` and `import_type` to those who may admin the project).
+    ...(can(world, user, 'admin_project', project) && { import_url: null, import_type: null }),
+    import_status: 'none',
+    // Only answers GitLab presents with `user_can_admin_project` (GET /projects/:id, create, update) carry it.
+    ...(options.importError && can(world, user, 'admin_project', project) && { import_error: null }),
     request_access_enabled: settings.request_access_enabled,
     packages_enabled: settings.packages_enabled,
     shared_runners_enabled: settings.shared_runners_enabled,
@@ -184,6 +197,6 @@ export function presentProject(
  * lists show them too, which the mock leaves out of its lists).
  */
 export const presentProjectWithAccess = (world: World, user: User, project: ProjectRecord): Project => ({
-  ...presentProject(world, user, project, rolesOf(world, user)),
+  ...presentProject(world, user, project, rolesOf(world, user), undefined, { importError: true }),
   shared_with_groups: presentSharedWith(world, user, project),
 });

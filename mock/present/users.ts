@@ -1,8 +1,21 @@
 import type { UserBasic } from '../../src/models/common.js';
 import type { CurrentUser, User as UserEntity } from '../../src/models/users.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
+import { sha256 } from '../rules/ssh-keys.js';
 import { highestRole, isEnterprise } from '../rules/users.js';
 import type { User, World } from '../world/types.js';
+
+/**
+ * GitLab's avatar of a user without an uploaded one (`GravatarService#execute`, gravatar on by default):
+ * the SHA-256 of the stripped, lower-cased email (else username), at `AVATAR_SIZE` 40 times 2, from
+ * `gravatar.ssl_url` on an https instance, `plain_url` otherwise.
+ */
+export function gravatarUrl(world: World, user: User): string {
+  const identifier = (user.email || user.username).trim().toLowerCase();
+  const hash = [...sha256(new TextEncoder().encode(identifier))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const host = world.baseUrl.startsWith('https:') ? 'secure.gravatar.com' : 'www.gravatar.com';
+  return `https://${host}/avatar/${hash}?s=80&d=identicon`;
+}
 
 /** A user as GitLab nests it (UserBasic). */
 export function presentUser(world: World, user: User): UserBasic {
@@ -12,7 +25,7 @@ export function presentUser(world: World, user: User): UserBasic {
     name: user.name,
     state: user.state,
     locked: false,
-    avatar_url: null,
+    avatar_url: gravatarUrl(world, user),
     web_url: `${world.baseUrl}/${user.username}`,
   };
 }
@@ -104,6 +117,8 @@ export function presentUserDetailsWithAdmin(world: World, user: User): UserEntit
     highest_role: highestRole(world, user),
     current_sign_in_ip: null,
     last_sign_in_ip: null,
+    // Sign-ins through the web are not modelled (API calls are not sign-ins).
+    sign_in_count: 0,
     // GitLab.com only: the plan of the user's personal namespace.
     ...(world.instance.offering === 'hosted' ? { plan: 'free', trial: false } : {}),
   };

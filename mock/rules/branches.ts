@@ -71,8 +71,12 @@ export function listBranches(project: Project, search?: string): Branch[] {
   return names.map((name) => ({ name, sha: project.branches.get(name) as string }));
 }
 
-/** A branch by exact name: `404 Branch Not Found` otherwise. */
+/**
+ * A branch by exact name, as GitLab's `find_branch!` (`lib/api/helpers.rb`) finds it: 400
+ * `The branch refname is invalid` for a name git refuses, `404 Branch Not Found` for one the project lacks.
+ */
 export function findBranch(project: Project, name: string): Branch {
+  if (!validRefName(name)) throw branchError('The branch refname is invalid');
   const sha = project.branches.get(name);
   if (sha === undefined) {
     throw notFound('Branch').because(`project ${project.path_with_namespace} has no branch ${name}`);
@@ -136,13 +140,22 @@ function knownCommit(world: World, project: Project, sha: string): boolean {
   return false;
 }
 
-/** Git's ref name rules (`git check-ref-format`, GitLab's `GitRefValidator`), for a branch name. */
-export function validBranchName(name: string): boolean {
-  if (name === '' || name === 'HEAD' || name.startsWith('-') || name.startsWith('refs/')) return false;
+/**
+ * A name GitLab's `Gitlab::GitRefValidator.validate` accepts (`lib/gitlab/git_ref_validator.rb`): not
+ * empty, `HEAD`, `-…`, `refs/heads/…` or `refs/remotes/…`, and `refs/heads/<name>` a valid git ref
+ * (Rugged's `Reference.valid_name?`, `git check-ref-format`).
+ */
+export function validRefName(name: string): boolean {
+  if (name === '' || name === 'HEAD' || /^(-|refs\/heads\/|refs\/remotes\/)/.test(name)) return false;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what git refuses.
   if (/[\x00-\x20\x7f~^:?*[\\]/.test(name) || name.includes('..') || name.includes('@{') || name === '@') return false;
   if (name.startsWith('/') || name.endsWith('/') || name.endsWith('.') || name.includes('//')) return false;
   return name.split('/').every((part) => !part.startsWith('.') && !part.endsWith('.lock'));
+}
+
+/** Git's ref name rules (`git check-ref-format`, GitLab's `GitRefValidator`), for a new branch's name: no `refs/` either. */
+export function validBranchName(name: string): boolean {
+  return !name.startsWith('refs/') && validRefName(name);
 }
 
 /**

@@ -270,6 +270,8 @@ export function createMergeRequest(
     committer_ids: [caller.user.id],
     // Its head is the source branch's head (requireBranchesExist checked there is one).
     sha: project.branches.get(input.source_branch) as string,
+    // Its first diff starts at the target's head (requireBranchesExist checked there is one).
+    diff_start_sha: project.branches.get(input.target_branch) as string,
     source_branch: input.source_branch,
     target_branch: input.target_branch,
     milestone_id: null,
@@ -384,6 +386,8 @@ export function mergeMergeRequest(
   const now = nowIso(world);
   if (input.squash) mr.squash = true;
   const mergeCommit = randomString(world, '0123456789abcdef', 40);
+  // A squashing merge commits the squashed changes first (`MergeRequests::SquashService`), then the merge commit.
+  if (mr.squash) mr.squash_commit_sha = randomString(world, '0123456789abcdef', 40);
   Object.assign(mr, {
     state: 'merged',
     merged_at: now,

@@ -408,10 +408,13 @@ export interface ProtectedBranchIn {
  */
 export interface Abilities {
   admin_all_resources: Instance;
+  change_repository_storage: Instance;
+  use_project_statistics_filters: Instance;
   read_web_hook: Project | Group | Instance;
   admin_web_hook: Project | Group | Instance;
   read_project: Project;
   admin_project: Project;
+  admin_issue: Project;
   read_code: Project;
   push_code: Project;
   read_merge_request: Project;
@@ -612,6 +615,10 @@ const createProjects: Rule<NamespaceRecord> = {
 const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   // BasePolicy: `rule { admin }.enable :admin_all_resources` (the API's `authenticated_as_admin!`).
   admin_all_resources: administrator,
+  // BasePolicy: `rule { admin }.policy { enable :change_repository_storage }` (the entity's `repository_storage`).
+  change_repository_storage: administrator,
+  // GlobalPolicy: `rule { admin }.enable :use_project_statistics_filters` (the projects list's statistics orders).
+  use_project_statistics_filters: administrator,
   // GlobalPolicy (admin), ProjectPolicy `rule { can?(:admin_project) }` (Maintainer), EE GroupPolicy
   // `rule { can?(:admin_group) & group_web_hooks licensed }` (Owner; the plan is checked by the route).
   read_web_hook: projectOrGroupAdmin(),
@@ -619,6 +626,16 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   read_project: readProject,
   // ProjectPolicy: `rule { can?(:maintainer_access) }.enable :admin_project`.
   admin_project: projectMember(Roles.Maintainer),
+  // ProjectPolicy: `rule { can?(:planner_access) }` and the Reporter block `enable :admin_issue`;
+  // `rule { issues_disabled }.prevent :admin_issue`.
+  admin_issue: {
+    allows: (world, user, project) =>
+      projectRole(world, user, project) >= Roles.Planner && featureLevel(project, 'issues') !== 'disabled',
+    refusal: (world, user, project) =>
+      featureLevel(project, 'issues') === 'disabled'
+        ? refusedBecause(`project ${project.path_with_namespace} has issues disabled`)
+        : tooLow(user, projectRole(world, user, project), `project ${project.path_with_namespace}`, Roles.Planner),
+  },
   read_code: {
     allows: canReadCode,
     refusal: (world, user, project) =>

@@ -86,8 +86,23 @@ export interface ProjectFilters {
   sort: 'asc' | 'desc';
 }
 
-/** The orders the mock knows; `updated_at` and `last_activity_at` are the creation time (activity is not modelled). */
-export type ProjectOrder = 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at' | 'similarity';
+/**
+ * The orders GitLab's `sort_params` take (`lib/api/projects.rb`); `updated_at` and `last_activity_at` are
+ * the creation time (activity is not modelled), and stars and the repository statistics are not
+ * modelled: every project has none, so those orders come down to the id.
+ */
+export type ProjectOrder =
+  | 'id'
+  | 'name'
+  | 'path'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_activity_at'
+  | 'similarity'
+  | 'star_count'
+  | (typeof STATISTICS_ORDERS)[number];
+/** `Helpers::ProjectsHelpers::STATISTICS_SORT_PARAMS`: administrators' orders only (`use_project_statistics_filters`). */
+export const STATISTICS_ORDERS = ['storage_size', 'repository_size', 'wiki_size', 'packages_size'] as const;
 export const PROJECT_ORDERS: readonly ProjectOrder[] = [
   'id',
   'name',
@@ -96,6 +111,8 @@ export const PROJECT_ORDERS: readonly ProjectOrder[] = [
   'updated_at',
   'last_activity_at',
   'similarity',
+  'star_count',
+  ...STATISTICS_ORDERS,
 ];
 
 /** Whether a project passes the filters, given the caller's membership role in it. */
@@ -137,13 +154,22 @@ function order(
 ): Project[] {
   const direction = filters.sort === 'asc' ? 1 : -1;
   const byId = (a: Project, b: Project) => (a.id - b.id) * direction;
+  const created = (a: Project, b: Project) =>
+    (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0) * direction;
+  const none = () => 0;
   const compare: Record<ProjectOrder, (a: Project, b: Project) => number> = {
-    id: () => 0,
+    id: none,
     name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) * direction,
     path: (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) * direction,
-    created_at: (a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0) * direction,
-    updated_at: (a, b) => compare.created_at(a, b),
-    last_activity_at: (a, b) => compare.created_at(a, b),
+    // `order_options_with_tie_breaker` orders `created_at` (the default) by `id` (`lib/api/helpers.rb`).
+    created_at: none,
+    updated_at: created,
+    last_activity_at: created,
+    star_count: none,
+    storage_size: none,
+    repository_size: none,
+    wiki_size: none,
+    packages_size: none,
     // GitLab orders by similarity only with a search, most similar first whatever `sort` says.
     similarity: (a, b) => (search === undefined ? unsearched(a, b) : similarity(b, search) - similarity(a, search)),
   };

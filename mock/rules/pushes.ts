@@ -60,6 +60,9 @@ export function pushToMergeRequest(world: World, project: Project, mr: MergeRequ
   const push: Push = { sha: input.sha, author_id: input.author.id, at: new Date(input.at).toISOString() };
   for (const approval of approvalsRemovedByPush(world, project, mr)) world.approvals.delete(approval.id);
   mr.sha = push.sha;
+  // A push to the source makes a new diff, starting at the target's head then (`RefreshService#reload_merge_requests`).
+  const targetHead = project.branches.get(mr.target_branch);
+  if (targetHead !== undefined) mr.diff_start_sha = targetHead;
   // The push moves the source branch's head too (a deleted branch is pushed anew).
   project.branches.set(mr.source_branch, push.sha);
   if (!mr.committer_ids.includes(push.author_id)) mr.committer_ids.push(push.author_id);

@@ -137,8 +137,6 @@ export function listUsers(world: World, caller: Caller, filters: UserFilters): U
         ...filters,
         createdAfter: undefined,
         createdBefore: undefined,
-        orderBy: undefined,
-        sort: undefined,
         twoFactor: undefined,
         withoutProjects: undefined,
         // UsersFinder applies this one for administrators only.
@@ -180,15 +178,17 @@ export function listUsers(world: World, caller: Caller, filters: UserFilters): U
     if (f.createdBefore && Date.parse(user.created_at) > f.createdBefore.getTime()) return false;
     return true;
   });
-  if (admin) {
-    // GitLab's defaults: order_by id, sort desc; ties by id.
+  // lib/api/users.rb `reorder_users` reads the request's own `order_by` and `sort` (its `except!` drops
+  // them only from UsersFinder's copy), so they order anyone's list; a search keeps its relevance unless
+  // one of them is given (`custom_order_by_or_sort?`).
+  if (search === undefined || f.orderBy !== undefined || f.sort !== undefined) {
+    // GitLab's defaults: order_by id, sort desc; `created_at` is the id (`order_options_with_tie_breaker`); ties by id.
     const key = (u: User): string | number => {
       switch (f.orderBy ?? 'id') {
         case 'name':
           return u.name.toLowerCase();
         case 'username':
           return u.username.toLowerCase();
-        case 'created_at':
         case 'updated_at':
           return u.created_at;
         default:
@@ -198,11 +198,8 @@ export function listUsers(world: World, caller: Caller, filters: UserFilters): U
     const sign = (f.sort ?? 'desc') === 'asc' ? 1 : -1;
     return users.sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
   }
-  if (search !== undefined) {
-    // User.search: an exact name first, then an exact username, then by name.
-    const rank = (u: User) =>
-      u.name.toLowerCase() === search.toLowerCase() ? 0 : u.username.toLowerCase() === search.toLowerCase() ? 1 : 2;
-    return users.sort((a, b) => rank(a) - rank(b) || compare(a.name, b.name) || compare(b.id, a.id));
-  }
-  return users.sort((a, b) => b.id - a.id);
+  // User.search: an exact name first, then an exact username, then by name.
+  const term = search.toLowerCase();
+  const rank = (u: User) => (u.name.toLowerCase() === term ? 0 : u.username.toLowerCase() === term ? 1 : 2);
+  return users.sort((a, b) => rank(a) - rank(b) || compare(a.name, b.name) || compare(b.id, a.id));
 }

@@ -574,6 +574,10 @@ export const SeedMergeRequest = z.strictObject({
   closed_at: dateTime.nullable().optional(),
   /** The commit its merge made. */
   merge_commit_sha: sha.nullable().optional(),
+  /** The squashed commit a squashing merge made. */
+  squash_commit_sha: sha.optional(),
+  /** The target branch's head when its latest diff was made (its `diff_refs.start_sha`); default the target's head. */
+  diff_start_sha: sha.optional(),
   /** Only project members may comment. */
   discussion_locked: z.boolean().nullable().optional(),
   /** The source branch is removed on merge (default `false`). */

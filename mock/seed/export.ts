@@ -422,6 +422,10 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
           created_at: a.created_at,
         })),
         ...mergeRequestExtras(mr, username),
+        // Only where the target moved since its latest diff: other merge requests export as before.
+        ...(mr.diff_start_sha !== undefined && mr.diff_start_sha !== p.branches.get(mr.target_branch)
+          ? { diff_start_sha: mr.diff_start_sha }
+          : {}),
       }),
     ),
     access_tokens: tokensOfProject(p.id).map((t) => accessToken(p, t)),
@@ -521,6 +525,7 @@ function mergeRequestExtras(mr: MergeRequest, username: (id: number) => string):
   if (mr.closed_at !== null) extras.closed_at = mr.closed_at;
   if (mr.closed_by_id !== null) extras.closed_by = username(mr.closed_by_id);
   if (mr.merge_commit_sha !== null) extras.merge_commit_sha = mr.merge_commit_sha;
+  if (mr.squash_commit_sha !== undefined) extras.squash_commit_sha = mr.squash_commit_sha;
   if (mr.discussion_locked !== null) extras.discussion_locked = mr.discussion_locked;
   if (mr.force_remove_source_branch) extras.remove_source_branch = true;
   if (mr.squash) extras.squash = true;

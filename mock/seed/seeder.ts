@@ -788,12 +788,25 @@ export class Seeder {
       pushes: [],
       ...this.#mergeRequestExtras(input),
     }));
+    // A merged or closed one was merged or closed by someone, when it last changed (GitLab's
+    // `merge_request_metrics.merged_by_id` / `latest_closed_by_id`): its author unless the document says.
+    if (!this.exact && mr.state === 'merged') {
+      if (input.merged_by === undefined) mr.merged_by_id = author.id;
+      if (input.merged_at === undefined) mr.merged_at = mr.updated_at;
+    }
+    if (!this.exact && mr.state === 'closed') {
+      if (input.closed_by === undefined) mr.closed_by_id = author.id;
+      if (input.closed_at === undefined) mr.closed_at = mr.updated_at;
+    }
     this.world.mergeRequests.set(mr.id, mr);
     // Its branches exist: the source at its head (an export lists its branches itself).
     if (!this.exact) {
       ensureBranch(project, mr.source_branch, mr.sha);
       ensureBranch(project, mr.target_branch);
     }
+    // Its latest diff starts at the target's head (GitLab's `start_commit_sha`), unless the document says where.
+    const start = input.diff_start_sha ?? project.branches.get(mr.target_branch);
+    if (start !== undefined) mr.diff_start_sha = start;
     project.next_iid.merge_request = Math.max(project.next_iid.merge_request, iid + 1);
     eachWithin('approval_rules', input.approval_rules, (item) => this.mergeRequestApprovalRule(mr, item));
     // An export's merge request is already as its pushes left it (head, committers, approvals): they are history.
@@ -819,6 +832,7 @@ export class Seeder {
       closed_at: isoOrUndefined(input.closed_at ?? undefined) ?? null,
       closed_by_id: user(input.closed_by, 'closed_by'),
       merge_commit_sha: input.merge_commit_sha ?? null,
+      ...(input.squash_commit_sha !== undefined && { squash_commit_sha: input.squash_commit_sha }),
       discussion_locked: input.discussion_locked ?? null,
       force_remove_source_branch: input.remove_source_branch ?? false,
       squash: input.squash ?? false,

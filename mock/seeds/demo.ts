@@ -334,6 +334,9 @@ export const demoSeed: SeedDocument = {
           source_branch: 'fix-sso-login',
           milestone: 'v1.0',
           created_at: '2026-04-15T10:00:00Z',
+          merged_by: 'omar',
+          merged_at: '2026-04-16T09:30:00Z',
+          updated_at: '2026-04-16T09:30:00Z',
         },
         {
           iid: 2,
@@ -345,6 +348,9 @@ export const demoSeed: SeedDocument = {
           source_branch: 'token-rotation',
           milestone: 'v1.1',
           created_at: '2026-05-19T14:00:00Z',
+          merged_by: 'maria',
+          merged_at: '2026-05-21T11:00:00Z',
+          updated_at: '2026-05-21T11:00:00Z',
           approvals: ['rita', 'maria'],
         },
         {
@@ -378,6 +384,9 @@ export const demoSeed: SeedDocument = {
           source_branch: 'graphql-spike',
           milestone: 'Backlog',
           created_at: '2026-02-10T10:00:00Z',
+          closed_by: 'rita',
+          closed_at: '2026-02-24T17:00:00Z',
+          updated_at: '2026-02-24T17:00:00Z',
         },
       ],
       access_tokens: [

@@ -53,7 +53,7 @@ const VISIBILITY_LEVEL = { private: 0, internal: 10, public: 20 } as const;
 /** `Project#hook_attrs` with its deprecated keys (`homepage`, `url`, `ssh_url`, `http_url`). */
 export function projectHookAttrs(world: World, project: Project) {
   const web = `${world.baseUrl}/${project.path_with_namespace}`;
-  const ssh = `git@${new URL(world.baseUrl).host}:${project.path_with_namespace}.git`;
+  const ssh = `git@${new URL(world.baseUrl).hostname}:${project.path_with_namespace}.git`;
   return {
     id: project.id,
     name: project.name,

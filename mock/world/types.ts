@@ -636,6 +636,14 @@ export interface MergeRequest {
   closed_by_id: number | null;
   /** The commit its merge made, or `null`. */
   merge_commit_sha: string | null;
+  /**
+   * The target branch's head when its latest diff was made (at creation and at each push to its source):
+   * GitLab's `merge_request_diffs.start_commit_sha` (`MergeRequestDiff#ensure_commit_shas`). Absent on
+   * records made before it was kept: the target's head is read then.
+   */
+  diff_start_sha?: string;
+  /** The squashed commit a squashing merge made, or absent. */
+  squash_commit_sha?: string;
   /** Only project members may comment, or `null` when never set. */
   discussion_locked: boolean | null;
   /** The source branch is removed when it is merged. */

@@ -64,7 +64,7 @@ export const BranchAccessLevel = /* @__PURE__ */ lazySchema(() =>
     access_level: z.nullable(z.int()),
     /** What GitLab shows for it: `Maintainers`, `Developers + Maintainers`, `No one`, or the user's or group's name. */
     access_level_description: z.string(),
-    /** The deploy key it allows (push levels only): GitLab 16 and 17 send `null` when there is none, the newest versions leave it out. */
+    /** The deploy key it allows, or `null` (push levels only: the entity sends it where the table has the column). */
     deploy_key_id: z.optional(z.nullable(z.int())),
     /** The user it allows, or `null` (newer GitLab versions only). */
     user_id: z.optional(z.nullable(z.int())),

@@ -81,6 +81,8 @@ export const ProtectedBranchAccess = /* @__PURE__ */ lazySchema(() =>
     user_id: z.optional(z.nullable(z.int())),
     /** The group it allows, or `null` (Premium). */
     group_id: z.optional(z.nullable(z.int())),
+    /** The deploy key it allows, or `null` (push levels only). */
+    deploy_key_id: z.optional(z.nullable(z.int())),
   }),
 );
 /**

@@ -6,6 +6,10 @@ import { MilestoneMergeRequest } from './milestones.js';
 /** A merge request as lists show it (GitLab's MergeRequestBasic): the milestone list's fields and more. */
 export const MergeRequestBasic = /* @__PURE__ */ lazySchema(() =>
   z.extend(MilestoneMergeRequest, {
+    /** The title rendered as HTML (one merge request read with `render_html: true` only). */
+    title_html: z.optional(z.string()),
+    /** The description rendered as HTML (one merge request read with `render_html: true` only). */
+    description_html: z.optional(z.nullable(z.string())),
     /** Who merged it, or `null`. */
     merged_by: z.optional(z.nullable(UserBasic)),
     /** Who merged it (or set it to merge), or `null` (newer GitLab versions only). */
@@ -86,6 +90,10 @@ export const MergeRequest = /* @__PURE__ */ lazySchema(() =>
         can_merge: z.boolean(),
       }),
     ),
+    /** It is its author's first contribution to the project. */
+    first_contribution: z.optional(z.boolean()),
+    /** A rebase is running (read with `include_rebase_in_progress: true` only). */
+    rebase_in_progress: z.optional(z.boolean()),
   }),
 );
 /**

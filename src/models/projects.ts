@@ -167,6 +167,24 @@ export const Project = /* @__PURE__ */ lazySchema(() =>
     merge_requests_access_level: z.optional(z.string()),
     /** Who created the project (its user id), or `null`. */
     creator_id: z.optional(z.nullable(z.int())),
+    /** The repository storage shard (administrators only). */
+    repository_storage: z.optional(z.string()),
+    /** Releases: `disabled`, `private` or `enabled`. */
+    releases_access_level: z.optional(z.string()),
+    /** Service Desk is on (it needs the instance's incoming email). */
+    service_desk_enabled: z.optional(z.boolean()),
+    /** The Service Desk email address, or `null` (Planners and Reporters up). */
+    service_desk_address: z.optional(z.nullable(z.string())),
+    /** Where the project was imported from, or `null` (Maintainers up). */
+    import_url: z.optional(z.nullable(z.string())),
+    /** The importer used, or `null` (Maintainers up). */
+    import_type: z.optional(z.nullable(z.string())),
+    /** `none`, `scheduled`, `started`, `finished` or `failed`. */
+    import_status: z.optional(z.string()),
+    /** Why the import failed, or `null` (Maintainers up: `GET /projects/:id`, create and update). */
+    import_error: z.optional(z.nullable(z.string())),
+    /** Links to the project's API resources (`self`, `issues`, `cluster_agents`...). */
+    _links: z.optional(z.record(z.string(), z.string())),
     /** The caller's memberships (`GET /projects` and `GET /projects/:id` only). */
     permissions: z.optional(ProjectPermissions),
     /** The groups the project is shared with (those you can see). */
@@ -198,8 +216,11 @@ export interface ProjectFilterQuery extends PaginationQuery {
   archived?: boolean;
   /** Only projects where the caller has at least this role. */
   min_access_level?: number;
-  /** `id`, `name`, `path`, `created_at` (default), `updated_at`, `last_activity_at`, `similarity` (with `search`). */
-  order_by?: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at' | 'similarity';
+  /**
+   * `id`, `name`, `path`, `created_at` (default: GitLab orders it by `id`), `updated_at`, `last_activity_at`,
+   * `similarity` (with `search`), `star_count`.
+   */
+  order_by?: 'id' | 'name' | 'path' | 'created_at' | 'updated_at' | 'last_activity_at' | 'similarity' | 'star_count';
   /** `asc` or `desc` (default). */
   sort?: 'asc' | 'desc';
   /** Answer GitLab's BasicProjectDetails (fewer fields) instead of the whole project. */

@@ -121,6 +121,8 @@ const administration = () => ({
   current_sign_in_ip: z.nullable(z.string()),
   /** The IP address of the last session, or `null` (`GET /users/:id` only). */
   last_sign_in_ip: z.nullable(z.string()),
+  /** How many times the user signed in (`GET /users/:id` for administrators). */
+  sign_in_count: z.optional(z.int()),
   /** The plan of the user's personal namespace (GitLab.com only). */
   plan: z.string(),
   /** Whether that namespace is on a trial (GitLab.com only). */

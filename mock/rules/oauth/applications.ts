@@ -26,6 +26,9 @@ export const APPLICATION_SCOPES: readonly string[] = [
   'manage_runner',
   'k8s_proxy',
   'ai_features',
+  // Doorkeeper's `optional_scopes` take `Gitlab::Auth::AI_WORKFLOW_SCOPES` (`lib/gitlab/auth.rb`,
+  // `optional_scopes`), which `unavailable_ai_features_scopes` keeps from personal and resource tokens.
+  'ai_workflows',
 ];
 
 // Doorkeeper's redirect URI rules as GitLab configures them.
