@@ -44,7 +44,8 @@ describe.skipIf(!target.project)(`approvals, on ${target.where}`, () => {
     const rule = await orSkip(
       target,
       ctx.skip,
-      gitlab.projects.approvalRules.create(project, { name, approvals_required: 1 }),
+      // Without approvers and without `rule_type`, GitLab makes an any_approver rule (one per project).
+      gitlab.projects.approvalRules.create(project, { name, approvals_required: 1, rule_type: 'regular' }),
       'approval rules need Premium or Ultimate and the Maintainer role',
       'the Community Edition has no approval rules API: it answers 404',
     );
