@@ -377,6 +377,19 @@ export function groupRenamedHooks(world: World, group: Group, oldPath: string, o
   });
 }
 
+/**
+ * A group removed: `group_destroy` to every system hook (`Group#post_destroy_hook` →
+ * `SystemHooksService`); the mock keeps no group update time, so its times are its creation's.
+ */
+export function groupDestroyedHook(world: World, group: Group): void {
+  announce(world, {
+    kind: 'group',
+    project: null,
+    group: null,
+    subject: { type: 'group', group, event: 'destroy', updated_at: group.created_at },
+  });
+}
+
 /** A user created through the API: `user_create` to every system hook (`User#after_commit` → `SystemHooksService`). */
 export function userCreatedHook(world: World, user: User): void {
   announce(world, { kind: 'system', project: null, group: null, subject: { type: 'user', user, event: 'create' } });

@@ -5,6 +5,7 @@ import type { AccessToken, Group, Project, User, World } from '../world/types.js
 import { addDays, addUser, dropToken, dropUser, newHex64, nextId, nowIso, today, userNamed } from '../world/world.js';
 import { isPaidPlan } from './access.js';
 import {
+  groupDestroyedHook,
   groupMemberHook,
   groupRenamedHooks,
   projectHooks,
@@ -526,7 +527,7 @@ export function removeGroups(world: World, groups: readonly Group[]): void {
     world.groups.delete(group.id);
     // Group#post_destroy_hook: `group_destroy`, then EE's `subgroup_destroy` to the hooks above it
     // (its parent is removed after it, so the parent's own data is still there).
-    announce(world, { kind: 'system', project: null, group: null, subject: { type: 'group_system', group } });
+    groupDestroyedHook(world, group);
     subgroupHook(world, group, 'destroy');
   }
 }

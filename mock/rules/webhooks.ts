@@ -200,7 +200,7 @@ export type WebhookSubject =
   | {
       type: 'group';
       group: Group;
-      event: 'create' | 'rename';
+      event: 'create' | 'rename' | 'destroy';
       updated_at: string;
       old_path?: string;
       old_full_path?: string;
@@ -209,8 +209,6 @@ export type WebhookSubject =
   | { type: 'subgroup'; group: Group; parent: Group; event: 'create' | 'destroy' }
   /** GitLab's sample system event, what `POST /hooks/:hook_id` sends. */
   | { type: 'system' }
-  /** A group deleted (`group_destroy`, `Gitlab::HookData::GroupBuilder`): system hooks. */
-  | { type: 'group_system'; group: Group }
   /**
    * A project event (`project_<event>`, `Gitlab::HookData::ProjectBuilder`): to system hooks with the
    * deprecated `owner_name` and `owner_email` (`SystemHooksService#build_event_data`), to group hooks

@@ -372,11 +372,11 @@ export function memberPayload(
 
 /**
  * A group event (`Gitlab::HookData::GroupBuilder`): its times, `event_name` (`group_create`,
- * `group_rename`), the group, and for a rename its path and full path before.
+ * `group_rename`, `group_destroy`), the group, and for a rename its path and full path before.
  */
 export function groupPayload(
   group: Group,
-  event: 'create' | 'rename',
+  event: 'create' | 'rename' | 'destroy',
   updatedAt: string,
   oldPath?: string,
   oldFullPath?: string,
@@ -494,12 +494,6 @@ const mergeRequestColumns = (mr: MergeRequest): Record<string, unknown> => ({
  */
 const isStateChange = (action: string) => action === 'close' || action === 'reopen';
 
-/** `timestamps_data` of a record the mock keeps no update time for: its creation, to the second. */
-const systemTimes = (record: { created_at: string }) => ({
-  created_at: toSeconds(record.created_at),
-  updated_at: toSeconds(record.created_at),
-});
-
 /**
  * A user event (`Gitlab::HookData::UserBuilder`): the record's times, `user_<event>` (`create`,
  * `rename`, `destroy`), the user, and for a rename the old username.
@@ -526,18 +520,6 @@ export function keyPayload(key: SshKey, user: User, event: 'create' | 'destroy')
     key: key.key,
     id: key.id,
     username: user.username,
-  };
-}
-
-/** `group_destroy` (`Gitlab::HookData::GroupBuilder`): times, event, the group's name, paths and id. */
-export function groupSystemPayload(group: Group) {
-  return {
-    ...systemTimes(group),
-    event_name: 'group_destroy',
-    name: group.name,
-    path: group.path,
-    full_path: group.full_path,
-    group_id: group.id,
   };
 }
 
@@ -675,8 +657,6 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
       return subgroupPayload(subject.group, subject.parent, subject.event);
     case 'system':
       return SYSTEM_HOOK_TEST_DATA;
-    case 'group_system':
-      return groupSystemPayload(subject.group);
     case 'project_system':
       return projectEventPayload(world, subject.project, subject.event, subject, event.kind === 'system');
     case 'project_member':
