@@ -11,12 +11,13 @@ import {
 } from '../present/projects.js';
 import { findGroup, findProject } from '../rules/access.js';
 import { findNamespace } from '../rules/namespaces.js';
-import { authorize, can } from '../rules/policy.js';
+import { authorize } from '../rules/policy.js';
 import {
   listGroupProjects,
   listProjects,
   PROJECT_ORDERS,
   type ProjectOrder,
+  projectOrderFor,
   requireKeysetOrder,
   requireOffsetWithinLimit,
   rolesOf,
@@ -173,10 +174,7 @@ export const projectRoutes = [
       id_before: p.integer(),
     });
     const { user } = ctx.caller;
-    // `verify_statistics_order_by_projects!`: the statistics orders are administrators' (GlobalPolicy
-    // `rule { admin }.enable :use_project_statistics_filters`); anyone else gets the default order, unrefused.
-    const statistics = (STATISTICS_ORDERS as readonly string[]).includes(q.order_by);
-    if (statistics && !can(ctx.world, user, 'use_project_statistics_filters', 'instance')) q.order_by = 'created_at';
+    q.order_by = projectOrderFor(ctx.world, user, q.order_by as ProjectOrder);
     const keyset = q.pagination === 'keyset';
     if (keyset) requireKeysetOrder(q.order_by as ProjectOrder);
     const projects = listProjects(ctx.world, user, filtersOf(q));

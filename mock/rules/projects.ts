@@ -2,7 +2,7 @@ import { ApiError } from '../http/errors.js';
 import { directRole } from '../world/memberships.js';
 import { shareCounts, sharesOfProject } from '../world/shares.js';
 import type { Group, NamespaceRecord, Project, Role, User, Visibility, World } from '../world/types.js';
-import { groupShareRole, visibleWithRole } from './policy.js';
+import { can, groupShareRole, visibleWithRole } from './policy.js';
 
 /**
  * Which projects a caller sees in `GET /projects` and `GET /groups/:id/projects`, as
@@ -103,6 +103,16 @@ export type ProjectOrder =
   | (typeof STATISTICS_ORDERS)[number];
 /** `Helpers::ProjectsHelpers::STATISTICS_SORT_PARAMS`: administrators' orders only (`use_project_statistics_filters`). */
 export const STATISTICS_ORDERS = ['storage_size', 'repository_size', 'wiki_size', 'packages_size'] as const;
+
+/**
+ * `verify_statistics_order_by_projects!` (`lib/api/projects.rb`): the statistics orders are
+ * administrators' (GlobalPolicy `rule { admin }.enable :use_project_statistics_filters`); anyone
+ * else gets the default order, unrefused.
+ */
+export function projectOrderFor(world: World, user: User, orderBy: ProjectOrder): ProjectOrder {
+  const statistics = (STATISTICS_ORDERS as readonly string[]).includes(orderBy);
+  return statistics && !can(world, user, 'use_project_statistics_filters', 'instance') ? 'created_at' : orderBy;
+}
 export const PROJECT_ORDERS: readonly ProjectOrder[] = [
   'id',
   'name',
