@@ -199,7 +199,7 @@ export const projectRoutes = [
   route('GET', '/projects/:id', (ctx) => {
     const q = parseParams(ctx.params, { id: p.string().required(), statistics: p.boolean(), license: p.boolean() });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    return json(presentProjectWithAccess(ctx.world, ctx.caller.user, project));
+    return json(presentProjectWithAccess(ctx.world, ctx.caller.user, project, { statistics: q.statistics }));
   }),
 
   route('POST', '/projects', (ctx) => {

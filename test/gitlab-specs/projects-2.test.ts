@@ -1,0 +1,494 @@
+import { describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
+import { api, NON_EXISTING_ID, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
+
+/**
+ * GitLab's `spec/requests/api/projects_spec.rb`, from `GET /projects/:id` to the end of the file
+ * (its first part is `projects-1.test.ts`), and the shared examples it runs, ported as HTTP
+ * requests to the mock: each GitLab example is one test, named as GitLab names it (its contexts,
+ * then its own name). docs/gitlab-specs.md lists them (a test keeps it in step).
+ */
+
+const NOW = '2026-06-01T09:00:00Z';
+const USER = 'glpat-spec-user';
+const USER2 = 'glpat-spec-user2';
+const USER3 = 'glpat-spec-user3';
+const USER4 = 'glpat-spec-user4';
+const ADMIN = 'glpat-spec-admin';
+const ADMIN_MODE = 'glpat-spec-admin-mode';
+const USER_MODE = 'glpat-spec-user-mode';
+const DOT = 'glpat-spec-dot-user';
+
+type SeedProject = NonNullable<SeedDocument['projects']>[number];
+type SeedGroup = NonNullable<SeedDocument['groups']>[number];
+
+/**
+ * The spec's top-level world: `project` (private, in `user`'s namespace, `user3` a Developer),
+ * `project2`, and `project3` (private, `user.withdot` a Maintainer), with the projects and groups an
+ * example adds. With `adminMode`, the instance has admin mode on, and `admin-in-mode` and
+ * `user-in-mode` hold tokens with the `admin_mode` scope (the shared "request permissions for admin
+ * mode" examples).
+ */
+function world(
+  options: {
+    project?: Partial<SeedProject>;
+    projects?: SeedProject[];
+    groups?: SeedGroup[];
+    users?: SeedDocument['users'];
+    adminMode?: boolean;
+  } = {},
+): MockGitLab {
+  return createMockGitLab({
+    seed: {
+      now: NOW,
+      ...(options.adminMode && { instance: { admin_mode: true } }),
+      users: [
+        { username: 'user', token: USER },
+        { username: 'user2', token: USER2 },
+        { username: 'user3', token: USER3 },
+        { username: 'user.withdot', token: USER4 },
+        { username: 'admin', admin: true, token: ADMIN },
+        { username: 'admin-in-mode', admin: true, token: ADMIN_MODE, scopes: ['api', 'admin_mode'] },
+        { username: 'user-in-mode', token: USER_MODE, scopes: ['api', 'admin_mode'] },
+        ...(options.users ?? []),
+      ],
+      groups: options.groups ?? [],
+      projects: [
+        { path: 'user/project', branches: ['something_else'], members: { user3: 30 }, ...options.project },
+        { path: 'user/project2' },
+        {
+          path: 'user/project3',
+          members: { 'user.withdot': 40 },
+          settings: {
+            merge_requests_access_level: 'disabled',
+            issues_access_level: 'disabled',
+            wiki_access_level: 'disabled',
+            builds_access_level: 'disabled',
+            snippets_access_level: 'disabled',
+          },
+        },
+        ...(options.projects ?? []),
+      ],
+    },
+  });
+}
+
+const PROJECT = '/projects/user%2Fproject';
+
+/** A project's id by its full path. */
+function idOf(mock: MockGitLab, fullPath: string): number {
+  const found = [...mock.world.projects.values()].find((p) => p.path_with_namespace === fullPath);
+  if (!found) throw new Error(`no project ${fullPath}`);
+  return found.id;
+}
+
+/** A group's id by its full path. */
+function groupIdOf(mock: MockGitLab, fullPath: string): number {
+  const found = [...mock.world.groups.values()].find((g) => g.full_path === fullPath);
+  if (!found) throw new Error(`no group ${fullPath}`);
+  return found.id;
+}
+
+/**
+ * GitLab's shared examples "<method> request permissions for admin mode", in a world with admin mode
+ * on: an administrator whose token has the `admin_mode` scope gets `success`; the same administrator
+ * without it, and a user with or without it, get `failure`.
+ */
+async function permissionsForAdminMode(
+  send: (mock: MockGitLab, token: string) => Promise<{ status: number }>,
+  success: number,
+  failure: number,
+  options: Parameters<typeof world>[0] = {},
+) {
+  const statuses: Record<string, number> = {};
+  for (const [who, token] of Object.entries({
+    'admin, admin mode': ADMIN_MODE,
+    'admin, no admin mode': ADMIN,
+    'user, admin mode': USER_MODE,
+    'user, no admin mode': USER2,
+  })) {
+    statuses[who] = (await send(world({ ...options, adminMode: true }), token)).status;
+  }
+  expect(statuses).toEqual({
+    'admin, admin mode': success,
+    'admin, no admin mode': failure,
+    'user, admin mode': failure,
+    'user, no admin mode': failure,
+  });
+}
+
+/** A public project of user2 whose repository is `private` or `disabled`. */
+const publicWithPrivateRepository = (members: SeedProject['members'], repository: 'private' | 'disabled') =>
+  world({
+    projects: [
+      {
+        path: 'user2/public',
+        visibility: 'public',
+        members,
+        settings: { repository_access_level: repository },
+      },
+    ],
+  });
+
+describe('GET /projects/:id (projects_spec)', () => {
+  it('GET request permissions for admin mode', async () => {
+    await permissionsForAdminMode((mock, token) => api(mock, 'GET', PROJECT, token), 200, 404);
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions
+  notPorted('authorizing granular token permissions');
+
+  // skip: not modelled: the per-endpoint `project_api` rate limit (the mock throttles only the instance's authenticated and unauthenticated API limits)
+  notPorted('rate limited endpoint');
+
+  it('when unauthenticated: does not return private projects', async () => {
+    const mock = world({ projects: [{ path: 'user2/private' }] });
+    const answer = await api(mock, 'GET', '/projects/user2%2Fprivate');
+    expect(answer.status).toBe(404);
+  });
+
+  it('when unauthenticated: returns public projects', async () => {
+    const mock = world({ projects: [{ path: 'user2/public', visibility: 'public', description: 'A public one' }] });
+    const answer = await api(mock, 'GET', `/projects/${idOf(mock, 'user2/public')}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.id).toBe(idOf(mock, 'user2/public'));
+    expect(answer.body.description).toBe('A public one');
+    expect(answer.body.default_branch).toBe('main');
+    expect(answer.body.ci_config_path ?? null).toBeNull();
+    expect(Object.keys(answer.body)).not.toContain('permissions');
+  });
+
+  // skip: not modelled: forks (`forked_from_project`)
+  notPorted('when unauthenticated, the project is a public fork: shows details of a public fork parent');
+  // skip: not modelled: forks (`forked_from_project`)
+  notPorted('when unauthenticated, the project is a public fork: hides details of a private fork parent');
+
+  it('when unauthenticated, and the project has a private repository: hides protected attributes of private repositories if user is not a member', async () => {
+    const mock = world({
+      projects: [{ path: 'user2/public', visibility: 'public', settings: { repository_access_level: 'private' } }],
+    });
+    const answer = await api(mock, 'GET', '/projects/user2%2Fpublic', USER);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).not.toContain('default_branch');
+    expect(Object.keys(answer.body)).not.toContain('ci_config_path');
+  });
+
+  it('when unauthenticated, and the project has a private repository: exposes protected attributes of private repositories if user is a member', async () => {
+    const mock = world({
+      projects: [
+        {
+          path: 'user2/public',
+          visibility: 'public',
+          members: { user: 30 },
+          settings: { repository_access_level: 'private' },
+        },
+      ],
+    });
+    const answer = await api(mock, 'GET', '/projects/user2%2Fpublic', USER);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toContain('default_branch');
+    expect(Object.keys(answer.body)).toContain('ci_config_path');
+  });
+
+  // skip: mock differs: GitLab's Project entity also has description_html, container_registry_image_prefix (with the registry on), can_create_merge_request_in, container_registry_enabled, updated_at, group_runners_enabled, public_jobs, restrict_user_defined_variables, ci_pipeline_variables_minimum_override_role, warn_about_potentially_unwanted_characters, emails_disabled, emails_enabled and show_diff_preview_in_email; the mock's answer lacks them
+  notPorted('when authenticated as an admin: returns a project by id');
+  // skip: compares the exposed keys with the database columns of spec/requests/api/project_attributes.yml, which no request shows
+  notPorted('when authenticated as an admin: exposes all necessary attributes');
+
+  // skip: mock differs: GitLab's Project entity also has container_registry_image_prefix (with the registry on), can_create_merge_request_in, container_registry_enabled, group_runners_enabled, public_jobs, resolve_outdated_diff_discussions, restrict_user_defined_variables, ci_default_git_depth, ci_forward_deployment_enabled, ci_forward_deployment_rollback_allowed, ci_allow_fork_pipelines_to_run_in_parent_project, ci_separated_caches, resource_group_default_process_mode, keep_latest_artifact and warn_about_potentially_unwanted_characters; the mock's answer lacks them
+  notPorted('when authenticated as a regular user: returns a project by id');
+
+  it('when authenticated as a regular user: returns a group link with expiration date', async () => {
+    const mock = world({
+      groups: [{ path: 'group', visibility: 'public' }],
+      project: { shared_with_groups: [{ group: 'group', group_access: 30, expires_at: '2026-06-06' }] },
+    });
+    const answer = await api(mock, 'GET', PROJECT, USER);
+    expect(answer.body.shared_with_groups).toEqual([
+      {
+        group_id: groupIdOf(mock, 'group'),
+        group_name: 'group',
+        group_full_path: 'group',
+        group_access_level: 30,
+        expires_at: '2026-06-06',
+      },
+    ]);
+  });
+
+  it('when authenticated as a regular user, when path name is specified: returns a project', async () => {
+    const answer = await api(world(), 'GET', PROJECT, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.name).toBe('project');
+  });
+
+  it('when authenticated as a regular user, when path name is specified: returns a project using case-insensitive search', async () => {
+    const answer = await api(world(), 'GET', '/projects/USER%2FPROJECT', USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.name).toBe('project');
+  });
+
+  // skip: not modelled: the redirect routes a rename or transfer leaves behind (301 to the project's new location)
+  notPorted('when authenticated as a regular user, when a project is moved: redirects to the new project location');
+  // skip: not modelled: the redirect routes a rename or transfer leaves behind (the example's 404 is for a redirect the caller may not follow)
+  notPorted(
+    'when authenticated as a regular user, when a project is moved, when a user do not have access: returns a 404 error',
+  );
+
+  it('when authenticated as a regular user: returns a 404 error if not found', async () => {
+    const answer = await api(world(), 'GET', `/projects/${NON_EXISTING_ID}`, USER);
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 Project Not Found');
+  });
+
+  it('when authenticated as a regular user: returns a 404 error if user is not a member', async () => {
+    const answer = await api(world(), 'GET', PROJECT, USER2);
+    expect(answer.status).toBe(404);
+  });
+
+  it('when authenticated as a regular user: handles users with dots', async () => {
+    const mock = world({ users: [{ username: 'dot.user', token: DOT }], projects: [{ path: 'dot.user/dotted' }] });
+    const answer = await api(mock, 'GET', '/projects/dot.user%2Fdotted', DOT);
+    expect(answer.status).toBe(200);
+    expect(answer.body.name).toBe('dotted');
+  });
+
+  it('when authenticated as a regular user: exposes namespace fields', async () => {
+    const mock = world();
+    const answer = await api(mock, 'GET', PROJECT, USER);
+    const user = (await api(mock, 'GET', '/user', USER)).body;
+    const namespace = (await api(mock, 'GET', '/namespaces/user', USER)).body;
+    expect(answer.status).toBe(200);
+    expect(answer.body.namespace).toEqual({
+      id: namespace.id,
+      name: namespace.name,
+      path: 'user',
+      kind: 'user',
+      full_path: 'user',
+      parent_id: null,
+      avatar_url: user.avatar_url,
+      web_url: user.web_url,
+    });
+  });
+
+  it('when authenticated as a regular user: does not include license fields by default', async () => {
+    const answer = await api(world(), 'GET', PROJECT, USER);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).not.toContain('license');
+    expect(Object.keys(answer.body)).not.toContain('license_url');
+  });
+
+  // skip: not modelled: repository files (the license GitLab detects in the repository)
+  notPorted('when authenticated as a regular user: includes license fields when requested');
+
+  it('when authenticated as a regular user: does not include statistics by default', async () => {
+    const answer = await api(world(), 'GET', PROJECT, USER);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).not.toContain('statistics');
+  });
+
+  it('when authenticated as a regular user: includes statistics if requested', async () => {
+    const answer = await api(world(), 'GET', PROJECT, USER, { statistics: true });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toContain('statistics');
+  });
+
+  it('when authenticated as a regular user, and the project has a private repository: does not include statistics if user is not a member', async () => {
+    const answer = await api(publicWithPrivateRepository({}, 'private'), 'GET', '/projects/user2%2Fpublic', USER, {
+      statistics: true,
+    });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).not.toContain('statistics');
+  });
+
+  it('when authenticated as a regular user, and the project has a private repository: includes statistics if user is a member', async () => {
+    const mock = publicWithPrivateRepository({ user: 30 }, 'private');
+    const answer = await api(mock, 'GET', '/projects/user2%2Fpublic', USER, { statistics: true });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toContain('statistics');
+  });
+
+  it('when authenticated as a regular user, and the project has a private repository: includes statistics also when repository is disabled', async () => {
+    const mock = publicWithPrivateRepository({ user: 30 }, 'disabled');
+    const answer = await api(mock, 'GET', '/projects/user2%2Fpublic', USER, { statistics: true });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toContain('statistics');
+  });
+  it('when authenticated as a regular user: includes import_error if user can admin project', async () => {
+    const answer = await api(world(), 'GET', PROJECT, USER);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toContain('import_error');
+  });
+
+  it('when authenticated as a regular user: does not include import_error if user cannot admin project', async () => {
+    const answer = await api(world(), 'GET', PROJECT, USER3);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).not.toContain('import_error');
+  });
+
+  // skip: not modelled: `pending_delete` (a deletion in progress); the mock removes a project at once
+  notPorted('when authenticated as a regular user: returns 404 when project is marked for deletion');
+
+  it('when authenticated as a regular user, links exposure: exposes related resources full URIs', async () => {
+    const mock = world();
+    const id = idOf(mock, 'user/project');
+    const links = (await api(mock, 'GET', PROJECT, USER)).body._links;
+    expect(links.self).toMatch(new RegExp(`/api/v4/projects/${id}$`));
+    expect(links.issues).toMatch(new RegExp(`/api/v4/projects/${id}/issues$`));
+    expect(links.merge_requests).toMatch(new RegExp(`/api/v4/projects/${id}/merge_requests$`));
+    expect(links.repo_branches).toMatch(new RegExp(`/api/v4/projects/${id}/repository/branches$`));
+    expect(links.labels).toMatch(new RegExp(`/api/v4/projects/${id}/labels$`));
+    expect(links.events).toMatch(new RegExp(`/api/v4/projects/${id}/events$`));
+    expect(links.members).toMatch(new RegExp(`/api/v4/projects/${id}/members$`));
+    expect(links.cluster_agents).toMatch(new RegExp(`/api/v4/projects/${id}/cluster_agents$`));
+  });
+
+  it('when authenticated as a regular user, links exposure: filters related URIs when their feature is not enabled', async () => {
+    const mock = world({
+      projects: [
+        {
+          path: 'user/features-off',
+          visibility: 'public',
+          settings: { merge_requests_access_level: 'disabled', issues_access_level: 'disabled' },
+        },
+      ],
+    });
+    const id = idOf(mock, 'user/features-off');
+    const links = (await api(mock, 'GET', `/projects/${id}`, USER)).body._links;
+    expect(Object.keys(links)).not.toContain('merge_requests');
+    expect(Object.keys(links)).not.toContain('issues');
+    expect(links.self).toMatch(new RegExp(`/api/v4/projects/${id}$`));
+  });
+
+  // skip: not modelled: forks (`forked_from_project`)
+  notPorted('when authenticated as a regular user, the project is a fork: shows details of a visible fork parent');
+  // skip: not modelled: forks (`forked_from_project`)
+  notPorted('when authenticated as a regular user, the project is a fork: hides details of a hidden fork parent');
+
+  it('when authenticated as a regular user, permissions, all projects: contains permission information', async () => {
+    const mock = world({ project: { members: { user3: 30, user: 40 } } });
+    const answer = await api(mock, 'GET', '/projects', USER);
+    expect(answer.status).toBe(200);
+    const detail = answer.body.find((p: { id: number }) => p.id === idOf(mock, 'user/project'));
+    expect(detail.permissions.project_access.access_level).toBe(40);
+    expect(detail.permissions.group_access).toBeNull();
+  });
+
+  it('when authenticated as a regular user, permissions, personal project: sets project access and returns 200', async () => {
+    const mock = world({ project: { members: { user3: 30, user: 40 } } });
+    const answer = await api(mock, 'GET', PROJECT, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.permissions.project_access.access_level).toBe(40);
+    expect(answer.body.permissions.group_access).toBeNull();
+  });
+
+  it('when authenticated as a regular user, permissions, group project: sets the owner and return 200', async () => {
+    const mock = world({ groups: [{ path: 'group', members: { user: 50 } }], projects: [{ path: 'group/project2' }] });
+    const answer = await api(mock, 'GET', `/projects/${idOf(mock, 'group/project2')}`, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.permissions.project_access).toBeNull();
+    expect(answer.body.permissions.group_access.access_level).toBe(50);
+  });
+
+  it('when authenticated as a regular user, permissions, nested group project: sets group access and return 200', async () => {
+    const mock = world({
+      groups: [{ path: 'group', members: { user: 50 } }, { path: 'group/nested' }],
+      projects: [{ path: 'group/nested/project2' }],
+    });
+    const answer = await api(mock, 'GET', `/projects/${idOf(mock, 'group/nested/project2')}`, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.permissions.project_access).toBeNull();
+    expect(answer.body.permissions.group_access.access_level).toBe(50);
+  });
+
+  it('when authenticated as a regular user, permissions, nested group project, with various access levels across nested groups: sets the maximum group access and return 200', async () => {
+    const mock = world({
+      groups: [
+        { path: 'group', members: { user: 50 } },
+        { path: 'group/nested', members: { user: 40 } },
+      ],
+      projects: [{ path: 'group/nested/project2' }],
+    });
+    const answer = await api(mock, 'GET', `/projects/${idOf(mock, 'group/nested/project2')}`, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.permissions.project_access).toBeNull();
+    expect(answer.body.permissions.group_access.access_level).toBe(50);
+  });
+
+  it('when authenticated as a regular user, when project belongs to a group namespace: returns group web_url and avatar_url', async () => {
+    // The group's avatar is not modelled (`null`); its web_url is.
+    const mock = world({ groups: [{ path: 'group' }], projects: [{ path: 'group/project', members: { user: 30 } }] });
+    const answer = await api(mock, 'GET', `/projects/${idOf(mock, 'group/project')}`, USER);
+    const group = (await api(mock, 'GET', '/groups/group', USER)).body;
+    expect(answer.status).toBe(200);
+    expect(answer.body.namespace.web_url).toBe(group.web_url);
+    expect(answer.body.namespace.avatar_url).toBe(group.avatar_url);
+  });
+
+  it('when authenticated as a regular user, when project belongs to a user namespace: returns user web_url and avatar_url', async () => {
+    const mock = world();
+    const answer = await api(mock, 'GET', PROJECT, USER);
+    const user = (await api(mock, 'GET', '/user', USER)).body;
+    expect(answer.status).toBe(200);
+    expect(answer.body.namespace.web_url).toBe(`${mock.baseUrl}/user`);
+    expect(answer.body.namespace.avatar_url).toBe(user.avatar_url);
+  });
+
+  it('when authenticated as a developer: hides sensitive admin attributes', async () => {
+    const mock = world();
+    const answer = await api(mock, 'GET', PROJECT, USER3);
+    expect(answer.status).toBe(200);
+    expect(answer.body.id).toBe(idOf(mock, 'user/project'));
+    expect(answer.body.description).toBe('');
+    expect(answer.body.default_branch).toBe('main');
+    expect(answer.body.ci_config_path).toBeNull();
+    expect(answer.body.forked_from_project).toBeUndefined();
+    // `ServiceDesk::Emails#address` without incoming email: nil.
+    expect(answer.body.service_desk_address).toBeNull();
+    for (const hidden of [
+      'ci_default_git_depth',
+      'ci_forward_deployment_enabled',
+      'ci_forward_deployment_rollback_allowed',
+      'ci_job_token_scope_enabled',
+      'ci_separated_caches',
+      'ci_allow_fork_pipelines_to_run_in_parent_project',
+      'build_git_strategy',
+      'keep_latest_artifact',
+      'restrict_user_defined_variables',
+      'ci_pipeline_variables_minimum_override_role',
+      'runners_token',
+      'runner_token_expiration_interval',
+      'group_runners_enabled',
+      'auto_cancel_pending_pipelines',
+      'build_timeout',
+      'auto_devops_enabled',
+      'auto_devops_deploy_strategy',
+      'import_error',
+      'ci_push_repository_for_job_token_allowed',
+    ]) {
+      expect(Object.keys(answer.body)).not.toContain(hidden);
+    }
+  });
+
+  // skip: asserts on GitLab's log context (`Gitlab::ApplicationContext`), which no response shows
+  notPorted('storing arguments in the application context for the API');
+
+  it('repository_storage attribute, when authenticated as an admin: returns repository_storage attribute', async () => {
+    const answer = await api(world(), 'GET', PROJECT, ADMIN);
+    expect(answer.status).toBe(200);
+    expect(answer.body.repository_storage).toBe('default');
+  });
+
+  it('repository_storage attribute, when authenticated as a regular user: does not return repository_storage attribute', async () => {
+    const answer = await api(world(), 'GET', PROJECT, USER);
+    expect(Object.keys(answer.body)).not.toContain('repository_storage');
+  });
+
+  it('exposes service desk attributes', async () => {
+    const answer = await api(world(), 'GET', PROJECT, USER);
+    expect(Object.keys(answer.body)).toContain('service_desk_enabled');
+    expect(Object.keys(answer.body)).toContain('service_desk_address');
+  });
+
+  // skip: counts SQL queries (N+1), which no response shows
+  notPorted('when project is shared to multiple groups: avoids N+1 queries');
+});
