@@ -151,6 +151,8 @@ export function presentProject(
     empty_repo: project.branches.size === 0,
     archived: project.archived,
     visibility: project.visibility,
+    // `expose :repository_object_format` (`lib/api/entities/project.rb`): the mock's shas are SHA-1.
+    repository_object_format: 'sha1',
     ...(owner && { owner: presentUser(world, owner) }),
     // `feature_available?(feature, current_user)`: what the caller may use, not the level itself.
     issues_enabled: featureAllows(world, user, project, 'issues'),
