@@ -193,12 +193,12 @@ describe('GET /projects/:id (projects_spec)', () => {
     expect(Object.keys(answer.body)).toContain('ci_config_path');
   });
 
-  // skip: mock differs: GitLab's Project entity also has description_html, container_registry_image_prefix (with the registry on), can_create_merge_request_in, container_registry_enabled, updated_at, group_runners_enabled, public_jobs, restrict_user_defined_variables, ci_pipeline_variables_minimum_override_role, warn_about_potentially_unwanted_characters, emails_disabled, emails_enabled and show_diff_preview_in_email; the mock's answer lacks them
+  // skip: mock differs: GitLab's Project entity also has description_html, container_registry_image_prefix (with the registry on), can_create_merge_request_in, updated_at, group_runners_enabled, public_jobs, restrict_user_defined_variables, ci_pipeline_variables_minimum_override_role, warn_about_potentially_unwanted_characters, emails_disabled, emails_enabled and show_diff_preview_in_email; the mock's answer lacks them
   notPorted('when authenticated as an admin: returns a project by id');
   // skip: compares the exposed keys with the database columns of spec/requests/api/project_attributes.yml, which no request shows
   notPorted('when authenticated as an admin: exposes all necessary attributes');
 
-  // skip: mock differs: GitLab's Project entity also has container_registry_image_prefix (with the registry on), can_create_merge_request_in, container_registry_enabled, group_runners_enabled, public_jobs, resolve_outdated_diff_discussions, restrict_user_defined_variables, ci_default_git_depth, ci_forward_deployment_enabled, ci_forward_deployment_rollback_allowed, ci_allow_fork_pipelines_to_run_in_parent_project, ci_separated_caches, resource_group_default_process_mode, keep_latest_artifact and warn_about_potentially_unwanted_characters; the mock's answer lacks them
+  // skip: mock differs: GitLab's Project entity also has container_registry_image_prefix (with the registry on), can_create_merge_request_in, group_runners_enabled, public_jobs, resolve_outdated_diff_discussions, restrict_user_defined_variables, ci_default_git_depth, ci_forward_deployment_enabled, ci_forward_deployment_rollback_allowed, ci_allow_fork_pipelines_to_run_in_parent_project, ci_separated_caches, resource_group_default_process_mode, keep_latest_artifact and warn_about_potentially_unwanted_characters; the mock's answer lacks them
   notPorted('when authenticated as a regular user: returns a project by id');
 
   it('when authenticated as a regular user: returns a group link with expiration date', async () => {
@@ -907,8 +907,13 @@ describe('PUT /projects/:id (projects_spec)', () => {
     await updated(PROJECT, { container_registry_access_level: 'private' });
   });
 
-  // skip: mock differs: GitLab takes `container_registry_enabled` (it sets `container_registry_access_level` to `enabled` and answers `container_registry_enabled: true`); the mock does not declare the parameter (400 `... are missing, at least one parameter must be provided`) nor show the field
-  notPorted('sets container_registry_enabled');
+  it('sets container_registry_enabled', async () => {
+    const mock = world({ project: { settings: { container_registry_access_level: 'disabled' } } });
+    const answer = await update(mock, PROJECT, { container_registry_enabled: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body.container_registry_enabled).toBe(true);
+    expect(answer.body.container_registry_access_level).toBe('enabled');
+  });
 
   it('sets security_and_compliance_access_level', async () => {
     await updated(PROJECT, { security_and_compliance_access_level: 'private' });
