@@ -417,9 +417,12 @@ describe('GET /projects/:id (projects_spec)', () => {
     expect(answer.body.permissions.group_access.access_level).toBe(50);
   });
 
+  // adapted: GitLab's group has an uploaded avatar; avatars are not modelled, so the namespace's `avatar_url` is compared with the group's `null`
   it('when authenticated as a regular user, when project belongs to a group namespace: returns group web_url and avatar_url', async () => {
-    // The group's avatar is not modelled (`null`); its web_url is.
-    const mock = world({ groups: [{ path: 'group' }], projects: [{ path: 'group/project', members: { user: 30 } }] });
+    const mock = world({
+      groups: [{ path: 'group', visibility: 'public' }],
+      projects: [{ path: 'group/project', members: { user: 30 } }],
+    });
     const answer = await api(mock, 'GET', `/projects/${idOf(mock, 'group/project')}`, USER);
     const group = (await api(mock, 'GET', '/groups/group', USER)).body;
     expect(answer.status).toBe(200);
@@ -437,11 +440,11 @@ describe('GET /projects/:id (projects_spec)', () => {
   });
 
   it('when authenticated as a developer: hides sensitive admin attributes', async () => {
-    const mock = world();
+    const mock = world({ project: { description: 'The project' } });
     const answer = await api(mock, 'GET', PROJECT, USER3);
     expect(answer.status).toBe(200);
     expect(answer.body.id).toBe(idOf(mock, 'user/project'));
-    expect(answer.body.description).toBe('');
+    expect(answer.body.description).toBe('The project');
     expect(answer.body.default_branch).toBe('main');
     expect(answer.body.ci_config_path).toBeNull();
     expect(answer.body.forked_from_project).toBeUndefined();
@@ -672,6 +675,8 @@ describe('POST /projects/:id/share (projects_spec)', () => {
       }),
     );
     expect(answer.status).toBe(400);
+    // `lib/api/projects.rb`, `post ":id/share"`: `render_api_error!(..., 400)` under the namespace's lock.
+    expect(answer.body.message).toBe('The project sharing with group is disabled');
     expect(unchanged).toBe(true);
   });
 
@@ -1177,7 +1182,8 @@ describe('PUT /projects/:id (projects_spec)', () => {
   });
 
   it('when authenticated as project maintainer: does not update visibility_level', async () => {
-    await refused(PROJECT3, { visibility: 'public' }, 403, USER4);
+    const answer = await refused(PROJECT3, { visibility: 'public' }, 403, USER4);
+    expect(answer.body.message).toBe('403 Forbidden');
   });
 
   // skip: not modelled: the container registry (`container_expiration_policy_attributes`)
@@ -1212,7 +1218,8 @@ describe('PUT /projects/:id (projects_spec)', () => {
       description: 'new description',
       request_access_enabled: true,
     };
-    await refused(PROJECT, params, 403, USER3);
+    const answer = await refused(PROJECT, params, 403, USER3);
+    expect(answer.body.message).toBe('403 Forbidden');
   });
 
   // skip: not modelled: the instance's `restricted_visibility_levels`
@@ -1647,7 +1654,8 @@ describe('PUT /projects/:id/transfer (projects_spec)', () => {
   });
 
   it('when authenticated as owner: fails when transferring to a non owned namespace', async () => {
-    const mock = world({ groups: [{ path: 'group' }] });
+    // GitLab's group factory makes public groups: readable, yet not a namespace of the caller's (`find_namespace!`).
+    const mock = world({ groups: [{ path: 'group', visibility: 'public' }] });
     const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
       transfer(mock, { namespace: groupIdOf(mock, 'group') }),
     );
@@ -1687,6 +1695,9 @@ describe('PUT /projects/:id/transfer (projects_spec)', () => {
       transfer(mock, { namespace: groupIdOf(mock, 'group') }),
     );
     expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(
+      'Failed to transfer project {:new_namespace=>["You don\'t have permission to transfer projects into that namespace."]}',
+    );
     expect(unchanged).toBe(true);
   });
 });
