@@ -897,8 +897,10 @@ describe('PUT /projects/:id (projects_spec)', () => {
   // skip: not modelled: CI/CD job token settings (`ci_push_repository_for_job_token_allowed`)
   notPorted('updating ci_push_repository_for_job_token_allowed attribute: enables push to repository using job token');
 
-  // skip: asserts only on the database's default, which no request shows
-  notPorted('updating packages_enabled attribute: is enabled by default');
+  // adapted: GitLab reads the model's default; the port reads the same default from `GET /projects/:id`
+  it('updating packages_enabled attribute: is enabled by default', async () => {
+    expect((await api(world(), 'GET', PROJECT, USER)).body.packages_enabled).toBe(true);
+  });
 
   it('updating packages_enabled attribute: disables project packages feature', async () => {
     await updated(PROJECT, { packages_enabled: false });
