@@ -25,8 +25,10 @@ type SeedGroup = NonNullable<SeedDocument['groups']>[number];
 
 /**
  * The spec's top-level world: `project` (private, in `user`'s namespace, `user3` a Developer),
- * `project2`, and `project3` (private, `user.withdot` a Maintainer), with the projects and groups an
- * example adds. With `adminMode`, the instance has admin mode on, and `admin-in-mode` and
+ * `project2`, `project3` (private, `user.withdot` a Maintainer, its issues, merge requests, wiki, jobs
+ * and snippets disabled) and `project4` (`user.withdot`'s), with the projects and groups an example
+ * adds. GitLab's factories make projects private and groups public; the seed's groups are private
+ * unless an example says otherwise. With `adminMode`, the instance has admin mode on, and `admin-in-mode` and
  * `user-in-mode` hold tokens with the `admin_mode` scope (the shared "request permissions for admin
  * mode" examples).
  */
