@@ -200,7 +200,7 @@ describe('GET /projects/:id (projects_spec)', () => {
   // skip: compares the exposed keys with the database columns of spec/requests/api/project_attributes.yml, which no request shows
   notPorted('when authenticated as an admin: exposes all necessary attributes');
 
-  // skip: mock differs: GitLab's Project entity also has container_registry_image_prefix (with the registry on), can_create_merge_request_in, group_runners_enabled, public_jobs, resolve_outdated_diff_discussions, restrict_user_defined_variables, ci_default_git_depth, ci_forward_deployment_enabled, ci_forward_deployment_rollback_allowed, ci_allow_fork_pipelines_to_run_in_parent_project, ci_separated_caches, resource_group_default_process_mode, keep_latest_artifact and warn_about_potentially_unwanted_characters; the mock's answer lacks them
+  // skip: mock differs: GitLab's Project entity also has container_registry_image_prefix (with the registry on), can_create_merge_request_in, group_runners_enabled, public_jobs, resolve_outdated_diff_discussions, restrict_user_defined_variables, ci_default_git_depth, ci_forward_deployment_enabled, ci_forward_deployment_rollback_allowed, ci_allow_fork_pipelines_to_run_in_parent_project, ci_separated_caches, resource_group_default_process_mode, keep_latest_artifact and warn_about_potentially_unwanted_characters; the mock's answer lacks them (and its `readme_url` is null where GitLab's project, created with a repository, has a README)
   notPorted('when authenticated as a regular user: returns a project by id');
 
   it('when authenticated as a regular user: returns a group link with expiration date', async () => {
