@@ -413,6 +413,18 @@ describe('GET /projects/:id', () => {
     expect((await as('glpat-outsider').projects.get('open/site')).default_branch).toBe('main');
   });
 
+  it('answers statistics=true with statistics from Reporter up (read_statistics), not to a guest', async () => {
+    const statistics = async (token: string) =>
+      (await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi?statistics=true', { token })).body.statistics;
+    expect(await statistics('glpat-guest')).toBeUndefined();
+    expect(await statistics('glpat-dev')).toMatchObject({ commit_count: 0, storage_size: 0, repository_size: 0 });
+    expect(await statistics('glpat-root')).toBeDefined();
+    // Without the parameter, nobody gets them.
+    expect(
+      (await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi', { token: 'glpat-dev' })).body,
+    ).not.toHaveProperty('statistics');
+  });
+
   it('is 404 Project Not Found to a caller who cannot see it', async () => {
     const error = await failure(as('glpat-outsider').projects.get('acme/platform/api'));
     expect(error.status).toBe(404);

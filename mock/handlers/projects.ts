@@ -75,6 +75,7 @@ const settingParams = {
   wiki_enabled: p.boolean(),
   jobs_enabled: p.boolean(),
   snippets_enabled: p.boolean(),
+  container_registry_enabled: p.boolean(),
 };
 
 /** What create and update both take (`optional_project_params`). */
@@ -98,6 +99,8 @@ function settingsOf(q: Record<string, unknown>): Partial<ProjectSettings> {
     wiki_enabled: 'wiki',
     jobs_enabled: 'builds',
     snippets_enabled: 'snippets',
+    // `ProjectFeaturesCompatibility#container_registry_enabled=`, as the others.
+    container_registry_enabled: 'container_registry',
   };
   for (const [key, feature] of Object.entries(switches)) {
     if (typeof q[key] === 'boolean') out[`${feature}_access_level`] = q[key] ? 'enabled' : 'disabled';
@@ -199,7 +202,7 @@ export const projectRoutes = [
   route('GET', '/projects/:id', (ctx) => {
     const q = parseParams(ctx.params, { id: p.string().required(), statistics: p.boolean(), license: p.boolean() });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    return json(presentProjectWithAccess(ctx.world, ctx.caller.user, project));
+    return json(presentProjectWithAccess(ctx.world, ctx.caller.user, project, { statistics: q.statistics }));
   }),
 
   route('POST', '/projects', (ctx) => {

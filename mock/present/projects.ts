@@ -4,6 +4,7 @@ import { can, canReadCode, featureAllows, featureLevel } from '../rules/policy.j
 import { type RoleMap, rolesOf } from '../rules/projects.js';
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import {
+  isAnonymous,
   PROJECT_FEATURES,
   PROJECT_SETTING_DEFAULTS,
   type Project as ProjectRecord,
@@ -44,7 +45,8 @@ function presentNamespace(world: World, project: ProjectRecord): ProjectNamespac
     kind: 'user',
     full_path: username,
     parent_id: null,
-    avatar_url: null,
+    // `Namespace` delegates `avatar_url` to its owner (`app/models/namespace.rb`): the user's avatar.
+    avatar_url: owner ? presentUser(world, owner).avatar_url : null,
     web_url: `${world.baseUrl}/${username}`,
   };
 }
@@ -133,8 +135,10 @@ export function presentProject(
     ...basic,
     _links: {
       self: api,
-      issues: `${api}/issues`,
-      merge_requests: `${api}/merge_requests`,
+      // Only where the caller may use the feature (`issues_available?`, `mrs_available?` in
+      // `lib/api/helpers/related_resources_helpers.rb`).
+      ...(featureAllows(world, user, project, 'issues') && { issues: `${api}/issues` }),
+      ...(featureAllows(world, user, project, 'merge_requests') && { merge_requests: `${api}/merge_requests` }),
       repo_branches: `${api}/repository/branches`,
       labels: `${api}/labels`,
       events: `${api}/events`,
@@ -147,6 +151,8 @@ export function presentProject(
     empty_repo: project.branches.size === 0,
     archived: project.archived,
     visibility: project.visibility,
+    // `expose :repository_object_format` (`lib/api/entities/project.rb`): the mock's shas are SHA-1.
+    repository_object_format: 'sha1',
     ...(owner && { owner: presentUser(world, owner) }),
     // `feature_available?(feature, current_user)`: what the caller may use, not the level itself.
     issues_enabled: featureAllows(world, user, project, 'issues'),
@@ -154,6 +160,7 @@ export function presentProject(
     wiki_enabled: featureAllows(world, user, project, 'wiki'),
     jobs_enabled: featureAllows(world, user, project, 'builds'),
     snippets_enabled: featureAllows(world, user, project, 'snippets'),
+    container_registry_enabled: featureAllows(world, user, project, 'container_registry'),
     // `ServiceDesk.enabled?` needs incoming email, which the mock's instance has not: off, and no address.
     service_desk_enabled: false,
     ...(can(world, user, 'admin_issue', project) && { service_desk_address: null }),
@@ -196,7 +203,34 @@ export function presentProject(
  * one project, and the groups it is shared with that the caller can see (`GET /projects/:id`; GitLab's
  * lists show them too, which the mock leaves out of its lists).
  */
-export const presentProjectWithAccess = (world: World, user: User, project: ProjectRecord): Project => ({
-  ...presentProject(world, user, project, rolesOf(world, user), undefined, { importError: true }),
+export const presentProjectWithAccess = (
+  world: World,
+  user: User,
+  project: ProjectRecord,
+  options: { statistics?: boolean } = {},
+): Project => ({
+  // `with: current_user ? Entities::ProjectWithAccess : ...` (`lib/api/projects.rb`, `get ":id"`): no
+  // `permissions` without a token.
+  ...presentProject(world, user, project, isAnonymous(user) ? undefined : rolesOf(world, user), undefined, {
+    importError: true,
+  }),
   shared_with_groups: presentSharedWith(world, user, project),
+  // `expose :statistics, if: options[:statistics] && can?(:read_statistics)` (`lib/api/entities/project.rb`,
+  // ProjectStatistics): the mock stores no sizes or commits, so zeros.
+  ...(options.statistics &&
+    can(world, user, 'read_statistics', project) && {
+      statistics: {
+        commit_count: 0,
+        storage_size: 0,
+        repository_size: 0,
+        wiki_size: 0,
+        lfs_objects_size: 0,
+        job_artifacts_size: 0,
+        pipeline_artifacts_size: 0,
+        packages_size: 0,
+        snippets_size: 0,
+        uploads_size: 0,
+        container_registry_size: 0,
+      },
+    }),
 });

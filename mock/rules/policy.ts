@@ -416,6 +416,7 @@ export interface Abilities {
   admin_project: Project;
   admin_issue: Project;
   read_code: Project;
+  read_statistics: Project;
   push_code: Project;
   read_merge_request: Project;
   create_merge_request_from: Project;
@@ -643,6 +644,9 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
         `${roleIn(user, projectRole(world, user, project), `private project ${project.path_with_namespace}`)}; reading its repository needs Reporter`,
       ),
   },
+  // ProjectPolicy: `rule { can?(:reporter_access) }.policy { ... enable :read_statistics }` (no feature
+  // prevents it: a disabled repository still shows them), what `GET /projects/:id?statistics=true` asks.
+  read_statistics: projectMember(Roles.Reporter),
   // ProjectPolicy: `rule { can?(:developer_access) }.enable :push_code`, and `rule { archived }.prevent :push_code`.
   // ProjectPolicy: `rule { can?(:developer_access) }.enable :push_code`, `rule { archived }.prevent :push_code`
   // (ArchivedAbilities) and `rule { repository_disabled }.prevent :push_code`.

@@ -141,6 +141,15 @@ export const Project = /* @__PURE__ */ lazySchema(() =>
     issues_enabled: z.optional(z.boolean()),
     /** Merge requests are enabled for the caller. */
     merge_requests_enabled: z.optional(z.boolean()),
+    /** The container registry is enabled for the caller. */
+    container_registry_enabled: z.optional(z.boolean()),
+    /** The repository's hash algorithm: `sha1` or `sha256`. */
+    repository_object_format: z.optional(z.string()),
+    /**
+     * Storage sizes in bytes and `commit_count` (`GET /projects/:id?statistics=true`, for Reporters up
+     * and administrators).
+     */
+    statistics: z.optional(z.record(z.string(), z.number())),
     /** Opened issues (when issues are enabled). */
     open_issues_count: z.optional(z.int()),
     /** How merge requests are merged: `merge`, `rebase_merge` or `ff`. */
