@@ -92,6 +92,8 @@ const PUBLIC = [
   'external',
   'private_profile',
   'commit_email',
+  // GitLab 18.3 (lib/api/entities/user_public.rb).
+  'preferred_language',
 ];
 const WITH_ADMIN = [...PUBLIC, 'is_admin', 'note', 'namespace_id', 'created_by', 'email_reset_offered_at'];
 const LICENSED = ['using_license_seat', 'is_auditor', 'provisioned_by_group_id'];

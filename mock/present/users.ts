@@ -86,6 +86,9 @@ export function presentUserPublic(world: World, user: User): CurrentUser {
     external: user.external ?? false,
     private_profile: user.private_profile ?? false,
     commit_email: user.profile?.commit_email || user.email,
+    // lib/api/entities/user_public.rb `expose :preferred_language` (GitLab 18.3): the instance's
+    // `default_preferred_language`, `en`, while the user has chosen none (the mock keeps no preferences).
+    preferred_language: 'en',
   };
 }
 
