@@ -353,6 +353,39 @@ describe('GET /users/:id', () => {
     expect((await dev.users.get(idOf('blocked'))).state).toBe('blocked');
   });
 
+  it("hides a blocked, unconfirmed or private user's created_at and followers from others (read_user_profile)", async () => {
+    const world = createMockGitLab({
+      seed: {
+        users: [
+          { username: 'root', admin: true, token: 'glpat-profile-root' },
+          { username: 'viewer', token: 'glpat-profile-viewer' },
+          { username: 'banned', state: 'banned' },
+          { username: 'pending', state: 'blocked_pending_approval' },
+          { username: 'unconfirmed', confirmed_at: null },
+          { username: 'private', private_profile: true, token: 'glpat-profile-private' },
+          { username: 'public' },
+        ],
+      },
+    });
+    const id = (name: string) => [...world.world.users.values()].find((u) => u.username === name)?.id;
+    const shown = async (name: string, token: string) => {
+      const body = (await call(world, 'GET', `/users/${id(name)}`, { token })).body;
+      return ['created_at', 'followers', 'following', 'is_followed'].filter((key) => key in body);
+    };
+    for (const hidden of ['banned', 'pending', 'unconfirmed', 'private']) {
+      expect(await shown(hidden, 'glpat-profile-viewer'), hidden).toEqual([]);
+    }
+    expect(await shown('public', 'glpat-profile-viewer')).toEqual([
+      'created_at',
+      'followers',
+      'following',
+      'is_followed',
+    ]);
+    // Themself and administrators see it (`~(user_is_self | admin)`).
+    expect(await shown('private', 'glpat-profile-private')).toContain('created_at');
+    expect(await shown('private', 'glpat-profile-root')).toContain('created_at');
+  });
+
   it('answers UserDetailsWithAdmin to an administrator, with the highest role', async () => {
     const user = await root.users.get(idOf('dev'));
     expect(Object.keys(user)).toEqual([

@@ -113,8 +113,11 @@ export const userRoutes = [
       }
       const q = parseParams(ctx.params, { id: p.integer().required() });
       const user = readUser(ctx.world, ctx.caller, q.id);
-      const present = readsAllUsers(ctx.caller.user) ? presentUserDetailsWithAdmin : presentUserProfile;
-      return json(present(ctx.world, user));
+      return json(
+        readsAllUsers(ctx.caller.user)
+          ? presentUserDetailsWithAdmin(ctx.world, user)
+          : presentUserProfile(ctx.world, user, ctx.caller.user),
+      );
     },
     { checksScopes: true },
   ),

@@ -1,6 +1,7 @@
 import type { UserBasic } from '../../src/models/common.js';
 import type { CurrentUser, User as UserEntity } from '../../src/models/users.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
+import { can } from '../rules/policy.js';
 import { sha256 } from '../rules/ssh-keys.js';
 import { highestRole, isEnterprise } from '../rules/users.js';
 import type { User, World } from '../world/types.js';
@@ -38,10 +39,14 @@ export function presentUserId(world: World, id: number | null): UserBasic | null
 
 /**
  * GitLab's `User` entity: UserBasic and the profile. The mock keeps no profile, so
- * its fields have a new account's values (`''`, `null`, no followers).
+ * its fields have a new account's values (`''`, `null`, no followers). A `viewer` who may not
+ * read the profile (`read_user_profile`: a private, blocked or unconfirmed user's, to others than
+ * themself and administrators) sees no `created_at`, `followers`, `following` nor `is_followed`
+ * (lib/api/entities/user.rb's `if:`).
  */
-export function presentUserProfile(world: World, user: User): UserEntity {
-  return {
+export function presentUserProfile(world: World, user: User, viewer?: User): UserEntity {
+  const profileShown = viewer === undefined || can(world, viewer, 'read_user_profile', user);
+  const entity: UserEntity = {
     ...presentUser(world, user),
     created_at: user.created_at,
     bio: user.profile?.bio ?? '',
@@ -63,6 +68,13 @@ export function presentUserProfile(world: World, user: User): UserEntity {
     // No time zone is set, so GitLab has no local time to show.
     local_time: null,
   };
+  if (!profileShown) {
+    delete entity.created_at;
+    delete entity.followers;
+    delete entity.following;
+    delete entity.is_followed;
+  }
+  return entity;
 }
 
 /** GitLab's `UserPublic` entity: what `GET /user` shows the user themself. */
