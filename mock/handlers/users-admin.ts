@@ -70,6 +70,8 @@ function fieldsOf(q: Attributes & { email?: string; username?: string; name?: st
     projects_limit: q.projects_limit as number | undefined,
     note: q.note as string | undefined,
     private_profile: q.private_profile as boolean | undefined,
+    theme_id: q.theme_id as number | undefined,
+    color_scheme_id: q.color_scheme_id as number | undefined,
     profile,
     identity:
       typeof q.extern_uid === 'string' && typeof q.provider === 'string'

@@ -86,8 +86,10 @@ export function presentUserPublic(world: World, user: User): CurrentUser {
     confirmed_at: user.confirmed_at === undefined ? user.created_at : user.confirmed_at,
     last_activity_on: lastActivityOn(world, user),
     email: user.email,
-    theme_id: 1,
-    color_scheme_id: 1,
+    // `attribute :theme_id, default: -> { gitlab_config.default_theme }` (`Gitlab::Themes::APPLICATION_DEFAULT`,
+    // 3, since 16.x); `color_scheme_id` the instance's `default_syntax_highlighting_theme`, 1.
+    theme_id: user.theme_id ?? 3,
+    color_scheme_id: user.color_scheme_id ?? 1,
     projects_limit: user.bot ? 0 : (user.projects_limit ?? 100_000),
     current_sign_in_at: null,
     identities: (user.identities ?? []).map((i) => ({ provider: i.provider, extern_uid: i.extern_uid })),

@@ -31,6 +31,10 @@ const NAMESPACE_MESSAGE =
   "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.";
 /** `User::RESERVED_AI_USERNAME_PREFIXES` (`username_not_reserved_ai_prefix`). */
 const AI_PREFIXES = ['duo-', 'duo_', 'ai-', 'ai_'];
+/** `Gitlab::Themes.valid_ids`: the available themes (3, 1, 4, 5, 9, 2) and `DEPRECATED_THEME_IDS` (6, 7, 8, 10, 11). */
+const THEME_IDS = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+/** `Gitlab::ColorSchemes.valid_ids`. */
+const COLOR_SCHEME_IDS = new Set([1, 2, 3, 4, 5, 6]);
 /** Devise's `email_regexp`. */
 const EMAIL = /^[^@\s]+@[^@\s]+$/;
 /** A few entries of GitLab's weak password list (`Security::WeakPasswords#password_on_weak_list?`). */
@@ -90,6 +94,8 @@ export interface UserFields {
   projects_limit?: number;
   note?: string;
   private_profile?: boolean;
+  theme_id?: number;
+  color_scheme_id?: number;
   profile?: UserProfile;
   identity?: UserIdentity;
 }
@@ -159,6 +165,14 @@ function userErrors(world: World, user: User, changed: UserFields, self?: User):
     add('projects_limit', 'must be greater than or equal to 0');
   }
   if ((changed.profile?.bio?.length ?? 0) > 255) add('bio', 'is too long (maximum is 255 characters)');
+  // app/models/user.rb `validates :theme_id, allow_nil: true, inclusion: { in: Gitlab::Themes.valid_ids }`
+  // (the available themes and the deprecated ids: 1 to 11) and `:color_scheme_id` in `Gitlab::ColorSchemes.valid_ids` (1 to 6).
+  if (changed.theme_id !== undefined && !THEME_IDS.has(changed.theme_id)) {
+    add('theme_id', `${changed.theme_id} is not a valid theme`);
+  }
+  if (changed.color_scheme_id !== undefined && !COLOR_SCHEME_IDS.has(changed.color_scheme_id)) {
+    add('color_scheme_id', `${changed.color_scheme_id} is not a valid color scheme`);
+  }
   const publicEmail = changed.profile?.public_email;
   if (publicEmail && publicEmail !== user.email) add('public_email', 'is not an email you own');
   return errors;
@@ -185,6 +199,8 @@ function assign(user: User, fields: UserFields): void {
   if (fields.projects_limit !== undefined) user.projects_limit = fields.projects_limit;
   if (fields.note !== undefined) user.note = fields.note;
   if (fields.private_profile !== undefined) user.private_profile = fields.private_profile;
+  if (fields.theme_id !== undefined) user.theme_id = fields.theme_id;
+  if (fields.color_scheme_id !== undefined) user.color_scheme_id = fields.color_scheme_id;
   if (fields.profile && Object.keys(fields.profile).length > 0) user.profile = { ...user.profile, ...fields.profile };
   if (fields.identity) {
     const others = (user.identities ?? []).filter((i) => i.provider !== fields.identity?.provider);
