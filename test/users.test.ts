@@ -65,6 +65,7 @@ const PROFILE = [
   'twitter',
   'discord',
   'website_url',
+  'github',
   'organization',
   'job_title',
   'pronouns',

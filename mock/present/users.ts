@@ -57,6 +57,8 @@ export function presentUserProfile(world: World, user: User, viewer?: User): Use
     twitter: user.profile?.twitter ?? '',
     discord: user.profile?.discord ?? '',
     website_url: user.profile?.website_url ?? '',
+    // lib/api/entities/user.rb `expose ... :github` (GitLab 18.1).
+    github: user.profile?.github ?? '',
     organization: user.profile?.organization ?? '',
     job_title: user.profile?.job_title ?? '',
     pronouns: user.profile?.pronouns ?? null,

@@ -28,6 +28,8 @@ const profile = () => ({
   discord: z.optional(z.nullable(z.string())),
   /** The website. */
   website_url: z.nullable(z.string()),
+  /** The GitHub username (GitLab 18.1 and later). */
+  github: z.optional(z.nullable(z.string())),
   /** The organization. */
   organization: z.nullable(z.string()),
   /** The job title. */

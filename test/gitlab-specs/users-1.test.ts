@@ -1182,3 +1182,461 @@ describe('POST /users', () => {
     '`private_profile` attribute, based on the application setting, when the attribute is overridden in params, overridden as `nil`: creates the user with the value of `private_profile` based on the application setting',
   );
 });
+
+// ---- PUT /users/:id ------------------------------------------------------------------------
+
+describe('PUT /users/:id', () => {
+  /** The spec's world: `admin` and `user` (the path's), and `extra`. */
+  const put = async (params: Record<string, unknown> | undefined, extra: SeedUser[] = [], who = USERNAME) => {
+    const mock = world(extra);
+    const answer = await api(mock, 'PUT', `/users/${idOf(mock, who)}`, ADMIN, params);
+    return { mock, answer, user: userNamed(mock, who) };
+  };
+  /** An update GitLab refuses: nothing changes. */
+  async function refused(params: Record<string, unknown>, extra: SeedUser[] = [], who = USERNAME, mock = world(extra)) {
+    const { answer, unchanged } = await refusedUnchanged(mock, ADMIN, () =>
+      api(mock, 'PUT', `/users/${idOf(mock, who)}`, ADMIN, params),
+    );
+    expect(unchanged).toBe(true);
+    return { answer, user: userNamed(mock, who) };
+  }
+  /** The user as administrators read it. */
+  const read = async (mock: MockGitLab, who = USERNAME) =>
+    (await api(mock, 'GET', `/users/${idOf(mock, who)}`, ADMIN)).body;
+
+  it('PUT request permissions for admin mode', async () => {
+    await permissionsForAdminMode(
+      (mock, token) => api(mock, 'PUT', `/users/${idOf(mock, USERNAME)}`, token, { bio: 'new test bio' }),
+      200,
+    );
+  });
+
+  it('returns 200 OK on success', async () => {
+    const { answer } = await put({ bio: 'new test bio' });
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body)).toEqual(expect.arrayContaining([...BASIC_KEYS, 'is_admin', 'email', 'note']));
+  });
+
+  // GitLab checks `password_expired?`, which no response shows; the 200 is GitLab's.
+  it('updating password, admin updates their own password: does not force reset on next login', async () => {
+    const { answer } = await put({ password: 'Str0ng-new-phrase' }, [], 'admin');
+    expect(answer.status).toBe(200);
+  });
+  // skip: not modelled: mails (DeviseMailer's `password_change_by_admin`)
+  notPorted(
+    'updating password, admin updates their own password: does not enqueue the `admin changed your password` email',
+  );
+  // skip: not modelled: mails (DeviseMailer's `password_change`)
+  notPorted('updating password, admin updates their own password: enqueues the `password changed` email');
+
+  // GitLab checks `password_expired?`, which no response shows; the 200 is GitLab's.
+  it('updating password, admin updates the password of another user: forces reset on next login', async () => {
+    const { answer } = await put({ password: 'Str0ng-new-phrase' });
+    expect(answer.status).toBe(200);
+  });
+  // skip: not modelled: mails (DeviseMailer's `password_change_by_admin`)
+  notPorted(
+    'updating password, admin updates the password of another user: enqueues the `admin changed your password` email',
+  );
+  // skip: not modelled: mails (DeviseMailer's `password_change`)
+  notPorted(
+    'updating password, admin updates the password of another user: does not enqueue the `password changed` email',
+  );
+
+  // GitLab also checks a Snowplow event, which no response shows; the refusal is GitLab's.
+  it('updating password, with a weak password: tracks weak password errors', async () => {
+    const { answer } = await refused({ password: 'password' });
+    expect(answer.body.message.password).toEqual(['must not contain commonly used combinations of words and letters']);
+  });
+
+  it('updates user with new bio', async () => {
+    const { mock, answer } = await put({ bio: 'new test bio' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.bio).toBe('new test bio');
+    expect((await read(mock)).bio).toBe('new test bio');
+  });
+
+  it('updates user with empty bio', async () => {
+    const mock = createMockGitLab({ seed: { now: NOW, users: baseUsers({}, { profile: { bio: 'previous bio' } }) } });
+    const answer = await api(mock, 'PUT', `/users/${idOf(mock, USERNAME)}`, ADMIN, { bio: '' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.bio).toBe('');
+    expect((await read(mock)).bio).toBe('');
+  });
+
+  it('updates user with nil bio', async () => {
+    const { mock, answer } = await put({ bio: null });
+    expect(answer.status).toBe(200);
+    expect(answer.body.bio).toBe('');
+    expect((await read(mock)).bio).toBe('');
+  });
+
+  describe('when updating organization', () => {
+    const withOrganization = () =>
+      createMockGitLab({
+        seed: { now: NOW, users: baseUsers({}, { profile: { organization: 'Previous org' } }) },
+      });
+    const ok = (param: string | null, expected: string) => async () => {
+      const mock = withOrganization();
+      const answer = await api(mock, 'PUT', `/users/${idOf(mock, USERNAME)}`, ADMIN, { organization: param });
+      expect(answer.status).toBe(200);
+      expect(answer.body.organization).toBe(expected);
+      expect((await read(mock)).organization).toBe(expected);
+    };
+
+    it('param_organization GitLab: 200 response: responds :ok and sets organization correctly', ok('GitLab', 'GitLab'));
+    it('param_organization empty: 200 response: responds :ok and sets organization correctly', ok('', ''));
+    it('param_organization nil: 200 response: responds :ok and sets organization correctly', ok(null, ''));
+
+    it('param_organization 501 characters: 400 response because organization too long: responds :bad_request and sets organization correctly', async () => {
+      const mock = withOrganization();
+      const { answer, unchanged } = await refusedUnchanged(mock, ADMIN, () =>
+        api(mock, 'PUT', `/users/${idOf(mock, USERNAME)}`, ADMIN, { organization: 'a'.repeat(501) }),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toEqual({ 'user_detail.organization': ['is too long (maximum is 500 characters)'] });
+      expect(unchanged).toBe(true);
+      expect((await read(mock)).organization).toBe('Previous org');
+    });
+
+    it(
+      'param_organization <script>alert("xss")</script>Company Name: 200 response: responds :ok and sets organization correctly',
+      ok('<script>alert("xss")</script>Company Name', 'Company Name'),
+    );
+    it(
+      'param_organization Marks & Spencer: 200 response: responds :ok and sets organization correctly',
+      ok('Marks & Spencer', 'Marks & Spencer'),
+    );
+  });
+
+  describe('when updating user_details with sanitizable fields', () => {
+    const updated = (params: Record<string, string>, expected: Record<string, string>) => async () => {
+      const { answer } = await put(params, [{ username: 'details' }], 'details');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject(expected);
+    };
+    const rejected = (params: Record<string, string>, error: RegExp) => async () => {
+      const { answer } = await refused(params, [{ username: 'details' }], 'details');
+      expect(answer.status).toBe(400);
+      expect(Object.values(answer.body.message).flat()).toContainEqual(expect.stringMatching(error));
+    };
+    const linkedin = { linkedin: 'https://linkedin.com/in/username' };
+    const website = { website_url: 'https://example.com?a=1&b=2' };
+    const twitter = { twitter: '<script>alert("xss")</script>@user' };
+    const escapedLinkedin = { linkedin: '&lt;script&gt;alert(1)&lt;/script&gt;' };
+    const escapedWebsite = { website_url: '%2526lt%253Bscript%2526gt%253B' };
+    const traversal = { github: 'main../../../../../../etc/passwd' };
+
+    // GitLab 18.6 has no `validate_sanitizable_user_details` flag (18.8): its sanitization is the one the flag's off
+    // state keeps, and these three give the same answer under both.
+    it(
+      'with valid input: successful user_details update: params {linkedin: https://linkedin.com/in/username}: responds :ok and sets the field correctly',
+      updated(linkedin, linkedin),
+    );
+    it(
+      'with valid input: successful user_details update: params {website_url: https://example.com?a=1&b=2}: responds :ok and sets the field correctly',
+      updated(website, website),
+    );
+    it(
+      'with valid input: successful user_details update: params {twitter: <script>alert("xss")</script>@user}: responds :ok and sets the field correctly',
+      updated(twitter, { twitter: '@user' }),
+    );
+
+    // skip: tests behaviour added after 18.6: GitLab 18.8's Sanitizable user details (flag `validate_sanitizable_user_details`) refuse escaped HTML entities; 18.6 keeps them
+    notPorted(
+      'with invalid input: rejected user_details update: params {linkedin: &lt;script&gt;alert(1)&lt;/script&gt;}: responds :bad_request with validation error',
+    );
+    // skip: tests behaviour added after 18.6: GitLab 18.8's Sanitizable user details (flag `validate_sanitizable_user_details`) refuse double-encoded components; 18.6 keeps them
+    notPorted(
+      'with invalid input: rejected user_details update: params {website_url: %2526lt%253Bscript%2526gt%253B}: responds :bad_request with validation error',
+    );
+    // skip: tests behaviour added after 18.6: GitLab 18.8's Sanitizable user details (flag `validate_sanitizable_user_details`) refuse path traversal; 18.6 keeps it
+    notPorted(
+      'with invalid input: rejected user_details update: params {github: main../../../../../../etc/passwd}: responds :bad_request with validation error',
+    );
+
+    it(
+      'when feature flag :validate_sanitizable_user_details is disabled, with valid input: successful user_details update: params {linkedin: https://linkedin.com/in/username}: responds :ok and sets the field correctly',
+      updated(linkedin, linkedin),
+    );
+    it(
+      'when feature flag :validate_sanitizable_user_details is disabled, with valid input: successful user_details update: params {website_url: https://example.com?a=1&b=2}: responds :ok and sets the field correctly',
+      updated(website, website),
+    );
+    it(
+      'when feature flag :validate_sanitizable_user_details is disabled, with valid input: successful user_details update: params {twitter: <script>alert("xss")</script>@user}: responds :ok and sets the field correctly',
+      updated(twitter, { twitter: '@user' }),
+    );
+    it(
+      'when feature flag :validate_sanitizable_user_details is disabled, with valid input: successful user_details update: params {linkedin: &lt;script&gt;alert(1)&lt;/script&gt;}: responds :ok and sets the field correctly',
+      updated(escapedLinkedin, escapedLinkedin),
+    );
+    it(
+      'when feature flag :validate_sanitizable_user_details is disabled, with valid input: successful user_details update: params {website_url: %2526lt%253Bscript%2526gt%253B}: responds :ok and sets the field correctly',
+      updated(escapedWebsite, escapedWebsite),
+    );
+    it(
+      'when feature flag :validate_sanitizable_user_details is disabled, with valid input: successful user_details update: params {github: main../../../../../../etc/passwd}: responds :ok and sets the field correctly',
+      updated(traversal, traversal),
+    );
+
+    it(
+      'when feature flag :validate_sanitizable_user_details is disabled, with input that was already invalid before this MR: rejected user_details update: params {linkedin: a * 501}: responds :bad_request with validation error',
+      rejected({ linkedin: 'a'.repeat(501) }, /is too long/),
+    );
+    // skip: mock differs: GitLab answers 400 with `is not a valid URL` for the website `not-a-valid-url` (UserDetail's `validates :website_url, url: true`, gem validate_url 1.0.15) yet 200 for `%2526lt%253Bscript%2526gt%253B` in the same context; the rule that tells the two apart was not found, so the mock keeps any website (200)
+    notPorted(
+      'when feature flag :validate_sanitizable_user_details is disabled, with input that was already invalid before this MR: rejected user_details update: params {website_url: not-a-valid-url}: responds :bad_request with validation error',
+    );
+  });
+
+  // skip: not modelled: avatars (uploads; the mock's users have their gravatar only)
+  notPorted('updates user with avatar');
+
+  it('updates user with a new email', async () => {
+    const { mock, answer } = await put({ email: 'new@email.com' });
+    expect(answer.status).toBe(200);
+    // The user stays confirmed, with the old email, until the new one is confirmed (no notification email in the mock).
+    const user = await read(mock);
+    expect(user.email).toBe('user.withdot@example.com');
+    expect(user.confirmed_at).not.toBeNull();
+  });
+
+  it('skips reconfirmation when requested', async () => {
+    const { mock, answer } = await put({ email: 'new@email.com', skip_reconfirmation: true });
+    expect(answer.status).toBe(200);
+    const user = await read(mock);
+    expect(user.email).toBe('new@email.com');
+    expect(user.confirmed_at).not.toBeNull();
+  });
+
+  it('updates user with their own username', async () => {
+    const { mock, answer } = await put({ username: USERNAME });
+    expect(answer.status).toBe(200);
+    expect(answer.body.username).toBe(USERNAME);
+    expect((await read(mock)).username).toBe(USERNAME);
+  });
+
+  // skip: not modelled: GitLab Pages (a project's unique Pages domain, which takes the username)
+  notPorted(
+    'with existing pages unique domain: returns 400 bad request error if same username is already used by pages unique domain',
+  );
+
+  it("updates user's existing identity", async () => {
+    const ldapUser: SeedUser = { username: 'ldap', identities: [{ provider: 'ldapmain', extern_uid: '123456' }] };
+    const { mock, answer } = await put({ provider: 'ldapmain', extern_uid: '654321' }, [ldapUser], 'ldap');
+    expect(answer.status).toBe(200);
+    expect((await read(mock, 'ldap')).identities[0].extern_uid).toBe('654321');
+  });
+
+  it('updates user with new identity', async () => {
+    const { mock, answer } = await put({ provider: 'github', extern_uid: 'john' });
+    expect(answer.status).toBe(200);
+    expect((await read(mock)).identities[0]).toMatchObject({ extern_uid: 'john', provider: 'github' });
+  });
+
+  it('updates admin status', async () => {
+    const { mock, answer } = await put({ admin: true });
+    expect(answer.status).toBe(200);
+    expect((await read(mock)).is_admin).toBe(true);
+  });
+
+  it('updates external status', async () => {
+    const { mock, answer } = await put({ external: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body.external).toBe(true);
+    expect((await read(mock)).external).toBe(true);
+  });
+
+  it('does have default values for theme and color-scheme ID', async () => {
+    const { mock } = await put({});
+    // `Gitlab::Themes.default` (3) and `Gitlab::ColorSchemes.default` (1).
+    expect(await read(mock)).toMatchObject({ theme_id: 3, color_scheme_id: 1 });
+  });
+
+  // GitLab checks the stored preference, which no user entity shows; the 200 is GitLab's.
+  it('updates viewing diffs file by file', async () => {
+    const { answer } = await put({ view_diffs_file_by_file: true });
+    expect(answer.status).toBe(200);
+  });
+
+  it('updating `private_profile`: updates private profile', async () => {
+    const { mock, answer } = await put({ private_profile: true });
+    expect(answer.status).toBe(200);
+    expect((await read(mock)).private_profile).toBe(true);
+  });
+
+  // skip: not modelled: the instance's `user_defaults_to_private_profile` setting (a `nil` private_profile takes its value)
+  notPorted(
+    'updating `private_profile`, when `private_profile` is set to `nil`: updates private_profile to value of the application setting',
+  );
+
+  it('updating `private_profile`: does not modify private profile when field is not provided', async () => {
+    const mock = createMockGitLab({ seed: { now: NOW, users: baseUsers({}, { private_profile: true }) } });
+    const answer = await api(mock, 'PUT', `/users/${idOf(mock, USERNAME)}`, ADMIN, {});
+    expect(answer.status).toBe(200);
+    expect((await read(mock)).private_profile).toBe(true);
+  });
+
+  it('does not modify theme or color-scheme ID when field is not provided', async () => {
+    const mock = createMockGitLab({ seed: { now: NOW, users: baseUsers({}, { theme_id: 1, color_scheme_id: 2 }) } });
+    const answer = await api(mock, 'PUT', `/users/${idOf(mock, USERNAME)}`, ADMIN, {});
+    expect(answer.status).toBe(200);
+    expect(await read(mock)).toMatchObject({ theme_id: 1, color_scheme_id: 2 });
+  });
+
+  it('does not update admin status', async () => {
+    const { mock, answer } = await put(
+      { can_create_group: false },
+      [{ username: 'other-admin', admin: true }],
+      'other-admin',
+    );
+    expect(answer.status).toBe(200);
+    expect(await read(mock, 'other-admin')).toMatchObject({ is_admin: true, can_create_group: false });
+  });
+
+  it('does not allow invalid update', async () => {
+    const { answer, user } = await refused({ email: 'invalid email' });
+    expect(answer.status).toBe(400);
+    expect(user.email).not.toBe('invalid email');
+  });
+
+  it('updates theme id', async () => {
+    const { mock, answer } = await put({ theme_id: 5 });
+    expect(answer.status).toBe(200);
+    expect((await read(mock)).theme_id).toBe(5);
+  });
+
+  it('does not update invalid theme id', async () => {
+    const { answer, user } = await refused({ theme_id: 50 });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toEqual({ theme_id: ['50 is not a valid theme'] });
+    expect(user.theme_id).not.toBe(50);
+  });
+
+  it('updates color scheme id', async () => {
+    const { mock, answer } = await put({ color_scheme_id: 5 });
+    expect(answer.status).toBe(200);
+    expect((await read(mock)).color_scheme_id).toBe(5);
+  });
+
+  it('does not update invalid color scheme id', async () => {
+    const { answer, user } = await refused({ color_scheme_id: 50 });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toEqual({ color_scheme_id: ['50 is not a valid color scheme'] });
+    expect(user.color_scheme_id).not.toBe(50);
+  });
+
+  it('when the current user is not an admin: is not available', async () => {
+    const mock = world();
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'PUT', `/users/${idOf(mock, USERNAME)}`, USER, userAttributes()),
+    );
+    expect(answer.status).toBe(403);
+    expect(unchanged).toBe(true);
+  });
+
+  it('returns 404 for non-existing user', async () => {
+    const mock = world();
+    const { answer, unchanged } = await refusedUnchanged(mock, ADMIN, () =>
+      api(mock, 'PUT', `/users/${NON_EXISTING_ID}`, ADMIN, { bio: 'update should fail' }),
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 User Not Found');
+    expect(unchanged).toBe(true);
+  });
+
+  it('returns a 404 if invalid ID', async () => {
+    expect((await api(world(), 'PUT', '/users/ASDF', ADMIN)).status).toBe(404);
+  });
+
+  it('returns 400 error if user does not validate', async () => {
+    const { answer } = await refused({
+      password: 'pass',
+      email: 'test@example.com',
+      username: 'test!',
+      name: 'test',
+      bio: 'g'.repeat(256),
+      projects_limit: -1,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message.password).toEqual(['is too short (minimum is 8 characters)']);
+    expect(answer.body.message.bio).toEqual(['is too long (maximum is 255 characters)']);
+    expect(answer.body.message.projects_limit).toEqual(['must be greater than or equal to 0']);
+    expect([...answer.body.message.username].sort()).toEqual(
+      [
+        "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.",
+        "can only include non-accented letters, digits, '_', '-' and '.'. It must not start with '-', '_', or '.', nor end with '-', '_', '.', '.git', or '.atom'.",
+      ].sort(),
+    );
+  });
+
+  it('returns 400 if provider is missing for identity update', async () => {
+    const { answer } = await refused({ extern_uid: '654321' }, [omniauthUser], 'omniauth');
+    expect(answer.status).toBe(400);
+  });
+
+  it('returns 400 if external UID is missing for identity update', async () => {
+    const { answer } = await refused({ provider: 'ldap' }, [omniauthUser], 'omniauth');
+    expect(answer.status).toBe(400);
+  });
+
+  /** `with existing user`: `test` and then `john` created through the API; `@user` is `john`. */
+  async function withExisting() {
+    const mock = world();
+    for (const [username, email] of [
+      ['test', 'test@example.com'],
+      ['john', 'foo@bar.com'],
+    ] as const) {
+      const created = await api(mock, 'POST', '/users', ADMIN, {
+        email,
+        password: 'Str0ng-pass-phrase',
+        username,
+        name: username,
+      });
+      expect(created.status).toBe(201);
+    }
+    return mock;
+  }
+
+  it('with existing user: returns 409 conflict error if email address exists', async () => {
+    const { answer, user } = await refused({ email: 'test@example.com' }, [], 'john', await withExisting());
+    expect(answer.status).toBe(409);
+    expect(user.email).toBe('foo@bar.com');
+  });
+
+  it('with existing user: returns 409 conflict error if username taken', async () => {
+    const { answer, user } = await refused({ username: 'test' }, [], 'john', await withExisting());
+    expect(answer.status).toBe(409);
+    expect(user.username).toBe('john');
+  });
+
+  it('with existing user: returns 409 conflict error if username taken (case insensitive)', async () => {
+    const { answer, user } = await refused({ username: 'TEST' }, [], 'john', await withExisting());
+    expect(answer.status).toBe(409);
+    expect(user.username).toBe('john');
+  });
+
+  it('when user with a primary email exists, when the primary email is confirmed: returns 409 conflict error', async () => {
+    const { answer, user } = await refused({ email: 'foo@example.com' }, [
+      { username: 'confirmed', email: 'foo@example.com' },
+    ]);
+    expect(answer.status).toBe(409);
+    expect(user.email).not.toBe('foo@example.com');
+  });
+
+  it('when user with a primary email exists, when the primary email is unconfirmed: returns 409 conflict error', async () => {
+    const { answer, user } = await refused({ email: 'foo@example.com' }, [
+      { username: 'unconfirmed', email: 'foo@example.com', confirmed_at: null },
+    ]);
+    expect(answer.status).toBe(409);
+    expect(user.email).not.toBe('foo@example.com');
+  });
+
+  // skip: not modelled: secondary emails (the emails API); a user has one email in the mock
+  notPorted(
+    'when user with a secondary email exists, when the secondary email is confirmed: returns 409 conflict error',
+  );
+  // skip: not modelled: secondary emails (the emails API); a user has one email in the mock
+  notPorted('when user with a secondary email exists, when the secondary email is unconfirmed: does not update email');
+});
