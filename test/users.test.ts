@@ -343,6 +343,45 @@ describe("GET /users: the administrators' filters and orders", () => {
   });
 });
 
+describe('GET /users?pagination=keyset', () => {
+  it('pages by cursor in the list order: next and previous cursors, the last page without a Link, a bad cursor 400', async () => {
+    const world = createMockGitLab({
+      seed: {
+        users: ['u1', 'u2', 'u3', 'u4', 'u5'].map((username) => ({ username, token: `glpat-keyset-${username}` })),
+      },
+    });
+    const page = async (query: string) => {
+      const answer = await call(
+        world,
+        'GET',
+        `/users?pagination=keyset&per_page=2&order_by=username&sort=asc${query}`,
+        {
+          token: 'glpat-keyset-u1',
+        },
+      );
+      return {
+        status: answer.status,
+        names: Array.isArray(answer.body) ? answer.body.map((u: { username: string }) => u.username) : answer.body,
+        next: answer.headers.get('x-next-cursor'),
+        prev: answer.headers.get('x-prev-cursor'),
+        link: answer.headers.get('link'),
+        total: answer.headers.get('x-total'),
+      };
+    };
+    const first = await page('');
+    expect(first).toMatchObject({ status: 200, names: ['u1', 'u2'], prev: null, total: null });
+    expect(first.link).toContain(`cursor=${encodeURIComponent(first.next ?? '')}`);
+    expect(first.link).toContain('order_by=username');
+    const second = await page(`&cursor=${encodeURIComponent(first.next ?? '')}`);
+    expect(second.names).toEqual(['u3', 'u4']);
+    const back = await page(`&cursor=${encodeURIComponent(second.prev ?? '')}`);
+    expect(back.names).toEqual(['u1', 'u2']);
+    const last = await page(`&cursor=${encodeURIComponent(second.next ?? '')}`);
+    expect(last).toMatchObject({ names: ['u5'], next: null, link: null });
+    expect(await page('&cursor=not-a-cursor')).toMatchObject({ status: 400, names: { error: 'cursor is invalid' } });
+  });
+});
+
 describe('GET /users/:id', () => {
   it("answers GitLab's User entity to a non-administrator: the profile, no email", async () => {
     const user = await dev.users.get(idOf('owner'));

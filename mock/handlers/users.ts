@@ -1,5 +1,5 @@
 import { routeNotFound } from '../http/errors.js';
-import { paginated } from '../http/pagination.js';
+import { cursorPaginated, paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
@@ -69,6 +69,10 @@ export const userRoutes = [
           // `sort_params_no_defaults`: whether the request gave them decides the order (`reorder_users`).
           order_by: p.string().values(USER_ORDERS),
           sort: p.string().values(['asc', 'desc']),
+          // `paginate_with_strategies`: `pagination=keyset` pages users by cursor (`CursorPager`); every
+          // order of GET /users is one `User.supported_keyset_orderings` has, so none is refused with 405.
+          pagination: p.string(),
+          cursor: p.string(),
           ...paginationParams,
         },
         { allOrNoneOf: [['extern_uid', 'provider']] },
@@ -97,6 +101,7 @@ export const userRoutes = [
         sort: q.sort as 'asc' | 'desc',
       });
       const present = readsAllUsers(ctx.caller.user) ? presentUserWithAdmin : presentUser;
+      if (q.pagination === 'keyset') return cursorPaginated(ctx, users, q, (user) => present(ctx.world, user));
       return paginated(ctx, users, q, (user) => present(ctx.world, user));
     },
     { checksScopes: true },

@@ -256,18 +256,41 @@ describe('admin notes', () => {
     // skip: asserts only on database queries (ActiveRecord::QueryRecorder), which no response shows
     notPorted('when authenticated, N+1 queries: avoids N+1 queries when requested by a regular user');
 
-    // skip: mock differs: GitLab answers `pagination=keyset` on GET /users with a cursor page (`Link: <...cursor=...>; rel="next"`, no offset headers, `per_page` users by id descending); the mock ignores `pagination` and answers an offset page with every pagination header
-    notPorted(
-      'when authenticated, an endpoint with keyset pagination, on making requests with supported ordering structure: includes keyset url params in the url response',
-    );
-    // skip: mock differs: GitLab answers `pagination=keyset` without the offset pagination headers; the mock sends them (it has no keyset pagination for GET /users)
-    notPorted(
-      'when authenticated, an endpoint with keyset pagination, on making requests with supported ordering structure: does not include pagination headers',
-    );
-    // skip: mock differs: GitLab's next page is the `cursor` of the first page's Link; the mock's Link names an offset page
-    notPorted(
-      'when authenticated, an endpoint with keyset pagination, on making requests with supported ordering structure: paginates the records correctly',
-    );
+    /** GitLab's `an endpoint with keyset pagination`: `pagination: 'keyset', per_page: 1` as `user`. */
+    const keysetPage = (mock: MockGitLab) => api(mock, 'GET', '/users', USER, { pagination: 'keyset', per_page: 1 });
+    /** `pagination_params_from_next_url`: the query of the Link header's next URL. */
+    const nextParams = (headers: Headers) => {
+      const next = /<([^>]*)>; rel="next"/.exec(headers.get('link') ?? '')?.[1];
+      return next === undefined ? undefined : new URL(next).searchParams;
+    };
+
+    it('when authenticated, an endpoint with keyset pagination, on making requests with supported ordering structure: includes keyset url params in the url response', async () => {
+      const answer = await keysetPage(notesWorld());
+      expect(answer.status).toBe(200);
+      expect(nextParams(answer.headers)?.has('cursor')).toBe(true);
+    });
+
+    it('when authenticated, an endpoint with keyset pagination, on making requests with supported ordering structure: does not include pagination headers', async () => {
+      const answer = await keysetPage(notesWorld());
+      expect(answer.status).toBe(200);
+      expect(
+        ['x-total', 'x-total-pages', 'x-per-page', 'x-page', 'x-next-page', 'x-prev-page'].filter((h) =>
+          answer.headers.has(h),
+        ),
+      ).toEqual([]);
+    });
+
+    it('when authenticated, an endpoint with keyset pagination, on making requests with supported ordering structure: paginates the records correctly', async () => {
+      const mock = notesWorld();
+      const first = await keysetPage(mock);
+      expect(first.status).toBe(200);
+      // `first_record` is `user`, `second_record` `admin`: by id, descending.
+      expect(ids(first.body)).toEqual([idOf(mock, USERNAME)]);
+      const params = Object.fromEntries(nextParams(first.headers) ?? []);
+      const second = await api(mock, 'GET', '/users', USER, params);
+      expect(second.status).toBe(200);
+      expect(ids(second.body)).toEqual([idOf(mock, 'admin')]);
+    });
 
     it('when authenticated: still supports offset pagination when keyset pagination params are not provided', async () => {
       const answer = await api(notesWorld(), 'GET', '/users', USER);
