@@ -27,9 +27,10 @@ import type { Caller, World } from '../world/types.js';
 
 /** GitLab's `optional_attributes` of `POST /users` and `PUT /users/:id` (the avatar and preferences left out). */
 const optionalAttributes = {
-  ...(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, p.string()])) as Record<
+  // A `null` clears a profile field ("Empty string or nil clears the field.").
+  ...(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, p.string().nullable()])) as Record<
     (typeof PROFILE_FIELDS)[number],
-    Param<string>
+    Param<string | null>
   >),
   projects_limit: p.integer(),
   extern_uid: p.string(),
@@ -57,8 +58,10 @@ type Attributes = { [K in keyof typeof optionalAttributes]?: unknown };
 
 /** The parsed attributes as the rules take them. */
 function fieldsOf(q: Attributes & { email?: string; username?: string; name?: string; password?: string }): UserFields {
-  const profile: Record<string, string> = {};
-  for (const field of PROFILE_FIELDS) if (typeof q[field] === 'string') profile[field] = q[field] as string;
+  const profile: Record<string, string | null> = {};
+  for (const field of PROFILE_FIELDS) {
+    if (typeof q[field] === 'string' || q[field] === null) profile[field] = q[field] as string | null;
+  }
   return {
     email: q.email,
     username: q.username,
@@ -70,6 +73,8 @@ function fieldsOf(q: Attributes & { email?: string; username?: string; name?: st
     projects_limit: q.projects_limit as number | undefined,
     note: q.note as string | undefined,
     private_profile: q.private_profile as boolean | undefined,
+    theme_id: q.theme_id as number | undefined,
+    color_scheme_id: q.color_scheme_id as number | undefined,
     profile,
     identity:
       typeof q.extern_uid === 'string' && typeof q.provider === 'string'
@@ -133,7 +138,7 @@ export const userAdminRoutes = [
       },
       { allOrNoneOf: [['extern_uid', 'provider']] },
     );
-    const user = updateUser(ctx.world, ctx.caller, q.id, fieldsOf(q as RawParams));
+    const user = updateUser(ctx.world, ctx.caller, q.id, fieldsOf(q as RawParams), q.skip_reconfirmation === true);
     return json(presentUserWithAdmin(ctx.world, user));
   }),
 

@@ -462,6 +462,7 @@ export interface Abilities {
   archive_project: Project;
   remove_project: Project;
   remove_group: Group;
+  read_user_profile: User;
   read_user_personal_access_tokens: User;
   manage_user_personal_access_token: User;
   revoke_token: AccessToken;
@@ -854,6 +855,22 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   remove_project: projectMember(Roles.Owner),
   // GroupPolicy: `rule { owner }.policy { enable :remove_group }` (Owner, inherited; administrators).
   remove_group: groupMember(Roles.Owner),
+  // UserPolicy: `rule { default }.enable :read_user_profile`, then `rule { (private_profile | blocked_user |
+  // unconfirmed_user) & ~(user_is_self | admin) }.prevent :read_user_profile` (`blocked_user`: `User#blocked?`,
+  // the blocked, LDAP-blocked, pending and banned states). It hides a profile's `created_at`, `followers`
+  // and `following` (lib/api/entities/user.rb); no route refuses with it.
+  read_user_profile: {
+    allows: (_world, user, subject) =>
+      user.admin ||
+      user.id === subject.id ||
+      !(
+        subject.private_profile === true ||
+        ['blocked', 'ldap_blocked', 'blocked_pending_approval', 'banned'].includes(subject.state) ||
+        subject.confirmed_at === null
+      ),
+    refusal: (_world, user, subject) =>
+      forbidden().because(`${user.username} may not read the profile of ${subject.username}`),
+  },
   // UserPolicy: `rule { ~subject_ghost & (user_is_self | admin) }.policy { enable :read_user_personal_access_tokens }`.
   // The personal access tokens API answers a caller without it 401 (`unauthorized!`).
   read_user_personal_access_tokens: {

@@ -28,6 +28,8 @@ const profile = () => ({
   discord: z.optional(z.nullable(z.string())),
   /** The website. */
   website_url: z.nullable(z.string()),
+  /** The GitHub username (GitLab 18.1 and later). */
+  github: z.optional(z.nullable(z.string())),
   /** The organization. */
   organization: z.nullable(z.string()),
   /** The job title. */
@@ -95,6 +97,8 @@ const account = () => ({
   private_profile: z.boolean(),
   /** The email of their web commits. */
   commit_email: z.nullable(z.string()),
+  /** The language of their interface, such as `en` (GitLab 18.3 and later). */
+  preferred_language: z.optional(z.nullable(z.string())),
 });
 
 /** What administrators see besides (GitLab's `UserWithAdmin` and `UserDetailsWithAdmin` entities). */
@@ -190,6 +194,12 @@ export interface UserListQuery extends PaginationQuery {
   blocked?: boolean;
   /** Only human users: no bots. */
   humans?: boolean;
+  /** Only bots and GitLab's internal users: no humans. */
+  exclude_humans?: boolean;
+  /** Only users who are not active (blocked, deactivated...; GitLab's `without_active`). */
+  exclude_active?: boolean;
+  /** Exactly this public email: at most one user (GitLab 18.3 and later). */
+  public_email?: string;
   /** Leave out GitLab's internal users (ghost, support bot...). */
   exclude_internal?: boolean;
   /** Leave out the bot users of project access tokens. */
