@@ -49,6 +49,7 @@ function world(
           name: 'User Withdot',
           token: USER,
           ssh_keys: [{ id: KEY_ID, title: 'Sample key', key: KEY }],
+          ...options.withdot,
         },
         { username: 'other', token: OTHER },
         { username: 'blocked', state: 'blocked' },
@@ -64,6 +65,7 @@ function world(
         ...(options.users ?? []),
       ],
       ...(options.groups ? { groups: options.groups } : {}),
+      ...(options.oauth ? { oauth: options.oauth } : {}),
     },
   });
 }
@@ -651,5 +653,419 @@ describe('DELETE /users/:id (users_spec)', () => {
     const answer = await api(mock, 'DELETE', `${path(mock)}?hard_delete=true`, ADMIN);
     expect(answer.status).toBe(204);
     expect((await api(mock, 'GET', `/projects/owner%2Fproject/issues/${issue.body.iid}`, ADMIN)).status).toBe(404);
+  });
+});
+
+/** An OAuth access token of `user.withdot` with `scopes` (GitLab's `Doorkeeper::AccessToken.create!`). */
+const OAUTH_TOKEN = 'a'.repeat(64);
+const oauthWorld = (scopes: string[]) =>
+  world({
+    oauth: {
+      tokens: [
+        {
+          id: 1,
+          application: null,
+          user: 'user.withdot',
+          token: OAUTH_TOKEN,
+          refresh_token: null,
+          scopes,
+          auth_time: null,
+          created_at: new Date(NOW).toISOString(),
+          expires_in: 7200,
+          revoked_at: null,
+        },
+      ],
+    },
+  });
+
+/**
+ * GitLab's shared examples 'allows the "read_user" scope' (`read_user_shared_examples.rb`): the route
+ * read with a personal access token (`PRIVATE-TOKEN`) or an OAuth token (`Authorization: Bearer`) of
+ * `user.withdot` holding `scopes`, by GET or HEAD; answers the status.
+ */
+async function readWithScopes(
+  path: string | ((mock: MockGitLab) => string),
+  kind: 'personal' | 'oauth',
+  scopes: string[],
+  method: 'GET' | 'HEAD' = 'GET',
+) {
+  if (kind === 'oauth') {
+    const mock = oauthWorld(scopes);
+    const url = typeof path === 'string' ? path : path(mock);
+    return (await call(mock, method, url, { headers: { authorization: `Bearer ${OAUTH_TOKEN}` } })).status;
+  }
+  const mock = world({ withdot: { personal_access_tokens: [{ name: 'scoped', scopes, token: 'glpat-spec-scoped' }] } });
+  const url = typeof path === 'string' ? path : path(mock);
+  return (await call(mock, method, url, { token: 'glpat-spec-scoped' })).status;
+}
+
+/** The keys `public_api/v4/user/public.json` requires (`spec/fixtures/api/schemas`). */
+const PUBLIC_USER_KEYS = [
+  'id',
+  'username',
+  'email',
+  'name',
+  'state',
+  'avatar_url',
+  'web_url',
+  'created_at',
+  'bio',
+  'location',
+  'linkedin',
+  'twitter',
+  'website_url',
+  'organization',
+  'last_sign_in_at',
+  'confirmed_at',
+  'color_scheme_id',
+  'projects_limit',
+  'current_sign_in_at',
+  'identities',
+  'can_create_group',
+  'can_create_project',
+  'two_factor_enabled',
+  'external',
+];
+/** The keys `public_api/v4/user/admin.json` requires besides. */
+const ADMIN_USER_KEYS = [...PUBLIC_USER_KEYS, 'commit_email', 'is_admin', 'pronouns', 'namespace_id'];
+
+describe('GET /user (users_spec)', () => {
+  // skip: not modelled: sudo (the `sudo` parameter and `Sudo` header, lib/api/helpers.rb `sudo!`)
+  notPorted(
+    'get user info (v4), with regular user, with personal access token: returns 403 without private token when sudo is defined',
+  );
+
+  it('get user info (v4), with regular user: returns current user without private token when sudo not defined', async () => {
+    const mock = world();
+    const answer = await api(mock, 'GET', '/user', USER);
+    expect(answer.status).toBe(200);
+    for (const key of PUBLIC_USER_KEYS) expect(answer.body, key).toHaveProperty(key);
+    expect(answer.body.id).toBe(idOf(mock, 'user.withdot'));
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions
+  notPorted('get user info (v4), with regular user: authorizing granular token permissions');
+
+  it('get user info (v4), with regular user, scopes, for personal access tokens, when the requesting token has the "api" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes('/user', 'personal', ['api'])).toBe(200);
+  });
+  it('get user info (v4), with regular user, scopes, for personal access tokens, when the requesting token has the "api" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes('/user', 'personal', ['api'], 'HEAD')).toBe(200);
+  });
+  it('get user info (v4), with regular user, scopes, for personal access tokens, when the requesting token has the "read_user" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes('/user', 'personal', ['read_user'])).toBe(200);
+  });
+  it('get user info (v4), with regular user, scopes, for personal access tokens, when the requesting token has the "read_user" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes('/user', 'personal', ['read_user'], 'HEAD')).toBe(200);
+  });
+  it('get user info (v4), with regular user, scopes, for personal access tokens, when the requesting token does not have any required scope: returns a "403" response', async () => {
+    expect(await readWithScopes('/user', 'personal', ['read_registry'])).toBe(403);
+  });
+  it('get user info (v4), with regular user, scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "api" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes('/user', 'oauth', ['api'])).toBe(200);
+  });
+  it('get user info (v4), with regular user, scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "api" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes('/user', 'oauth', ['api'], 'HEAD')).toBe(200);
+  });
+  it('get user info (v4), with regular user, scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "read_user" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes('/user', 'oauth', ['read_user'])).toBe(200);
+  });
+  it('get user info (v4), with regular user, scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "read_user" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes('/user', 'oauth', ['read_user'], 'HEAD')).toBe(200);
+  });
+  it('get user info (v4), with regular user, scopes, for doorkeeper (OAuth) tokens, when the requesting token does not have any required scope: returns a "403" response', async () => {
+    expect(await readWithScopes('/user', 'oauth', ['invalid'])).toBe(403);
+  });
+
+  // skip: not modelled: sudo (the `sudo` parameter and `Sudo` header, lib/api/helpers.rb `sudo!`)
+  notPorted(
+    'get user info (v4), with admin, with personal access token: returns 403 without private token when sudo defined',
+  );
+
+  it('get user info (v4), with admin, with personal access token: returns initial current user without private token but with is_admin when sudo not defined', async () => {
+    const mock = world({
+      instance: { admin_mode: true },
+      users: [
+        { username: 'admin-in-mode', admin: true, token: 'glpat-spec-admin-mode', scopes: ['api', 'admin_mode'] },
+      ],
+    });
+    const answer = await call(mock, 'GET', '/user?private_token=glpat-spec-admin-mode');
+    expect(answer.status).toBe(200);
+    for (const key of ADMIN_USER_KEYS) expect(answer.body, key).toHaveProperty(key);
+    expect(answer.body.id).toBe(idOf(mock, 'admin-in-mode'));
+  });
+
+  it('get user info (v4), with unauthenticated user: returns 401 error if user is unauthenticated', async () => {
+    expect((await api(world(), 'GET', '/user')).status).toBe(401);
+  });
+
+  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  notPorted(
+    'get user info (v3), with regular user, with personal access token: returns 403 without private token when sudo is defined',
+  );
+  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  notPorted('get user info (v3), with regular user: returns current user without private token when sudo not defined');
+  // skip: the v3 run; and fine-grained (granular) personal access token permissions
+  notPorted('get user info (v3), with regular user: authorizing granular token permissions');
+  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  notPorted('get user info (v3), with regular user, scopes: allows the "read_user" scope');
+  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  notPorted(
+    'get user info (v3), with admin, with personal access token: returns 403 without private token when sudo defined',
+  );
+  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  notPorted(
+    'get user info (v3), with admin, with personal access token: returns initial current user without private token but with is_admin when sudo not defined',
+  );
+  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  notPorted('get user info (v3), with unauthenticated user: returns 401 error if user is unauthenticated');
+
+  // skip: mock differs: GitLab (lib/api/users.rb `allow_access_with_scope :ai_workflows, if: request.head? || request_current_user?`; the release that added it is not in the 17.0-18.8 CHANGELOG) answers GET /user 200 to an OAuth token whose only scope is `ai_workflows`; the mock answers 403 insufficient_scope
+  notPorted('when authenticated with a token that has the ai_workflows scope: is successful');
+});
+
+notPortedGroup('GET /user/preferences (users_spec)', () => {
+  // skip: not modelled: GET /user/preferences (user preferences)
+  notPorted('when unauthenticated: returns authentication error');
+  // skip: not modelled: GET /user/preferences (user preferences)
+  notPorted('when authenticated: returns user preferences');
+  // skip: not modelled: fine-grained (granular) personal access token permissions
+  notPorted('when authenticated: authorizing granular token permissions');
+});
+
+notPortedGroup('PUT /user/preferences (users_spec)', () => {
+  // skip: not modelled: PUT /user/preferences (user preferences)
+  notPorted('when unauthenticated: returns authentication error');
+  // skip: not modelled: PUT /user/preferences (user preferences)
+  notPorted('when authenticated: updates user preferences');
+  // skip: not modelled: fine-grained (granular) personal access token permissions
+  notPorted('when authenticated: authorizing granular token permissions');
+});
+
+describe('GET /user/keys (users_spec)', () => {
+  it('when unauthenticated: returns authentication error', async () => {
+    expect((await api(world(), 'GET', '/user/keys')).status).toBe(401);
+  });
+
+  it('when authenticated: returns array of ssh keys', async () => {
+    const answer = await api(world(), 'GET', '/user/keys', USER);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(Array.isArray(answer.body)).toBe(true);
+    expect(answer.body[0].title).toBe('Sample key');
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions
+  notPorted('when authenticated: authorizing granular token permissions');
+
+  it('when authenticated: returns array of ssh keys with comments replaced witha simple identifier of username + hostname', async () => {
+    const mock = world();
+    const answer = await api(mock, 'GET', '/user/keys', USER);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(answer.body.length).toBeGreaterThan(0);
+    for (const key of answer.body) expect(key.key).toContain(`User Withdot (${new URL(mock.baseUrl).hostname}`);
+  });
+
+  // skip: asserts only on database queries (N+1), which no response shows
+  notPorted('when authenticated, N+1 queries: avoids N+1 queries');
+
+  it('when authenticated, scopes, for personal access tokens, when the requesting token has the "api" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes('/user/keys', 'personal', ['api'])).toBe(200);
+  });
+  it('when authenticated, scopes, for personal access tokens, when the requesting token has the "api" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes('/user/keys', 'personal', ['api'], 'HEAD')).toBe(200);
+  });
+  it('when authenticated, scopes, for personal access tokens, when the requesting token has the "read_user" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes('/user/keys', 'personal', ['read_user'])).toBe(200);
+  });
+  it('when authenticated, scopes, for personal access tokens, when the requesting token has the "read_user" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes('/user/keys', 'personal', ['read_user'], 'HEAD')).toBe(200);
+  });
+  it('when authenticated, scopes, for personal access tokens, when the requesting token does not have any required scope: returns a "403" response', async () => {
+    expect(await readWithScopes('/user/keys', 'personal', ['read_registry'])).toBe(403);
+  });
+  it('when authenticated, scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "api" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes('/user/keys', 'oauth', ['api'])).toBe(200);
+  });
+  it('when authenticated, scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "api" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes('/user/keys', 'oauth', ['api'], 'HEAD')).toBe(200);
+  });
+  it('when authenticated, scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "read_user" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes('/user/keys', 'oauth', ['read_user'])).toBe(200);
+  });
+  it('when authenticated, scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "read_user" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes('/user/keys', 'oauth', ['read_user'], 'HEAD')).toBe(200);
+  });
+  it('when authenticated, scopes, for doorkeeper (OAuth) tokens, when the requesting token does not have any required scope: returns a "403" response', async () => {
+    expect(await readWithScopes('/user/keys', 'oauth', ['invalid'])).toBe(403);
+  });
+});
+
+describe('GET /user/keys/:key_id (users_spec)', () => {
+  const path = `/user/keys/${KEY_ID}`;
+
+  it('returns single key', async () => {
+    const answer = await api(world(), 'GET', path, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.title).toBe('Sample key');
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions
+  notPorted('authorizing granular token permissions');
+
+  it('exposes SSH key comment as a simple identifier of username + hostname', async () => {
+    const mock = world();
+    const answer = await api(mock, 'GET', path, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.key).toContain(`User Withdot (${new URL(mock.baseUrl).hostname})`);
+  });
+
+  it('returns 404 Not Found within invalid ID', async () => {
+    const answer = await api(world(), 'GET', `/user/keys/${NON_EXISTING_ID}`, USER);
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 Key Not Found');
+  });
+
+  it("returns 404 error if admin accesses user's ssh key", async () => {
+    const answer = await api(world(), 'GET', path, ADMIN);
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 Key Not Found');
+  });
+
+  it('returns 404 for invalid ID', async () => {
+    expect((await api(world(), 'GET', '/users/keys/ASDF', ADMIN)).status).toBe(404);
+  });
+
+  it('scopes, for personal access tokens, when the requesting token has the "api" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes(path, 'personal', ['api'])).toBe(200);
+  });
+  it('scopes, for personal access tokens, when the requesting token has the "api" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes(path, 'personal', ['api'], 'HEAD')).toBe(200);
+  });
+  it('scopes, for personal access tokens, when the requesting token has the "read_user" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes(path, 'personal', ['read_user'])).toBe(200);
+  });
+  it('scopes, for personal access tokens, when the requesting token has the "read_user" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes(path, 'personal', ['read_user'], 'HEAD')).toBe(200);
+  });
+  it('scopes, for personal access tokens, when the requesting token does not have any required scope: returns a "403" response', async () => {
+    expect(await readWithScopes(path, 'personal', ['read_registry'])).toBe(403);
+  });
+  it('scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "api" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes(path, 'oauth', ['api'])).toBe(200);
+  });
+  it('scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "api" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes(path, 'oauth', ['api'], 'HEAD')).toBe(200);
+  });
+  it('scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "read_user" scope: returns a "200" response on get request', async () => {
+    expect(await readWithScopes(path, 'oauth', ['read_user'])).toBe(200);
+  });
+  it('scopes, for doorkeeper (OAuth) tokens, when the requesting token has the "read_user" scope: returns a "200" response on head request', async () => {
+    expect(await readWithScopes(path, 'oauth', ['read_user'], 'HEAD')).toBe(200);
+  });
+  it('scopes, for doorkeeper (OAuth) tokens, when the requesting token does not have any required scope: returns a "403" response', async () => {
+    expect(await readWithScopes(path, 'oauth', ['invalid'])).toBe(403);
+  });
+});
+
+describe('POST /user/keys (users_spec)', () => {
+  it('creates ssh key', async () => {
+    const mock = world();
+    const answer = await api(mock, 'POST', '/user/keys', USER, keyAttributes);
+    expect(answer.status).toBe(201);
+    const keys = keysOf(mock, 'user.withdot');
+    expect(keys).toHaveLength(2);
+    expect(keys.at(-1)?.title).toBe(keyAttributes.title);
+    expect(keys.at(-1)?.key).toBe(NEW_KEY);
+    expect(answer.body.usage_type).toBe('signing');
+  });
+
+  it('creates SSH key with `expires_at` attribute', async () => {
+    const expiresAt = new Date(NOW + 21 * 86_400_000).toISOString();
+    const answer = await api(world(), 'POST', '/user/keys', USER, { ...keyAttributes, expires_at: expiresAt });
+    expect(answer.status).toBe(201);
+    expect(answer.body.expires_at.slice(0, 10)).toBe(expiresAt.slice(0, 10));
+  });
+
+  it('returns a 401 error if unauthorized', async () => {
+    const mock = world();
+    const { answer, unchanged } = await refusedUnchanged(mock, undefined, () =>
+      api(mock, 'POST', '/user/keys', undefined, { title: 'some title', key: 'some key' }),
+    );
+    expect(answer.status).toBe(401);
+    expect(unchanged).toBe(true);
+  });
+
+  it('does not create ssh key without key', async () => {
+    const answer = await api(world(), 'POST', '/user/keys', USER, { title: 'title' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('key is missing');
+  });
+
+  it('does not create ssh key without title', async () => {
+    const answer = await api(world(), 'POST', '/user/keys', USER, { key: 'some key' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('title is missing');
+  });
+
+  // GitLab's spec has two examples of this name; this is the second (`key: "somekey"`, any 400).
+  it('does not create ssh key without title', async () => {
+    const mock = world();
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'POST', '/user/keys', USER, { key: 'somekey' }),
+    );
+    expect(answer.status).toBe(400);
+    expect(unchanged).toBe(true);
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions
+  notPorted('authorizing granular token permissions');
+});
+
+describe('DELETE /user/keys/:key_id (users_spec)', () => {
+  const path = `/user/keys/${KEY_ID}`;
+
+  it('deletes existed key', async () => {
+    const mock = world();
+    const answer = await api(mock, 'DELETE', path, USER);
+    expect(answer.status).toBe(204);
+    expect(keysOf(mock, 'user.withdot')).toHaveLength(0);
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions
+  notPorted('authorizing granular token permissions');
+
+  it('412 response, for a modified resource: returns 412 with a JSON error', async () => {
+    const mock = world();
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      deleteIfUnmodifiedSince(mock, path, USER, MODIFIED_SINCE),
+    );
+    expect(answer.status).toBe(412);
+    expect(answer.body).toEqual({ message: '412 Precondition Failed' });
+    expect(unchanged).toBe(true);
+  });
+
+  it('412 response, for an unmodified resource: returns 204 with an empty body', async () => {
+    const answer = await deleteIfUnmodifiedSince(world(), path, USER, new Date(NOW).toUTCString());
+    expect(answer.status).toBe(204);
+    expect(answer.body).toBeUndefined();
+  });
+
+  it('returns 404 if key ID not found', async () => {
+    const answer = await api(world(), 'DELETE', `/user/keys/${NON_EXISTING_ID}`, USER);
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 Key Not Found');
+  });
+
+  it('returns 401 error if unauthorized', async () => {
+    const mock = world();
+    const { answer, unchanged } = await refusedUnchanged(mock, undefined, () => api(mock, 'DELETE', path));
+    expect(answer.status).toBe(401);
+    expect(unchanged).toBe(true);
+  });
+
+  it('returns a 404 for invalid ID', async () => {
+    expect((await api(world(), 'DELETE', '/users/keys/ASDF', ADMIN)).status).toBe(404);
   });
 });
