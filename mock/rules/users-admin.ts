@@ -316,7 +316,7 @@ const refusal = (status: number, message: string, reason: string) => new ApiErro
 /**
  * `POST /users/:id/block`: LDAP-blocked users and the caller themself are refused (403); an
  * already blocked user (any blocked state, banned included) is left as is and the answer is
- * `null` (the endpoint's `break`); otherwise `true`.
+ * `null` (the endpoint's `break`); an internal user (the ghost) 403; otherwise `true`.
  */
 export function blockUser(world: World, caller: Caller, id: number): true | null {
   requireAdmin(world, caller, 'blocking a user');
@@ -336,6 +336,9 @@ export function blockUser(world: World, caller: Caller, id: number): true | null
     );
   }
   if (isBlocked(user)) return null;
+  // `Users::BlockService#execute`: `error('An internal user cannot be blocked', 403) if user.internal?`
+  // (the ghost is the internal user the mock has).
+  if (user.ghost) throw refusal(403, 'An internal user cannot be blocked', `${user.username} is an internal user`);
   setState(world, user, 'blocked');
   return true;
 }
@@ -384,7 +387,7 @@ function lastActiveAt(world: World, user: User): number | null {
 
 /**
  * `POST /users/:id/deactivate` (`Users::DeactivateService`): an already deactivated user is left
- * as is (`null`); a blocked one (any blocked state) 403; one active in the last 90 days
+ * as is (`null`); a blocked one (any blocked state) 403; an internal one (the ghost) 403; one active in the last 90 days
  * (`User#no_recent_activity?` against `deactivate_dormant_users_period`) 403; otherwise `true`.
  */
 export function deactivateUser(world: World, caller: Caller, id: number): true | null {
@@ -394,6 +397,8 @@ export function deactivateUser(world: World, caller: Caller, id: number): true |
   if (isBlocked(user)) {
     throw refusal(403, 'Error occurred. A blocked user cannot be deactivated', `${user.username} is ${user.state}`);
   }
+  // `Users::DeactivateService#execute`: `user.internal?` after `user.blocked?` (the ghost is the mock's internal user).
+  if (user.ghost) throw refusal(403, 'Internal users cannot be deactivated', `${user.username} is an internal user`);
   const last = lastActiveAt(world, user);
   if (last !== null && last > world.now - DORMANT_PERIOD_DAYS * 86_400_000) {
     throw refusal(
