@@ -27,6 +27,7 @@ const PORTS = [
   },
   { file: 'applications.test.ts', spec: '`spec/requests/api/applications_spec.rb`' },
   { file: 'merge-request-approvals.test.ts', spec: '`ee/spec/requests/api/merge_request_approvals_spec.rb`' },
+  { file: 'users-2.test.ts', spec: '`spec/requests/api/users_spec.rb`, from `PUT /user/:id` to the end' },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
