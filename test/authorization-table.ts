@@ -647,6 +647,9 @@ export const rows: Row[] = [
     note: 'author is not pending approval' },
   { route: 'POST /users/:id/reject', url: '/users/{user}/reject',                             expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 409, 403],
     note: 'author is not pending approval' },
+  { route: 'DELETE /users/:id/identities/:provider', url: '/users/{user}/identities/ldapmain',
+                                                                                             expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404, 403],
+    note: 'author has no ldapmain identity: the administrator gets "404 Identity Not Found"' },
   // SSH keys: anyone signed in reads a user's keys; administrators add and remove them; everyone manages their own.
   // Key 999999 exists nowhere: the reads and deletes of one key are 404 for whoever may reach them.
   { route: 'GET /users/:user_id/keys', url: '/users/{user}/keys',                             expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

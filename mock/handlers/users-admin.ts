@@ -1,6 +1,7 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { routeNotFound } from '../http/errors.js';
 import { type Param, p, parseParams, type RawParams } from '../http/params.js';
-import { json } from '../http/respond.js';
+import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentUserWithAdmin } from '../present/users.js';
 import {
@@ -10,8 +11,10 @@ import {
   blockUser,
   createUser,
   deactivateUser,
+  findIdentity,
   PROFILE_FIELDS,
   rejectUser,
+  removeIdentity,
   type UserFields,
   unbanUser,
   unblockUser,
@@ -20,8 +23,9 @@ import {
 import type { Caller, World } from '../world/types.js';
 
 /**
- * Administrators manage users (`lib/api/users.rb`): `POST /users`, `PUT /users/:id`, and the state
- * changes `POST /users/:id/block|unblock|deactivate|activate|ban|unban|approve|reject`.
+ * Administrators manage users (`lib/api/users.rb`): `POST /users`, `PUT /users/:id`, the state
+ * changes `POST /users/:id/block|unblock|deactivate|activate|ban|unban|approve|reject`, and
+ * `DELETE /users/:id/identities/:provider`.
  * @module
  */
 
@@ -135,6 +139,16 @@ export const userAdminRoutes = [
     );
     const user = updateUser(ctx.world, ctx.caller, q.id, fieldsOf(q as RawParams));
     return json(presentUserWithAdmin(ctx.world, user));
+  }),
+
+  route('DELETE', '/users/:id/identities/:provider', (ctx) => {
+    digitsOnly(ctx, 'id');
+    const q = parseParams(ctx.params, { id: p.id().required(), provider: p.string().required() });
+    const { user, identity } = findIdentity(ctx.world, ctx.caller, q.id, q.provider);
+    // `destroy_conditionally!(identity)`: the mock keeps no time per identity; they change only with the user.
+    checkUnmodifiedSince(ctx.request, user.updated_at ?? user.created_at);
+    removeIdentity(user, identity);
+    return noContent();
   }),
 
   stateRoute('block', blockUser),

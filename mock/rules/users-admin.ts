@@ -487,3 +487,28 @@ export function rejectUser(world: World, caller: Caller, id: number): void {
 export function userById(world: World, id: number): User {
   return target(world, id);
 }
+
+// ---- Identities ------------------------------------------------------------
+
+/**
+ * The identity `DELETE /users/:id/identities/:provider` removes (`lib/api/users.rb`): administrators
+ * only (`authenticated_as_admin!`, 403), then 404 `User Not Found`, then 404 `Identity Not Found`
+ * when the user has none at that provider (`user.identities.find_by(provider:)`, exact).
+ */
+export function findIdentity(
+  world: World,
+  caller: Caller,
+  id: number,
+  provider: string,
+): { user: User; identity: UserIdentity } {
+  requireAdmin(world, caller, "deleting a user's identity");
+  const user = target(world, id);
+  const identity = user.identities?.find((i) => i.provider === provider);
+  if (!identity) throw notFound('Identity').because(`${user.username} has no identity at ${provider}`);
+  return { user, identity };
+}
+
+/** Removes one of a user's identities (`destroy_conditionally!(identity)`); the user record itself is not touched. */
+export function removeIdentity(user: User, identity: UserIdentity): void {
+  user.identities = (user.identities ?? []).filter((i) => i !== identity);
+}

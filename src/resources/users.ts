@@ -268,4 +268,18 @@ export class Users extends Resource {
   delete(id: number, query: UserDeleteQuery = {}, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`users/${id}`, null, { query, ...options });
   }
+
+  /**
+   * Removes a user's identity at an external provider (administrators only), such as `ldapmain`;
+   * a provider the user has no identity at is a `NotFoundError` (`404 Identity Not Found`).
+   * `DELETE /users/:id/identities/:provider`
+   *
+   * @example
+   * ```ts
+   * await gitlab.users.deleteIdentity(42, 'ldapmain');
+   * ```
+   */
+  deleteIdentity(id: number, provider: string, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`users/${id}/identities/${provider}`, null, options);
+  }
 }

@@ -147,21 +147,73 @@ notPortedGroup('PUT /user/:id/credit_card_validation (users_spec)', () => {
   );
 });
 
-notPortedGroup('DELETE /users/:id/identities/:provider (users_spec)', () => {
-  // skip: not modelled: DELETE /users/:id/identities/:provider (the mock keeps identities, set by POST/PUT /users, but has no route to delete one)
-  notPorted('DELETE request permissions for admin mode');
-  // skip: not modelled: DELETE /users/:id/identities/:provider
-  notPorted('when unauthenticated: returns authentication error');
-  // skip: not modelled: DELETE /users/:id/identities/:provider
-  notPorted('when authenticated: deletes identity of given provider');
-  // skip: not modelled: DELETE /users/:id/identities/:provider
-  notPorted('when authenticated, 412 response, for a modified resource: returns 412 with a JSON error');
-  // skip: not modelled: DELETE /users/:id/identities/:provider
-  notPorted('when authenticated, 412 response, for an unmodified resource: returns 204 with an empty body');
-  // skip: not modelled: DELETE /users/:id/identities/:provider
-  notPorted('when authenticated: returns 404 error if user not found');
-  // skip: not modelled: DELETE /users/:id/identities/:provider
-  notPorted('when authenticated: returns 404 error if identity not found');
+describe('DELETE /users/:id/identities/:provider (users_spec)', () => {
+  /** The spec's `create(:omniauth_user, provider: 'ldapmain')`: `ldap-blocked` is the seed's user with that identity; here an active one. */
+  const ldapWorld = (options: Parameters<typeof world>[0] = {}) =>
+    world({
+      ...options,
+      users: [
+        ...(options.users ?? []),
+        { username: 'omniauth', identities: [{ provider: 'ldapmain', extern_uid: 'uid=omniauth' }] },
+      ],
+    });
+  const path = (mock: MockGitLab, provider = 'ldapmain') => `/users/${idOf(mock, 'omniauth')}/identities/${provider}`;
+  const identities = (mock: MockGitLab) => mock.world.users.get(idOf(mock, 'omniauth'))?.identities ?? [];
+
+  it('DELETE request permissions for admin mode', async () => {
+    await permissionsForAdminMode((mock, token) => {
+      mock.seed.user({ username: 'omniauth', identities: [{ provider: 'ldapmain', extern_uid: 'uid=omniauth' }] });
+      return api(mock, 'DELETE', path(mock), token);
+    }, 204);
+  });
+
+  it('when unauthenticated: returns authentication error', async () => {
+    const mock = ldapWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, undefined, () => api(mock, 'DELETE', path(mock)));
+    expect(answer.status).toBe(401);
+    expect(unchanged).toBe(true);
+  });
+
+  it('when authenticated: deletes identity of given provider', async () => {
+    const mock = ldapWorld();
+    expect(identities(mock)).toHaveLength(1);
+    const answer = await api(mock, 'DELETE', path(mock), ADMIN);
+    expect(answer.status).toBe(204);
+    expect(identities(mock)).toHaveLength(0);
+  });
+
+  it('when authenticated, 412 response, for a modified resource: returns 412 with a JSON error', async () => {
+    const mock = ldapWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, ADMIN, () =>
+      deleteIfUnmodifiedSince(mock, path(mock), ADMIN, MODIFIED_SINCE),
+    );
+    expect(answer.status).toBe(412);
+    expect(answer.body).toEqual({ message: '412 Precondition Failed' });
+    expect(unchanged).toBe(true);
+  });
+
+  it('when authenticated, 412 response, for an unmodified resource: returns 204 with an empty body', async () => {
+    const mock = ldapWorld();
+    const answer = await deleteIfUnmodifiedSince(mock, path(mock), ADMIN, new Date(NOW).toUTCString());
+    expect(answer.status).toBe(204);
+    expect(answer.body).toBeUndefined();
+  });
+
+  it('when authenticated: returns 404 error if user not found', async () => {
+    const answer = await api(ldapWorld(), 'DELETE', `/users/${NON_EXISTING_ID}/identities/ldapmain`, ADMIN);
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 User Not Found');
+  });
+
+  it('when authenticated: returns 404 error if identity not found', async () => {
+    const mock = ldapWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, ADMIN, () =>
+      api(mock, 'DELETE', path(mock, 'saml'), ADMIN),
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 Identity Not Found');
+    expect(unchanged).toBe(true);
+  });
 });
 
 describe('POST /users/:id/keys (users_spec)', () => {
