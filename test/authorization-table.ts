@@ -647,6 +647,7 @@ export const rows: Row[] = [
     note: 'author is not pending approval' },
   { route: 'POST /users/:id/reject', url: '/users/{user}/reject',                             expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 409, 403],
     note: 'author is not pending approval' },
+  { route: 'GET /users/:user_id/memberships', url: '/users/{member}/memberships',             expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
   { route: 'DELETE /users/:id/identities/:provider', url: '/users/{user}/identities/ldapmain',
                                                                                              expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404, 403],
     note: 'author has no ldapmain identity: the administrator gets "404 Identity Not Found"' },

@@ -1,9 +1,10 @@
 import { checkUnmodifiedSince } from '../http/conditional.js';
 import { routeNotFound } from '../http/errors.js';
-import { type Param, p, parseParams, type RawParams } from '../http/params.js';
+import { paginated } from '../http/pagination.js';
+import { type Param, p, paginationParams, parseParams, type RawParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
-import { presentUserWithAdmin } from '../present/users.js';
+import { presentMembership, presentUserWithAdmin } from '../present/users.js';
 import {
   activateUser,
   approveUser,
@@ -12,6 +13,7 @@ import {
   createUser,
   deactivateUser,
   findIdentity,
+  membershipsOfUser,
   PROFILE_FIELDS,
   rejectUser,
   removeIdentity,
@@ -25,7 +27,7 @@ import type { Caller, World } from '../world/types.js';
 /**
  * Administrators manage users (`lib/api/users.rb`): `POST /users`, `PUT /users/:id`, the state
  * changes `POST /users/:id/block|unblock|deactivate|activate|ban|unban|approve|reject`, and
- * `DELETE /users/:id/identities/:provider`.
+ * `DELETE /users/:id/identities/:provider`, and `GET /users/:user_id/memberships`.
  * @module
  */
 
@@ -139,6 +141,21 @@ export const userAdminRoutes = [
     );
     const user = updateUser(ctx.world, ctx.caller, q.id, fieldsOf(q as RawParams));
     return json(presentUserWithAdmin(ctx.world, user));
+  }),
+
+  route('GET', '/users/:user_id/memberships', (ctx) => {
+    const q = parseParams(ctx.params, {
+      user_id: p.id().required(),
+      type: p.string().values(['Project', 'Namespace']),
+      ...paginationParams,
+    });
+    const memberships = membershipsOfUser(
+      ctx.world,
+      ctx.caller,
+      q.user_id,
+      q.type as 'Project' | 'Namespace' | undefined,
+    );
+    return paginated(ctx, memberships, q, presentMembership);
   }),
 
   route('DELETE', '/users/:id/identities/:provider', (ctx) => {

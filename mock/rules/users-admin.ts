@@ -1,5 +1,6 @@
 import { ApiError, conflict, forbidden, type ModelErrors, notFound, validationError } from '../http/errors.js';
-import type { Caller, User, UserIdentity, UserProfile, UserState, World } from '../world/types.js';
+import { type MemberSource, membershipCounts, membershipOf } from '../world/memberships.js';
+import type { Caller, Role, User, UserIdentity, UserProfile, UserState, World } from '../world/types.js';
 import { addUser, nextId, nowIso, randomString, renameUser, today, userNamed } from '../world/world.js';
 import { isBlocked } from './access.js';
 import { userCreatedHook, userRenamedHook } from './events.js';
@@ -511,4 +512,42 @@ export function findIdentity(
 /** Removes one of a user's identities (`destroy_conditionally!(identity)`); the user record itself is not touched. */
 export function removeIdentity(user: User, identity: UserIdentity): void {
   user.identities = (user.identities ?? []).filter((i) => i !== identity);
+}
+
+// ---- Memberships -----------------------------------------------------------
+
+/** One of a user's direct memberships, as `GET /users/:user_id/memberships` lists them. */
+export interface DirectMembership {
+  source: MemberSource;
+  role: Role;
+  created_at: string;
+}
+
+/**
+ * `GET /users/:user_id/memberships` (`lib/api/users.rb`): administrators only
+ * (`authenticated_as_admin!`, 403), then 404 `User Not Found`; the user's direct memberships
+ * (`user.members`, or `project_members` / `group_members` for `type` `Project` / `Namespace`),
+ * those that still count (an expired one GitLab's daily job has deleted), oldest first
+ * (GitLab's member ids), groups before projects on a tie.
+ */
+export function membershipsOfUser(
+  world: World,
+  caller: Caller,
+  id: number,
+  type: 'Project' | 'Namespace' | undefined,
+): DirectMembership[] {
+  requireAdmin(world, caller, "listing a user's memberships");
+  const user = target(world, id);
+  const sources: MemberSource[] = [
+    ...(type === 'Project' ? [] : world.groups.values()),
+    ...(type === 'Namespace' ? [] : world.projects.values()),
+  ];
+  return sources
+    .filter((source) => membershipCounts(world, source, user.id))
+    .map((source) => ({
+      source,
+      role: source.members.get(user.id) as Role,
+      created_at: membershipOf(source, user.id).created_at,
+    }))
+    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
 }

@@ -227,6 +227,31 @@ export interface UserDeleteQuery {
   hard_delete?: boolean;
 }
 
+/** A user's direct membership of a group or project (GitLab's `Membership` entity). */
+export const UserMembership = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The group's or project's id. */
+    source_id: z.int(),
+    /** The group's or project's name. */
+    source_name: z.string(),
+    /** `Namespace` for a group, `Project` for a project. */
+    source_type: z.string(),
+    /** The role: 10 Guest ... 50 Owner. */
+    access_level: z.int(),
+  }),
+);
+/**
+ * A user's direct membership of a group or project (GitLab's `Membership` entity).
+ * @interface
+ */
+export type UserMembership = z.infer<typeof UserMembership>;
+
+/** Options of `GET /users/:user_id/memberships`. */
+export interface UserMembershipListQuery extends PaginationQuery {
+  /** Only memberships of projects (`Project`) or of groups (`Namespace`). */
+  type?: 'Project' | 'Namespace';
+}
+
 /** A user's SSH key (GitLab's `SSHKey` entity): its comment replaced by `<user's name> (<host>)`. */
 export const SshKey = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({

@@ -12,6 +12,8 @@ import {
   type UserCreate,
   type UserDeleteQuery,
   type UserListQuery,
+  UserMembership,
+  type UserMembershipListQuery,
   type UserUpdate,
 } from '../models/users.js';
 import { UserImpersonationTokens } from './impersonation-tokens.js';
@@ -267,6 +269,22 @@ export class Users extends Resource {
    */
   delete(id: number, query: UserDeleteQuery = {}, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`users/${id}`, null, { query, ...options });
+  }
+
+  /**
+   * A user's direct memberships of groups (`source_type: 'Namespace'`) and projects
+   * (`'Project'`), every page lazily with `for await` (administrators only).
+   * `GET /users/:user_id/memberships`
+   *
+   * @example
+   * ```ts
+   * for await (const membership of gitlab.users.memberships(42, { type: 'Project' })) {
+   *   console.log(membership.source_name, membership.access_level);
+   * }
+   * ```
+   */
+  memberships(id: number, query: UserMembershipListQuery = {}, options?: RequestOptions): PagePromise<UserMembership> {
+    return this.paginate(path`users/${id}/memberships`, UserMembership, { query, ...options });
   }
 
   /**

@@ -1677,19 +1677,55 @@ describe('POST /users/:id/unban (users_spec)', () => {
   });
 });
 
-notPortedGroup('GET /users/:id/memberships (users_spec)', () => {
-  // skip: not modelled: GET /users/:id/memberships
-  notPorted('GET request permissions for admin mode');
-  // skip: not modelled: GET /users/:id/memberships
-  notPorted('requested by admin user: responses successfully');
-  // skip: not modelled: GET /users/:id/memberships; and it counts database queries
+describe('GET /users/:id/memberships (users_spec)', () => {
+  /** The spec's `user`, a Guest of one project and one group (`before_all`). */
+  const membershipWorld = (options: Parameters<typeof world>[0] = {}) => {
+    const mock = world({ ...options, groups: [{ path: 'group', members: { 'user.withdot': 10 } }] });
+    mock.seed.project({ path: 'other/project', members: { 'user.withdot': 10 } });
+    return mock;
+  };
+  const path = (mock: MockGitLab) => `/users/${idOf(mock, 'user.withdot')}/memberships`;
+  const types = (body: { source_type: string }[]) => body.map((m) => m.source_type).sort();
+
+  it('GET request permissions for admin mode', async () => {
+    await permissionsForAdminMode((mock, token) => api(mock, 'GET', path(mock), token), 200);
+  });
+
+  it('requested by admin user: responses successfully', async () => {
+    const mock = membershipWorld();
+    const answer = await api(mock, 'GET', path(mock), ADMIN);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(types(answer.body)).toEqual(['Namespace', 'Project']);
+    // `public_api/v4/memberships.json`: each item has these four.
+    for (const membership of answer.body) {
+      expect(Object.keys(membership).sort()).toEqual(['access_level', 'source_id', 'source_name', 'source_type']);
+      expect(membership.access_level).toBe(10);
+    }
+    expect(answer.body.map((m: { source_name: string }) => m.source_name).sort()).toEqual(['group', 'project']);
+  });
+
+  // skip: asserts only on database queries (N+1), which no response shows
   notPorted('requested by admin user: does not submit N+1 DB queries');
-  // skip: not modelled: GET /users/:id/memberships
-  notPorted('requested by admin user, with type filter: only returns project memberships');
-  // skip: not modelled: GET /users/:id/memberships
-  notPorted('requested by admin user, with type filter: only returns group memberships');
-  // skip: not modelled: GET /users/:id/memberships
-  notPorted('requested by admin user, with type filter: recognizes unsupported types');
+
+  it('requested by admin user, with type filter: only returns project memberships', async () => {
+    const mock = membershipWorld();
+    const answer = await api(mock, 'GET', `${path(mock)}?type=Project`, ADMIN);
+    expect(types(answer.body)).toEqual(['Project']);
+  });
+
+  it('requested by admin user, with type filter: only returns group memberships', async () => {
+    const mock = membershipWorld();
+    const answer = await api(mock, 'GET', `${path(mock)}?type=Namespace`, ADMIN);
+    expect(types(answer.body)).toEqual(['Namespace']);
+  });
+
+  it('requested by admin user, with type filter: recognizes unsupported types', async () => {
+    const mock = membershipWorld();
+    const answer = await api(mock, 'GET', `${path(mock)}?type=foo`, ADMIN);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('type does not have a valid value');
+  });
 });
 
 notPortedGroup('user activities (users_spec)', () => {
