@@ -647,6 +647,8 @@ export const rows: Row[] = [
     note: 'author is not pending approval' },
   { route: 'POST /users/:id/reject', url: '/users/{user}/reject',                             expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 409, 403],
     note: 'author is not pending approval' },
+  { route: 'GET /users/:id/associations_count', url: '/users/{member}/associations_count',   expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 403],
+    note: 'the user themself may count too; no caller kind is member' },
   { route: 'GET /users/:user_id/memberships', url: '/users/{member}/memberships',             expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
   { route: 'DELETE /users/:id/identities/:provider', url: '/users/{user}/identities/ldapmain',
                                                                                              expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404, 403],

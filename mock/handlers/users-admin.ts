@@ -5,9 +5,11 @@ import { type Param, p, paginationParams, parseParams, type RawParams } from '..
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMembership, presentUserWithAdmin } from '../present/users.js';
+import { requireReadUserScope } from '../rules/access.js';
 import {
   activateUser,
   approveUser,
+  associationsCount,
   banUser,
   blockUser,
   createUser,
@@ -27,7 +29,8 @@ import type { Caller, World } from '../world/types.js';
 /**
  * Administrators manage users (`lib/api/users.rb`): `POST /users`, `PUT /users/:id`, the state
  * changes `POST /users/:id/block|unblock|deactivate|activate|ban|unban|approve|reject`, and
- * `DELETE /users/:id/identities/:provider`, and `GET /users/:user_id/memberships`.
+ * `DELETE /users/:id/identities/:provider`, `GET /users/:user_id/memberships` and
+ * `GET /users/:id/associations_count` (the user themself, or an administrator).
  * @module
  */
 
@@ -143,20 +146,39 @@ export const userAdminRoutes = [
     return json(presentUserWithAdmin(ctx.world, user));
   }),
 
-  route('GET', '/users/:user_id/memberships', (ctx) => {
-    const q = parseParams(ctx.params, {
-      user_id: p.id().required(),
-      type: p.string().values(['Project', 'Namespace']),
-      ...paginationParams,
-    });
-    const memberships = membershipsOfUser(
-      ctx.world,
-      ctx.caller,
-      q.user_id,
-      q.type as 'Project' | 'Namespace' | undefined,
-    );
-    return paginated(ctx, memberships, q, presentMembership);
-  }),
+  // lib/api/users.rb takes `read_user` besides `api` and `read_api` for its reads (`allow_access_with_scope`).
+  route(
+    'GET',
+    '/users/:id/associations_count',
+    (ctx) => {
+      requireReadUserScope(ctx.caller.token, 'GET');
+      digitsOnly(ctx, 'id');
+      const q = parseParams(ctx.params, { id: p.id().required() });
+      return json(associationsCount(ctx.world, ctx.caller, q.id));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'GET',
+    '/users/:user_id/memberships',
+    (ctx) => {
+      requireReadUserScope(ctx.caller.token, 'GET');
+      const q = parseParams(ctx.params, {
+        user_id: p.id().required(),
+        type: p.string().values(['Project', 'Namespace']),
+        ...paginationParams,
+      });
+      const memberships = membershipsOfUser(
+        ctx.world,
+        ctx.caller,
+        q.user_id,
+        q.type as 'Project' | 'Namespace' | undefined,
+      );
+      return paginated(ctx, memberships, q, presentMembership);
+    },
+    { checksScopes: true },
+  ),
 
   route('DELETE', '/users/:id/identities/:provider', (ctx) => {
     digitsOnly(ctx, 'id');

@@ -4,7 +4,7 @@ import type { Caller, Role, User, UserIdentity, UserProfile, UserState, World } 
 import { addUser, nextId, nowIso, randomString, renameUser, today, userNamed } from '../world/world.js';
 import { isBlocked } from './access.js';
 import { userCreatedHook, userRenamedHook } from './events.js';
-import { can } from './policy.js';
+import { authorize, can } from './policy.js';
 import { removeUser } from './removal.js';
 
 /**
@@ -550,4 +550,39 @@ export function membershipsOfUser(
       created_at: membershipOf(source, user.id).created_at,
     }))
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+}
+
+// ---- Associations count ----------------------------------------------------
+
+/** GitLab's `UserAssociationsCount` entity (`lib/api/entities/user_associations_count.rb`). */
+export interface AssociationsCount {
+  groups_count: number;
+  projects_count: number;
+  issues_count: number;
+  merge_requests_count: number;
+}
+
+/**
+ * `GET /users/:id/associations_count` (`lib/api/users.rb`): `forbidden!` unless the caller may
+ * `get_user_associations_count` (themself or an administrator), then `not_found!('User')`; an
+ * id no user has is that 404 for an administrator and 403 for anyone else, whom no policy lets
+ * count an absent user. The counts are `user.groups.size` and `user.projects.size` (direct
+ * memberships that still count), `user.issues.size` and `user.merge_requests.size` (authored).
+ */
+export function associationsCount(world: World, caller: Caller, id: number): AssociationsCount {
+  const user = world.users.get(id);
+  if (!user) {
+    if (!can(world, caller.user, 'admin_all_resources', 'instance')) {
+      throw forbidden().because(`no user ${id}, and ${caller.user.username} is not an administrator`);
+    }
+    throw notFound('User').because(`no user ${id}`);
+  }
+  authorize(world, caller, 'get_user_associations_count', user);
+  const count = <T>(records: Iterable<T>, test: (record: T) => boolean) => [...records].filter(test).length;
+  return {
+    groups_count: count(world.groups.values(), (g) => membershipCounts(world, g, user.id)),
+    projects_count: count(world.projects.values(), (p) => membershipCounts(world, p, user.id)),
+    issues_count: count(world.issues.values(), (i) => i.author_id === user.id),
+    merge_requests_count: count(world.mergeRequests.values(), (mr) => mr.author_id === user.id),
+  };
 }

@@ -246,6 +246,25 @@ export const UserMembership = /* @__PURE__ */ lazySchema(() =>
  */
 export type UserMembership = z.infer<typeof UserMembership>;
 
+/** How many groups and projects a user belongs to directly, and issues and merge requests they opened (GitLab's `UserAssociationsCount`). */
+export const UserAssociationsCount = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** Groups the user is a direct member of. */
+    groups_count: z.int(),
+    /** Projects the user is a direct member of. */
+    projects_count: z.int(),
+    /** Issues the user opened. */
+    issues_count: z.int(),
+    /** Merge requests the user opened. */
+    merge_requests_count: z.int(),
+  }),
+);
+/**
+ * How many groups and projects a user belongs to directly, and issues and merge requests they opened.
+ * @interface
+ */
+export type UserAssociationsCount = z.infer<typeof UserAssociationsCount>;
+
 /** Options of `GET /users/:user_id/memberships`. */
 export interface UserMembershipListQuery extends PaginationQuery {
   /** Only memberships of projects (`Project`) or of groups (`Namespace`). */

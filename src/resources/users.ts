@@ -9,6 +9,7 @@ import {
   CurrentUser,
   ListedUser,
   User,
+  UserAssociationsCount,
   type UserCreate,
   type UserDeleteQuery,
   type UserListQuery,
@@ -269,6 +270,21 @@ export class Users extends Resource {
    */
   delete(id: number, query: UserDeleteQuery = {}, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`users/${id}`, null, { query, ...options });
+  }
+
+  /**
+   * How many groups and projects a user belongs to directly, and how many issues and merge
+   * requests they opened: a user may ask about themself, administrators about anyone.
+   * `GET /users/:id/associations_count`
+   *
+   * @example
+   * ```ts
+   * const counts = await gitlab.users.associationsCount(42);
+   * console.log(`${counts.projects_count} projects, ${counts.issues_count} issues`);
+   * ```
+   */
+  associationsCount(id: number, options?: RequestOptions): Promise<UserAssociationsCount> {
+    return this.request('GET', path`users/${id}/associations_count`, UserAssociationsCount, options);
   }
 
   /**

@@ -2191,20 +2191,64 @@ describe('DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id (u
   });
 });
 
-notPortedGroup('GET /users/:id/associations_count (users_spec)', () => {
-  // skip: not modelled: GET /users/:id/associations_count
-  notPorted('GET request permissions for admin mode');
-  // skip: not modelled: GET /users/:id/associations_count
-  notPorted('as an unauthorized user: returns 401 unauthorized');
-  // skip: not modelled: GET /users/:id/associations_count
-  notPorted('as a non-admin user, with a different user id: returns 403 Forbidden');
-  // skip: not modelled: GET /users/:id/associations_count
-  notPorted('as a non-admin user, with the current user id: returns valid JSON response');
-  // skip: not modelled: GET /users/:id/associations_count
-  notPorted('as an admin user, with invalid user id: returns 404 User Not Found');
-  // skip: not modelled: GET /users/:id/associations_count
-  notPorted('as an admin user, with valid user id: returns valid JSON response');
-  // skip: not modelled: GET /users/:id/associations_count; and fine-grained (granular) personal access token permissions
+describe('GET /users/:id/associations_count (users_spec)', () => {
+  /** The spec's world: `user` Owner of a group and of a public project in it, author of a merge request and two issues there. */
+  const countWorld = (options: Parameters<typeof world>[0] = {}) => {
+    const mock = world({
+      ...options,
+      groups: [{ path: 'group', visibility: 'public', members: { 'user.withdot': 50 } }],
+    });
+    mock.seed.project({
+      path: 'group/project',
+      visibility: 'public',
+      members: { 'user.withdot': 50 },
+      branches: ['my-personal-branch-1'],
+      merge_requests: [{ title: 'Mine', author: 'user.withdot', source_branch: 'my-personal-branch-1' }],
+      issues: [
+        { title: 'First', author: 'user.withdot' },
+        { title: 'Second', author: 'user.withdot' },
+      ],
+    });
+    return mock;
+  };
+  const associations = { groups_count: 1, projects_count: 1, issues_count: 2, merge_requests_count: 1 };
+  const path = (mock: MockGitLab) => `/users/${idOf(mock, 'user.withdot')}/associations_count`;
+
+  it('GET request permissions for admin mode', async () => {
+    await permissionsForAdminMode((mock, token) => api(mock, 'GET', path(mock), token), 200);
+  });
+
+  it('as an unauthorized user: returns 401 unauthorized', async () => {
+    const mock = countWorld();
+    expect((await api(mock, 'GET', path(mock))).status).toBe(401);
+  });
+
+  it('as a non-admin user, with a different user id: returns 403 Forbidden', async () => {
+    const mock = countWorld();
+    const answer = await api(mock, 'GET', `/users/${idOf(mock, 'other')}/associations_count`, USER);
+    expect(answer.status).toBe(403);
+  });
+
+  it('as a non-admin user, with the current user id: returns valid JSON response', async () => {
+    const mock = countWorld();
+    const answer = await api(mock, 'GET', path(mock), USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(associations);
+  });
+
+  it('as an admin user, with invalid user id: returns 404 User Not Found', async () => {
+    const answer = await api(countWorld(), 'GET', `/users/${NON_EXISTING_ID}/associations_count`, ADMIN);
+    expect(answer.status).toBe(404);
+  });
+
+  it('as an admin user, with valid user id: returns valid JSON response', async () => {
+    const mock = countWorld();
+    const answer = await api(mock, 'GET', path(mock), ADMIN);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(associations);
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('as an admin user, with valid user id: authorizing granular token permissions');
 });
 
