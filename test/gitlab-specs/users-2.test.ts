@@ -148,15 +148,9 @@ notPortedGroup('PUT /user/:id/credit_card_validation (users_spec)', () => {
 });
 
 describe('DELETE /users/:id/identities/:provider (users_spec)', () => {
-  /** The spec's `create(:omniauth_user, provider: 'ldapmain')`: `ldap-blocked` is the seed's user with that identity; here an active one. */
-  const ldapWorld = (options: Parameters<typeof world>[0] = {}) =>
-    world({
-      ...options,
-      users: [
-        ...(options.users ?? []),
-        { username: 'omniauth', identities: [{ provider: 'ldapmain', extern_uid: 'uid=omniauth' }] },
-      ],
-    });
+  /** The spec's `create(:omniauth_user, provider: 'ldapmain')`: an active user with an `ldapmain` identity. */
+  const ldapWorld = () =>
+    world({ users: [{ username: 'omniauth', identities: [{ provider: 'ldapmain', extern_uid: 'uid=omniauth' }] }] });
   const path = (mock: MockGitLab, provider = 'ldapmain') => `/users/${idOf(mock, 'omniauth')}/identities/${provider}`;
   const identities = (mock: MockGitLab) => mock.world.users.get(idOf(mock, 'omniauth'))?.identities ?? [];
 
@@ -1679,8 +1673,8 @@ describe('POST /users/:id/unban (users_spec)', () => {
 
 describe('GET /users/:id/memberships (users_spec)', () => {
   /** The spec's `user`, a Guest of one project and one group (`before_all`). */
-  const membershipWorld = (options: Parameters<typeof world>[0] = {}) => {
-    const mock = world({ ...options, groups: [{ path: 'group', members: { 'user.withdot': 10 } }] });
+  const membershipWorld = () => {
+    const mock = world({ groups: [{ path: 'group', members: { 'user.withdot': 10 } }] });
     mock.seed.project({ path: 'other/project', members: { 'user.withdot': 10 } });
     return mock;
   };
@@ -2193,11 +2187,8 @@ describe('DELETE /users/:user_id/impersonation_tokens/:impersonation_token_id (u
 
 describe('GET /users/:id/associations_count (users_spec)', () => {
   /** The spec's world: `user` Owner of a group and of a public project in it, author of a merge request and two issues there. */
-  const countWorld = (options: Parameters<typeof world>[0] = {}) => {
-    const mock = world({
-      ...options,
-      groups: [{ path: 'group', visibility: 'public', members: { 'user.withdot': 50 } }],
-    });
+  const countWorld = () => {
+    const mock = world({ groups: [{ path: 'group', visibility: 'public', members: { 'user.withdot': 50 } }] });
     mock.seed.project({
       path: 'group/project',
       visibility: 'public',
