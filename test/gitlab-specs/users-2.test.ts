@@ -864,25 +864,25 @@ describe('GET /user (users_spec)', () => {
     expect((await api(world(), 'GET', '/user')).status).toBe(401);
   });
 
-  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  // skip: the v3 run (`api(path, user, version: 'v3')`): not modelled, the mock serves /api/v4 only
   notPorted(
     'get user info (v3), with regular user, with personal access token: returns 403 without private token when sudo is defined',
   );
-  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  // skip: the v3 run (`api(path, user, version: 'v3')`): not modelled, the mock serves /api/v4 only
   notPorted('get user info (v3), with regular user: returns current user without private token when sudo not defined');
   // skip: the v3 run; and fine-grained (granular) personal access token permissions
   notPorted('get user info (v3), with regular user: authorizing granular token permissions');
-  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  // skip: the v3 run (`api(path, user, version: 'v3')`): not modelled, the mock serves /api/v4 only
   notPorted('get user info (v3), with regular user, scopes: allows the "read_user" scope');
-  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  // skip: the v3 run (`api(path, user, version: 'v3')`): not modelled, the mock serves /api/v4 only
   notPorted(
     'get user info (v3), with admin, with personal access token: returns 403 without private token when sudo defined',
   );
-  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  // skip: the v3 run (`api(path, user, version: 'v3')`): not modelled, the mock serves /api/v4 only
   notPorted(
     'get user info (v3), with admin, with personal access token: returns initial current user without private token but with is_admin when sudo not defined',
   );
-  // skip: the v3 run: GitLab answers every /api/v3 path 410 `API V3 is no longer supported` (lib/api/api.rb); the mock serves /api/v4 only
+  // skip: the v3 run (`api(path, user, version: 'v3')`): not modelled, the mock serves /api/v4 only
   notPorted('get user info (v3), with unauthenticated user: returns 401 error if user is unauthenticated');
 
   // skip: mock differs: GitLab (lib/api/users.rb `allow_access_with_scope :ai_workflows, if: request.head? || request_current_user?`; the release that added it is not in the 17.0-18.8 CHANGELOG) answers GET /user 200 to an OAuth token whose only scope is `ai_workflows`; the mock answers 403 insufficient_scope
