@@ -1,9 +1,11 @@
 import type { UserBasic } from '../../src/models/common.js';
-import type { CurrentUser, User as UserEntity } from '../../src/models/users.js';
+import type { CurrentUser, User as UserEntity, UserMembership } from '../../src/models/users.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
 import { can } from '../rules/policy.js';
 import { sha256 } from '../rules/ssh-keys.js';
 import { highestRole, isEnterprise } from '../rules/users.js';
+import type { DirectMembership } from '../rules/users-admin.js';
+import { isGroup } from '../world/memberships.js';
 import type { User, World } from '../world/types.js';
 
 /**
@@ -160,4 +162,15 @@ export function presentUserIds(world: World, ids: readonly number[]): UserBasic[
     const user = world.users.get(id);
     return user ? [presentUser(world, user)] : [];
   });
+}
+
+/** GitLab's `Membership` entity (`lib/api/entities/membership.rb`): a group is a `Namespace` source. */
+export function presentMembership(membership: DirectMembership): UserMembership {
+  const { source } = membership;
+  return {
+    source_id: source.id,
+    source_name: source.name,
+    source_type: isGroup(source) ? 'Namespace' : 'Project',
+    access_level: membership.role,
+  };
 }

@@ -465,6 +465,7 @@ export interface Abilities {
   read_user_profile: User;
   read_user_personal_access_tokens: User;
   manage_user_personal_access_token: User;
+  get_user_associations_count: User;
   revoke_token: AccessToken;
 }
 export type Ability = keyof Abilities;
@@ -877,6 +878,13 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
     allows: (_world, user, subject) => user.admin || user.id === subject.id,
     refusal: (_world, user, subject) =>
       unauthorized().because(`${user.username} may not read the tokens of ${subject.username}`),
+  },
+  // UserPolicy: `rule { (user_is_self | admin) & ~blocked }.enable :get_user_associations_count` (`blocked` is the
+  // caller's, refused at authentication); `GET /users/:id/associations_count` answers others `forbidden!`.
+  get_user_associations_count: {
+    allows: (_world, user, subject) => user.admin || user.id === subject.id,
+    refusal: (_world, user, subject) =>
+      forbidden().because(`${user.username} may count only their own associations, not ${subject.username}'s`),
   },
   // UserPolicy: `rule { (user_is_self | admin) & ~blocked }.enable :manage_user_personal_access_token`
   // (blocked callers never get this far: they are refused at authentication).

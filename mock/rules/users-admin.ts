@@ -1,9 +1,10 @@
 import { ApiError, conflict, forbidden, type ModelErrors, notFound, validationError } from '../http/errors.js';
-import type { Caller, User, UserIdentity, UserProfile, UserState, World } from '../world/types.js';
+import { type MemberSource, membershipCounts, membershipOf } from '../world/memberships.js';
+import type { Caller, Role, User, UserIdentity, UserProfile, UserState, World } from '../world/types.js';
 import { addUser, nextId, nowIso, randomString, renameUser, today, userNamed } from '../world/world.js';
 import { isBlocked } from './access.js';
 import { userCreatedHook, userRenamedHook } from './events.js';
-import { can } from './policy.js';
+import { authorize, can } from './policy.js';
 import { removeUser } from './removal.js';
 
 /**
@@ -418,7 +419,7 @@ const refusal = (status: number, message: string, reason: string) => new ApiErro
 /**
  * `POST /users/:id/block`: LDAP-blocked users and the caller themself are refused (403); an
  * already blocked user (any blocked state, banned included) is left as is and the answer is
- * `null` (the endpoint's `break`); otherwise `true`.
+ * `null` (the endpoint's `break`); an internal user (the ghost) 403; otherwise `true`.
  */
 export function blockUser(world: World, caller: Caller, id: number): true | null {
   requireAdmin(world, caller, 'blocking a user');
@@ -438,6 +439,9 @@ export function blockUser(world: World, caller: Caller, id: number): true | null
     );
   }
   if (isBlocked(user)) return null;
+  // `Users::BlockService#execute`: `error('An internal user cannot be blocked', 403) if user.internal?`
+  // (the ghost is the internal user the mock has).
+  if (user.ghost) throw refusal(403, 'An internal user cannot be blocked', `${user.username} is an internal user`);
   setState(world, user, 'blocked');
   return true;
 }
@@ -486,7 +490,7 @@ function lastActiveAt(world: World, user: User): number | null {
 
 /**
  * `POST /users/:id/deactivate` (`Users::DeactivateService`): an already deactivated user is left
- * as is (`null`); a blocked one (any blocked state) 403; one active in the last 90 days
+ * as is (`null`); a blocked one (any blocked state) 403; an internal one (the ghost) 403; one active in the last 90 days
  * (`User#no_recent_activity?` against `deactivate_dormant_users_period`) 403; otherwise `true`.
  */
 export function deactivateUser(world: World, caller: Caller, id: number): true | null {
@@ -496,6 +500,8 @@ export function deactivateUser(world: World, caller: Caller, id: number): true |
   if (isBlocked(user)) {
     throw refusal(403, 'Error occurred. A blocked user cannot be deactivated', `${user.username} is ${user.state}`);
   }
+  // `Users::DeactivateService#execute`: `user.internal?` after `user.blocked?` (the ghost is the mock's internal user).
+  if (user.ghost) throw refusal(403, 'Internal users cannot be deactivated', `${user.username} is an internal user`);
   const last = lastActiveAt(world, user);
   if (last !== null && last > world.now - DORMANT_PERIOD_DAYS * 86_400_000) {
     throw refusal(
@@ -583,4 +589,102 @@ export function rejectUser(world: World, caller: Caller, id: number): void {
 /** `GET /users/:id` refuses nothing else: a thin lookup for the handlers. */
 export function userById(world: World, id: number): User {
   return target(world, id);
+}
+
+// ---- Identities ------------------------------------------------------------
+
+/**
+ * The identity `DELETE /users/:id/identities/:provider` removes (`lib/api/users.rb`): administrators
+ * only (`authenticated_as_admin!`, 403), then 404 `User Not Found`, then 404 `Identity Not Found`
+ * when the user has none at that provider (`user.identities.find_by(provider:)`, exact).
+ */
+export function findIdentity(
+  world: World,
+  caller: Caller,
+  id: number,
+  provider: string,
+): { user: User; identity: UserIdentity } {
+  requireAdmin(world, caller, "deleting a user's identity");
+  const user = target(world, id);
+  const identity = user.identities?.find((i) => i.provider === provider);
+  if (!identity) throw notFound('Identity').because(`${user.username} has no identity at ${provider}`);
+  return { user, identity };
+}
+
+/** Removes one of a user's identities (`destroy_conditionally!(identity)`); the user record itself is not touched. */
+export function removeIdentity(user: User, identity: UserIdentity): void {
+  user.identities = (user.identities ?? []).filter((i) => i !== identity);
+}
+
+// ---- Memberships -----------------------------------------------------------
+
+/** One of a user's direct memberships, as `GET /users/:user_id/memberships` lists them. */
+export interface DirectMembership {
+  source: MemberSource;
+  role: Role;
+  created_at: string;
+}
+
+/**
+ * `GET /users/:user_id/memberships` (`lib/api/users.rb`): administrators only
+ * (`authenticated_as_admin!`, 403), then 404 `User Not Found`; the user's direct memberships
+ * (`user.members`, or `project_members` / `group_members` for `type` `Project` / `Namespace`),
+ * those that still count (an expired one GitLab's daily job has deleted), oldest first
+ * (GitLab's member ids), groups before projects on a tie.
+ */
+export function membershipsOfUser(
+  world: World,
+  caller: Caller,
+  id: number,
+  type: 'Project' | 'Namespace' | undefined,
+): DirectMembership[] {
+  requireAdmin(world, caller, "listing a user's memberships");
+  const user = target(world, id);
+  const sources: MemberSource[] = [
+    ...(type === 'Project' ? [] : world.groups.values()),
+    ...(type === 'Namespace' ? [] : world.projects.values()),
+  ];
+  return sources
+    .filter((source) => membershipCounts(world, source, user.id))
+    .map((source) => ({
+      source,
+      role: source.members.get(user.id) as Role,
+      created_at: membershipOf(source, user.id).created_at,
+    }))
+    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+}
+
+// ---- Associations count ----------------------------------------------------
+
+/** GitLab's `UserAssociationsCount` entity (`lib/api/entities/user_associations_count.rb`). */
+export interface AssociationsCount {
+  groups_count: number;
+  projects_count: number;
+  issues_count: number;
+  merge_requests_count: number;
+}
+
+/**
+ * `GET /users/:id/associations_count` (`lib/api/users.rb`): `forbidden!` unless the caller may
+ * `get_user_associations_count` (themself or an administrator), then `not_found!('User')`; an
+ * id no user has is that 404 for an administrator and 403 for anyone else, whom no policy lets
+ * count an absent user. The counts are `user.groups.size` and `user.projects.size` (direct
+ * memberships that still count), `user.issues.size` and `user.merge_requests.size` (authored).
+ */
+export function associationsCount(world: World, caller: Caller, id: number): AssociationsCount {
+  const user = world.users.get(id);
+  if (!user) {
+    if (!can(world, caller.user, 'admin_all_resources', 'instance')) {
+      throw forbidden().because(`no user ${id}, and ${caller.user.username} is not an administrator`);
+    }
+    throw notFound('User').because(`no user ${id}`);
+  }
+  authorize(world, caller, 'get_user_associations_count', user);
+  const count = <T>(records: Iterable<T>, test: (record: T) => boolean) => [...records].filter(test).length;
+  return {
+    groups_count: count(world.groups.values(), (g) => membershipCounts(world, g, user.id)),
+    projects_count: count(world.projects.values(), (p) => membershipCounts(world, p, user.id)),
+    issues_count: count(world.issues.values(), (i) => i.author_id === user.id),
+    merge_requests_count: count(world.mergeRequests.values(), (mr) => mr.author_id === user.id),
+  };
 }

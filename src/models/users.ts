@@ -237,6 +237,50 @@ export interface UserDeleteQuery {
   hard_delete?: boolean;
 }
 
+/** A user's direct membership of a group or project (GitLab's `Membership` entity). */
+export const UserMembership = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The group's or project's id. */
+    source_id: z.int(),
+    /** The group's or project's name. */
+    source_name: z.string(),
+    /** `Namespace` for a group, `Project` for a project. */
+    source_type: z.string(),
+    /** The role: 10 Guest ... 50 Owner. */
+    access_level: z.int(),
+  }),
+);
+/**
+ * A user's direct membership of a group or project (GitLab's `Membership` entity).
+ * @interface
+ */
+export type UserMembership = z.infer<typeof UserMembership>;
+
+/** How many groups and projects a user belongs to directly, and issues and merge requests they opened (GitLab's `UserAssociationsCount`). */
+export const UserAssociationsCount = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** Groups the user is a direct member of. */
+    groups_count: z.int(),
+    /** Projects the user is a direct member of. */
+    projects_count: z.int(),
+    /** Issues the user opened. */
+    issues_count: z.int(),
+    /** Merge requests the user opened. */
+    merge_requests_count: z.int(),
+  }),
+);
+/**
+ * How many groups and projects a user belongs to directly, and issues and merge requests they opened.
+ * @interface
+ */
+export type UserAssociationsCount = z.infer<typeof UserAssociationsCount>;
+
+/** Options of `GET /users/:user_id/memberships`. */
+export interface UserMembershipListQuery extends PaginationQuery {
+  /** Only memberships of projects (`Project`) or of groups (`Namespace`). */
+  type?: 'Project' | 'Namespace';
+}
+
 /** A user's SSH key (GitLab's `SSHKey` entity): its comment replaced by `<user's name> (<host>)`. */
 export const SshKey = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
