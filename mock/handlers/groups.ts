@@ -1,10 +1,18 @@
-import { paginated } from '../http/pagination.js';
+import { cursorPaginated, paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroup, presentGroupDetail } from '../present/groups.js';
 import { findGroup } from '../rules/access.js';
-import { type GroupFilters, type GroupScope, listGroups } from '../rules/groups.js';
+import {
+  type GroupFilters,
+  type GroupScope,
+  groupCursor,
+  groupsAfterCursor,
+  listGroups,
+  requireGroupKeysetOrder,
+  requireGroupOffsetWithinLimit,
+} from '../rules/groups.js';
 import { createGroup, type GroupSettings, transferGroup, updateGroup } from '../rules/groups-admin.js';
 import { authorize } from '../rules/policy.js';
 import type { ProjectCreationLevel, SubgroupCreationLevel, Visibility } from '../world/types.js';
@@ -33,6 +41,9 @@ const groupListParams = {
   sort: p.string().values(['asc', 'desc']).default('asc'),
   min_access_level: p.integer().values(ROLE_VALUES),
   top_level_only: p.boolean(),
+  // Not declared by GitLab (read raw by its pagination strategies): any value but `keyset` is offset.
+  pagination: p.string(),
+  cursor: p.string(),
   ...paginationParams,
 };
 
@@ -56,10 +67,18 @@ function groupList(ctx: RouteContext, scope: 'all' | 'children' | 'descendants')
     orderBy: q.order_by as GroupFilters['orderBy'],
     sort: q.sort as GroupFilters['sort'],
   };
+  // Only an anonymous `GET /groups` goes through GitLab's pagination strategies (keyset, and the
+  // offset limit): `lib/api/groups.rb#present_groups_with_pagination_strategies`.
+  const strategies = scope === 'all' && ctx.caller.token === null;
+  const keyset = strategies && q.pagination === 'keyset';
+  if (keyset) requireGroupKeysetOrder(filters.orderBy, filters.sort);
+  else if (strategies) requireGroupOffsetWithinLimit(q.page, q.per_page);
   const groups = listGroups(ctx.world, ctx.caller.user, where, filters);
   // Statistics are for administrators only; anyone else's `statistics=true` is ignored, as in GitLab.
   const statistics = q.statistics && ctx.caller.user.admin;
-  return paginated(ctx, groups, q, (g) => presentGroup(ctx.world, g, { statistics }));
+  const present = (g: (typeof groups)[number]) => presentGroup(ctx.world, g, { statistics });
+  if (keyset) return cursorPaginated(ctx, groupsAfterCursor(groups, q.cursor), q.per_page, groupCursor, present);
+  return paginated(ctx, groups, q, present);
 }
 
 /**

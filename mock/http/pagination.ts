@@ -146,3 +146,33 @@ export function keysetPaginated<T extends { id: number }>(
   }
   return json(page.map(present), 200, headers);
 }
+
+/**
+ * Cursor-based keyset pagination as GitLab answers it (`Gitlab::Pagination::Keyset::CursorPager`):
+ * the first `per_page` of `items` (already ordered and past the request's cursor); when more
+ * follow, `X-Next-Cursor` and a `Link: <...>; rel="next"` with the request's parameters and the
+ * next page's `cursor`. No totals, no page numbers; the last page has neither header.
+ */
+export function cursorPaginated<T>(
+  context: RouteContext,
+  items: readonly T[],
+  perPage: number,
+  cursorOf: (item: T) => string,
+  present: (item: T) => unknown,
+): MockResponse {
+  const { per_page } = normalizePage({ page: 1, per_page: perPage });
+  const page = items.slice(0, per_page);
+  const headers: Record<string, string> = {};
+  const last = page.at(-1);
+  if (items.length > per_page && last !== undefined) {
+    const cursor = cursorOf(last);
+    const kept = new URLSearchParams();
+    for (const [key, value] of context.url.searchParams) {
+      if (key !== 'cursor' && key !== 'private_token') kept.append(key, value);
+    }
+    kept.set('cursor', cursor);
+    headers['x-next-cursor'] = cursor;
+    headers.link = `<${context.url.origin}${context.url.pathname}?${kept}>; rel="next"`;
+  }
+  return json(page.map(present), 200, headers);
+}

@@ -1,3 +1,4 @@
+import { ApiError } from '../http/errors.js';
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import { shareCounts } from '../world/shares.js';
 import { type Group, isAnonymous, type Project, type User, type Visibility, type World } from '../world/types.js';
@@ -168,4 +169,66 @@ export function groupSharedProjects(world: World, user: User, group: Group): Pro
     if (project && canReadProject(world, user, project)) out.push(project);
   }
   return out.sort((a, b) => b.id - a.id).slice(0, GROUP_DETAIL_PROJECTS_LIMIT);
+}
+
+/**
+ * GitLab's offset pagination limit (plan limits' `offset_pagination_limit`) for lists of groups,
+ * which `Gitlab::Pagination::CursorBasedKeyset::ENFORCED_TYPES` enforces for Group.
+ */
+export const GROUP_OFFSET_LIMIT = 50_000;
+
+/**
+ * An anonymous `GET /groups` past 50,000 records by offset is 405, pointing to keyset pagination
+ * (`lib/api/helpers/pagination_strategies.rb#offset_paginator`; only anonymous callers reach
+ * `paginate_with_strategies`: `lib/api/groups.rb#present_groups_with_pagination_strategies`).
+ */
+export function requireGroupOffsetWithinLimit(page: number, perPage: number): void {
+  if (page * perPage > GROUP_OFFSET_LIMIT) {
+    throw new ApiError(405, {
+      error: `Offset pagination has a maximum allowed offset of ${GROUP_OFFSET_LIMIT} for requests that return objects of type Group. Remaining records can be retrieved using keyset pagination.`,
+    }).because(`page ${page} of ${perPage} is past the offset limit of ${GROUP_OFFSET_LIMIT} groups`);
+  }
+}
+
+/**
+ * Keyset pagination of groups orders by name ascending only (`Group.supported_keyset_orderings`
+ * is `{ name: [:asc] }`, `Gitlab::Pagination::CursorBasedKeyset.order_satisfied?`); others are 405.
+ */
+export function requireGroupKeysetOrder(orderBy: GroupFilters['orderBy'], sort: GroupFilters['sort']): void {
+  if (orderBy !== 'name' || sort !== 'asc') {
+    throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' }).because(
+      `keyset pagination of groups needs order_by=name and sort=asc, not ${orderBy} ${sort}`,
+    );
+  }
+}
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_');
+
+/** A group's keyset cursor: as GitLab's keyset paginator writes one, the URL-safe Base64 of its order's columns. */
+export function groupCursor(group: Group): string {
+  return toBase64Url(JSON.stringify({ name: group.name, id: String(group.id) }));
+}
+
+/**
+ * The groups (ordered by name, then id) after the one a cursor names; 400 `cursor is invalid` for a
+ * cursor that is not one (ours: GitLab's paginator does not check it).
+ */
+export function groupsAfterCursor(groups: readonly Group[], cursor: string | undefined): readonly Group[] {
+  if (cursor === undefined) return groups;
+  let key: { name?: unknown; id?: unknown };
+  try {
+    const binary = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
+    key = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+  } catch {
+    key = {};
+  }
+  const id = Number(key?.id);
+  if (typeof key?.name !== 'string' || !Number.isSafeInteger(id)) {
+    throw new ApiError(400, { error: 'cursor is invalid' }).because('the cursor names no group');
+  }
+  const name = key.name;
+  return groups.filter((g) => byText(g.name, name) > 0 || (byText(g.name, name) === 0 && g.id > id));
 }
