@@ -41,6 +41,7 @@ const groupListParams = {
   sort: p.string().values(['asc', 'desc']).default('asc'),
   min_access_level: p.integer().values(ROLE_VALUES),
   top_level_only: p.boolean(),
+  marked_for_deletion_on: p.date(),
   // Not declared by GitLab (read raw by its pagination strategies): any value but `keyset` is offset.
   pagination: p.string(),
   cursor: p.string(),
@@ -64,6 +65,7 @@ function groupList(ctx: RouteContext, scope: 'all' | 'children' | 'descendants')
     topLevelOnly: q.top_level_only,
     visibility: q.visibility as GroupFilters['visibility'],
     skipGroups: q.skip_groups,
+    markedForDeletionOn: q.marked_for_deletion_on,
     orderBy: q.order_by as GroupFilters['orderBy'],
     sort: q.sort as GroupFilters['sort'],
   };

@@ -23,6 +23,8 @@ export interface GroupFilters {
   topLevelOnly?: boolean;
   visibility?: Visibility;
   skipGroups?: number[];
+  /** `YYYY-MM-DD`: only groups whose own deletion is scheduled that day. */
+  markedForDeletionOn?: string;
   orderBy: 'name' | 'path' | 'id' | 'similarity';
   sort: 'asc' | 'desc';
 }
@@ -139,6 +141,8 @@ export function listGroups(world: World, user: User, scope: GroupScope, filters:
         inScope(g) &&
         (!filters.topLevelOnly || g.parent_id === null) &&
         (!filters.visibility || g.visibility === filters.visibility) &&
+        // GroupsFinder#marked_for_deletion_on: the group's own deletion schedule (app/finders/groups_finder.rb).
+        (!filters.markedForDeletionOn || g.marked_for_deletion_on === filters.markedForDeletionOn) &&
         !skipped.has(g.id) &&
         searched(g) &&
         keep(g),
