@@ -1303,3 +1303,360 @@ describe('GET /groups/:id/projects (groups_spec)', () => {
     expect((await api(world(), 'GET', '/groups/group2/projects', USER1)).status).toBe(404);
   });
 });
+
+notPortedGroup('GET /groups/:id/projects/shared (groups_spec)', () => {
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: authorizing granular token permissions');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: returns the shared projects in the group');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: returns shared projects with min access level or higher');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: returns the shared projects of the group with simple representation');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: filters the shared projects in the group based on visibility');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: filters the shared projects in the group based on search params');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: returns the shared projects in the group ordered by star count');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted(
+    'when authenticated as user: returns the shared projects in the group ordered by star count in ascending order',
+  );
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: does not return the projects owned by the group');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: returns 404 for a non-existing group');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: does not return a group not attached to the user');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: only returns shared projects to which user has access');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: only returns the projects starred by user');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as admin: returns shared projects of an existing group');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as admin: for a non-existent group: returns 404 for a non-existent group');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when authenticated as admin: avoids N+1 queries');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when using group path in URL: returns the right details');
+  // skip: not modelled: GET /groups/:id/projects/shared; the mock answers 404 for it
+  notPorted('when using group path in URL: returns 404 for a non-existent group');
+});
+
+notPortedGroup('GET /groups/:id/groups/shared (groups_spec)', () => {
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('rate limited endpoint');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: authorizing granular token permissions');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when authenticated as user: returns the shared groups in the group');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when authenticated and user does not have the access: does not return the shared groups in the group');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when unauthenticated as user: only returns the shared public groups in the group');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using skip_groups in request: returns all shared groups excluding skipped groups');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when search is present in request: filters the shared groups in the group based on search params');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted(
+    'when using min_access_level in the request: with min_access_level parameter: returns an array of groups the user has at least reporter access',
+  );
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using sorting: sorts by name ascending by default');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using sorting: sorts in descending order when passed');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using sorting: sorts by path in order_by param');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using sorting: sorts by id in the order_by param');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when searching with similarity ordering: sorts shared groups with exact matches first');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted(
+    'when searching with similarity ordering: when `search` parameter is not given: sorts items ordered by name',
+  );
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using visibility filter: filters based on private visibility param');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using visibility filter: filters based on internal visibility param');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using visibility filter: filters based on public visibility param');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using visibility filter: filters based on no visibility param passed');
+  // skip: not modelled: GET /groups/:id/groups/shared; the mock answers 404 for it
+  notPorted('when using visibility filter: filters based on unknown visibility param');
+});
+
+notPortedGroup('GET /groups/:id/invited_groups (groups_spec)', () => {
+  // skip: not modelled: GET /groups/:id/invited_groups; the mock answers 404 for it
+  notPorted('rate limited endpoint');
+  // skip: not modelled: GET /groups/:id/invited_groups; the mock answers 404 for it
+  notPorted('when authenticated as user: authorizing granular token permissions');
+  // skip: not modelled: GET /groups/:id/invited_groups; the mock answers 404 for it
+  notPorted('when authenticated as user: returns the invited groups in the group');
+  // skip: not modelled: GET /groups/:id/invited_groups; the mock answers 404 for it
+  notPorted('when authenticated and user does not have the access: does not return the invited groups in the group');
+  // skip: not modelled: GET /groups/:id/invited_groups; the mock answers 404 for it
+  notPorted('when unauthenticated as user: only returns the invited public groups in the group');
+  // skip: not modelled: GET /groups/:id/invited_groups; the mock answers 404 for it
+  notPorted('when search is present in request: filters the invited groups in the group based on search params');
+  // skip: not modelled: GET /groups/:id/invited_groups; the mock answers 404 for it
+  notPorted(
+    'when using min_access_level in the request: with min_access_level parameter: returns an array of groups the user has at least reporter access',
+  );
+  // skip: not modelled: GET /groups/:id/invited_groups; the mock answers 404 for it
+  notPorted(
+    'when include_relation is present in request: filters the invited groups in the group based on relation params',
+  );
+  // skip: not modelled: GET /groups/:id/invited_groups; the mock answers 404 for it
+  notPorted('when include_relation is present in request: returns error message when include relation is invalid');
+});
+
+notPortedGroup('POST /groups/:id/archive (groups_spec)', () => {
+  // skip: not modelled: POST /groups/:id/archive; the mock answers 404 for it
+  notPorted('when unauthenticated: returns 401');
+  // skip: not modelled: POST /groups/:id/archive; the mock answers 404 for it
+  notPorted('when authenticated as owner: authorizing granular token permissions');
+  // skip: not modelled: POST /groups/:id/archive; the mock answers 404 for it
+  notPorted('when authenticated as owner: archives the group');
+  // skip: not modelled: POST /groups/:id/archive; the mock answers 404 for it
+  notPorted('when authenticated as owner and group is already archived: returns an error');
+  // skip: not modelled: POST /groups/:id/archive; the mock answers 404 for it
+  notPorted('when authenticated as non-owner: returns 403');
+});
+
+notPortedGroup('POST /groups/:id/unarchive (groups_spec)', () => {
+  // skip: not modelled: POST /groups/:id/unarchive; the mock answers 404 for it
+  notPorted('when unauthenticated: returns 401');
+  // skip: not modelled: POST /groups/:id/unarchive; the mock answers 404 for it
+  notPorted('when authenticated as owner and group is archived: authorizing granular token permissions');
+  // skip: not modelled: POST /groups/:id/unarchive; the mock answers 404 for it
+  notPorted('when authenticated as owner and group is archived: unarchives the group');
+  // skip: not modelled: POST /groups/:id/unarchive; the mock answers 404 for it
+  notPorted('when authenticated as owner and group is already unarchived: returns an error');
+  // skip: not modelled: POST /groups/:id/unarchive; the mock answers 404 for it
+  notPorted('when authenticated as non-owner: returns 403');
+});
+
+describe('GET /groups/:id/subgroups (groups_spec)', () => {
+  /** subgroup1 (public) and subgroup2 (private) in group1, subgroup3 (private) in group2. */
+  const subWorld = (
+    more: { group1?: Record<string, number>; group2?: Record<string, number>; groups?: SeedGroup[] } = {},
+  ) =>
+    world({
+      ...more,
+      groups: [
+        { path: 'some_path/subgroup1', visibility: 'public' },
+        { path: 'some_path/subgroup2', visibility: 'private' },
+        { path: 'group2/subgroup3', visibility: 'private' },
+        ...(more.groups ?? []),
+      ],
+    });
+  const SUB1 = '/groups/some_path/subgroups';
+  const SUB2 = '/groups/group2/subgroups';
+
+  it('when unauthenticated: returns only public subgroups', async () => {
+    const mock = subWorld();
+    const body = await listed(api(mock, 'GET', SUB1));
+    expect(ids(body)).toEqual([groupId(mock, 'some_path/subgroup1')]);
+    expect(body[0].parent_id).toBe(groupId(mock, 'some_path'));
+  });
+
+  it('when unauthenticated: returns 404 for a private group', async () => {
+    expect((await api(subWorld(), 'GET', SUB2)).status).toBe(404);
+  });
+
+  it('when unauthenticated: when statistics are requested: does not include statistics', async () => {
+    const body = await listed(api(subWorld(), 'GET', SUB1, undefined, { statistics: true }));
+    expect(body[0]).not.toHaveProperty('statistics');
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  notPorted('when authenticated as user: authorizing granular token permissions');
+
+  // adapted: GitLab's example also checks the request log's keys (caller id, route, root namespace), which no response shows; the answer's part is checked
+  it('when authenticated as user: when user is not member of a public group: returns no subgroups for the public group', async () => {
+    const answer = await api(subWorld(), 'GET', SUB1, USER2);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([]);
+  });
+
+  it('when authenticated as user: when user is not member of a public group: when using all_available in request: returns public subgroups', async () => {
+    const mock = subWorld();
+    const answer = await api(mock, 'GET', SUB1, USER2, { all_available: true });
+    expect(answer.status).toBe(200);
+    expect(ids(answer.body)).toEqual([groupId(mock, 'some_path/subgroup1')]);
+    expect(answer.body[0].parent_id).toBe(groupId(mock, 'some_path'));
+  });
+
+  it('when authenticated as user: when user is not member of a private group: returns 404 for the private group', async () => {
+    expect((await api(subWorld(), 'GET', SUB2, USER1)).status).toBe(404);
+  });
+
+  it('when authenticated as user: when user is member of public group: returns private subgroups', async () => {
+    const mock = subWorld({ group1: { user2: 10 } });
+    const body = await listed(api(mock, 'GET', SUB1, USER2));
+    expect(body).toHaveLength(2);
+    const privates = body.filter((g: { visibility: string }) => g.visibility === 'private');
+    expect(ids(privates)).toEqual([groupId(mock, 'some_path/subgroup2')]);
+    expect(privates[0].parent_id).toBe(groupId(mock, 'some_path'));
+  });
+
+  it('when authenticated as user: when user is member of public group: when using statistics in request: does not include statistics', async () => {
+    const answer = await api(subWorld({ group1: { user2: 10 } }), 'GET', SUB1, USER2, { statistics: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body[0]).not.toHaveProperty('statistics');
+  });
+
+  it('when authenticated as user: when user is member of private group: returns subgroups', async () => {
+    const mock = subWorld({ group2: { user1: 10 } });
+    const answer = await api(mock, 'GET', SUB2, USER1);
+    expect(answer.status).toBe(200);
+    expect(ids(answer.body)).toEqual([groupId(mock, 'group2/subgroup3')]);
+    expect(answer.body[0].parent_id).toBe(groupId(mock, 'group2'));
+  });
+
+  it('when authenticated as admin: returns private subgroups of a public group', async () => {
+    expect((await api(subWorld(), 'GET', SUB1, ADMIN)).body).toHaveLength(2);
+  });
+
+  it('when authenticated as admin: returns subgroups of a private group', async () => {
+    expect((await api(subWorld(), 'GET', SUB2, ADMIN)).body).toHaveLength(1);
+  });
+
+  it('when authenticated as admin: does not include statistics by default', async () => {
+    expect((await api(subWorld(), 'GET', SUB1, ADMIN)).body[0]).not.toHaveProperty('statistics');
+  });
+
+  it('when authenticated as admin: includes statistics if requested', async () => {
+    expect((await api(subWorld(), 'GET', SUB1, ADMIN, { statistics: true })).body[0]).toHaveProperty('statistics');
+  });
+
+  it('when authenticated as admin: includes statistics when all_available is false: returns the statistics', async () => {
+    const mock = subWorld({ group1: { admin: 30 }, groups: [{ path: 'some_path/another' }] });
+    const answer = await api(mock, 'GET', SUB1, ADMIN, { all_available: false, statistics: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body[0]).toHaveProperty('statistics');
+  });
+
+  it('skips searching in full path: does not find groups by full path', async () => {
+    const mock = subWorld({
+      groups: [{ path: 'some_path/some_path-subgroup' }, { path: 'some_path/not_matching_path' }],
+    });
+    const answer = await api(mock, 'GET', SUB1, USER1, { search: 'some_path' });
+    expect(ids(answer.body)).toEqual([groupId(mock, 'some_path/some_path-subgroup')]);
+  });
+
+  // skip: stubs GroupsFinder to check the arguments it receives; the `active` filter (archived and pending-deletion groups) is not modelled for groups
+  notPorted('API that accepts active parameter for GroupFinder: passes nil active parameter to the GroupsFinder');
+  // skip: stubs GroupsFinder to check the arguments it receives; the `active` filter (archived and pending-deletion groups) is not modelled for groups
+  notPorted('API that accepts active parameter for GroupFinder: passes true active parameter to the GroupsFinder');
+  // skip: stubs GroupsFinder to check the arguments it receives; the `active` filter (archived and pending-deletion groups) is not modelled for groups
+  notPorted('API that accepts active parameter for GroupFinder: passes false active parameter to the GroupsFinder');
+});
+
+describe('GET /groups/:id/descendant_groups (groups_spec)', () => {
+  const descWorld = (
+    more: { group1?: Record<string, number>; group2?: Record<string, number>; groups?: SeedGroup[] } = {},
+  ) =>
+    world({
+      ...more,
+      groups: [
+        { path: 'some_path/child_group1', name: 'child_group1', visibility: 'public' },
+        { path: 'some_path/private_child_group1', name: 'private_child_group1', visibility: 'private' },
+        { path: 'some_path/child_group1/sub_child_group1', name: 'sub_child_group1', visibility: 'public' },
+        { path: 'group2/child_group2', name: 'child_group2', visibility: 'private' },
+        { path: 'group2/child_group2/sub_child_group2', name: 'sub_child_group2', visibility: 'private' },
+        ...(more.groups ?? []),
+      ],
+    });
+  const DESC1 = '/groups/some_path/descendant_groups';
+  const DESC2 = '/groups/group2/descendant_groups';
+  const sorted = (body: { name: string }[]) => names(body).sort();
+
+  it('when unauthenticated: returns only public descendants', async () => {
+    const body = await listed(api(descWorld(), 'GET', DESC1));
+    expect(sorted(body)).toEqual(['child_group1', 'sub_child_group1']);
+  });
+
+  it('when unauthenticated: returns 404 for a private group', async () => {
+    expect((await api(descWorld(), 'GET', DESC2)).status).toBe(404);
+  });
+
+  it('when authenticated as user: when user is not member of a public group: returns no descendants for the public group', async () => {
+    const answer = await api(descWorld(), 'GET', DESC1, USER2);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([]);
+  });
+
+  it('when authenticated as user: when user is not member of a public group: when using all_available in request: returns public descendants', async () => {
+    const answer = await api(descWorld(), 'GET', DESC1, USER2, { all_available: true });
+    expect(answer.status).toBe(200);
+    expect(sorted(answer.body)).toEqual(['child_group1', 'sub_child_group1']);
+  });
+
+  it('when authenticated as user: when user is not member of a private group: returns 404 for the private group', async () => {
+    expect((await api(descWorld(), 'GET', DESC2, USER1)).status).toBe(404);
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  notPorted('when authenticated as user: when user is member of public group: authorizing granular token permissions');
+
+  it('when authenticated as user: when user is member of public group: returns private descendants', async () => {
+    const body = await listed(api(descWorld({ group1: { user2: 10 } }), 'GET', DESC1, USER2));
+    expect(sorted(body)).toEqual(['child_group1', 'private_child_group1', 'sub_child_group1']);
+  });
+
+  it('when authenticated as user: when user is member of public group: when using statistics in request: does not include statistics', async () => {
+    const answer = await api(descWorld({ group1: { user2: 10 } }), 'GET', DESC1, USER2, { statistics: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body[0]).not.toHaveProperty('statistics');
+  });
+
+  it('when authenticated as user: when user is member of private group: returns descendants', async () => {
+    const answer = await api(descWorld({ group2: { user1: 10 } }), 'GET', DESC2, USER1);
+    expect(answer.status).toBe(200);
+    expect(sorted(answer.body)).toEqual(['child_group2', 'sub_child_group2']);
+  });
+
+  it('when authenticated as admin: returns private descendants of a public group', async () => {
+    expect((await api(descWorld(), 'GET', DESC1, ADMIN)).body).toHaveLength(3);
+  });
+
+  it('when authenticated as admin: returns descendants of a private group', async () => {
+    expect((await api(descWorld(), 'GET', DESC2, ADMIN)).body).toHaveLength(2);
+  });
+
+  it('when authenticated as admin: does not include statistics by default', async () => {
+    expect((await api(descWorld(), 'GET', DESC1, ADMIN)).body[0]).not.toHaveProperty('statistics');
+  });
+
+  it('when authenticated as admin: includes statistics if requested', async () => {
+    expect((await api(descWorld(), 'GET', DESC1, ADMIN, { statistics: true })).body[0]).toHaveProperty('statistics');
+  });
+
+  it('when authenticated as admin: includes statistics when all_available is false: returns the statistics', async () => {
+    const mock = descWorld({ group1: { admin: 30 }, groups: [{ path: 'some_path/another' }] });
+    const answer = await api(mock, 'GET', DESC1, ADMIN, { all_available: false, statistics: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body[0]).toHaveProperty('statistics');
+  });
+
+  it('skips searching in full path: does not find groups by full path', async () => {
+    const mock = world({
+      groups: [{ path: 'some_path/some_path-subgroup' }, { path: 'some_path/not_matching_path' }],
+    });
+    const answer = await api(mock, 'GET', DESC1, USER1, { search: 'some_path' });
+    expect(ids(answer.body)).toEqual([groupId(mock, 'some_path/some_path-subgroup')]);
+  });
+
+  // skip: stubs GroupsFinder to check the arguments it receives; the `active` filter (archived and pending-deletion groups) is not modelled for groups
+  notPorted('API that accepts active parameter for GroupFinder: passes nil active parameter to the GroupsFinder');
+  // skip: stubs GroupsFinder to check the arguments it receives; the `active` filter (archived and pending-deletion groups) is not modelled for groups
+  notPorted('API that accepts active parameter for GroupFinder: passes true active parameter to the GroupsFinder');
+  // skip: stubs GroupsFinder to check the arguments it receives; the `active` filter (archived and pending-deletion groups) is not modelled for groups
+  notPorted('API that accepts active parameter for GroupFinder: passes false active parameter to the GroupsFinder');
+});
