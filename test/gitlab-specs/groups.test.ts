@@ -1827,3 +1827,179 @@ describe('POST /groups (groups_spec)', () => {
     'when authenticated as user with group permissions: with existing pages unique domain: returns 400 bad request error if path is already used by pages unique domain',
   );
 });
+
+describe('DELETE /groups/:id (groups_spec)', () => {
+  const marked = (mock: MockGitLab, path: string) => mock.world.groups.get(groupId(mock, path))?.marked_for_deletion_on;
+  /** group1 made a subgroup of `parent` (marked for deletion when `parentMarked`), itself marked when `marked`. */
+  const subgroupWorld = (options: { parentMarked?: boolean; marked?: boolean; adminOwner?: boolean } = {}) =>
+    createMockGitLab({
+      seed: {
+        now: NOW,
+        users: [
+          { username: 'user1', token: USER1 },
+          { username: 'admin', token: ADMIN, admin: true },
+        ],
+        groups: [
+          {
+            path: 'parent',
+            visibility: 'public',
+            ...(options.parentMarked && { marked_for_deletion_on: TODAY, marked_for_deletion_by: 'user1' }),
+          },
+          {
+            path: 'parent/some_path',
+            visibility: 'public',
+            members: { user1: 50, ...(options.adminOwner && { admin: 50 }) },
+            ...(options.marked && { marked_for_deletion_on: TODAY, marked_for_deletion_by: 'user1' }),
+          },
+        ],
+      },
+    });
+  const SUBGROUP = '/groups/parent%2Fsome_path';
+
+  /** GitLab's `does not immediately enqueues the job to delete the group`: 400 with the message, the group stays. */
+  async function notDeletedNow(
+    mock: MockGitLab,
+    token: string,
+    path: string,
+    params: Record<string, unknown>,
+    message: string,
+  ) {
+    const { answer, unchanged } = await refusedUnchanged(mock, token, () => api(mock, 'DELETE', path, token, params));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+    expect(unchanged).toBe(true);
+  }
+  /** GitLab's `immediately enqueues the job to delete the group`: 202, and the group is gone. */
+  async function deletedNow(mock: MockGitLab, token: string, params: Record<string, unknown>) {
+    const id = groupId(mock, 'parent/some_path');
+    const answer = await api(mock, 'DELETE', `/groups/${id}`, token, params);
+    expect(answer.status).toBe(202);
+    expect(mock.world.groups.has(id)).toBe(false);
+  }
+
+  it('marks group for delayed deletion: marks group for delayed deletion', async () => {
+    const mock = world();
+    const id = groupId(mock, 'some_path');
+    const answer = await api(mock, 'DELETE', `/groups/${id}`, USER1);
+    expect(answer.status).toBe(202);
+    expect(mock.world.groups.get(id)?.marked_for_deletion_on).toBe(TODAY);
+    expect((await api(mock, 'GET', `/groups/${id}`, USER1)).body.marked_for_deletion_on).toBe(TODAY);
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  notPorted('authorizing granular token permissions');
+
+  it('when ancestor is already marked for deletion: do not mark group for delayed deletion but return success', async () => {
+    const mock = subgroupWorld({ parentMarked: true });
+    const answer = await api(mock, 'DELETE', SUBGROUP, USER1);
+    expect(answer.status).toBe(202);
+    expect(marked(mock, 'parent/some_path') ?? null).toBeNull();
+  });
+
+  // skip: not modelled: the `allow_immediate_namespaces_deletion` application setting (always on in the mock, GitLab's default)
+  notPorted(
+    'when permanently_remove param is true: if group is a subgroup: when the :allow_immediate_namespaces_deletion application setting is false: does not immediately enqueues the job to delete the group: does not immediately enqueues the job to delete the group',
+  );
+  // skip: not modelled: the `allow_immediate_namespaces_deletion` application setting (always on in the mock, GitLab's default)
+  notPorted(
+    'when permanently_remove param is true: if group is a subgroup: when the :allow_immediate_namespaces_deletion application setting is false: when current user is an admin: when group is already marked for deletion: immediately enqueues the job to delete the group: immediately enqueues the job to delete the group',
+  );
+  // skip: not modelled: the `allow_immediate_namespaces_deletion` application setting (always on in the mock, GitLab's default)
+  notPorted(
+    'when permanently_remove param is true: if group is a subgroup: when the :allow_immediate_namespaces_deletion application setting is false: when current user is an admin: when group is already marked for deletion: when admin_mode is false: does not immediately enqueues the job to delete the group: does not immediately enqueues the job to delete the group',
+  );
+
+  it('when permanently_remove param is true: if group is a subgroup: when group is not marked for deletion: does not immediately enqueues the job to delete the group: does not immediately enqueues the job to delete the group', async () => {
+    const mock = subgroupWorld();
+    await notDeletedNow(
+      mock,
+      USER1,
+      SUBGROUP,
+      { permanently_remove: true },
+      'Group must be marked for deletion first.',
+    );
+  });
+
+  it('when permanently_remove param is true: if group is a subgroup: when group is already marked for deletion: when full_path param is not passed: does not immediately enqueues the job to delete the group: does not immediately enqueues the job to delete the group', async () => {
+    const mock = subgroupWorld({ marked: true });
+    const path = `/groups/${groupId(mock, 'parent/some_path')}`;
+    await notDeletedNow(
+      mock,
+      USER1,
+      path,
+      { permanently_remove: true },
+      '`full_path` is incorrect. You must enter the complete path for the subgroup.',
+    );
+  });
+
+  it('when permanently_remove param is true: if group is a subgroup: when group is already marked for deletion: when full_path param is not equal to full_path: does not immediately enqueues the job to delete the group: does not immediately enqueues the job to delete the group', async () => {
+    const mock = subgroupWorld({ marked: true });
+    const path = `/groups/${groupId(mock, 'parent/some_path')}`;
+    await notDeletedNow(
+      mock,
+      USER1,
+      path,
+      { permanently_remove: true, full_path: 'some_path' },
+      '`full_path` is incorrect. You must enter the complete path for the subgroup.',
+    );
+  });
+
+  it('when permanently_remove param is true: if group is a subgroup: when group is already marked for deletion: when the full_path param is passed and it matches the full path of subgroup: immediately enqueues the job to delete the group: immediately enqueues the job to delete the group', async () => {
+    const mock = subgroupWorld({ marked: true });
+    await deletedNow(mock, USER1, { permanently_remove: true, full_path: 'parent/some_path' });
+  });
+
+  // skip: not modelled: the `allow_immediate_namespaces_deletion` application setting (always on in the mock, GitLab's default)
+  notPorted(
+    'when permanently_remove param is true: if group is not a subgroup: when the :allow_immediate_namespaces_deletion application setting is false: does not immediately enqueues the job to delete the group: does not immediately enqueues the job to delete the group',
+  );
+
+  it('when permanently_remove param is true: if group is not a subgroup: does not immediately enqueues the job to delete the group: does not immediately enqueues the job to delete the group', async () => {
+    await notDeletedNow(
+      world(),
+      USER1,
+      '/groups/some_path',
+      { permanently_remove: true },
+      '`permanently_remove` option is only available for subgroups.',
+    );
+  });
+
+  // skip: stubs Groups::MarkForDeletionService to fail with its own message; nothing in the mock's world makes a permitted marking fail that way
+  notPorted('when the mark for deletion service fails: returns an error');
+});
+
+describe('POST /groups/:id/restore (groups_spec)', () => {
+  const restoreWorld = () =>
+    world({
+      groups: [
+        {
+          path: 'doomed',
+          visibility: 'public',
+          members: { user1: 50 },
+          marked_for_deletion_on: '2026-05-31',
+          marked_for_deletion_by: 'user1',
+        },
+      ],
+    });
+
+  it('when authenticated as owner: restoring is successful: restores the group to original state', async () => {
+    const mock = restoreWorld();
+    const answer = await api(mock, 'POST', `/groups/${groupId(mock, 'doomed')}/restore`, USER1);
+    expect(answer.status).toBe(201);
+    expect(answer.body.marked_for_deletion_on).toBeFalsy();
+  });
+
+  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  notPorted('when authenticated as owner: restoring is successful: authorizing granular token permissions');
+  // skip: stubs Groups::RestoreService to fail with its own message; nothing in the mock's world makes a permitted restore fail that way
+  notPorted('when authenticated as owner: when restoring fails: returns error');
+
+  it('when authenticated as a user without access to the group: returns 403', async () => {
+    const mock = restoreWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, USER2, () =>
+      api(mock, 'POST', `/groups/${groupId(mock, 'doomed')}/restore`, USER2),
+    );
+    expect(answer.status).toBe(403);
+    expect(unchanged).toBe(true);
+  });
+});
