@@ -173,7 +173,13 @@ export const groupRoutes = [
   // `POST /groups/:id/transfer`: `change_group` (Owner, 403), the target (404 when unseen), then
   // `Groups::TransferService` (400 `Transfer failed: ...`); 201 with GroupDetail (no projects).
   route('POST', '/groups/:id/transfer', (ctx) => {
-    const q = parseParams(ctx.params, { ...groupPath, group_id: p.integer() });
+    // Grape coerces a blank Integer to nil (dry-types' `params.integer`): `group_id=` promotes the
+    // subgroup as no `group_id` does (spec/requests/api/groups_spec.rb, "when group_id is specified as blank").
+    const blank = typeof ctx.params.group_id === 'string' && ctx.params.group_id.trim() === '';
+    const q = parseParams(blank ? { ...ctx.params, group_id: undefined } : ctx.params, {
+      ...groupPath,
+      group_id: p.integer(),
+    });
     const group = findGroup(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'change_group', group);
     const target = q.group_id === undefined ? null : findGroup(ctx.world, ctx.caller, String(q.group_id));
