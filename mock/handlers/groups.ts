@@ -1,5 +1,5 @@
 import { cursorPaginated, paginated } from '../http/pagination.js';
-import { p, paginationParams, parseParams } from '../http/params.js';
+import { blankAsNil, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroup, presentGroupDetail } from '../present/groups.js';
@@ -173,13 +173,8 @@ export const groupRoutes = [
   // `POST /groups/:id/transfer`: `change_group` (Owner, 403), the target (404 when unseen), then
   // `Groups::TransferService` (400 `Transfer failed: ...`); 201 with GroupDetail (no projects).
   route('POST', '/groups/:id/transfer', (ctx) => {
-    // Grape coerces a blank Integer to nil (dry-types' `params.integer`): `group_id=` promotes the
-    // subgroup as no `group_id` does (spec/requests/api/groups_spec.rb, "when group_id is specified as blank").
-    const blank = typeof ctx.params.group_id === 'string' && ctx.params.group_id.trim() === '';
-    const q = parseParams(blank ? { ...ctx.params, group_id: undefined } : ctx.params, {
-      ...groupPath,
-      group_id: p.integer(),
-    });
+    // A blank `group_id` is nil in Grape: it promotes the subgroup as no `group_id` does.
+    const q = parseParams(blankAsNil(ctx.params, 'group_id'), { ...groupPath, group_id: p.integer() });
     const group = findGroup(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'change_group', group);
     const target = q.group_id === undefined ? null : findGroup(ctx.world, ctx.caller, String(q.group_id));
