@@ -29,6 +29,10 @@ const PORTS = [
   { file: 'merge-request-approvals.test.ts', spec: '`ee/spec/requests/api/merge_request_approvals_spec.rb`' },
   { file: 'groups.test.ts', spec: '`spec/requests/api/groups_spec.rb`' },
   { file: 'namespaces.test.ts', spec: '`spec/requests/api/namespaces_spec.rb`' },
+  {
+    file: 'group-milestones.test.ts',
+    spec: '`spec/requests/api/group_milestones_spec.rb` and the milestones shared examples it runs for a group',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
