@@ -14,8 +14,8 @@ import {
   requireGroupOffsetWithinLimit,
 } from '../rules/groups.js';
 import { createGroup, type GroupSettings, transferGroup, updateGroup } from '../rules/groups-admin.js';
-import { authorize } from '../rules/policy.js';
-import type { ProjectCreationLevel, SubgroupCreationLevel, Visibility } from '../world/types.js';
+import { authorize, can } from '../rules/policy.js';
+import type { GroupStoredSettings, ProjectCreationLevel, SubgroupCreationLevel, Visibility } from '../world/types.js';
 import { ROLE_VALUES } from '../world/types.js';
 
 /**
@@ -96,7 +96,7 @@ const groupSettingParams = {
   project_creation_level: p.string().values(['noone', 'owner', 'maintainer', 'developer', 'administrator']),
   auto_devops_enabled: p.boolean(),
   subgroup_creation_level: p.string().values(['owner', 'maintainer']),
-  emails_disabled: p.boolean(),
+  emails_disabled: p.boolean().nullable(),
   emails_enabled: p.boolean(),
   show_diff_preview_in_email: p.boolean(),
   mentions_disabled: p.boolean(),
@@ -115,7 +115,22 @@ const settingsOf = (q: {
   project_creation_level?: string | undefined;
   subgroup_creation_level?: string | undefined;
   request_access_enabled?: boolean | undefined;
+  emails_disabled?: boolean | null | undefined;
+  show_diff_preview_in_email?: boolean | undefined;
+  default_branch?: string | undefined;
+  default_branch_protection?: number | undefined;
+  enabled_git_access_protocol?: string | undefined;
 }): GroupSettings => ({
+  // Kept as sent (Groups::UpdateService, `namespace_settings`); `emails_disabled: null` and a blank
+  // `default_branch` put them back to GitLab's defaults.
+  settings: {
+    emails_disabled: q.emails_disabled,
+    show_diff_preview_in_email: q.show_diff_preview_in_email,
+    default_branch:
+      q.default_branch === undefined ? undefined : q.default_branch.trim() === '' ? null : q.default_branch,
+    default_branch_protection: q.default_branch_protection,
+    enabled_git_access_protocol: q.enabled_git_access_protocol as GroupStoredSettings['enabled_git_access_protocol'],
+  },
   ...(q.description !== undefined && { description: q.description }),
   ...(q.visibility !== undefined && { visibility: q.visibility as Visibility }),
   ...(q.share_with_group_lock !== undefined && { share_with_group_lock: q.share_with_group_lock }),
@@ -161,8 +176,17 @@ export const groupRoutes = [
     });
     const group = findGroup(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'admin_group', group);
+    const base = settingsOf(q);
     const settings: GroupSettings = {
-      ...settingsOf(q),
+      ...base,
+      settings: {
+        ...base.settings,
+        shared_runners_setting: q.shared_runners_setting as GroupStoredSettings['shared_runners_setting'] | undefined,
+        // Groups::UpdateService drops `max_artifacts_size` unless the caller may `update_max_artifacts_size`.
+        ...(can(ctx.world, ctx.caller.user, 'update_max_artifacts_size', group) && {
+          max_artifacts_size: q.max_artifacts_size,
+        }),
+      },
       ...(q.name !== undefined && { name: q.name }),
       ...(q.path !== undefined && { path: q.path }),
     };

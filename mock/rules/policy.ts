@@ -437,6 +437,7 @@ export interface Abilities {
   create_subgroup: Group;
   change_group: Group;
   change_share_with_group_lock: Group;
+  update_max_artifacts_size: Group;
   create_group_link: Project | Group;
   read_namespace_via_membership: Group;
   delete_group_link: Project | Group;
@@ -619,6 +620,9 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   change_repository_storage: administrator,
   // GlobalPolicy: `rule { admin }.enable :use_project_statistics_filters` (the projects list's statistics orders).
   use_project_statistics_filters: administrator,
+  // GroupPolicy: `rule { admin }.policy { enable :update_max_artifacts_size }` (Groups::UpdateService drops the
+  // parameter for anyone else).
+  update_max_artifacts_size: administrator,
   // GlobalPolicy (admin), ProjectPolicy `rule { can?(:admin_project) }` (Maintainer), EE GroupPolicy
   // `rule { can?(:admin_group) & group_web_hooks licensed }` (Owner; the plan is checked by the route).
   read_web_hook: projectOrGroupAdmin(),

@@ -835,8 +835,13 @@ describe('PUT /groups/:id (groups_spec)', () => {
     expect((await api(mock, 'GET', GROUP1, USER1)).body.name).toBe('New Group_2');
   });
 
-  // skip: mock differs: GitLab keeps an administrator's `max_artifacts_size` and answers it (1); the mock accepts the parameter, keeps nothing and answers `max_artifacts_size: null`
-  notPorted('updates the max_artifacts_size for admin users');
+  it('updates the max_artifacts_size for admin users', async () => {
+    const mock = world();
+    const answer = await put(mock, ADMIN, { max_artifacts_size: 1 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.max_artifacts_size).toBe(1);
+    expect((await api(mock, 'GET', GROUP1, ADMIN)).body.max_artifacts_size).toBe(1);
+  });
 
   it('does not update the max_artifacts_size for non admin users', async () => {
     const mock = world();
@@ -851,7 +856,7 @@ describe('PUT /groups/:id (groups_spec)', () => {
   // skip: stubs Gitlab::ApplicationRateLimiter to check it is not asked; no response shows it
   notPorted('an empty name is passed in: does not mark name update throttling');
 
-  // adapted: avatars are not modelled (no `avatar` upload, `avatar_url` stays null), and the mock keeps neither default branch protection nor the math rendering settings (see the examples below); the rest is GitLab's
+  // adapted: avatars are not modelled (no `avatar` upload, `avatar_url` stays null), and the mock keeps neither `default_branch_protection_defaults` nor the math rendering settings (accepted, not kept); the rest is GitLab's
   it('when authenticated as the group owner: updates the group', async () => {
     const mock = world();
     const answer = await put(mock, USER1, {
@@ -859,6 +864,7 @@ describe('PUT /groups/:id (groups_spec)', () => {
       request_access_enabled: true,
       project_creation_level: 'noone',
       subgroup_creation_level: 'maintainer',
+      default_branch_protection: 1,
       prevent_sharing_groups_outside_hierarchy: true,
     });
     expect(answer.status).toBe(200);
@@ -878,16 +884,18 @@ describe('PUT /groups/:id (groups_spec)', () => {
       request_access_enabled: true,
       parent_id: null,
       shared_projects: [],
+      default_branch_protection: 1,
     });
     expect(answer.body.description).toBeFalsy();
     expect(answer.body.created_at).toBeTruthy();
     expect(answer.body.projects).toHaveLength(4);
   });
 
-  // skip: mock differs: GitLab keeps `emails_disabled` (so `emails_enabled` false); the mock accepts the parameter, keeps nothing and answers `emails_enabled: true`
-  notPorted(
-    'when authenticated as the group owner: when updating :emails_disabled: when setting to true: sets :emails_enabled to false',
-  );
+  it('when authenticated as the group owner: when updating :emails_disabled: when setting to true: sets :emails_enabled to false', async () => {
+    const answer = await put(world(), USER1, { emails_disabled: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body.emails_enabled).toBe(false);
+  });
 
   it('when authenticated as the group owner: when updating :emails_disabled: when setting to nil: sets :emails_enabled to default true', async () => {
     const answer = await put(world(), USER1, { emails_disabled: null });
@@ -895,13 +903,19 @@ describe('PUT /groups/:id (groups_spec)', () => {
     expect(answer.body.emails_enabled).toBe(true);
   });
 
-  // skip: mock differs: GitLab keeps `emails_disabled` (so `emails_enabled` false); the mock accepts the parameter, keeps nothing and answers `emails_enabled: true`
-  notPorted(
-    'when authenticated as the group owner: when updating :emails_disabled: when setting to string "true": sets :emails_enabled to false',
-  );
+  it('when authenticated as the group owner: when updating :emails_disabled: when setting to string "true": sets :emails_enabled to false', async () => {
+    const answer = await put(world(), USER1, { emails_disabled: 'true' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.emails_enabled).toBe(false);
+  });
 
-  // skip: mock differs: GitLab keeps `show_diff_preview_in_email` and answers false; the mock accepts the parameter, keeps nothing and answers true
-  notPorted('when authenticated as the group owner: updates show_diff_preview_in_email?');
+  it('when authenticated as the group owner: updates show_diff_preview_in_email?', async () => {
+    const mock = world();
+    const answer = await put(mock, USER1, { show_diff_preview_in_email: false });
+    expect(answer.status).toBe(200);
+    expect(answer.body.show_diff_preview_in_email).toBe(false);
+    expect((await api(mock, 'GET', GROUP1, USER1)).body.show_diff_preview_in_email).toBe(false);
+  });
 
   // skip: mock differs: GitLab keeps `default_branch_protection_defaults` and answers the sent levels; the mock does not declare the parameter (it is ignored) and answers the instance default (Maintainers push and merge)
   notPorted(
@@ -918,8 +932,11 @@ describe('PUT /groups/:id (groups_spec)', () => {
   // skip: not modelled: the instance's restricted visibility levels (an application setting)
   notPorted('when authenticated as the group owner: does not update visibility_level if it is restricted');
 
-  // skip: mock differs: GitLab keeps the group's `default_branch` (`default_branch_name`) and answers `new`; the mock accepts the parameter, keeps nothing and answers `default_branch: null`
-  notPorted('when authenticated as the group owner: updating the `default_branch` attribute: updates the attribute');
+  it('when authenticated as the group owner: updating the `default_branch` attribute: updates the attribute', async () => {
+    const answer = await put(world(), USER1, { default_branch: 'new' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.default_branch).toBe('new');
+  });
 
   it('when authenticated as the group owner: updating the `default_branch` attribute: when "default_branch" attribute is removed: removes the attribute', async () => {
     const mock = world();
@@ -929,28 +946,32 @@ describe('PUT /groups/:id (groups_spec)', () => {
     expect(answer.body.default_branch).toBeNull();
   });
 
-  // skip: mock differs: GitLab keeps `default_branch_protection` and answers 0; the mock accepts the parameter, keeps nothing and answers 2
-  notPorted(
-    'when authenticated as the group owner: updating the `default_branch_protection` attribute: for users who have the ability to update default_branch_protection: updates the attribute',
-  );
+  it('when authenticated as the group owner: updating the `default_branch_protection` attribute: for users who have the ability to update default_branch_protection: updates the attribute', async () => {
+    const answer = await put(world(), USER1, { default_branch_protection: 0 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.default_branch_protection).toBe(0);
+  });
 
   // skip: stubs Ability.allowed? to take `update_default_branch_protection` from an Owner; no world gives an Owner that refusal
   notPorted(
     'when authenticated as the group owner: updating the `default_branch_protection` attribute: for users who does not have the ability to update default_branch_protection`: does not update the attribute',
   );
 
-  // skip: mock differs: GitLab keeps `enabled_git_access_protocol` and answers it (GroupDetail, for those who administer the group); the mock accepts the parameter, keeps nothing and answers no such field
-  notPorted(
-    'when authenticated as the group owner: updating the `enabled_git_access_protocol` attribute: with ssh: updates the attribute',
-  );
-  // skip: mock differs: GitLab keeps `enabled_git_access_protocol` and answers it (GroupDetail, for those who administer the group); the mock accepts the parameter, keeps nothing and answers no such field
-  notPorted(
-    'when authenticated as the group owner: updating the `enabled_git_access_protocol` attribute: with http: updates the attribute',
-  );
-  // skip: mock differs: GitLab keeps `enabled_git_access_protocol` and answers it (GroupDetail, for those who administer the group); the mock accepts the parameter, keeps nothing and answers no such field
-  notPorted(
-    'when authenticated as the group owner: updating the `enabled_git_access_protocol` attribute: with all: updates the attribute',
-  );
+  it('when authenticated as the group owner: updating the `enabled_git_access_protocol` attribute: with ssh: updates the attribute', async () => {
+    const answer = await put(world(), USER1, { enabled_git_access_protocol: 'ssh' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.enabled_git_access_protocol).toBe('ssh');
+  });
+  it('when authenticated as the group owner: updating the `enabled_git_access_protocol` attribute: with http: updates the attribute', async () => {
+    const answer = await put(world(), USER1, { enabled_git_access_protocol: 'http' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.enabled_git_access_protocol).toBe('http');
+  });
+  it('when authenticated as the group owner: updating the `enabled_git_access_protocol` attribute: with all: updates the attribute', async () => {
+    const answer = await put(world(), USER1, { enabled_git_access_protocol: 'all' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.enabled_git_access_protocol).toBe('all');
+  });
 
   // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, added after 18.6)
   notPorted(
@@ -1055,8 +1076,11 @@ describe('PUT /groups/:id (groups_spec)', () => {
     expect(unchanged).toBe(true);
   });
 
-  // skip: mock differs: GitLab keeps `shared_runners_setting` and answers `disabled_and_unoverridable`; the mock accepts the parameter, keeps nothing and answers `enabled`
-  notPorted('with shared_runners_setting attribute: updates the shared_runners_setting');
+  it('with shared_runners_setting attribute: updates the shared_runners_setting', async () => {
+    const answer = await put(world(), ADMIN, { shared_runners_setting: 'disabled_and_unoverridable' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.shared_runners_setting).toBe('disabled_and_unoverridable');
+  });
 });
 
 describe('GET /groups/:id/projects (groups_spec)', () => {
@@ -1767,18 +1791,20 @@ describe('POST /groups (groups_spec)', () => {
     expect(mock.world.groups.size).toBe(before);
   });
 
-  // skip: mock differs: GitLab keeps `default_branch_protection` on create and answers 0; the mock accepts the parameter, keeps nothing and answers 2
-  notPorted(
-    'when authenticated as user with group permissions: when creating a group with `default_branch_protection` attribute: for users who have the ability to create a group with `default_branch_protection`: creates group with the specified branch protection level',
-  );
+  it('when authenticated as user with group permissions: when creating a group with `default_branch_protection` attribute: for users who have the ability to create a group with `default_branch_protection`: creates group with the specified branch protection level', async () => {
+    const answer = await post(world(), USER3, attrs({ default_branch_protection: 0 }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.default_branch_protection).toBe(0);
+  });
   // skip: stubs Ability.allowed? to take `create_group_with_default_branch_protection` from the user; no world gives a user that refusal
   notPorted(
     'when authenticated as user with group permissions: when creating a group with `default_branch_protection` attribute: for users who do not have the ability to create a group with `default_branch_protection`: does not create the group with the specified branch protection level',
   );
-  // skip: mock differs: GitLab keeps the group's `default_branch` on create and answers `main`; the mock accepts the parameter, keeps nothing and answers `default_branch: null`
-  notPorted(
-    'when authenticated as user with group permissions: when creating a group with "default_branch" attribute: creates group with the specified default branch',
-  );
+  it('when authenticated as user with group permissions: when creating a group with "default_branch" attribute: creates group with the specified default branch', async () => {
+    const answer = await post(world(), USER3, attrs({ default_branch: 'main' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.default_branch).toBe('main');
+  });
 
   it('when authenticated as user with group permissions: when creating a nested group with `default_branch_protection_defaults` attribute: creates group', async () => {
     const mock = world({ groups: [{ path: 'parent', members: { user3: 50 } }] });
