@@ -1,3 +1,4 @@
+import { paramError } from '../http/errors.js';
 import { cursorPaginated, paginated } from '../http/pagination.js';
 import { blankAsNil, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
@@ -15,7 +16,13 @@ import {
 } from '../rules/groups.js';
 import { createGroup, type GroupSettings, transferGroup, updateGroup } from '../rules/groups-admin.js';
 import { authorize, can } from '../rules/policy.js';
-import type { GroupStoredSettings, ProjectCreationLevel, SubgroupCreationLevel, Visibility } from '../world/types.js';
+import type {
+  BranchProtectionDefaults,
+  GroupStoredSettings,
+  ProjectCreationLevel,
+  SubgroupCreationLevel,
+  Visibility,
+} from '../world/types.js';
 import { ROLE_VALUES } from '../world/types.js';
 
 /**
@@ -107,6 +114,45 @@ const groupSettingParams = {
   enabled_git_access_protocol: p.string().values(['ssh', 'http', 'all']),
 };
 
+/** `ProtectedBranch::PushAccessLevel` / `MergeAccessLevel.allowed_access_levels`. */
+const PROTECTION_LEVELS = [0, 30, 40, 60];
+
+/**
+ * GitLab's `default_branch_protection_defaults` (a Hash of `API::Helpers::GroupsHelpers`): the keys
+ * sent, checked as Grape checks them (400 `{"error": ...}`); absent: `undefined`.
+ */
+function branchProtectionDefaults(raw: unknown): BranchProtectionDefaults | undefined {
+  if (raw === undefined) return undefined;
+  const name = 'default_branch_protection_defaults';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw paramError(`${name} is invalid`);
+  const given = raw as Record<string, unknown>;
+  const out: BranchProtectionDefaults = {};
+  const errors: string[] = [];
+  for (const key of ['allowed_to_push', 'allowed_to_merge'] as const) {
+    const list = given[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      errors.push(`${name}[${key}] is invalid`);
+      continue;
+    }
+    out[key] = list.map((item, i) => {
+      const level =
+        typeof item === 'object' && item !== null ? Number((item as Record<string, unknown>).access_level) : NaN;
+      if (!PROTECTION_LEVELS.includes(level))
+        errors.push(`${name}[${key}][${i}][access_level] does not have a valid value`);
+      return { access_level: level as 0 | 30 | 40 | 60 };
+    });
+  }
+  for (const key of ['allow_force_push', 'code_owner_approval_required', 'developer_can_initial_push'] as const) {
+    const value = given[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean') errors.push(`${name}[${key}] is invalid`);
+    else out[key] = value;
+  }
+  if (errors.length > 0) throw paramError(errors);
+  return out;
+}
+
 /** The parsed settings the world models. */
 const settingsOf = (q: {
   description?: string | undefined;
@@ -120,6 +166,7 @@ const settingsOf = (q: {
   default_branch?: string | undefined;
   default_branch_protection?: number | undefined;
   enabled_git_access_protocol?: string | undefined;
+  default_branch_protection_defaults?: BranchProtectionDefaults | undefined;
 }): GroupSettings => ({
   // Kept as sent (Groups::UpdateService, `namespace_settings`); `emails_disabled: null` and a blank
   // `default_branch` put them back to GitLab's defaults.
@@ -130,6 +177,7 @@ const settingsOf = (q: {
       q.default_branch === undefined ? undefined : q.default_branch.trim() === '' ? null : q.default_branch,
     default_branch_protection: q.default_branch_protection,
     enabled_git_access_protocol: q.enabled_git_access_protocol as GroupStoredSettings['enabled_git_access_protocol'],
+    default_branch_protection_defaults: q.default_branch_protection_defaults,
   },
   ...(q.description !== undefined && { description: q.description }),
   ...(q.visibility !== undefined && { visibility: q.visibility as Visibility }),
@@ -154,10 +202,16 @@ export const groupRoutes = [
       organization_id: p.integer(),
       ...groupSettingParams,
     });
+    const protection = branchProtectionDefaults(ctx.params.default_branch_protection_defaults);
     const parent = q.parent_id === undefined ? null : findGroup(ctx.world, ctx.caller, String(q.parent_id));
     if (parent) authorize(ctx.world, ctx.caller, 'create_subgroup', parent);
     else authorize(ctx.world, ctx.caller, 'create_group', 'instance');
-    const group = createGroup(ctx.world, ctx.caller.user, { ...settingsOf(q), name: q.name, path: q.path, parent });
+    const group = createGroup(ctx.world, ctx.caller.user, {
+      ...settingsOf({ ...q, default_branch_protection_defaults: protection }),
+      name: q.name,
+      path: q.path,
+      parent,
+    });
     return json(presentGroupDetail(ctx.world, ctx.caller, group, { withProjects: false, adminFields: false }), 201);
   }),
 
@@ -174,9 +228,10 @@ export const groupRoutes = [
       max_artifacts_size: p.integer(),
       ...groupSettingParams,
     });
+    const protection = branchProtectionDefaults(ctx.params.default_branch_protection_defaults);
     const group = findGroup(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'admin_group', group);
-    const base = settingsOf(q);
+    const base = settingsOf({ ...q, default_branch_protection_defaults: protection });
     const settings: GroupSettings = {
       ...base,
       settings: {

@@ -42,7 +42,8 @@ export function presentGroup(world: World, group: GroupRecord, options: { statis
     lock_math_rendering_limits_enabled: false,
     default_branch: settings.default_branch ?? null,
     default_branch_protection: settings.default_branch_protection ?? 2,
-    default_branch_protection_defaults: {
+    // As sent, when it was (GitLab keeps the hash as given); else the instance default.
+    default_branch_protection_defaults: settings.default_branch_protection_defaults ?? {
       allowed_to_push: [{ access_level: 40 }],
       allow_force_push: false,
       allowed_to_merge: [{ access_level: 40 }],

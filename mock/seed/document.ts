@@ -446,6 +446,29 @@ export const SeedGroup = z.strictObject({
       default_branch: z.string().nullable().optional(),
       /** New projects' default branch protection, 0 to 4; default 2. */
       default_branch_protection: z.int().min(0).max(4).optional(),
+      /** New projects' default branch protection as GitLab's hash (`allowed_to_push`, `allowed_to_merge`...). */
+      default_branch_protection_defaults: z
+        .strictObject({
+          /** `[{ "access_level": 0 | 30 | 40 | 60 }]`. */
+          allowed_to_push: z
+            .array(
+              z.strictObject({ access_level: z.union([z.literal(0), z.literal(30), z.literal(40), z.literal(60)]) }),
+            )
+            .optional(),
+          /** Force push for those who may push. */
+          allow_force_push: z.boolean().optional(),
+          /** `[{ "access_level": 0 | 30 | 40 | 60 }]`. */
+          allowed_to_merge: z
+            .array(
+              z.strictObject({ access_level: z.union([z.literal(0), z.literal(30), z.literal(40), z.literal(60)]) }),
+            )
+            .optional(),
+          /** Code owners must approve. */
+          code_owner_approval_required: z.boolean().optional(),
+          /** Developers may push the first commit. */
+          developer_can_initial_push: z.boolean().optional(),
+        })
+        .optional(),
       /** `ssh`, `http` or `all` (default). */
       enabled_git_access_protocol: z.enum(['ssh', 'http', 'all']).optional(),
       /** Maximum artifacts size in MB, or `null` (default). */

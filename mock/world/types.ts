@@ -314,6 +314,15 @@ export interface Group {
   marked_for_deletion_by?: number | null;
 }
 
+/** @internal GitLab's `default_branch_protection_defaults` hash, with the keys that were sent. */
+export interface BranchProtectionDefaults {
+  allowed_to_push?: { access_level: 0 | 30 | 40 | 60 }[];
+  allow_force_push?: boolean;
+  allowed_to_merge?: { access_level: 0 | 30 | 40 | 60 }[];
+  code_owner_approval_required?: boolean;
+  developer_can_initial_push?: boolean;
+}
+
 /**
  * @internal A group's settings that GitLab keeps and the mock only stores and shows (`PUT /groups/:id`,
  * `POST /groups`; `Groups::UpdateService`, `namespace_settings`).
@@ -327,6 +336,8 @@ export interface GroupStoredSettings {
   default_branch: string | null;
   /** `Gitlab::Access` branch protection of new projects' default branch, 0 to 4; default 2. */
   default_branch_protection: number;
+  /** New projects' default branch protection as sent (GitLab keeps the hash as given); default Maintainers push and merge. */
+  default_branch_protection_defaults: BranchProtectionDefaults;
   /** `ssh`, `http` or `all` (a top-level group's Git protocols); default `all`. */
   enabled_git_access_protocol: 'ssh' | 'http' | 'all';
   /** The maximum artifacts size in MB (administrators set it); default `null`. */

@@ -856,7 +856,7 @@ describe('PUT /groups/:id (groups_spec)', () => {
   // skip: stubs Gitlab::ApplicationRateLimiter to check it is not asked; no response shows it
   notPorted('an empty name is passed in: does not mark name update throttling');
 
-  // adapted: avatars are not modelled (no `avatar` upload, `avatar_url` stays null), and the mock keeps neither `default_branch_protection_defaults` nor the math rendering settings (accepted, not kept); the rest is GitLab's
+  // adapted: avatars are not modelled (no `avatar` upload, `avatar_url` stays null), and the mock does not keep the math rendering settings (accepted, not kept); the rest is GitLab's
   it('when authenticated as the group owner: updates the group', async () => {
     const mock = world();
     const answer = await put(mock, USER1, {
@@ -917,10 +917,19 @@ describe('PUT /groups/:id (groups_spec)', () => {
     expect((await api(mock, 'GET', GROUP1, USER1)).body.show_diff_preview_in_email).toBe(false);
   });
 
-  // skip: mock differs: GitLab keeps `default_branch_protection_defaults` and answers the sent levels; the mock does not declare the parameter (it is ignored) and answers the instance default (Maintainers push and merge)
-  notPorted(
-    'when authenticated as the group owner: when default_branch_protection_defaults set to No one: updates default branch protection settings for the group',
-  );
+  it('when authenticated as the group owner: when default_branch_protection_defaults set to No one: updates default branch protection settings for the group', async () => {
+    const answer = await put(world(), USER1, {
+      default_branch_protection_defaults: {
+        allowed_to_push: [{ access_level: 0 }],
+        allowed_to_merge: [{ access_level: 0 }],
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.default_branch_protection_defaults).toEqual({
+      allowed_to_merge: [{ access_level: 0 }],
+      allowed_to_push: [{ access_level: 0 }],
+    });
+  });
 
   // adapted: avatars are not modelled, so group1 has none to remove; the answer to `avatar: ''` is checked
   it('when authenticated as the group owner: removes the group avatar', async () => {
