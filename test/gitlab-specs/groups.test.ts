@@ -856,6 +856,15 @@ describe('PUT /groups/:id (groups_spec)', () => {
   // skip: stubs Gitlab::ApplicationRateLimiter to check it is not asked; no response shows it
   notPorted('an empty name is passed in: does not mark name update throttling');
 
+  /** `Gitlab::Access::BranchProtection.protected_after_initial_push`. */
+  const PROTECTED_AFTER_INITIAL_PUSH = {
+    allowed_to_push: [{ access_level: 40 }],
+    allowed_to_merge: [{ access_level: 40 }],
+    allow_force_push: false,
+    code_owner_approval_required: false,
+    developer_can_initial_push: true,
+  };
+
   // adapted: avatars are not modelled (no `avatar` upload, `avatar_url` stays null), and the mock does not keep the math rendering settings (accepted, not kept); the rest is GitLab's
   it('when authenticated as the group owner: updates the group', async () => {
     const mock = world();
@@ -865,6 +874,7 @@ describe('PUT /groups/:id (groups_spec)', () => {
       project_creation_level: 'noone',
       subgroup_creation_level: 'maintainer',
       default_branch_protection: 1,
+      default_branch_protection_defaults: PROTECTED_AFTER_INITIAL_PUSH,
       prevent_sharing_groups_outside_hierarchy: true,
     });
     expect(answer.status).toBe(200);
@@ -885,6 +895,7 @@ describe('PUT /groups/:id (groups_spec)', () => {
       parent_id: null,
       shared_projects: [],
       default_branch_protection: 1,
+      default_branch_protection_defaults: PROTECTED_AFTER_INITIAL_PUSH,
     });
     expect(answer.body.description).toBeFalsy();
     expect(answer.body.created_at).toBeTruthy();
