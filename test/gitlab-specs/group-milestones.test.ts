@@ -148,7 +148,7 @@ describe('GET /groups/:id/milestones (group and project milestones)', () => {
     expect(answer.body[0]).toMatchObject({ title: 'version2', id: idOf(mock, 'version2') });
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 });
 
@@ -211,7 +211,7 @@ describe('POST /groups/:id/milestones (group and project milestones)', () => {
     expect(answer.body).toMatchObject({ title: 'foo & bar 1.1 -> 2.2', description: null });
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 });
 
@@ -251,7 +251,7 @@ describe('PUT /groups/:id/milestones/:milestone_id (group and project milestones
     expect((await api(mock, 'PUT', resource(mock), USER, { start_date: tomorrow })).status).toBe(200);
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 });
 
@@ -272,7 +272,7 @@ describe('DELETE /groups/:id/milestones/:milestone_id (group and project milesto
     expect(mock.world.milestones.has(id)).toBe(false);
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 });
 
@@ -400,7 +400,7 @@ describe('GET /groups/:id/milestones/:milestone_id/issues (group and project mil
     expect(ids(answer.body).slice(0, 2)).toEqual([confidential, issue]);
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 });
 
@@ -476,7 +476,7 @@ describe('GET /groups/:id/milestones/:milestone_id/merge_requests (group and pro
     expect(ids(answer.body)).toEqual([another.id, inMilestone.id]);
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 });
 

@@ -112,7 +112,7 @@ describe('GET /groups (groups_spec)', () => {
   notPorted(
     'rate limited endpoint: when rate limiter enabled: does not log request and accepts it when endpoint called more than the threshold',
   );
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 
   it('when unauthenticated: returns public groups', async () => {
@@ -511,7 +511,7 @@ describe('GET /groups/:id (groups_spec)', () => {
   const userWorld = (more: Parameters<typeof world>[0] = {}) =>
     world({ ...more, projects: [{ path: 'some_path/test1' }, { path: 'some_path/test2' }, ...(more.projects ?? [])] });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('when authenticated as user: authorizing granular token permissions');
 
   // adapted: avatars are not modelled, so group1 has none and `avatar_url` is null where GitLab's group1 has an uploaded one; every other field is GitLab's
@@ -792,19 +792,19 @@ describe('GET /groups/:id (groups_spec)', () => {
     );
   });
 
-  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, added after 18.6)
+  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, behind the `omniauth_step_up_auth_for_namespace` flag)
   notPorted(
     'step_up_auth_required_oauth_provider attribute: when user has admin_group permission: includes step_up_auth_required_oauth_provider',
   );
-  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, added after 18.6)
+  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, behind the `omniauth_step_up_auth_for_namespace` flag)
   notPorted(
     'step_up_auth_required_oauth_provider attribute: when user has admin_group permission: returns nil when not configured',
   );
-  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, added after 18.6)
+  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, behind the `omniauth_step_up_auth_for_namespace` flag)
   notPorted(
     'step_up_auth_required_oauth_provider attribute: when user lacks admin_group permission: excludes step_up_auth_required_oauth_provider',
   );
-  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, added after 18.6)
+  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, behind the `omniauth_step_up_auth_for_namespace` flag)
   notPorted(
     'step_up_auth_required_oauth_provider attribute: when feature flag is disabled: excludes step_up_auth_required_oauth_provider',
   );
@@ -823,7 +823,7 @@ describe('PUT /groups/:id (groups_spec)', () => {
   );
   // skip: not modelled: avatars (uploads)
   notPorted('group avatar upload: when invalid: when file is too large: invalid file upload request: returns 400');
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 
   // adapted: GitLab's example peeks at its `update_namespace_name` rate limiter, which no response shows; the two renames and their answer are checked
@@ -993,19 +993,19 @@ describe('PUT /groups/:id (groups_spec)', () => {
     expect(answer.body.enabled_git_access_protocol).toBe('all');
   });
 
-  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, added after 18.6)
+  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, behind the `omniauth_step_up_auth_for_namespace` flag)
   notPorted(
     'when authenticated as the group owner: updating the `step_up_auth_required_oauth_provider` attribute: when user has admin_group permission: updates step_up_auth_required_oauth_provider',
   );
-  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, added after 18.6)
+  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, behind the `omniauth_step_up_auth_for_namespace` flag)
   notPorted(
     'when authenticated as the group owner: updating the `step_up_auth_required_oauth_provider` attribute: when user has admin_group permission: returns validation error for invalid provider',
   );
-  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, added after 18.6)
+  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, behind the `omniauth_step_up_auth_for_namespace` flag)
   notPorted(
     'when authenticated as the group owner: updating the `step_up_auth_required_oauth_provider` attribute: when user lacks admin_group permission: returns forbidden',
   );
-  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, added after 18.6)
+  // skip: not modelled: OmniAuth providers and step-up authentication (`step_up_auth_required_oauth_provider`, behind the `omniauth_step_up_auth_for_namespace` flag)
   notPorted(
     'when authenticated as the group owner: updating the `step_up_auth_required_oauth_provider` attribute: when feature flag is disabled: ignores the parameter',
   );
@@ -1181,7 +1181,7 @@ describe('GET /groups/:id/projects (groups_spec)', () => {
     expect(body[0].visibility).toBeTruthy();
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('when authenticated as user: authorizing granular token permissions');
 
   it("when authenticated as user: and using archived: returns the group's archived projects", async () => {
@@ -1518,7 +1518,7 @@ describe('GET /groups/:id/subgroups (groups_spec)', () => {
     expect(body[0]).not.toHaveProperty('statistics');
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('when authenticated as user: authorizing granular token permissions');
 
   // adapted: GitLab's example also checks the request log's keys (caller id, route, root namespace), which no response shows; the answer's part is checked
@@ -1646,7 +1646,7 @@ describe('GET /groups/:id/descendant_groups (groups_spec)', () => {
     expect((await api(descWorld(), 'GET', DESC2, USER1)).status).toBe(404);
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('when authenticated as user: when user is member of public group: authorizing granular token permissions');
 
   it('when authenticated as user: when user is member of public group: returns private descendants', async () => {
@@ -1735,7 +1735,7 @@ describe('POST /groups (groups_spec)', () => {
     expect(unchanged).toBe(true);
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('when authenticated as user without group permissions: as owner: authorizing granular token permissions');
 
   it('when authenticated as user without group permissions: as owner: can create subgroups', async () => {
@@ -1932,7 +1932,7 @@ describe('DELETE /groups/:id (groups_spec)', () => {
     expect((await api(mock, 'GET', `/groups/${id}`, USER1)).body.marked_for_deletion_on).toBe(TODAY);
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 
   it('when ancestor is already marked for deletion: do not mark group for delayed deletion but return success', async () => {
@@ -2035,7 +2035,7 @@ describe('POST /groups/:id/restore (groups_spec)', () => {
     expect(answer.body.marked_for_deletion_on).toBeFalsy();
   });
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('when authenticated as owner: restoring is successful: authorizing granular token permissions');
   // skip: stubs Groups::RestoreService to fail with its own message; nothing in the mock's world makes a permitted restore fail that way
   notPorted('when authenticated as owner: when restoring fails: returns error');
@@ -2113,7 +2113,7 @@ describe('POST /groups/:id/transfer (groups_spec)', () => {
   const transfer = (mock: MockGitLab, token: string, params?: Record<string, unknown>, path = 'nest%2Fgroup') =>
     api(mock, 'POST', `/groups/${path}/transfer`, token, params);
 
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('authorizing granular token permissions');
 
   // adapted: GitLab's example also checks the request log's keys (caller id, route, root namespace), which no response shows; the answer's part is checked
@@ -2339,7 +2339,7 @@ describe('POST /groups/:id/share (groups_spec)', () => {
     owner.wrongParams());
   // skip: stubs Groups::GroupLinks::CreateService to fail with 409; nothing in the mock's world makes a permitted share fail that way
   notPorted('when authenticated as owner: shares group with group: returns a 409 error when link is not saved');
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('when authenticated as owner: authorizing granular token permissions');
 
   it('when the user is not the owner of the group: does not create group share', async () => {
@@ -2417,7 +2417,7 @@ describe('DELETE /groups/:id/share/:group_id (groups_spec)', () => {
     owner.noLink());
   it('when authenticated as owner: deletes group share: returns a 404 error when group does not exist', () =>
     owner.noGroup());
-  // skip: not modelled: fine-grained (granular) personal access token permissions (added after 18.6)
+  // skip: not modelled: fine-grained (granular) personal access token permissions
   notPorted('when authenticated as owner: authorizing granular token permissions');
 
   it('when the user is not the owner of the group: does not remove group share', async () => {
