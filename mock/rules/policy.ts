@@ -194,6 +194,32 @@ export function groupsAround(world: World, user: User): Set<number> {
 }
 
 /**
+ * GitLab's `Group.public_or_visible_to_user` (app/models/group.rb): the group is public (or internal,
+ * for a human), or one of `User#authorized_groups` (app/models/user.rb): a group the user is a member
+ * of or below one, one shared with a group they directly belong to (or below it), or a group of a
+ * project they are authorized for, with its ancestors. Unlike `read_group`, membership of a subgroup
+ * alone does not open a private parent, and an administrator's status counts for nothing.
+ */
+export function publicOrVisibleToUser(world: World, user: User, group: Group): boolean {
+  if (openTo(group.visibility, user)) return true;
+  if (groupChain(world, group).some((g) => membershipCounts(world, g, user.id))) return true;
+  for (const link of world.groupShares.values()) {
+    const invited = world.groups.get(link.shared_with_group_id);
+    if (!shareCounts(world, link) || !invited || !membershipCounts(world, invited, user.id)) continue;
+    const shared = world.groups.get(link.shared_group_id);
+    if (shared && groupChain(world, group).includes(shared)) return true;
+  }
+  // `authorized_projects.select(:namespace_id)`, self and ancestors: projects the user has a role in
+  // as a member (an administrator's status is no project authorization).
+  const member = user.admin ? { ...user, admin: false } : user;
+  for (const project of world.projects.values()) {
+    const home = projectGroup(world, project);
+    if (home && groupChain(world, home).includes(group) && projectRole(world, member, project) > 0) return true;
+  }
+  return false;
+}
+
+/**
  * GitLab's `read_group`: by its visibility, by membership in it or an ancestor,
  * or, as in GitLab, by membership in one of its subgroups or projects (a member
  * of `acme/platform` can see the private `acme`).
@@ -438,6 +464,7 @@ export interface Abilities {
   create_subgroup: Group;
   change_group: Group;
   change_share_with_group_lock: Group;
+  update_max_artifacts_size: Group;
   create_group_link: Project | Group;
   read_namespace_via_membership: Group;
   delete_group_link: Project | Group;
@@ -622,6 +649,9 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   change_repository_storage: administrator,
   // GlobalPolicy: `rule { admin }.enable :use_project_statistics_filters` (the projects list's statistics orders).
   use_project_statistics_filters: administrator,
+  // GroupPolicy: `rule { admin }.policy { enable :update_max_artifacts_size }` (Groups::UpdateService drops the
+  // parameter for anyone else).
+  update_max_artifacts_size: administrator,
   // GlobalPolicy (admin), ProjectPolicy `rule { can?(:admin_project) }` (Maintainer), EE GroupPolicy
   // `rule { can?(:admin_group) & group_web_hooks licensed }` (Owner; the plan is checked by the route).
   read_web_hook: projectOrGroupAdmin(),
