@@ -256,7 +256,7 @@ describe('one issue', () => {
       'created_at',
       'updated_at',
     ]);
-    expect(keys.slice(-4)).toEqual(['subscribed', '_links', 'moved_to_id', 'service_desk_reply_to']);
+    expect(keys.slice(-5)).toEqual(['subscribed', '_links', 'references', 'moved_to_id', 'service_desk_reply_to']);
     expect(wire.body).toMatchObject({
       labels: ['backend', 'bug'],
       assignees: [{ username: 'planner' }],

@@ -5,6 +5,7 @@ import { route } from '../http/router.js';
 import { presentIssueFull } from '../present/issues.js';
 import { findProject, signedIn } from '../rules/access.js';
 import {
+  checkAssigneesCount,
   createIssue,
   findIssue,
   type IssueFilters,
@@ -27,9 +28,25 @@ const issuePath = { id: p.string().required(), issue_iid: p.id().required() };
 const listParams = {
   ...issuableListParams,
   state: p.string().values(['opened', 'closed', 'all']).default('all'),
-  order_by: p.string().values(['created_at', 'updated_at', 'title', 'label_priority']).default('created_at'),
+  // API::Helpers::IssuesHelpers.sort_options (lib/api/helpers/issues_helpers.rb).
+  order_by: p
+    .string()
+    .values([
+      'created_at',
+      'due_date',
+      'label_priority',
+      'milestone_due',
+      'popularity',
+      'priority',
+      'relative_position',
+      'title',
+      'updated_at',
+    ])
+    .default('created_at'),
   iids: p.integers(),
   confidential: p.boolean(),
+  // Where `search` looks (`optional :in` in lib/api/issues.rb's issues_stats_params).
+  in: p.string(),
   ...paginationParams,
 };
 
@@ -40,8 +57,8 @@ const listConstraints: Constraints<typeof listParams> = {
   ],
 };
 
-function filtersOf(q: Parameters<typeof issuableFilters>[0] & { confidential?: boolean }): IssueFilters {
-  return { ...issuableFilters(q), confidential: q.confidential };
+function filtersOf(q: Parameters<typeof issuableFilters>[0] & { confidential?: boolean; in?: string }): IssueFilters {
+  return { ...issuableFilters(q), confidential: q.confidential, searchIn: q.in };
 }
 
 /** What create and update take besides title and state. */
@@ -50,8 +67,10 @@ const fieldParams = {
   assignee_id: p.integer(),
   assignee_ids: p.integers(),
   milestone_id: p.integer(),
-  labels: p.strings({ comma: true }),
-  confidential: p.boolean(),
+  // `labels: nil` clears them (spec/support/shared_examples/requests/api/issuable_update_shared_examples.rb).
+  labels: p.strings({ comma: true }).nullable(),
+  // `optional :confidential, type: Boolean, allow_blank: false` (lib/api/issues.rb): null is `confidential is empty`.
+  confidential: p.boolean().notBlank(),
   weight: p.integer(),
 };
 
@@ -59,21 +78,29 @@ export const issueRoutes = [
   route('GET', '/issues', (ctx) => {
     const q = parseParams(
       ctx.params,
-      { ...listParams, scope: p.string().values(SCOPES).default('created_by_me') },
+      {
+        ...listParams,
+        scope: p.string().values(SCOPES).default('created_by_me'),
+        // `optional :non_archived, type: Boolean, default: true` (lib/api/issues.rb, GET /issues).
+        non_archived: p.boolean().default(true),
+      },
       listConstraints,
     );
+    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
     // lib/api/issues.rb: `authenticate! unless params[:scope] == 'all'`.
     if (q.scope !== 'all') signedIn(ctx.caller);
-    const issues = listIssues(ctx.world, ctx.caller, filtersOf(q), issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue));
+    const filters = { ...filtersOf(q), nonArchived: q.non_archived };
+    const issues = listIssues(ctx.world, ctx.caller, filters, issuableOrder(q));
+    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true));
   }),
 
   route('GET', '/projects/:id/issues', (ctx) => {
     const spec = { ...listParams, id: p.string().required(), scope: p.string().values(SCOPES).default('all') };
     const q = parseParams(ctx.params, spec, listConstraints);
+    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
     const project = findProject(ctx.world, ctx.caller, q.id);
     const issues = listProjectIssues(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue));
+    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true));
   }),
 
   route('GET', '/projects/:id/issues/:issue_iid', (ctx) => {

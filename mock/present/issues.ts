@@ -45,18 +45,29 @@ export function presentIssue(world: World, issue: IssueRecord): MilestoneIssue {
   };
 }
 
-/** The Issue entity: IssueBasic, then its subscription, links and move. */
-export function presentIssueFull(world: World, issue: IssueRecord): Issue {
+/**
+ * The Issue entity: IssueBasic, then its subscription, links and move. Lists leave `subscribed`
+ * out (`include_subscribed: false` in every list of `lib/api/issues.rb`; `expose :subscribed, if:
+ * ->(_, options) { options.fetch(:include_subscribed, true) }` in `lib/api/entities/issue.rb`).
+ */
+export function presentIssueFull(world: World, issue: IssueRecord, inList = false): Issue {
   const api = `${world.baseUrl}/api/v4/projects/${issue.project_id}`;
   return {
     ...presentIssue(world, issue),
-    subscribed: false,
+    ...(!inList && { subscribed: false }),
     _links: {
       self: `${api}/issues/${issue.iid}`,
       notes: `${api}/issues/${issue.iid}/notes`,
       award_emoji: `${api}/issues/${issue.iid}/award_emoji`,
       project: api,
       closed_as_duplicate_of: null,
+    },
+    // IssuableReferences (lib/api/entities/issuable_references.rb): `relative` is the reference from
+    // the route's project, or the short one where the route names none (`GET /issues`).
+    references: {
+      short: `#${issue.iid}`,
+      relative: `#${issue.iid}`,
+      full: `${world.projects.get(issue.project_id)?.path_with_namespace ?? ''}#${issue.iid}`,
     },
     moved_to_id: null,
     service_desk_reply_to: null,

@@ -33,6 +33,8 @@ export interface IssuableFilters {
   iids?: number[];
   /** Words all found in the title or description, in any case. */
   search?: string;
+  /** Where `search` looks: GitLab's `in`, `title`, `description` or both joined by a comma (default both). */
+  searchIn?: string;
   createdAfter?: Date;
   createdBefore?: Date;
   updatedAfter?: Date;
@@ -45,7 +47,18 @@ export interface IssuableFilters {
 
 /** The order of a list: GitLab's `order_by` and `sort` (newest created first by default). */
 export interface IssuableOrder {
-  orderBy: 'created_at' | 'updated_at' | 'title' | 'merged_at' | 'label_priority';
+  orderBy:
+    | 'created_at'
+    | 'updated_at'
+    | 'title'
+    | 'merged_at'
+    | 'label_priority'
+    // The issues' other orders (API::Helpers::IssuesHelpers.sort_options).
+    | 'due_date'
+    | 'milestone_due'
+    | 'popularity'
+    | 'priority'
+    | 'relative_position';
   sort: 'asc' | 'desc';
 }
 
@@ -73,9 +86,18 @@ function assigneeMatches(record: Issuable, wanted: number | NoneOrAny): boolean 
   return record.assignee_ids.includes(wanted);
 }
 
-/** Every term must appear in the title or description, in any case (GitLab's `search` without `in`). */
-function searchMatches(record: Issuable, query: string): boolean {
-  const text = `${record.title}\n${record.description ?? ''}`.toLowerCase();
+/**
+ * Every term must appear in the title or description, in any case; `searchIn` narrows the fields as
+ * `Issuable.full_search`'s `matched_columns` does (app/models/concerns/issuable.rb): split on commas
+ * (no trimming), unknown names dropped, none left meaning both.
+ */
+function searchMatches(record: Issuable, query: string, searchIn: string | undefined): boolean {
+  const named = (searchIn ?? '').split(',').filter((field) => field === 'title' || field === 'description');
+  const fields = named.length > 0 ? named : ['title', 'description'];
+  const text = fields
+    .map((field) => (field === 'title' ? record.title : (record.description ?? '')))
+    .join('\n')
+    .toLowerCase();
   return query
     .toLowerCase()
     .split(/\s+/)
@@ -105,7 +127,7 @@ export function issuableMatches(world: World, record: Issuable, f: IssuableFilte
         return id !== undefined && record.assignee_ids.includes(id);
       })) &&
     (f.iids === undefined || f.iids.length === 0 || f.iids.includes(record.iid)) &&
-    (f.search === undefined || f.search === '' || searchMatches(record, f.search)) &&
+    (f.search === undefined || f.search === '' || searchMatches(record, f.search, f.searchIn)) &&
     (createdAfter === undefined || record.created_at >= createdAfter) &&
     (createdBefore === undefined || record.created_at <= createdBefore) &&
     (updatedAfter === undefined || record.updated_at >= updatedAfter) &&
@@ -119,6 +141,8 @@ export function issuableMatches(world: World, record: Issuable, f: IssuableFilte
  */
 export function sortIssuables<T extends Issuable>(world: World, records: T[], order: IssuableOrder): T[] {
   if (order.orderBy === 'label_priority') return records.sort(byLabelPriority(world, order.sort));
+  const special = unmodelledOrder(world, order);
+  if (special) return records.sort(special);
   const sign = order.sort === 'asc' ? 1 : -1;
   const key = (record: T): string | null =>
     order.orderBy === 'merged_at'
@@ -137,6 +161,41 @@ export function sortIssuables<T extends Issuable>(world: World, records: T[], or
     }
     return (a.id - b.id) * sign;
   });
+}
+
+/**
+ * The issue orders over what the mock does not keep (`Issue.sort_by_attribute` and
+ * `Issuable.sort_by_attribute`, app/models/issue.rb and app/models/concerns/issuable.rb, each tie
+ * broken `with_order_id_desc`): no issue has a due date or an upvote, so `due_date` and `popularity`
+ * are newest first; `priority` (due date, then label priority) is the label priority order;
+ * `relative_position` (no positions kept) is the order they were made in (`column_order_id_asc`);
+ * `milestone_due` is by the milestone's due date, records without one last.
+ */
+function unmodelledOrder(world: World, order: IssuableOrder): ((a: Issuable, b: Issuable) => number) | undefined {
+  const newestFirst = (a: Issuable, b: Issuable) => b.id - a.id;
+  switch (order.orderBy) {
+    case 'due_date':
+    case 'popularity':
+      return newestFirst;
+    case 'priority':
+      return byLabelPriority(world, order.sort);
+    case 'relative_position':
+      return (a, b) => a.id - b.id;
+    case 'milestone_due': {
+      const due = (record: Issuable) =>
+        record.milestone_id === null ? null : (world.milestones.get(record.milestone_id)?.due_date ?? null);
+      const sign = order.sort === 'asc' ? 1 : -1;
+      return (a, b) => {
+        const [da, db] = [due(a), due(b)];
+        if (da === db) return newestFirst(a, b);
+        if (da === null) return 1;
+        if (db === null) return -1;
+        return (da < db ? -1 : 1) * sign;
+      };
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** The projects of the world the user can see, for the instance-wide lists. */
@@ -173,14 +232,15 @@ export const labelNames = (labels: string[]) => [...new Set(labels.map((l) => l.
 
 /** What an update may say about labels: replace them all, or add and remove some. */
 export interface LabelChanges {
-  labels?: string[];
+  /** Every label, replacing the record's; `null` clears them. */
+  labels?: string[] | null;
   add_labels?: string[];
   remove_labels?: string[];
 }
 
 /** A record's labels after an update: `labels` replaces them, then `add_labels` and `remove_labels` apply. */
 export function nextLabels(current: string[], changes: LabelChanges): string[] {
-  let labels = changes.labels === undefined ? current : labelNames(changes.labels);
+  let labels = changes.labels === undefined ? current : labelNames(changes.labels ?? []);
   if (changes.add_labels) labels = labelNames([...labels, ...changes.add_labels]);
   if (changes.remove_labels) {
     const removed = new Set(labelNames(changes.remove_labels));

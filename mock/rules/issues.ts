@@ -1,4 +1,4 @@
-import { recordNotFound } from '../http/errors.js';
+import { paramError, recordNotFound } from '../http/errors.js';
 import type { Caller, Issue, Project, World } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
@@ -25,9 +25,23 @@ import { anyHooks } from './webhooks.js';
  * @module
  */
 
-/** Issue filters: the shared ones, and confidentiality. */
+/** Issue filters: the shared ones, confidentiality, and leaving out archived projects. */
 export interface IssueFilters extends IssuableFilters {
   confidential?: boolean;
+  /** GitLab's `non_archived` of `GET /issues` (default true there): leave out the issues of archived projects. */
+  nonArchived?: boolean;
+}
+
+/**
+ * GitLab's `check_assignees_count` validator of the issue lists' `assignee_username`
+ * (lib/api/validations/validators/check_assignees_count.rb): one username at most, unless the
+ * instance is licensed for `multiple_issue_assignees` (its EE override, Premium and up; GitLab.com
+ * is). Grape's validation error: 400 `{"error":"assignee_username allows one value, but found 2: a, b"}`.
+ */
+export function checkAssigneesCount(world: World, name: string, usernames: string[] | undefined): void {
+  if (!usernames || usernames.length <= 1) return;
+  if (world.instance.offering !== 'self-managed' || isPaidPlan(world.instance.plan)) return;
+  throw paramError(`${name} allows one value, but found ${usernames.length}: ${usernames.join(', ')}`);
 }
 
 const issueMatches = (world: World, issue: Issue, f: IssueFilters) =>
@@ -57,6 +71,8 @@ export function listIssues(world: World, caller: Caller, filters: IssueFilters, 
     const project = projects.get(i.project_id);
     return (
       project !== undefined &&
+      // IssuableFinder's `by_non_archived`: `projects.non_archived` when asked (GET /issues asks by default).
+      !(filters.nonArchived && project.archived) &&
       canReadIssue(world, caller.user, project, i) &&
       issueMatches(world, i, { ...filters, user: caller.user })
     );
