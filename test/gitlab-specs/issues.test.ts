@@ -1,161 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
-import { api, hasPaginationHeaders, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
+import type { MockGitLab } from '../../mock/index.js';
+import { api, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
+import {
+  ADMIN,
+  ADMIN_MODE,
+  AUTHOR,
+  CLOSED,
+  CONFIDENTIAL,
+  CURRENT,
+  DEVELOPER,
+  daysAgo,
+  GUEST,
+  hoursAgo,
+  ISSUE,
+  idOf,
+  listed,
+  NON_MEMBER,
+  NON_MEMBER_ADMIN_MODE,
+  NOW,
+  PROJECT_ISSUES,
+  pastTime,
+  type SeedIssue,
+  USER,
+  USER2,
+  userId,
+  world,
+} from './issues-world.js';
 
 /**
  * GitLab's `spec/requests/api/issues/issues_spec.rb` and the shared examples it runs, ported as
  * HTTP requests to the mock: each GitLab example is one test, named as GitLab names it (its
  * contexts, then the example). docs/gitlab-specs.md lists them (a test keeps it in step).
  */
-
-const NOW = Date.parse('2026-06-01T12:00:00Z');
-const hoursAgo = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString();
-const daysAgo = (days: number) => hoursAgo(days * 24);
-/** GitLab's `generate(:past_time)`: a few hours ago, later for each issue made. */
-const pastTime = (n: number) => new Date(NOW - 4 * 3_600_000 + 2 * n * 1000).toISOString();
-
-const USER = 'glpat-spec-user';
-const USER2 = 'glpat-spec-user2';
-const AUTHOR = 'glpat-spec-author';
-const ADMIN = 'glpat-spec-admin';
-const CURRENT = 'glpat-spec-current';
-const GUEST = 'glpat-spec-guest';
-const DEVELOPER = 'glpat-spec-developer';
-const NON_MEMBER = 'glpat-spec-non-member';
-const NON_MEMBER_ADMIN_MODE = 'glpat-spec-non-member-admin-mode';
-const ADMIN_MODE = 'glpat-spec-admin-mode';
-const PROJECT_ISSUES = '/projects/user%2Fproject/issues';
-
-type SeedIssue = NonNullable<NonNullable<SeedDocument['projects']>[number]['issues']>[number];
-type SeedProject = NonNullable<SeedDocument['projects']>[number];
-
-/** The spec's `let_it_be` issues of `project`, oldest first (GitLab's `past_time` sequence). */
-const specIssues: SeedIssue[] = [
-  {
-    title: 'sit amet',
-    author: 'user',
-    assignees: ['user'],
-    milestone: '1.0.0',
-    created_at: pastTime(1),
-    events: [{ action: 'closed', at: hoursAgo(1) }],
-    updated_at: hoursAgo(3),
-    closed_at: hoursAgo(1),
-  },
-  {
-    title: 'confidential',
-    author: 'author',
-    assignees: ['assignee'],
-    confidential: true,
-    created_at: pastTime(2),
-    updated_at: hoursAgo(2),
-  },
-  {
-    title: 'foo',
-    description: 'bar',
-    author: 'user',
-    assignees: ['user'],
-    milestone: '1.0.0',
-    labels: ['label'],
-    created_at: pastTime(3),
-    updated_at: hoursAgo(1),
-  },
-];
-
-interface WorldOptions {
-  /** Issues made in the example, after the spec's own. */
-  issues?: SeedIssue[];
-  /** Labels besides the spec's `label`. */
-  labels?: string[];
-  /** Projects besides `user/project`. */
-  projects?: SeedProject[];
-  instance?: SeedDocument['instance'];
-}
-
-/** The spec's world: `user`'s public project with its milestones, label and three issues. */
-function world(options: WorldOptions = {}): MockGitLab {
-  return createMockGitLab({
-    seed: {
-      now: new Date(NOW).toISOString(),
-      ...(options.instance && { instance: options.instance }),
-      users: [
-        { username: 'user', token: USER },
-        { username: 'user2', token: USER2 },
-        { username: 'non_member', token: NON_MEMBER },
-        // A second token of a user who is no administrator, with the admin_mode scope.
-        { username: 'non_member_in_mode', token: NON_MEMBER_ADMIN_MODE, scopes: ['api', 'admin_mode'] },
-        { username: 'guest', token: GUEST },
-        { username: 'developer', token: DEVELOPER },
-        { username: 'planner' },
-        { username: 'owner' },
-        { username: 'author', token: AUTHOR },
-        { username: 'assignee' },
-        { username: 'another_assignee' },
-        { username: 'admin', admin: true, token: ADMIN },
-        { username: 'admin_in_mode', admin: true, token: ADMIN_MODE, scopes: ['api', 'admin_mode'] },
-        { username: 'current_user', token: CURRENT },
-      ],
-      groups: [{ path: 'group' }],
-      projects: [
-        {
-          path: 'user/project',
-          visibility: 'public',
-          members: { user: 20, guest: 10, planner: 15, owner: 50, developer: 30 },
-          milestones: [{ title: '1.0.0' }, { title: '2.0.0' }],
-          labels: [{ name: 'label', color: '#FFAABB' }, ...(options.labels ?? []).map((name) => ({ name }))],
-          issues: [...specIssues, ...(options.issues ?? [])],
-        },
-        ...(options.projects ?? []),
-      ],
-    },
-  });
-}
-
-/** The id of the issue titled `title` (titles are unique in each example's world). */
-function idOf(mock: MockGitLab, title: string): number {
-  const found = [...mock.world.issues.values()].find((issue) => issue.title === title);
-  if (!found) throw new Error(`no issue ${title}`);
-  return found.id;
-}
-
-/** A user's id by username. */
-function userId(mock: MockGitLab, username: string): number {
-  const found = [...mock.world.users.values()].find((user) => user.username === username);
-  if (!found) throw new Error(`no user ${username}`);
-  return found.id;
-}
-
-const idsOf = (body: { id: number }[]) => body.map((issue) => issue.id);
-
-/**
- * GitLab's `expect_paginated_array_response`: 200, the pagination headers, and these issues in any
- * order (`match_array`); `ordered` where the example is about the order.
- */
-function expectPaginated(mock: MockGitLab, answer: Answer, titles: string[], ordered = false) {
-  expect(answer.status).toBe(200);
-  expect(hasPaginationHeaders(answer.headers)).toBe(true);
-  const expected = titles.map((title) => idOf(mock, title));
-  if (ordered) expect(idsOf(answer.body)).toEqual(expected);
-  else expect(idsOf(answer.body).sort()).toEqual(expected.sort());
-}
-
-type Answer = Awaited<ReturnType<typeof api>>;
-
-/** GET /issues as `token` with `params`, expecting the issues titled `titles`. */
-async function listed(
-  mock: MockGitLab,
-  token: string | undefined,
-  params: Record<string, unknown>,
-  titles: string[],
-  ordered = false,
-) {
-  const answer = await api(mock, 'GET', '/issues', token, params);
-  expectPaginated(mock, answer, titles, ordered);
-  return answer;
-}
-
-const ISSUE = 'foo';
-const CLOSED = 'sit amet';
-const CONFIDENTIAL = 'confidential';
 
 notPortedGroup('GET /issues/:id (issues_spec)', () => {
   // skip: the mock does not model GET /issues/:id (the administrators' lookup by global id)
