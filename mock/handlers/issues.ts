@@ -28,7 +28,7 @@ const issuePath = { id: p.string().required(), issue_iid: p.id().required() };
 const listParams = {
   ...issuableListParams,
   state: p.string().values(['opened', 'closed', 'all']).default('all'),
-  // API::Helpers::IssuesHelpers.sort_options (lib/api/helpers/issues_helpers.rb).
+  // API::Helpers::IssuesHelpers.sort_options (lib/api/helpers/issues_helpers.rb and its EE override).
   order_by: p
     .string()
     .values([
@@ -41,6 +41,8 @@ const listParams = {
       'relative_position',
       'title',
       'updated_at',
+      // EE adds `weight` (ee/lib/ee/api/helpers/issues_helpers.rb).
+      'weight',
     ])
     .default('created_at'),
   iids: p.integers(),
@@ -123,6 +125,8 @@ export const issueRoutes = [
       {
         ...issuePath,
         title: p.string(),
+        // `optional :updated_at, type: DateTime, allow_blank: false` (lib/api/issues.rb).
+        updated_at: p.dateTime().notBlank(),
         state_event: p.string().values(['close', 'reopen']),
         add_labels: p.strings({ comma: true }),
         remove_labels: p.strings({ comma: true }),

@@ -58,7 +58,9 @@ export interface IssuableOrder {
     | 'milestone_due'
     | 'popularity'
     | 'priority'
-    | 'relative_position';
+    | 'relative_position'
+    // EE's (ee/lib/ee/api/helpers/issues_helpers.rb `sort_options`).
+    | 'weight';
   sort: 'asc' | 'desc';
 }
 
@@ -169,7 +171,7 @@ export function sortIssuables<T extends Issuable>(world: World, records: T[], or
  * broken `with_order_id_desc`): no issue has a due date or an upvote, so `due_date` and `popularity`
  * are newest first; `priority` (due date, then label priority) is the label priority order;
  * `relative_position` (no positions kept) is the order they were made in (`column_order_id_asc`);
- * `milestone_due` is by the milestone's due date, records without one last.
+ * `milestone_due` is by the milestone's due date, records without one last; EE's `weight` by weight, unweighted last.
  */
 function unmodelledOrder(world: World, order: IssuableOrder): ((a: Issuable, b: Issuable) => number) | undefined {
   const newestFirst = (a: Issuable, b: Issuable) => b.id - a.id;
@@ -181,6 +183,18 @@ function unmodelledOrder(world: World, order: IssuableOrder): ((a: Issuable, b: 
       return byLabelPriority(world, order.sort);
     case 'relative_position':
       return (a, b) => a.id - b.id;
+    case 'weight': {
+      // Issue.order_weight_asc / _desc (EE): issues without a weight last.
+      const weight = (record: Issuable) => ('weight' in record ? record.weight : null);
+      const sign = order.sort === 'asc' ? 1 : -1;
+      return (a, b) => {
+        const [wa, wb] = [weight(a), weight(b)];
+        if (wa === wb) return newestFirst(a, b);
+        if (wa === null) return 1;
+        if (wb === null) return -1;
+        return (wa - wb) * sign;
+      };
+    }
     case 'milestone_due': {
       const due = (record: Issuable) =>
         record.milestone_id === null ? null : (world.milestones.get(record.milestone_id)?.due_date ?? null);

@@ -158,6 +158,8 @@ export function createIssue(world: World, caller: Caller, project: Project, fiel
 
 export interface IssueChanges extends IssueFields {
   state_event?: 'close' | 'reopen';
+  /** The time to record as `updated_at`: owners' and administrators' only, dropped for the others. */
+  updated_at?: Date;
 }
 
 /**
@@ -187,6 +189,9 @@ export function updateIssue(world: World, caller: Caller, project: Project, issu
     issue.events.push({ action: 'reopened', at: now });
     issueEvent(world, caller.user, issue, 'reopened', previous);
   }
-  issue.updated_at = now;
+  // Issues::BaseService#filter_timestamp_params (app/services/issues/base_service.rb): `updated_at` is
+  // kept only for those who may `set_issue_updated_at`; the others' update stamps the time of the request.
+  const stamped = changes.updated_at && can(world, caller.user, 'set_issue_updated_at', project);
+  issue.updated_at = stamped ? (changes.updated_at as Date).toISOString() : now;
   return issue;
 }

@@ -82,7 +82,7 @@ export interface IssueListQuery extends PaginationQuery {
   updated_before?: string;
   /**
    * `created_at` (the default), `updated_at`, `title`, `label_priority` (the highest priority of its
-   * labels), `due_date`, `milestone_due`, `popularity`, `priority` or `relative_position`.
+   * labels), `due_date`, `milestone_due`, `popularity`, `priority`, `relative_position` or `weight`.
    */
   order_by?:
     | 'created_at'
@@ -93,7 +93,8 @@ export interface IssueListQuery extends PaginationQuery {
     | 'milestone_due'
     | 'popularity'
     | 'priority'
-    | 'relative_position';
+    | 'relative_position'
+    | 'weight';
   /** `desc` (the default) or `asc`. */
   sort?: 'asc' | 'desc';
 }
@@ -138,4 +139,6 @@ export interface IssueUpdate extends IssueFieldsBody {
   add_labels?: string | string[];
   /** Label names to remove. */
   remove_labels?: string | string[];
+  /** ISO 8601: the time to record as its `updated_at` (project Owners and administrators; ignored for the others). */
+  updated_at?: string;
 }

@@ -565,7 +565,7 @@ describe('GET /issues (issues_spec)', () => {
 
   it('when authenticated, with issues list sort options: accepts only predefined order by params', async () => {
     const mock = world();
-    // API::Helpers::IssuesHelpers.sort_options
+    // API::Helpers::IssuesHelpers.sort_options, with EE's
     for (const order of [
       'created_at',
       'due_date',
@@ -576,6 +576,8 @@ describe('GET /issues (issues_spec)', () => {
       'relative_position',
       'title',
       'updated_at',
+      // EE's (ee/lib/ee/api/helpers/issues_helpers.rb).
+      'weight',
     ]) {
       expect((await api(mock, 'GET', '/issues', USER, { order_by: order, sort: 'asc' })).status, order).toBe(200);
     }
@@ -962,8 +964,15 @@ describe('PUT /projects/:id/issues/:issue_iid (issues_spec)', () => {
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
   );
-  // skip: mock differs: GitLab lets an administrator (in admin mode) or a project owner set `updated_at` on update (`Issuable::BaseService`'s `params.delete(:updated_at)` for the others); the mock takes no `updated_at` and stamps the time of the request
-  notPorted('updated_at param: allows admins to set the timestamp');
+  it('updated_at param: allows admins to set the timestamp', async () => {
+    const mock = world({ instance: { admin_mode: true } });
+    const answer = await api(mock, 'PUT', issuePath(mock), ADMIN_MODE, {
+      labels: 'label1',
+      updated_at: '2000-01-01T00:00:00Z',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.updated_at).toBe('2000-01-01T00:00:00.000Z');
+  });
 
   it('updated_at param: does not allow other users to set the timestamp', async () => {
     const mock = world();
