@@ -9,6 +9,7 @@ import {
   createIssue,
   findIssue,
   type IssueFilters,
+  issueByIid,
   listIssues,
   listProjectIssues,
   updateIssue,
@@ -152,7 +153,7 @@ export const issueRoutes = [
       },
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
-    const issue = findIssue(ctx.world, ctx.caller, project, q.issue_iid);
+    const issue = issueByIid(ctx.world, project, q.issue_iid);
     authorize(ctx.world, ctx.caller, 'update_issue', issue);
     const changes = { ...q, state_event: q.state_event as 'close' | 'reopen' | undefined };
     return json(presentIssueFull(ctx.world, updateIssue(ctx.world, ctx.caller, project, issue, changes)));

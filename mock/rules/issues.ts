@@ -1,4 +1,4 @@
-import { paramError, recordNotFound } from '../http/errors.js';
+import { paramError, recordNotFound, validationError } from '../http/errors.js';
 import type { Caller, Issue, Project, World } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
@@ -90,6 +90,16 @@ export function findIssue(world: World, caller: Caller, project: Project, iid: n
   throw recordNotFound().because(`project ${project.path_with_namespace} has no issue #${iid}`);
 }
 
+/**
+ * PUT's lookup, `user_project.issues.find_by!(iid:)` (lib/api/issues.rb): the project's issue by iid
+ * whoever asks, confidential ones too, `404 Not found` when there is none; `authorize! :update_issue`
+ * then refuses with 403 a caller who may not edit it (a confidential issue they cannot see included).
+ */
+export function issueByIid(world: World, project: Project, iid: number): Issue {
+  for (const issue of world.issues.values()) if (issue.project_id === project.id && issue.iid === iid) return issue;
+  throw recordNotFound().because(`project ${project.path_with_namespace} has no issue #${iid}`);
+}
+
 /** What create and update take. */
 export interface IssueFields extends LabelChanges {
   title?: string;
@@ -108,13 +118,29 @@ export interface IssueFields extends LabelChanges {
 const mayPlan = (world: World, caller: Caller, project: Project) =>
   can(world, caller.user, 'set_issue_metadata', project);
 
+/**
+ * Issue's `validates :title, length: { maximum: 255 }` (app/models/concerns/issuable.rb), answered by
+ * `render_validation_error!`: 400 `{"message":{"title":["is too long (maximum is 255 characters)"]}}`.
+ * Checked before anything changes.
+ */
+function checkTitle(fields: IssueFields): void {
+  if (fields.title !== undefined && fields.title.trim().length > 255) {
+    throw validationError({ title: ['is too long (maximum is 255 characters)'] });
+  }
+}
+
 function applyFields(world: World, caller: Caller, project: Project, issue: Issue, fields: IssueFields): void {
   if (fields.title !== undefined) issue.title = fields.title.trim();
   if (fields.description !== undefined) issue.description = fields.description;
   if (fields.confidential !== undefined) issue.confidential = fields.confidential;
   if (!mayPlan(world, caller, project)) return;
   const assignees = fields.assignee_ids ?? (fields.assignee_id === undefined ? undefined : [fields.assignee_id]);
-  if (assignees !== undefined) issue.assignee_ids = assignableUserIds(world, project, assignees);
+  // IssuableBaseService#filter_assignees_using_checks: only the first id counts where the project is not
+  // licensed for `multiple_issue_assignees` (EE Issue#allows_multiple_assignees?, Premium and up).
+  const licensed = isPaidPlan(projectPlan(world, project));
+  if (assignees !== undefined) {
+    issue.assignee_ids = assignableUserIds(world, project, licensed ? assignees : assignees.slice(0, 1));
+  }
   if (fields.milestone_id !== undefined) issue.milestone_id = milestoneInScope(world, project, fields.milestone_id);
   const labels = nextLabels(issue.labels, fields);
   // Planners may administer labels: a title added that the project cannot use yet becomes a project label.
@@ -130,6 +156,7 @@ function applyFields(world: World, caller: Caller, project: Project, issue: Issu
  * project may open an issue.
  */
 export function createIssue(world: World, caller: Caller, project: Project, fields: IssueFields & { title: string }) {
+  checkTitle(fields);
   const now = nowIso(world);
   const issue: Issue = {
     id: nextId(world, 'issues'),
@@ -168,6 +195,7 @@ export interface IssueChanges extends IssueFields {
  * charts follow.
  */
 export function updateIssue(world: World, caller: Caller, project: Project, issue: Issue, changes: IssueChanges) {
+  checkTitle(changes);
   // The issue before the change, for the `update` webhook's `changes` (only copied when the world has hooks).
   const previous = anyHooks(world) ? structuredClone(issue) : undefined;
   applyFields(world, caller, project, issue, changes);

@@ -20,6 +20,7 @@ export const ADMIN = 'glpat-spec-admin';
 export const CURRENT = 'glpat-spec-current';
 export const GUEST = 'glpat-spec-guest';
 export const ASSIGNEE = 'glpat-spec-assignee';
+export const OWNER = 'glpat-spec-owner';
 export const DEVELOPER = 'glpat-spec-developer';
 export const NON_MEMBER = 'glpat-spec-non-member';
 export const NON_MEMBER_ADMIN_MODE = 'glpat-spec-non-member-admin-mode';
@@ -73,6 +74,12 @@ export interface WorldOptions {
   description?: string;
   /** Groups besides the spec's `group`. */
   groups?: NonNullable<SeedDocument['groups']>;
+  /** put_projects_issues_spec's project: `owner`'s, where `user` is a Reporter and `guest` a Guest. */
+  ownersProject?: boolean;
+  /** Ids for the spec's three issues past every iid (so that an id names no issue by iid). */
+  largeIds?: boolean;
+  /** Labels the issue titled `foo` carries (default `label`). */
+  fooLabels?: string[];
 }
 
 /** The spec's world: `user`'s public project with its milestones, label and three issues. */
@@ -90,7 +97,7 @@ export function world(options: WorldOptions = {}): MockGitLab {
         { username: 'guest', token: GUEST },
         { username: 'developer', token: DEVELOPER },
         { username: 'planner' },
-        { username: 'owner' },
+        { username: 'owner', token: OWNER },
         { username: 'author', token: AUTHOR },
         { username: 'assignee', token: ASSIGNEE },
         { username: 'another_assignee' },
@@ -101,17 +108,20 @@ export function world(options: WorldOptions = {}): MockGitLab {
       groups: [{ path: 'group' }, ...(options.groups ?? [])],
       projects: [
         {
-          path: 'user/project',
+          path: options.ownersProject ? 'owner/project' : 'user/project',
           visibility: 'public',
-          members: { user: 20, guest: 10, planner: 15, owner: 50, developer: 30 },
+          members: options.ownersProject
+            ? { user: 20, guest: 10 }
+            : { user: 20, guest: 10, planner: 15, owner: 50, developer: 30 },
           milestones: [{ title: '1.0.0' }, { title: '2.0.0' }],
           labels: [{ name: 'label', color: '#FFAABB' }, ...(options.labels ?? []).map((name) => ({ name }))],
           issues: [
-            ...specIssues.map((issue) =>
-              issue.title === 'foo' && options.description !== undefined
-                ? { ...issue, description: options.description }
-                : issue,
-            ),
+            ...specIssues.map((issue, index) => ({
+              ...issue,
+              ...(options.largeIds && { id: 101 + index }),
+              ...(issue.title === 'foo' && options.description !== undefined && { description: options.description }),
+              ...(issue.title === 'foo' && options.fooLabels && { labels: options.fooLabels }),
+            })),
             ...(options.issues ?? []),
           ],
         },
