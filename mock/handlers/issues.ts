@@ -113,7 +113,14 @@ export const issueRoutes = [
   }),
 
   route('POST', '/projects/:id/issues', (ctx) => {
-    const q = parseParams(ctx.params, { id: p.string().required(), title: p.string().required(), ...fieldParams });
+    const q = parseParams(ctx.params, {
+      id: p.string().required(),
+      title: p.string().required(),
+      // `optional :created_at, type: DateTime` and `optional :iid, type: Integer` (Owners and admins only).
+      created_at: p.dateTime(),
+      iid: p.integer(),
+      ...fieldParams,
+    });
     const project = findProject(ctx.world, ctx.caller, q.id);
     // `authorize! :create_issue, user_project` (`lib/api/issues.rb`).
     authorize(ctx.world, ctx.caller, 'create_issue', project);

@@ -1,4 +1,4 @@
-import { paramError, recordNotFound, validationError } from '../http/errors.js';
+import { ApiError, paramError, recordNotFound, validationError } from '../http/errors.js';
 import type { Caller, Issue, Project, World } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
@@ -155,12 +155,25 @@ function applyFields(world: World, caller: Caller, project: Project, issue: Issu
  * internal project any signed-in user who sees it has it, so whoever finds the
  * project may open an issue.
  */
-export function createIssue(world: World, caller: Caller, project: Project, fields: IssueFields & { title: string }) {
+export function createIssue(world: World, caller: Caller, project: Project, fields: IssueCreation) {
   checkTitle(fields);
+  // Issues::BaseService: `iid` and `created_at` are kept only for those who may set them (Owners, admins).
+  const iid = fields.iid !== undefined && can(world, caller.user, 'set_issue_iid', project) ? fields.iid : undefined;
+  if (iid !== undefined && [...world.issues.values()].some((i) => i.project_id === project.id && i.iid === iid)) {
+    // lib/api/issues.rb: `rescue ::ActiveRecord::RecordNotUnique` → `render_api_error!('Duplicated issue', 409)`.
+    throw new ApiError(409, { message: 'Duplicated issue' }).because(
+      `project ${project.path_with_namespace} already has issue #${iid}`,
+    );
+  }
+  const created = fields.created_at && can(world, caller.user, 'set_issue_created_at', project);
   const now = nowIso(world);
+  // Rails keeps a `created_at` given; `updated_at` is the time of the request.
+  const createdAt = created ? (fields.created_at as Date).toISOString() : now;
+  // GitLab's InternalId keeps the greatest iid given, so the next one generated follows it.
+  if (iid !== undefined) project.next_iid.issue = Math.max(project.next_iid.issue, iid + 1);
   const issue: Issue = {
     id: nextId(world, 'issues'),
-    iid: project.next_iid.issue++,
+    iid: iid ?? project.next_iid.issue++,
     project_id: project.id,
     title: '',
     description: null,
@@ -171,7 +184,7 @@ export function createIssue(world: World, caller: Caller, project: Project, fiel
     weight: null,
     confidential: false,
     labels: [],
-    created_at: now,
+    created_at: createdAt,
     updated_at: now,
     closed_at: null,
     closed_by_id: null,
@@ -181,6 +194,13 @@ export function createIssue(world: World, caller: Caller, project: Project, fiel
   world.issues.set(issue.id, issue);
   issueEvent(world, caller.user, issue, 'created');
   return issue;
+}
+
+/** What create takes: the fields, a title, and the iid and creation time only Owners and admins may set. */
+export interface IssueCreation extends IssueFields {
+  title: string;
+  iid?: number;
+  created_at?: Date;
 }
 
 export interface IssueChanges extends IssueFields {

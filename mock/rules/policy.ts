@@ -424,6 +424,8 @@ export interface Abilities {
   admin_label: Project;
   set_issue_metadata: Project;
   set_issue_updated_at: Project;
+  set_issue_created_at: Project;
+  set_issue_iid: Project;
   read_protected_branch: Project;
   create_protected_branch: Project;
   update_protected_branch: ProtectedBranchIn;
@@ -691,6 +693,10 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   // ProjectPolicy: `rule { can?(:owner_access) }.policy { ... enable :set_issue_updated_at }` (admins are
   // Owners here); Issues::BaseService#filter_timestamp_params drops `updated_at` for the others.
   set_issue_updated_at: projectMember(Roles.Owner),
+  // The same Owner block: `enable :set_issue_iid`, `enable :set_issue_created_at` (Issues::BaseService
+  // drops `iid` and `created_at` for the others).
+  set_issue_created_at: projectMember(Roles.Owner),
+  set_issue_iid: projectMember(Roles.Owner),
   // `lib/api/protected_branches.rb`'s GET routes ask `authorize_read_code!` since GitLab 15.11 (MR !115495,
   // replacing `before { authorize_admin_project }`): whoever reads the code, anonymous callers of a public
   // project included; Guests and (in 18.6) Planners of a private project get 403.

@@ -127,6 +127,10 @@ export interface IssueFieldsBody {
 export interface IssueCreate extends IssueFieldsBody {
   /** The title. */
   title: string;
+  /** Its number in the project (project Owners and administrators; ignored for the others); 409 when taken. */
+  iid?: number;
+  /** ISO 8601: when it was created (project Owners and administrators; ignored for the others). */
+  created_at?: string;
 }
 
 /** Body of `PUT /projects/:id/issues/:issue_iid`: at least one field. */
