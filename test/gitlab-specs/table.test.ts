@@ -31,6 +31,7 @@ const PORTS = [
   { file: 'issues-project.test.ts', spec: '`spec/requests/api/issues/get_project_issues_spec.rb`' },
   { file: 'issues-put.test.ts', spec: '`spec/requests/api/issues/put_projects_issues_spec.rb`' },
   { file: 'issues-post.test.ts', spec: '`spec/requests/api/issues/post_projects_issues_spec.rb`' },
+  { file: 'issues-group.test.ts', spec: '`spec/requests/api/issues/get_group_issues_spec.rb`' },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
