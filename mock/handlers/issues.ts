@@ -50,6 +50,8 @@ const listParams = {
   confidential: p.boolean(),
   // Where `search` looks (`optional :in` in lib/api/issues.rb's issues_stats_params).
   in: p.string(),
+  // `optional :with_labels_details, type: Boolean, default: false`: labels as LabelBasic entities.
+  with_labels_details: p.boolean().default(false),
   ...paginationParams,
 };
 
@@ -94,7 +96,7 @@ export const issueRoutes = [
     if (q.scope !== 'all') signedIn(ctx.caller);
     const filters = { ...filtersOf(q), nonArchived: q.non_archived };
     const issues = listIssues(ctx.world, ctx.caller, filters, issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true));
+    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
   }),
 
   route('GET', '/projects/:id/issues', (ctx) => {
@@ -103,7 +105,7 @@ export const issueRoutes = [
     checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
     const project = findProject(ctx.world, ctx.caller, q.id);
     const issues = listProjectIssues(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true));
+    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
   }),
 
   route('GET', '/projects/:id/issues/:issue_iid', (ctx) => {

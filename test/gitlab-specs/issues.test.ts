@@ -377,14 +377,34 @@ describe('GET /issues (issues_spec)', () => {
   notPorted(
     'when authenticated, filter by labels or label_name param, with labeled issues, labeled issues with labels and label_name params, negation, array of labeled issues when all labels match with negation with label params as array, returns negated label names: returns label names',
   );
-  // skip: mock differs: with `with_labels_details=true` GitLab gives each label as a LabelBasic object (`name`, `color`...); the mock ignores the parameter and gives titles
-  notPorted(
-    'when authenticated, filter by labels or label_name param, with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match, returns basic label entity: returns basic label entity',
-  );
-  // skip: mock differs: with `with_labels_details=true` GitLab gives each label as a LabelBasic object (`name`, `color`...); the mock ignores the parameter and gives titles
-  notPorted(
-    'when authenticated, filter by labels or label_name param, with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match with labels param as array, returns basic label entity: returns basic label entity',
-  );
+  it('when authenticated, filter by labels or label_name param, with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match, returns basic label entity: returns basic label entity', async () => {
+    const answer = await listed(labeled(), USER, { labels: 'label,foo,bar', with_labels_details: true }, [ISSUE]);
+    expect(answer.body[0].labels.map((label: { name: string }) => label.name)).toEqual(['bar', 'foo', 'label']);
+    // GitLab's public_api/v4/label_basic schema.
+    expect(Object.keys(answer.body[0].labels[0]).sort()).toEqual([
+      'color',
+      'description',
+      'description_html',
+      'id',
+      'name',
+      'text_color',
+    ]);
+  });
+  it('when authenticated, filter by labels or label_name param, with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match with labels param as array, returns basic label entity: returns basic label entity', async () => {
+    const answer = await listed(labeled(), USER, { labels: ['label', 'foo', 'bar'], with_labels_details: true }, [
+      ISSUE,
+    ]);
+    expect(answer.body[0].labels.map((label: { name: string }) => label.name)).toEqual(['bar', 'foo', 'label']);
+    // GitLab's public_api/v4/label_basic schema.
+    expect(Object.keys(answer.body[0].labels[0]).sort()).toEqual([
+      'color',
+      'description',
+      'description_html',
+      'id',
+      'name',
+      'text_color',
+    ]);
+  });
 
   it('when authenticated, filter by labels or label_name param: returns an empty array if no issue matches labels', async () => {
     await listed(world(), USER, { labels: 'foo,bar' }, []);
