@@ -146,6 +146,30 @@ describe('lists', () => {
   });
 });
 
+describe('negated filters (`not[...]`)', () => {
+  // IssuableFinder's by_negated_* filters: a record matching any negated value is left out.
+  it.each([
+    ['not[labels]=bug', [3, 2]],
+    ['not[labels][]=feature&not[labels][]=backend', [2]],
+    ['not[milestone]=v1.0', [3]],
+    ['not[milestone]=None', [2, 1]],
+    ['not[milestone]=Any', [3]],
+    ['not[author_username]=guest', [2, 1]],
+    ['not[assignee_username]=planner', [3, 2]],
+    ['not[iids][]=2', [3, 1]],
+    ['labels=bug&not[labels]=backend', []],
+  ])('GET /projects/:id/issues?%s', async (query, expected) => {
+    const answer = await call(mock, 'GET', `/projects/acme%2Fapi/issues?${query}`, { token: 'glpat-reporter' });
+    expect(iids(answer.body)).toEqual(expected);
+  });
+
+  it('takes author and assignee ids', async () => {
+    const query = `not[author_id]=${userId('owner')}&not[assignee_id]=${userId('planner')}`;
+    const answer = await call(mock, 'GET', `/projects/acme%2Fapi/issues?${query}`, { token: 'glpat-reporter' });
+    expect(iids(answer.body)).toEqual([3]);
+  });
+});
+
 describe('list filters at their edges', () => {
   it.each([
     [{ assignee_id: 'Any' }, [1]],

@@ -4,6 +4,7 @@ import { json } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentIssueFull } from '../present/issues.js';
 import { findProject, signedIn } from '../rules/access.js';
+import type { NegatedFilters } from '../rules/issuables.js';
 import {
   checkAssigneesCount,
   createIssue,
@@ -50,6 +51,14 @@ const listParams = {
   confidential: p.boolean(),
   // Where `search` looks (`optional :in` in lib/api/issues.rb's issues_stats_params).
   in: p.string(),
+  // `optional :not, type: Hash` (negatable_issue_filter_params), as a query sends it: `not[labels]=a,b`.
+  'not[labels]': p.strings({ comma: true }),
+  'not[milestone]': p.string(),
+  'not[author_id]': p.integer(),
+  'not[author_username]': p.string(),
+  'not[assignee_id]': p.integer(),
+  'not[assignee_username]': p.strings({ comma: true }),
+  'not[iids]': p.integers(),
   // `optional :with_labels_details, type: Boolean, default: false`: labels as LabelBasic entities.
   with_labels_details: p.boolean().default(false),
   ...paginationParams,
@@ -62,8 +71,34 @@ const listConstraints: Constraints<typeof listParams> = {
   ],
 };
 
-function filtersOf(q: Parameters<typeof issuableFilters>[0] & { confidential?: boolean; in?: string }): IssueFilters {
-  return { ...issuableFilters(q), confidential: q.confidential, searchIn: q.in };
+interface NegatedParams {
+  'not[labels]'?: string[];
+  'not[milestone]'?: string;
+  'not[author_id]'?: number;
+  'not[author_username]'?: string;
+  'not[assignee_id]'?: number;
+  'not[assignee_username]'?: string[];
+  'not[iids]'?: number[];
+}
+
+/** The `not[...]` parameters given, as the rules' negated filters (none given: no negation). */
+function negatedOf(q: NegatedParams): NegatedFilters | undefined {
+  const not: NegatedFilters = {
+    labels: q['not[labels]'],
+    milestone: q['not[milestone]'],
+    authorId: q['not[author_id]'],
+    authorUsername: q['not[author_username]'],
+    assigneeId: q['not[assignee_id]'],
+    assigneeUsernames: q['not[assignee_username]'],
+    iids: q['not[iids]'],
+  };
+  return Object.values(not).some((value) => value !== undefined) ? not : undefined;
+}
+
+function filtersOf(
+  q: Parameters<typeof issuableFilters>[0] & NegatedParams & { confidential?: boolean; in?: string },
+): IssueFilters {
+  return { ...issuableFilters(q), confidential: q.confidential, searchIn: q.in, not: negatedOf(q) };
 }
 
 /** What create and update take besides title and state. */

@@ -43,6 +43,40 @@ export interface IssuableFilters {
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';
   /** The caller, for `scope`. */
   user?: User;
+  /** GitLab's `not[...]`: records matching any of these are left out. */
+  not?: NegatedFilters;
+}
+
+/** The negatable filters (`negatable_issue_filter_params` of lib/api/issues.rb) the mock models. */
+export interface NegatedFilters {
+  /** Leave out records carrying any of these labels (`Issuables::LabelFilter#by_negated_label`). */
+  labels?: string[];
+  /** Leave out records in a milestone with this title; `None` leaves out those without one, `Any` those with one. */
+  milestone?: string;
+  authorId?: number;
+  authorUsername?: string;
+  assigneeId?: number;
+  /** Leave out records assigned to any of these users. */
+  assigneeUsernames?: string[];
+  iids?: number[];
+}
+
+/** Whether a record is left out by GitLab's `not[...]` filters (IssuableFinder's `by_negated_*`). */
+function negatedOut(world: World, record: Issuable, not: NegatedFilters): boolean {
+  const idOf = (username: string) => userNamed(world, username)?.id;
+  const own = new Set(record.labels.map((l) => l.toLowerCase()));
+  return (
+    not.labels?.some((label) => own.has(label.toLowerCase())) ||
+    (not.milestone !== undefined && milestoneMatches(world, record, not.milestone)) ||
+    (not.authorId !== undefined && record.author_id === not.authorId) ||
+    (not.authorUsername !== undefined && record.author_id === idOf(not.authorUsername)) ||
+    (not.assigneeId !== undefined && record.assignee_ids.includes(not.assigneeId)) ||
+    not.assigneeUsernames?.some((name) => {
+      const id = idOf(name);
+      return id !== undefined && record.assignee_ids.includes(id);
+    }) ||
+    not.iids?.includes(record.iid) === true
+  );
 }
 
 /** The order of a list: GitLab's `order_by` and `sort` (newest created first by default). */
@@ -116,6 +150,7 @@ export function issuableMatches(world: World, record: Issuable, f: IssuableFilte
   const [updatedAfter, updatedBefore] = [iso(f.updatedAfter), iso(f.updatedBefore)];
   if (f.scope === 'created_by_me' && record.author_id !== f.user?.id) return false;
   if (f.scope === 'assigned_to_me' && (!f.user || !record.assignee_ids.includes(f.user.id))) return false;
+  if (f.not && negatedOut(world, record, f.not)) return false;
   return (
     (f.state === 'all' || record.state === f.state) &&
     (f.milestone === undefined || milestoneMatches(world, record, f.milestone)) &&
