@@ -4,7 +4,7 @@ import { json } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentIssueFull } from '../present/issues.js';
 import { findProject, signedIn } from '../rules/access.js';
-import type { NegatedFilters } from '../rules/issuables.js';
+import type { MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
 import {
   checkAssigneesCount,
   createIssue,
@@ -59,6 +59,9 @@ const listParams = {
   'not[assignee_id]': p.integer(),
   'not[assignee_username]': p.strings({ comma: true }),
   'not[iids]': p.integers(),
+  // `optional :milestone_id, types: String, values: %w[Any None Upcoming Started]`, plain and negated.
+  milestone_id: p.string().values(['Any', 'None', 'Upcoming', 'Started']),
+  'not[milestone_id]': p.string().values(['Any', 'None', 'Upcoming', 'Started']),
   // `optional :with_labels_details, type: Boolean, default: false`: labels as LabelBasic entities.
   with_labels_details: p.boolean().default(false),
   ...paginationParams,
@@ -68,6 +71,9 @@ const listConstraints: Constraints<typeof listParams> = {
   mutuallyExclusive: [
     ['author_id', 'author_username'],
     ['assignee_id', 'assignee_username'],
+    // `mutually_exclusive :milestone_id, :milestone`, in the parameters and in `not`.
+    ['milestone', 'milestone_id'],
+    ['not[milestone]', 'not[milestone_id]'],
   ],
 };
 
@@ -79,13 +85,16 @@ interface NegatedParams {
   'not[assignee_id]'?: number;
   'not[assignee_username]'?: string[];
   'not[iids]'?: number[];
+  'not[milestone_id]'?: string;
 }
 
 /** The `not[...]` parameters given, as the rules' negated filters (none given: no negation). */
 function negatedOf(q: NegatedParams): NegatedFilters | undefined {
   const not: NegatedFilters = {
     labels: q['not[labels]'],
-    milestone: q['not[milestone]'],
+    // `Any` and `None` negate as `not[milestone]` does; `Upcoming` and `Started` are timeboxes.
+    milestone: q['not[milestone]'] ?? anyOrNone(q['not[milestone_id]']),
+    milestoneWildcard: timebox(q['not[milestone_id]']),
     authorId: q['not[author_id]'],
     authorUsername: q['not[author_username]'],
     assigneeId: q['not[assignee_id]'],
@@ -95,10 +104,20 @@ function negatedOf(q: NegatedParams): NegatedFilters | undefined {
   return Object.values(not).some((value) => value !== undefined) ? not : undefined;
 }
 
+const anyOrNone = (value: string | undefined) => (value === 'Any' || value === 'None' ? value : undefined);
+const timebox = (value: string | undefined) => (value === 'Upcoming' || value === 'Started' ? value : undefined);
+
 function filtersOf(
-  q: Parameters<typeof issuableFilters>[0] & NegatedParams & { confidential?: boolean; in?: string },
+  q: Parameters<typeof issuableFilters>[0] &
+    NegatedParams & { confidential?: boolean; in?: string; milestone_id?: string },
 ): IssueFilters {
-  return { ...issuableFilters(q), confidential: q.confidential, searchIn: q.in, not: negatedOf(q) };
+  return {
+    ...issuableFilters(q),
+    confidential: q.confidential,
+    searchIn: q.in,
+    not: negatedOf(q),
+    milestoneWildcard: q.milestone_id as MilestoneWildcard | undefined,
+  };
 }
 
 /** What create and update take besides title and state. */

@@ -45,7 +45,12 @@ export interface IssuableFilters {
   user?: User;
   /** GitLab's `not[...]`: records matching any of these are left out. */
   not?: NegatedFilters;
+  /** GitLab's `milestone_id` timebox wildcard (`Any`, `None`, `Upcoming`, `Started`). */
+  milestoneWildcard?: MilestoneWildcard;
 }
+
+/** The timebox values of `milestone_id` (lib/api/issues.rb). */
+export type MilestoneWildcard = 'Any' | 'None' | 'Upcoming' | 'Started';
 
 /** The negatable filters (`negatable_issue_filter_params` of lib/api/issues.rb) the mock models. */
 export interface NegatedFilters {
@@ -59,6 +64,42 @@ export interface NegatedFilters {
   /** Leave out records assigned to any of these users. */
   assigneeUsernames?: string[];
   iids?: number[];
+  /** `not[milestone_id]`: `Upcoming` leaves out records whose milestone is not yet due, `Started` those started. */
+  milestoneWildcard?: 'Upcoming' | 'Started';
+}
+
+/**
+ * The REST API's legacy timebox filters (`use_legacy_milestone_filtering?`, IssuableFinder#by_milestone and
+ * #by_negated_milestone; Milestone.started, .not_started, .not_upcoming and .upcoming_ids with
+ * `legacy_filtering_logic`, app/models/milestone.rb), over active milestones and the world's date:
+ * `Started` has begun (start date today or before); `Upcoming` is, per project or group, the active
+ * milestone with the nearest due date after today; negated, `Upcoming` keeps milestones due today or
+ * before, `Started` those starting after today. Records without a milestone match neither.
+ */
+function timeboxMatches(world: World, record: Issuable, wanted: MilestoneWildcard, negated: boolean): boolean {
+  if (wanted === 'None') return record.milestone_id === null;
+  if (wanted === 'Any') return record.milestone_id !== null;
+  const milestone = record.milestone_id === null ? undefined : world.milestones.get(record.milestone_id);
+  if (milestone?.state !== 'active') return false;
+  const today = new Date(world.now).toISOString().slice(0, 10);
+  if (negated) {
+    return wanted === 'Upcoming'
+      ? milestone.due_date !== null && milestone.due_date <= today
+      : milestone.start_date !== null && milestone.start_date > today;
+  }
+  if (wanted === 'Started') return milestone.start_date !== null && milestone.start_date <= today;
+  // Milestone.upcoming_ids: DISTINCT ON (project_id, group_id) ordered by due date.
+  const nearest = [...world.milestones.values()]
+    .filter(
+      (m) =>
+        m.project_id === milestone.project_id &&
+        m.group_id === milestone.group_id &&
+        m.state === 'active' &&
+        m.due_date !== null &&
+        m.due_date > today,
+    )
+    .sort((a, b) => ((a.due_date as string) < (b.due_date as string) ? -1 : 1))[0];
+  return nearest?.id === milestone.id;
 }
 
 /** Whether a record is left out by GitLab's `not[...]` filters (IssuableFinder's `by_negated_*`). */
@@ -75,7 +116,8 @@ function negatedOut(world: World, record: Issuable, not: NegatedFilters): boolea
       const id = idOf(name);
       return id !== undefined && record.assignee_ids.includes(id);
     }) ||
-    not.iids?.includes(record.iid) === true
+    not.iids?.includes(record.iid) === true ||
+    (not.milestoneWildcard !== undefined && !timeboxMatches(world, record, not.milestoneWildcard, true))
   );
 }
 
@@ -151,6 +193,7 @@ export function issuableMatches(world: World, record: Issuable, f: IssuableFilte
   if (f.scope === 'created_by_me' && record.author_id !== f.user?.id) return false;
   if (f.scope === 'assigned_to_me' && (!f.user || !record.assignee_ids.includes(f.user.id))) return false;
   if (f.not && negatedOut(world, record, f.not)) return false;
+  if (f.milestoneWildcard && !timeboxMatches(world, record, f.milestoneWildcard, false)) return false;
   return (
     (f.state === 'all' || record.state === f.state) &&
     (f.milestone === undefined || milestoneMatches(world, record, f.milestone)) &&

@@ -80,6 +80,8 @@ export interface WorldOptions {
   largeIds?: boolean;
   /** Labels the issue titled `foo` carries (default `label`). */
   fooLabels?: string[];
+  /** Milestones besides `1.0.0` and `2.0.0`. */
+  milestones?: NonNullable<SeedProject['milestones']>;
 }
 
 /** The spec's world: `user`'s public project with its milestones, label and three issues. */
@@ -113,7 +115,7 @@ export function world(options: WorldOptions = {}): MockGitLab {
           members: options.ownersProject
             ? { user: 20, guest: 10 }
             : { user: 20, guest: 10, planner: 15, owner: 50, developer: 30 },
-          milestones: [{ title: '1.0.0' }, { title: '2.0.0' }],
+          milestones: [{ title: '1.0.0' }, { title: '2.0.0' }, ...(options.milestones ?? [])],
           labels: [{ name: 'label', color: '#FFAABB' }, ...(options.labels ?? []).map((name) => ({ name }))],
           issues: [
             ...specIssues.map((issue, index) => ({

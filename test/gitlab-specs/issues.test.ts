@@ -27,6 +27,9 @@ import {
   world,
 } from './issues-world.js';
 
+/** The world's date moved by `days` (YYYY-MM-DD), for milestone start and due dates. */
+const day = (days: number) => new Date(NOW + days * 86_400_000).toISOString().slice(0, 10);
+
 /**
  * GitLab's `spec/requests/api/issues/issues_spec.rb` and the shared examples it runs, ported as
  * HTTP requests to the mock: each GitLab example is one test, named as GitLab names it (its
@@ -484,46 +487,79 @@ describe('GET /issues (issues_spec)', () => {
   it('when authenticated, filter by milestone, negated: returns an array of issues matching state not in milestone', async () => {
     await listed(world(), USER, { 'not[milestone]': '2.0.0', state: 'closed' }, [CLOSED]);
   });
-  // skip: the mock does not model the `milestone_id` timebox filter (`Any`, `None`, `Upcoming`, `Started`) nor milestone start dates
-  notPorted(
-    "when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: None, not_milestone: nil)",
-  );
-  // skip: the mock does not model the `milestone_id` timebox filter (`Any`, `None`, `Upcoming`, `Started`) nor milestone start dates
-  notPorted(
-    "when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Any, not_milestone: nil)",
-  );
-  // skip: the mock does not model the `milestone_id` timebox filter (`Any`, `None`, `Upcoming`, `Started`) nor milestone start dates
-  notPorted(
-    "when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Started, not_milestone: nil)",
-  );
-  // skip: the mock does not model the `milestone_id` timebox filter (`Any`, `None`, `Upcoming`, `Started`) nor milestone start dates
-  notPorted(
-    "when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Upcoming, not_milestone: nil)",
-  );
-  // skip: the mock does not model the `milestone_id` timebox filter (`Any`, `None`, `Upcoming`, `Started`) nor milestone start dates
-  notPorted(
-    "when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Any, not_milestone: \"upcoming milestone\")",
-  );
-  // skip: the mock does not model the `milestone_id` timebox filter (`Any`, `None`, `Upcoming`, `Started`) nor milestone start dates
-  notPorted(
-    "when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Upcoming, not_milestone: \"upcoming milestone\")",
-  );
-  // skip: the mock does not model the `milestone_id` timebox filter (`Any`, `None`, `Upcoming`, `Started`) nor milestone start dates
-  notPorted(
-    "when authenticated, filtering by milestone_id, negated filtering: returns correct issues when filtering with negated 'milestone_id' (not_milestone_id: Started)",
-  );
-  // skip: the mock does not model the `milestone_id` timebox filter (`Any`, `None`, `Upcoming`, `Started`) nor milestone start dates
-  notPorted(
-    "when authenticated, filtering by milestone_id, negated filtering: returns correct issues when filtering with negated 'milestone_id' (not_milestone_id: Upcoming)",
-  );
-  // skip: mock differs: GitLab declares `milestone_id` (`mutually_exclusive :milestone_id, :milestone`) and answers 400 `milestone, milestone_id are mutually exclusive`; the mock ignores `milestone_id` and answers 200
-  notPorted(
-    'when authenticated, filtering by milestone_id, when mutually exclusive params are passed: raises an error (params: { milestone: "foo", milestone_id: "Any" })',
-  );
-  // skip: mock differs: GitLab declares `milestone_id` (`mutually_exclusive :milestone_id, :milestone`) and answers 400 `milestone, milestone_id are mutually exclusive`; the mock ignores `milestone_id` and answers 200
-  notPorted(
-    'when authenticated, filtering by milestone_id, when mutually exclusive params are passed: raises an error (params: { not: { milestone: "foo", milestone_id: "Any" } })',
-  );
+  /** The context 'filtering by milestone_id': three dated milestones, an issue in each, one without. */
+  const timeboxes = () =>
+    world({
+      milestones: [
+        { title: 'upcoming milestone', start_date: day(-1), due_date: day(1) },
+        { title: 'started milestone', start_date: day(-2), due_date: day(-1) },
+        { title: 'future milestone', start_date: day(7), due_date: day(14) },
+      ],
+      issues: [
+        { title: 'issue_upcoming', author: 'user', milestone: 'upcoming milestone' },
+        { title: 'issue_started', author: 'user', milestone: 'started milestone' },
+        { title: 'issue_future', author: 'user', milestone: 'future milestone' },
+        { title: 'issue_none', author: 'user' },
+      ],
+    });
+
+  it(`when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: None, not_milestone: nil)`, async () => {
+    await listed(timeboxes(), USER, { milestone_id: 'None' }, ['issue_none']);
+  });
+
+  it(`when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Any, not_milestone: nil)`, async () => {
+    await listed(timeboxes(), USER, { milestone_id: 'Any' }, [
+      'issue_future',
+      'issue_started',
+      'issue_upcoming',
+      ISSUE,
+      CLOSED,
+    ]);
+  });
+
+  it(`when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Started, not_milestone: nil)`, async () => {
+    await listed(timeboxes(), USER, { milestone_id: 'Started' }, ['issue_started', 'issue_upcoming']);
+  });
+
+  it(`when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Upcoming, not_milestone: nil)`, async () => {
+    await listed(timeboxes(), USER, { milestone_id: 'Upcoming' }, ['issue_upcoming']);
+  });
+
+  it(`when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Any, not_milestone: "upcoming milestone")`, async () => {
+    await listed(timeboxes(), USER, { milestone_id: 'Any', 'not[milestone]': 'upcoming milestone' }, [
+      'issue_future',
+      'issue_started',
+      ISSUE,
+      CLOSED,
+    ]);
+  });
+
+  it(`when authenticated, filtering by milestone_id: returns correct issues when filtering with 'milestone_id' and optionally negated 'milestone' (milestone_id: Upcoming, not_milestone: "upcoming milestone")`, async () => {
+    await listed(timeboxes(), USER, { milestone_id: 'Upcoming', 'not[milestone]': 'upcoming milestone' }, []);
+  });
+
+  it(`when authenticated, filtering by milestone_id, negated filtering: returns correct issues when filtering with negated 'milestone_id' (not_milestone_id: Started)`, async () => {
+    await listed(timeboxes(), USER, { 'not[milestone_id]': 'Started' }, ['issue_future']);
+  });
+
+  it(`when authenticated, filtering by milestone_id, negated filtering: returns correct issues when filtering with negated 'milestone_id' (not_milestone_id: Upcoming)`, async () => {
+    await listed(timeboxes(), USER, { 'not[milestone_id]': 'Upcoming' }, ['issue_started']);
+  });
+
+  it('when authenticated, filtering by milestone_id, when mutually exclusive params are passed: raises an error (params: { milestone: "foo", milestone_id: "Any" })', async () => {
+    const answer = await api(timeboxes(), 'GET', '/issues', USER, { milestone: 'foo', milestone_id: 'Any' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain('mutually exclusive');
+  });
+
+  it('when authenticated, filtering by milestone_id, when mutually exclusive params are passed: raises an error (params: { not: { milestone: "foo", milestone_id: "Any" } })', async () => {
+    const answer = await api(timeboxes(), 'GET', '/issues', USER, {
+      'not[milestone]': 'foo',
+      'not[milestone_id]': 'Any',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toContain('mutually exclusive');
+  });
 
   it('when authenticated: returns an array of issues found by iids', async () => {
     const mock = world();
