@@ -146,6 +146,32 @@ describe('lists', () => {
   });
 });
 
+describe('token scopes', () => {
+  // lib/api/issues.rb checks the API scopes, and `allow_ai_workflows_access` adds `ai_workflows` for GET, HEAD,
+  // POST and PUT; a token with neither is 403 insufficient_scope (the router's check, which these routes make themselves).
+  const scoped = createMockGitLab({
+    seed: {
+      users: [
+        { username: 'reader', token: 'glpat-read-user', scopes: ['read_user'] },
+        { username: 'viewer', token: 'glpat-read-api', scopes: ['read_api'] },
+      ],
+      projects: [{ path: 'reader/notes', issues: [{ iid: 1, title: 'One' }] }],
+    },
+  });
+
+  it.each([
+    ['GET', '/issues', 'glpat-read-user'],
+    ['GET', '/projects/reader%2Fnotes/issues', 'glpat-read-user'],
+    ['GET', '/projects/reader%2Fnotes/issues/1', 'glpat-read-user'],
+    ['POST', '/projects/reader%2Fnotes/issues', 'glpat-read-api'],
+    ['PUT', '/projects/reader%2Fnotes/issues/1', 'glpat-read-api'],
+  ])('%s %s refuses a token without api, read_api (for reading) or ai_workflows', async (method, path, token) => {
+    const answer = await call(scoped, method, path, { token, json: method === 'GET' ? undefined : { title: 'x' } });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toBe('insufficient_scope');
+  });
+});
+
 describe('negated filters (`not[...]`)', () => {
   // IssuableFinder's by_negated_* filters: a record matching any negated value is left out.
   it.each([

@@ -1,9 +1,9 @@
 import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
-import { route } from '../http/router.js';
+import { type RouteHandler, route } from '../http/router.js';
 import { presentIssueFull } from '../present/issues.js';
-import { findProject, signedIn } from '../rules/access.js';
+import { findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
 import type { MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
 import {
   checkAssigneesCount,
@@ -133,8 +133,23 @@ const fieldParams = {
   weight: p.integer(),
 };
 
+/**
+ * A route of lib/api/issues.rb, which `allow_ai_workflows_access`: an `ai_workflows` token may call it
+ * besides the API scopes (`requireAiWorkflowsScope`), so the route checks the scopes itself.
+ */
+const issueRoute = (method: 'GET' | 'POST' | 'PUT', path: string, handler: RouteHandler) =>
+  route(
+    method,
+    path,
+    (ctx) => {
+      requireAiWorkflowsScope(ctx.caller.token, method);
+      return handler(ctx);
+    },
+    { checksScopes: true },
+  );
+
 export const issueRoutes = [
-  route('GET', '/issues', (ctx) => {
+  issueRoute('GET', '/issues', (ctx) => {
     const q = parseParams(
       ctx.params,
       {
@@ -153,7 +168,7 @@ export const issueRoutes = [
     return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
   }),
 
-  route('GET', '/projects/:id/issues', (ctx) => {
+  issueRoute('GET', '/projects/:id/issues', (ctx) => {
     const spec = { ...listParams, id: p.string().required(), scope: p.string().values(SCOPES).default('all') };
     const q = parseParams(ctx.params, spec, listConstraints);
     checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
@@ -162,13 +177,13 @@ export const issueRoutes = [
     return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
   }),
 
-  route('GET', '/projects/:id/issues/:issue_iid', (ctx) => {
+  issueRoute('GET', '/projects/:id/issues/:issue_iid', (ctx) => {
     const q = parseParams(ctx.params, issuePath);
     const project = findProject(ctx.world, ctx.caller, q.id);
     return json(presentIssueFull(ctx.world, findIssue(ctx.world, ctx.caller, project, q.issue_iid)));
   }),
 
-  route('POST', '/projects/:id/issues', (ctx) => {
+  issueRoute('POST', '/projects/:id/issues', (ctx) => {
     const q = parseParams(ctx.params, {
       id: p.string().required(),
       title: p.string().required(),
@@ -183,7 +198,7 @@ export const issueRoutes = [
     return json(presentIssueFull(ctx.world, createIssue(ctx.world, ctx.caller, project, q)), 201);
   }),
 
-  route('PUT', '/projects/:id/issues/:issue_iid', (ctx) => {
+  issueRoute('PUT', '/projects/:id/issues/:issue_iid', (ctx) => {
     const q = parseParams(
       ctx.params,
       {

@@ -107,6 +107,16 @@ export function world(options: WorldOptions = {}): MockGitLab {
         { username: 'admin_in_mode', admin: true, token: ADMIN_MODE, scopes: ['api', 'admin_mode'] },
         { username: 'current_user', token: CURRENT },
       ],
+      // An OAuth application that may ask for `ai_workflows` (the examples' `oauth_access_token`).
+      applications: [
+        {
+          name: 'duo',
+          redirect_uri: DUO_REDIRECT,
+          scopes: 'ai_workflows',
+          application_id: 'duo',
+          secret: 'duo-secret',
+        },
+      ],
       groups: [{ path: 'group' }, ...(options.groups ?? [])],
       projects: [
         {
@@ -131,6 +141,26 @@ export function world(options: WorldOptions = {}): MockGitLab {
       ],
     },
   });
+}
+
+const DUO_REDIRECT = 'http://localhost:3000/cb';
+
+/** An OAuth access token of `user` with only the `ai_workflows` scope (GitLab's `create(:oauth_access_token, scopes: [:ai_workflows])`). */
+export async function aiWorkflowsToken(mock: MockGitLab, user = 'user'): Promise<string> {
+  const { code } = mock.oauth.authorize({ user, clientId: 'duo', redirectUri: DUO_REDIRECT, scopes: ['ai_workflows'] });
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: DUO_REDIRECT,
+    client_id: 'duo',
+    client_secret: 'duo-secret',
+  });
+  const answer = await mock.fetch(`${mock.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
+  return ((await answer.json()) as { access_token: string }).access_token;
 }
 
 /** The id of the issue titled `title` (titles are unique in each example's world). */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MockGitLab } from '../../mock/index.js';
+import { call } from '../fixtures.js';
 import { api, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
 import {
   ADMIN,
   ADMIN_MODE,
   AUTHOR,
+  aiWorkflowsToken,
   CLOSED,
   CONFIDENTIAL,
   CURRENT,
@@ -765,8 +767,12 @@ describe('GET /issues (issues_spec)', () => {
     'when returns issue merge_requests_count for different access levels, accessible merge requests count: returns admin accessible merge requests count',
   );
 
-  // skip: mock differs: GitLab lets an OAuth token with only the `ai_workflows` scope call the issues routes (`allow_ai_workflows_access`, lib/api/concerns/ai_workflows_access.rb: GET, HEAD, POST and PUT); the mock's scope check (`requireApiScope`, mock/rules/access.ts) asks `api` or `read_api` of every route and answers 403 insufficient_scope
-  notPorted('when authenticated with a token that has the ai_workflows scope: is successful');
+  it('when authenticated with a token that has the ai_workflows scope: is successful', async () => {
+    const mock = world();
+    const bearer = await aiWorkflowsToken(mock);
+    const answer = await call(mock, 'GET', '/issues', { headers: { authorization: `Bearer ${bearer}` } });
+    expect(answer.status).toBe(200);
+  });
 
   it('when issues are filtered by authorization, when unauthorized issues are not filtered out: includes all issues', async () => {
     const mock = world({
@@ -800,8 +806,12 @@ describe('GET /issues (issues_spec)', () => {
 });
 
 describe('GET /projects/:id/issues (issues_spec)', () => {
-  // skip: mock differs: GitLab lets an OAuth token with only the `ai_workflows` scope call the issues routes (`allow_ai_workflows_access`, lib/api/concerns/ai_workflows_access.rb: GET, HEAD, POST and PUT); the mock's scope check (`requireApiScope`, mock/rules/access.ts) asks `api` or `read_api` of every route and answers 403 insufficient_scope
-  notPorted('when authenticated with a token that has the ai_workflows scope: is successful');
+  it('when authenticated with a token that has the ai_workflows scope: is successful', async () => {
+    const mock = world();
+    const bearer = await aiWorkflowsToken(mock);
+    const answer = await call(mock, 'GET', PROJECT_ISSUES, { headers: { authorization: `Bearer ${bearer}` } });
+    expect(answer.status).toBe(200);
+  });
   // skip: the mock does not model keyset pagination of issues (`pagination=keyset` with a `cursor`): it answers offset pages
   notPorted('when using keyset pagination: returns first page with cursor to next page');
   // skip: the mock does not model keyset pagination of issues (`pagination=keyset` with a `cursor`): it answers offset pages
@@ -931,8 +941,15 @@ describe('POST /projects/:id/issues (issues_spec)', () => {
   notPorted(
     'when issue create service returns an unrecoverable error: returns and error message and status code from the service',
   );
-  // skip: mock differs: GitLab lets an OAuth token with only the `ai_workflows` scope call the issues routes (`allow_ai_workflows_access`, lib/api/concerns/ai_workflows_access.rb: GET, HEAD, POST and PUT); the mock's scope check (`requireApiScope`, mock/rules/access.ts) asks `api` or `read_api` of every route and answers 403 insufficient_scope
-  notPorted('when authenticated with a token that has the ai_workflows scope: is successful');
+  it('when authenticated with a token that has the ai_workflows scope: is successful', async () => {
+    const mock = world();
+    const bearer = await aiWorkflowsToken(mock);
+    const answer = await call(mock, 'POST', PROJECT_ISSUES, {
+      headers: { authorization: `Bearer ${bearer}` },
+      json: { title: 'new issue' },
+    });
+    expect(answer.status).toBe(201);
+  });
 });
 
 describe('PUT /projects/:id/issues/:issue_iid (issues_spec)', () => {
@@ -1041,8 +1058,15 @@ describe('PUT /projects/:id/issues/:issue_iid (issues_spec)', () => {
   });
   // skip: the mock does not model issue types other than `issue` (`issue_type`, work item types)
   notPorted('issue_type param: allows issue type to be converted');
-  // skip: mock differs: GitLab lets an OAuth token with only the `ai_workflows` scope call the issues routes (`allow_ai_workflows_access`, lib/api/concerns/ai_workflows_access.rb: GET, HEAD, POST and PUT); the mock's scope check (`requireApiScope`, mock/rules/access.ts) asks `api` or `read_api` of every route and answers 403 insufficient_scope
-  notPorted('when authenticated with a token that has the ai_workflows scope: is successful');
+  it('when authenticated with a token that has the ai_workflows scope: is successful', async () => {
+    const mock = world();
+    const bearer = await aiWorkflowsToken(mock);
+    const answer = await call(mock, 'PUT', `${PROJECT_ISSUES}/${mock.world.issues.get(idOf(mock, ISSUE))?.iid}`, {
+      headers: { authorization: `Bearer ${bearer}` },
+      json: { title: 'updated issue' },
+    });
+    expect(answer.status).toBe(200);
+  });
 });
 
 notPortedGroup('DELETE /projects/:id/issues/:issue_iid (issues_spec)', () => {
