@@ -1109,155 +1109,147 @@ notPortedGroup('DELETE /projects/:id/issues/:issue_iid (issues_spec)', () => {
 notPortedGroup('time tracking endpoints (issues_spec)', () => {
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_estimate, with an unauthorized user, an unauthorized API user: (unnamed example)',
+    'POST /projects/:id/issues/:issue_iid/time_estimate, with an unauthorized user, an unauthorized API user: (unnamed example)',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_estimate, with an unauthorized user, API user with insufficient permissions, with non member that is the author, an unauthorized API user: (unnamed example)',
+    'POST /projects/:id/issues/:issue_iid/time_estimate, with an unauthorized user, API user with insufficient permissions, with non member that is the author, an unauthorized API user: (unnamed example)',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_estimate, with an authorized user: sets the time estimate for #{issuable_name}',
+    'POST /projects/:id/issues/:issue_iid/time_estimate, with an authorized user: sets the time estimate for issue',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_estimate, with an authorized user, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
+    'POST /projects/:id/issues/:issue_iid/time_estimate, with an authorized user, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_estimate, with an authorized user, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
+    'POST /projects/:id/issues/:issue_iid/time_estimate, with an authorized user, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_estimate, with an authorized user, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
+    'POST /projects/:id/issues/:issue_iid/time_estimate, with an authorized user, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_estimate, with an authorized user, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
+    'POST /projects/:id/issues/:issue_iid/time_estimate, with an authorized user, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_estimate, updating the current estimate: returns expected HTTP status and time estimate [each row of the where table]',
+    'POST /projects/:id/issues/:issue_iid/time_estimate, updating the current estimate: returns expected HTTP status and time estimate [each row of the where table]',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_time_estimate, with an unauthorized user, an unauthorized API user: (unnamed example)',
+    'POST /projects/:id/issues/:issue_iid/reset_time_estimate, with an unauthorized user, an unauthorized API user: (unnamed example)',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_time_estimate, with an unauthorized user, API user with insufficient permissions, with non member that is the author, an unauthorized API user: (unnamed example)',
+    'POST /projects/:id/issues/:issue_iid/reset_time_estimate, with an unauthorized user, API user with insufficient permissions, with non member that is the author, an unauthorized API user: (unnamed example)',
+  );
+  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
+  notPorted('POST /projects/:id/issues/:issue_iid/reset_time_estimate: resets the time estimate for issue');
+  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
+  notPorted(
+    'POST /projects/:id/issues/:issue_iid/reset_time_estimate, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_time_estimate: resets the time estimate for #{issuable_name}',
+    'POST /projects/:id/issues/:issue_iid/reset_time_estimate, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_time_estimate, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
+    'POST /projects/:id/issues/:issue_iid/reset_time_estimate, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_time_estimate, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
+    'POST /projects/:id/issues/:issue_iid/reset_time_estimate, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_time_estimate, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
+    'POST /projects/:id/issues/:issue_iid/add_spent_time, with an unauthorized user, an unauthorized API user: (unnamed example)',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_time_estimate, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
+    'POST /projects/:id/issues/:issue_iid/add_spent_time, with an unauthorized user, API user with insufficient permissions, with non member that is the author, an unauthorized API user: (unnamed example)',
+  );
+  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
+  notPorted('POST /projects/:id/issues/:issue_iid/add_spent_time: add spent time for issue');
+  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
+  notPorted(
+    'POST /projects/:id/issues/:issue_iid/add_spent_time, when subtracting time: subtracts time of the total spent time',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time, with an unauthorized user, an unauthorized API user: (unnamed example)',
+    'POST /projects/:id/issues/:issue_iid/add_spent_time, when time to subtract is greater than the total spent time: does not modify the total time spent',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time, with an unauthorized user, API user with insufficient permissions, with non member that is the author, an unauthorized API user: (unnamed example)',
+    'POST /projects/:id/issues/:issue_iid/add_spent_time, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time: add spent time for #{issuable_name}',
+    'POST /projects/:id/issues/:issue_iid/add_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time, when subtracting time: subtracts time of the total spent time',
+    'POST /projects/:id/issues/:issue_iid/add_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time, when time to subtract is greater than the total spent time: does not modify the total time spent',
+    'POST /projects/:id/issues/:issue_iid/add_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
+    'POST /projects/:id/issues/:issue_iid/add_spent_time: calls update service with :use_specialized_service param',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
+    'POST /projects/:id/issues/:issue_iid/add_spent_time: calls update service without :use_specialized_service param',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
+    'POST /projects/:id/issues/:issue_iid/reset_spent_time, with an unauthorized user, an unauthorized API user: (unnamed example)',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
+    'POST /projects/:id/issues/:issue_iid/reset_spent_time, with an unauthorized user, API user with insufficient permissions, with non member that is the author, an unauthorized API user: (unnamed example)',
+  );
+  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
+  notPorted('POST /projects/:id/issues/:issue_iid/reset_spent_time: resets spent time for issue');
+  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
+  notPorted(
+    'POST /projects/:id/issues/:issue_iid/reset_spent_time, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time: calls update service with :use_specialized_service param',
+    'POST /projects/:id/issues/:issue_iid/reset_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/add_spent_time: calls update service without :use_specialized_service param',
+    'POST /projects/:id/issues/:issue_iid/reset_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_spent_time, with an unauthorized user, an unauthorized API user: (unnamed example)',
+    'POST /projects/:id/issues/:issue_iid/reset_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
+  );
+  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
+  notPorted('GET /projects/:id/issues/:issue_iid/time_stats: returns the time stats for issue');
+  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
+  notPorted(
+    'GET /projects/:id/issues/:issue_iid/time_stats, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_spent_time, with an unauthorized user, API user with insufficient permissions, with non member that is the author, an unauthorized API user: (unnamed example)',
+    'GET /projects/:id/issues/:issue_iid/time_stats, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_spent_time: resets spent time for #{issuable_name}',
+    'GET /projects/:id/issues/:issue_iid/time_stats, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
   );
   // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
   notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_spent_time, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
-  );
-  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
-  notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
-  );
-  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
-  notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
-  );
-  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
-  notPorted(
-    'POST /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/reset_spent_time, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
-  );
-  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
-  notPorted(
-    'GET /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_stats: returns the time stats for #{issuable_name}',
-  );
-  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
-  notPorted(
-    'GET /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_stats, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
-  );
-  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
-  notPorted(
-    'GET /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_stats, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
-  );
-  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
-  notPorted(
-    'GET /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_stats, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
-  );
-  // skip: the mock does not model the time tracking routes (time_estimate, add_spent_time, time_stats...)
-  notPorted(
-    'GET /projects/:id/#{issuable_collection_name}/:#{issuable_name}_id/time_stats, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
+    'GET /projects/:id/issues/:issue_iid/time_stats, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
   );
 });
 
