@@ -221,6 +221,16 @@ export function requireUsersApiScope(
   requireOneScopeOf(token, scopes, method);
 }
 
+/**
+ * {@link requireApiScope} where GitLab also takes `ai_workflows` for GET, HEAD, POST and PUT
+ * (`allow_ai_workflows_access` of `lib/api/issues.rb`, lib/api/concerns/ai_workflows_access.rb).
+ */
+export function requireAiWorkflowsScope(token: AccessToken | OAuthToken | null, method: string): void {
+  if (!token) return;
+  const allowed = ['GET', 'HEAD', 'POST', 'PUT'].includes(method);
+  requireOneScopeOf(token, allowed ? [...apiScopes(method), 'ai_workflows'] : apiScopes(method), method);
+}
+
 function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {
   if (!scopes.some((scope) => token.scopes.includes(scope))) {
     const name = 'name' in token ? `token ${token.id} (${token.name})` : `OAuth token ${token.id}`;

@@ -450,6 +450,9 @@ export interface Abilities {
   modify_approvers_rules: Project;
   admin_label: Project;
   set_issue_metadata: Project;
+  set_issue_updated_at: Project;
+  set_issue_created_at: Project;
+  set_issue_iid: Project;
   read_protected_branch: Project;
   create_protected_branch: Project;
   update_protected_branch: ProtectedBranchIn;
@@ -723,6 +726,13 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   admin_label: guarded(projectMember(Roles.Planner), itself, { archived: true, anyOf: ['issues', 'merge_requests'] }),
   // IssuePolicy: `set_issue_metadata` from Planner (`can_set_issuable_metadata?`); asked of the project here.
   set_issue_metadata: projectMember(Roles.Planner),
+  // ProjectPolicy: `rule { can?(:owner_access) }.policy { ... enable :set_issue_updated_at }` (admins are
+  // Owners here); Issues::BaseService#filter_timestamp_params drops `updated_at` for the others.
+  set_issue_updated_at: projectMember(Roles.Owner),
+  // The same Owner block: `enable :set_issue_iid`, `enable :set_issue_created_at` (Issues::BaseService
+  // drops `iid` and `created_at` for the others).
+  set_issue_created_at: projectMember(Roles.Owner),
+  set_issue_iid: projectMember(Roles.Owner),
   // `lib/api/protected_branches.rb`'s GET routes ask `authorize_read_code!` since GitLab 15.11 (MR !115495,
   // replacing `before { authorize_admin_project }`): whoever reads the code, anonymous callers of a public
   // project included; Guests and (in 18.6) Planners of a private project get 403.

@@ -36,6 +36,11 @@ const PORTS = [
     file: 'group-milestones.test.ts',
     spec: '`spec/requests/api/group_milestones_spec.rb` and the milestones shared examples it runs for a group',
   },
+  { file: 'issues.test.ts', spec: '`spec/requests/api/issues/issues_spec.rb`' },
+  { file: 'issues-project.test.ts', spec: '`spec/requests/api/issues/get_project_issues_spec.rb`' },
+  { file: 'issues-put.test.ts', spec: '`spec/requests/api/issues/put_projects_issues_spec.rb`' },
+  { file: 'issues-post.test.ts', spec: '`spec/requests/api/issues/post_projects_issues_spec.rb`' },
+  { file: 'issues-group.test.ts', spec: '`spec/requests/api/issues/get_group_issues_spec.rb`' },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
