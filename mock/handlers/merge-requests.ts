@@ -48,14 +48,21 @@ const listParams = {
   target_branch: p.string(),
   wip: p.string().values(['yes', 'no']),
   view: p.string().values(['simple']),
+  in: p.string(),
+  merge_user_id: p.integer(),
+  merge_user_username: p.string(),
   ...paginationParams,
 };
+
+/** The instance-wide list's scopes: the issues' and `reviews_for_me` (lib/api/helpers/merge_requests_helpers.rb). */
+const MERGE_REQUEST_SCOPES = [...SCOPES, 'reviews_for_me'];
 
 const listConstraints: Constraints<typeof listParams> = {
   mutuallyExclusive: [
     ['author_id', 'author_username'],
     ['assignee_id', 'assignee_username'],
     ['reviewer_id', 'reviewer_username'],
+    ['merge_user_id', 'merge_user_username'],
   ],
 };
 
@@ -69,6 +76,9 @@ function filtersOf(q: ListParams): MergeRequestFilters {
     reviewerId: noneOrAny<number>(q.reviewer_id),
     reviewerUsername: q.reviewer_username,
     draft: q.wip as 'yes' | 'no' | undefined,
+    searchIn: q.in,
+    mergeUserId: q.merge_user_id,
+    mergeUserUsername: q.merge_user_username,
   };
 }
 
@@ -101,7 +111,7 @@ const fieldParams = {
 
 export const mergeRequestRoutes = [
   route('GET', '/merge_requests', (ctx) => {
-    const spec = { ...listParams, scope: p.string().values(SCOPES).default('created_by_me') };
+    const spec = { ...listParams, scope: p.string().values(MERGE_REQUEST_SCOPES).default('created_by_me') };
     const q = parseParams(ctx.params, spec, listConstraints);
     // lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'`.
     if (q.scope !== 'all') signedIn(ctx.caller);

@@ -33,12 +33,14 @@ export interface IssuableFilters {
   iids?: number[];
   /** Words all found in the title or description, in any case. */
   search?: string;
+  /** GitLab's `in`: the columns `search` looks in (`title`, `description`, or both joined by a comma). */
+  searchIn?: string;
   createdAfter?: Date;
   createdBefore?: Date;
   updatedAfter?: Date;
   updatedBefore?: Date;
-  /** `created_by_me`, `assigned_to_me` or `all` (the instance-wide lists). */
-  scope?: 'created_by_me' | 'assigned_to_me' | 'all';
+  /** `created_by_me`, `assigned_to_me`, `all`, and for merge requests `reviews_for_me` (the instance-wide lists). */
+  scope?: 'created_by_me' | 'assigned_to_me' | 'reviews_for_me' | 'all';
   /** The caller, for `scope`. */
   user?: User;
 }
@@ -73,9 +75,18 @@ function assigneeMatches(record: Issuable, wanted: number | NoneOrAny): boolean 
   return record.assignee_ids.includes(wanted);
 }
 
-/** Every term must appear in the title or description, in any case (GitLab's `search` without `in`). */
-function searchMatches(record: Issuable, query: string): boolean {
-  const text = `${record.title}\n${record.description ?? ''}`.toLowerCase();
+/**
+ * Every term must appear in the title or description, in any case; `in` names the columns searched
+ * (`Issuable.full_search`, app/models/concerns/issuable.rb: the names split on commas, those not in
+ * SEARCHABLE_FIELDS dropped, none left meaning both).
+ */
+function searchMatches(record: Issuable, query: string, searchIn: string | undefined): boolean {
+  const named = (searchIn ?? '').split(',').filter((c) => c === 'title' || c === 'description');
+  const columns = named.length === 0 ? ['title', 'description'] : named;
+  const text = columns
+    .map((c) => (c === 'title' ? record.title : (record.description ?? '')))
+    .join('\n')
+    .toLowerCase();
   return query
     .toLowerCase()
     .split(/\s+/)
@@ -105,7 +116,7 @@ export function issuableMatches(world: World, record: Issuable, f: IssuableFilte
         return id !== undefined && record.assignee_ids.includes(id);
       })) &&
     (f.iids === undefined || f.iids.length === 0 || f.iids.includes(record.iid)) &&
-    (f.search === undefined || f.search === '' || searchMatches(record, f.search)) &&
+    (f.search === undefined || f.search === '' || searchMatches(record, f.search, f.searchIn)) &&
     (createdAfter === undefined || record.created_at >= createdAfter) &&
     (createdBefore === undefined || record.created_at <= createdBefore) &&
     (updatedAfter === undefined || record.updated_at >= updatedAfter) &&

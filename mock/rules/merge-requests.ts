@@ -91,12 +91,30 @@ export interface MergeRequestFilters extends IssuableFilters {
   reviewerUsername?: string;
   /** `yes`: drafts only; `no`: no drafts. */
   draft?: 'yes' | 'no';
+  /** Merged by this user (`merge_user_id`). */
+  mergeUserId?: number;
+  /** Merged by the user of this username (`merge_user_username`). */
+  mergeUserUsername?: string;
+}
+
+/**
+ * GitLab's `MergeUserFilter#by_merge_user` (app/finders/concerns/merge_user_filter.rb): merged by the
+ * user `merge_user_id` or `merge_user_username` names; a user not found matches nothing.
+ */
+function mergeUserMatches(world: World, mr: MergeRequest, f: MergeRequestFilters): boolean {
+  if (f.mergeUserId === undefined && f.mergeUserUsername === undefined) return true;
+  const user =
+    f.mergeUserId === undefined ? userNamed(world, f.mergeUserUsername as string) : world.users.get(f.mergeUserId);
+  return user !== undefined && mr.merged_by_id === user.id;
 }
 
 function mergeRequestMatches(world: World, mr: MergeRequest, f: MergeRequestFilters): boolean {
   const reviewer = f.reviewerUsername === undefined ? undefined : userNamed(world, f.reviewerUsername);
+  // IssuableFinder#by_scope (app/finders/issuable_finder.rb): `reviews_for_me` is `review_requested_to(current_user)`.
+  if (f.scope === 'reviews_for_me' && (!f.user || !mr.reviewer_ids.includes(f.user.id))) return false;
   return (
     issuableMatches(world, mr, f) &&
+    mergeUserMatches(world, mr, f) &&
     (f.sourceBranch === undefined || mr.source_branch === f.sourceBranch) &&
     (f.targetBranch === undefined || mr.target_branch === f.targetBranch) &&
     (f.reviewerId === undefined ||
