@@ -49,6 +49,7 @@ const listParams = {
   wip: p.string().values(['yes', 'no']),
   view: p.string().values(['simple']),
   in: p.string(),
+  with_labels_details: p.boolean().default(false),
   merge_user_id: p.integer(),
   merge_user_username: p.string(),
   ...paginationParams,
@@ -86,7 +87,7 @@ function listAnswer(ctx: RouteContext, q: ListParams, mergeRequests: MergeReques
   const present =
     q.view === 'simple'
       ? (mr: MergeRequest) => presentMergeRequestSimple(ctx.world, mr)
-      : (mr: MergeRequest) => presentMergeRequest(ctx.world, mr);
+      : (mr: MergeRequest) => presentMergeRequest(ctx.world, mr, q.with_labels_details);
   // Both presenters build a new entity on every call: the page reuses the text of unchanged ones.
   return paginated(ctx, mergeRequests, q, present, { reuseJson: true });
 }

@@ -1,7 +1,9 @@
 import type { MergeRequest, MergeRequestBasic } from '../../src/models/merge-requests.js';
+import { projectLabels } from '../rules/labels.js';
 import { canMergeInto, detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
 import type { Caller, MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
+import { presentLabelBasic } from './labels.js';
 import { milestoneOf } from './milestones.js';
 import { presentUserId, presentUserIds } from './users.js';
 
@@ -18,8 +20,27 @@ const projectPath = (world: World, mr: MergeRequestRecord) =>
 const webUrl = (world: World, mr: MergeRequestRecord) =>
   `${world.baseUrl}/${projectPath(world, mr)}/-/merge_requests/${mr.iid}`;
 
-/** MergeRequestBasic. */
-export function presentMergeRequest(world: World, mr: MergeRequestRecord): MergeRequestBasic {
+/**
+ * The labels as MergeRequestBasic shows them (`lib/api/entities/merge_request_basic.rb`): their titles
+ * sorted (`merge_request.labels.map(&:title).sort`), or with `with_labels_details` LabelBasic entities
+ * sorted by title.
+ */
+function labelsOf(world: World, project: Project, mr: MergeRequestRecord, withDetails: boolean) {
+  const titles = [...mr.labels].sort();
+  if (!withDetails) return titles;
+  const known = projectLabels(world, project);
+  return titles.flatMap((title) => {
+    const label = known.find((l) => l.title === title);
+    return label ? [presentLabelBasic(label)] : [];
+  });
+}
+
+/** MergeRequestBasic; `withLabelsDetails` (the lists' `with_labels_details`) shows the labels as entities. */
+export function presentMergeRequest(
+  world: World,
+  mr: MergeRequestRecord,
+  withLabelsDetails = false,
+): MergeRequestBasic {
   const author = presentUserId(world, mr.author_id);
   const path = projectPath(world, mr);
   const project = world.projects.get(mr.project_id) as Project;
@@ -44,8 +65,7 @@ export function presentMergeRequest(world: World, mr: MergeRequestRecord): Merge
     reviewers: presentUserIds(world, mr.reviewer_ids),
     source_project_id: mr.project_id,
     target_project_id: mr.project_id,
-    // GitLab sorts the titles (`merge_request.labels.map(&:title).sort`).
-    labels: [...mr.labels].sort(),
+    labels: labelsOf(world, project, mr, withLabelsDetails) as string[],
     draft,
     imported: false,
     imported_from: 'none',

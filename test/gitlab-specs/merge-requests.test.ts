@@ -577,3 +577,515 @@ describe('GET /merge_requests', () => {
     'when authenticated, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
 });
+
+const LIST = `${PROJECT}/merge_requests`;
+/** The spec's ids in `created_at` order, newest first (ties by id): merged, locked, closed, open. */
+const NEWEST_FIRST = [1, 4, 3, 2];
+
+/** `merge requests list`, as GET /projects/:id/merge_requests runs it. */
+function mergeRequestsList(endpoint: string) {
+  rateLimitedSearch(endpoint);
+
+  it('when unauthenticated: returns merge requests for public projects', async () => {
+    const mock = withMergeRequests();
+    expectPaginated(await api(mock, 'GET', endpoint));
+  });
+
+  // skip: not modelled: `merge_status` `unchecked` and its recheck (`mark_as_unchecked!`, MergeabilityCheckService in Sidekiq); the mock computes the status on every read
+  notPorted(
+    'when unauthenticated, when merge request is unchecked, with merge status recheck protection: does not check mergeability',
+  );
+  // skip: asserts only on database queries (N+1)
+  notPorted('when unauthenticated: avoids N+1 queries');
+  // skip: asserts only on database queries (N+1)
+  notPorted('when authenticated: avoids N+1 queries');
+  // skip: asserts only on database queries (N+1)
+  notPorted('when authenticated, when merge requests are merged: avoids N+1 queries');
+  // skip: not modelled: `merge_status` `unchecked` and its recheck (`mark_as_unchecked!`, MergeabilityCheckService in Sidekiq); the mock computes the status on every read
+  notPorted(
+    'when authenticated, when merge request is unchecked, with a developer+ role, with merge status recheck protection: checks mergeability asynchronously in batch',
+  );
+  // skip: not modelled: `merge_status` `unchecked` and its recheck (`mark_as_unchecked!`, MergeabilityCheckService in Sidekiq); the mock computes the status on every read
+  notPorted(
+    'when authenticated, when merge request is unchecked, with a developer+ role, without merge status recheck protection: does not enqueue a merge status recheck',
+  );
+  // skip: not modelled: `merge_status` `unchecked` and its recheck (`mark_as_unchecked!`, MergeabilityCheckService in Sidekiq); the mock computes the status on every read
+  notPorted(
+    'when authenticated, when merge request is unchecked, with a reporter role, with merge status recheck protection: does not check mergeability',
+  );
+
+  it('when authenticated, with labels: returns an array of all merge_requests', async () => {
+    const mock = withMergeRequests({ labels: true });
+    const answer = await api(mock, 'GET', endpoint, USER);
+    expectPaginatedArray(answer, NEWEST_FIRST);
+    const [first, last] = [answer.body[0], answer.body.at(-1)];
+    expect(last.title).toBe('Test');
+    expect(last).toHaveProperty('web_url');
+    expect(last.sha).toBe(mock.world.mergeRequests.get(2)?.sha);
+    expect(last.merge_commit_sha).toBeNull();
+    expect(last.downvotes).toBe(0);
+    expect(last.upvotes).toBe(0);
+    expect(last.labels).toEqual(['a-test', 'label']);
+    expect(first.title).toBe('Merged test');
+    expect(first.sha).toBe(mock.world.mergeRequests.get(1)?.sha);
+    expect(first.merge_commit_sha).toBe(MERGE_SHA);
+  });
+
+  it('when authenticated, with labels, with labels_details: returns labels with details', async () => {
+    const mock = withMergeRequests({ labels: true });
+    const answer = await api(mock, 'GET', `${endpoint}?with_labels_details=true`, USER);
+    expectPaginated(answer);
+    const labels = answer.body.at(-1).labels;
+    expect(labels.map((l: { name: string }) => l.name)).toEqual(['a-test', 'label']);
+    // GitLab's public_api/v4/label_basic schema: these keys, nothing else.
+    expect(Object.keys(labels[0]).sort()).toEqual(
+      ['color', 'description', 'description_html', 'id', 'name', 'text_color'].sort(),
+    );
+  });
+  // skip: asserts only on database queries (N+1)
+  notPorted('when authenticated, with labels, with labels_details: avoids N+1 queries');
+
+  // skip: stubs GitLab's internals (`MergeRequestsFinder` raising `ActiveRecord::QueryCanceled`), which no request can reproduce
+  notPorted('when authenticated, when DB timeouts occur: returns a :request_timeout status');
+
+  it('when authenticated: returns an array of all merge_requests using simple mode', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?view=simple`, USER);
+    expectPaginatedArray(answer, NEWEST_FIRST);
+    const [first, last] = [answer.body[0], answer.body.at(-1)];
+    expect(Object.keys(last).sort()).toEqual(
+      ['id', 'iid', 'title', 'web_url', 'created_at', 'description', 'project_id', 'state', 'updated_at'].sort(),
+    );
+    expect(last.iid).toBe(2);
+    expect(last.title).toBe('Test');
+    expect(first.iid).toBe(1);
+    expect(first.title).toBe('Merged test');
+    expect(first).toHaveProperty('web_url');
+  });
+
+  it('when authenticated: returns an array of all merge_requests', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?state`, USER);
+    expectPaginatedArray(answer, NEWEST_FIRST);
+    expect(answer.body.at(-1).title).toBe('Test');
+  });
+
+  it('when authenticated: returns an array of open merge_requests', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?state=opened`, USER);
+    expectPaginatedArray(answer, [2]);
+    expect(answer.body.at(-1).title).toBe('Test');
+  });
+
+  it('when authenticated: returns an array of closed merge_requests', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?state=closed`, USER);
+    expectPaginatedArray(answer, [3]);
+    expect(answer.body[0].title).toBe('Closed test');
+  });
+
+  it('when authenticated: returns an array of merged merge_requests', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?state=merged`, USER);
+    expectPaginatedArray(answer, [1]);
+    expect(answer.body[0].title).toBe('Merged test');
+  });
+
+  it('when authenticated: matches V4 response schema', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', endpoint, USER);
+    expect(answer.status).toBe(200);
+    // spec/fixtures/api/schemas/public_api/v4/merge_request.json's required keys.
+    const required = [
+      'id',
+      'iid',
+      'project_id',
+      'title',
+      'description',
+      'state',
+      'created_at',
+      'updated_at',
+      'target_branch',
+      'source_branch',
+      'upvotes',
+      'downvotes',
+      'author',
+      'assignee',
+      'source_project_id',
+      'target_project_id',
+      'labels',
+      'work_in_progress',
+      'milestone',
+      'merge_when_pipeline_succeeds',
+      'merge_status',
+      'sha',
+      'merge_commit_sha',
+      'user_notes_count',
+      'should_remove_source_branch',
+      'force_remove_source_branch',
+      'web_url',
+      'squash',
+    ];
+    for (const mr of answer.body) for (const key of required) expect(mr).toHaveProperty(key);
+  });
+
+  it('when authenticated: returns an empty array if no issue matches milestone', async () => {
+    const mock = withMergeRequests();
+    expectPaginatedArray(await api(mock, 'GET', endpoint, USER, { milestone: '1.0.0' }), []);
+  });
+
+  it('when authenticated: returns an empty array if milestone does not exist', async () => {
+    const mock = withMergeRequests();
+    expectPaginatedArray(await api(mock, 'GET', endpoint, USER, { milestone: 'foo' }), []);
+  });
+
+  it('when authenticated: returns an array of merge requests in given milestone', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', endpoint, USER, { milestone: '0.9' });
+    const closed = answer.body.filter((mr: { id: number }) => mr.id === 3);
+    expect(closed).toHaveLength(1);
+    expect(closed[0].title).toBe('Closed test');
+  });
+
+  it('when authenticated: returns an array of merge requests matching state in milestone', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', endpoint, USER, { milestone: '0.9', state: 'closed' });
+    expectPaginatedArray(answer, [3]);
+  });
+
+  it('when authenticated, with labels: returns an array of labeled merge requests', async () => {
+    const mock = withMergeRequests({ labels: true });
+    const answer = await api(mock, 'GET', `${endpoint}?labels=label`, USER);
+    expectPaginated(answer);
+    expect(answer.body).toHaveLength(1);
+    expect(answer.body[0].labels).toEqual(['a-test', 'label']);
+  });
+
+  it('when authenticated, with labels: returns an array of labeled merge requests where all labels match', async () => {
+    const mock = withMergeRequests({ labels: true });
+    expectPaginatedArray(await api(mock, 'GET', `${endpoint}?labels=label,foo,bar`, USER), []);
+  });
+
+  it('when authenticated, with labels: returns an empty array if no merge request matches labels', async () => {
+    const mock = withMergeRequests({ labels: true });
+    expectPaginatedArray(await api(mock, 'GET', `${endpoint}?labels=foo,bar`, USER), []);
+  });
+
+  it('when authenticated, with labels: returns an array of labeled merge requests where all labels match', async () => {
+    const mock = withMergeRequests({ labels: true });
+    const answer = await api(mock, 'GET', `${endpoint}?labels[]=label&labels[]=a-test`, USER);
+    expectPaginated(answer);
+    expect(answer.body).toHaveLength(1);
+    expect(answer.body[0].labels).toEqual(['a-test', 'label']);
+  });
+
+  it('when authenticated, with labels: returns an array of merge requests with any label when filtering by any label', async () => {
+    const mock = withMergeRequests({ labels: true });
+    const answer = await api(mock, 'GET', endpoint, USER, { labels: [' label ', ' a-test '] });
+    expectPaginatedArray(answer, [2]);
+    expect(answer.body[0].labels).toEqual(['a-test', 'label']);
+  });
+
+  it('when authenticated, with labels: returns an array of merge requests with any label when filtering by any label', async () => {
+    const mock = withMergeRequests({ labels: true });
+    const answer = await api(mock, 'GET', endpoint, USER, { labels: ['label , a-test'] });
+    expectPaginatedArray(answer, [2]);
+    expect(answer.body[0].labels).toEqual(['a-test', 'label']);
+  });
+
+  it('when authenticated, with labels: returns an array of merge requests with any label when filtering by any label', async () => {
+    const mock = withMergeRequests({ labels: true });
+    expectPaginatedArray(await api(mock, 'GET', endpoint, USER, { labels: 'Any' }), [2]);
+  });
+
+  it('when authenticated, with labels: returns an array of merge requests without a label when filtering by no label', async () => {
+    const mock = withMergeRequests({ labels: true });
+    expectContainExactly(await api(mock, 'GET', endpoint, USER, { labels: 'None' }), [1, 4, 3]);
+  });
+
+  it('when authenticated: returns an array of labeled merge requests that are merged for a milestone', async () => {
+    const merged = (title: string, milestone: string, state: 'merged' | 'closed', labels: string[]) => ({
+      title,
+      author: 'user',
+      state,
+      milestone,
+      labels,
+      source_branch: `branch-${title}`,
+      target_branch: 'master',
+    });
+    const mock = withMergeRequests({}, [
+      merged('mr1', '1.0.0', 'merged', ['bug']),
+      merged('mr2', '0.9', 'merged', ['bug']),
+      merged('mr3', '0.9', 'closed', ['bug']),
+      merged('mr4', '0.9', 'merged', []),
+    ]);
+    const answer = await api(mock, 'GET', `${endpoint}?labels=bug&milestone=0.9&state=merged`, USER);
+    expectContainExactly(answer, [idOf(mock, 'mr2')]);
+  });
+
+  const createdAts = (answer: Answer) => answer.body.map((mr: { created_at: string }) => mr.created_at);
+
+  it('when authenticated, with ordering: returns an array of merge_requests in ascending order', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?sort=asc`, USER);
+    expectPaginatedArray(answer, [2, 3, 4, 1]);
+    expect(createdAts(answer)).toEqual([...createdAts(answer)].sort());
+  });
+
+  it('when authenticated, with ordering: returns an array of merge_requests in descending order', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?sort=desc`, USER);
+    expectPaginatedArray(answer, NEWEST_FIRST);
+    expect(createdAts(answer)).toEqual([...createdAts(answer)].sort().reverse());
+  });
+
+  it('when authenticated, with ordering, 2 merge requests with equal created_at: page breaks first page correctly', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?sort=desc&per_page=2`, USER);
+    expect([...ids(answer)].sort()).toEqual([1, 4]);
+  });
+
+  it('when authenticated, with ordering, 2 merge requests with equal created_at: page breaks second page correctly', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?sort=desc&per_page=2&page=2`, USER);
+    expect([...ids(answer)].sort()).toEqual([2, 3]);
+  });
+
+  it('when authenticated, with ordering: returns an array of merge_requests ordered by updated_at', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?order_by=updated_at`, USER);
+    expectPaginatedArray(answer, [2, 4, 1, 3]);
+    const dates = answer.body.map((mr: { updated_at: string }) => mr.updated_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('when authenticated, with ordering: returns an array of merge_requests ordered by created_at', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?order_by=created_at&sort=asc`, USER);
+    expectPaginatedArray(answer, [2, 3, 4, 1]);
+    expect(createdAts(answer)).toEqual([...createdAts(answer)].sort());
+  });
+
+  const titles = (answer: Answer) => answer.body.map((mr: { title: string }) => mr.title);
+  // Ruby sorts strings by bytes, as JavaScript's default sort does.
+  it('when authenticated, with ordering, returns an array of merge_requests ordered by title: asc when requested', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?order_by=title&sort=asc`, USER);
+    expect(titles(answer)).toEqual([...titles(answer)].sort());
+  });
+
+  it('when authenticated, with ordering, returns an array of merge_requests ordered by title: desc when requested', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', `${endpoint}?order_by=title&sort=desc`, USER);
+    expect(titles(answer)).toEqual([...titles(answer)].sort().reverse());
+  });
+
+  const mergedAts = (answer: Answer) => answer.body.map((mr: { merged_at: string }) => mr.merged_at);
+  // The spec's world has one merged merge request, so these hold in any order: ported as GitLab runs them.
+  const specMerged = () => withMergeRequests();
+
+  it('when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: default is asc when requested', async () => {
+    const mock = specMerged();
+    const answer = await api(mock, 'GET', `${endpoint}?order_by=merged_at&state=merged`, USER);
+    expect(mergedAts(answer)).toEqual([...mergedAts(answer)].sort());
+  });
+
+  it('when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: asc when requested', async () => {
+    const mock = specMerged();
+    const answer = await api(mock, 'GET', `${endpoint}?order_by=merged_at&sort=asc&state=merged`, USER);
+    expect(mergedAts(answer)).toEqual([...mergedAts(answer)].sort());
+  });
+
+  it('when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: desc when requested', async () => {
+    const mock = specMerged();
+    const answer = await api(mock, 'GET', `${endpoint}?order_by=merged_at&sort=desc&state=merged`, USER);
+    expect(mergedAts(answer)).toEqual([...mergedAts(answer)].sort().reverse());
+  });
+
+  // skip: mock differs: GitLab filters by `not[labels]`, `not[milestone]`, `not[author_id]`, `not[assignee_id]`, `not[reviewer_id]` and `not[reviewer_username]` (lib/api/helpers/merge_requests_helpers.rb, `merge_requests_negatable_params`); the mock ignores `not`, so all 5 merge requests are listed
+  notPorted('when authenticated, NOT params: returns merge requests without any of the labels given');
+  // skip: mock differs: GitLab filters by `not[milestone]`; the mock ignores `not`
+  notPorted('when authenticated, NOT params: returns merge requests without any of the milestones given');
+  // skip: mock differs: GitLab filters by `not[author_id]`; the mock ignores `not` (the example's 5 merge requests are listed either way, but `not[author_id]` is not read)
+  notPorted('when authenticated, NOT params: returns merge requests without the author given');
+  // skip: mock differs: GitLab filters by `not[assignee_id]`; the mock ignores `not`
+  notPorted('when authenticated, NOT params: returns merge requests without the assignee given');
+  // skip: mock differs: GitLab filters by `not[reviewer_id]` (4 of 5 listed); the mock ignores `not` (5 listed)
+  notPorted(
+    'when authenticated, NOT params, filter by reviewer, with reviewer_id, with an id: returns merge requests that do not have the given reviewer',
+  );
+  // skip: mock differs: GitLab answers 400 `{"error":"not[reviewer_id] is invalid"}` (`not[reviewer_id]` is an Integer); the mock ignores `not` and answers 200
+  notPorted('when authenticated, NOT params, filter by reviewer, with reviewer_id, with Any: returns a 400');
+  // skip: mock differs: GitLab answers 400 `{"error":"not[reviewer_id] is invalid"}` (`not[reviewer_id]` is an Integer); the mock ignores `not` and answers 200
+  notPorted('when authenticated, NOT params, filter by reviewer, with reviewer_id, with None: returns a 400');
+  // skip: mock differs: GitLab filters by `not[reviewer_username]` (4 of 5 listed); the mock ignores `not` (5 listed)
+  notPorted(
+    'when authenticated, NOT params, filter by reviewer, with reviewer_username: returns merge requests that do not have the given reviewer',
+  );
+  // skip: mock differs: GitLab answers 400 `{"error":"not[reviewer_id], not[reviewer_username] are mutually exclusive"}`; the mock ignores `not` and answers 200
+  notPorted(
+    'when authenticated, NOT params, filter by reviewer, when both reviewer_id and reviewer_username: returns a 400',
+  );
+
+  it('when authenticated, source_branch param: returns merge requests with the given source branch', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', endpoint, USER, { source_branch: 'master', state: 'all' });
+    expectContainExactly(answer, [1, 4, 3]);
+  });
+
+  it('when authenticated, target_branch param: returns merge requests with the given target branch', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', endpoint, USER, { target_branch: 'feature', state: 'all' });
+    expectContainExactly(answer, [1, 4, 3]);
+  });
+}
+
+/** `enforcing job token policies` (spec/support/shared_examples/ci/job_token_policies_shared_examples.rb) where it runs with public project features: not modelled. */
+function jobTokenPolicies() {
+  // skip: not modelled: CI job tokens (`job_token`), their allowlists and policies
+  notPorted(
+    'enforcing job token policies, when authenticating with a CI job token from another project: is expected to have gitlab http status success',
+  );
+  // skip: not modelled: CI job tokens (`job_token`), their allowlists and policies
+  notPorted(
+    'enforcing job token policies, when authenticating with a CI job token from another project, when the target project is not allowlisted and job token policies are disabled: denies access',
+  );
+  // skip: not modelled: CI job tokens; the example spies on `Ci::JobToken::Authorization`
+  notPorted(
+    'enforcing job token policies, when authenticating with a CI job token from another project, capturing job token policies: captures the policies',
+  );
+  // skip: not modelled: CI job tokens (`job_token`), their allowlists and policies
+  notPorted(
+    'enforcing job token policies, when authenticating with a CI job token from another project, when the policies are not allowed: is expected to have gitlab http status forbidden',
+  );
+  // skip: not modelled: CI job tokens (`job_token`), their allowlists and policies
+  notPorted(
+    'enforcing job token policies, when authenticating with a CI job token from another project, when the policies are not allowed: returns an error message containing the disallowed policy',
+  );
+  // skip: not modelled: CI job tokens (`job_token`), their allowlists and policies
+  notPorted(
+    'enforcing job token policies, when authenticating with a CI job token from another project, when the policies are not allowed, when fine grained permissions are disabled: is expected to have gitlab http status success',
+  );
+  // skip: not modelled: CI job tokens; the example spies on `Ci::JobToken::Authorization`
+  notPorted(
+    'enforcing job token policies, when authenticating with a CI job token from another project, when the policies are not allowed, when fine grained permissions are disabled, capturing job token policies: captures the policies',
+  );
+  // skip: not modelled: CI job tokens (`job_token`), their allowlists and policies
+  notPorted(
+    'enforcing job token policies, when authenticating with a CI job token from another project, when the source project is public and the target job user is not a member of the source project, when policies are not allowed, but the specified project features allow public access, when all project features are private: is expected to have gitlab http status forbidden',
+  );
+  // skip: not modelled: CI job tokens (`job_token`), their allowlists and policies
+  notPorted(
+    'enforcing job token policies, when authenticating with a CI job token from another project, when the source project is public and the target job user is not a member of the source project, when policies are not allowed, but the specified project features allow public access, when the specified project features are public: is expected to have gitlab http status success',
+  );
+}
+
+/** `authorizing granular token permissions` (spec/support/shared_examples/authz/granular_token_permissions_shared_examples.rb): the legacy token's example runs `send` as the user. */
+function granularTokenPermissions(send: (mock: MockGitLab) => Promise<Answer>, expected = 200) {
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = withMergeRequests();
+    expect((await send(mock)).status).toBe(expected);
+  });
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: granular personal access tokens and the `granular_personal_access_tokens` feature flag
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+}
+
+describe('GET /projects/:id/merge_requests', () => {
+  jobTokenPolicies();
+  granularTokenPermissions((mock) => api(mock, 'GET', LIST, USER));
+  mergeRequestsList(LIST);
+
+  // skip: asserts only on GitLab's response cache (`API::Entities::MergeRequestBasic.represent` not called), which no answer shows
+  notPorted('caching, when it is cached, a cached MergeRequest api request: serializes merge request');
+  // skip: asserts only on GitLab's response cache (how often `MergeRequestBasic.represent` is called), which no answer shows
+  notPorted(
+    'caching, when it is not cached, when the status changes, a non-cached MergeRequest api request: serializes merge request',
+  );
+  // skip: asserts only on GitLab's response cache (how often `MergeRequestBasic.represent` is called), which no answer shows
+  notPorted(
+    'caching, when it is not cached, when the label changes, a non-cached MergeRequest api request: serializes merge request',
+  );
+  // skip: asserts only on GitLab's response cache (how often `MergeRequestBasic.represent` is called), which no answer shows
+  notPorted(
+    'caching, when it is not cached, when "with_labels_details" parameter is provided, a non-cached MergeRequest api request: serializes merge request',
+  );
+  // skip: asserts only on GitLab's response cache (how often `MergeRequestBasic.represent` is called), which no answer shows
+  notPorted(
+    'caching, when it is not cached, when the assignees change, a non-cached MergeRequest api request: serializes merge request',
+  );
+  // skip: asserts only on GitLab's response cache (how often `MergeRequestBasic.represent` is called), which no answer shows
+  notPorted(
+    'caching, when it is not cached, when the reviewers change, a non-cached MergeRequest api request: serializes merge request',
+  );
+  // skip: asserts only on GitLab's response cache (how often `MergeRequestBasic.represent` is called), which no answer shows
+  notPorted(
+    'caching, when it is not cached, when another user requests, a non-cached MergeRequest api request: serializes merge request',
+  );
+
+  it('returns 404 for non public projects', async () => {
+    const mock = world([specProject(specMergeRequests()), { path: 'other/private' }]);
+    const answer = await api(mock, 'GET', '/projects/other%2Fprivate/merge_requests');
+    expect(answer.status).toBe(404);
+  });
+
+  it('returns an array of no merge_requests when wip=yes', async () => {
+    const mock = withMergeRequests();
+    expectPaginatedArray(await api(mock, 'GET', LIST, USER, { wip: 'yes' }), []);
+  });
+
+  it('returns merge_request by "iids" array', async () => {
+    const mock = withMergeRequests();
+    const answer = await api(mock, 'GET', LIST, USER, { iids: [2, 3] });
+    expectPaginatedArray(answer, [3, 2]);
+    expect(answer.body[0].title).toBe('Closed test');
+    expect(answer.body[0].id).toBe(3);
+  });
+
+  // skip: not modelled: environments and deployments (`environment`, `deployed_after`, `deployed_before`)
+  notPorted('when filtering by deployments: supports getting merge requests deployed to an environment');
+  // skip: not modelled: environments and deployments (`environment`, `deployed_after`, `deployed_before`)
+  notPorted('when filtering by deployments: does not return merge requests for an environment without deployments');
+  // skip: not modelled: environments and deployments (`environment`, `deployed_after`, `deployed_before`)
+  notPorted('when filtering by deployments: supports getting merge requests deployed after a date');
+  // skip: not modelled: environments and deployments (`environment`, `deployed_after`, `deployed_before`)
+  notPorted('when filtering by deployments: does not return merge requests not deployed after a given date');
+  // skip: not modelled: environments and deployments (`environment`, `deployed_after`, `deployed_before`)
+  notPorted('when filtering by deployments: supports getting merge requests deployed before a date');
+  // skip: not modelled: environments and deployments (`environment`, `deployed_after`, `deployed_before`)
+  notPorted('when filtering by deployments: does not return merge requests not deployed before a given date');
+  // skip: asserts only on database queries (N+1)
+  notPorted('a project which enforces all discussions to be resolved: avoids N+1 queries');
+
+  /** A guest of a group whose project is public with merge requests disabled, or private. */
+  const inheritedGuest = (project: SeedProject) =>
+    world([project], {
+      users: [{ username: 'inherited', token: 'glpat-spec-inherited' }],
+      groups: [{ path: 'group', visibility: 'public', members: { inherited: 10 } }],
+    });
+
+  it('when user is an inherited member from the group, and user is a guest, when project is public with private merge requests, user cannot view merge requests: returns 403 forbidden', async () => {
+    const mock = inheritedGuest({
+      path: 'group/project',
+      visibility: 'public',
+      settings: { merge_requests_access_level: 'disabled' },
+    });
+    const answer = await api(mock, 'GET', '/projects/group%2Fproject/merge_requests', 'glpat-spec-inherited');
+    expect(answer.status).toBe(403);
+  });
+
+  it('when user is an inherited member from the group, and user is a guest, when project is private, user cannot view merge requests: returns 403 forbidden', async () => {
+    const mock = inheritedGuest({ path: 'group/project', visibility: 'private' });
+    const answer = await api(mock, 'GET', '/projects/group%2Fproject/merge_requests', 'glpat-spec-inherited');
+    expect(answer.status).toBe(403);
+  });
+});
