@@ -33,7 +33,8 @@ import {
  * @module
  */
 
-const mergeRequestPath = { id: p.string().required(), merge_request_iid: p.id().required() };
+// lib/api/merge_requests.rb: `requires :merge_request_iid, type: Integer`, so 0 or a negative iid is looked up (404), not refused.
+const mergeRequestPath = { id: p.string().required(), merge_request_iid: p.integer().required() };
 
 const listParams = {
   ...issuableListParams,

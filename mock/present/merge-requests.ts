@@ -1,6 +1,12 @@
 import type { MergeRequest, MergeRequestBasic } from '../../src/models/merge-requests.js';
 import { projectLabels } from '../rules/labels.js';
-import { canMergeInto, detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
+import {
+  canMergeInto,
+  detailedMergeStatus,
+  isDraftTitle,
+  isFirstContribution,
+  mergeStatus,
+} from '../rules/merge-requests.js';
 import type { Caller, MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
 import { presentLabelBasic } from './labels.js';
@@ -175,7 +181,7 @@ export function presentMergeRequestFull(
     head_pipeline: null,
     diff_refs: diffRefs(project, mr),
     merge_error: null,
-    first_contribution: false,
+    first_contribution: isFirstContribution(world, mr),
     ...(view.includeRebaseInProgress && { rebase_in_progress: false }),
     user: { can_merge: canMergeInto(world, caller.user, project, mr.target_branch) },
   };

@@ -55,6 +55,28 @@ export function detailedMergeStatus(world: World, project: Project, mr: MergeReq
   return 'mergeable';
 }
 
+/**
+ * GitLab's `MergeRequest#first_contribution?` (app/models/merge_request.rb): its author has no merged
+ * merge request in the project; for a merged one, what its metrics recorded when it merged (none of the
+ * author's merged before it).
+ */
+export function isFirstContribution(world: World, mr: MergeRequest): boolean {
+  const [at, id] = [mr.merged_at ?? '', mr.id];
+  const mergedBefore = (other: MergeRequest) =>
+    mr.state !== 'merged' || (other.merged_at ?? '') < at || ((other.merged_at ?? '') === at && other.id < id);
+  for (const other of world.mergeRequests.values()) {
+    if (
+      other !== mr &&
+      other.project_id === mr.project_id &&
+      other.author_id === mr.author_id &&
+      other.state === 'merged' &&
+      mergedBefore(other)
+    )
+      return false;
+  }
+  return true;
+}
+
 /** The deprecated `merge_status`: only whether the branches merge without conflicts. */
 export const mergeStatus = (mr: MergeRequest) => (mr.has_conflicts ? 'cannot_be_merged' : 'can_be_merged');
 

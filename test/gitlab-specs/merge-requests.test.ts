@@ -6,6 +6,7 @@ import {
   type SeedMergeRequest,
   type SeedProject,
 } from '../../mock/index.js';
+import { call } from '../fixtures.js';
 import { api, hasPaginationHeaders, NON_EXISTING_ID, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
 
 /**
@@ -1088,4 +1089,624 @@ describe('GET /projects/:id/merge_requests', () => {
     const answer = await api(mock, 'GET', '/projects/group%2Fproject/merge_requests', 'glpat-spec-inherited');
     expect(answer.status).toBe(403);
   });
+});
+
+notPortedGroup('GET /groups/:id/merge_requests', () => {
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'issuable API rate-limited search, when authenticated: allows user in search_rate_limit_allowlist to bypass rate limits',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when unauthenticated: returns merge requests for public projects');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when unauthenticated, when merge request is unchecked, with merge status recheck protection: does not check mergeability',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when unauthenticated: avoids N+1 queries');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: avoids N+1 queries');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, when merge requests are merged: avoids N+1 queries');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, when merge request is unchecked, with a developer+ role, with merge status recheck protection: checks mergeability asynchronously in batch',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, when merge request is unchecked, with a developer+ role, without merge status recheck protection: does not enqueue a merge status recheck',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, when merge request is unchecked, with a reporter role, with merge status recheck protection: does not check mergeability',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with labels: returns an array of all merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with labels, with labels_details: returns labels with details');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with labels, with labels_details: avoids N+1 queries');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, when DB timeouts occur: returns a :request_timeout status');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an array of all merge_requests using simple mode');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an array of all merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an array of open merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an array of closed merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an array of merged merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: matches V4 response schema');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an empty array if no issue matches milestone');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an empty array if milestone does not exist');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an array of merge requests in given milestone');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an array of merge requests matching state in milestone');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with labels: returns an array of labeled merge requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with labels: returns an array of labeled merge requests where all labels match');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with labels: returns an empty array if no merge request matches labels');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with labels: returns an array of labeled merge requests where all labels match');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with labels: returns an array of merge requests without a label when filtering by no label',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated: returns an array of labeled merge requests that are merged for a milestone');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with ordering: returns an array of merge_requests in ascending order');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with ordering: returns an array of merge_requests in descending order');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with ordering, 2 merge requests with equal created_at: page breaks first page correctly',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with ordering, 2 merge requests with equal created_at: page breaks second page correctly',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with ordering: returns an array of merge_requests ordered by updated_at');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, with ordering: returns an array of merge_requests ordered by created_at');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with ordering, returns an array of merge_requests ordered by title: asc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with ordering, returns an array of merge_requests ordered by title: desc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: default is asc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: asc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: desc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, NOT params: returns merge requests without any of the labels given');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, NOT params: returns merge requests without any of the milestones given');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, NOT params: returns merge requests without the author given');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, NOT params: returns merge requests without the assignee given');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, NOT params, filter by reviewer, with reviewer_id, with an id: returns merge requests that do not have the given reviewer',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, NOT params, filter by reviewer, with reviewer_id, with Any: returns a 400');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, NOT params, filter by reviewer, with reviewer_id, with None: returns a 400');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, NOT params, filter by reviewer, with reviewer_username: returns merge requests that do not have the given reviewer',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when authenticated, NOT params, filter by reviewer, when both reviewer_id and reviewer_username: returns a 400',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, source_branch param: returns merge requests with the given source branch');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when authenticated, target_branch param: returns merge requests with the given target branch');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, issuable API rate-limited search, when authenticated: allows user in search_rate_limit_allowlist to bypass rate limits',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when unauthenticated: returns merge requests for public projects');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when unauthenticated, when merge request is unchecked, with merge status recheck protection: does not check mergeability',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when unauthenticated: avoids N+1 queries');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: avoids N+1 queries');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated, when merge requests are merged: avoids N+1 queries');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, when merge request is unchecked, with a developer+ role, with merge status recheck protection: checks mergeability asynchronously in batch',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, when merge request is unchecked, with a developer+ role, without merge status recheck protection: does not enqueue a merge status recheck',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, when merge request is unchecked, with a reporter role, with merge status recheck protection: does not check mergeability',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated, with labels: returns an array of all merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated, with labels, with labels_details: returns labels with details');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated, with labels, with labels_details: avoids N+1 queries');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated, when DB timeouts occur: returns a :request_timeout status');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: returns an array of all merge_requests using simple mode');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: returns an array of all merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: returns an array of open merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: returns an array of closed merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: returns an array of merged merge_requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: matches V4 response schema');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: returns an empty array if no issue matches milestone');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: returns an empty array if milestone does not exist');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: returns an array of merge requests in given milestone');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated: returns an array of merge requests matching state in milestone');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated, with labels: returns an array of labeled merge requests');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with labels: returns an array of labeled merge requests where all labels match',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with labels: returns an empty array if no merge request matches labels',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with labels: returns an array of labeled merge requests where all labels match',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with labels: returns an array of merge requests without a label when filtering by no label',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated: returns an array of labeled merge requests that are merged for a milestone',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering: returns an array of merge_requests in ascending order',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering: returns an array of merge_requests in descending order',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering, 2 merge requests with equal created_at: page breaks first page correctly',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering, 2 merge requests with equal created_at: page breaks second page correctly',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering: returns an array of merge_requests ordered by updated_at',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering: returns an array of merge_requests ordered by created_at',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by title: asc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by title: desc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: default is asc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: asc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: desc when requested',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, NOT params: returns merge requests without any of the labels given',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, NOT params: returns merge requests without any of the milestones given',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated, NOT params: returns merge requests without the author given');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('when have subgroups, when authenticated, NOT params: returns merge requests without the assignee given');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, NOT params, filter by reviewer, with reviewer_id, with an id: returns merge requests that do not have the given reviewer',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, NOT params, filter by reviewer, with reviewer_id, with Any: returns a 400',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, NOT params, filter by reviewer, with reviewer_id, with None: returns a 400',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, NOT params, filter by reviewer, with reviewer_username: returns merge requests that do not have the given reviewer',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, NOT params, filter by reviewer, when both reviewer_id and reviewer_username: returns a 400',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, source_branch param: returns merge requests with the given source branch',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'when have subgroups, when authenticated, target_branch param: returns merge requests with the given target branch',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('#to_reference: exposes reference path in context of group');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('#to_reference, referencing from parent group: exposes reference path in context of parent group');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted('with archived projects: returns an array excluding merge_requests from archived projects');
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'with archived projects, with non_archived param set as false: returns an array including merge_requests from archived projects',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+});
+
+/** The single merge request examples' `merge_request`: "Test" from `markdown` into `master`, in milestone 1.0.0; its id is not its iid. */
+const singleMergeRequest = (fields: Partial<SeedMergeRequest> = {}): SeedMergeRequest => ({
+  id: 1000,
+  iid: 1,
+  title: 'Test',
+  author: 'user',
+  assignees: ['user'],
+  milestone: '1.0.0',
+  source_branch: 'markdown',
+  target_branch: 'master',
+  created_at: at(0),
+  ...fields,
+});
+const MR1 = `${PROJECT}/merge_requests/1`;
+
+/** `rejects user from accessing merge request info` (spec/support/shared_examples/requests/api/merge_requests_shared_examples.rb): a guest of a private project is refused `url`. */
+function rejectsGuest(url: string) {
+  it('when merge request author has only guest access, rejects user from accessing merge request info: returns a 403 error', async () => {
+    const mock = world([
+      {
+        path: 'other/private',
+        members: { user: 10 },
+        merge_requests: [
+          { iid: 1, title: 'Private', author: 'user', source_branch: 'master', target_branch: 'feature' },
+        ],
+      },
+    ]);
+    const answer = await api(mock, 'GET', `/projects/other%2Fprivate/merge_requests/1${url}`, USER);
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('403 Forbidden');
+  });
+}
+
+describe('GET /projects/:id/merge_requests/:merge_request_iid', () => {
+  const single = (fields: Partial<SeedMergeRequest> = {}, extra: SeedMergeRequest[] = []) =>
+    world([specProject([singleMergeRequest(fields), ...extra])]);
+
+  jobTokenPolicies();
+
+  // skip: mock differs: GitLab answers 200 to an OAuth token whose only scope is `ai_workflows` (`allow_access_with_scope :ai_workflows` for GET and HEAD, and a merge request's create and update, lib/api/merge_requests.rb); the mock answers 403 `insufficient_scope` (its API guard takes only `api` and `read_api`)
+  notPorted('with oauth token that has ai_workflows scope: allows access');
+
+  it('matches json schema', async () => {
+    const mock = single({ milestone: '0.9' });
+    const answer = await api(mock, 'GET', MR1, USER);
+    expect(answer.status).toBe(200);
+    // spec/fixtures/api/schemas/public_api/v4/merge_request.json: its required keys, and nothing it does not declare... beyond what 18.6 adds.
+    const required = [
+      'id',
+      'iid',
+      'project_id',
+      'title',
+      'description',
+      'state',
+      'created_at',
+      'updated_at',
+      'target_branch',
+      'source_branch',
+      'upvotes',
+      'downvotes',
+      'author',
+      'assignee',
+      'source_project_id',
+      'target_project_id',
+      'labels',
+      'work_in_progress',
+      'milestone',
+      'merge_when_pipeline_succeeds',
+      'merge_status',
+      'sha',
+      'merge_commit_sha',
+      'user_notes_count',
+      'should_remove_source_branch',
+      'force_remove_source_branch',
+      'web_url',
+      'squash',
+    ];
+    for (const key of required) expect(answer.body).toHaveProperty(key);
+  });
+
+  // adapted: award emoji and repository diffs are not modelled: `upvotes` and `downvotes` are 0 (GitLab's example awards one of each) and `changes_count` is null (GitLab counts the diff's files); every other expectation is GitLab's
+  it('exposes known attributes', async () => {
+    const mock = single();
+    const answer = await api(mock, 'GET', MR1, USER);
+    const body = answer.body;
+    expect(answer.status).toBe(200);
+    expect(body).toMatchObject({
+      id: 1000,
+      iid: 1,
+      project_id: [...mock.world.projects.values()][0]?.id,
+      title: 'Test',
+      description: null,
+      state: 'opened',
+      labels: [],
+      target_branch: 'master',
+      source_branch: 'markdown',
+      upvotes: 0,
+      downvotes: 0,
+      draft: false,
+      work_in_progress: false,
+      merge_when_pipeline_succeeds: false,
+      merge_status: 'can_be_merged',
+      changes_count: null,
+      merge_error: null,
+      first_contribution: true,
+      has_conflicts: false,
+      references: { short: '!1', relative: '!1', full: 'user/project!1' },
+    });
+    expect(body.source_project_id).toBe(body.project_id);
+    expect(body.target_project_id).toBe(body.project_id);
+    expect(body.created_at).toBeTruthy();
+    expect(body.updated_at).toBeTruthy();
+    for (const key of ['milestone', 'assignee', 'author']) expect(typeof body[key]).toBe('object');
+    expect(body.user.can_merge).toBeTruthy();
+    expect(body).not.toHaveProperty('rebase_in_progress');
+    expect(body.blocking_discussions_resolved).toBeTruthy();
+  });
+
+  it('exposes description and title html when render_html is true', async () => {
+    const mock = single();
+    const answer = await api(mock, 'GET', MR1, USER, { render_html: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveProperty('title_html');
+    expect(answer.body).toHaveProperty('description_html');
+  });
+
+  it('exposes rebase_in_progress when include_rebase_in_progress is true', async () => {
+    const mock = single();
+    const answer = await api(mock, 'GET', MR1, USER, { include_rebase_in_progress: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveProperty('rebase_in_progress');
+  });
+
+  it('when author is not a member without any merged merge requests: exposes first_contribution as true', async () => {
+    const mock = single({ author: 'other' });
+    const answer = await api(mock, 'GET', MR1, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.first_contribution).toBeTruthy();
+  });
+
+  rejectsGuest('');
+
+  it('merge_request_metrics: has fields from merge request metrics', async () => {
+    const mock = single();
+    const answer = await api(mock, 'GET', MR1, USER);
+    for (const key of [
+      'merged_by',
+      'merge_user',
+      'merged_at',
+      'closed_by',
+      'closed_at',
+      'latest_build_started_at',
+      'latest_build_finished_at',
+      'first_deployed_to_production_at',
+      'pipeline',
+    ])
+      expect(answer.body).toHaveProperty(key);
+  });
+
+  // skip: not modelled: CI pipelines, builds and deployments (the example writes `merge_request.metrics`: a pipeline, build and first deployment times, and merged and closed metrics on an open merge request)
+  notPorted('merge_request_metrics: returns correct values');
+  // skip: not modelled: auto-merge (`merge_when_checks_pass`, the user who set it)
+  notPorted('merge_user, when MR is set to auto merge: returns user who set to auto merge');
+  // skip: not modelled: auto-merge (`merge_when_checks_pass`, the user who set it)
+  notPorted('merge_user, when MR is set to auto merge, when MR is already merged: returns user who actually merged');
+
+  /** The head_pipeline context's private project, where `user` is a Reporter. */
+  const privateProject = () =>
+    world([
+      {
+        path: 'other/repository',
+        members: { user: 20 },
+        merge_requests: [{ iid: 1, title: 'Test', author: 'user', source_branch: 'markdown', target_branch: 'master' }],
+      },
+    ]);
+
+  it('head_pipeline, when user can read the pipeline: exposes pipeline information', async () => {
+    const mock = privateProject();
+    const answer = await api(mock, 'GET', '/projects/other%2Frepository/merge_requests/1', USER);
+    expect(answer.body).toHaveProperty('head_pipeline');
+  });
+
+  it('head_pipeline, when user can not read the pipeline: does not expose pipeline information', async () => {
+    const mock = privateProject();
+    const answer = await api(mock, 'GET', '/projects/other%2Frepository/merge_requests/1', USER2);
+    expect(answer.body).not.toHaveProperty('head_pipeline');
+  });
+
+  // skip: not modelled: the repository's commits (`diverged_commits_count`); the example stubs `diverged_commits_count` on every merge request
+  notPorted('returns the commits behind the target branch when include_diverged_commits_count is present');
+
+  it('returns a 404 error if merge_request_iid not found', async () => {
+    const mock = single();
+    expect((await api(mock, 'GET', `${PROJECT}/merge_requests/0`, USER)).status).toBe(404);
+  });
+
+  it('returns a 404 error if merge_request `id` is used instead of iid', async () => {
+    const mock = single();
+    expect((await api(mock, 'GET', `${PROJECT}/merge_requests/1000`, USER)).status).toBe(404);
+  });
+
+  it('Draft: returns merge request', async () => {
+    const mock = single({}, [
+      {
+        iid: 2,
+        title: 'Draft: Test',
+        author: 'user',
+        assignees: ['user'],
+        source_branch: 'master',
+        target_branch: 'feature',
+      },
+    ]);
+    const answer = await api(mock, 'GET', `${PROJECT}/merge_requests/2`, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.draft).toBe(true);
+    expect(answer.body.work_in_progress).toBe(true);
+  });
+
+  // skip: not modelled: repository diffs (`changes_count` of `5+`; the example stubs `Commit.diff_max_files`)
+  notPorted(
+    'when a merge request has more than the changes limit: returns a string indicating that more changes were made',
+  );
+  // skip: not modelled: forks (a merge request from a fork, `allow_collaboration`)
+  notPorted('for forked projects: includes the `allow_collaboration` field');
+
+  it('indicates if a user cannot merge the MR', async () => {
+    const mock = single();
+    const answer = await api(mock, 'GET', MR1, USER2);
+    expect(answer.body.user.can_merge).toBe(false);
+  });
+
+  // skip: not modelled: `merge_status` `cannot_be_merged_rechecking` (shown as `checking`); the mock computes the status on every read
+  notPorted('returns `checking` as its merge_status instead of `cannot_be_merged_rechecking`');
+  // skip: not modelled: `merge_status` `unchecked` and its recheck; the example spies on MergeabilityCheckService#async_execute
+  notPorted('when merge request is unchecked: checks mergeability asynchronously');
+
+  granularTokenPermissions((mock) => api(mock, 'GET', `${PROJECT}/merge_requests/2`, USER));
 });
