@@ -1,5 +1,13 @@
 import { ApiError, recordNotFound, unauthorized, validationError } from '../http/errors.js';
-import { type Caller, type MergeRequest, type Project, Roles, type User, type World } from '../world/types.js';
+import {
+  type Caller,
+  type MergeRequest,
+  PROJECT_SETTING_DEFAULTS,
+  type Project,
+  Roles,
+  type User,
+  type World,
+} from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
 import { approvalStatus, branchesCovering, branchMatches } from './approvals/approvals.js';
@@ -271,7 +279,10 @@ function applyFields(world: World, project: Project, mr: MergeRequest, fields: M
   if (fields.description !== undefined) mr.description = fields.description;
   // `assignee_ids` wins over the older `assignee_id`; 0 unassigns.
   const assignees = fields.assignee_ids ?? (fields.assignee_id === undefined ? undefined : [fields.assignee_id]);
-  if (assignees !== undefined) mr.assignee_ids = assignableUserIds(world, project, assignees);
+  // IssuableBaseService#filter_assignees_using_checks (app/services/issuable_base_service.rb): without
+  // `allows_multiple_assignees?` (Premium's `multiple_merge_request_assignees`, app/models/project.rb) only the first is kept.
+  const allowed = isPaidPlan(projectPlan(world, project)) ? assignees : assignees?.slice(0, 1);
+  if (allowed !== undefined) mr.assignee_ids = assignableUserIds(world, project, allowed);
   if (fields.reviewer_ids !== undefined) mr.reviewer_ids = assignableUserIds(world, project, fields.reviewer_ids);
   if (fields.milestone_id !== undefined) mr.milestone_id = milestoneInScope(world, project, fields.milestone_id);
   const labels = nextLabels(mr.labels, fields);
@@ -332,6 +343,10 @@ export function createMergeRequest(
     squash: false,
   };
   applyFields(world, project, mr, input);
+  // MergeRequests::CreateService#set_default_squash! (app/services/merge_requests/create_service.rb): without
+  // `squash`, the project's `squash_enabled_by_default?` (squash_option `always` or `default_on`).
+  const squashOption = project.settings?.squash_option ?? PROJECT_SETTING_DEFAULTS.squash_option;
+  if (input.squash === undefined) mr.squash = squashOption === 'always' || squashOption === 'default_on';
   world.mergeRequests.set(mr.id, mr);
   mergeRequestEvent(world, caller.user, mr, 'created');
   return mr;
