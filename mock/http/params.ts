@@ -197,7 +197,7 @@ export function parseParams<S extends Spec>(raw: RawParams, spec: S, constraints
   const out: Record<string, unknown> = {};
   // Grape's coercion reads an empty string as nil for every type but String (`PrimitiveCoercer#treat_as_nil?`):
   // `assignee_id=` is no assignee, not an invalid Integer (GitLab's merge_requests_spec, "when assignee_id is empty").
-  const valueOf = (name: string) => {
+  const coercedNil = (name: string) => {
     const value = raw[name];
     return value === '' && spec[name]?.coerce('') === INVALID ? null : value;
   };
@@ -205,7 +205,7 @@ export function parseParams<S extends Spec>(raw: RawParams, spec: S, constraints
   // Grape's mutually_exclusive, at_least_one_of and all_or_none_of look at the keys sent, an empty one too.
   const given = (name: string) => hasValue(raw[name], name);
   for (const [name, param] of Object.entries(spec)) {
-    const value = valueOf(name);
+    const value = coercedNil(name);
     // Grape's allow_blank runs on any key the request sends, so an explicit null is empty too (`allow_force_push is empty`).
     if (value === null && !param.allowBlank && !param.allowNull) {
       errors.push(`${name} is empty`);
