@@ -80,7 +80,7 @@ export function presentMergeRequest(
     merge_when_pipeline_succeeds: false,
     merge_status: mergeStatus(mr),
     detailed_merge_status: detailedMergeStatus(world, project, mr),
-    merge_after: null,
+    merge_after: mr.merge_after ?? null,
     sha: mr.sha,
     merge_commit_sha: mr.merge_commit_sha,
     squash_commit_sha: mr.squash_commit_sha ?? null,

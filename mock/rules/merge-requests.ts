@@ -205,6 +205,7 @@ export interface MergeRequestFields {
   remove_source_branch?: boolean;
   squash?: boolean;
   discussion_locked?: boolean;
+  merge_after?: string;
 }
 
 export interface MergeRequestInput extends MergeRequestFields {
@@ -292,6 +293,13 @@ function applyFields(world: World, project: Project, mr: MergeRequest, fields: M
   if (fields.remove_source_branch !== undefined) mr.force_remove_source_branch = fields.remove_source_branch;
   if (fields.squash !== undefined) mr.squash = fields.squash;
   if (fields.discussion_locked !== undefined) mr.discussion_locked = fields.discussion_locked;
+  // `merge_after` (lib/api/merge_requests.rb, kept in the merge schedule): a time in any zone, shown in UTC; one
+  // that does not parse, or an empty one, clears it.
+  if (fields.merge_after !== undefined) {
+    const time = Date.parse(fields.merge_after);
+    if (Number.isNaN(time)) delete mr.merge_after;
+    else mr.merge_after = new Date(time).toISOString();
+  }
 }
 
 /**

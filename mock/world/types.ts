@@ -644,6 +644,8 @@ export interface MergeRequest {
   diff_start_sha?: string;
   /** The squashed commit a squashing merge made, or absent. */
   squash_commit_sha?: string;
+  /** When it may be merged at the earliest (`merge_after`, GitLab's merge schedule), or absent. */
+  merge_after?: string;
   /** Only project members may comment, or `null` when never set. */
   discussion_locked: boolean | null;
   /** The source branch is removed when it is merged. */

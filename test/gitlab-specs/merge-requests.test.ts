@@ -2345,3 +2345,125 @@ describe('POST /projects/:id/merge_requests', () => {
     'when user is using a composite identity, when composite identity is defined, when scoped user can not create a merge request: does not create a merge request',
   );
 });
+
+/** The PUT examples' `merge_request`: the spec's top-level one, "Test" from `markdown`, no milestone. */
+const putWorld = (
+  fields: Partial<SeedMergeRequest> = {},
+  extra: Partial<SeedProject> = {},
+  more: Partial<SeedDocument> = {},
+) => world([specProject([singleMergeRequest({ milestone: undefined, ...fields })], extra)], more);
+const update = (mock: MockGitLab, params: Record<string, unknown>, token = USER) =>
+  api(mock, 'PUT', MR1, token, params);
+const nameOfUser = (mock: MockGitLab, username: string) =>
+  [...mock.world.users.values()].find((u) => u.username === username)?.name;
+
+describe('PUT /projects/:id/merge_requests/:merge_request_iid', () => {
+  it('issuable update endpoint, PUT /projects/:id/issues/:issue_iid: clears labels when labels param is nil', async () => {
+    const mock = putWorld();
+    const first = await update(mock, { labels: 'label1' });
+    expect(first.status).toBe(200);
+    expect(first.body.labels).toEqual(['label1']);
+    // Rack::Test sends `labels: nil` in a form as a bare key, which GitLab reads as no labels.
+    const second = await call(mock, 'PUT', MR1, { token: USER, form: { labels: '' } });
+    expect(second.status).toBe(200);
+    expect(second.body.labels).toEqual([]);
+  });
+
+  it('issuable update endpoint, PUT /projects/:id/issues/:issue_iid: updates the issuable with labels param as array', async () => {
+    const mock = putWorld();
+    const answer = await update(mock, { labels: ['label1', 'label2', 'foo, bar', '&,?'] });
+    expect(answer.status).toBe(200);
+    for (const label of ['label1', 'label2', 'foo', 'bar', '&', '?']) expect(answer.body.labels).toContain(label);
+  });
+
+  it('issuable update endpoint, PUT /projects/:id/issues/:issue_iid: clears milestone when milestone_id=0', async () => {
+    const mock = putWorld({ milestone: '1.0.0' });
+    const answer = await update(mock, { milestone_id: 0 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.milestone).toBeNull();
+  });
+
+  it('when only assignee_ids are provided: sets the assignees', async () => {
+    const mock = putWorld();
+    const answer = await update(mock, { assignee_ids: [userId(mock, 'user2')] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.assignees.map((a: { name: string }) => a.name)).toEqual([nameOfUser(mock, 'user2')]);
+  });
+
+  // skip: not modelled: notes (the system note "assigned to @user2")
+  notPorted('when only assignee_ids are provided: creates appropriate system notes');
+
+  it('when only assignee_ids are provided: triggers webhooks', async () => {
+    const mock = putWorld({}, { hooks: [{ url: 'http://127.0.0.1:9/mr', events: { merge_requests_events: true } }] });
+    const answer = await update(mock, { assignee_ids: [userId(mock, 'user2')] });
+    await mock.webhooks.settled();
+    expect(mock.webhooks.deliveries.map((d) => d.trigger)).toContain('merge_request_hooks');
+    expect(answer.status).toBe(200);
+  });
+
+  it('when assignee_id=user2.id: sets the assignees', async () => {
+    const mock = putWorld();
+    const answer = await update(mock, { assignee_id: userId(mock, 'user2') });
+    expect(answer.status).toBe(200);
+    expect(answer.body.assignees.map((a: { name: string }) => a.name)).toEqual([nameOfUser(mock, 'user2')]);
+  });
+
+  it('when assignee_id=0: clears the assignees', async () => {
+    const mock = putWorld();
+    const answer = await update(mock, { assignee_id: 0 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.assignees).toEqual([]);
+  });
+
+  // skip: not modelled: notes (the system note "unassigned @user")
+  notPorted('when assignee_id=0: creates appropriate system notes');
+
+  it('when only assignee_ids are provided, and the list is empty: clears the assignees', async () => {
+    const mock = putWorld();
+    const answer = await update(mock, { assignee_ids: [] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.assignees).toEqual([]);
+  });
+
+  it('when only assignee_ids are provided, and the list contains the sentinel value: clears the assignees', async () => {
+    const mock = putWorld();
+    const answer = await update(mock, { assignee_ids: [0] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.assignees).toEqual([]);
+  });
+
+  it('when only assignee_id=0: clears the assignees', async () => {
+    const mock = putWorld();
+    const answer = await update(mock, { assignee_id: 0 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.assignees).toEqual([]);
+  });
+
+  it('accepts reviewer_ids: adds a reviewer to the existing merge request', async () => {
+    const mock = putWorld();
+    const answer = await update(mock, { title: 'Updated merge request', reviewer_ids: [userId(mock, 'user2')] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.title).toBe('Updated merge request');
+    expect(answer.body.reviewers[0].name).toBe(nameOfUser(mock, 'user2'));
+  });
+
+  it('accepts reviewer_ids: removes a reviewer from the existing merge request', async () => {
+    const mock = putWorld({ reviewers: ['user2'] });
+    const answer = await update(mock, { title: 'Updated merge request', reviewer_ids: [] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.title).toBe('Updated merge request');
+    expect(answer.body.reviewers).toEqual([]);
+  });
+
+  it('accepts merge_after: sets merge_after on the MR', async () => {
+    const mock = putWorld();
+    const answer = await update(mock, { merge_after: '2025-01-09T20:47+0100' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.merge_after).toBe('2025-01-09T19:47:00.000Z');
+  });
+
+  // skip: mock differs: GitLab answers 200 to an OAuth token whose only scope is `ai_workflows` (`allow_access_with_scope :ai_workflows` covers a merge request's update, lib/api/merge_requests.rb); the mock answers 403 `insufficient_scope`
+  notPorted('with oauth token that has ai_workflows scope: allows access');
+  // skip: mock differs: GitLab answers 200 to an OAuth token whose only scope is `ai_workflows` (`allow_access_with_scope :ai_workflows` covers a merge request's update, lib/api/merge_requests.rb); the mock answers 403 `insufficient_scope`
+  notPorted('with oauth token that has ai_workflows scope: allows access to the project passed as a full path');
+});
