@@ -690,7 +690,6 @@ describe('merge', () => {
 
   it.each([
     ['a draft', 3],
-    ['conflicts', 4],
     ['closed', 5],
     ['already merged', 6],
     ['not approved', 1],
@@ -701,15 +700,22 @@ describe('merge', () => {
     expect(mock.exportState()).toEqual(before);
   });
 
-  it('answers 409 for a sha that is not the head, before the mergeability check, and changes nothing', async () => {
+  it('answers 422 Branch cannot be merged for conflicts, after the state checks, and changes nothing', async () => {
+    // lib/api/merge_requests.rb: `not_allowed!` unless `mergeable_state?`, then 422 unless `mergeable?` (its git checks).
     const before = mock.exportState();
-    for (const iid of [1, 2]) {
-      const error = await failure(as('maintainer').projects.mergeRequests.merge(API, iid, { sha: 'c'.repeat(40) }));
-      const head = mock.world.mergeRequests.get(
-        [...mock.world.mergeRequests.values()].find((m) => m.iid === iid)!.id,
-      )!.sha;
-      expect([error.status, error.gitlabMessage]).toEqual([409, `SHA does not match HEAD of source branch: ${head}`]);
-    }
+    const error = await failure(as('maintainer').projects.mergeRequests.merge(API, 4));
+    expect([error.status, error.gitlabMessage]).toEqual([422, 'Branch cannot be merged']);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('answers 409 for a sha that is not the head, after the mergeability checks, and changes nothing', async () => {
+    const before = mock.exportState();
+    const head = [...mock.world.mergeRequests.values()].find((m) => m.iid === 2)!.sha;
+    const error = await failure(as('maintainer').projects.mergeRequests.merge(API, 2, { sha: 'c'.repeat(40) }));
+    expect([error.status, error.gitlabMessage]).toEqual([409, `SHA does not match HEAD of source branch: ${head}`]);
+    // `check_sha_param!` runs after `not_allowed!`: a merge request not yet approved is 405 whatever the sha.
+    const unapproved = await failure(as('maintainer').projects.mergeRequests.merge(API, 1, { sha: 'c'.repeat(40) }));
+    expect([unapproved.status, unapproved.gitlabMessage]).toEqual([405, '405 Method Not Allowed']);
     expect(mock.exportState()).toEqual(before);
   });
 

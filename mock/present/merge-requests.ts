@@ -85,7 +85,8 @@ export function presentMergeRequest(
     merge_commit_sha: mr.merge_commit_sha,
     squash_commit_sha: mr.squash_commit_sha ?? null,
     discussion_locked: mr.discussion_locked,
-    should_remove_source_branch: null,
+    // `should_remove_source_branch?`: what the merge was asked (`merge_params`), else null.
+    should_remove_source_branch: mr.should_remove_source_branch ?? null,
     force_remove_source_branch: mr.force_remove_source_branch,
     // When GitLab finished preparing the new merge request: the mock's are ready at once.
     prepared_at: mr.created_at,

@@ -415,13 +415,11 @@ export interface MergeInput {
 }
 
 /**
- * PUT .../merge, in the order of GitLab's endpoint: 401 for a caller who may
- * not push or merge into the target branch (`can_be_merged_by?`); 409 when
- * `sha` is not the head (`check_sha_param!` runs before the mergeability
- * check); 405 `Method Not Allowed` unless `mergeable?` (closed or merged, a
- * draft, conflicts, not approved: every mergeability check). GitLab's 422
- * `Branch cannot be merged` answers a merge that fails after those checks
- * passed, which the mock's merges never do.
+ * PUT .../merge, in the order of GitLab's endpoint (lib/api/merge_requests.rb, `put ':id/merge_requests/:merge_request_iid/merge'`):
+ * 401 for a caller who may not push or merge into the target branch (`can_be_merged_by?`); 405 `Method Not
+ * Allowed` unless `mergeable_state?` (open, not a draft, approved where approvals are licensed: `not_allowed!`);
+ * 422 `Branch cannot be merged` when the git checks fail (`mergeable?`'s `mergeable_git_state?`: conflicts);
+ * then 409 when `sha` is not the head (`check_sha_param!` runs after both).
  */
 export function mergeMergeRequest(
   world: World,
@@ -437,14 +435,26 @@ export function mergeMergeRequest(
       `${roleIn(user, role, `project ${project.path_with_namespace}`)} and may not merge into ${mr.target_branch}`,
     );
   }
+  // MergeRequest.mergeable_state_checks (app/models/merge_request.rb): open, not a draft, and EE's approval check.
+  const state =
+    mr.state !== 'opened'
+      ? 'not_open'
+      : isDraftTitle(mr.title)
+        ? 'draft_status'
+        : isPaidPlan(projectPlan(world, project)) && !approvalStatus(world, project, mr).approved
+          ? 'not_approved'
+          : undefined;
+  if (state) {
+    throw new ApiError(405, { message: '405 Method Not Allowed' }).because(`!${mr.iid} is not mergeable: ${state}`);
+  }
+  // MergeRequest.mergeable_git_state_checks: conflicts (`render_api_error!('Branch cannot be merged', 422)`).
+  if (mr.has_conflicts) {
+    throw new ApiError(422, { message: 'Branch cannot be merged' }).because(`!${mr.iid} has conflicts`);
+  }
   if (input.sha !== undefined && input.sha !== mr.sha) {
     throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` }).because(
       `sha ${input.sha} is not the head of !${mr.iid}`,
     );
-  }
-  const status = detailedMergeStatus(world, project, mr);
-  if (status !== 'mergeable') {
-    throw new ApiError(405, { message: '405 Method Not Allowed' }).because(`!${mr.iid} is not mergeable: ${status}`);
   }
   const now = nowIso(world);
   if (input.squash) mr.squash = true;
@@ -460,6 +470,9 @@ export function mergeMergeRequest(
   });
   // The target branch moves to the merge commit; the source branch goes when asked (never the default branch).
   project.branches.set(mr.target_branch, mergeCommit);
+  // The merge keeps `should_remove_source_branch` in its `merge_params` (lib/api/merge_requests.rb), which the entity shows.
+  if (input.should_remove_source_branch !== undefined)
+    mr.should_remove_source_branch = input.should_remove_source_branch;
   const removeSource = input.should_remove_source_branch ?? mr.force_remove_source_branch;
   if (removeSource && mr.source_branch !== project.default_branch) project.branches.delete(mr.source_branch);
   mergeRequestEvent(world, user, mr, 'merged');

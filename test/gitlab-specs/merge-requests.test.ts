@@ -2467,3 +2467,352 @@ describe('PUT /projects/:id/merge_requests/:merge_request_iid', () => {
   // skip: mock differs: GitLab answers 200 to an OAuth token whose only scope is `ai_workflows` (`allow_access_with_scope :ai_workflows` covers a merge request's update, lib/api/merge_requests.rb); the mock answers 403 `insufficient_scope`
   notPorted('with oauth token that has ai_workflows scope: allows access to the project passed as a full path');
 });
+
+notPortedGroup('POST /projects/:id/merge_requests/:merge_request_iid/context_commits', () => {
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: creates and returns the new context commit');
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated, with oauth token that has ai_workflows scope: does not allow access');
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted(
+    'when authenticated, doesnt create when its already created: returns 400 when the context commit is already created',
+  );
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 400 when one or more shas are invalid');
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 400 when the commits are empty');
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 400 when params is empty');
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 403 when creating new context commit for guest role');
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 403 when creating new context commit for reporter role');
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted(
+    'when authenticated, authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
+  );
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted(
+    'when authenticated, authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted(
+    'when authenticated, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted(
+    'when authenticated, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  // skip: not modelled: context commits and repository commits (POST /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when unauthenticated: returns 401 if user tries to create context commits');
+});
+
+notPortedGroup('DELETE /projects/:id/merge_requests/:merge_request_iid', () => {
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted('when the user is developer: denies the deletion of the merge request');
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted('when the user is project owner: destroys the merge request owners can destroy');
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted('when the user is project owner: returns 404 for an invalid merge request IID');
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted('when the user is project owner: returns 404 if the merge request id is used instead of iid');
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted('when the user is project owner, 412 response, for a modified resource: returns 412 with a JSON error');
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted('when the user is project owner, 412 response, for an unmodified resource: returns 204 with an empty body');
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
+  );
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+});
+
+notPortedGroup('DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits', () => {
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: deletes context commit');
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 400 when invalid commit sha is passed');
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 400 when commits is empty');
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 400 when no params is passed');
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 403 when deleting existing context commit for guest role');
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when authenticated: returns 403 when deleting existing context commit for reporter role');
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted(
+    'when authenticated, authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
+  );
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted(
+    'when authenticated, authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted(
+    'when authenticated, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted(
+    'when authenticated, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  // skip: not modelled: context commits and repository commits (DELETE /projects/:id/merge_requests/:merge_request_iid/context_commits)
+  notPorted('when unauthenticated: returns 401, unauthorised error');
+});
+
+describe('PUT /projects/:id/merge_requests/:merge_request_iid/merge', () => {
+  const REPO = '/projects/user%2Frepo';
+  const MERGE = `${REPO}/merge_requests/1/merge`;
+  /** The merge examples' private project in the user's namespace, its merge request "Test" from `markdown` into `master`. */
+  const mergeWorld = (fields: Partial<SeedMergeRequest> = {}, settings: SeedProject['settings'] = {}) =>
+    world([
+      {
+        path: 'user/repo',
+        default_branch: 'master',
+        members: { user2: 20 },
+        branches: ['master', 'markdown', 'feature'],
+        settings,
+        merge_requests: [
+          {
+            id: 1000,
+            iid: 1,
+            title: 'Test',
+            author: 'user',
+            source_branch: 'markdown',
+            target_branch: 'master',
+            ...fields,
+          },
+        ],
+      },
+    ]);
+  const state = (mock: MockGitLab) => mock.world.mergeRequests.get(1000)?.state;
+  const branchExists = async (mock: MockGitLab, name: string) =>
+    (await api(mock, 'GET', `${REPO}/repository/branches/${name}`, USER)).status === 200;
+
+  it('with oauth token that has ai_workflows scope: does not allow access', async () => {
+    // `allow_access_with_scope :ai_workflows` (lib/api/merge_requests.rb) does not cover a merge: the token lacks `api`.
+    const token = 'a1'.repeat(32);
+    const mock = world(
+      [
+        {
+          path: 'user/repo',
+          branches: ['master', 'markdown'],
+          merge_requests: [
+            { iid: 1, title: 'Test', author: 'user', source_branch: 'markdown', target_branch: 'master' },
+          ],
+        },
+      ],
+      {
+        oauth: {
+          tokens: [
+            {
+              id: 1,
+              application: null,
+              user: 'user',
+              token,
+              refresh_token: null,
+              scopes: ['ai_workflows'],
+              created_at: new Date(NOW).toISOString(),
+              expires_in: 7200,
+              auth_time: null,
+              revoked_at: null,
+            },
+          ],
+        },
+      },
+    );
+    const answer = await call(mock, 'PUT', MERGE, { headers: { Authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(403);
+  });
+
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = mergeWorld();
+    expect((await api(mock, 'PUT', MERGE, USER)).status).toBe(200);
+  });
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: granular personal access tokens and the `granular_personal_access_tokens` feature flag
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+
+  it('returns merge_request in case of success', async () => {
+    const mock = mergeWorld();
+    expect(state(mock)).toBe('opened');
+    const answer = await api(mock, 'PUT', MERGE, USER);
+    expect(state(mock)).toBe('merged');
+    expect(answer.status).toBe(200);
+  });
+
+  // skip: stubs GitLab's internals (`MergeRequests::MergeService#execute` made to do nothing), which no request can reproduce
+  notPorted('when the merge request fails to merge: returns 422');
+
+  // adapted: GitLab's example stubs `can_be_merged?` to false; the mock reaches the same state with a merge request whose branches conflict (`has_conflicts`), which is what `can_be_merged?` reads
+  it("returns 422 if branch can't be merged", async () => {
+    const mock = mergeWorld({ has_conflicts: true });
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () => api(mock, 'PUT', MERGE, USER));
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('Branch cannot be merged');
+    expect(unchanged).toBe(true);
+  });
+
+  it('returns 405 if merge_request is not open', async () => {
+    const mock = mergeWorld({ state: 'closed' });
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () => api(mock, 'PUT', MERGE, USER));
+    expect(answer.status).toBe(405);
+    expect(answer.body.message).toBe('405 Method Not Allowed');
+    expect(unchanged).toBe(true);
+  });
+
+  it('returns 405 if merge_request is a draft', async () => {
+    const mock = mergeWorld({ title: 'Draft: Test' });
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () => api(mock, 'PUT', MERGE, USER));
+    expect(answer.status).toBe(405);
+    expect(answer.body.message).toBe('405 Method Not Allowed');
+    expect(unchanged).toBe(true);
+  });
+
+  // skip: not modelled: CI pipelines (a failed head pipeline with `only_allow_merge_if_pipeline_succeeds`)
+  notPorted('returns 405 if the build failed for a merge request that requires success');
+
+  it('returns 401 if user has no permissions to merge', async () => {
+    const mock = mergeWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, USER2, () => api(mock, 'PUT', MERGE, USER2));
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe('401 Unauthorized');
+    expect(unchanged).toBe(true);
+  });
+
+  it("returns 409 if the SHA parameter doesn't match", async () => {
+    const mock = mergeWorld();
+    const sha = mock.world.mergeRequests.get(1000)?.sha as string;
+    const reversed = [...sha].reverse().join('');
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'PUT', MERGE, USER, { sha: reversed }),
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toMatch(/^SHA does not match HEAD of source branch/);
+    expect(unchanged).toBe(true);
+  });
+
+  it('succeeds if the SHA parameter matches', async () => {
+    const mock = mergeWorld();
+    const sha = mock.world.mergeRequests.get(1000)?.sha;
+    expect((await api(mock, 'PUT', MERGE, USER, { sha })).status).toBe(200);
+  });
+
+  it("updates the MR's squash attribute", async () => {
+    const mock = mergeWorld();
+    const before = (await api(mock, 'GET', `${REPO}/merge_requests/1`, USER)).body.squash_on_merge;
+    const answer = await api(mock, 'PUT', MERGE, USER, { squash: true });
+    expect(answer.status).toBe(200);
+    expect(answer.body.squash_on_merge).not.toBe(before);
+  });
+
+  // skip: not modelled: CI pipelines and auto-merge (a head pipeline failed, succeeded or running; `merge_when_pipeline_succeeds`)
+  notPorted(
+    'when the deprecated merge_when_pipeline_succeeds param is used, merging with auto merge strategies: does not merge if auto merge request is passed and the pipeline has failed',
+  );
+  // skip: not modelled: CI pipelines and auto-merge (a head pipeline failed, succeeded or running; `merge_when_pipeline_succeeds`)
+  notPorted(
+    'when the deprecated merge_when_pipeline_succeeds param is used, merging with auto merge strategies: merges if the head pipeline already succeeded and auto merge request is passed',
+  );
+  // skip: not modelled: CI pipelines and auto-merge (a head pipeline failed, succeeded or running; `merge_when_pipeline_succeeds`)
+  notPorted(
+    'when the deprecated merge_when_pipeline_succeeds param is used, merging with auto merge strategies: enables auto merge if the pipeline is active',
+  );
+  // skip: not modelled: CI pipelines and auto-merge (a head pipeline failed, succeeded or running; `merge_when_pipeline_succeeds`)
+  notPorted(
+    'when the deprecated merge_when_pipeline_succeeds param is used, merging with auto merge strategies: enables auto merge if the pipeline is active and only_allow_merge_if_pipeline_succeeds is true',
+  );
+  // skip: not modelled: CI pipelines and auto-merge (a head pipeline failed, succeeded or running; `merge_when_pipeline_succeeds`)
+  notPorted(
+    'when the new auto_merge param is used, merging with auto merge strategies: does not merge if auto merge request is passed and the pipeline has failed',
+  );
+  // skip: not modelled: CI pipelines and auto-merge (a head pipeline failed, succeeded or running; `merge_when_pipeline_succeeds`)
+  notPorted(
+    'when the new auto_merge param is used, merging with auto merge strategies: merges if the head pipeline already succeeded and auto merge request is passed',
+  );
+  // skip: not modelled: CI pipelines and auto-merge (a head pipeline failed, succeeded or running; `merge_when_pipeline_succeeds`)
+  notPorted(
+    'when the new auto_merge param is used, merging with auto merge strategies: enables auto merge if the pipeline is active',
+  );
+  // skip: not modelled: CI pipelines and auto-merge (a head pipeline failed, succeeded or running; `merge_when_pipeline_succeeds`)
+  notPorted(
+    'when the new auto_merge param is used, merging with auto merge strategies: enables auto merge if the pipeline is active and only_allow_merge_if_pipeline_succeeds is true',
+  );
+
+  // skip: not modelled: CI pipelines and auto-merge (a running head pipeline; `merge_when_pipeline_succeeds` on a draft)
+  notPorted('enables auto merge if the MR is not mergeable and only_allow_merge_if_pipeline_succeeds is true');
+  // skip: not modelled: CI pipelines and auto-merge (a failed head pipeline; `merge_when_pipeline_succeeds`)
+  notPorted(
+    'when the pipeline failed: enables auto merge if the pipeline is failed and only_allow_merge_if_pipeline_succeeds is true',
+  );
+
+  it('returns 404 for an invalid merge request IID', async () => {
+    const mock = mergeWorld();
+    expect((await api(mock, 'PUT', `${REPO}/merge_requests/${NON_EXISTING_ID}/merge`, USER)).status).toBe(404);
+  });
+
+  it('returns 404 if the merge request id is used instead of iid', async () => {
+    const mock = mergeWorld();
+    expect((await api(mock, 'PUT', `${REPO}/merge_requests/1000/merge`, USER)).status).toBe(404);
+  });
+
+  // skip: not modelled: repository commits (the squash commit's message, read from the repository)
+  notPorted('the squash_commit_message param: results in a specific squash commit message when set');
+  // skip: not modelled: repository commits (the squash commit's message, read from the repository)
+  notPorted('the squash_commit_message param: results in a default squash commit message when not set');
+  // skip: not modelled: repository commits (the squash commit's message, read from the repository)
+  notPorted(
+    'the squash_commit_message param, when squash_commit_message is empty: uses a default squash commit message',
+  );
+
+  it('the should_remove_source_branch param: removes the source branch when set', async () => {
+    const mock = mergeWorld();
+    const answer = await api(mock, 'PUT', MERGE, USER, { should_remove_source_branch: true });
+    expect(answer.status).toBe(200);
+    expect(await branchExists(mock, 'markdown')).toBe(false);
+    expect(answer.body.should_remove_source_branch).toBe(true);
+  });
+
+  it('with a merge request that has force_remove_source_branch enabled: removes the source branch', async () => {
+    const mock = mergeWorld({ remove_source_branch: true });
+    const answer = await api(mock, 'PUT', MERGE, USER);
+    expect(answer.status).toBe(200);
+    expect(await branchExists(mock, 'markdown')).toBe(false);
+    expect(answer.body.should_remove_source_branch).toBeNull();
+  });
+
+  it('with a merge request that has force_remove_source_branch enabled: does not remove the source branch', async () => {
+    const mock = mergeWorld({ remove_source_branch: true });
+    const answer = await api(mock, 'PUT', MERGE, USER, { should_remove_source_branch: false });
+    expect(answer.status).toBe(200);
+    expect(await branchExists(mock, 'markdown')).toBeTruthy();
+    expect(answer.body.should_remove_source_branch).toBe(false);
+  });
+
+  it('performing a ff-merge with squash: records the squash commit SHA and returns it in the response', async () => {
+    const mock = mergeWorld({ squash: true }, { merge_method: 'ff' });
+    const answer = await api(mock, 'PUT', MERGE, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body.squash_commit_sha).toHaveLength(40);
+  });
+});
