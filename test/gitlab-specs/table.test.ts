@@ -27,6 +27,10 @@ const PORTS = [
   },
   { file: 'applications.test.ts', spec: '`spec/requests/api/applications_spec.rb`' },
   { file: 'merge-request-approvals.test.ts', spec: '`ee/spec/requests/api/merge_request_approvals_spec.rb`' },
+  {
+    file: 'merge-requests.test.ts',
+    spec: '`spec/requests/api/merge_requests_spec.rb` and the shared examples it runs from `spec/support/shared_examples/`',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
