@@ -53,6 +53,17 @@ const listParams = {
   with_labels_details: p.boolean().default(false),
   merge_user_id: p.integer(),
   merge_user_username: p.string(),
+  // `not` (lib/api/helpers/merge_requests_helpers.rb, `merge_requests_negatable_params`): its keys as Rack
+  // reads `not[labels][]=…`, so that a refusal names them as Grape does (`not[reviewer_id] is invalid`).
+  'not[labels]': p.strings({ comma: true }),
+  'not[milestone]': p.string(),
+  'not[author_id]': p.integer(),
+  'not[author_username]': p.string(),
+  'not[assignee_id]': userIdOrNoneAny(),
+  'not[assignee_username]': p.strings({ comma: true }),
+  // An Integer only: `None` and `Any` are not negatable.
+  'not[reviewer_id]': p.integer(),
+  'not[reviewer_username]': p.string(),
   ...paginationParams,
 };
 
@@ -65,6 +76,9 @@ const listConstraints: Constraints<typeof listParams> = {
     ['assignee_id', 'assignee_username'],
     ['reviewer_id', 'reviewer_username'],
     ['merge_user_id', 'merge_user_username'],
+    ['not[author_id]', 'not[author_username]'],
+    ['not[assignee_id]', 'not[assignee_username]'],
+    ['not[reviewer_id]', 'not[reviewer_username]'],
   ],
 };
 
@@ -81,6 +95,16 @@ function filtersOf(q: ListParams): MergeRequestFilters {
     searchIn: q.in,
     mergeUserId: q.merge_user_id,
     mergeUserUsername: q.merge_user_username,
+    not: {
+      labels: q['not[labels]'],
+      milestone: q['not[milestone]'],
+      authorId: q['not[author_id]'],
+      authorUsername: q['not[author_username]'],
+      assigneeId: noneOrAny<number>(q['not[assignee_id]']),
+      assigneeUsernames: q['not[assignee_username]'],
+      reviewerId: q['not[reviewer_id]'],
+      reviewerUsername: q['not[reviewer_username]'],
+    },
   };
 }
 

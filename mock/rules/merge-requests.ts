@@ -125,6 +125,42 @@ export interface MergeRequestFilters extends IssuableFilters {
   mergeUserId?: number;
   /** Merged by the user of this username (`merge_user_username`). */
   mergeUserUsername?: string;
+  /** What the merge requests must not match (GitLab's `not[...]`). */
+  not?: NegatedFilters;
+}
+
+/** GitLab's negated filters (`not[labels]`, `not[milestone]`...): a record matching any of them is left out. */
+export interface NegatedFilters {
+  labels?: string[] | undefined;
+  milestone?: string | undefined;
+  authorId?: number | undefined;
+  authorUsername?: string | undefined;
+  assigneeId?: number | 'None' | 'Any' | undefined;
+  assigneeUsernames?: string[] | undefined;
+  reviewerId?: number | undefined;
+  reviewerUsername?: string | undefined;
+}
+
+/**
+ * IssuableFinder's negated filters (app/finders/issuable_finder.rb, `by_negation`): without any of the labels,
+ * not in the milestone, not by the author, not assigned to the assignee (or any of the usernames), not asked
+ * of the reviewer.
+ */
+function negatedMatches(world: World, mr: MergeRequest, n: NegatedFilters | undefined): boolean {
+  if (!n) return true;
+  const idOf = (username: string | undefined) => (username === undefined ? undefined : userNamed(world, username)?.id);
+  const labels = (n.labels ?? []).map((l) => l.trim()).filter(Boolean);
+  if (labels.some((l) => mr.labels.includes(l))) return false;
+  if (n.milestone !== undefined && mr.milestone_id !== null && world.milestones.get(mr.milestone_id)?.title === n.milestone)
+    return false;
+  const author = n.authorId ?? idOf(n.authorUsername);
+  if (author !== undefined && mr.author_id === author) return false;
+  if (n.assigneeId === 'None' && mr.assignee_ids.length === 0) return false;
+  if (n.assigneeId === 'Any' && mr.assignee_ids.length > 0) return false;
+  if (typeof n.assigneeId === 'number' && mr.assignee_ids.includes(n.assigneeId)) return false;
+  if ((n.assigneeUsernames ?? []).some((name) => mr.assignee_ids.includes(idOf(name) ?? -1))) return false;
+  const reviewer = n.reviewerId ?? idOf(n.reviewerUsername);
+  return reviewer === undefined || !mr.reviewer_ids.includes(reviewer);
 }
 
 /**
@@ -145,6 +181,7 @@ function mergeRequestMatches(world: World, mr: MergeRequest, f: MergeRequestFilt
   return (
     issuableMatches(world, mr, f) &&
     mergeUserMatches(world, mr, f) &&
+    negatedMatches(world, mr, f.not) &&
     (f.sourceBranch === undefined || mr.source_branch === f.sourceBranch) &&
     (f.targetBranch === undefined || mr.target_branch === f.targetBranch) &&
     (f.reviewerId === undefined ||

@@ -930,30 +930,96 @@ describe('GET /projects/:id/merge_requests', () => {
       expect(mergedAts(answer)).toEqual([...mergedAts(answer)].sort().reverse());
     });
 
-    // skip: mock differs: GitLab filters by `not[labels]`, `not[milestone]`, `not[author_id]`, `not[assignee_id]`, `not[reviewer_id]` and `not[reviewer_username]` (lib/api/helpers/merge_requests_helpers.rb, `merge_requests_negatable_params`); the mock ignores `not`, so all 5 merge requests are listed
-    notPorted('when authenticated, NOT params: returns merge requests without any of the labels given');
-    // skip: mock differs: GitLab filters by `not[milestone]`; the mock ignores `not`
-    notPorted('when authenticated, NOT params: returns merge requests without any of the milestones given');
-    // skip: mock differs: GitLab filters by `not[author_id]`; the mock ignores `not` (the example's 5 merge requests are listed either way, but `not[author_id]` is not read)
-    notPorted('when authenticated, NOT params: returns merge requests without the author given');
-    // skip: mock differs: GitLab filters by `not[assignee_id]`; the mock ignores `not`
-    notPorted('when authenticated, NOT params: returns merge requests without the assignee given');
-    // skip: mock differs: GitLab filters by `not[reviewer_id]` (4 of 5 listed); the mock ignores `not` (5 listed)
-    notPorted(
-      'when authenticated, NOT params, filter by reviewer, with reviewer_id, with an id: returns merge requests that do not have the given reviewer',
-    );
-    // skip: mock differs: GitLab answers 400 `{"error":"not[reviewer_id] is invalid"}` (`not[reviewer_id]` is an Integer); the mock ignores `not` and answers 200
-    notPorted('when authenticated, NOT params, filter by reviewer, with reviewer_id, with Any: returns a 400');
-    // skip: mock differs: GitLab answers 400 `{"error":"not[reviewer_id] is invalid"}` (`not[reviewer_id]` is an Integer); the mock ignores `not` and answers 200
-    notPorted('when authenticated, NOT params, filter by reviewer, with reviewer_id, with None: returns a 400');
-    // skip: mock differs: GitLab filters by `not[reviewer_username]` (4 of 5 listed); the mock ignores `not` (5 listed)
-    notPorted(
-      'when authenticated, NOT params, filter by reviewer, with reviewer_username: returns merge requests that do not have the given reviewer',
-    );
-    // skip: mock differs: GitLab answers 400 `{"error":"not[reviewer_id], not[reviewer_username] are mutually exclusive"}`; the mock ignores `not` and answers 200
-    notPorted(
-      'when authenticated, NOT params, filter by reviewer, when both reviewer_id and reviewer_username: returns a 400',
-    );
+    /** `NOT params`: `merge_request2` ("What", milestone 1.0.0, reviewer user2, label a-test) beside the spec's four; "Test" has label. */
+    const notWorld = () =>
+      world([
+        specProject([
+          ...specMergeRequests().map((mr) => (mr.title === 'Test' ? { ...mr, labels: ['label'] } : mr)),
+          {
+            id: 5,
+            title: 'What',
+            author: 'user',
+            assignees: ['user'],
+            reviewers: ['user2'],
+            milestone: '1.0.0',
+            labels: ['a-test'],
+            source_branch: 'what',
+            target_branch: 'master',
+            created_at: at(0),
+          },
+        ]),
+      ]);
+    const negated = (mock: MockGitLab, query: string, url = endpoint) => api(mock, 'GET', `${url}?${query}`, USER);
+
+    it('when authenticated, NOT params: returns merge requests without any of the labels given', async () => {
+      const mock = notWorld();
+      const answer = await negated(mock, `not[labels][]=${encodeURIComponent('label, a-test')}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toHaveLength(3);
+      for (const mr of answer.body) for (const label of ['label', 'a-test']) expect(mr.labels).not.toContain(label);
+    });
+
+    it('when authenticated, NOT params: returns merge requests without any of the milestones given', async () => {
+      const mock = notWorld();
+      const answer = await negated(mock, 'not[milestone]=1.0.0');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toHaveLength(4);
+      for (const mr of answer.body) expect(mr.milestone?.title).not.toBe('1.0.0');
+    });
+
+    it('when authenticated, NOT params: returns merge requests without the author given', async () => {
+      const mock = notWorld();
+      const answer = await negated(mock, `not[author_id]=${userId(mock, 'user2')}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toHaveLength(5);
+      for (const mr of answer.body) expect(mr.author.id).not.toBe(userId(mock, 'user2'));
+    });
+
+    it('when authenticated, NOT params: returns merge requests without the assignee given', async () => {
+      const mock = notWorld();
+      const answer = await negated(mock, `not[assignee_id]=${userId(mock, 'user2')}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toHaveLength(5);
+      for (const mr of answer.body) expect(mr.assignee.id).not.toBe(userId(mock, 'user2'));
+    });
+
+    it('when authenticated, NOT params, filter by reviewer, with reviewer_id, with an id: returns merge requests that do not have the given reviewer', async () => {
+      const mock = notWorld();
+      const answer = await negated(mock, `not[reviewer_id]=${userId(mock, 'user2')}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toHaveLength(4);
+      expect(ids(answer)).not.toContain(5);
+    });
+
+    it('when authenticated, NOT params, filter by reviewer, with reviewer_id, with Any: returns a 400', async () => {
+      const mock = notWorld();
+      const answer = await negated(mock, 'not[reviewer_id]=Any');
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe('not[reviewer_id] is invalid');
+    });
+
+    it('when authenticated, NOT params, filter by reviewer, with reviewer_id, with None: returns a 400', async () => {
+      const mock = notWorld();
+      const answer = await negated(mock, 'not[reviewer_id]=None');
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe('not[reviewer_id] is invalid');
+    });
+
+    it('when authenticated, NOT params, filter by reviewer, with reviewer_username: returns merge requests that do not have the given reviewer', async () => {
+      const mock = notWorld();
+      const answer = await negated(mock, 'not[reviewer_username]=user2');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toHaveLength(4);
+      expect(ids(answer)).not.toContain(5);
+    });
+
+    it('when authenticated, NOT params, filter by reviewer, when both reviewer_id and reviewer_username: returns a 400', async () => {
+      const mock = notWorld();
+      const query = `not[reviewer_id]=${userId(mock, 'user2')}&not[reviewer_username]=user2`;
+      const answer = await negated(mock, query, '/merge_requests');
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe('not[reviewer_id], not[reviewer_username] are mutually exclusive');
+    });
 
     it('when authenticated, source_branch param: returns merge requests with the given source branch', async () => {
       const mock = withMergeRequests();
