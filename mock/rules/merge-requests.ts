@@ -151,7 +151,11 @@ function negatedMatches(world: World, mr: MergeRequest, n: NegatedFilters | unde
   const idOf = (username: string | undefined) => (username === undefined ? undefined : userNamed(world, username)?.id);
   const labels = (n.labels ?? []).map((l) => l.trim()).filter(Boolean);
   if (labels.some((l) => mr.labels.includes(l))) return false;
-  if (n.milestone !== undefined && mr.milestone_id !== null && world.milestones.get(mr.milestone_id)?.title === n.milestone)
+  if (
+    n.milestone !== undefined &&
+    mr.milestone_id !== null &&
+    world.milestones.get(mr.milestone_id)?.title === n.milestone
+  )
     return false;
   const author = n.authorId ?? idOf(n.authorUsername);
   if (author !== undefined && mr.author_id === author) return false;
