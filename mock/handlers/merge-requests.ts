@@ -3,7 +3,7 @@ import { type Constraints, p, paginationParams, parseParams } from '../http/para
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
-import { findProject, signedIn } from '../rules/access.js';
+import { findProject, requireMergeRequestScope, signedIn } from '../rules/access.js';
 import { milestoneIdByTitle } from '../rules/issuables.js';
 import {
   createMergeRequest,
@@ -136,106 +136,136 @@ const fieldParams = {
 };
 
 export const mergeRequestRoutes = [
-  route('GET', '/merge_requests', (ctx) => {
-    const spec = { ...listParams, scope: p.string().values(MERGE_REQUEST_SCOPES).default('created_by_me') };
-    const q = parseParams(ctx.params, spec, listConstraints);
-    // lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'`.
-    if (q.scope !== 'all') signedIn(ctx.caller);
-    const order = issuableOrder(q);
-    return listAnswer(ctx, q, listMergeRequests(ctx.world, ctx.caller, filtersOf(q), order));
-  }),
+  route(
+    'GET',
+    '/merge_requests',
+    (ctx) => {
+      requireMergeRequestScope(ctx.caller.token, 'GET');
+      const spec = { ...listParams, scope: p.string().values(MERGE_REQUEST_SCOPES).default('created_by_me') };
+      const q = parseParams(ctx.params, spec, listConstraints);
+      // lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'`.
+      if (q.scope !== 'all') signedIn(ctx.caller);
+      const order = issuableOrder(q);
+      return listAnswer(ctx, q, listMergeRequests(ctx.world, ctx.caller, filtersOf(q), order));
+    },
+    { checksScopes: true },
+  ),
 
-  route('GET', '/projects/:id/merge_requests', (ctx) => {
-    const spec = { ...listParams, id: p.string().required(), iids: p.integers() };
-    const q = parseParams(ctx.params, spec, listConstraints);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const found = listProjectMergeRequests(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
-    return listAnswer(ctx, q, found);
-  }),
+  route(
+    'GET',
+    '/projects/:id/merge_requests',
+    (ctx) => {
+      requireMergeRequestScope(ctx.caller.token, 'GET');
+      const spec = { ...listParams, id: p.string().required(), iids: p.integers() };
+      const q = parseParams(ctx.params, spec, listConstraints);
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      const found = listProjectMergeRequests(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
+      return listAnswer(ctx, q, found);
+    },
+    { checksScopes: true },
+  ),
 
-  route('GET', '/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
-    const q = parseParams(ctx.params, {
-      ...mergeRequestPath,
-      render_html: p.boolean(),
-      include_rebase_in_progress: p.boolean(),
-    });
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    // GitLab's find_merge_request_with_access: the lookup (404), then read_merge_request (403).
-    const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
-    authorize(ctx.world, ctx.caller, 'read_merge_request', project);
-    const view = { renderHtml: q.render_html, includeRebaseInProgress: q.include_rebase_in_progress };
-    return json(presentMergeRequestFull(ctx.world, ctx.caller, mr, view));
-  }),
-
-  route('POST', '/projects/:id/merge_requests', (ctx) => {
-    const q = parseParams(
-      ctx.params,
-      {
-        id: p.string().required(),
-        title: p.string().required(),
-        source_branch: p.string().required(),
-        target_branch: p.string().required(),
-        target_project_id: p.integer(),
-        ...fieldParams,
-      },
-      { mutuallyExclusive: [['milestone_id', 'milestone']] },
-    );
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    authorize(ctx.world, ctx.caller, 'create_merge_request_from', project);
-    const milestone_id =
-      q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
-    const mr = createMergeRequest(ctx.world, ctx.caller, project, { ...q, milestone_id });
-    return json(presentMergeRequestFull(ctx.world, ctx.caller, mr), 201);
-  }),
-
-  route('PUT', '/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
-    const q = parseParams(
-      ctx.params,
-      {
+  route(
+    'GET',
+    '/projects/:id/merge_requests/:merge_request_iid',
+    (ctx) => {
+      requireMergeRequestScope(ctx.caller.token, 'GET');
+      const q = parseParams(ctx.params, {
         ...mergeRequestPath,
-        title: p.string().notBlank(),
-        target_branch: p.string().notBlank(),
-        state_event: p.string().values(['close', 'reopen']),
-        discussion_locked: p.boolean(),
-        ...fieldParams,
-      },
-      {
-        mutuallyExclusive: [['milestone_id', 'milestone']],
-        // GitLab's update_params_at_least_one_of, in its order.
-        atLeastOneOf: [
-          [
-            'assignee_id',
-            'assignee_ids',
-            'reviewer_ids',
-            'description',
-            'labels',
-            'add_labels',
-            'remove_labels',
-            'milestone_id',
-            'milestone',
-            'remove_source_branch',
-            'allow_collaboration',
-            'allow_maintainer_to_push',
-            'squash',
-            'target_branch',
-            'title',
-            'state_event',
-            'discussion_locked',
-            'merge_after',
+        render_html: p.boolean(),
+        include_rebase_in_progress: p.boolean(),
+      });
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      // GitLab's find_merge_request_with_access: the lookup (404), then read_merge_request (403).
+      const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+      authorize(ctx.world, ctx.caller, 'read_merge_request', project);
+      const view = { renderHtml: q.render_html, includeRebaseInProgress: q.include_rebase_in_progress };
+      return json(presentMergeRequestFull(ctx.world, ctx.caller, mr, view));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'POST',
+    '/projects/:id/merge_requests',
+    (ctx) => {
+      requireMergeRequestScope(ctx.caller.token, 'POST');
+      const q = parseParams(
+        ctx.params,
+        {
+          id: p.string().required(),
+          title: p.string().required(),
+          source_branch: p.string().required(),
+          target_branch: p.string().required(),
+          target_project_id: p.integer(),
+          ...fieldParams,
+        },
+        { mutuallyExclusive: [['milestone_id', 'milestone']] },
+      );
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      authorize(ctx.world, ctx.caller, 'create_merge_request_from', project);
+      const milestone_id =
+        q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
+      const mr = createMergeRequest(ctx.world, ctx.caller, project, { ...q, milestone_id });
+      return json(presentMergeRequestFull(ctx.world, ctx.caller, mr), 201);
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'PUT',
+    '/projects/:id/merge_requests/:merge_request_iid',
+    (ctx) => {
+      requireMergeRequestScope(ctx.caller.token, 'PUT');
+      const q = parseParams(
+        ctx.params,
+        {
+          ...mergeRequestPath,
+          title: p.string().notBlank(),
+          target_branch: p.string().notBlank(),
+          state_event: p.string().values(['close', 'reopen']),
+          discussion_locked: p.boolean(),
+          ...fieldParams,
+        },
+        {
+          mutuallyExclusive: [['milestone_id', 'milestone']],
+          // GitLab's update_params_at_least_one_of, in its order.
+          atLeastOneOf: [
+            [
+              'assignee_id',
+              'assignee_ids',
+              'reviewer_ids',
+              'description',
+              'labels',
+              'add_labels',
+              'remove_labels',
+              'milestone_id',
+              'milestone',
+              'remove_source_branch',
+              'allow_collaboration',
+              'allow_maintainer_to_push',
+              'squash',
+              'target_branch',
+              'title',
+              'state_event',
+              'discussion_locked',
+              'merge_after',
+            ],
           ],
-        ],
-      },
-    );
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
-    authorize(ctx.world, ctx.caller, 'update_merge_request', mr);
-    const milestone_id =
-      q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
-    const changes = { ...q, milestone_id, state_event: q.state_event as 'close' | 'reopen' | undefined };
-    return json(
-      presentMergeRequestFull(ctx.world, ctx.caller, updateMergeRequest(ctx.world, ctx.caller, project, mr, changes)),
-    );
-  }),
+        },
+      );
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+      authorize(ctx.world, ctx.caller, 'update_merge_request', mr);
+      const milestone_id =
+        q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
+      const changes = { ...q, milestone_id, state_event: q.state_event as 'close' | 'reopen' | undefined };
+      return json(
+        presentMergeRequestFull(ctx.world, ctx.caller, updateMergeRequest(ctx.world, ctx.caller, project, mr, changes)),
+      );
+    },
+    { checksScopes: true },
+  ),
 
   route('PUT', '/projects/:id/merge_requests/:merge_request_iid/merge', (ctx) => {
     const q = parseParams(ctx.params, {

@@ -201,6 +201,16 @@ export function requireReadUserScope(token: AccessToken | OAuthToken | null, met
   requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user'] : apiScopes(method), method);
 }
 
+/**
+ * {@link requireApiScope} where GitLab also takes `ai_workflows`: `allow_access_with_scope :ai_workflows, if:
+ * request.get? || request.head? || mr_update?(request) || mr_create?(request)` of lib/api/merge_requests.rb (its
+ * reads, and a merge request's create and update). A refusal lists the API scopes as {@link requireApiScope}'s does.
+ */
+export function requireMergeRequestScope(token: AccessToken | OAuthToken | null, method: string): void {
+  if (token?.scopes.includes('ai_workflows')) return;
+  requireApiScope(token, method);
+}
+
 function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {
   if (!scopes.some((scope) => token.scopes.includes(scope))) {
     const name = 'name' in token ? `token ${token.id} (${token.name})` : `OAuth token ${token.id}`;

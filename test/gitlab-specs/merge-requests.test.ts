@@ -1564,6 +1564,29 @@ notPortedGroup('GET /groups/:id/merge_requests', () => {
   );
 });
 
+/** GitLab's `create(:oauth_access_token, user:, scopes: [:ai_workflows])`: the seed's OAuth token of `username`. */
+const AI_TOKEN = 'a1'.repeat(32);
+const aiWorkflowsToken = (username = 'user'): Partial<SeedDocument> => ({
+  oauth: {
+    tokens: [
+      {
+        id: 1,
+        application: null,
+        user: username,
+        token: AI_TOKEN,
+        refresh_token: null,
+        scopes: ['ai_workflows'],
+        created_at: new Date(NOW).toISOString(),
+        expires_in: 7200,
+        auth_time: null,
+        revoked_at: null,
+      },
+    ],
+  },
+});
+const asAiWorkflows = (mock: MockGitLab, method: string, path: string, json?: unknown) =>
+  call(mock, method, path, { headers: { Authorization: `Bearer ${AI_TOKEN}` }, json });
+
 /** The single merge request examples' `merge_request`: "Test" from `markdown` into `master`, in milestone 1.0.0; its id is not its iid. */
 const singleMergeRequest = (fields: Partial<SeedMergeRequest> = {}): SeedMergeRequest => ({
   id: 1000,
@@ -1663,8 +1686,14 @@ describe('GET /projects/:id/merge_requests/:merge_request_iid', () => {
 
   jobTokenPolicies();
 
-  // skip: mock differs: GitLab answers 200 to an OAuth token whose only scope is `ai_workflows` (`allow_access_with_scope :ai_workflows` for GET and HEAD, and a merge request's create and update, lib/api/merge_requests.rb); the mock answers 403 `insufficient_scope` (its API guard takes only `api` and `read_api`)
-  notPorted('with oauth token that has ai_workflows scope: allows access');
+  it('with oauth token that has ai_workflows scope: allows access', async () => {
+    const mock = world([specProject([singleMergeRequest()])], {
+      users: [{ username: 'duo' }],
+      ...aiWorkflowsToken('duo'),
+    });
+    const answer = await asAiWorkflows(mock, 'GET', MR1);
+    expect(answer.status).toBe(200);
+  });
 
   it('matches json schema', async () => {
     const mock = single({ milestone: '0.9' });
@@ -2176,13 +2205,23 @@ describe('POST /projects/:id/merge_requests', () => {
     assignee_id: userId(mock, 'user2'),
   });
 
-  // skip: mock differs: GitLab answers 201 to an OAuth token whose only scope is `ai_workflows` (`allow_access_with_scope :ai_workflows` covers a merge request's create, lib/api/merge_requests.rb); the mock answers 403 `insufficient_scope`
-  notPorted(
+  const createsAsAiWorkflows = (project: string) => async () => {
+    const mock = createWorld({}, aiWorkflowsToken());
+    const answer = await asAiWorkflows(mock, 'POST', `${project}/merge_requests`, assigneeParams(mock));
+    expect(answer.status).toBe(201);
+    expect(answer.body.title).toBe('Test merge request');
+    expect(answer.body.assignee.name).toBe(nameOf(mock, 'user2'));
+    expect(answer.body.assignees[0].name).toBe(nameOf(mock, 'user2'));
+  };
+
+  it(
     'support for deprecated assignee_id, with oauth token that has ai_workflows scope: creates a new merge request',
+    createsAsAiWorkflows('/projects/1'),
   );
-  // skip: mock differs: GitLab answers 201 to an OAuth token whose only scope is `ai_workflows` (`allow_access_with_scope :ai_workflows` covers a merge request's create, lib/api/merge_requests.rb); the mock answers 403 `insufficient_scope`
-  notPorted(
+
+  it(
     'support for deprecated assignee_id, with oauth token that has ai_workflows scope: creates a new merge request for a project passed as a full path',
+    createsAsAiWorkflows(PROJECT),
   );
 
   it('support for deprecated assignee_id, authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
@@ -2614,10 +2653,17 @@ describe('PUT /projects/:id/merge_requests/:merge_request_iid', () => {
     expect(answer.body.merge_after).toBe('2025-01-09T19:47:00.000Z');
   });
 
-  // skip: mock differs: GitLab answers 200 to an OAuth token whose only scope is `ai_workflows` (`allow_access_with_scope :ai_workflows` covers a merge request's update, lib/api/merge_requests.rb); the mock answers 403 `insufficient_scope`
-  notPorted('with oauth token that has ai_workflows scope: allows access');
-  // skip: mock differs: GitLab answers 200 to an OAuth token whose only scope is `ai_workflows` (`allow_access_with_scope :ai_workflows` covers a merge request's update, lib/api/merge_requests.rb); the mock answers 403 `insufficient_scope`
-  notPorted('with oauth token that has ai_workflows scope: allows access to the project passed as a full path');
+  it('with oauth token that has ai_workflows scope: allows access', async () => {
+    const mock = putWorld({}, {}, aiWorkflowsToken());
+    const answer = await asAiWorkflows(mock, 'PUT', '/projects/1/merge_requests/1?title=new_title');
+    expect(answer.status).toBe(200);
+  });
+
+  it('with oauth token that has ai_workflows scope: allows access to the project passed as a full path', async () => {
+    const mock = putWorld({}, {}, aiWorkflowsToken());
+    const answer = await asAiWorkflows(mock, 'PUT', `${MR1}?title=new_title`);
+    expect(answer.status).toBe(200);
+  });
 });
 
 notPortedGroup('POST /projects/:id/merge_requests/:merge_request_iid/context_commits', () => {
