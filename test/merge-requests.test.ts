@@ -973,3 +973,18 @@ describe('the seed document and the export', () => {
     expect(reloaded.exportState()).toEqual(mock.exportState());
   });
 });
+
+describe("GitLab's merge_requests_spec, through the SDK", () => {
+  it('lists what the caller is asked to review (scope=reviews_for_me), and who merged (merge_user_username)', async () => {
+    const review = await as('maintainer').mergeRequests.list({ scope: 'reviews_for_me' }).toArray();
+    expect(review.length).toBeGreaterThan(0);
+    for (const mr of review) expect(mr.reviewers?.map((r) => r.username)).toContain('maintainer');
+    const none = await as('maintainer').projects.mergeRequests.list(API, { merge_user_username: 'nobody' }).toArray();
+    expect(none).toEqual([]);
+  });
+
+  it('keeps merge_after and shows it in UTC', async () => {
+    const mr = await as('maintainer').projects.mergeRequests.update(API, 2, { merge_after: '2025-01-09T20:47+0100' });
+    expect(mr.merge_after).toBe('2025-01-09T19:47:00.000Z');
+  });
+});
