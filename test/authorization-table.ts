@@ -425,6 +425,9 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/merge', url: `${P}/merge_requests/2/merge`, body: {},
                                                                                              expect: [401, 401, 401, 401, 403, 404, 401, 401, 401, 401, 200, 200, 200, 200],
     note: 'GitLab answers 401 to whoever may not merge into the target branch: main is protected, Maintainers merge.' },
+  { route: 'DELETE /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 204, 204, 403],
+    note: 'ProjectPolicy enables destroy_merge_request from owner_access: Owners and administrators.' },
 
   // Issues (lib/api/issues.rb): whoever sees the project reads and opens issues; editing needs Planner, or authorship.
   { route: 'GET /issues', url: '/issues?scope=all',                                          expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

@@ -988,3 +988,16 @@ describe("GitLab's merge_requests_spec, through the SDK", () => {
     expect(mr.merge_after).toBe('2025-01-09T19:47:00.000Z');
   });
 });
+
+describe('delete', () => {
+  it('deletes a merge request as an Owner, with its approvals; a Maintainer gets 403 and nothing changes', async () => {
+    const before = mock.exportState();
+    const refused = await failure(as('maintainer').projects.mergeRequests.delete(API, 2));
+    expect([refused.status, refused.gitlabMessage]).toEqual([403, '403 Forbidden']);
+    expect(mock.exportState()).toEqual(before);
+    await as('owner').projects.mergeRequests.delete(API, 2);
+    expect((await failure(as('owner').projects.mergeRequests.get(API, 2))).status).toBe(404);
+    const id = [...mock.world.mergeRequests.values()].find((m) => m.iid === 2);
+    expect(id).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
-import { json } from '../http/respond.js';
+import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
 import { findProject, requireMergeRequestScope, signedIn } from '../rules/access.js';
@@ -12,9 +12,11 @@ import {
   listProjectMergeRequests,
   type MergeRequestFilters,
   mergeMergeRequest,
+  requireUnmodifiedSince,
   updateMergeRequest,
 } from '../rules/merge-requests.js';
 import { authorize } from '../rules/policy.js';
+import { removeMergeRequest } from '../rules/removal.js';
 import type { MergeRequest } from '../world/types.js';
 import {
   issuableFilters,
@@ -266,6 +268,18 @@ export const mergeRequestRoutes = [
     },
     { checksScopes: true },
   ),
+
+  route('DELETE', '/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
+    const q = parseParams(ctx.params, mergeRequestPath);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    // lib/api/merge_requests.rb: `find_project_merge_request` (404), `authorize!(:destroy_merge_request, …)` (403),
+    // then `destroy_conditionally!` (412 for a stale If-Unmodified-Since) and `Issuable::DestroyService`.
+    const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+    authorize(ctx.world, ctx.caller, 'destroy_merge_request', mr);
+    requireUnmodifiedSince(ctx.request.header('if-unmodified-since'), mr.updated_at);
+    removeMergeRequest(ctx.world, mr);
+    return noContent();
+  }),
 
   route('PUT', '/projects/:id/merge_requests/:merge_request_iid/merge', (ctx) => {
     const q = parseParams(ctx.params, {

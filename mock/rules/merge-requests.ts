@@ -107,6 +107,18 @@ export function canMergeInto(world: World, user: User, project: Project, branch:
   );
 }
 
+/**
+ * GitLab's `check_unmodified_since!` (lib/api/helpers.rb, in `destroy_conditionally!`): 412
+ * `{"message":"412 Precondition Failed"}` when `If-Unmodified-Since` is before the record's last change.
+ */
+export function requireUnmodifiedSince(header: string | null | undefined, updatedAt: string): void {
+  const since = header ? Date.parse(header) : Number.NaN;
+  if (Number.isNaN(since) || Date.parse(updatedAt) <= since) return;
+  throw new ApiError(412, { message: '412 Precondition Failed' }).because(
+    `If-Unmodified-Since ${header} is before its last change at ${updatedAt}`,
+  );
+}
+
 /** A merge request of this project by iid: `404 Not found` otherwise. */
 export function findMergeRequest(world: World, project: Project, iid: number): MergeRequest {
   for (const mr of world.mergeRequests.values()) if (mr.project_id === project.id && mr.iid === iid) return mr;

@@ -451,6 +451,7 @@ export interface Abilities {
   destroy_resource_access_tokens: Project | Group;
   update_issue: Issue;
   update_merge_request: MergeRequest;
+  destroy_merge_request: MergeRequest;
   create_issue: Project;
   approve_merge_request: MergeRequest;
   create_projects: NamespaceRecord;
@@ -823,6 +824,19 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
     },
     projectOf,
     { archived: true, features: MERGE_REQUEST_FEATURES },
+  ),
+  // ProjectPolicy: `rule { can?(:owner_access) }.policy { enable :destroy_merge_request }`; `rule {
+  // merge_requests_disabled | repository_disabled }` prevents it (app/policies/project_policy.rb).
+  destroy_merge_request: guarded<MergeRequest>(
+    {
+      allows: (world, user, mr) => projectRole(world, user, projectOf(world, mr)) >= Roles.Owner,
+      refusal: (world, user, mr) => {
+        const project = projectOf(world, mr);
+        return tooLow(user, projectRole(world, user, project), `project ${project.path_with_namespace}`, Roles.Owner);
+      },
+    },
+    projectOf,
+    { features: MERGE_REQUEST_FEATURES },
   ),
   // ProjectPolicy: whoever reads the project may open an issue (`create_issue` from `guest_access` and
   // `public_access`); archived (`issue` is an archived feature) and `rule { issues_disabled }` prevent it.

@@ -121,7 +121,7 @@ export class MergeRequests extends Resource {
   /**
    * Merges a merge request. GitLab answers 401 to a caller who may not merge into the
    * target branch, 409 when `sha` is not the source branch's head, and 405 while it
-   * cannot be merged (closed, merged, a draft, conflicts, not approved).
+   * cannot be merged (closed, merged, a draft, not approved), 422 with conflicts.
    * `PUT /projects/:id/merge_requests/:merge_request_iid/merge`
    *
    * @example
@@ -140,6 +140,19 @@ export class MergeRequests extends Resource {
       json: body,
       ...options,
     });
+  }
+
+  /**
+   * Deletes a merge request, with its approvals and approval rules: the project's Owners and
+   * administrators only (403 otherwise). `DELETE /projects/:id/merge_requests/:merge_request_iid`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.mergeRequests.delete('acme/api', 12);
+   * ```
+   */
+  delete(project: ProjectRef, mergeRequestIid: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`projects/${project}/merge_requests/${mergeRequestIid}`, null, options);
   }
 }
 

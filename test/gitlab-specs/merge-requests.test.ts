@@ -2705,32 +2705,65 @@ notPortedGroup('POST /projects/:id/merge_requests/:merge_request_iid/context_com
   notPorted('when unauthenticated: returns 401 if user tries to create context commits');
 });
 
-notPortedGroup('DELETE /projects/:id/merge_requests/:merge_request_iid', () => {
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
-  notPorted('when the user is developer: denies the deletion of the merge request');
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
-  notPorted('when the user is project owner: destroys the merge request owners can destroy');
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
-  notPorted('when the user is project owner: returns 404 for an invalid merge request IID');
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
-  notPorted('when the user is project owner: returns 404 if the merge request id is used instead of iid');
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
-  notPorted('when the user is project owner, 412 response, for a modified resource: returns 412 with a JSON error');
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
-  notPorted('when the user is project owner, 412 response, for an unmodified resource: returns 204 with an empty body');
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
-  );
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+describe('DELETE /projects/:id/merge_requests/:merge_request_iid', () => {
+  const remove = (mock: MockGitLab, token: string, iid: number | string = 1, headers: Record<string, string> = {}) =>
+    call(mock, 'DELETE', `${PROJECT}/merge_requests/${iid}`, { token, headers });
+
+  it('when the user is developer: denies the deletion of the merge request', async () => {
+    const mock = putWorld({}, { members: { user2: 30 } });
+    const { answer, unchanged } = await refusedUnchanged(mock, USER2, () => remove(mock, USER2));
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('403 Forbidden');
+    expect(unchanged).toBe(true);
+  });
+
+  it('when the user is project owner: destroys the merge request owners can destroy', async () => {
+    const mock = putWorld();
+    const answer = await remove(mock, USER);
+    expect(answer.status).toBe(204);
+    expect((await api(mock, 'GET', MR1, USER)).status).toBe(404);
+  });
+
+  it('when the user is project owner: returns 404 for an invalid merge request IID', async () => {
+    const mock = putWorld();
+    expect((await remove(mock, USER, NON_EXISTING_ID)).status).toBe(404);
+  });
+
+  it('when the user is project owner: returns 404 if the merge request id is used instead of iid', async () => {
+    const mock = putWorld();
+    expect((await remove(mock, USER, 1000)).status).toBe(404);
+  });
+
+  it('when the user is project owner, 412 response, for a modified resource: returns 412 with a JSON error', async () => {
+    const mock = putWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      remove(mock, USER, 1, { 'If-Unmodified-Since': '1990-01-12T00:00:48-0600' }),
+    );
+    expect(answer.status).toBe(412);
+    expect(answer.body).toEqual({ message: '412 Precondition Failed' });
+    expect(unchanged).toBe(true);
+  });
+
+  it('when the user is project owner, 412 response, for an unmodified resource: returns 204 with an empty body', async () => {
+    const mock = putWorld();
+    const answer = await remove(mock, USER, 1, { 'If-Unmodified-Since': new Date(NOW).toUTCString() });
+    expect(answer.status).toBe(204);
+    expect(answer.body ?? '').toBe('');
+  });
+
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = putWorld();
+    expect((await remove(mock, USER)).status).toBe(204);
+  });
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
   );
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  // skip: not modelled: granular personal access tokens and the `granular_personal_access_tokens` feature flag
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
   );
-  // skip: not modelled: DELETE /projects/:id/merge_requests/:merge_request_iid (no route: the mock's merge requests are never deleted through the API)
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
