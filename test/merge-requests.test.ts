@@ -1001,3 +1001,13 @@ describe('delete', () => {
     expect(id).toBeUndefined();
   });
 });
+
+describe('participants', () => {
+  it('lists the author, assignees and reviewers once each, those who may read merge requests', async () => {
+    const people = await as('developer').projects.mergeRequests.participants(API, 1).toArray();
+    const mr = [...mock.world.mergeRequests.values()].find((m) => m.iid === 1)!;
+    const expected = [...new Set([mr.author_id, ...mr.assignee_ids, ...mr.reviewer_ids])];
+    expect(people.map((u) => u.id)).toEqual(expected);
+    expect(people.map((u) => u.username)).toContain('maintainer');
+  });
+});

@@ -3,6 +3,7 @@ import { type Constraints, p, paginationParams, parseParams } from '../http/para
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
+import { presentUserId } from '../present/users.js';
 import { findProject, requireMergeRequestScope, signedIn } from '../rules/access.js';
 import { milestoneIdByTitle } from '../rules/issuables.js';
 import {
@@ -12,6 +13,7 @@ import {
   listProjectMergeRequests,
   type MergeRequestFilters,
   mergeMergeRequest,
+  participantsOf,
   requireUnmodifiedSince,
   updateMergeRequest,
 } from '../rules/merge-requests.js';
@@ -183,6 +185,21 @@ export const mergeRequestRoutes = [
       authorize(ctx.world, ctx.caller, 'read_merge_request', project);
       const view = { renderHtml: q.render_html, includeRebaseInProgress: q.include_rebase_in_progress };
       return json(presentMergeRequestFull(ctx.world, ctx.caller, mr, view));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'GET',
+    '/projects/:id/merge_requests/:merge_request_iid/participants',
+    (ctx) => {
+      requireMergeRequestScope(ctx.caller.token, 'GET');
+      const q = parseParams(ctx.params, { ...mergeRequestPath, ...paginationParams });
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      // find_merge_request_with_access: the lookup (404), then read_merge_request (403).
+      const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+      authorize(ctx.world, ctx.caller, 'read_merge_request', project);
+      return paginated(ctx, participantsOf(ctx.world, project, mr), q, (user) => presentUserId(ctx.world, user.id));
     },
     { checksScopes: true },
   ),

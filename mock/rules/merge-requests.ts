@@ -119,6 +119,19 @@ export function requireUnmodifiedSince(header: string | null | undefined, update
   );
 }
 
+/**
+ * A merge request's participants (Participable: Issuable's `participant :author`, `:assignees`, MergeRequest's
+ * `:reviewers`; notes and mentions are not modelled), each once, those who may read its merge requests
+ * (`visible_participants`, app/models/concerns/participable.rb).
+ */
+export function participantsOf(world: World, project: Project, mr: MergeRequest): User[] {
+  const ids = [...new Set([mr.author_id, ...mr.assignee_ids, ...mr.reviewer_ids])];
+  return ids.flatMap((id) => {
+    const user = world.users.get(id);
+    return user && canReadMergeRequests(world, user, project) ? [user] : [];
+  });
+}
+
 /** A merge request of this project by iid: `404 Not found` otherwise. */
 export function findMergeRequest(world: World, project: Project, iid: number): MergeRequest {
   for (const mr of world.mergeRequests.values()) if (mr.project_id === project.id && mr.iid === iid) return mr;

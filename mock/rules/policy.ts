@@ -373,6 +373,8 @@ export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
   'GET /projects/:id/merge_requests':
     'lib/api/merge_requests.rb: `authenticate_non_get!`; `authorize! :read_merge_request`',
   'GET /projects/:id/merge_requests/:merge_request_iid': 'lib/api/merge_requests.rb: `find_merge_request_with_access`',
+  'GET /projects/:id/merge_requests/:merge_request_iid/participants':
+    'lib/api/merge_requests.rb: `authenticate_non_get!`, `find_merge_request_with_access`',
   'GET /projects/:id/repository/branches': 'lib/api/branches.rb: `require_repository_enabled!`, `authorize_read_code!`',
   'GET /projects/:id/repository/branches/:branch': 'lib/api/branches.rb: `authorize_read_code!`',
   'GET /projects/:id/protected_branches': 'lib/api/protected_branches.rb: `authorize_read_code!`, no `authenticate!`',

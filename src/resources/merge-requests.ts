@@ -3,6 +3,7 @@ import type { PagePromise } from '../core/pagination.js';
 import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
+import { type PaginationQuery, UserBasic } from '../models/common.js';
 import {
   MergeRequest,
   MergeRequestBasic,
@@ -138,6 +139,29 @@ export class MergeRequests extends Resource {
   ): Promise<MergeRequest> {
     return this.request('PUT', path`projects/${project}/merge_requests/${mergeRequestIid}/merge`, MergeRequest, {
       json: body,
+      ...options,
+    });
+  }
+
+  /**
+   * Lists who takes part in a merge request, those the caller may see: its author, assignees and
+   * reviewers, and whoever commented on or was mentioned in it.
+   * `GET /projects/:id/merge_requests/:merge_request_iid/participants`
+   *
+   * @example
+   * ```ts
+   * const people = await gitlab.projects.mergeRequests.participants('acme/api', 12).toArray();
+   * console.log(people.map((user) => user.username));
+   * ```
+   */
+  participants(
+    project: ProjectRef,
+    mergeRequestIid: number,
+    query: PaginationQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<UserBasic> {
+    return this.paginate(path`projects/${project}/merge_requests/${mergeRequestIid}/participants`, UserBasic, {
+      query,
       ...options,
     });
   }

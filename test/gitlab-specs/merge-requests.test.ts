@@ -1892,30 +1892,63 @@ describe('GET /projects/:id/merge_requests/:merge_request_iid', () => {
   granularTokenPermissions((mock) => api(mock, 'GET', `${PROJECT}/merge_requests/2`, USER));
 });
 
-notPortedGroup('GET /projects/:id/merge_requests/:merge_request_iid/participants', () => {
-  // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/participants (no route: participants come from notes and mentions, which the mock does not keep)
-  notPorted('issuable participants endpoint: returns participants');
-  // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/participants (no route: participants come from notes and mentions, which the mock does not keep)
-  notPorted('issuable participants endpoint: returns a 404 when iid does not exist');
-  // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/participants (no route: participants come from notes and mentions, which the mock does not keep)
-  notPorted('issuable participants endpoint: returns a 404 when id is used instead of iid');
-  // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/participants (no route: participants come from notes and mentions, which the mock does not keep)
-  notPorted(
-    'when merge request author has only guest access, rejects user from accessing merge request info: returns a 403 error',
-  );
-  // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/participants (no route: participants come from notes and mentions, which the mock does not keep)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
-  );
-  // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/participants (no route: participants come from notes and mentions, which the mock does not keep)
+describe('GET /projects/:id/merge_requests/:merge_request_iid/participants', () => {
+  // The shared example's `entity`: "Test" by user, assigned to user, in milestone 0.9; its id is not its iid.
+  const participantsWorld = () => world([specProject([singleMergeRequest({ milestone: '0.9' })])]);
+
+  it('issuable participants endpoint: returns participants', async () => {
+    const mock = participantsWorld();
+    const answer = await api(mock, 'GET', `${MR1}/participants`, USER);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(Array.isArray(answer.body)).toBe(true);
+    // Its participants: the author, who is also its assignee.
+    expect(answer.body).toHaveLength(1);
+    const user = [...mock.world.users.values()].find((u) => u.username === 'user');
+    expect(answer.body.at(-1)).toMatchObject({ id: user?.id, name: user?.name, username: 'user' });
+  });
+
+  it('issuable participants endpoint: returns a 404 when iid does not exist', async () => {
+    const mock = participantsWorld();
+    expect((await api(mock, 'GET', `${PROJECT}/merge_requests/${NON_EXISTING_ID}/participants`, USER)).status).toBe(
+      404,
+    );
+  });
+
+  it('issuable participants endpoint: returns a 404 when id is used instead of iid', async () => {
+    const mock = participantsWorld();
+    expect((await api(mock, 'GET', `${MR1}/participants`, USER)).status).toBe(200);
+    expect((await api(mock, 'GET', `${PROJECT}/merge_requests/1000/participants`, USER)).status).toBe(404);
+  });
+
+  it('when merge request author has only guest access, rejects user from accessing merge request info: returns a 403 error', async () => {
+    const mock = world([
+      {
+        path: 'other/private',
+        members: { user: 10 },
+        merge_requests: [
+          { iid: 1, title: 'Private', author: 'user', source_branch: 'master', target_branch: 'feature' },
+        ],
+      },
+    ]);
+    const answer = await api(mock, 'GET', '/projects/other%2Fprivate/merge_requests/1/participants', USER);
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('403 Forbidden');
+  });
+
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = participantsWorld();
+    expect((await api(mock, 'GET', `${MR1}/participants`, USER)).status).toBe(200);
+  });
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
   );
-  // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/participants (no route: participants come from notes and mentions, which the mock does not keep)
+  // skip: not modelled: granular personal access tokens and the `granular_personal_access_tokens` feature flag
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
   );
-  // skip: not modelled: GET /projects/:id/merge_requests/:merge_request_iid/participants (no route: participants come from notes and mentions, which the mock does not keep)
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
