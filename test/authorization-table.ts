@@ -50,6 +50,7 @@ export const SERVED_ANONYMOUSLY: readonly string[] = [
   'GET /merge_requests',
   'GET /projects/:id/merge_requests',
   'GET /projects/:id/merge_requests/:merge_request_iid',
+  'GET /projects/:id/merge_requests/:merge_request_iid/participants',
   'GET /projects/:id/repository/branches',
   'GET /projects/:id/repository/branches/:branch',
   'GET /projects/:id/protected_branches',
@@ -417,6 +418,8 @@ export const rows: Row[] = [
   { route: 'GET /projects/:id/merge_requests', url: `${P}/merge_requests`,                  expect: [404, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`,
                                                                                              expect: [404, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /projects/:id/merge_requests/:merge_request_iid/participants', url: `${P}/merge_requests/1/participants`,
+                                                                                             expect: [404, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /projects/:id/merge_requests', url: `${P}/merge_requests`, body: { source_branch: 'feature-new', target_branch: 'main', title: 'New' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 201, 201, 201, 201, 201] },
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`, body: { title: 'Renamed' },
@@ -425,6 +428,9 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/merge', url: `${P}/merge_requests/2/merge`, body: {},
                                                                                              expect: [401, 401, 401, 401, 403, 404, 401, 401, 401, 401, 200, 200, 200, 200],
     note: 'GitLab answers 401 to whoever may not merge into the target branch: main is protected, Maintainers merge.' },
+  { route: 'DELETE /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 204, 204, 403],
+    note: 'ProjectPolicy enables destroy_merge_request from owner_access: Owners and administrators.' },
 
   // Issues (lib/api/issues.rb): whoever sees the project reads and opens issues; editing needs Planner, or authorship.
   { route: 'GET /issues', url: '/issues?scope=all',                                          expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

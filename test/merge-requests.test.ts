@@ -690,7 +690,6 @@ describe('merge', () => {
 
   it.each([
     ['a draft', 3],
-    ['conflicts', 4],
     ['closed', 5],
     ['already merged', 6],
     ['not approved', 1],
@@ -701,15 +700,22 @@ describe('merge', () => {
     expect(mock.exportState()).toEqual(before);
   });
 
-  it('answers 409 for a sha that is not the head, before the mergeability check, and changes nothing', async () => {
+  it('answers 422 Branch cannot be merged for conflicts, after the state checks, and changes nothing', async () => {
+    // lib/api/merge_requests.rb: `not_allowed!` unless `mergeable_state?`, then 422 unless `mergeable?` (its git checks).
     const before = mock.exportState();
-    for (const iid of [1, 2]) {
-      const error = await failure(as('maintainer').projects.mergeRequests.merge(API, iid, { sha: 'c'.repeat(40) }));
-      const head = mock.world.mergeRequests.get(
-        [...mock.world.mergeRequests.values()].find((m) => m.iid === iid)!.id,
-      )!.sha;
-      expect([error.status, error.gitlabMessage]).toEqual([409, `SHA does not match HEAD of source branch: ${head}`]);
-    }
+    const error = await failure(as('maintainer').projects.mergeRequests.merge(API, 4));
+    expect([error.status, error.gitlabMessage]).toEqual([422, 'Branch cannot be merged']);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('answers 409 for a sha that is not the head, after the mergeability checks, and changes nothing', async () => {
+    const before = mock.exportState();
+    const head = [...mock.world.mergeRequests.values()].find((m) => m.iid === 2)!.sha;
+    const error = await failure(as('maintainer').projects.mergeRequests.merge(API, 2, { sha: 'c'.repeat(40) }));
+    expect([error.status, error.gitlabMessage]).toEqual([409, `SHA does not match HEAD of source branch: ${head}`]);
+    // `check_sha_param!` runs after `not_allowed!`: a merge request not yet approved is 405 whatever the sha.
+    const unapproved = await failure(as('maintainer').projects.mergeRequests.merge(API, 1, { sha: 'c'.repeat(40) }));
+    expect([unapproved.status, unapproved.gitlabMessage]).toEqual([405, '405 Method Not Allowed']);
     expect(mock.exportState()).toEqual(before);
   });
 
@@ -965,5 +971,43 @@ describe('the seed document and the export', () => {
       expect(await client(reloaded, 'glpat-developer').projects.mergeRequests.get(API, iid)).toEqual(original);
     }
     expect(reloaded.exportState()).toEqual(mock.exportState());
+  });
+});
+
+describe("GitLab's merge_requests_spec, through the SDK", () => {
+  it('lists what the caller is asked to review (scope=reviews_for_me), and who merged (merge_user_username)', async () => {
+    const review = await as('maintainer').mergeRequests.list({ scope: 'reviews_for_me' }).toArray();
+    expect(review.length).toBeGreaterThan(0);
+    for (const mr of review) expect(mr.reviewers?.map((r) => r.username)).toContain('maintainer');
+    const none = await as('maintainer').projects.mergeRequests.list(API, { merge_user_username: 'nobody' }).toArray();
+    expect(none).toEqual([]);
+  });
+
+  it('keeps merge_after and shows it in UTC', async () => {
+    const mr = await as('maintainer').projects.mergeRequests.update(API, 2, { merge_after: '2025-01-09T20:47+0100' });
+    expect(mr.merge_after).toBe('2025-01-09T19:47:00.000Z');
+  });
+});
+
+describe('delete', () => {
+  it('deletes a merge request as an Owner, with its approvals; a Maintainer gets 403 and nothing changes', async () => {
+    const before = mock.exportState();
+    const refused = await failure(as('maintainer').projects.mergeRequests.delete(API, 2));
+    expect([refused.status, refused.gitlabMessage]).toEqual([403, '403 Forbidden']);
+    expect(mock.exportState()).toEqual(before);
+    await as('owner').projects.mergeRequests.delete(API, 2);
+    expect((await failure(as('owner').projects.mergeRequests.get(API, 2))).status).toBe(404);
+    const id = [...mock.world.mergeRequests.values()].find((m) => m.iid === 2);
+    expect(id).toBeUndefined();
+  });
+});
+
+describe('participants', () => {
+  it('lists the author, assignees and reviewers once each, those who may read merge requests', async () => {
+    const people = await as('developer').projects.mergeRequests.participants(API, 1).toArray();
+    const mr = [...mock.world.mergeRequests.values()].find((m) => m.iid === 1)!;
+    const expected = [...new Set([mr.author_id, ...mr.assignee_ids, ...mr.reviewer_ids])];
+    expect(people.map((u) => u.id)).toEqual(expected);
+    expect(people.map((u) => u.username)).toContain('maintainer');
   });
 });

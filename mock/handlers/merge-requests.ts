@@ -1,9 +1,10 @@
 import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
-import { json } from '../http/respond.js';
+import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
-import { findProject, signedIn } from '../rules/access.js';
+import { presentUserId } from '../present/users.js';
+import { findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
 import { milestoneIdByTitle } from '../rules/issuables.js';
 import {
   createMergeRequest,
@@ -12,9 +13,12 @@ import {
   listProjectMergeRequests,
   type MergeRequestFilters,
   mergeMergeRequest,
+  participantsOf,
+  requireUnmodifiedSince,
   updateMergeRequest,
 } from '../rules/merge-requests.js';
 import { authorize } from '../rules/policy.js';
+import { removeMergeRequest } from '../rules/removal.js';
 import type { MergeRequest } from '../world/types.js';
 import {
   issuableFilters,
@@ -33,7 +37,8 @@ import {
  * @module
  */
 
-const mergeRequestPath = { id: p.string().required(), merge_request_iid: p.id().required() };
+// lib/api/merge_requests.rb: `requires :merge_request_iid, type: Integer`, so 0 or a negative iid is looked up (404), not refused.
+const mergeRequestPath = { id: p.string().required(), merge_request_iid: p.integer().required() };
 
 const listParams = {
   ...issuableListParams,
@@ -48,14 +53,36 @@ const listParams = {
   target_branch: p.string(),
   wip: p.string().values(['yes', 'no']),
   view: p.string().values(['simple']),
+  in: p.string(),
+  with_labels_details: p.boolean().default(false),
+  merge_user_id: p.integer(),
+  merge_user_username: p.string(),
+  // `not` (lib/api/helpers/merge_requests_helpers.rb, `merge_requests_negatable_params`): its keys as Rack
+  // reads `not[labels][]=…`, so that a refusal names them as Grape does (`not[reviewer_id] is invalid`).
+  'not[labels]': p.strings({ comma: true }),
+  'not[milestone]': p.string(),
+  'not[author_id]': p.integer(),
+  'not[author_username]': p.string(),
+  'not[assignee_id]': userIdOrNoneAny(),
+  'not[assignee_username]': p.strings({ comma: true }),
+  // An Integer only: `None` and `Any` are not negatable.
+  'not[reviewer_id]': p.integer(),
+  'not[reviewer_username]': p.string(),
   ...paginationParams,
 };
+
+/** The instance-wide list's scopes: the issues' and `reviews_for_me` (lib/api/helpers/merge_requests_helpers.rb). */
+const MERGE_REQUEST_SCOPES = [...SCOPES, 'reviews_for_me'];
 
 const listConstraints: Constraints<typeof listParams> = {
   mutuallyExclusive: [
     ['author_id', 'author_username'],
     ['assignee_id', 'assignee_username'],
     ['reviewer_id', 'reviewer_username'],
+    ['merge_user_id', 'merge_user_username'],
+    ['not[author_id]', 'not[author_username]'],
+    ['not[assignee_id]', 'not[assignee_username]'],
+    ['not[reviewer_id]', 'not[reviewer_username]'],
   ],
 };
 
@@ -69,6 +96,19 @@ function filtersOf(q: ListParams): MergeRequestFilters {
     reviewerId: noneOrAny<number>(q.reviewer_id),
     reviewerUsername: q.reviewer_username,
     draft: q.wip as 'yes' | 'no' | undefined,
+    searchIn: q.in,
+    mergeUserId: q.merge_user_id,
+    mergeUserUsername: q.merge_user_username,
+    not: {
+      labels: q['not[labels]'],
+      milestone: q['not[milestone]'],
+      authorId: q['not[author_id]'],
+      authorUsername: q['not[author_username]'],
+      assigneeId: noneOrAny<number>(q['not[assignee_id]']),
+      assigneeUsernames: q['not[assignee_username]'],
+      reviewerId: q['not[reviewer_id]'],
+      reviewerUsername: q['not[reviewer_username]'],
+    },
   };
 }
 
@@ -76,7 +116,7 @@ function listAnswer(ctx: RouteContext, q: ListParams, mergeRequests: MergeReques
   const present =
     q.view === 'simple'
       ? (mr: MergeRequest) => presentMergeRequestSimple(ctx.world, mr)
-      : (mr: MergeRequest) => presentMergeRequest(ctx.world, mr);
+      : (mr: MergeRequest) => presentMergeRequest(ctx.world, mr, q.with_labels_details);
   // Both presenters build a new entity on every call: the page reuses the text of unchanged ones.
   return paginated(ctx, mergeRequests, q, present, { reuseJson: true });
 }
@@ -100,105 +140,162 @@ const fieldParams = {
 };
 
 export const mergeRequestRoutes = [
-  route('GET', '/merge_requests', (ctx) => {
-    const spec = { ...listParams, scope: p.string().values(SCOPES).default('created_by_me') };
-    const q = parseParams(ctx.params, spec, listConstraints);
-    // lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'`.
-    if (q.scope !== 'all') signedIn(ctx.caller);
-    const order = issuableOrder(q);
-    return listAnswer(ctx, q, listMergeRequests(ctx.world, ctx.caller, filtersOf(q), order));
-  }),
+  route(
+    'GET',
+    '/merge_requests',
+    (ctx) => {
+      requireAiWorkflowsScope(ctx.caller.token, 'GET');
+      const spec = { ...listParams, scope: p.string().values(MERGE_REQUEST_SCOPES).default('created_by_me') };
+      const q = parseParams(ctx.params, spec, listConstraints);
+      // lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'`.
+      if (q.scope !== 'all') signedIn(ctx.caller);
+      const order = issuableOrder(q);
+      return listAnswer(ctx, q, listMergeRequests(ctx.world, ctx.caller, filtersOf(q), order));
+    },
+    { checksScopes: true },
+  ),
 
-  route('GET', '/projects/:id/merge_requests', (ctx) => {
-    const spec = { ...listParams, id: p.string().required(), iids: p.integers() };
-    const q = parseParams(ctx.params, spec, listConstraints);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const found = listProjectMergeRequests(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
-    return listAnswer(ctx, q, found);
-  }),
+  route(
+    'GET',
+    '/projects/:id/merge_requests',
+    (ctx) => {
+      requireAiWorkflowsScope(ctx.caller.token, 'GET');
+      const spec = { ...listParams, id: p.string().required(), iids: p.integers() };
+      const q = parseParams(ctx.params, spec, listConstraints);
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      const found = listProjectMergeRequests(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
+      return listAnswer(ctx, q, found);
+    },
+    { checksScopes: true },
+  ),
 
-  route('GET', '/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
-    const q = parseParams(ctx.params, {
-      ...mergeRequestPath,
-      render_html: p.boolean(),
-      include_rebase_in_progress: p.boolean(),
-    });
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    // GitLab's find_merge_request_with_access: the lookup (404), then read_merge_request (403).
-    const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
-    authorize(ctx.world, ctx.caller, 'read_merge_request', project);
-    const view = { renderHtml: q.render_html, includeRebaseInProgress: q.include_rebase_in_progress };
-    return json(presentMergeRequestFull(ctx.world, ctx.caller, mr, view));
-  }),
-
-  route('POST', '/projects/:id/merge_requests', (ctx) => {
-    const q = parseParams(
-      ctx.params,
-      {
-        id: p.string().required(),
-        title: p.string().required(),
-        source_branch: p.string().required(),
-        target_branch: p.string().required(),
-        target_project_id: p.integer(),
-        ...fieldParams,
-      },
-      { mutuallyExclusive: [['milestone_id', 'milestone']] },
-    );
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    authorize(ctx.world, ctx.caller, 'create_merge_request_from', project);
-    const milestone_id =
-      q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
-    const mr = createMergeRequest(ctx.world, ctx.caller, project, { ...q, milestone_id });
-    return json(presentMergeRequestFull(ctx.world, ctx.caller, mr), 201);
-  }),
-
-  route('PUT', '/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
-    const q = parseParams(
-      ctx.params,
-      {
+  route(
+    'GET',
+    '/projects/:id/merge_requests/:merge_request_iid',
+    (ctx) => {
+      requireAiWorkflowsScope(ctx.caller.token, 'GET');
+      const q = parseParams(ctx.params, {
         ...mergeRequestPath,
-        title: p.string().notBlank(),
-        target_branch: p.string().notBlank(),
-        state_event: p.string().values(['close', 'reopen']),
-        discussion_locked: p.boolean(),
-        ...fieldParams,
-      },
-      {
-        mutuallyExclusive: [['milestone_id', 'milestone']],
-        // GitLab's update_params_at_least_one_of, in its order.
-        atLeastOneOf: [
-          [
-            'assignee_id',
-            'assignee_ids',
-            'reviewer_ids',
-            'description',
-            'labels',
-            'add_labels',
-            'remove_labels',
-            'milestone_id',
-            'milestone',
-            'remove_source_branch',
-            'allow_collaboration',
-            'allow_maintainer_to_push',
-            'squash',
-            'target_branch',
-            'title',
-            'state_event',
-            'discussion_locked',
-            'merge_after',
+        render_html: p.boolean(),
+        include_rebase_in_progress: p.boolean(),
+      });
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      // GitLab's find_merge_request_with_access: the lookup (404), then read_merge_request (403).
+      const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+      authorize(ctx.world, ctx.caller, 'read_merge_request', project);
+      const view = { renderHtml: q.render_html, includeRebaseInProgress: q.include_rebase_in_progress };
+      return json(presentMergeRequestFull(ctx.world, ctx.caller, mr, view));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'GET',
+    '/projects/:id/merge_requests/:merge_request_iid/participants',
+    (ctx) => {
+      requireAiWorkflowsScope(ctx.caller.token, 'GET');
+      const q = parseParams(ctx.params, { ...mergeRequestPath, ...paginationParams });
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      // find_merge_request_with_access: the lookup (404), then read_merge_request (403).
+      const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+      authorize(ctx.world, ctx.caller, 'read_merge_request', project);
+      return paginated(ctx, participantsOf(ctx.world, project, mr), q, (user) => presentUserId(ctx.world, user.id));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'POST',
+    '/projects/:id/merge_requests',
+    (ctx) => {
+      requireAiWorkflowsScope(ctx.caller.token, 'POST');
+      const q = parseParams(
+        ctx.params,
+        {
+          id: p.string().required(),
+          title: p.string().required(),
+          source_branch: p.string().required(),
+          target_branch: p.string().required(),
+          target_project_id: p.integer(),
+          ...fieldParams,
+        },
+        { mutuallyExclusive: [['milestone_id', 'milestone']] },
+      );
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      authorize(ctx.world, ctx.caller, 'create_merge_request_from', project);
+      const milestone_id =
+        q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
+      const mr = createMergeRequest(ctx.world, ctx.caller, project, { ...q, milestone_id });
+      return json(presentMergeRequestFull(ctx.world, ctx.caller, mr), 201);
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'PUT',
+    '/projects/:id/merge_requests/:merge_request_iid',
+    (ctx) => {
+      requireAiWorkflowsScope(ctx.caller.token, 'PUT');
+      const q = parseParams(
+        ctx.params,
+        {
+          ...mergeRequestPath,
+          title: p.string().notBlank(),
+          target_branch: p.string().notBlank(),
+          state_event: p.string().values(['close', 'reopen']),
+          discussion_locked: p.boolean(),
+          ...fieldParams,
+        },
+        {
+          mutuallyExclusive: [['milestone_id', 'milestone']],
+          // GitLab's update_params_at_least_one_of, in its order.
+          atLeastOneOf: [
+            [
+              'assignee_id',
+              'assignee_ids',
+              'reviewer_ids',
+              'description',
+              'labels',
+              'add_labels',
+              'remove_labels',
+              'milestone_id',
+              'milestone',
+              'remove_source_branch',
+              'allow_collaboration',
+              'allow_maintainer_to_push',
+              'squash',
+              'target_branch',
+              'title',
+              'state_event',
+              'discussion_locked',
+              'merge_after',
+            ],
           ],
-        ],
-      },
-    );
+        },
+      );
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
+      authorize(ctx.world, ctx.caller, 'update_merge_request', mr);
+      const milestone_id =
+        q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
+      const changes = { ...q, milestone_id, state_event: q.state_event as 'close' | 'reopen' | undefined };
+      return json(
+        presentMergeRequestFull(ctx.world, ctx.caller, updateMergeRequest(ctx.world, ctx.caller, project, mr, changes)),
+      );
+    },
+    { checksScopes: true },
+  ),
+
+  route('DELETE', '/projects/:id/merge_requests/:merge_request_iid', (ctx) => {
+    const q = parseParams(ctx.params, mergeRequestPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
+    // lib/api/merge_requests.rb: `find_project_merge_request` (404), `authorize!(:destroy_merge_request, …)` (403),
+    // then `destroy_conditionally!` (412 for a stale If-Unmodified-Since) and `Issuable::DestroyService`.
     const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
-    authorize(ctx.world, ctx.caller, 'update_merge_request', mr);
-    const milestone_id =
-      q.milestone === undefined ? q.milestone_id : milestoneIdByTitle(ctx.world, project, q.milestone);
-    const changes = { ...q, milestone_id, state_event: q.state_event as 'close' | 'reopen' | undefined };
-    return json(
-      presentMergeRequestFull(ctx.world, ctx.caller, updateMergeRequest(ctx.world, ctx.caller, project, mr, changes)),
-    );
+    authorize(ctx.world, ctx.caller, 'destroy_merge_request', mr);
+    requireUnmodifiedSince(ctx.request.header('if-unmodified-since'), mr.updated_at);
+    removeMergeRequest(ctx.world, mr);
+    return noContent();
   }),
 
   route('PUT', '/projects/:id/merge_requests/:merge_request_iid/merge', (ctx) => {

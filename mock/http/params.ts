@@ -208,15 +208,23 @@ export function blankAsNil(raw: RawParams, ...names: string[]): RawParams {
 export function parseParams<S extends Spec>(raw: RawParams, spec: S, constraints: Constraints<S> = {}): Parsed<S> {
   const errors: string[] = [];
   const out: Record<string, unknown> = {};
-  const given = (name: string) => raw[name] !== undefined && (raw[name] !== null || spec[name]?.allowNull);
-  for (const [name, param] of Object.entries(spec)) {
+  // Grape's coercion reads an empty string as nil for every type but String (`PrimitiveCoercer#treat_as_nil?`):
+  // `assignee_id=` is no assignee, not an invalid Integer (GitLab's merge_requests_spec, "when assignee_id is empty").
+  const coercedNil = (name: string) => {
     const value = raw[name];
+    return value === '' && spec[name]?.coerce('') === INVALID ? null : value;
+  };
+  const hasValue = (value: unknown, name: string) => value !== undefined && (value !== null || spec[name]?.allowNull);
+  // Grape's mutually_exclusive, at_least_one_of and all_or_none_of look at the keys sent, an empty one too.
+  const given = (name: string) => hasValue(raw[name], name);
+  for (const [name, param] of Object.entries(spec)) {
+    const value = coercedNil(name);
     // Grape's allow_blank runs on any key the request sends, so an explicit null is empty too (`allow_force_push is empty`).
     if (value === null && !param.allowBlank && !param.allowNull) {
       errors.push(`${name} is empty`);
       continue;
     }
-    if (!given(name)) {
+    if (!hasValue(value, name)) {
       if (param.isRequired) errors.push(`${name} is missing`);
       // Grape runs allow_blank on a required parameter even when it is absent.
       if (param.isRequired && !param.allowBlank) errors.push(`${name} is empty`);

@@ -23,10 +23,21 @@ function addEntry(out: RawParams, key: string, value: unknown): void {
   }
 }
 
-/** Query string entries as raw parameters. */
+/**
+ * Query string entries as raw parameters. A key without `=` (`?state`) is `null`, as Rack reads it
+ * (nil): Grape then treats it as not given, so its default applies (GitLab's
+ * spec/requests/api/merge_requests_spec.rb, "returns an array of all merge_requests" with `?state`).
+ */
 export function queryParams(url: URL): RawParams {
   const out: RawParams = {};
-  for (const [key, value] of url.searchParams) addEntry(out, key, value);
+  if (!url.search.includes('&') && url.search.includes('=')) {
+    for (const [key, value] of url.searchParams) addEntry(out, key, value);
+    return out;
+  }
+  for (const part of url.search.slice(1).split('&')) {
+    if (part === '') continue;
+    for (const [key, value] of new URLSearchParams(part)) addEntry(out, key, part.includes('=') ? value : null);
+  }
   return out;
 }
 

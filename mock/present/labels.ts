@@ -15,7 +15,10 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-/** GitLab's LabelBasic entity (`lib/api/entities/label_basic.rb`): an issue's labels with `with_labels_details=true`. */
+/**
+ * GitLab's LabelBasic entity (`lib/api/entities/label_basic.rb`), as issue and merge request lists show their
+ * labels with `with_labels_details=true`; `archived` only under the `labels_archive` flag, off in 18.6.
+ */
 export function presentLabelBasic(label: Label) {
   return {
     id: label.id,

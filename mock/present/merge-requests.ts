@@ -1,7 +1,15 @@
 import type { MergeRequest, MergeRequestBasic } from '../../src/models/merge-requests.js';
-import { canMergeInto, detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
+import { projectLabels } from '../rules/labels.js';
+import {
+  canMergeInto,
+  detailedMergeStatus,
+  isDraftTitle,
+  isFirstContribution,
+  mergeStatus,
+} from '../rules/merge-requests.js';
 import type { Caller, MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
+import { presentLabelBasic } from './labels.js';
 import { milestoneOf } from './milestones.js';
 import { presentUserId, presentUserIds } from './users.js';
 
@@ -18,8 +26,27 @@ const projectPath = (world: World, mr: MergeRequestRecord) =>
 const webUrl = (world: World, mr: MergeRequestRecord) =>
   `${world.baseUrl}/${projectPath(world, mr)}/-/merge_requests/${mr.iid}`;
 
-/** MergeRequestBasic. */
-export function presentMergeRequest(world: World, mr: MergeRequestRecord): MergeRequestBasic {
+/**
+ * The labels as MergeRequestBasic shows them (`lib/api/entities/merge_request_basic.rb`): their titles
+ * sorted (`merge_request.labels.map(&:title).sort`), or with `with_labels_details` LabelBasic entities
+ * sorted by title.
+ */
+function labelsOf(world: World, project: Project, mr: MergeRequestRecord, withDetails: boolean) {
+  const titles = [...mr.labels].sort();
+  if (!withDetails) return titles;
+  const known = projectLabels(world, project);
+  return titles.flatMap((title) => {
+    const label = known.find((l) => l.title === title);
+    return label ? [presentLabelBasic(label)] : [];
+  });
+}
+
+/** MergeRequestBasic; `withLabelsDetails` (the lists' `with_labels_details`) shows the labels as entities. */
+export function presentMergeRequest(
+  world: World,
+  mr: MergeRequestRecord,
+  withLabelsDetails = false,
+): MergeRequestBasic {
   const author = presentUserId(world, mr.author_id);
   const path = projectPath(world, mr);
   const project = world.projects.get(mr.project_id) as Project;
@@ -44,8 +71,7 @@ export function presentMergeRequest(world: World, mr: MergeRequestRecord): Merge
     reviewers: presentUserIds(world, mr.reviewer_ids),
     source_project_id: mr.project_id,
     target_project_id: mr.project_id,
-    // GitLab sorts the titles (`merge_request.labels.map(&:title).sort`).
-    labels: [...mr.labels].sort(),
+    labels: labelsOf(world, project, mr, withLabelsDetails) as string[],
     draft,
     imported: false,
     imported_from: 'none',
@@ -54,12 +80,13 @@ export function presentMergeRequest(world: World, mr: MergeRequestRecord): Merge
     merge_when_pipeline_succeeds: false,
     merge_status: mergeStatus(mr),
     detailed_merge_status: detailedMergeStatus(world, project, mr),
-    merge_after: null,
+    merge_after: mr.merge_after ?? null,
     sha: mr.sha,
     merge_commit_sha: mr.merge_commit_sha,
     squash_commit_sha: mr.squash_commit_sha ?? null,
     discussion_locked: mr.discussion_locked,
-    should_remove_source_branch: null,
+    // `should_remove_source_branch?`: what the merge was asked (`merge_params`), else null.
+    should_remove_source_branch: mr.should_remove_source_branch ?? null,
     force_remove_source_branch: mr.force_remove_source_branch,
     // When GitLab finished preparing the new merge request: the mock's are ready at once.
     prepared_at: mr.created_at,
@@ -155,7 +182,7 @@ export function presentMergeRequestFull(
     head_pipeline: null,
     diff_refs: diffRefs(project, mr),
     merge_error: null,
-    first_contribution: false,
+    first_contribution: isFirstContribution(world, mr),
     ...(view.includeRebaseInProgress && { rebase_in_progress: false }),
     user: { can_merge: canMergeInto(world, caller.user, project, mr.target_branch) },
   };

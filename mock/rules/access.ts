@@ -223,7 +223,10 @@ export function requireUsersApiScope(
 
 /**
  * {@link requireApiScope} where GitLab also takes `ai_workflows` for GET, HEAD, POST and PUT
- * (`allow_ai_workflows_access` of `lib/api/issues.rb`, lib/api/concerns/ai_workflows_access.rb).
+ * (`allow_ai_workflows_access` of `lib/api/issues.rb`, lib/api/concerns/ai_workflows_access.rb; and
+ * `allow_access_with_scope :ai_workflows, if: request.get? || request.head? || mr_update?(request) ||
+ * mr_create?(request)` of lib/api/merge_requests.rb, whose routes call it for their reads and for a merge
+ * request's create and update only).
  */
 export function requireAiWorkflowsScope(token: AccessToken | OAuthToken | null, method: string): void {
   if (!token) return;

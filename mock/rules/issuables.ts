@@ -33,14 +33,14 @@ export interface IssuableFilters {
   iids?: number[];
   /** Words all found in the title or description, in any case. */
   search?: string;
-  /** Where `search` looks: GitLab's `in`, `title`, `description` or both joined by a comma (default both). */
+  /** GitLab's `in`: the columns `search` looks in (`title`, `description`, or both joined by a comma). */
   searchIn?: string;
   createdAfter?: Date;
   createdBefore?: Date;
   updatedAfter?: Date;
   updatedBefore?: Date;
-  /** `created_by_me`, `assigned_to_me` or `all` (the instance-wide lists). */
-  scope?: 'created_by_me' | 'assigned_to_me' | 'all';
+  /** `created_by_me`, `assigned_to_me`, `all`, and for merge requests `reviews_for_me` (the instance-wide lists). */
+  scope?: 'created_by_me' | 'assigned_to_me' | 'reviews_for_me' | 'all';
   /** The caller, for `scope`. */
   user?: User;
   /** GitLab's `not[...]`: records matching any of these are left out. */
@@ -60,10 +60,14 @@ export interface NegatedFilters {
   milestone?: string;
   authorId?: number;
   authorUsername?: string;
-  assigneeId?: number;
+  /** Leave out records assigned to this user; `None` those without an assignee, `Any` those with one. */
+  assigneeId?: number | 'None' | 'Any';
   /** Leave out records assigned to any of these users. */
   assigneeUsernames?: string[];
   iids?: number[];
+  /** Leave out merge requests asking this user's review (`not[reviewer_id]`, `not[reviewer_username]`). */
+  reviewerId?: number;
+  reviewerUsername?: string;
   /** `not[milestone_id]`: `Upcoming` leaves out records whose milestone is not yet due, `Started` those started. */
   milestoneWildcard?: 'Upcoming' | 'Started';
 }
@@ -111,12 +115,18 @@ function negatedOut(world: World, record: Issuable, not: NegatedFilters): boolea
     (not.milestone !== undefined && milestoneMatches(world, record, not.milestone)) ||
     (not.authorId !== undefined && record.author_id === not.authorId) ||
     (not.authorUsername !== undefined && record.author_id === idOf(not.authorUsername)) ||
-    (not.assigneeId !== undefined && record.assignee_ids.includes(not.assigneeId)) ||
+    (not.assigneeId === 'None' && record.assignee_ids.length === 0) ||
+    (not.assigneeId === 'Any' && record.assignee_ids.length > 0) ||
+    (typeof not.assigneeId === 'number' && record.assignee_ids.includes(not.assigneeId)) ||
     not.assigneeUsernames?.some((name) => {
       const id = idOf(name);
       return id !== undefined && record.assignee_ids.includes(id);
     }) ||
     not.iids?.includes(record.iid) === true ||
+    ('reviewer_ids' in record &&
+      [not.reviewerId, not.reviewerUsername === undefined ? undefined : idOf(not.reviewerUsername)].some(
+        (id) => id !== undefined && record.reviewer_ids.includes(id),
+      )) ||
     (not.milestoneWildcard !== undefined && !timeboxMatches(world, record, not.milestoneWildcard, true))
   );
 }
@@ -165,15 +175,15 @@ function assigneeMatches(record: Issuable, wanted: number | NoneOrAny): boolean 
 }
 
 /**
- * Every term must appear in the title or description, in any case; `searchIn` narrows the fields as
- * `Issuable.full_search`'s `matched_columns` does (app/models/concerns/issuable.rb): split on commas
- * (no trimming), unknown names dropped, none left meaning both.
+ * Every term must appear in the title or description, in any case; `in` names the columns searched
+ * (`Issuable.full_search`, app/models/concerns/issuable.rb: the names split on commas, those not in
+ * SEARCHABLE_FIELDS dropped, none left meaning both).
  */
 function searchMatches(record: Issuable, query: string, searchIn: string | undefined): boolean {
-  const named = (searchIn ?? '').split(',').filter((field) => field === 'title' || field === 'description');
-  const fields = named.length > 0 ? named : ['title', 'description'];
-  const text = fields
-    .map((field) => (field === 'title' ? record.title : (record.description ?? '')))
+  const named = (searchIn ?? '').split(',').filter((c) => c === 'title' || c === 'description');
+  const columns = named.length === 0 ? ['title', 'description'] : named;
+  const text = columns
+    .map((c) => (c === 'title' ? record.title : (record.description ?? '')))
     .join('\n')
     .toLowerCase();
   return query

@@ -1,5 +1,13 @@
 import { ApiError, recordNotFound, unauthorized, validationError } from '../http/errors.js';
-import { type Caller, type MergeRequest, type Project, Roles, type User, type World } from '../world/types.js';
+import {
+  type Caller,
+  type MergeRequest,
+  PROJECT_SETTING_DEFAULTS,
+  type Project,
+  Roles,
+  type User,
+  type World,
+} from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
 import { approvalStatus, branchesCovering, branchMatches } from './approvals/approvals.js';
@@ -55,6 +63,28 @@ export function detailedMergeStatus(world: World, project: Project, mr: MergeReq
   return 'mergeable';
 }
 
+/**
+ * GitLab's `MergeRequest#first_contribution?` (app/models/merge_request.rb): its author has no merged
+ * merge request in the project; for a merged one, what its metrics recorded when it merged (none of the
+ * author's merged before it).
+ */
+export function isFirstContribution(world: World, mr: MergeRequest): boolean {
+  const [at, id] = [mr.merged_at ?? '', mr.id];
+  const mergedBefore = (other: MergeRequest) =>
+    mr.state !== 'merged' || (other.merged_at ?? '') < at || ((other.merged_at ?? '') === at && other.id < id);
+  for (const other of world.mergeRequests.values()) {
+    if (
+      other !== mr &&
+      other.project_id === mr.project_id &&
+      other.author_id === mr.author_id &&
+      other.state === 'merged' &&
+      mergedBefore(other)
+    )
+      return false;
+  }
+  return true;
+}
+
 /** The deprecated `merge_status`: only whether the branches merge without conflicts. */
 export const mergeStatus = (mr: MergeRequest) => (mr.has_conflicts ? 'cannot_be_merged' : 'can_be_merged');
 
@@ -77,6 +107,31 @@ export function canMergeInto(world: World, user: User, project: Project, branch:
   );
 }
 
+/**
+ * GitLab's `check_unmodified_since!` (lib/api/helpers.rb, in `destroy_conditionally!`): 412
+ * `{"message":"412 Precondition Failed"}` when `If-Unmodified-Since` is before the record's last change.
+ */
+export function requireUnmodifiedSince(header: string | null | undefined, updatedAt: string): void {
+  const since = header ? Date.parse(header) : Number.NaN;
+  if (Number.isNaN(since) || Date.parse(updatedAt) <= since) return;
+  throw new ApiError(412, { message: '412 Precondition Failed' }).because(
+    `If-Unmodified-Since ${header} is before its last change at ${updatedAt}`,
+  );
+}
+
+/**
+ * A merge request's participants (Participable: Issuable's `participant :author`, `:assignees`, MergeRequest's
+ * `:reviewers`; notes and mentions are not modelled), each once, those who may read its merge requests
+ * (`visible_participants`, app/models/concerns/participable.rb).
+ */
+export function participantsOf(world: World, project: Project, mr: MergeRequest): User[] {
+  const ids = [...new Set([mr.author_id, ...mr.assignee_ids, ...mr.reviewer_ids])];
+  return ids.flatMap((id) => {
+    const user = world.users.get(id);
+    return user && canReadMergeRequests(world, user, project) ? [user] : [];
+  });
+}
+
 /** A merge request of this project by iid: `404 Not found` otherwise. */
 export function findMergeRequest(world: World, project: Project, iid: number): MergeRequest {
   for (const mr of world.mergeRequests.values()) if (mr.project_id === project.id && mr.iid === iid) return mr;
@@ -91,12 +146,30 @@ export interface MergeRequestFilters extends IssuableFilters {
   reviewerUsername?: string;
   /** `yes`: drafts only; `no`: no drafts. */
   draft?: 'yes' | 'no';
+  /** Merged by this user (`merge_user_id`). */
+  mergeUserId?: number;
+  /** Merged by the user of this username (`merge_user_username`). */
+  mergeUserUsername?: string;
+}
+
+/**
+ * GitLab's `MergeUserFilter#by_merge_user` (app/finders/concerns/merge_user_filter.rb): merged by the
+ * user `merge_user_id` or `merge_user_username` names; a user not found matches nothing.
+ */
+function mergeUserMatches(world: World, mr: MergeRequest, f: MergeRequestFilters): boolean {
+  if (f.mergeUserId === undefined && f.mergeUserUsername === undefined) return true;
+  const user =
+    f.mergeUserId === undefined ? userNamed(world, f.mergeUserUsername as string) : world.users.get(f.mergeUserId);
+  return user !== undefined && mr.merged_by_id === user.id;
 }
 
 function mergeRequestMatches(world: World, mr: MergeRequest, f: MergeRequestFilters): boolean {
   const reviewer = f.reviewerUsername === undefined ? undefined : userNamed(world, f.reviewerUsername);
+  // IssuableFinder#by_scope (app/finders/issuable_finder.rb): `reviews_for_me` is `review_requested_to(current_user)`.
+  if (f.scope === 'reviews_for_me' && (!f.user || !mr.reviewer_ids.includes(f.user.id))) return false;
   return (
     issuableMatches(world, mr, f) &&
+    mergeUserMatches(world, mr, f) &&
     (f.sourceBranch === undefined || mr.source_branch === f.sourceBranch) &&
     (f.targetBranch === undefined || mr.target_branch === f.targetBranch) &&
     (f.reviewerId === undefined ||
@@ -157,6 +230,7 @@ export interface MergeRequestFields {
   remove_source_branch?: boolean;
   squash?: boolean;
   discussion_locked?: boolean;
+  merge_after?: string;
 }
 
 export interface MergeRequestInput extends MergeRequestFields {
@@ -231,7 +305,10 @@ function applyFields(world: World, project: Project, mr: MergeRequest, fields: M
   if (fields.description !== undefined) mr.description = fields.description;
   // `assignee_ids` wins over the older `assignee_id`; 0 unassigns.
   const assignees = fields.assignee_ids ?? (fields.assignee_id === undefined ? undefined : [fields.assignee_id]);
-  if (assignees !== undefined) mr.assignee_ids = assignableUserIds(world, project, assignees);
+  // IssuableBaseService#filter_assignees_using_checks (app/services/issuable_base_service.rb): without
+  // `allows_multiple_assignees?` (Premium's `multiple_merge_request_assignees`, app/models/project.rb) only the first is kept.
+  const allowed = isPaidPlan(projectPlan(world, project)) ? assignees : assignees?.slice(0, 1);
+  if (allowed !== undefined) mr.assignee_ids = assignableUserIds(world, project, allowed);
   if (fields.reviewer_ids !== undefined) mr.reviewer_ids = assignableUserIds(world, project, fields.reviewer_ids);
   if (fields.milestone_id !== undefined) mr.milestone_id = milestoneInScope(world, project, fields.milestone_id);
   const labels = nextLabels(mr.labels, fields);
@@ -241,6 +318,13 @@ function applyFields(world: World, project: Project, mr: MergeRequest, fields: M
   if (fields.remove_source_branch !== undefined) mr.force_remove_source_branch = fields.remove_source_branch;
   if (fields.squash !== undefined) mr.squash = fields.squash;
   if (fields.discussion_locked !== undefined) mr.discussion_locked = fields.discussion_locked;
+  // `merge_after` (lib/api/merge_requests.rb, kept in the merge schedule): a time in any zone, shown in UTC; one
+  // that does not parse, or an empty one, clears it.
+  if (fields.merge_after !== undefined) {
+    const time = Date.parse(fields.merge_after);
+    if (Number.isNaN(time)) delete mr.merge_after;
+    else mr.merge_after = new Date(time).toISOString();
+  }
 }
 
 /**
@@ -292,6 +376,10 @@ export function createMergeRequest(
     squash: false,
   };
   applyFields(world, project, mr, input);
+  // MergeRequests::CreateService#set_default_squash! (app/services/merge_requests/create_service.rb): without
+  // `squash`, the project's `squash_enabled_by_default?` (squash_option `always` or `default_on`).
+  const squashOption = project.settings?.squash_option ?? PROJECT_SETTING_DEFAULTS.squash_option;
+  if (input.squash === undefined) mr.squash = squashOption === 'always' || squashOption === 'default_on';
   world.mergeRequests.set(mr.id, mr);
   mergeRequestEvent(world, caller.user, mr, 'created');
   return mr;
@@ -352,13 +440,11 @@ export interface MergeInput {
 }
 
 /**
- * PUT .../merge, in the order of GitLab's endpoint: 401 for a caller who may
- * not push or merge into the target branch (`can_be_merged_by?`); 409 when
- * `sha` is not the head (`check_sha_param!` runs before the mergeability
- * check); 405 `Method Not Allowed` unless `mergeable?` (closed or merged, a
- * draft, conflicts, not approved: every mergeability check). GitLab's 422
- * `Branch cannot be merged` answers a merge that fails after those checks
- * passed, which the mock's merges never do.
+ * PUT .../merge, in the order of GitLab's endpoint (lib/api/merge_requests.rb, `put ':id/merge_requests/:merge_request_iid/merge'`):
+ * 401 for a caller who may not push or merge into the target branch (`can_be_merged_by?`); 405 `Method Not
+ * Allowed` unless `mergeable_state?` (open, not a draft, approved where approvals are licensed: `not_allowed!`);
+ * 422 `Branch cannot be merged` when the git checks fail (`mergeable?`'s `mergeable_git_state?`: conflicts);
+ * then 409 when `sha` is not the head (`check_sha_param!` runs after both).
  */
 export function mergeMergeRequest(
   world: World,
@@ -374,14 +460,26 @@ export function mergeMergeRequest(
       `${roleIn(user, role, `project ${project.path_with_namespace}`)} and may not merge into ${mr.target_branch}`,
     );
   }
+  // MergeRequest.mergeable_state_checks (app/models/merge_request.rb): open, not a draft, and EE's approval check.
+  const state =
+    mr.state !== 'opened'
+      ? 'not_open'
+      : isDraftTitle(mr.title)
+        ? 'draft_status'
+        : isPaidPlan(projectPlan(world, project)) && !approvalStatus(world, project, mr).approved
+          ? 'not_approved'
+          : undefined;
+  if (state) {
+    throw new ApiError(405, { message: '405 Method Not Allowed' }).because(`!${mr.iid} is not mergeable: ${state}`);
+  }
+  // MergeRequest.mergeable_git_state_checks: conflicts (`render_api_error!('Branch cannot be merged', 422)`).
+  if (mr.has_conflicts) {
+    throw new ApiError(422, { message: 'Branch cannot be merged' }).because(`!${mr.iid} has conflicts`);
+  }
   if (input.sha !== undefined && input.sha !== mr.sha) {
     throw new ApiError(409, { message: `SHA does not match HEAD of source branch: ${mr.sha}` }).because(
       `sha ${input.sha} is not the head of !${mr.iid}`,
     );
-  }
-  const status = detailedMergeStatus(world, project, mr);
-  if (status !== 'mergeable') {
-    throw new ApiError(405, { message: '405 Method Not Allowed' }).because(`!${mr.iid} is not mergeable: ${status}`);
   }
   const now = nowIso(world);
   if (input.squash) mr.squash = true;
@@ -397,6 +495,9 @@ export function mergeMergeRequest(
   });
   // The target branch moves to the merge commit; the source branch goes when asked (never the default branch).
   project.branches.set(mr.target_branch, mergeCommit);
+  // The merge keeps `should_remove_source_branch` in its `merge_params` (lib/api/merge_requests.rb), which the entity shows.
+  if (input.should_remove_source_branch !== undefined)
+    mr.should_remove_source_branch = input.should_remove_source_branch;
   const removeSource = input.should_remove_source_branch ?? mr.force_remove_source_branch;
   if (removeSource && mr.source_branch !== project.default_branch) project.branches.delete(mr.source_branch);
   mergeRequestEvent(world, user, mr, 'merged');

@@ -399,6 +399,8 @@ export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
   'GET /projects/:id/merge_requests':
     'lib/api/merge_requests.rb: `authenticate_non_get!`; `authorize! :read_merge_request`',
   'GET /projects/:id/merge_requests/:merge_request_iid': 'lib/api/merge_requests.rb: `find_merge_request_with_access`',
+  'GET /projects/:id/merge_requests/:merge_request_iid/participants':
+    'lib/api/merge_requests.rb: `authenticate_non_get!`, `find_merge_request_with_access`',
   'GET /projects/:id/repository/branches': 'lib/api/branches.rb: `require_repository_enabled!`, `authorize_read_code!`',
   'GET /projects/:id/repository/branches/:branch': 'lib/api/branches.rb: `authorize_read_code!`',
   'GET /projects/:id/protected_branches': 'lib/api/protected_branches.rb: `authorize_read_code!`, no `authenticate!`',
@@ -482,6 +484,7 @@ export interface Abilities {
   destroy_resource_access_tokens: Project | Group;
   update_issue: Issue;
   update_merge_request: MergeRequest;
+  destroy_merge_request: MergeRequest;
   create_issue: Project;
   approve_merge_request: MergeRequest;
   create_projects: NamespaceRecord;
@@ -869,6 +872,19 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
     },
     projectOf,
     { archived: true, features: MERGE_REQUEST_FEATURES },
+  ),
+  // ProjectPolicy: `rule { can?(:owner_access) }.policy { enable :destroy_merge_request }`; `rule {
+  // merge_requests_disabled | repository_disabled }` prevents it (app/policies/project_policy.rb).
+  destroy_merge_request: guarded<MergeRequest>(
+    {
+      allows: (world, user, mr) => projectRole(world, user, projectOf(world, mr)) >= Roles.Owner,
+      refusal: (world, user, mr) => {
+        const project = projectOf(world, mr);
+        return tooLow(user, projectRole(world, user, project), `project ${project.path_with_namespace}`, Roles.Owner);
+      },
+    },
+    projectOf,
+    { features: MERGE_REQUEST_FEATURES },
   ),
   // ProjectPolicy: whoever reads the project may open an issue (`create_issue` from `guest_access` and
   // `public_access`); archived (`issue` is an archived feature) and `rule { issues_disabled }` prevent it.

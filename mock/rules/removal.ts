@@ -1,7 +1,7 @@
 import { conflict, validationError } from '../http/errors.js';
 import { dropMembership, groupChain, membershipCounts, membershipOf, projectGroup } from '../world/memberships.js';
 import { dropMilestone } from '../world/milestone-index.js';
-import type { AccessToken, Group, Project, User, World } from '../world/types.js';
+import type { AccessToken, Group, MergeRequest, Project, User, World } from '../world/types.js';
 import { addDays, addUser, dropToken, dropUser, newHex64, nextId, nowIso, today, userNamed } from '../world/world.js';
 import { isPaidPlan } from './access.js';
 import {
@@ -642,6 +642,14 @@ function dropRecordsOf(world: World, projectIds: ReadonlySet<number>, groupIds: 
   for (const link of [...world.projectShares.values()]) {
     if (inProject(link.project_id) || inGroup(link.group_id)) world.projectShares.delete(link.id);
   }
+}
+
+/**
+ * DELETE /projects/:id/merge_requests/:merge_request_iid (`Issuable::DestroyService`): the merge request goes
+ * with its approval rules, approvals and the events about it.
+ */
+export function removeMergeRequest(world: World, mr: MergeRequest): void {
+  dropIssuables(world, new Set(), new Set([mr.id]));
 }
 
 /** Deletes issues and merge requests, with the merge requests' approval rules and approvals and the events about them. */

@@ -622,6 +622,10 @@ export const SeedMergeRequest = z.strictObject({
   merge_commit_sha: sha.nullable().optional(),
   /** The squashed commit a squashing merge made. */
   squash_commit_sha: sha.optional(),
+  /** When it may be merged at the earliest (GitLab's `merge_after`). */
+  merge_after: dateTime.optional(),
+  /** The `should_remove_source_branch` its merge was asked with (GitLab's `merge_params`). */
+  should_remove_source_branch: z.boolean().optional(),
   /** The target branch's head when its latest diff was made (its `diff_refs.start_sha`); default the target's head. */
   diff_start_sha: sha.optional(),
   /** Only project members may comment. */

@@ -529,6 +529,8 @@ function mergeRequestExtras(mr: MergeRequest, username: (id: number) => string):
   if (mr.closed_by_id !== null) extras.closed_by = username(mr.closed_by_id);
   if (mr.merge_commit_sha !== null) extras.merge_commit_sha = mr.merge_commit_sha;
   if (mr.squash_commit_sha !== undefined) extras.squash_commit_sha = mr.squash_commit_sha;
+  if (mr.merge_after !== undefined) extras.merge_after = mr.merge_after;
+  if (mr.should_remove_source_branch !== undefined) extras.should_remove_source_branch = mr.should_remove_source_branch;
   if (mr.discussion_locked !== null) extras.discussion_locked = mr.discussion_locked;
   if (mr.force_remove_source_branch) extras.remove_source_branch = true;
   if (mr.squash) extras.squash = true;

@@ -836,6 +836,10 @@ export class Seeder {
       closed_by_id: user(input.closed_by, 'closed_by'),
       merge_commit_sha: input.merge_commit_sha ?? null,
       ...(input.squash_commit_sha !== undefined && { squash_commit_sha: input.squash_commit_sha }),
+      ...(input.merge_after !== undefined && { merge_after: isoOrUndefined(input.merge_after) }),
+      ...(input.should_remove_source_branch !== undefined && {
+        should_remove_source_branch: input.should_remove_source_branch,
+      }),
       discussion_locked: input.discussion_locked ?? null,
       force_remove_source_branch: input.remove_source_branch ?? false,
       squash: input.squash ?? false,

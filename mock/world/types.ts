@@ -687,6 +687,10 @@ export interface MergeRequest {
   diff_start_sha?: string;
   /** The squashed commit a squashing merge made, or absent. */
   squash_commit_sha?: string;
+  /** When it may be merged at the earliest (`merge_after`, GitLab's merge schedule), or absent. */
+  merge_after?: string;
+  /** The merge's `should_remove_source_branch` (GitLab keeps it in `merge_params`), or absent when not given. */
+  should_remove_source_branch?: boolean;
   /** Only project members may comment, or `null` when never set. */
   discussion_locked: boolean | null;
   /** The source branch is removed when it is merged. */

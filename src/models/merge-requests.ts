@@ -38,6 +38,10 @@ export const MergeRequestBasic = /* @__PURE__ */ lazySchema(() =>
     force_remove_source_branch: z.optional(z.nullable(z.boolean())),
     /** Its commits are squashed when it is merged. */
     squash: z.optional(z.boolean()),
+    /** The `should_remove_source_branch` its merge was asked with, or `null`. */
+    should_remove_source_branch: z.optional(z.nullable(z.boolean())),
+    /** When it may be merged at the earliest, or `null` (GitLab 17.8 and later). */
+    merge_after: z.optional(z.nullable(DateTimeString)),
     /** Its source branch conflicts with the target. */
     has_conflicts: z.optional(z.boolean()),
     /** Every blocking discussion is resolved. */
@@ -124,6 +128,12 @@ export interface MergeRequestListQuery extends PaginationQuery {
   reviewer_username?: string;
   /** Words found in the title or description. */
   search?: string;
+  /** Where `search` looks: `title`, `description`, or both joined by a comma. */
+  in?: string;
+  /** Merged by this user id (GitLab 17.0 and later); not with `merge_user_username`. */
+  merge_user_id?: number;
+  /** Merged by this username (GitLab 17.0 and later); not with `merge_user_id`. */
+  merge_user_username?: string;
   /** The branch it merges from. */
   source_branch?: string;
   /** The branch it merges into. */
@@ -148,8 +158,8 @@ export interface MergeRequestListQuery extends PaginationQuery {
 
 /** Filters of `GET /merge_requests`: the project list's, but `iids`, and a scope. */
 export interface MergeRequestGlobalListQuery extends Omit<MergeRequestListQuery, 'iids'> {
-  /** `created_by_me` (the default), `assigned_to_me` or `all`. */
-  scope?: 'created_by_me' | 'assigned_to_me' | 'all';
+  /** `created_by_me` (the default), `assigned_to_me`, `reviews_for_me` (asked to review) or `all`. */
+  scope?: 'created_by_me' | 'assigned_to_me' | 'reviews_for_me' | 'all';
 }
 
 /** What a merge request's create and update bodies share. */
@@ -170,6 +180,8 @@ export interface MergeRequestFieldsBody {
   remove_source_branch?: boolean;
   /** Squash its commits when merging. */
   squash?: boolean;
+  /** The earliest time it may be merged, ISO 8601 in any zone (GitLab 17.8 and later). */
+  merge_after?: string;
 }
 
 /** Body of `POST /projects/:id/merge_requests`. */

@@ -3,6 +3,7 @@ import type { PagePromise } from '../core/pagination.js';
 import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
+import { type PaginationQuery, UserBasic } from '../models/common.js';
 import {
   MergeRequest,
   MergeRequestBasic,
@@ -121,7 +122,7 @@ export class MergeRequests extends Resource {
   /**
    * Merges a merge request. GitLab answers 401 to a caller who may not merge into the
    * target branch, 409 when `sha` is not the source branch's head, and 405 while it
-   * cannot be merged (closed, merged, a draft, conflicts, not approved).
+   * cannot be merged (closed, merged, a draft, not approved), 422 with conflicts.
    * `PUT /projects/:id/merge_requests/:merge_request_iid/merge`
    *
    * @example
@@ -140,6 +141,42 @@ export class MergeRequests extends Resource {
       json: body,
       ...options,
     });
+  }
+
+  /**
+   * Lists who takes part in a merge request, those the caller may see: its author, assignees and
+   * reviewers, and whoever commented on or was mentioned in it.
+   * `GET /projects/:id/merge_requests/:merge_request_iid/participants`
+   *
+   * @example
+   * ```ts
+   * const people = await gitlab.projects.mergeRequests.participants('acme/api', 12).toArray();
+   * console.log(people.map((user) => user.username));
+   * ```
+   */
+  participants(
+    project: ProjectRef,
+    mergeRequestIid: number,
+    query: PaginationQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<UserBasic> {
+    return this.paginate(path`projects/${project}/merge_requests/${mergeRequestIid}/participants`, UserBasic, {
+      query,
+      ...options,
+    });
+  }
+
+  /**
+   * Deletes a merge request, with its approvals and approval rules: the project's Owners and
+   * administrators only (403 otherwise). `DELETE /projects/:id/merge_requests/:merge_request_iid`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.mergeRequests.delete('acme/api', 12);
+   * ```
+   */
+  delete(project: ProjectRef, mergeRequestIid: number, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`projects/${project}/merge_requests/${mergeRequestIid}`, null, options);
   }
 }
 

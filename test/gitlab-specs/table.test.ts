@@ -41,6 +41,10 @@ const PORTS = [
   { file: 'issues-put.test.ts', spec: '`spec/requests/api/issues/put_projects_issues_spec.rb`' },
   { file: 'issues-post.test.ts', spec: '`spec/requests/api/issues/post_projects_issues_spec.rb`' },
   { file: 'issues-group.test.ts', spec: '`spec/requests/api/issues/get_group_issues_spec.rb`' },
+  {
+    file: 'merge-requests.test.ts',
+    spec: '`spec/requests/api/merge_requests_spec.rb` and the shared examples it runs from `spec/support/shared_examples/`',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);

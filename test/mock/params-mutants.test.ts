@@ -44,9 +44,16 @@ describe('integers, read as Grape reads Integer', () => {
   });
 
   it('refuses anything but an integer: words, fractions, exponents, junk around the digits, other types', () => {
-    for (const raw of ['abc', 'x5', '5x', '1.0', '1e3', '0x10', '5 5', '++5', '', ' ', 2 ** 53, true, {}, [5]]) {
+    for (const raw of ['abc', 'x5', '5x', '1.0', '1e3', '0x10', '5 5', '++5', ' ', 2 ** 53, true, {}, [5]]) {
       expect(refusal({ n: raw }, { n: p.integer() })).toEqual(invalid('n'));
     }
+  });
+
+  it("reads an empty string as no value, as Grape's PrimitiveCoercer does for every type but String (`treat_as_nil?`)", () => {
+    expect(one(p.integer(), '')).toBeUndefined();
+    expect(one(p.integer().default(7), '')).toBe(7);
+    expect(one(p.integer().nullable(), '')).toBeNull();
+    expect(one(p.string(), '')).toBe('');
   });
 
   it('accepts up to 2^63-1 either way and refuses beyond', () => {
@@ -63,9 +70,10 @@ describe('record ids', () => {
     expect(one(p.id(), '1')).toBe(1);
     expect(one(p.id(), 1)).toBe(1);
     expect(one(p.id(), '9223372036854775807')).toBe(MAX_ID);
-    for (const raw of ['0', '-0', 0, '-1', 'abc', '', '9223372036854775808']) {
+    for (const raw of ['0', '-0', 0, '-1', 'abc', '9223372036854775808']) {
       expect(refusal({ id: raw }, { id: p.id() })).toEqual(invalid('id'));
     }
+    expect(one(p.id(), '')).toBeUndefined();
   });
 
   it('reads a keyword or an id, and refuses a word that is neither', () => {
