@@ -20,6 +20,7 @@ import {
   projectOrderFor,
   requireKeysetOrder,
   requireOffsetWithinLimit,
+  requireUpdatedAtPairing,
   rolesOf,
   STATISTICS_ORDERS,
 } from '../rules/projects.js';
@@ -170,10 +171,19 @@ export const projectRoutes = [
       search_namespaces: p.boolean(),
       starred: p.boolean(),
       pagination: p.string().values(['offset', 'keyset']),
-      id_after: p.integer(),
-      id_before: p.integer(),
+      // Grape reads an empty integer as none (projects_spec: "regression: empty string is ignored").
+      id_after: p.integer().emptyAsAbsent(),
+      id_before: p.integer().emptyAsAbsent(),
+      active: p.boolean(),
+      with_issues_enabled: p.boolean(),
+      with_merge_requests_enabled: p.boolean(),
+      updated_before: p.dateTime(),
+      updated_after: p.dateTime(),
+      marked_for_deletion_on: p.date(),
     });
     const { user } = ctx.caller;
+    // Before the finder, as `GET /projects` runs `validate_updated_at_order_and_filter!` (`lib/api/projects.rb`).
+    requireUpdatedAtPairing(q, q.order_by);
     q.order_by = projectOrderFor(ctx.world, user, q.order_by as ProjectOrder);
     const keyset = q.pagination === 'keyset';
     if (keyset) requireKeysetOrder(q.order_by as ProjectOrder);

@@ -25,28 +25,85 @@ export class Param<T, R extends boolean = false> {
     readonly allowed: readonly Item<T>[] | undefined = undefined,
     readonly allowBlank = true,
     readonly allowNull = false,
+    readonly emptyIsAbsent = false,
   ) {}
 
   /** `x is missing` when absent. */
   required(): Param<T, true> {
-    return new Param<T, true>(this.coerce, true, this.defaultValue, this.allowed, this.allowBlank, this.allowNull);
+    return new Param<T, true>(
+      this.coerce,
+      true,
+      this.defaultValue,
+      this.allowed,
+      this.allowBlank,
+      this.allowNull,
+      this.emptyIsAbsent,
+    );
   }
   /** The value used when the parameter is absent. */
   default(value: T): Param<T, true> {
-    return new Param<T, true>(this.coerce, this.isRequired, value, this.allowed, this.allowBlank, this.allowNull);
+    return new Param<T, true>(
+      this.coerce,
+      this.isRequired,
+      value,
+      this.allowed,
+      this.allowBlank,
+      this.allowNull,
+      this.emptyIsAbsent,
+    );
   }
   /** `x does not have a valid value` for anything else (for a list, for any item that is not one of these). */
   values(allowed: readonly Item<T>[]): Param<T, R> {
-    return new Param<T, R>(this.coerce, this.isRequired, this.defaultValue, allowed, this.allowBlank, this.allowNull);
+    return new Param<T, R>(
+      this.coerce,
+      this.isRequired,
+      this.defaultValue,
+      allowed,
+      this.allowBlank,
+      this.allowNull,
+      this.emptyIsAbsent,
+    );
   }
   /** `x is empty` for an empty or blank string or an empty list; a required one that is missing is empty too, as in Grape. */
   notBlank(): Param<T, R> {
-    return new Param<T, R>(this.coerce, this.isRequired, this.defaultValue, this.allowed, false, this.allowNull);
+    return new Param<T, R>(
+      this.coerce,
+      this.isRequired,
+      this.defaultValue,
+      this.allowed,
+      false,
+      this.allowNull,
+      this.emptyIsAbsent,
+    );
+  }
+  /**
+   * An empty string counts as absent: Grape's `PrimitiveCoercer#treat_as_nil?` (`val == '' && type != String`)
+   * makes it `nil` before the finder sees it (`id_after=` lists every project, projects_spec's "regression:
+   * empty string is ignored").
+   */
+  emptyAsAbsent(): Param<T, R> {
+    return new Param<T, R>(
+      this.coerce,
+      this.isRequired,
+      this.defaultValue,
+      this.allowed,
+      this.allowBlank,
+      this.allowNull,
+      true,
+    );
   }
   /** An explicit `null` is kept (it clears a value) instead of counting as absent. */
   nullable(): Param<T | null, R> {
     const coerce: Coerce<T | null> = (raw) => (raw === null ? null : this.coerce(raw));
-    return new Param<T | null, R>(coerce, this.isRequired, this.defaultValue, this.allowed, this.allowBlank, true);
+    return new Param<T | null, R>(
+      coerce,
+      this.isRequired,
+      this.defaultValue,
+      this.allowed,
+      this.allowBlank,
+      true,
+      this.emptyIsAbsent,
+    );
   }
 }
 
@@ -195,7 +252,10 @@ const isBlank = (value: unknown) =>
 export function parseParams<S extends Spec>(raw: RawParams, spec: S, constraints: Constraints<S> = {}): Parsed<S> {
   const errors: string[] = [];
   const out: Record<string, unknown> = {};
-  const given = (name: string) => raw[name] !== undefined && (raw[name] !== null || spec[name]?.allowNull);
+  const given = (name: string) =>
+    raw[name] !== undefined &&
+    (raw[name] !== null || spec[name]?.allowNull) &&
+    !(raw[name] === '' && spec[name]?.emptyIsAbsent);
   for (const [name, param] of Object.entries(spec)) {
     const value = raw[name];
     // Grape's allow_blank runs on any key the request sends, so an explicit null is empty too (`allow_force_push is empty`).

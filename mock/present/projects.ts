@@ -154,6 +154,8 @@ export function presentProject(
     wiki_enabled: featureAllows(world, user, project, 'wiki'),
     jobs_enabled: featureAllows(world, user, project, 'builds'),
     snippets_enabled: featureAllows(world, user, project, 'snippets'),
+    // `project.feature_available?(:container_registry, current_user)` (`lib/api/entities/project.rb`).
+    container_registry_enabled: featureAllows(world, user, project, 'container_registry'),
     // `ServiceDesk.enabled?` needs incoming email, which the mock's instance has not: off, and no address.
     service_desk_enabled: false,
     ...(can(world, user, 'admin_issue', project) && { service_desk_address: null }),

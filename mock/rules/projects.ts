@@ -1,8 +1,17 @@
 import { ApiError } from '../http/errors.js';
 import { directRole } from '../world/memberships.js';
 import { shareCounts, sharesOfProject } from '../world/shares.js';
-import type { Group, NamespaceRecord, Project, Role, User, Visibility, World } from '../world/types.js';
-import { can, groupShareRole, visibleWithRole } from './policy.js';
+import {
+  type Group,
+  isAnonymous,
+  type NamespaceRecord,
+  type Project,
+  type Role,
+  type User,
+  type Visibility,
+  type World,
+} from '../world/types.js';
+import { can, featureAllows, groupShareRole, visibleWithRole } from './policy.js';
 
 /**
  * Which projects a caller sees in `GET /projects` and `GET /groups/:id/projects`, as
@@ -82,6 +91,23 @@ export interface ProjectFilters {
   id_before?: number | undefined;
   /** Only projects the caller starred: stars are not modelled, so none. */
   starred?: boolean | undefined;
+  /**
+   * `true`: neither archived nor marked for deletion; `false`: either (ProjectsFinder's `by_active`:
+   * `self_and_ancestors_active` / `self_or_ancestors_inactive`; groups are never archived nor marked in the mock).
+   */
+  active?: boolean | undefined;
+  /** Only projects whose issues the caller may use (`with_issues_available_for_user`, ProjectsFinder). */
+  with_issues_enabled?: boolean | undefined;
+  /** Only projects whose merge requests the caller may use (`with_merge_requests_available_for_user`). */
+  with_merge_requests_enabled?: boolean | undefined;
+  /**
+   * Last updated before / after (ProjectsFinder's `by_updated_at`); the mock does not track updates, so a
+   * project was last updated when it was created (as `order_by=updated_at` reads it).
+   */
+  updated_before?: Date | undefined;
+  updated_after?: Date | undefined;
+  /** `YYYY-MM-DD`: marked for deletion that day (ProjectsFinder's `by_marked_for_deletion_on`). */
+  marked_for_deletion_on?: string | undefined;
   order_by: ProjectOrder;
   sort: 'asc' | 'desc';
 }
@@ -126,7 +152,14 @@ export const PROJECT_ORDERS: readonly ProjectOrder[] = [
 ];
 
 /** Whether a project passes the filters, given the caller's membership role in it. */
-function passes(project: Project, role: number, filters: ProjectFilters, search: string | undefined): boolean {
+function passes(
+  world: World,
+  user: User,
+  project: Project,
+  role: number,
+  filters: ProjectFilters,
+  search: string | undefined,
+): boolean {
   if ((filters.membership || filters.min_access_level !== undefined) && role === 0) return false;
   if (filters.min_access_level !== undefined && role < filters.min_access_level) return false;
   if (filters.owned && role < 50) return false;
@@ -135,6 +168,18 @@ function passes(project: Project, role: number, filters: ProjectFilters, search:
   if (filters.id_after !== undefined && project.id <= filters.id_after) return false;
   if (filters.id_before !== undefined && project.id >= filters.id_before) return false;
   if (filters.starred) return false;
+  if (filters.active !== undefined) {
+    const inactive = project.archived || Boolean(project.marked_for_deletion_at);
+    if (inactive === filters.active) return false;
+  }
+  if (filters.marked_for_deletion_on !== undefined && project.marked_for_deletion_at !== filters.marked_for_deletion_on)
+    return false;
+  if (filters.updated_before !== undefined && !(Date.parse(project.created_at) < filters.updated_before.getTime()))
+    return false;
+  if (filters.updated_after !== undefined && !(Date.parse(project.created_at) > filters.updated_after.getTime()))
+    return false;
+  if (filters.with_issues_enabled && !featureAllows(world, user, project, 'issues')) return false;
+  if (filters.with_merge_requests_enabled && !featureAllows(world, user, project, 'merge_requests')) return false;
   if (search !== undefined) {
     const fields = [project.name, project.path, project.description];
     if (filters.search_namespaces) fields.push(project.path_with_namespace);
@@ -256,7 +301,11 @@ export function projectsInNamespace(world: World, ns: NamespaceRecord): readonly
  * without a search, `similarity` is GitLab's default order, the id's.
  */
 export function listProjects(world: World, user: User, filters: ProjectFilters): Project[] {
-  if (filters.order_by === 'similarity' && filters.search) filters = { ...filters, membership: true };
+  // `order_by_similarity?(allow_unauthorized: false)` (`lib/api/helpers.rb`): an anonymous caller's
+  // similarity order falls back to the default one, over the public projects.
+  if (filters.order_by === 'similarity' && filters.search) {
+    filters = isAnonymous(user) ? { ...filters, order_by: 'created_at' } : { ...filters, membership: true };
+  }
   if (!filters.membership && !filters.owned && filters.min_access_level === undefined) {
     return select(world, user, world.projects.values(), filters, byNothing);
   }
@@ -328,7 +377,8 @@ function select(
   const out: Project[] = [];
   for (const project of projects) {
     const role = roles.project(project);
-    if (visibleWithRole(project.visibility, user, role) && passes(project, role, filters, search)) out.push(project);
+    if (visibleWithRole(project.visibility, user, role) && passes(world, user, project, role, filters, search))
+      out.push(project);
   }
   return order(out, filters, search, unsearched);
 }
@@ -345,6 +395,23 @@ export function requireOffsetWithinLimit(page: number, perPage: number): void {
     throw new ApiError(405, {
       error: `Offset pagination has a maximum allowed offset of ${PROJECT_OFFSET_LIMIT} for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.`,
     }).because(`page ${page} of ${perPage} is past the offset limit of ${PROJECT_OFFSET_LIMIT} projects`);
+  }
+}
+
+/**
+ * `validate_updated_at_order_and_filter!` (`lib/api/projects.rb`, `GET /projects`): the `updated_before` /
+ * `updated_after` filters only with `order_by=updated_at` (`declared_params[:order_by]` holds the default
+ * `created_at` when none is sent, so that is refused too).
+ */
+export function requireUpdatedAtPairing(
+  filters: { updated_before?: Date | undefined; updated_after?: Date | undefined },
+  orderBy: string,
+): void {
+  const filtered = filters.updated_before !== undefined || filters.updated_after !== undefined;
+  if (filtered && orderBy !== 'updated_at') {
+    throw new ApiError(400, {
+      message: '400 Bad request - `updated_at` filter and `updated_at` sorting must be paired',
+    }).because(`updated_before/updated_after with order_by=${orderBy}`);
   }
 }
 

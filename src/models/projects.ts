@@ -141,6 +141,8 @@ export const Project = /* @__PURE__ */ lazySchema(() =>
     issues_enabled: z.optional(z.boolean()),
     /** Merge requests are enabled for the caller. */
     merge_requests_enabled: z.optional(z.boolean()),
+    /** The container registry is enabled for the caller. */
+    container_registry_enabled: z.optional(z.boolean()),
     /** Opened issues (when issues are enabled). */
     open_issues_count: z.optional(z.int()),
     /** How merge requests are merged: `merge`, `rebase_merge` or `ff`. */
@@ -241,6 +243,18 @@ export interface ProjectListQuery extends ProjectFilterQuery {
   id_after?: number;
   /** Only projects with a smaller id (the keyset cursor when descending). */
   id_before?: number;
+  /** `true`: only projects neither archived nor marked for deletion; `false`: only those that are either. */
+  active?: boolean;
+  /** Only projects whose issues the caller may use. */
+  with_issues_enabled?: boolean;
+  /** Only projects whose merge requests the caller may use. */
+  with_merge_requests_enabled?: boolean;
+  /** Only projects last updated before this time (ISO 8601); needs `order_by: 'updated_at'`. */
+  updated_before?: string;
+  /** Only projects last updated after this time (ISO 8601); needs `order_by: 'updated_at'`. */
+  updated_after?: string;
+  /** Only projects marked for deletion on this day (`YYYY-MM-DD`). */
+  marked_for_deletion_on?: string;
 }
 
 /** Query of `GET /groups/:id/projects`. */
