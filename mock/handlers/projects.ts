@@ -28,6 +28,7 @@ import {
   archiveProject,
   createProject,
   type ProjectFields,
+  topicList,
   transferProject,
   unarchiveProject,
   updateProject,
@@ -76,6 +77,9 @@ const settingParams = {
   wiki_enabled: p.boolean(),
   jobs_enabled: p.boolean(),
   snippets_enabled: p.boolean(),
+  container_registry_enabled: p.boolean(),
+  resolve_outdated_diff_discussions: p.boolean(),
+  autoclose_referenced_issues: p.boolean(),
 };
 
 /** What create and update both take (`optional_project_params`). */
@@ -83,6 +87,9 @@ const projectParams = {
   description: p.string(),
   visibility: p.string().values(['private', 'internal', 'public']),
   approvals_before_merge: p.integer(),
+  // `topics`, and the deprecated `tag_list` (`CommaSeparatedToArray`; `topic_list ||= topics || tag_list`).
+  topics: p.strings({ comma: true }),
+  tag_list: p.strings({ comma: true }),
   ...settingParams,
 };
 
@@ -99,6 +106,8 @@ function settingsOf(q: Record<string, unknown>): Partial<ProjectSettings> {
     wiki_enabled: 'wiki',
     jobs_enabled: 'builds',
     snippets_enabled: 'snippets',
+    // `container_registry_enabled=` (`ProjectFeature`): enabled or disabled, as the other switches.
+    container_registry_enabled: 'container_registry',
   };
   for (const [key, feature] of Object.entries(switches)) {
     if (typeof q[key] === 'boolean') out[`${feature}_access_level`] = q[key] ? 'enabled' : 'disabled';
@@ -119,6 +128,7 @@ function fieldsOf(q: Record<string, unknown> & { visibility?: string | undefined
     visibility: q.visibility as Visibility | undefined,
     default_branch: q.default_branch as string | undefined,
     approvals_before_merge: q.approvals_before_merge as number | undefined,
+    topics: (q.topics ?? q.tag_list) as string[] | undefined,
     settings: settingsOf(q),
   };
 }
@@ -180,14 +190,18 @@ export const projectRoutes = [
       updated_before: p.dateTime(),
       updated_after: p.dateTime(),
       marked_for_deletion_on: p.date(),
+      topic: p.strings({ comma: true }),
+      topic_id: p.integer().emptyAsAbsent(),
     });
     const { user } = ctx.caller;
     // Before the finder, as `GET /projects` runs `validate_updated_at_order_and_filter!` (`lib/api/projects.rb`).
     requireUpdatedAtPairing(q, q.order_by);
+    // `by_topics`: names stripped, repeats and empty ones dropped; none left is no filter.
+    const topic = q.topic && topicList(q.topic).length > 0 ? topicList(q.topic) : undefined;
     q.order_by = projectOrderFor(ctx.world, user, q.order_by as ProjectOrder);
     const keyset = q.pagination === 'keyset';
     if (keyset) requireKeysetOrder(q.order_by as ProjectOrder);
-    const projects = listProjects(ctx.world, user, filtersOf(q));
+    const projects = listProjects(ctx.world, user, { ...filtersOf(q), topic });
     const roles = rolesOf(ctx.world, user);
     const openIssues = openIssueCounter(ctx.world);
     const present = q.simple
@@ -221,12 +235,25 @@ export const projectRoutes = [
         default_branch: p.string(),
         namespace_id: p.integer(),
         initialize_with_readme: p.boolean(),
+        // `create_params`: an import or a template, at most one of them (neither is modelled: a plain project).
+        import_url: p.string(),
+        template_name: p.string(),
+        template_project_id: p.integer(),
+        repository_object_format: p.string().values(['sha1', 'sha256']),
         ...projectParams,
       },
-      { atLeastOneOf: [['name', 'path']] },
+      {
+        atLeastOneOf: [['name', 'path']],
+        mutuallyExclusive: [['import_url', 'template_name', 'template_project_id']],
+      },
     );
     const { user } = ctx.caller;
-    const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
+    const input = {
+      ...fieldsOf(q),
+      namespace_id: q.namespace_id,
+      initialize_with_readme: q.initialize_with_readme,
+      repository_object_format: q.repository_object_format as 'sha1' | 'sha256' | undefined,
+    };
     return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, user, input, 'own')), 201);
   }),
 

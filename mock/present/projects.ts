@@ -60,6 +60,10 @@ function nameWithNamespace(world: World, project: ProjectRecord): string {
   return [...names, project.name].join(' / ');
 }
 
+/** The topics' names in Ruby's `sort` (code point) order. */
+const topicNames = (project: ProjectRecord): string[] =>
+  [...(project.topics ?? [])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
 /** GitLab's BasicProjectDetails entity, for `simple=true` lists. */
 export function presentBasicProject(world: World, user: User, project: ProjectRecord): BasicProject {
   const repository = canReadCode(world, user, project);
@@ -75,12 +79,17 @@ export function presentBasicProject(world: World, user: User, project: ProjectRe
     path_with_namespace: project.path_with_namespace,
     created_at: project.created_at,
     ...(repository && { default_branch: project.default_branch }),
-    tag_list: [],
-    topics: [],
+    // `topic_names`: `project.topics.pluck(:name).sort`, under both names.
+    tag_list: topicNames(project),
+    topics: topicNames(project),
     ssh_url_to_repo: `git@${hostname}:${project.path_with_namespace}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
-    ...(repository && { readme_url: null, forks_count: 0 }),
+    // `Project#readme_url`: the README's blob in the default branch, when the repository has one.
+    ...(repository && {
+      readme_url: project.readme_path ? `${web}/-/blob/${project.default_branch}/${project.readme_path}` : null,
+      forks_count: 0,
+    }),
     avatar_url: null,
     star_count: 0,
     // Activity is not modelled: the project was last active when it was created.
@@ -180,6 +189,9 @@ export function presentProject(
     remove_source_branch_after_merge: settings.remove_source_branch_after_merge,
     merge_method: settings.merge_method,
     squash_option: settings.squash_option,
+    resolve_outdated_diff_discussions: settings.resolve_outdated_diff_discussions,
+    autoclose_referenced_issues: settings.autoclose_referenced_issues,
+    repository_object_format: project.repository_object_format ?? 'sha1',
     ...(featureAllows(world, user, project, 'issues') && { open_issues_count: openIssues(project.id) }),
     approvals_before_merge: project.approvals_before_merge,
     // EE's entity adds `requirements_access_level` (`ee/lib/ee/api/entities/project.rb`).

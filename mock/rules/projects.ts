@@ -108,6 +108,13 @@ export interface ProjectFilters {
   updated_after?: Date | undefined;
   /** `YYYY-MM-DD`: marked for deletion that day (ProjectsFinder's `by_marked_for_deletion_on`). */
   marked_for_deletion_on?: string | undefined;
+  /** Only projects with every one of these topic names (ProjectsFinder's `by_topics`: `contains_all_topic_names`). */
+  topic?: string[] | undefined;
+  /**
+   * A topic's id (ProjectsFinder's `by_topic_id`: `items.none` for an unknown topic). The mock's topics are
+   * names on their projects, with no id a client could learn, so no id names one: the list is empty.
+   */
+  topic_id?: number | undefined;
   order_by: ProjectOrder;
   sort: 'asc' | 'desc';
 }
@@ -178,6 +185,11 @@ function passes(
     return false;
   if (filters.updated_after !== undefined && !(Date.parse(project.created_at) > filters.updated_after.getTime()))
     return false;
+  if (filters.topic_id !== undefined) return false;
+  if (filters.topic) {
+    const topics = project.topics ?? [];
+    if (!filters.topic.every((name) => topics.includes(name))) return false;
+  }
   if (filters.with_issues_enabled && !featureAllows(world, user, project, 'issues')) return false;
   if (filters.with_merge_requests_enabled && !featureAllows(world, user, project, 'merge_requests')) return false;
   if (search !== undefined) {

@@ -147,6 +147,12 @@ export const Project = /* @__PURE__ */ lazySchema(() =>
     open_issues_count: z.optional(z.int()),
     /** How merge requests are merged: `merge`, `rebase_merge` or `ff`. */
     merge_method: z.optional(z.string()),
+    /** Diff threads on lines a push changes are resolved. */
+    resolve_outdated_diff_discussions: z.optional(z.boolean()),
+    /** Issues a merged merge request references are closed. */
+    autoclose_referenced_issues: z.optional(z.boolean()),
+    /** The repository's object format: `sha1` or `sha256`. */
+    repository_object_format: z.optional(z.string()),
     /** Squashing when merging: `never`, `always`, `default_on` or `default_off`. */
     squash_option: z.optional(z.string()),
     /** Merge requests merge only when their pipeline succeeded. */
@@ -255,6 +261,10 @@ export interface ProjectListQuery extends ProjectFilterQuery {
   updated_after?: string;
   /** Only projects marked for deletion on this day (`YYYY-MM-DD`). */
   marked_for_deletion_on?: string;
+  /** Only projects that have every one of these topics (comma-separated names). */
+  topic?: string;
+  /** Only projects with the topic of this id. */
+  topic_id?: number;
 }
 
 /** Query of `GET /groups/:id/projects`. */
