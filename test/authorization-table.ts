@@ -58,6 +58,7 @@ export const SERVED_ANONYMOUSLY: readonly string[] = [
   'GET /users',
   'GET /users/:id',
   'GET /users/:id/events',
+  'GET /users/:user_id/projects',
   'GET /users/:user_id/keys',
   'GET /users/:id/keys/:key_id',
 ];
@@ -568,6 +569,9 @@ export const rows: Row[] = [
   // Events (lib/api/events.rb): any signed-in caller lists; each list holds only the events the caller may see.
   { route: 'GET /events', url: '/events',                                                    expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // A user's personal projects (lib/api/projects.rb, PersonalProjectsFinder): served without a token; each list holds
+  // only the projects the caller may see.
+  { route: 'GET /users/:user_id/projects', url: '/users/{user}/projects',                    expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/events', url: `${P}/events`,                                   expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Project webhooks (lib/api/project_hooks.rb): every route needs admin_project, Maintainer and up.
   { route: 'GET /projects/:id/hooks', url: `${P}/hooks`,                                     expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 200, 200, 200, 200] },

@@ -634,3 +634,50 @@ describe('the seed document', () => {
     expect(values(withBranches)).toEqual(values(plain));
   });
 });
+
+describe('gitlab.users.projects (GET /users/:user_id/projects)', () => {
+  const world = () =>
+    createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [
+          { username: 'root', admin: true, token: 'glpat-root' },
+          { username: 'hidden', private_profile: true, token: 'glpat-hidden' },
+          { username: 'viewer', token: 'glpat-viewer' },
+        ],
+        projects: [
+          { path: 'hidden/public-one', visibility: 'public' },
+          { path: 'hidden/private-one', members: { viewer: 30 } },
+        ],
+      },
+    });
+  const paths = (projects: { path_with_namespace: string }[]) => projects.map((p) => p.path_with_namespace).sort();
+
+  it("lists none of a private profile's projects to others, public ones included (UserPolicy's read_user_profile)", async () => {
+    const mock = world();
+    expect(await client(mock, 'glpat-viewer').users.projects('hidden').toArray()).toEqual([]);
+    const anonymous = await call(mock, 'GET', '/users/hidden/projects');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual([]);
+  });
+
+  it('lists them to the user and to an administrator', async () => {
+    const mock = world();
+    expect(paths(await client(mock, 'glpat-hidden').users.projects('hidden').toArray())).toEqual([
+      'hidden/private-one',
+      'hidden/public-one',
+    ]);
+    expect(paths(await client(mock, 'glpat-root').users.projects('hidden', { simple: true }).toArray())).toEqual([
+      'hidden/private-one',
+      'hidden/public-one',
+    ]);
+  });
+
+  it('answers an anonymous caller the BasicProjectDetails entity, as GET /projects does', async () => {
+    const listed = await call(world(), 'GET', '/projects');
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((p: { path: string }) => p.path)).toEqual(['public-one']);
+    expect(listed.body[0]).not.toHaveProperty('visibility');
+    expect(listed.body[0]).not.toHaveProperty('permissions');
+  });
+});

@@ -1,6 +1,6 @@
 import { notFound } from '../http/errors.js';
 import { keysetPaginated, paginated } from '../http/pagination.js';
-import { p, paginationParams, parseParams } from '../http/params.js';
+import { type Parsed, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import {
@@ -15,7 +15,9 @@ import { authorize } from '../rules/policy.js';
 import {
   listGroupProjects,
   listProjects,
+  listUserProjects,
   PROJECT_ORDERS,
+  type ProjectFilters,
   type ProjectOrder,
   projectOrderFor,
   requireKeysetOrder,
@@ -34,11 +36,13 @@ import {
   updateProject,
 } from '../rules/projects-admin.js';
 import {
+  isAnonymous,
   PROJECT_FEATURES,
   type Project as ProjectRecord,
   type ProjectSettings,
   type Visibility,
 } from '../world/types.js';
+import { userNamed } from '../world/world.js';
 
 /**
  * Projects: `GET /projects`, `GET /projects/:id` and `GET /groups/:id/projects`
@@ -172,52 +176,79 @@ const filtersOf = (q: {
   sort: q.sort as 'asc' | 'desc',
 });
 
+/** `collection_params` and `statistics_params` of `GET /projects` and `GET /users/:user_id/projects` (`lib/api/projects.rb`). */
+const collectionParams = {
+  ...filterParams,
+  order_by: p.string().values(PROJECT_ORDERS).default('created_at'),
+  membership: p.boolean(),
+  search_namespaces: p.boolean(),
+  starred: p.boolean(),
+  pagination: p.string().values(['offset', 'keyset']),
+  // Grape reads an empty integer as none (projects_spec: "regression: empty string is ignored").
+  id_after: p.integer().emptyAsAbsent(),
+  id_before: p.integer().emptyAsAbsent(),
+  active: p.boolean(),
+  with_issues_enabled: p.boolean(),
+  with_merge_requests_enabled: p.boolean(),
+  updated_before: p.dateTime(),
+  updated_after: p.dateTime(),
+  marked_for_deletion_on: p.date(),
+  topic: p.strings({ comma: true }),
+  topic_id: p.integer().emptyAsAbsent(),
+  statistics: p.boolean(),
+};
+
+/**
+ * `present_projects` (`lib/api/projects.rb`): the finder's projects in the caller's order, keyset or offset
+ * pages, as ProjectWithAccess, or BasicProjectDetails with `simple` or without a caller
+ * (`with: current_user ? Entities::ProjectWithAccess : Entities::BasicProjectDetails`).
+ */
+function presentProjects(
+  ctx: RouteContext,
+  q: Parsed<typeof collectionParams>,
+  find: (filters: ProjectFilters) => ProjectRecord[],
+) {
+  const { user } = ctx.caller;
+  // `by_topics`: names stripped, repeats and empty ones dropped; none left is no filter.
+  const topic = q.topic && topicList(q.topic).length > 0 ? topicList(q.topic) : undefined;
+  q.order_by = projectOrderFor(ctx.world, user, q.order_by as ProjectOrder);
+  const keyset = q.pagination === 'keyset';
+  if (keyset) requireKeysetOrder(q.order_by as ProjectOrder);
+  const projects = find({ ...filtersOf(q), topic });
+  const roles = rolesOf(ctx.world, user);
+  const openIssues = openIssueCounter(ctx.world);
+  const present =
+    q.simple || isAnonymous(user)
+      ? (project: ProjectRecord) => presentBasicProject(ctx.world, user, project)
+      : (project: ProjectRecord) => presentProject(ctx.world, user, project, roles, openIssues);
+  if (keyset) {
+    const request = {
+      per_page: q.per_page,
+      sort: q.sort as 'asc' | 'desc',
+      id_after: q.id_after,
+      id_before: q.id_before,
+    };
+    return keysetPaginated(ctx, projects, request, present);
+  }
+  requireOffsetWithinLimit(q.page, q.per_page);
+  return paginated(ctx, projects, q, present);
+}
+
 export const projectRoutes = [
   route('GET', '/projects', (ctx) => {
-    const q = parseParams(ctx.params, {
-      ...filterParams,
-      order_by: p.string().values(PROJECT_ORDERS).default('created_at'),
-      membership: p.boolean(),
-      search_namespaces: p.boolean(),
-      starred: p.boolean(),
-      pagination: p.string().values(['offset', 'keyset']),
-      // Grape reads an empty integer as none (projects_spec: "regression: empty string is ignored").
-      id_after: p.integer().emptyAsAbsent(),
-      id_before: p.integer().emptyAsAbsent(),
-      active: p.boolean(),
-      with_issues_enabled: p.boolean(),
-      with_merge_requests_enabled: p.boolean(),
-      updated_before: p.dateTime(),
-      updated_after: p.dateTime(),
-      marked_for_deletion_on: p.date(),
-      topic: p.strings({ comma: true }),
-      topic_id: p.integer().emptyAsAbsent(),
-    });
-    const { user } = ctx.caller;
+    const q = parseParams(ctx.params, collectionParams);
     // Before the finder, as `GET /projects` runs `validate_updated_at_order_and_filter!` (`lib/api/projects.rb`).
     requireUpdatedAtPairing(q, q.order_by);
-    // `by_topics`: names stripped, repeats and empty ones dropped; none left is no filter.
-    const topic = q.topic && topicList(q.topic).length > 0 ? topicList(q.topic) : undefined;
-    q.order_by = projectOrderFor(ctx.world, user, q.order_by as ProjectOrder);
-    const keyset = q.pagination === 'keyset';
-    if (keyset) requireKeysetOrder(q.order_by as ProjectOrder);
-    const projects = listProjects(ctx.world, user, { ...filtersOf(q), topic });
-    const roles = rolesOf(ctx.world, user);
-    const openIssues = openIssueCounter(ctx.world);
-    const present = q.simple
-      ? (project: (typeof projects)[number]) => presentBasicProject(ctx.world, user, project)
-      : (project: (typeof projects)[number]) => presentProject(ctx.world, user, project, roles, openIssues);
-    if (keyset) {
-      const request = {
-        per_page: q.per_page,
-        sort: q.sort as 'asc' | 'desc',
-        id_after: q.id_after,
-        id_before: q.id_before,
-      };
-      return keysetPaginated(ctx, projects, request, present);
-    }
-    requireOffsetWithinLimit(q.page, q.per_page);
-    return paginated(ctx, projects, q, present);
+    return presentProjects(ctx, q, (filters) => listProjects(ctx.world, ctx.caller.user, filters));
+  }),
+
+  // `GET /users/:user_id/projects` (`lib/api/projects.rb`): the user by id or username (`find_user`), then
+  // the projects of their personal namespace (`params[:user] = user`: PersonalProjectsFinder).
+  route('GET', '/users/:user_id/projects', (ctx) => {
+    const q = parseParams(ctx.params, { user_id: p.string().required(), ...collectionParams });
+    const owner = /^\d+$/.test(q.user_id) ? ctx.world.users.get(Number(q.user_id)) : userNamed(ctx.world, q.user_id);
+    if (!owner) throw notFound('User').because(`no user ${q.user_id}`);
+    return presentProjects(ctx, q, (filters) => listUserProjects(ctx.world, ctx.caller.user, owner, filters));
   }),
 
   route('GET', '/projects/:id', (ctx) => {

@@ -381,6 +381,8 @@ export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
   'GET /users': 'lib/api/users.rb: `authenticate_non_get!`; anonymous only with `username` (in the route)',
   'GET /users/:id': "lib/api/users.rb: `forbidden!('Not authorized!') unless current_user` (in the route)",
   'GET /users/:id/events': "lib/api/events.rb: `find_user`, `not_found!('User') unless user`",
+  'GET /users/:user_id/projects':
+    "lib/api/projects.rb: `authenticate_non_get!`; `find_user`, `not_found!('User') unless user`; public projects",
   'GET /users/:user_id/keys':
     'lib/api/users.rb: `can?(current_user, :read_user, user)` (UserPolicy: `~restricted_public_level`)',
   'GET /users/:id/keys/:key_id': 'lib/api/users.rb: `can?(current_user, :read_user, user)`',
@@ -463,6 +465,7 @@ export interface Abilities {
   remove_group: Group;
   read_user_personal_access_tokens: User;
   manage_user_personal_access_token: User;
+  read_user_profile: User;
   revoke_token: AccessToken;
 }
 export type Ability = keyof Abilities;
@@ -856,6 +859,22 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
     allows: (_world, user, subject) => user.admin || user.id === subject.id,
     refusal: (_world, user, subject) =>
       unauthorized().because(`${user.username} may not read the tokens of ${subject.username}`),
+  },
+  // UserPolicy: `rule { default }.enable :read_user_profile` and `rule { (private_profile | blocked_user |
+  // unconfirmed_user) & ~(user_is_self | admin) }.prevent :read_user_profile` (a user's projects, starred and
+  // contributed projects: PersonalProjectsFinder answers none without it).
+  read_user_profile: {
+    allows: (_world, user, subject) =>
+      user.admin ||
+      user.id === subject.id ||
+      !(
+        subject.private_profile === true ||
+        subject.state === 'blocked' ||
+        subject.state === 'ldap_blocked' ||
+        subject.confirmed_at === null
+      ),
+    refusal: (_world, user, subject) =>
+      forbidden().because(`${user.username} may not read the profile of ${subject.username}`),
   },
   // UserPolicy: `rule { (user_is_self | admin) & ~blocked }.enable :manage_user_personal_access_token`
   // (blocked callers never get this far: they are refused at authentication).

@@ -342,6 +342,26 @@ export function listProjects(world: World, user: User, filters: ProjectFilters):
 }
 
 /**
+ * `GET /users/:user_id/projects`: the projects in `owner`'s personal namespace that the caller may see, as
+ * GitLab's `PersonalProjectsFinder` (`app/finders/personal_projects_finder.rb`) finds them, then the
+ * finder's filters: none at all unless the caller may read the owner's profile (`read_user_profile`);
+ * every one to an administrator, `min_access_level` then left out ("min_access_level does not make any
+ * difference when admins search for a user's projects"); with `min_access_level`, those where the caller
+ * has at least that role. `owned` and `membership` choose ProjectsFinder's own collection, which this route
+ * replaces, so they filter nothing here.
+ */
+export function listUserProjects(world: World, user: User, owner: User, filters: ProjectFilters): Project[] {
+  if (!can(world, user, 'read_user_profile', owner)) return [];
+  const own: ProjectFilters = {
+    ...filters,
+    owned: undefined,
+    membership: undefined,
+    ...(user.admin && { min_access_level: undefined }),
+  };
+  return select(world, user, projectsInNamespace(world, { kind: 'user', user: owner }), own, byNothing);
+}
+
+/**
  * `GET /groups/:id/projects`: the group's projects (and its subgroups' with `include_subgroups`) the caller can read.
  * `similarity` without a search orders by name ascending whatever `sort` says, ties by id in its
  * direction (GitLab's `handle_similarity_order` in `lib/api/groups.rb`).

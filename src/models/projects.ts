@@ -267,6 +267,12 @@ export interface ProjectListQuery extends ProjectFilterQuery {
   topic_id?: number;
 }
 
+/**
+ * Query of `GET /users/:user_id/projects`: the filters of `GET /projects` but `owned` and `membership`
+ * (the list is the user's personal projects; an administrator's `min_access_level` changes nothing).
+ */
+export type UserProjectListQuery = Omit<ProjectListQuery, 'owned' | 'membership'>;
+
 /** Query of `GET /groups/:id/projects`. */
 export interface GroupProjectListQuery extends ProjectFilterQuery {
   /** Include the projects of the group's subgroups, at every depth. */

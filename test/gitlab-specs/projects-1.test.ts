@@ -1435,3 +1435,358 @@ describe('POST /projects', () => {
     'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
 });
+
+describe('POST /projects/user/:id', () => {
+  const ADMIN_MODE = 'glpat-spec-admin-mode';
+  const USER_MODE = 'glpat-spec-user-mode';
+  /** Admin mode on: the admin's powers only through a token with the `admin_mode` scope (`api(..., admin_mode: true)`). */
+  const adminWorld = () =>
+    world({
+      adminMode: true,
+      users: [
+        {
+          username: 'other-admin',
+          admin: true,
+          token: 'glpat-spec-other-admin',
+          personal_access_tokens: [{ name: 'admin mode', scopes: ['api', 'admin_mode'], token: ADMIN_MODE }],
+        },
+        {
+          username: 'other-user',
+          token: 'glpat-spec-other-user',
+          personal_access_tokens: [{ name: 'admin mode', scopes: ['api', 'admin_mode'], token: USER_MODE }],
+        },
+      ],
+    });
+  const pathOf = (mock: MockGitLab) =>
+    `/projects/user/${[...mock.world.users.values()].find((u) => u.username === 'user')?.id}`;
+  /** GitLab's `post api(path, admin, admin_mode: true)`: an admin token with the `admin_mode` scope. */
+  const create = async (params?: Record<string, unknown>) => {
+    const mock = adminWorld();
+    return { answer: await api(mock, 'POST', pathOf(mock), ADMIN_MODE, params), mock };
+  };
+  const makesRequest = (token: string, status: number) => async () => {
+    const mock = adminWorld();
+    const answer = await api(mock, 'POST', pathOf(mock), token, { name: 'Foo Project' });
+    expect(answer.status).toBe(status);
+  };
+
+  it('POST request permissions for admin mode, when admin, with admin mode: returns', makesRequest(ADMIN_MODE, 201));
+  it(
+    'POST request permissions for admin mode, when admin, without admin mode: returns',
+    makesRequest('glpat-spec-other-admin', 403),
+  );
+  it('POST request permissions for admin mode, when user, with admin mode: returns', makesRequest(USER_MODE, 403));
+  it(
+    'POST request permissions for admin mode, when user, without admin mode: returns',
+    makesRequest('glpat-spec-other-user', 403),
+  );
+
+  it('creates new project without path but with name and return 201', async () => {
+    const mock = adminWorld();
+    const before = projectCount(mock);
+    const answer = await api(mock, 'POST', pathOf(mock), ADMIN_MODE, { name: 'Foo Project' });
+    expect(answer.status).toBe(201);
+    expect(projectCount(mock)).toBe(before + 1);
+    expect(answer.body).toMatchObject({ name: 'Foo Project', path: 'foo-project' });
+  });
+
+  it('creates new project with name and path and returns 201', async () => {
+    const mock = adminWorld();
+    const before = projectCount(mock);
+    const answer = await api(mock, 'POST', pathOf(mock), ADMIN_MODE, { path: 'path-project-Foo', name: 'Foo Project' });
+    expect(answer.status).toBe(201);
+    expect(projectCount(mock)).toBe(before + 1);
+    expect(answer.body).toMatchObject({ name: 'Foo Project', path: 'path-project-Foo' });
+  });
+
+  /** The shared example against this route, as an administrator in admin mode. */
+  const defaultBranch = async (params: Record<string, unknown>, expected: string) => {
+    const mock = adminWorld();
+    const before = projectCount(mock);
+    const answer = await api(mock, 'POST', pathOf(mock), ADMIN_MODE, {
+      name: 'Foo Project',
+      initialize_with_readme: true,
+      ...params,
+    });
+    expect(answer.status).toBe(201);
+    expect(projectCount(mock)).toBe(before + 1);
+    expect((await api(mock, 'GET', `/projects/${answer.body.id}`, ADMIN_MODE)).body.default_branch).toBe(expected);
+  };
+
+  it('creates project with provided default branch name', async () => {
+    await defaultBranch({ default_branch: 'main' }, 'main');
+  });
+  it('when branch name is empty: creates project with a default project branch name', async () => {
+    await defaultBranch({ default_branch: '' }, 'main');
+  });
+  it('when branch name is fully qualified: creates project with provided default branch name without refs/heads prefix', async () => {
+    await defaultBranch({ default_branch: 'refs/heads/full_name' }, 'full_name');
+  });
+  // GitLab's example reads the column (nil: the repository is empty); the API shows `default_branch_or_main`.
+  it('when initialize with readme is not set: creates project with a default project branch name', async () => {
+    await defaultBranch({ default_branch: 'main', initialize_with_readme: null }, 'main');
+  });
+
+  it('responds with 400 on failure and not project', async () => {
+    const mock = adminWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, ADMIN_MODE, () =>
+      api(mock, 'POST', pathOf(mock), ADMIN_MODE),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('name is missing');
+    expect(unchanged).toBe(true);
+  });
+
+  it('sets container_registry_enabled', async () => {
+    const { answer } = await create(attributesFor({ container_registry_enabled: true }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.container_registry_enabled).toBe(true);
+    expect(answer.body.container_registry_access_level).toBe('enabled');
+  });
+
+  it('assigns attributes to project', async () => {
+    const sent = attributesFor({
+      issues_enabled: false,
+      merge_requests_enabled: false,
+      wiki_enabled: false,
+      request_access_enabled: true,
+      jobs_enabled: true,
+    });
+    const { answer, mock } = await create(sent);
+    expect(answer.status).toBe(201);
+    for (const [key, value] of Object.entries(sent)) {
+      if (key !== 'path') expect([key, answer.body[key]]).toEqual([key, value]);
+    }
+    const user = [...mock.world.users.values()].find((u) => u.username === 'user');
+    expect(answer.body.namespace.path).toBe(user?.username);
+  });
+
+  it('sets a project as public', async () => {
+    const { answer } = await create(attributesFor({ visibility: 'public' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.visibility).toBe('public');
+  });
+  it('sets a project as internal', async () => {
+    const { answer } = await create(attributesFor({ visibility: 'internal' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.visibility).toBe('internal');
+  });
+  it('sets a project as private', async () => {
+    expect((await create(attributesFor({ visibility: 'private' }))).answer.body.visibility).toBe('private');
+  });
+
+  const setting = (params: Record<string, unknown>, key: string) =>
+    create(attributesFor(params)).then(({ answer }) => answer.body[key]);
+
+  it('sets a project as not allowing outdated diff discussions to automatically resolve', async () => {
+    expect(await setting({ resolve_outdated_diff_discussions: false }, 'resolve_outdated_diff_discussions')).toBe(
+      false,
+    );
+  });
+  it('sets a project as allowing outdated diff discussions to automatically resolve', async () => {
+    expect(await setting({ resolve_outdated_diff_discussions: true }, 'resolve_outdated_diff_discussions')).toBe(true);
+  });
+  it('sets a project as not removing source branches', async () => {
+    expect(await setting({ remove_source_branch_after_merge: false }, 'remove_source_branch_after_merge')).toBe(false);
+  });
+  it('sets a project as removing source branches', async () => {
+    expect(await setting({ remove_source_branch_after_merge: true }, 'remove_source_branch_after_merge')).toBe(true);
+  });
+  it('sets a project as allowing merge even if build fails', async () => {
+    const key = 'only_allow_merge_if_pipeline_succeeds';
+    expect(await setting({ [key]: false }, key)).toBe(false);
+  });
+  it('sets a project as allowing merge only if pipeline succeeds', async () => {
+    const key = 'only_allow_merge_if_pipeline_succeeds';
+    expect(await setting({ [key]: true }, key)).toBe(true);
+  });
+  it('sets a project as not allowing merge when pipeline is skipped', async () => {
+    expect(await setting({ allow_merge_on_skipped_pipeline: false }, 'allow_merge_on_skipped_pipeline')).toBe(false);
+  });
+  it('sets a project as allowing merge when pipeline is skipped', async () => {
+    expect(await setting({ allow_merge_on_skipped_pipeline: true }, 'allow_merge_on_skipped_pipeline')).toBe(true);
+  });
+  it('sets a project as allowing merge even if discussions are unresolved', async () => {
+    const key = 'only_allow_merge_if_all_discussions_are_resolved';
+    expect(await setting({ [key]: false }, key)).toBe(false);
+  });
+  it('sets a project as allowing merge only if all discussions are resolved', async () => {
+    const key = 'only_allow_merge_if_all_discussions_are_resolved';
+    expect(await setting({ [key]: true }, key)).toBe(true);
+  });
+
+  const registry = async (params: Record<string, unknown>, level: string, enabled: boolean) => {
+    const { answer } = await create(attributesFor(params));
+    expect(answer.status).toBe(201);
+    expect(answer.body.container_registry_access_level).toBe(level);
+    expect(answer.body.container_registry_enabled).toBe(enabled);
+  };
+  it('container_registry_enabled, container_registry_enabled: true, container_registry_access_level: ENABLED: setting container_registry_enabled also sets container_registry_access_level', async () => {
+    await registry({ container_registry_enabled: true }, 'enabled', true);
+  });
+  it('container_registry_enabled, container_registry_enabled: false, container_registry_access_level: DISABLED: setting container_registry_enabled also sets container_registry_access_level', async () => {
+    await registry({ container_registry_enabled: false }, 'disabled', false);
+  });
+  it("container_registry_access_level, container_registry_access_level: 'enabled', container_registry_enabled: true: setting container_registry_access_level also sets container_registry_enabled", async () => {
+    await registry({ container_registry_access_level: 'enabled' }, 'enabled', true);
+  });
+  it("container_registry_access_level, container_registry_access_level: 'private', container_registry_enabled: true: setting container_registry_access_level also sets container_registry_enabled", async () => {
+    await registry({ container_registry_access_level: 'private' }, 'private', true);
+  });
+  it("container_registry_access_level, container_registry_access_level: 'disabled', container_registry_enabled: false: setting container_registry_access_level also sets container_registry_enabled", async () => {
+    await registry({ container_registry_access_level: 'disabled' }, 'disabled', false);
+  });
+
+  it('with granular token permissions, authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    expect((await create({ name: 'Test Project' })).answer.status).toBe(201);
+  });
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'with granular token permissions, authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'with granular token permissions, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'with granular token permissions, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+});
+
+describe('GET /users/:user_id/projects/', () => {
+  /** `public_project` in `user4`'s namespace, after the top-level projects; `extra` more of `user4`'s. */
+  const userWorld = (extra: SeedProject[] = []) =>
+    world({
+      projects: [{ path: 'user.withdot/public_project', visibility: 'public', creator: 'user.withdot' }, ...extra],
+    });
+  const user4Id = (mock: MockGitLab) => [...mock.world.users.values()].find((u) => u.username === 'user.withdot')?.id;
+  const userId = (mock: MockGitLab) => [...mock.world.users.values()].find((u) => u.username === 'user')?.id;
+  const listed = async (mock: MockGitLab, path: string, token?: string, params?: Record<string, unknown>) => {
+    const answer = await api(mock, 'GET', path, token, params);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(Array.isArray(answer.body)).toBe(true);
+    return sorted(ids(answer.body));
+  };
+
+  it('returns error when user not found', async () => {
+    const answer = await api(userWorld(), 'GET', `/users/${NON_EXISTING_ID}/projects/`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 User Not Found');
+  });
+
+  it('returns projects filtered by user id', async () => {
+    const mock = userWorld();
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects/`, USER)).toEqual([
+      idOf(mock, 'user.withdot/public_project'),
+    ]);
+  });
+
+  // skip: not modelled: GitLab's per-endpoint application rate limits (`user_projects_api`); the mock throttles only by the instance's API rate limits
+  notPorted(
+    'when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  it('when rate limiter is disabled: does not log request and does not block the request', async () => {
+    const mock = userWorld();
+    expect((await api(mock, 'GET', `/users/${user4Id(mock)}/projects/`)).status).not.toBe(429);
+  });
+
+  it('includes container_registry_access_level', async () => {
+    const mock = userWorld();
+    const answer = await api(mock, 'GET', `/users/${user4Id(mock)}/projects/`, USER);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body[0])).toContain('container_registry_access_level');
+  });
+
+  it('filter by updated_at: returns only projects updated on the given timeframe', async () => {
+    const mock = userWorld();
+    const answer = await api(mock, 'GET', `/users/${userId(mock)}/projects`, USER, {
+      updated_before: daysAgo(2),
+      updated_after: daysAgo(6),
+    });
+    expect(answer.status).toBe(200);
+    expect(sorted(ids(answer.body))).toEqual(sorted([idOf(mock, 'user/second'), idOf(mock, 'user/gitlab-foss')]));
+  });
+
+  const another = { path: 'user.withdot/another', visibility: 'public' as const, creator: 'user.withdot' };
+  it('and using id_after: only returns projects with id_after filter given', async () => {
+    const mock = userWorld([another]);
+    const path = `/users/${user4Id(mock)}/projects?id_after=${idOf(mock, 'user.withdot/public_project')}`;
+    expect(await listed(mock, path, USER)).toEqual([idOf(mock, 'user.withdot/another')]);
+  });
+  it('and using id_after: returns both projects without a id_after filter', async () => {
+    const mock = userWorld([another]);
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects`, USER)).toEqual(
+      sorted([idOf(mock, 'user.withdot/public_project'), idOf(mock, 'user.withdot/another')]),
+    );
+  });
+  it('and using id_before: only returns projects with id_before filter given', async () => {
+    const mock = userWorld([another]);
+    const path = `/users/${user4Id(mock)}/projects?id_before=${idOf(mock, 'user.withdot/another')}`;
+    expect(await listed(mock, path, USER)).toEqual([idOf(mock, 'user.withdot/public_project')]);
+  });
+  it('and using id_before: returns both projects without a id_before filter', async () => {
+    const mock = userWorld([another]);
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects`, USER)).toEqual(
+      sorted([idOf(mock, 'user.withdot/public_project'), idOf(mock, 'user.withdot/another')]),
+    );
+  });
+
+  it('and using both id_before and id_after: only returns projects with id matching the range', async () => {
+    const more = [1, 2, 3, 4, 5].map((n) => ({ ...another, path: `user.withdot/more-${n}` }));
+    const mock = userWorld(more);
+    const moreIds = more.map((p) => idOf(mock, p.path));
+    const path = `/users/${user4Id(mock)}/projects?id_after=${moreIds[0]}&id_before=${moreIds[4]}`;
+    expect(await listed(mock, path, USER)).toEqual(moreIds.slice(1, 4));
+  });
+
+  it('returns projects filtered by username', async () => {
+    const mock = userWorld();
+    expect(await listed(mock, '/users/user.withdot/projects/', USER)).toEqual([
+      idOf(mock, 'user.withdot/public_project'),
+    ]);
+  });
+
+  const privateProjects: SeedProject[] = [
+    { path: 'user.withdot/private_project1', creator: 'user.withdot', members: { user2: 30 } },
+    { path: 'user.withdot/private_project2', creator: 'user.withdot', members: { user2: 20 } },
+  ];
+  it('returns projects filtered by minimal access level', async () => {
+    const mock = userWorld(privateProjects);
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects/`, USER2, { min_access_level: 30 })).toEqual([
+      idOf(mock, 'user.withdot/private_project1'),
+    ]);
+  });
+
+  it('and using an admin to search: returns users projects when authenticated as admin', async () => {
+    const mock = userWorld([privateProjects[0] as SeedProject]);
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects/`, ADMIN, { min_access_level: 30 })).toEqual(
+      sorted([
+        idOf(mock, 'user.withdot/fourth'),
+        idOf(mock, 'user.withdot/private_project1'),
+        idOf(mock, 'user.withdot/public_project'),
+      ]),
+    );
+  });
+
+  // skip: not modelled: repository languages (programming language detection); GitLab's example asks `GET /projects`
+  notPorted('and using the programming language filter: filters case-insensitively by programming language');
+
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = userWorld();
+    expect((await api(mock, 'GET', `/users/${user4Id(mock)}/projects/`, USER)).status).toBe(200);
+  });
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+});
