@@ -39,6 +39,7 @@ export const UNAUTHENTICATED: readonly Caller[] = ['anonymous', 'invalid', 'revo
 export const SERVED_ANONYMOUSLY: readonly string[] = [
   'GET /projects',
   'GET /projects/:id',
+  'GET /projects/:id/groups',
   'GET /groups/:id/projects',
   'GET /groups',
   'GET /groups/:id',
@@ -501,6 +502,8 @@ export const rows: Row[] = [
   // Projects: every caller lists what it can read (anonymous callers: public ones); a private project or group is 404 to outsiders.
   { route: 'GET /projects', url: '/projects',                                                expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id', url: P,                                                      expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // The project's group and its ancestors (lib/api/projects.rb, Projects::GroupsFinder): whoever reads the project.
+  { route: 'GET /projects/:id/groups', url: `${P}/groups`,                                   expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Removing and restoring a project: remove_project (Owner; a group's Owners are Owners of its projects).
   { route: 'DELETE /projects/:id', url: P,                                                   expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 202, 202, 403] },
   { route: 'POST /projects/:id/restore', url: `${P}/restore`,                                expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 400, 400, 403],

@@ -3,6 +3,7 @@ import { keysetPaginated, paginated } from '../http/pagination.js';
 import { type Parsed, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
+import { presentPublicGroup } from '../present/groups.js';
 import {
   openIssueCounter,
   presentBasicProject,
@@ -19,6 +20,7 @@ import {
   PROJECT_ORDERS,
   type ProjectFilters,
   type ProjectOrder,
+  projectGroups,
   projectOrderFor,
   requireKeysetOrder,
   requireOffsetWithinLimit,
@@ -40,6 +42,7 @@ import {
   PROJECT_FEATURES,
   type Project as ProjectRecord,
   type ProjectSettings,
+  ROLE_VALUES,
   type Visibility,
 } from '../world/types.js';
 import { userNamed } from '../world/world.js';
@@ -249,6 +252,23 @@ export const projectRoutes = [
     const owner = /^\d+$/.test(q.user_id) ? ctx.world.users.get(Number(q.user_id)) : userNamed(ctx.world, q.user_id);
     if (!owner) throw notFound('User').because(`no user ${q.user_id}`);
     return presentProjects(ctx, q, (filters) => listUserProjects(ctx.world, ctx.caller.user, owner, filters));
+  }),
+
+  // `GET /projects/:id/groups` (`lib/api/projects.rb`): `user_project` (404 to whoever cannot read it), then
+  // `Projects::GroupsFinder`, PublicGroupDetails.
+  route('GET', '/projects/:id/groups', (ctx) => {
+    const q = parseParams(ctx.params, {
+      id: p.string().required(),
+      search: p.string(),
+      skip_groups: p.integers(),
+      with_shared: p.boolean().default(false),
+      shared_visible_only: p.boolean().default(false),
+      shared_min_access_level: p.integer().values(ROLE_VALUES),
+      ...paginationParams,
+    });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const groups = projectGroups(ctx.world, ctx.caller.user, project, q);
+    return paginated(ctx, groups, q, (group) => presentPublicGroup(ctx.world, group));
   }),
 
   route('GET', '/projects/:id', (ctx) => {

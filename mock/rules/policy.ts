@@ -361,6 +361,8 @@ function canUnprotect(world: World, user: User, project: Project, branch: Protec
 export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
   'GET /projects': 'lib/api/projects.rb: `authenticate_non_get!` only; public projects',
   'GET /projects/:id': 'lib/api/projects.rb: `find_project!` (a private project is 404)',
+  'GET /projects/:id/groups':
+    'lib/api/projects.rb: `authenticate_non_get!` only; `user_project` (a private project is 404)',
   'GET /groups/:id/projects': 'lib/api/groups.rb: `authenticate_non_get!`; `find_group_projects`',
   'GET /groups': 'lib/api/groups.rb: `authenticate_non_get!`; `GroupsFinder` public groups',
   'GET /groups/:id': 'lib/api/groups.rb: `find_group!` (a private group is 404)',

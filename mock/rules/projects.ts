@@ -455,3 +455,47 @@ export function requireKeysetOrder(orderBy: ProjectOrder): void {
     );
   }
 }
+
+/** What `GET /projects/:id/groups` takes (GitLab's `Projects::GroupsFinder` params and the route's `search`). */
+export interface ProjectGroupFilters {
+  search?: string | undefined;
+  skip_groups?: number[] | undefined;
+  with_shared?: boolean | undefined;
+  shared_visible_only?: boolean | undefined;
+  shared_min_access_level?: number | undefined;
+}
+
+/**
+ * `GET /projects/:id/groups`: the project's group and its ancestors, whatever their visibility, and with
+ * `with_shared` the groups it is shared with (`shared_min_access_level`: a share's role at least that;
+ * `shared_visible_only`: public ones, internal ones to a signed-in user, and those the caller directly
+ * belongs to), less `skip_groups`, newest id first; then the route's `groups.search` (name or path,
+ * any case). GitLab's `app/finders/projects/groups_finder.rb` (the caller has `read_project`: the route
+ * found the project first) and `lib/api/projects.rb`.
+ */
+export function projectGroups(world: World, user: User, project: Project, filters: ProjectGroupFilters): Group[] {
+  const found = new Map<number, Group>();
+  const own = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
+  for (let g = own; g; g = g.parent_id === null ? undefined : world.groups.get(g.parent_id)) found.set(g.id, g);
+  if (filters.with_shared) {
+    for (const link of sharesOfProject(world, project.id)) {
+      const invited = world.groups.get(link.group_id);
+      if (!invited || !shareCounts(world, link)) continue;
+      if (filters.shared_min_access_level !== undefined && link.group_access < filters.shared_min_access_level)
+        continue;
+      // `public_to_user(current_user)` or `for_authorized_group_members(current_user&.id)`.
+      const visible =
+        invited.visibility === 'public' ||
+        (invited.visibility === 'internal' && !isAnonymous(user) && !user.external) ||
+        directRole(world, invited, user.id) > 0;
+      if (filters.shared_visible_only && !visible) continue;
+      found.set(invited.id, invited);
+    }
+  }
+  const skipped = new Set(filters.skip_groups ?? []);
+  const search = filters.search?.toLowerCase();
+  return [...found.values()]
+    .filter((g) => !skipped.has(g.id))
+    .filter((g) => !search || g.name.toLowerCase().includes(search) || g.path.toLowerCase().includes(search))
+    .sort((a, b) => b.id - a.id);
+}
