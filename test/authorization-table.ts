@@ -40,6 +40,7 @@ export const SERVED_ANONYMOUSLY: readonly string[] = [
   'GET /projects',
   'GET /projects/:id',
   'GET /projects/:id/groups',
+  'GET /projects/:id/share_locations',
   'GET /groups/:id/projects',
   'GET /groups',
   'GET /groups/:id',
@@ -504,6 +505,9 @@ export const rows: Row[] = [
   { route: 'GET /projects/:id', url: P,                                                      expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // The project's group and its ancestors (lib/api/projects.rb, Projects::GroupsFinder): whoever reads the project.
   { route: 'GET /projects/:id/groups', url: `${P}/groups`,                                   expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // The groups a project may be shared with (Groups::AcceptingProjectSharesFinder): 200 to whoever reads the project,
+  // an empty list below Maintainer.
+  { route: 'GET /projects/:id/share_locations', url: `${P}/share_locations`,                 expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Removing and restoring a project: remove_project (Owner; a group's Owners are Owners of its projects).
   { route: 'DELETE /projects/:id', url: P,                                                   expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 202, 202, 403] },
   { route: 'POST /projects/:id/restore', url: `${P}/restore`,                                expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 400, 400, 403],

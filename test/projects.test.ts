@@ -681,3 +681,33 @@ describe('gitlab.users.projects (GET /users/:user_id/projects)', () => {
     expect(listed.body[0]).not.toHaveProperty('permissions');
   });
 });
+
+describe('gitlab.projects.shareLocations (GET /projects/:id/share_locations)', () => {
+  const world = () =>
+    createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [
+          { username: 'maint', token: 'glpat-maint' },
+          { username: 'dev', token: 'glpat-dev' },
+        ],
+        groups: [
+          { path: 'acme', members: { maint: 30, dev: 30 } },
+          { path: 'acme/api-team' },
+          { path: 'design', members: { maint: 10, dev: 10 } },
+        ],
+        projects: [
+          { path: 'acme/api', members: { maint: 40 }, shared_with_groups: [{ group: 'design', group_access: 20 }] },
+        ],
+      },
+    });
+
+  it("lists a Maintainer's groups and their subgroups, less the project's own, its ancestors and its shares", async () => {
+    const groups = await client(world(), 'glpat-maint').projects.shareLocations('acme/api').toArray();
+    expect(groups.map((g) => g.full_path)).toEqual(['acme/api-team']);
+  });
+
+  it('lists none below Maintainer (admin_project), though the project is readable', async () => {
+    expect(await client(world(), 'glpat-dev').projects.shareLocations('acme/api').toArray()).toEqual([]);
+  });
+});

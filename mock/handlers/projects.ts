@@ -27,6 +27,7 @@ import {
   requireUpdatedAtPairing,
   rolesOf,
   STATISTICS_ORDERS,
+  shareLocations,
 } from '../rules/projects.js';
 import {
   archiveProject,
@@ -268,6 +269,15 @@ export const projectRoutes = [
     });
     const project = findProject(ctx.world, ctx.caller, q.id);
     const groups = projectGroups(ctx.world, ctx.caller.user, project, q);
+    return paginated(ctx, groups, q, (group) => presentPublicGroup(ctx.world, group));
+  }),
+
+  // `GET /projects/:id/share_locations` (`lib/api/projects.rb`): `user_project`, then
+  // `Groups::AcceptingProjectSharesFinder`, PublicGroupDetails.
+  route('GET', '/projects/:id/share_locations', (ctx) => {
+    const q = parseParams(ctx.params, { id: p.string().required(), search: p.string(), ...paginationParams });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const groups = shareLocations(ctx.world, ctx.caller.user, project, q.search);
     return paginated(ctx, groups, q, (group) => presentPublicGroup(ctx.world, group));
   }),
 

@@ -363,6 +363,8 @@ export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
   'GET /projects/:id': 'lib/api/projects.rb: `find_project!` (a private project is 404)',
   'GET /projects/:id/groups':
     'lib/api/projects.rb: `authenticate_non_get!` only; `user_project` (a private project is 404)',
+  'GET /projects/:id/share_locations':
+    'lib/api/projects.rb: `authenticate_non_get!` only; `user_project`; none unless `admin_project`',
   'GET /groups/:id/projects': 'lib/api/groups.rb: `authenticate_non_get!`; `find_group_projects`',
   'GET /groups': 'lib/api/groups.rb: `authenticate_non_get!`; `GroupsFinder` public groups',
   'GET /groups/:id': 'lib/api/groups.rb: `find_group!` (a private group is 404)',

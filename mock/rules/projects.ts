@@ -499,3 +499,42 @@ export function projectGroups(world: World, user: User, project: Project, filter
     .filter((g) => !search || g.name.toLowerCase().includes(search) || g.path.toLowerCase().includes(search))
     .sort((a, b) => b.id - a.id);
 }
+
+/**
+ * `GET /projects/:id/share_locations`: the groups the caller may share the project with, GitLab's
+ * `Groups::AcceptingProjectSharesFinder` (`app/finders/groups/accepting_project_shares_finder.rb`): none
+ * unless the caller may administer the project (`admin_project`) and its group does not lock sharing
+ * (`allowed_to_share_with_group?`: `share_with_group_lock`); every group to an administrator, else the groups
+ * the caller belongs to as Guest or above (`GroupsFinder` with `min_access_level`) and their descendants;
+ * less the project's group, its ancestors and the groups it is already shared with (`related_group_ids`);
+ * by `search` (the name or full path, any case: `search(..., include_parents: true)` reads the route);
+ * by path, then id (`Groups::Base#sort`). A top-level group's `prevent_sharing_groups_outside_hierarchy`
+ * is not modelled (off, GitLab's default).
+ */
+export function shareLocations(world: World, user: User, project: Project, search: string | undefined): Group[] {
+  const own = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
+  if (!can(world, user, 'admin_project', project) || own?.share_with_group_lock) return [];
+  const chainOf = (g: Group): Group[] => {
+    const chain: Group[] = [];
+    for (let at: Group | undefined = g; at; at = at.parent_id === null ? undefined : world.groups.get(at.parent_id))
+      chain.push(at);
+    return chain;
+  };
+  const related = new Set<number>([
+    ...(own ? chainOf(own).map((g) => g.id) : []),
+    ...sharesOfProject(world, project.id).map((link) => link.group_id),
+  ]);
+  const wanted = search?.toLowerCase() || undefined;
+  const matches = (g: Group) => {
+    if (!wanted) return true;
+    const names = chainOf(g)
+      .reverse()
+      .map((at) => at.name)
+      .join(' / ');
+    return g.full_path.toLowerCase().includes(wanted) || names.toLowerCase().includes(wanted);
+  };
+  const member = (g: Group) => chainOf(g).some((at) => directRole(world, at, user.id) >= 10);
+  return [...world.groups.values()]
+    .filter((g) => (user.admin || member(g)) && !related.has(g.id) && matches(g))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.id - b.id));
+}

@@ -143,6 +143,12 @@ export interface ProjectGroupListQuery extends PaginationQuery {
   shared_min_access_level?: number;
 }
 
+/** Query of `GET /projects/:id/share_locations`. */
+export interface ShareLocationListQuery extends PaginationQuery {
+  /** Only groups whose name or full path contains this (any case). */
+  search?: string;
+}
+
 /** A group a group or project is shared with (GitLab's SharedGroupWithGroup and SharedGroupWithProject entities). */
 export const SharedGroup = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({

@@ -1932,3 +1932,121 @@ describe('GET /projects/:id/groups', () => {
     await groupsResponse(groupsWorld(), PRIVATE, ADMIN, undefined, ['root group', 'project group']);
   });
 });
+
+describe('GET /project/:id/share_locations', () => {
+  /** `root group` with `group1` (the project's, private project) and `group2` below it, all public. */
+  const shareWorld = (
+    options: { owner?: boolean; subgroup?: boolean; lock?: boolean; adminMode?: boolean; users?: SeedUser[] } = {},
+  ) =>
+    world({
+      ...(options.adminMode ? { adminMode: true } : {}),
+      users: options.users ?? [],
+      groups: [
+        { path: 'root-group-path', name: 'root group', visibility: 'public' },
+        {
+          path: 'root-group-path/group-1-path',
+          name: 'group1',
+          visibility: 'public',
+          ...(options.owner ? { members: { user: 30 } } : {}),
+          ...(options.lock ? { share_with_group_lock: true } : {}),
+        },
+        {
+          path: 'root-group-path/group-2-path',
+          name: 'group2',
+          visibility: 'public',
+          ...(options.owner ? { members: { user: 30 } } : {}),
+        },
+        ...(options.subgroup
+          ? [{ path: 'root-group-path/group-2-path/subgroup-path', name: 'subgroup', visibility: 'public' as const }]
+          : []),
+      ],
+      projects: [{ path: 'root-group-path/group-1-path/project', ...(options.owner ? { members: { user: 50 } } : {}) }],
+    });
+  const PATH = '/projects/root-group-path%2Fgroup-1-path%2Fproject/share_locations';
+  const groupsResponse = async (mock: MockGitLab, token: string, params: Record<string, unknown>, names: string[]) => {
+    const answer = await api(mock, 'GET', PATH, token, params);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(Array.isArray(answer.body)).toBe(true);
+    expect(answer.body.map((g: { name: string }) => g.name).sort()).toEqual([...names].sort());
+  };
+
+  const ADMIN_MODE = 'glpat-spec-admin-mode';
+  const USER_MODE = 'glpat-spec-user-mode';
+  const modeUsers: SeedUser[] = [
+    {
+      username: 'other-admin',
+      admin: true,
+      token: 'glpat-spec-other-admin',
+      personal_access_tokens: [{ name: 'admin mode', scopes: ['api', 'admin_mode'], token: ADMIN_MODE }],
+    },
+    {
+      username: 'other-user',
+      token: 'glpat-spec-other-user',
+      personal_access_tokens: [{ name: 'admin mode', scopes: ['api', 'admin_mode'], token: USER_MODE }],
+    },
+  ];
+  const makesRequest = (token: string, status: number) => async () => {
+    const answer = await api(shareWorld({ adminMode: true, users: modeUsers }), 'GET', PATH, token);
+    expect(answer.status).toBe(status);
+  };
+  it('GET request permissions for admin mode, when admin, with admin mode: returns', makesRequest(ADMIN_MODE, 200));
+  it(
+    'GET request permissions for admin mode, when admin, without admin mode: returns',
+    makesRequest('glpat-spec-other-admin', 404),
+  );
+  it('GET request permissions for admin mode, when user, with admin mode: returns', makesRequest(USER_MODE, 404));
+  it(
+    'GET request permissions for admin mode, when user, without admin mode: returns',
+    makesRequest('glpat-spec-other-user', 404),
+  );
+
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = world({
+      groups: [{ path: 'root-group-path', visibility: 'public' }, { path: 'root-group-path/group-1-path' }],
+      projects: [{ path: 'root-group-path/group-1-path/project', members: { user: 30 } }],
+    });
+    expect((await api(mock, 'GET', PATH, USER)).status).toBe(200);
+  });
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+
+  it('when unauthenticated: does not return the groups for the given project', async () => {
+    expect((await api(shareWorld(), 'GET', PATH)).status).toBe(404);
+  });
+
+  it('when authenticated, when user is not the owner of the project: does not return the groups', async () => {
+    expect((await api(shareWorld(), 'GET', PATH, USER)).status).toBe(404);
+  });
+
+  it('when authenticated, when user is the owner of the project, with default search: returns an array of groups', async () => {
+    await groupsResponse(shareWorld({ owner: true }), USER, {}, ['group2']);
+  });
+
+  it('when authenticated, when user is the owner of the project, when searching by group name, searching by group name: returns an array of groups', async () => {
+    await groupsResponse(shareWorld({ owner: true }), USER, { search: 'group2' }, ['group2']);
+  });
+
+  it('when authenticated, when user is the owner of the project, when searching by group name, searching by full group path: returns an array of groups', async () => {
+    const params = { search: 'root-group-path/group-2-path/subgroup-path' };
+    await groupsResponse(shareWorld({ owner: true, subgroup: true }), USER, params, ['subgroup']);
+  });
+
+  it('when authenticated as admin, without share_with_group_lock: returns an array of groups', async () => {
+    await groupsResponse(shareWorld(), ADMIN, {}, ['group2']);
+  });
+
+  it('when authenticated as admin, with share_with_group_lock: returns an array of groups', async () => {
+    await groupsResponse(shareWorld({ lock: true }), ADMIN, {}, []);
+  });
+});
