@@ -1436,6 +1436,213 @@ describe('POST /projects', () => {
   );
 });
 
+describe('GET /users/:user_id/projects/', () => {
+  /** `public_project` in `user4`'s namespace, after the top-level projects; `extra` more of `user4`'s. */
+  const userWorld = (extra: SeedProject[] = []) =>
+    world({
+      projects: [{ path: 'user.withdot/public_project', visibility: 'public', creator: 'user.withdot' }, ...extra],
+    });
+  const user4Id = (mock: MockGitLab) => [...mock.world.users.values()].find((u) => u.username === 'user.withdot')?.id;
+  const userId = (mock: MockGitLab) => [...mock.world.users.values()].find((u) => u.username === 'user')?.id;
+  const listed = async (mock: MockGitLab, path: string, token?: string, params?: Record<string, unknown>) => {
+    const answer = await api(mock, 'GET', path, token, params);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(Array.isArray(answer.body)).toBe(true);
+    return sorted(ids(answer.body));
+  };
+
+  it('returns error when user not found', async () => {
+    const answer = await api(userWorld(), 'GET', `/users/${NON_EXISTING_ID}/projects/`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 User Not Found');
+  });
+
+  it('returns projects filtered by user id', async () => {
+    const mock = userWorld();
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects/`, USER)).toEqual([
+      idOf(mock, 'user.withdot/public_project'),
+    ]);
+  });
+
+  // skip: not modelled: GitLab's per-endpoint application rate limits (`user_projects_api`); the mock throttles only by the instance's API rate limits
+  notPorted(
+    'when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  it('when rate limiter is disabled: does not log request and does not block the request', async () => {
+    const mock = userWorld();
+    expect((await api(mock, 'GET', `/users/${user4Id(mock)}/projects/`)).status).not.toBe(429);
+  });
+
+  it('includes container_registry_access_level', async () => {
+    const mock = userWorld();
+    const answer = await api(mock, 'GET', `/users/${user4Id(mock)}/projects/`, USER);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body[0])).toContain('container_registry_access_level');
+  });
+
+  it('filter by updated_at: returns only projects updated on the given timeframe', async () => {
+    const mock = userWorld();
+    const answer = await api(mock, 'GET', `/users/${userId(mock)}/projects`, USER, {
+      updated_before: daysAgo(2),
+      updated_after: daysAgo(6),
+    });
+    expect(answer.status).toBe(200);
+    expect(sorted(ids(answer.body))).toEqual(sorted([idOf(mock, 'user/second'), idOf(mock, 'user/gitlab-foss')]));
+  });
+
+  const another = { path: 'user.withdot/another', visibility: 'public' as const, creator: 'user.withdot' };
+  it('and using id_after: only returns projects with id_after filter given', async () => {
+    const mock = userWorld([another]);
+    const path = `/users/${user4Id(mock)}/projects?id_after=${idOf(mock, 'user.withdot/public_project')}`;
+    expect(await listed(mock, path, USER)).toEqual([idOf(mock, 'user.withdot/another')]);
+  });
+  it('and using id_after: returns both projects without a id_after filter', async () => {
+    const mock = userWorld([another]);
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects`, USER)).toEqual(
+      sorted([idOf(mock, 'user.withdot/public_project'), idOf(mock, 'user.withdot/another')]),
+    );
+  });
+  it('and using id_before: only returns projects with id_before filter given', async () => {
+    const mock = userWorld([another]);
+    const path = `/users/${user4Id(mock)}/projects?id_before=${idOf(mock, 'user.withdot/another')}`;
+    expect(await listed(mock, path, USER)).toEqual([idOf(mock, 'user.withdot/public_project')]);
+  });
+  it('and using id_before: returns both projects without a id_before filter', async () => {
+    const mock = userWorld([another]);
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects`, USER)).toEqual(
+      sorted([idOf(mock, 'user.withdot/public_project'), idOf(mock, 'user.withdot/another')]),
+    );
+  });
+
+  it('and using both id_before and id_after: only returns projects with id matching the range', async () => {
+    const more = [1, 2, 3, 4, 5].map((n) => ({ ...another, path: `user.withdot/more-${n}` }));
+    const mock = userWorld(more);
+    const moreIds = more.map((p) => idOf(mock, p.path));
+    const path = `/users/${user4Id(mock)}/projects?id_after=${moreIds[0]}&id_before=${moreIds[4]}`;
+    expect(await listed(mock, path, USER)).toEqual(moreIds.slice(1, 4));
+  });
+
+  it('returns projects filtered by username', async () => {
+    const mock = userWorld();
+    expect(await listed(mock, '/users/user.withdot/projects/', USER)).toEqual([
+      idOf(mock, 'user.withdot/public_project'),
+    ]);
+  });
+
+  const privateProjects: SeedProject[] = [
+    { path: 'user.withdot/private_project1', creator: 'user.withdot', members: { user2: 30 } },
+    { path: 'user.withdot/private_project2', creator: 'user.withdot', members: { user2: 20 } },
+  ];
+  it('returns projects filtered by minimal access level', async () => {
+    const mock = userWorld(privateProjects);
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects/`, USER2, { min_access_level: 30 })).toEqual([
+      idOf(mock, 'user.withdot/private_project1'),
+    ]);
+  });
+
+  it('and using an admin to search: returns users projects when authenticated as admin', async () => {
+    const mock = userWorld([privateProjects[0] as SeedProject]);
+    expect(await listed(mock, `/users/${user4Id(mock)}/projects/`, ADMIN, { min_access_level: 30 })).toEqual(
+      sorted([
+        idOf(mock, 'user.withdot/fourth'),
+        idOf(mock, 'user.withdot/private_project1'),
+        idOf(mock, 'user.withdot/public_project'),
+      ]),
+    );
+  });
+
+  // skip: not modelled: repository languages (programming language detection); GitLab's example asks `GET /projects`
+  notPorted('and using the programming language filter: filters case-insensitively by programming language');
+
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = userWorld();
+    expect((await api(mock, 'GET', `/users/${user4Id(mock)}/projects/`, USER)).status).toBe(200);
+  });
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+});
+
+notPortedGroup('GET /users/:user_id/starred_projects/', () => {
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted('returns error when user not found');
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted(
+    'when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted('when rate limiter is disabled: does not log request and does not block the request');
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted('with a public profile: returns projects filtered by user');
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted('with a public profile, filter by updated_at: returns only projects updated on the given timeframe');
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted(
+    'with a public profile, authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
+  );
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted(
+    'with a public profile, authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted(
+    'with a public profile, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted(
+    'with a public profile, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted('with a private profile, user does not have access to view the private profile: returns no projects');
+  // skip: not modelled: GET /users/:user_id/starred_projects, and stars (no user stars a project in the mock)
+  notPorted('with a private profile, user has access to view the private profile: returns projects filtered by user');
+});
+
+notPortedGroup('GET /users/:user_id/contributed_projects/', () => {
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted('returns error when user not found');
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted(
+    'when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted('when rate limiter is disabled: does not log request and does not block the request');
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
+  );
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted(
+    'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted('with a public profile: returns projects filtered by user');
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted('with a private profile, user does not have access to view the private profile: returns no projects');
+  // skip: not modelled: GET /users/:user_id/contributed_projects (ContributedProjectsFinder over contribution events)
+  notPorted(
+    'with a private profile, user has access to view the private profile as an admin: returns projects filtered by user',
+  );
+});
+
 describe('POST /projects/user/:id', () => {
   const ADMIN_MODE = 'glpat-spec-admin-mode';
   const USER_MODE = 'glpat-spec-user-mode';
@@ -1651,143 +1858,6 @@ describe('POST /projects/user/:id', () => {
   // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
   notPorted(
     'with granular token permissions, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
-  );
-});
-
-describe('GET /users/:user_id/projects/', () => {
-  /** `public_project` in `user4`'s namespace, after the top-level projects; `extra` more of `user4`'s. */
-  const userWorld = (extra: SeedProject[] = []) =>
-    world({
-      projects: [{ path: 'user.withdot/public_project', visibility: 'public', creator: 'user.withdot' }, ...extra],
-    });
-  const user4Id = (mock: MockGitLab) => [...mock.world.users.values()].find((u) => u.username === 'user.withdot')?.id;
-  const userId = (mock: MockGitLab) => [...mock.world.users.values()].find((u) => u.username === 'user')?.id;
-  const listed = async (mock: MockGitLab, path: string, token?: string, params?: Record<string, unknown>) => {
-    const answer = await api(mock, 'GET', path, token, params);
-    expect(answer.status).toBe(200);
-    expect(hasPaginationHeaders(answer.headers)).toBe(true);
-    expect(Array.isArray(answer.body)).toBe(true);
-    return sorted(ids(answer.body));
-  };
-
-  it('returns error when user not found', async () => {
-    const answer = await api(userWorld(), 'GET', `/users/${NON_EXISTING_ID}/projects/`);
-    expect(answer.status).toBe(404);
-    expect(answer.body.message).toBe('404 User Not Found');
-  });
-
-  it('returns projects filtered by user id', async () => {
-    const mock = userWorld();
-    expect(await listed(mock, `/users/${user4Id(mock)}/projects/`, USER)).toEqual([
-      idOf(mock, 'user.withdot/public_project'),
-    ]);
-  });
-
-  // skip: not modelled: GitLab's per-endpoint application rate limits (`user_projects_api`); the mock throttles only by the instance's API rate limits
-  notPorted(
-    'when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
-  );
-  it('when rate limiter is disabled: does not log request and does not block the request', async () => {
-    const mock = userWorld();
-    expect((await api(mock, 'GET', `/users/${user4Id(mock)}/projects/`)).status).not.toBe(429);
-  });
-
-  it('includes container_registry_access_level', async () => {
-    const mock = userWorld();
-    const answer = await api(mock, 'GET', `/users/${user4Id(mock)}/projects/`, USER);
-    expect(answer.status).toBe(200);
-    expect(Object.keys(answer.body[0])).toContain('container_registry_access_level');
-  });
-
-  it('filter by updated_at: returns only projects updated on the given timeframe', async () => {
-    const mock = userWorld();
-    const answer = await api(mock, 'GET', `/users/${userId(mock)}/projects`, USER, {
-      updated_before: daysAgo(2),
-      updated_after: daysAgo(6),
-    });
-    expect(answer.status).toBe(200);
-    expect(sorted(ids(answer.body))).toEqual(sorted([idOf(mock, 'user/second'), idOf(mock, 'user/gitlab-foss')]));
-  });
-
-  const another = { path: 'user.withdot/another', visibility: 'public' as const, creator: 'user.withdot' };
-  it('and using id_after: only returns projects with id_after filter given', async () => {
-    const mock = userWorld([another]);
-    const path = `/users/${user4Id(mock)}/projects?id_after=${idOf(mock, 'user.withdot/public_project')}`;
-    expect(await listed(mock, path, USER)).toEqual([idOf(mock, 'user.withdot/another')]);
-  });
-  it('and using id_after: returns both projects without a id_after filter', async () => {
-    const mock = userWorld([another]);
-    expect(await listed(mock, `/users/${user4Id(mock)}/projects`, USER)).toEqual(
-      sorted([idOf(mock, 'user.withdot/public_project'), idOf(mock, 'user.withdot/another')]),
-    );
-  });
-  it('and using id_before: only returns projects with id_before filter given', async () => {
-    const mock = userWorld([another]);
-    const path = `/users/${user4Id(mock)}/projects?id_before=${idOf(mock, 'user.withdot/another')}`;
-    expect(await listed(mock, path, USER)).toEqual([idOf(mock, 'user.withdot/public_project')]);
-  });
-  it('and using id_before: returns both projects without a id_before filter', async () => {
-    const mock = userWorld([another]);
-    expect(await listed(mock, `/users/${user4Id(mock)}/projects`, USER)).toEqual(
-      sorted([idOf(mock, 'user.withdot/public_project'), idOf(mock, 'user.withdot/another')]),
-    );
-  });
-
-  it('and using both id_before and id_after: only returns projects with id matching the range', async () => {
-    const more = [1, 2, 3, 4, 5].map((n) => ({ ...another, path: `user.withdot/more-${n}` }));
-    const mock = userWorld(more);
-    const moreIds = more.map((p) => idOf(mock, p.path));
-    const path = `/users/${user4Id(mock)}/projects?id_after=${moreIds[0]}&id_before=${moreIds[4]}`;
-    expect(await listed(mock, path, USER)).toEqual(moreIds.slice(1, 4));
-  });
-
-  it('returns projects filtered by username', async () => {
-    const mock = userWorld();
-    expect(await listed(mock, '/users/user.withdot/projects/', USER)).toEqual([
-      idOf(mock, 'user.withdot/public_project'),
-    ]);
-  });
-
-  const privateProjects: SeedProject[] = [
-    { path: 'user.withdot/private_project1', creator: 'user.withdot', members: { user2: 30 } },
-    { path: 'user.withdot/private_project2', creator: 'user.withdot', members: { user2: 20 } },
-  ];
-  it('returns projects filtered by minimal access level', async () => {
-    const mock = userWorld(privateProjects);
-    expect(await listed(mock, `/users/${user4Id(mock)}/projects/`, USER2, { min_access_level: 30 })).toEqual([
-      idOf(mock, 'user.withdot/private_project1'),
-    ]);
-  });
-
-  it('and using an admin to search: returns users projects when authenticated as admin', async () => {
-    const mock = userWorld([privateProjects[0] as SeedProject]);
-    expect(await listed(mock, `/users/${user4Id(mock)}/projects/`, ADMIN, { min_access_level: 30 })).toEqual(
-      sorted([
-        idOf(mock, 'user.withdot/fourth'),
-        idOf(mock, 'user.withdot/private_project1'),
-        idOf(mock, 'user.withdot/public_project'),
-      ]),
-    );
-  });
-
-  // skip: not modelled: repository languages (programming language detection); GitLab's example asks `GET /projects`
-  notPorted('and using the programming language filter: filters case-insensitively by programming language');
-
-  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
-    const mock = userWorld();
-    expect((await api(mock, 'GET', `/users/${user4Id(mock)}/projects/`, USER)).status).toBe(200);
-  });
-  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
-  );
-  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
-  );
-  // skip: not modelled: granular personal access tokens (GitLab's `granular_pat`, behind the `granular_personal_access_tokens` flag)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
 });
 

@@ -27,6 +27,10 @@ const PORTS = [
   },
   { file: 'applications.test.ts', spec: '`spec/requests/api/applications_spec.rb`' },
   { file: 'merge-request-approvals.test.ts', spec: '`ee/spec/requests/api/merge_request_approvals_spec.rb`' },
+  {
+    file: 'projects-1.test.ts',
+    spec: '`spec/requests/api/projects_spec.rb`, from `GET /projects` to `GET /project/:id/share_locations`',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
