@@ -711,3 +711,23 @@ describe('gitlab.projects.shareLocations (GET /projects/:id/share_locations)', (
     expect(await client(world(), 'glpat-dev').projects.shareLocations('acme/api').toArray()).toEqual([]);
   });
 });
+
+describe('statistics in GET /projects', () => {
+  it('shows them to Reporters and up only (read_statistics), and only when asked', async () => {
+    const mock = createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [
+          { username: 'rep', token: 'glpat-rep' },
+          { username: 'gst', token: 'glpat-gst' },
+        ],
+        projects: [{ path: 'rep/api', members: { gst: 10 } }],
+      },
+    });
+    const statisticsOf = async (token: string, statistics: boolean) =>
+      (await client(mock, token).projects.list({ statistics }).toArray())[0]?.statistics;
+    expect(await statisticsOf('glpat-rep', true)).toMatchObject({ storage_size: 0, commit_count: 0 });
+    expect(await statisticsOf('glpat-rep', false)).toBeUndefined();
+    expect(await statisticsOf('glpat-gst', true)).toBeUndefined();
+  });
+});

@@ -224,7 +224,8 @@ function presentProjects(
   const present =
     q.simple || isAnonymous(user)
       ? (project: ProjectRecord) => presentBasicProject(ctx.world, user, project)
-      : (project: ProjectRecord) => presentProject(ctx.world, user, project, roles, openIssues);
+      : (project: ProjectRecord) =>
+          presentProject(ctx.world, user, project, roles, openIssues, { statistics: q.statistics === true });
   if (keyset) {
     const request = {
       per_page: q.per_page,

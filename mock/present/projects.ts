@@ -131,7 +131,7 @@ export function presentProject(
   project: ProjectRecord,
   roles?: RoleMap,
   openIssues: (projectId: number) => number = openIssueCounter(world),
-  options: { importError?: boolean } = {},
+  options: { importError?: boolean; statistics?: boolean } = {},
 ): Project {
   const basic = presentBasicProject(world, user, project);
   const api = `${world.baseUrl}/api/v4/projects/${project.id}`;
@@ -194,6 +194,24 @@ export function presentProject(
     repository_object_format: project.repository_object_format ?? 'sha1',
     ...(featureAllows(world, user, project, 'issues') && { open_issues_count: openIssues(project.id) }),
     approvals_before_merge: project.approvals_before_merge,
+    // `expose :statistics, if: options[:statistics] && read_statistics` (`lib/api/entities/project.rb`): the
+    // mock keeps no repository, wiki, artifact, package or upload sizes, so each is 0.
+    ...(options.statistics &&
+      can(world, user, 'read_statistics', project) && {
+        statistics: {
+          commit_count: 0,
+          storage_size: 0,
+          repository_size: 0,
+          wiki_size: 0,
+          lfs_objects_size: 0,
+          job_artifacts_size: 0,
+          pipeline_artifacts_size: 0,
+          packages_size: 0,
+          snippets_size: 0,
+          uploads_size: 0,
+          container_registry_size: 0,
+        },
+      }),
     // EE's entity adds `requirements_access_level` (`ee/lib/ee/api/entities/project.rb`).
     requirements_access_level: featureLevel(project, 'requirements'),
     ...(roles && {

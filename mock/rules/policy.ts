@@ -420,6 +420,7 @@ export interface Abilities {
   admin_web_hook: Project | Group | Instance;
   read_project: Project;
   admin_project: Project;
+  read_statistics: Project;
   admin_issue: Project;
   read_code: Project;
   push_code: Project;
@@ -633,6 +634,8 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   read_project: readProject,
   // ProjectPolicy: `rule { can?(:maintainer_access) }.enable :admin_project`.
   admin_project: projectMember(Roles.Maintainer),
+  // ProjectPolicy: `rule { can?(:reporter_access) }.policy { enable :read_statistics }` (the Project entity's `statistics`).
+  read_statistics: projectMember(Roles.Reporter),
   // ProjectPolicy: `rule { can?(:planner_access) }` and the Reporter block `enable :admin_issue`;
   // `rule { issues_disabled }.prevent :admin_issue`.
   admin_issue: {

@@ -122,6 +122,39 @@ export const ProjectPermissions = /* @__PURE__ */ lazySchema(() =>
  */
 export type ProjectPermissions = z.infer<typeof ProjectPermissions>;
 
+/** A project's storage figures, in bytes, and its commit count (GitLab's ProjectStatistics entity). */
+export const ProjectStatistics = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** Commits in the default branch. */
+    commit_count: z.number(),
+    /** Everything together. */
+    storage_size: z.number(),
+    /** The repository. */
+    repository_size: z.number(),
+    /** The wiki. */
+    wiki_size: z.number(),
+    /** Git LFS objects. */
+    lfs_objects_size: z.number(),
+    /** Job artifacts. */
+    job_artifacts_size: z.number(),
+    /** Pipeline artifacts. */
+    pipeline_artifacts_size: z.number(),
+    /** Packages. */
+    packages_size: z.number(),
+    /** Snippets. */
+    snippets_size: z.number(),
+    /** Uploads. */
+    uploads_size: z.number(),
+    /** The container registry. */
+    container_registry_size: z.number(),
+  }),
+);
+/**
+ * A project's storage figures and commit count.
+ * @interface
+ */
+export type ProjectStatistics = z.infer<typeof ProjectStatistics>;
+
 /**
  * A project (GitLab's Project entity; `GET /projects` and `GET /projects/:id` add the
  * caller's `permissions`). Only the most used of GitLab's many fields are typed; the
@@ -193,6 +226,8 @@ export const Project = /* @__PURE__ */ lazySchema(() =>
     import_error: z.optional(z.nullable(z.string())),
     /** Links to the project's API resources (`self`, `issues`, `cluster_agents`...). */
     _links: z.optional(z.record(z.string(), z.string())),
+    /** Storage figures, with `statistics: true` to Reporters and up. */
+    statistics: z.optional(ProjectStatistics),
     /** The caller's memberships (`GET /projects` and `GET /projects/:id` only). */
     permissions: z.optional(ProjectPermissions),
     /** The groups the project is shared with (those you can see). */
@@ -265,6 +300,8 @@ export interface ProjectListQuery extends ProjectFilterQuery {
   topic?: string;
   /** Only projects with the topic of this id. */
   topic_id?: number;
+  /** Add each project's `statistics` (to Reporters and up). */
+  statistics?: boolean;
 }
 
 /**

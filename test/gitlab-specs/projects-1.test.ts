@@ -436,8 +436,28 @@ describe('GET /projects', () => {
     expect(answer.body[0]).not.toHaveProperty('statistics');
   });
 
-  // skip: not modelled: project statistics (repository, wiki, LFS, artifact, package and upload sizes)
-  notPorted('when authenticated as regular user: includes statistics if requested');
+  it('when authenticated as regular user: includes statistics if requested', async () => {
+    const mock = getProjects();
+    const answer = await api(mock, 'GET', '/projects', USER, { statistics: true });
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    const statistics = answer.body.find((p: { id: number }) => p.id === specProjects(mock).project).statistics;
+    expect(Object.keys(statistics)).toEqual(
+      expect.arrayContaining([
+        'commit_count',
+        'storage_size',
+        'repository_size',
+        'wiki_size',
+        'lfs_objects_size',
+        'job_artifacts_size',
+        'pipeline_artifacts_size',
+        'snippets_size',
+        'packages_size',
+        'uploads_size',
+        'container_registry_size',
+      ]),
+    );
+  });
 
   it('when authenticated as regular user: does not include license by default', async () => {
     const answer = await api(getProjects(), 'GET', '/projects', USER);
