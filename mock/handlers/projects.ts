@@ -180,6 +180,29 @@ const filtersOf = (q: {
   sort: q.sort as 'asc' | 'desc',
 });
 
+/**
+ * What both create routes take besides name, path and default branch (`lib/api/projects.rb`: `namespace_id`,
+ * `optional_create_project_params` and `create_params`: an import or a template, at most one of them; neither
+ * is modelled, so the project is created empty).
+ */
+const createParams = {
+  namespace_id: p.integer(),
+  initialize_with_readme: p.boolean(),
+  repository_object_format: p.string().values(['sha1', 'sha256']),
+  import_url: p.string(),
+  template_name: p.string(),
+  template_project_id: p.integer(),
+  ...projectParams,
+};
+
+/** The parsed create parameters as `createProject` takes them. */
+const createInput = (q: Parsed<typeof createParams> & { name?: string | undefined; path?: string | undefined }) => ({
+  ...fieldsOf(q),
+  namespace_id: q.namespace_id,
+  initialize_with_readme: q.initialize_with_readme,
+  repository_object_format: q.repository_object_format as 'sha1' | 'sha256' | undefined,
+});
+
 /** `collection_params` and `statistics_params` of `GET /projects` and `GET /users/:user_id/projects` (`lib/api/projects.rb`). */
 const collectionParams = {
   ...filterParams,
@@ -291,50 +314,32 @@ export const projectRoutes = [
   route('POST', '/projects', (ctx) => {
     const q = parseParams(
       ctx.params,
-      {
-        name: p.string(),
-        path: p.string(),
-        default_branch: p.string(),
-        namespace_id: p.integer(),
-        initialize_with_readme: p.boolean(),
-        // `create_params`: an import or a template, at most one of them (neither is modelled: a plain project).
-        import_url: p.string(),
-        template_name: p.string(),
-        template_project_id: p.integer(),
-        repository_object_format: p.string().values(['sha1', 'sha256']),
-        ...projectParams,
-      },
+      { name: p.string(), path: p.string(), default_branch: p.string(), ...createParams },
       {
         atLeastOneOf: [['name', 'path']],
         mutuallyExclusive: [['import_url', 'template_name', 'template_project_id']],
       },
     );
-    const { user } = ctx.caller;
-    const input = {
-      ...fieldsOf(q),
-      namespace_id: q.namespace_id,
-      initialize_with_readme: q.initialize_with_readme,
-      repository_object_format: q.repository_object_format as 'sha1' | 'sha256' | undefined,
-    };
-    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, user, input, 'own')), 201);
+    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, ctx.caller.user, createInput(q), 'own')), 201);
   }),
 
   route('POST', '/projects/user/:user_id', (ctx) => {
-    const q = parseParams(ctx.params, {
-      user_id: p.integer().required(),
-      name: p.string().required(),
-      path: p.string(),
-      default_branch: p.string(),
-      namespace_id: p.integer(),
-      initialize_with_readme: p.boolean(),
-      ...projectParams,
-    });
+    const q = parseParams(
+      ctx.params,
+      {
+        user_id: p.integer().required(),
+        name: p.string().required(),
+        path: p.string(),
+        default_branch: p.string(),
+        ...createParams,
+      },
+      { mutuallyExclusive: [['import_url', 'template_name', 'template_project_id']] },
+    );
     // `authenticated_as_admin!`, then `User.find_by(id:)`: `404 User Not Found`.
     authorize(ctx.world, ctx.caller, 'admin_all_resources', 'instance');
     const owner = ctx.world.users.get(q.user_id);
     if (!owner) throw notFound('User').because(`no user ${q.user_id}`);
-    const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
-    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, owner, input, 'for_user')), 201);
+    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, owner, createInput(q), 'for_user')), 201);
   }),
 
   route('PUT', '/projects/:id', (ctx) => {

@@ -349,6 +349,12 @@ export interface ProjectSettingsBody {
   shared_runners_enabled?: boolean;
   /** The CI configuration file's path. */
   ci_config_path?: string;
+  /** Resolve diff threads on lines a push changes. */
+  resolve_outdated_diff_discussions?: boolean;
+  /** Close the issues a merged merge request references (default true). */
+  autoclose_referenced_issues?: boolean;
+  /** Deprecated: use `container_registry_access_level` (`enabled` or `disabled`). */
+  container_registry_enabled?: boolean;
   /** Issues: `disabled`, `private` or `enabled`. */
   issues_access_level?: FeatureAccessLevel;
   /** The repository (and with it merge requests): `disabled`, `private` or `enabled`. */
@@ -403,6 +409,10 @@ export interface ProjectCreate extends ProjectSettingsBody {
   default_branch?: string;
   /** Create the default branch with a README; without it the repository is empty. */
   initialize_with_readme?: boolean;
+  /** Topic names (replacing the deprecated `tag_list`). */
+  topics?: string[];
+  /** The repository's object format: `sha1` (default) or `sha256`. */
+  repository_object_format?: 'sha1' | 'sha256';
 }
 
 /** Body of `POST /projects/user/:user_id`: the name is required. */
