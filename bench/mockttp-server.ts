@@ -1,33 +1,11 @@
 /**
  * mockttp (the closest peer users pick for a mock HTTP server in Node) replaying answers, for
  * `server-throughput`: the same status, headers and bytes as the bare server, one rule per request
- * target. Prints `ready <url>`, or `skip <why>` and exits when mockttp is not installed (it is not a
- * dependency of this package: `npm install -D mockttp@4.6.5` to measure it).
+ * target. Prints `ready <url>`.
  * Usage: tsx bench/mockttp-server.ts routes-file (the routes file of `fixed-server.ts --routes`).
  */
 import { readFileSync } from 'node:fs';
-
-/** The part of mockttp's API used here (its types are not installed with this package). */
-interface Mockttp {
-  start(port?: number): Promise<void>;
-  stop(): Promise<void>;
-  port: number;
-  forGet(path: string): {
-    withExactQuery(query: string): {
-      thenReply(status: number, body: string, headers: Record<string, string>): Promise<unknown>;
-    };
-    thenReply(status: number, body: string, headers: Record<string, string>): Promise<unknown>;
-  };
-}
-
-const MODULE = 'mockttp';
-let getLocal: (options: Record<string, unknown>) => Mockttp;
-try {
-  ({ getLocal } = (await import(MODULE)) as { getLocal: typeof getLocal });
-} catch {
-  console.log('skip mockttp is not installed (npm install -D mockttp@4.6.5 to measure it)');
-  process.exit(0);
-}
+import { getLocal } from 'mockttp';
 
 const routes = JSON.parse(readFileSync(process.argv[2] as string, 'utf8')) as Record<
   string,

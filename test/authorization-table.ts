@@ -658,6 +658,12 @@ export const rows: Row[] = [
     note: 'author is not pending approval' },
   { route: 'POST /users/:id/reject', url: '/users/{user}/reject',                             expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 409, 403],
     note: 'author is not pending approval' },
+  { route: 'GET /users/:id/associations_count', url: '/users/{member}/associations_count',   expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 403],
+    note: 'the user themself may count too; no caller kind is member' },
+  { route: 'GET /users/:user_id/memberships', url: '/users/{member}/memberships',             expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 200, 403] },
+  { route: 'DELETE /users/:id/identities/:provider', url: '/users/{user}/identities/ldapmain',
+                                                                                             expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 404, 403],
+    note: 'author has no ldapmain identity: the administrator gets "404 Identity Not Found"' },
   // SSH keys: anyone signed in reads a user's keys; administrators add and remove them; everyone manages their own.
   // Key 999999 exists nowhere: the reads and deletes of one key are 404 for whoever may reach them.
   { route: 'GET /users/:user_id/keys', url: '/users/{user}/keys',                             expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

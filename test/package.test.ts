@@ -45,6 +45,27 @@ describe('entry points', () => {
     expect([...externalImports('src/index.ts')].sort()).toEqual(['ky', 'zod/mini']);
   });
 
+  it('installs what it loads: each module the SDK imports is a dependency or bundled, with its license', async () => {
+    // ky is bundled into dist/ (tsup's noExternal: its 30 files cost a cold start more than its code).
+    const { default: config } = (await import('../tsup.config.js')) as { default: { noExternal: string[] } };
+    const { dependencies, devDependencies } = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    const entries = ['index', 'oauth', ...AREAS].map((entry) => `src/${entry}.ts`);
+    const loaded = new Set(
+      entries.flatMap((entry) => [...externalImports(entry)].map((name) => name.split('/')[0] ?? name)),
+    );
+    for (const name of loaded) expect(name in dependencies || config.noExternal.includes(name), name).toBe(true);
+    expect(config.noExternal).toEqual(['ky']);
+    const license = readFileSync(resolve(ROOT, 'LICENSE'), 'utf8');
+    for (const name of config.noExternal) {
+      expect(name in dependencies, name).toBe(false);
+      expect(devDependencies[name], name).toBeDefined();
+      expect(license).toContain(readFileSync(resolve(ROOT, 'node_modules', name, 'license'), 'utf8').trim());
+    }
+  });
+
   it('gives each area an entry point that loads no other area', () => {
     for (const area of AREAS) {
       const { external, local } = importGraph(`src/${area}.ts`);

@@ -129,6 +129,23 @@ describe('GET /projects: filters', () => {
     expect(await listed('glpat-maintainer', { membership: true })).toEqual(['acme/platform/api']);
   });
 
+  it('membership: follows members added and removed after a listing, and a new access token’s bot', async () => {
+    // The lists read an index of direct memberships: each change after it was built must show.
+    expect(await listed('glpat-outsider', { membership: true })).toEqual([]);
+    const members = '/projects/owner%2Fsandbox/members';
+    const outsider = (await call(mock, 'GET', '/user', { token: 'glpat-outsider' })).body.id;
+    await call(mock, 'POST', members, { token: 'glpat-owner', json: { user_id: outsider, access_level: 30 } });
+    expect(await listed('glpat-outsider', { membership: true })).toEqual(['owner/sandbox']);
+    await call(mock, 'DELETE', `${members}/${outsider}`, { token: 'glpat-owner' });
+    expect(await listed('glpat-outsider', { membership: true })).toEqual([]);
+    const created = await call(mock, 'POST', '/projects/open%2Fsite/access_tokens', {
+      token: 'glpat-root',
+      json: { name: 'ci', scopes: ['read_api'], access_level: 30, expires_at: '2026-12-01' },
+    });
+    expect(created.status).toBe(201);
+    expect(await listed(created.body.token, { membership: true })).toEqual(['open/site']);
+  });
+
   it('membership: a group the caller belongs to that holds no project adds nothing', async () => {
     mock.seed.group({ path: 'empty', members: { outsider: 30 } });
     expect(await listed('glpat-outsider', { membership: true })).toEqual([]);
@@ -394,6 +411,18 @@ describe('GET /projects/:id', () => {
     const project = await as('glpat-guest').projects.get('acme/platform/api');
     expect(project).not.toHaveProperty('default_branch');
     expect((await as('glpat-outsider').projects.get('open/site')).default_branch).toBe('main');
+  });
+
+  it('answers statistics=true with statistics from Reporter up (read_statistics), not to a guest', async () => {
+    const statistics = async (token: string) =>
+      (await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi?statistics=true', { token })).body.statistics;
+    expect(await statistics('glpat-guest')).toBeUndefined();
+    expect(await statistics('glpat-dev')).toMatchObject({ commit_count: 0, storage_size: 0, repository_size: 0 });
+    expect(await statistics('glpat-root')).toBeDefined();
+    // Without the parameter, nobody gets them.
+    expect(
+      (await call(mock, 'GET', '/projects/acme%2Fplatform%2Fapi', { token: 'glpat-dev' })).body,
+    ).not.toHaveProperty('statistics');
   });
 
   it('is 404 Project Not Found to a caller who cannot see it', async () => {

@@ -191,6 +191,18 @@ describe('PUT /users/:id', () => {
     expect((await client(again, 'glpat-root').projects.get('olivia/sandbox')).id).toBeGreaterThan(0);
   });
 
+  it('keeps theme_id and color_scheme_id (GitLab defaults 3 and 1), through the state export too', async () => {
+    expect((await root.users.get(id('dev'))).theme_id).toBe(3);
+    expect((await root.users.get(id('dev'))).color_scheme_id).toBe(1);
+    const answer = await call(mock, 'PUT', `/users/${id('dev')}`, {
+      token: 'glpat-root',
+      json: { theme_id: 5, color_scheme_id: 4 },
+    });
+    expect(answer.body).toMatchObject({ theme_id: 5, color_scheme_id: 4 });
+    const again = createMockGitLab({ seed: mock.exportState() });
+    expect(await client(again, 'glpat-root').users.get(id('dev'))).toMatchObject({ theme_id: 5, color_scheme_id: 4 });
+  });
+
   it("keeps a user's own username and email without a conflict, and refuses another user's: 409", async () => {
     await root.users.update(id('dev'), { username: 'dev', email: 'dev@example.com' });
     expect(await refused(root.users.update(id('dev'), { username: 'Owner' }))).toEqual({

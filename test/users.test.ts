@@ -65,6 +65,7 @@ const PROFILE = [
   'twitter',
   'discord',
   'website_url',
+  'github',
   'organization',
   'job_title',
   'pronouns',
@@ -92,6 +93,8 @@ const PUBLIC = [
   'external',
   'private_profile',
   'commit_email',
+  // GitLab 18.3 (lib/api/entities/user_public.rb).
+  'preferred_language',
 ];
 const WITH_ADMIN = [...PUBLIC, 'is_admin', 'note', 'namespace_id', 'created_by', 'email_reset_offered_at'];
 const LICENSED = ['using_license_seat', 'is_auditor', 'provisioned_by_group_id'];
@@ -340,6 +343,45 @@ describe("GET /users: the administrators' filters and orders", () => {
   });
 });
 
+describe('GET /users?pagination=keyset', () => {
+  it('pages by cursor in the list order: next and previous cursors, the last page without a Link, a bad cursor 400', async () => {
+    const world = createMockGitLab({
+      seed: {
+        users: ['u1', 'u2', 'u3', 'u4', 'u5'].map((username) => ({ username, token: `glpat-keyset-${username}` })),
+      },
+    });
+    const page = async (query: string) => {
+      const answer = await call(
+        world,
+        'GET',
+        `/users?pagination=keyset&per_page=2&order_by=username&sort=asc${query}`,
+        {
+          token: 'glpat-keyset-u1',
+        },
+      );
+      return {
+        status: answer.status,
+        names: Array.isArray(answer.body) ? answer.body.map((u: { username: string }) => u.username) : answer.body,
+        next: answer.headers.get('x-next-cursor'),
+        prev: answer.headers.get('x-prev-cursor'),
+        link: answer.headers.get('link'),
+        total: answer.headers.get('x-total'),
+      };
+    };
+    const first = await page('');
+    expect(first).toMatchObject({ status: 200, names: ['u1', 'u2'], prev: null, total: null });
+    expect(first.link).toContain(`cursor=${encodeURIComponent(first.next ?? '')}`);
+    expect(first.link).toContain('order_by=username');
+    const second = await page(`&cursor=${encodeURIComponent(first.next ?? '')}`);
+    expect(second.names).toEqual(['u3', 'u4']);
+    const back = await page(`&cursor=${encodeURIComponent(second.prev ?? '')}`);
+    expect(back.names).toEqual(['u1', 'u2']);
+    const last = await page(`&cursor=${encodeURIComponent(second.next ?? '')}`);
+    expect(last).toMatchObject({ names: ['u5'], next: null, link: null });
+    expect(await page('&cursor=not-a-cursor')).toMatchObject({ status: 400, names: { error: 'cursor is invalid' } });
+  });
+});
+
 describe('GET /users/:id', () => {
   it("answers GitLab's User entity to a non-administrator: the profile, no email", async () => {
     const user = await dev.users.get(idOf('owner'));
@@ -349,6 +391,39 @@ describe('GET /users/:id', () => {
 
   it('answers a blocked user too, with state blocked', async () => {
     expect((await dev.users.get(idOf('blocked'))).state).toBe('blocked');
+  });
+
+  it("hides a blocked, unconfirmed or private user's created_at and followers from others (read_user_profile)", async () => {
+    const world = createMockGitLab({
+      seed: {
+        users: [
+          { username: 'root', admin: true, token: 'glpat-profile-root' },
+          { username: 'viewer', token: 'glpat-profile-viewer' },
+          { username: 'banned', state: 'banned' },
+          { username: 'pending', state: 'blocked_pending_approval' },
+          { username: 'unconfirmed', confirmed_at: null },
+          { username: 'private', private_profile: true, token: 'glpat-profile-private' },
+          { username: 'public' },
+        ],
+      },
+    });
+    const id = (name: string) => [...world.world.users.values()].find((u) => u.username === name)?.id;
+    const shown = async (name: string, token: string) => {
+      const body = (await call(world, 'GET', `/users/${id(name)}`, { token })).body;
+      return ['created_at', 'followers', 'following', 'is_followed'].filter((key) => key in body);
+    };
+    for (const hidden of ['banned', 'pending', 'unconfirmed', 'private']) {
+      expect(await shown(hidden, 'glpat-profile-viewer'), hidden).toEqual([]);
+    }
+    expect(await shown('public', 'glpat-profile-viewer')).toEqual([
+      'created_at',
+      'followers',
+      'following',
+      'is_followed',
+    ]);
+    // Themself and administrators see it (`~(user_is_self | admin)`).
+    expect(await shown('private', 'glpat-profile-private')).toContain('created_at');
+    expect(await shown('private', 'glpat-profile-root')).toContain('created_at');
   });
 
   it('answers UserDetailsWithAdmin to an administrator, with the highest role', async () => {

@@ -1,3 +1,4 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { ApiError } from '../http/errors.js';
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
@@ -183,6 +184,8 @@ export const personalAccessTokenRoutes = [
     const q = parseParams(ctx.params, { user_id: p.id().required(), impersonation_token_id: p.id().required() });
     const user = findUser(ctx.world, q.user_id);
     const token = findImpersonationToken(ctx.world, user, q.impersonation_token_id);
+    // `destroy_conditionally!(token)`: a token's `updated_at` moves only when it is revoked or rotated.
+    checkUnmodifiedSince(ctx.request, token.created_at);
     revokePersonalToken(ctx.world, ctx.caller, token);
     return noContent();
   }),

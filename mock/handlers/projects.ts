@@ -114,7 +114,7 @@ function settingsOf(q: Record<string, unknown>): Partial<ProjectSettings> {
     wiki_enabled: 'wiki',
     jobs_enabled: 'builds',
     snippets_enabled: 'snippets',
-    // `container_registry_enabled=` (`ProjectFeature`): enabled or disabled, as the other switches.
+    // `ProjectFeaturesCompatibility#container_registry_enabled=`, as the others.
     container_registry_enabled: 'container_registry',
   };
   for (const [key, feature] of Object.entries(switches)) {
@@ -308,7 +308,7 @@ export const projectRoutes = [
   route('GET', '/projects/:id', (ctx) => {
     const q = parseParams(ctx.params, { id: p.string().required(), statistics: p.boolean(), license: p.boolean() });
     const project = findProject(ctx.world, ctx.caller, q.id);
-    return json(presentProjectWithAccess(ctx.world, ctx.caller.user, project));
+    return json(presentProjectWithAccess(ctx.world, ctx.caller.user, project, { statistics: q.statistics }));
   }),
 
   route('POST', '/projects', (ctx) => {

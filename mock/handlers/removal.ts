@@ -1,3 +1,4 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { routeNotFound } from '../http/errors.js';
 import { p, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
@@ -11,6 +12,7 @@ import {
   deleteGroup,
   deleteProject,
   deleteUser,
+  refuseSoleOwnerRemoval,
   restoreGroup,
   restoreProject,
   toBoolean,
@@ -45,6 +47,9 @@ export const userRemovalRoutes = [
     const q = parseParams(ctx.params, { id: p.integer().required(), hard_delete: p.boolean() });
     authorize(ctx.world, ctx.caller, 'admin_all_resources', 'instance');
     const user = findUser(ctx.world, q.id);
+    // The sole-owner conflict, then `destroy_conditionally!(user)`: 412 when the user changed after `If-Unmodified-Since`.
+    refuseSoleOwnerRemoval(ctx.world, user, q.hard_delete === true);
+    checkUnmodifiedSince(ctx.request, user.updated_at ?? user.created_at);
     deleteUser(ctx.world, user, q.hard_delete === true);
     return noContent();
   }),

@@ -1,3 +1,4 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { routeNotFound } from '../http/errors.js';
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
@@ -48,6 +49,8 @@ function addKey(ctx: RouteContext, user: User) {
 
 function deleteKey(ctx: RouteContext, user: User, keyId: number) {
   const key = findKeyOf(ctx.world, user, keyId);
+  // `destroy_conditionally!(key)`: a key is never edited, so its `updated_at` is its `created_at`.
+  checkUnmodifiedSince(ctx.request, key.created_at);
   removeSshKey(ctx.world, key);
   sshKeyHook(ctx.world, key, user, 'destroy');
   return noContent();

@@ -1,17 +1,24 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { routeNotFound } from '../http/errors.js';
-import { type Param, p, parseParams, type RawParams } from '../http/params.js';
-import { json } from '../http/respond.js';
+import { paginated } from '../http/pagination.js';
+import { type Param, p, paginationParams, parseParams, type RawParams } from '../http/params.js';
+import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
-import { presentUserWithAdmin } from '../present/users.js';
+import { presentMembership, presentUserWithAdmin } from '../present/users.js';
+import { requireReadUserScope } from '../rules/access.js';
 import {
   activateUser,
   approveUser,
+  associationsCount,
   banUser,
   blockUser,
   createUser,
   deactivateUser,
+  findIdentity,
+  membershipsOfUser,
   PROFILE_FIELDS,
   rejectUser,
+  removeIdentity,
   type UserFields,
   unbanUser,
   unblockUser,
@@ -20,16 +27,19 @@ import {
 import type { Caller, World } from '../world/types.js';
 
 /**
- * Administrators manage users (`lib/api/users.rb`): `POST /users`, `PUT /users/:id`, and the state
- * changes `POST /users/:id/block|unblock|deactivate|activate|ban|unban|approve|reject`.
+ * Administrators manage users (`lib/api/users.rb`): `POST /users`, `PUT /users/:id`, the state
+ * changes `POST /users/:id/block|unblock|deactivate|activate|ban|unban|approve|reject`, and
+ * `DELETE /users/:id/identities/:provider`, `GET /users/:user_id/memberships` and
+ * `GET /users/:id/associations_count` (the user themself, or an administrator).
  * @module
  */
 
 /** GitLab's `optional_attributes` of `POST /users` and `PUT /users/:id` (the avatar and preferences left out). */
 const optionalAttributes = {
-  ...(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, p.string()])) as Record<
+  // A `null` clears a profile field ("Empty string or nil clears the field.").
+  ...(Object.fromEntries(PROFILE_FIELDS.map((field) => [field, p.string().nullable()])) as Record<
     (typeof PROFILE_FIELDS)[number],
-    Param<string>
+    Param<string | null>
   >),
   projects_limit: p.integer(),
   extern_uid: p.string(),
@@ -57,8 +67,10 @@ type Attributes = { [K in keyof typeof optionalAttributes]?: unknown };
 
 /** The parsed attributes as the rules take them. */
 function fieldsOf(q: Attributes & { email?: string; username?: string; name?: string; password?: string }): UserFields {
-  const profile: Record<string, string> = {};
-  for (const field of PROFILE_FIELDS) if (typeof q[field] === 'string') profile[field] = q[field] as string;
+  const profile: Record<string, string | null> = {};
+  for (const field of PROFILE_FIELDS) {
+    if (typeof q[field] === 'string' || q[field] === null) profile[field] = q[field] as string | null;
+  }
   return {
     email: q.email,
     username: q.username,
@@ -70,6 +82,8 @@ function fieldsOf(q: Attributes & { email?: string; username?: string; name?: st
     projects_limit: q.projects_limit as number | undefined,
     note: q.note as string | undefined,
     private_profile: q.private_profile as boolean | undefined,
+    theme_id: q.theme_id as number | undefined,
+    color_scheme_id: q.color_scheme_id as number | undefined,
     profile,
     identity:
       typeof q.extern_uid === 'string' && typeof q.provider === 'string'
@@ -133,8 +147,52 @@ export const userAdminRoutes = [
       },
       { allOrNoneOf: [['extern_uid', 'provider']] },
     );
-    const user = updateUser(ctx.world, ctx.caller, q.id, fieldsOf(q as RawParams));
+    const user = updateUser(ctx.world, ctx.caller, q.id, fieldsOf(q as RawParams), q.skip_reconfirmation === true);
     return json(presentUserWithAdmin(ctx.world, user));
+  }),
+
+  // lib/api/users.rb takes `read_user` besides `api` and `read_api` for its reads (`allow_access_with_scope`).
+  route(
+    'GET',
+    '/users/:id/associations_count',
+    (ctx) => {
+      requireReadUserScope(ctx.caller.token, 'GET');
+      digitsOnly(ctx, 'id');
+      const q = parseParams(ctx.params, { id: p.id().required() });
+      return json(associationsCount(ctx.world, ctx.caller, q.id));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'GET',
+    '/users/:user_id/memberships',
+    (ctx) => {
+      requireReadUserScope(ctx.caller.token, 'GET');
+      const q = parseParams(ctx.params, {
+        user_id: p.id().required(),
+        type: p.string().values(['Project', 'Namespace']),
+        ...paginationParams,
+      });
+      const memberships = membershipsOfUser(
+        ctx.world,
+        ctx.caller,
+        q.user_id,
+        q.type as 'Project' | 'Namespace' | undefined,
+      );
+      return paginated(ctx, memberships, q, presentMembership);
+    },
+    { checksScopes: true },
+  ),
+
+  route('DELETE', '/users/:id/identities/:provider', (ctx) => {
+    digitsOnly(ctx, 'id');
+    const q = parseParams(ctx.params, { id: p.id().required(), provider: p.string().required() });
+    const { user, identity } = findIdentity(ctx.world, ctx.caller, q.id, q.provider);
+    // `destroy_conditionally!(identity)`: the mock keeps no time per identity; they change only with the user.
+    checkUnmodifiedSince(ctx.request, user.updated_at ?? user.created_at);
+    removeIdentity(user, identity);
+    return noContent();
   }),
 
   stateRoute('block', blockUser),

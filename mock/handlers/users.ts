@@ -1,5 +1,5 @@
 import { routeNotFound } from '../http/errors.js';
-import { paginated } from '../http/pagination.js';
+import { cursorPaginated, paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
@@ -49,11 +49,14 @@ export const userRoutes = [
         {
           username: p.string(),
           extern_uid: p.string(),
+          public_email: p.string(),
           provider: p.string(),
           search: p.string(),
           active: p.boolean(),
           blocked: p.boolean(),
           humans: p.boolean(),
+          exclude_active: p.boolean(),
+          exclude_humans: p.boolean(),
           external: p.boolean(),
           exclude_external: p.boolean(),
           exclude_internal: p.boolean(),
@@ -66,6 +69,10 @@ export const userRoutes = [
           // `sort_params_no_defaults`: whether the request gave them decides the order (`reorder_users`).
           order_by: p.string().values(USER_ORDERS),
           sort: p.string().values(['asc', 'desc']),
+          // `paginate_with_strategies`: `pagination=keyset` pages users by cursor (`CursorPager`); every
+          // order of GET /users is one `User.supported_keyset_orderings` has, so none is refused with 405.
+          pagination: p.string(),
+          cursor: p.string(),
           ...paginationParams,
         },
         { allOrNoneOf: [['extern_uid', 'provider']] },
@@ -73,9 +80,12 @@ export const userRoutes = [
       const users = listUsers(ctx.world, ctx.caller, {
         username: q.username,
         search: q.search,
+        publicEmail: q.public_email,
         active: q.active,
+        excludeActive: q.exclude_active,
         blocked: q.blocked,
         humans: q.humans,
+        excludeHumans: q.exclude_humans,
         withoutProjectBots: q.without_project_bots,
         external: q.external,
         excludeExternal: q.exclude_external,
@@ -91,6 +101,7 @@ export const userRoutes = [
         sort: q.sort as 'asc' | 'desc',
       });
       const present = readsAllUsers(ctx.caller.user) ? presentUserWithAdmin : presentUser;
+      if (q.pagination === 'keyset') return cursorPaginated(ctx, users, q, (user) => present(ctx.world, user));
       return paginated(ctx, users, q, (user) => present(ctx.world, user));
     },
     { checksScopes: true },
@@ -107,8 +118,11 @@ export const userRoutes = [
       }
       const q = parseParams(ctx.params, { id: p.integer().required() });
       const user = readUser(ctx.world, ctx.caller, q.id);
-      const present = readsAllUsers(ctx.caller.user) ? presentUserDetailsWithAdmin : presentUserProfile;
-      return json(present(ctx.world, user));
+      return json(
+        readsAllUsers(ctx.caller.user)
+          ? presentUserDetailsWithAdmin(ctx.world, user)
+          : presentUserProfile(ctx.world, user, ctx.caller.user),
+      );
     },
     { checksScopes: true },
   ),

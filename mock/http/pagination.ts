@@ -1,4 +1,5 @@
 import { arrayJson, entityJson } from './entity-json.js';
+import { ApiError } from './errors.js';
 import { json, type MockResponse } from './respond.js';
 import type { RouteContext } from './router.js';
 
@@ -142,6 +143,81 @@ export function keysetPaginated<T extends { id: number }>(
     }
     kept.set(cursor, String(last.id));
     kept.set('per_page', String(per_page));
+    headers.link = `<${context.url.origin}${context.url.pathname}?${kept}>; rel="next"`;
+  }
+  return json(page.map(present), 200, headers);
+}
+
+/** What a cursor page needs: its size and the request's `cursor` (absent: the first page). */
+export interface CursorRequest {
+  per_page: number;
+  cursor?: string | undefined;
+}
+
+/** A cursor: GitLab's keyset paginator encodes the edge record's order values and a direction (`n`ext or `p`revious). */
+interface Cursor {
+  id: string;
+  _kd: 'n' | 'p';
+}
+
+const encodeCursor = (cursor: Cursor) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(cursor))))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_');
+
+function decodeCursor(raw: string): Cursor | undefined {
+  try {
+    const bytes = Uint8Array.from(atob(raw.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { id, _kd } = value as Record<string, unknown>;
+    return typeof id === 'string' && (_kd === 'n' || _kd === 'p') ? { id, _kd } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Cursor-based keyset pagination, as GitLab answers `pagination=keyset` for the types it enforces it
+ * on (`Gitlab::Pagination::Keyset::CursorPager`, users and groups): one page of `items` (already in
+ * the list's order) after the record the `cursor` names (or before it, for a previous-page cursor);
+ * no offset headers, but `X-NEXT-CURSOR` / `X-PREV-CURSOR` and a `Link: <...cursor=...>; rel="next"`
+ * with the request's own parameters (`HeaderBuilder`). An unknown cursor is 400 `{"error":"cursor is invalid"}`.
+ */
+export function cursorPaginated<T extends { id: number }>(
+  context: RouteContext,
+  items: readonly T[],
+  request: CursorRequest,
+  present: (item: T) => unknown,
+): MockResponse {
+  const { per_page } = normalizePage({ page: 1, per_page: request.per_page });
+  let start = 0;
+  let end = Math.min(per_page, items.length);
+  if (request.cursor !== undefined) {
+    const cursor = decodeCursor(request.cursor);
+    if (!cursor) {
+      // GitLab's paginator fails on a cursor that does not decode (a 500); the mock answers 400 (ours).
+      throw new ApiError(400, { error: 'cursor is invalid' }).because(`cursor ${request.cursor} does not decode`);
+    }
+    // A cursor whose record has left the list gives an empty page.
+    const at = items.findIndex((item) => String(item.id) === cursor.id);
+    if (at === -1) [start, end] = [0, 0];
+    else if (cursor._kd === 'n') [start, end] = [at + 1, Math.min(at + 1 + per_page, items.length)];
+    else [start, end] = [Math.max(0, at - per_page), at];
+  }
+  const page = items.slice(start, end);
+  const headers: Record<string, string> = {};
+  const first = page[0];
+  const last = page.at(-1);
+  if (first && start > 0) headers['x-prev-cursor'] = encodeCursor({ id: String(first.id), _kd: 'p' });
+  if (last && end < items.length) {
+    const next = encodeCursor({ id: String(last.id), _kd: 'n' });
+    headers['x-next-cursor'] = next;
+    const kept = new URLSearchParams();
+    for (const [key, value] of context.url.searchParams) {
+      if (key !== 'cursor' && key !== 'private_token') kept.append(key, value);
+    }
+    kept.set('cursor', next);
     headers.link = `<${context.url.origin}${context.url.pathname}?${kept}>; rel="next"`;
   }
   return json(page.map(present), 200, headers);

@@ -4,6 +4,7 @@ import { can, canReadCode, featureAllows, featureLevel } from '../rules/policy.j
 import { type RoleMap, rolesOf } from '../rules/projects.js';
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import {
+  isAnonymous,
   PROJECT_FEATURES,
   PROJECT_SETTING_DEFAULTS,
   type Project as ProjectRecord,
@@ -44,7 +45,8 @@ function presentNamespace(world: World, project: ProjectRecord): ProjectNamespac
     kind: 'user',
     full_path: username,
     parent_id: null,
-    avatar_url: null,
+    // `Namespace` delegates `avatar_url` to its owner (`app/models/namespace.rb`): the user's avatar.
+    avatar_url: owner ? presentUser(world, owner).avatar_url : null,
     web_url: `${world.baseUrl}/${username}`,
   };
 }
@@ -142,8 +144,10 @@ export function presentProject(
     ...basic,
     _links: {
       self: api,
-      issues: `${api}/issues`,
-      merge_requests: `${api}/merge_requests`,
+      // Only where the caller may use the feature (`issues_available?`, `mrs_available?` in
+      // `lib/api/helpers/related_resources_helpers.rb`).
+      ...(featureAllows(world, user, project, 'issues') && { issues: `${api}/issues` }),
+      ...(featureAllows(world, user, project, 'merge_requests') && { merge_requests: `${api}/merge_requests` }),
       repo_branches: `${api}/repository/branches`,
       labels: `${api}/labels`,
       events: `${api}/events`,
@@ -156,6 +160,8 @@ export function presentProject(
     empty_repo: project.branches.size === 0,
     archived: project.archived,
     visibility: project.visibility,
+    // `expose :repository_object_format` (`lib/api/entities/project.rb`): `sha1` unless created as `sha256`.
+    repository_object_format: project.repository_object_format ?? 'sha1',
     ...(owner && { owner: presentUser(world, owner) }),
     // `feature_available?(feature, current_user)`: what the caller may use, not the level itself.
     issues_enabled: featureAllows(world, user, project, 'issues'),
@@ -163,7 +169,6 @@ export function presentProject(
     wiki_enabled: featureAllows(world, user, project, 'wiki'),
     jobs_enabled: featureAllows(world, user, project, 'builds'),
     snippets_enabled: featureAllows(world, user, project, 'snippets'),
-    // `project.feature_available?(:container_registry, current_user)` (`lib/api/entities/project.rb`).
     container_registry_enabled: featureAllows(world, user, project, 'container_registry'),
     // `ServiceDesk.enabled?` needs incoming email, which the mock's instance has not: off, and no address.
     service_desk_enabled: false,
@@ -191,7 +196,6 @@ export function presentProject(
     squash_option: settings.squash_option,
     resolve_outdated_diff_discussions: settings.resolve_outdated_diff_discussions,
     autoclose_referenced_issues: settings.autoclose_referenced_issues,
-    repository_object_format: project.repository_object_format ?? 'sha1',
     ...(featureAllows(world, user, project, 'issues') && { open_issues_count: openIssues(project.id) }),
     approvals_before_merge: project.approvals_before_merge,
     // `expose :statistics, if: options[:statistics] && read_statistics` (`lib/api/entities/project.rb`): the
@@ -228,7 +232,17 @@ export function presentProject(
  * one project, and the groups it is shared with that the caller can see (`GET /projects/:id`; GitLab's
  * lists show them too, which the mock leaves out of its lists).
  */
-export const presentProjectWithAccess = (world: World, user: User, project: ProjectRecord): Project => ({
-  ...presentProject(world, user, project, rolesOf(world, user), undefined, { importError: true }),
+export const presentProjectWithAccess = (
+  world: World,
+  user: User,
+  project: ProjectRecord,
+  options: { statistics?: boolean } = {},
+): Project => ({
+  // `with: current_user ? Entities::ProjectWithAccess : ...` (`lib/api/projects.rb`, `get ":id"`): no
+  // `permissions` without a token.
+  ...presentProject(world, user, project, isAnonymous(user) ? undefined : rolesOf(world, user), undefined, {
+    importError: true,
+    statistics: options.statistics === true,
+  }),
   shared_with_groups: presentSharedWith(world, user, project),
 });

@@ -1,8 +1,11 @@
 import type { UserBasic } from '../../src/models/common.js';
-import type { CurrentUser, User as UserEntity } from '../../src/models/users.js';
+import type { CurrentUser, User as UserEntity, UserMembership } from '../../src/models/users.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
+import { can } from '../rules/policy.js';
 import { sha256 } from '../rules/ssh-keys.js';
 import { highestRole, isEnterprise } from '../rules/users.js';
+import type { DirectMembership } from '../rules/users-admin.js';
+import { isGroup } from '../world/memberships.js';
 import type { User, World } from '../world/types.js';
 
 /**
@@ -38,10 +41,14 @@ export function presentUserId(world: World, id: number | null): UserBasic | null
 
 /**
  * GitLab's `User` entity: UserBasic and the profile. The mock keeps no profile, so
- * its fields have a new account's values (`''`, `null`, no followers).
+ * its fields have a new account's values (`''`, `null`, no followers). A `viewer` who may not
+ * read the profile (`read_user_profile`: a private, blocked or unconfirmed user's, to others than
+ * themself and administrators) sees no `created_at`, `followers`, `following` nor `is_followed`
+ * (lib/api/entities/user.rb's `if:`).
  */
-export function presentUserProfile(world: World, user: User): UserEntity {
-  return {
+export function presentUserProfile(world: World, user: User, viewer?: User): UserEntity {
+  const profileShown = viewer === undefined || can(world, viewer, 'read_user_profile', user);
+  const entity: UserEntity = {
     ...presentUser(world, user),
     created_at: user.created_at,
     bio: user.profile?.bio ?? '',
@@ -52,6 +59,8 @@ export function presentUserProfile(world: World, user: User): UserEntity {
     twitter: user.profile?.twitter ?? '',
     discord: user.profile?.discord ?? '',
     website_url: user.profile?.website_url ?? '',
+    // lib/api/entities/user.rb `expose ... :github` (GitLab 18.1).
+    github: user.profile?.github ?? '',
     organization: user.profile?.organization ?? '',
     job_title: user.profile?.job_title ?? '',
     pronouns: user.profile?.pronouns ?? null,
@@ -63,6 +72,13 @@ export function presentUserProfile(world: World, user: User): UserEntity {
     // No time zone is set, so GitLab has no local time to show.
     local_time: null,
   };
+  if (!profileShown) {
+    delete entity.created_at;
+    delete entity.followers;
+    delete entity.following;
+    delete entity.is_followed;
+  }
+  return entity;
 }
 
 /** GitLab's `UserPublic` entity: what `GET /user` shows the user themself. */
@@ -74,8 +90,10 @@ export function presentUserPublic(world: World, user: User): CurrentUser {
     confirmed_at: user.confirmed_at === undefined ? user.created_at : user.confirmed_at,
     last_activity_on: lastActivityOn(world, user),
     email: user.email,
-    theme_id: 1,
-    color_scheme_id: 1,
+    // `attribute :theme_id, default: -> { gitlab_config.default_theme }` (`Gitlab::Themes::APPLICATION_DEFAULT`,
+    // 3, since 16.x); `color_scheme_id` the instance's `default_syntax_highlighting_theme`, 1.
+    theme_id: user.theme_id ?? 3,
+    color_scheme_id: user.color_scheme_id ?? 1,
     projects_limit: user.bot ? 0 : (user.projects_limit ?? 100_000),
     current_sign_in_at: null,
     identities: (user.identities ?? []).map((i) => ({ provider: i.provider, extern_uid: i.extern_uid })),
@@ -86,6 +104,9 @@ export function presentUserPublic(world: World, user: User): CurrentUser {
     external: user.external ?? false,
     private_profile: user.private_profile ?? false,
     commit_email: user.profile?.commit_email || user.email,
+    // lib/api/entities/user_public.rb `expose :preferred_language` (GitLab 18.3): the instance's
+    // `default_preferred_language`, `en`, while the user has chosen none (the mock keeps no preferences).
+    preferred_language: 'en',
   };
 }
 
@@ -141,4 +162,15 @@ export function presentUserIds(world: World, ids: readonly number[]): UserBasic[
     const user = world.users.get(id);
     return user ? [presentUser(world, user)] : [];
   });
+}
+
+/** GitLab's `Membership` entity (`lib/api/entities/membership.rb`): a group is a `Namespace` source. */
+export function presentMembership(membership: DirectMembership): UserMembership {
+  const { source } = membership;
+  return {
+    source_id: source.id,
+    source_name: source.name,
+    source_type: isGroup(source) ? 'Namespace' : 'Project',
+    access_level: membership.role,
+  };
 }

@@ -420,9 +420,9 @@ export interface Abilities {
   admin_web_hook: Project | Group | Instance;
   read_project: Project;
   admin_project: Project;
-  read_statistics: Project;
   admin_issue: Project;
   read_code: Project;
+  read_statistics: Project;
   push_code: Project;
   read_merge_request: Project;
   create_merge_request_from: Project;
@@ -468,9 +468,10 @@ export interface Abilities {
   archive_project: Project;
   remove_project: Project;
   remove_group: Group;
+  read_user_profile: User;
   read_user_personal_access_tokens: User;
   manage_user_personal_access_token: User;
-  read_user_profile: User;
+  get_user_associations_count: User;
   revoke_token: AccessToken;
 }
 export type Ability = keyof Abilities;
@@ -634,8 +635,6 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   read_project: readProject,
   // ProjectPolicy: `rule { can?(:maintainer_access) }.enable :admin_project`.
   admin_project: projectMember(Roles.Maintainer),
-  // ProjectPolicy: `rule { can?(:reporter_access) }.policy { enable :read_statistics }` (the Project entity's `statistics`).
-  read_statistics: projectMember(Roles.Reporter),
   // ProjectPolicy: `rule { can?(:planner_access) }` and the Reporter block `enable :admin_issue`;
   // `rule { issues_disabled }.prevent :admin_issue`.
   admin_issue: {
@@ -653,6 +652,9 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
         `${roleIn(user, projectRole(world, user, project), `private project ${project.path_with_namespace}`)}; reading its repository needs Reporter`,
       ),
   },
+  // ProjectPolicy: `rule { can?(:reporter_access) }.policy { ... enable :read_statistics }` (no feature
+  // prevents it: a disabled repository still shows them), what `GET /projects/:id?statistics=true` asks.
+  read_statistics: projectMember(Roles.Reporter),
   // ProjectPolicy: `rule { can?(:developer_access) }.enable :push_code`, and `rule { archived }.prevent :push_code`.
   // ProjectPolicy: `rule { can?(:developer_access) }.enable :push_code`, `rule { archived }.prevent :push_code`
   // (ArchivedAbilities) and `rule { repository_disabled }.prevent :push_code`.
@@ -860,6 +862,22 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   remove_project: projectMember(Roles.Owner),
   // GroupPolicy: `rule { owner }.policy { enable :remove_group }` (Owner, inherited; administrators).
   remove_group: groupMember(Roles.Owner),
+  // UserPolicy: `rule { default }.enable :read_user_profile`, then `rule { (private_profile | blocked_user |
+  // unconfirmed_user) & ~(user_is_self | admin) }.prevent :read_user_profile` (`blocked_user`: `User#blocked?`,
+  // the blocked, LDAP-blocked, pending and banned states). It hides a profile's `created_at`, `followers`
+  // and `following` (lib/api/entities/user.rb); no route refuses with it.
+  read_user_profile: {
+    allows: (_world, user, subject) =>
+      user.admin ||
+      user.id === subject.id ||
+      !(
+        subject.private_profile === true ||
+        ['blocked', 'ldap_blocked', 'blocked_pending_approval', 'banned'].includes(subject.state) ||
+        subject.confirmed_at === null
+      ),
+    refusal: (_world, user, subject) =>
+      forbidden().because(`${user.username} may not read the profile of ${subject.username}`),
+  },
   // UserPolicy: `rule { ~subject_ghost & (user_is_self | admin) }.policy { enable :read_user_personal_access_tokens }`.
   // The personal access tokens API answers a caller without it 401 (`unauthorized!`).
   read_user_personal_access_tokens: {
@@ -867,21 +885,12 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
     refusal: (_world, user, subject) =>
       unauthorized().because(`${user.username} may not read the tokens of ${subject.username}`),
   },
-  // UserPolicy: `rule { default }.enable :read_user_profile` and `rule { (private_profile | blocked_user |
-  // unconfirmed_user) & ~(user_is_self | admin) }.prevent :read_user_profile` (a user's projects, starred and
-  // contributed projects: PersonalProjectsFinder answers none without it).
-  read_user_profile: {
-    allows: (_world, user, subject) =>
-      user.admin ||
-      user.id === subject.id ||
-      !(
-        subject.private_profile === true ||
-        subject.state === 'blocked' ||
-        subject.state === 'ldap_blocked' ||
-        subject.confirmed_at === null
-      ),
+  // UserPolicy: `rule { (user_is_self | admin) & ~blocked }.enable :get_user_associations_count` (`blocked` is the
+  // caller's, refused at authentication); `GET /users/:id/associations_count` answers others `forbidden!`.
+  get_user_associations_count: {
+    allows: (_world, user, subject) => user.admin || user.id === subject.id,
     refusal: (_world, user, subject) =>
-      forbidden().because(`${user.username} may not read the profile of ${subject.username}`),
+      forbidden().because(`${user.username} may count only their own associations, not ${subject.username}'s`),
   },
   // UserPolicy: `rule { (user_is_self | admin) & ~blocked }.enable :manage_user_personal_access_token`
   // (blocked callers never get this far: they are refused at authentication).

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.js';
-import { directRole } from '../world/memberships.js';
+import { directProjectsOf, directRole } from '../world/memberships.js';
 import { shareCounts, sharesOfProject } from '../world/shares.js';
 import {
   type Group,
@@ -328,10 +328,8 @@ export function listProjects(world: World, user: User, filters: ProjectFilters):
   for (const g of world.groups.values()) {
     if (roles.group(g) > 0) for (const p of ofGroups.get(g.id) ?? []) candidates.add(p);
   }
-  const id = user.id;
-  for (const p of world.projects.values()) {
-    if (p.members.has(id) || (p.namespace.id === id && p.namespace.kind === 'user')) candidates.add(p);
-  }
+  for (const p of directProjectsOf(world, user.id)) candidates.add(p);
+  for (const p of namespaceIndex(world).users.get(user.id) ?? []) candidates.add(p);
   // Projects shared with a group the user has a role in.
   for (const link of world.projectShares.values()) {
     const invited = world.groups.get(link.group_id);

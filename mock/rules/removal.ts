@@ -318,16 +318,22 @@ export function soleOwnedGroups(world: World, user: User): Group[] {
 }
 
 /**
- * `DELETE /users/:id` after `authenticated_as_admin!`: 409 for a sole Owner of a group without
- * `hard_delete` (`user.can_be_removed? || params[:hard_delete]`); then the user is removed.
+ * `DELETE /users/:id`'s first refusal, after `authenticated_as_admin!` and before
+ * `destroy_conditionally!` (`lib/api/users.rb`): 409 for a sole Owner of a group without
+ * `hard_delete` (`user.can_be_removed? || params[:hard_delete]`).
  */
-export function deleteUser(world: World, user: User, hardDelete: boolean): void {
+export function refuseSoleOwnerRemoval(world: World, user: User, hardDelete: boolean): void {
   const owned = soleOwnedGroups(world, user);
   if (owned.length > 0 && !hardDelete) {
     throw conflict('User cannot be removed while is the sole-owner of a group').because(
       `${user.username} is the only Owner of ${owned.map((g) => `group ${g.full_path}`).join(', ')}`,
     );
   }
+}
+
+/** `DELETE /users/:id`: {@link refuseSoleOwnerRemoval}, then the user is removed. */
+export function deleteUser(world: World, user: User, hardDelete: boolean): void {
+  refuseSoleOwnerRemoval(world, user, hardDelete);
   removeUser(world, user, { hardDelete });
 }
 

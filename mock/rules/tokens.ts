@@ -1,5 +1,5 @@
 import { badRequest, notFound, unauthorized } from '../http/errors.js';
-import { isGroup, sourceName } from '../world/memberships.js';
+import { isGroup, membershipsChanged, sourceName } from '../world/memberships.js';
 import type { AccessToken, Caller, Group, Project, Role, User, World } from '../world/types.js';
 import {
   addDays,
@@ -77,6 +77,7 @@ export function issueResourceAccessToken(
 ): AccessToken {
   const bot = input.bot ?? newBotUser(world, resource, input.name);
   resource.members.set(bot.id, input.accessLevel);
+  membershipsChanged();
   return addToken(world, {
     id: nextId(world, 'tokens'),
     user_id: bot.id,

@@ -1,9 +1,10 @@
 import { ApiError, conflict, forbidden, type ModelErrors, notFound, validationError } from '../http/errors.js';
-import type { Caller, User, UserIdentity, UserProfile, UserState, World } from '../world/types.js';
+import { type MemberSource, membershipCounts, membershipOf } from '../world/memberships.js';
+import type { Caller, Role, User, UserIdentity, UserProfile, UserState, World } from '../world/types.js';
 import { addUser, nextId, nowIso, randomString, renameUser, today, userNamed } from '../world/world.js';
 import { isBlocked } from './access.js';
 import { userCreatedHook, userRenamedHook } from './events.js';
-import { can } from './policy.js';
+import { authorize, can } from './policy.js';
 import { removeUser } from './removal.js';
 
 /**
@@ -31,6 +32,10 @@ const NAMESPACE_MESSAGE =
   "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.";
 /** `User::RESERVED_AI_USERNAME_PREFIXES` (`username_not_reserved_ai_prefix`). */
 const AI_PREFIXES = ['duo-', 'duo_', 'ai-', 'ai_'];
+/** `Gitlab::Themes.valid_ids`: the available themes (3, 1, 4, 5, 9, 2) and `DEPRECATED_THEME_IDS` (6, 7, 8, 10, 11). */
+const THEME_IDS = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+/** `Gitlab::ColorSchemes.valid_ids`. */
+const COLOR_SCHEME_IDS = new Set([1, 2, 3, 4, 5, 6]);
 /** Devise's `email_regexp`. */
 const EMAIL = /^[^@\s]+@[^@\s]+$/;
 /** A few entries of GitLab's weak password list (`Security::WeakPasswords#password_on_weak_list?`). */
@@ -78,6 +83,61 @@ export const PROFILE_FIELDS = [
   'pronouns',
 ] as const;
 
+/**
+ * The profile fields GitLab keeps on `UserDetail` (app/models/user_detail.rb): their length limits
+ * (`DEFAULT_FIELD_LENGTH`, 500; `job_title` 200; `pronouns` 50), reported as `user_detail.<field>`.
+ */
+const DETAIL_LIMITS: Partial<Record<keyof UserProfile, number>> = {
+  discord: 500,
+  linkedin: 500,
+  location: 500,
+  organization: 500,
+  twitter: 500,
+  website_url: 500,
+  github: 500,
+  job_title: 200,
+  pronouns: 50,
+};
+
+/** The elements whose content Sanitize drops with them (its default `remove_contents`). */
+const DROPPED_ELEMENTS =
+  /<(script|style|iframe|math|noembed|noframes|noscript|plaintext|svg|xmp)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+
+/**
+ * Ruby's `Sanitize.clean` with its default (no element allowed), as GitLab 18.6's
+ * `UserDetail#sanitize_attrs` runs it (`before_validation`): markup goes (script and style with
+ * their content), the text stays, serialized as HTML (a bare `&` as `&amp;`, a stray `<` or `>` escaped).
+ */
+function sanitizeClean(value: string): string {
+  return value
+    .replace(DROPPED_ELEMENTS, '')
+    .replace(/<[a-zA-Z/!?][^>]*>/g, '')
+    .replace(/&(?![a-zA-Z][a-zA-Z0-9]*;|#[0-9]+;|#x[0-9a-fA-F]+;)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/**
+ * app/models/user_detail.rb `sanitize_attrs` (GitLab 18.6; its "legacy sanitization" after 18.8's
+ * `validate_sanitizable_user_details` flag): `Sanitize.clean` of `discord`, `linkedin`, `twitter`
+ * and `github`; of `location`, `organization` and `website_url` too, keeping `&` (`gsub('&amp;', '&')`).
+ */
+function sanitizeProfile(profile: UserProfile): UserProfile {
+  const out: UserProfile = { ...profile };
+  for (const field of ['discord', 'linkedin', 'twitter', 'github'] as const) {
+    const value = out[field];
+    if (value) out[field] = sanitizeClean(value);
+  }
+  for (const field of ['location', 'organization', 'website_url'] as const) {
+    const value = out[field];
+    if (value) out[field] = sanitizeClean(value).replaceAll('&amp;', '&');
+  }
+  return out;
+}
+
+/** The profile fields a nil leaves nil (not in `UserDetail#prevent_nil_fields`). */
+const NIL_KEPT = new Set<keyof UserProfile>(['public_email', 'commit_email', 'job_title', 'pronouns']);
+
 /** What `POST /users` and `PUT /users/:id` may set (already parsed). */
 export interface UserFields {
   email?: string;
@@ -90,7 +150,10 @@ export interface UserFields {
   projects_limit?: number;
   note?: string;
   private_profile?: boolean;
-  profile?: UserProfile;
+  theme_id?: number;
+  color_scheme_id?: number;
+  /** The profile fields sent; `null` clears one (GitLab: `''`, or `null` where it keeps nil). */
+  profile?: { [K in keyof UserProfile]?: string | null };
   identity?: UserIdentity;
 }
 
@@ -159,8 +222,23 @@ function userErrors(world: World, user: User, changed: UserFields, self?: User):
     add('projects_limit', 'must be greater than or equal to 0');
   }
   if ((changed.profile?.bio?.length ?? 0) > 255) add('bio', 'is too long (maximum is 255 characters)');
+  // app/models/user.rb `validates :theme_id, allow_nil: true, inclusion: { in: Gitlab::Themes.valid_ids }`
+  // (the available themes and the deprecated ids: 1 to 11) and `:color_scheme_id` in `Gitlab::ColorSchemes.valid_ids` (1 to 6).
+  if (changed.theme_id !== undefined && !THEME_IDS.has(changed.theme_id)) {
+    add('theme_id', `${changed.theme_id} is not a valid theme`);
+  }
+  if (changed.color_scheme_id !== undefined && !COLOR_SCHEME_IDS.has(changed.color_scheme_id)) {
+    add('color_scheme_id', `${changed.color_scheme_id} is not a valid color scheme`);
+  }
   const publicEmail = changed.profile?.public_email;
   if (publicEmail && publicEmail !== user.email) add('public_email', 'is not an email you own');
+  // The `UserDetail` validations, after the user's own (its autosaved association's errors come last).
+  for (const [field, limit] of Object.entries(DETAIL_LIMITS) as [keyof UserProfile, number][]) {
+    const value = user.profile?.[field];
+    if (changed.profile?.[field] != null && value && value.length > limit) {
+      add(`user_detail.${field}`, `is too long (maximum is ${limit} characters)`);
+    }
+  }
   return errors;
 }
 
@@ -185,7 +263,18 @@ function assign(user: User, fields: UserFields): void {
   if (fields.projects_limit !== undefined) user.projects_limit = fields.projects_limit;
   if (fields.note !== undefined) user.note = fields.note;
   if (fields.private_profile !== undefined) user.private_profile = fields.private_profile;
-  if (fields.profile && Object.keys(fields.profile).length > 0) user.profile = { ...user.profile, ...fields.profile };
+  if (fields.theme_id !== undefined) user.theme_id = fields.theme_id;
+  if (fields.color_scheme_id !== undefined) user.color_scheme_id = fields.color_scheme_id;
+  if (fields.profile && Object.keys(fields.profile).length > 0) {
+    const profile: UserProfile = { ...user.profile };
+    for (const [field, value] of Object.entries(fields.profile) as [keyof UserProfile, string | null][]) {
+      // `UserDetail#prevent_nil_fields` turns a nil into `''`; `pronouns` and the emails stay nil (absent).
+      if (value !== null) profile[field] = value;
+      else if (NIL_KEPT.has(field)) delete profile[field];
+      else profile[field] = '';
+    }
+    user.profile = sanitizeProfile(profile);
+  }
   if (fields.identity) {
     const others = (user.identities ?? []).filter((i) => i.provider !== fields.identity?.provider);
     user.identities = [...others, fields.identity];
@@ -240,10 +329,16 @@ export function createUser(world: World, caller: Caller, input: UserCreation): U
 /**
  * `PUT /users/:id` (`Users::UpdateService`): administrators only; 404 `User Not Found`; 409 when
  * the new email or username is another user's (checked before anything else); 400 with the model
- * errors. A new username renames the personal namespace and moves its projects' paths (GitLab's
+ * errors. A new email takes effect only with `skipReconfirmation` (else it awaits a confirmation). A new username renames the personal namespace and moves its projects' paths (GitLab's
  * `Namespace` rename), and sends `user_rename` to system hooks.
  */
-export function updateUser(world: World, caller: Caller, id: number, fields: UserFields): User {
+export function updateUser(
+  world: World,
+  caller: Caller,
+  id: number,
+  fields: UserFields,
+  skipReconfirmation = false,
+): User {
   if (!can(world, caller.user, 'admin_all_resources', 'instance')) {
     throw forbidden().because(`${caller.user.username} is not an instance administrator; editing users needs one`);
   }
@@ -269,7 +364,15 @@ export function updateUser(world: World, caller: Caller, id: number, fields: Use
     throw validationError(errors).because(`the user does not validate: ${JSON.stringify(errors)}`);
   }
   const oldUsername = user.username;
-  assign(user, fields);
+  // Devise's reconfirmable (`postpone_email_change?`): a new email waits in `unconfirmed_email` for its
+  // confirmation mail and the user keeps the old one, unless `skip_reconfirmation` (`Users::UpdateService`
+  // calls `skip_reconfirmation!`). The mock sends no mail, so the pending address goes nowhere.
+  if (changed.email !== undefined && !skipReconfirmation) {
+    const { email: _pending, ...rest } = fields;
+    assign(user, rest);
+  } else {
+    assign(user, fields);
+  }
   user.updated_at = nowIso(world);
   if (changed.username !== undefined) {
     renameUser(world, user, changed.username);
@@ -316,7 +419,7 @@ const refusal = (status: number, message: string, reason: string) => new ApiErro
 /**
  * `POST /users/:id/block`: LDAP-blocked users and the caller themself are refused (403); an
  * already blocked user (any blocked state, banned included) is left as is and the answer is
- * `null` (the endpoint's `break`); otherwise `true`.
+ * `null` (the endpoint's `break`); an internal user (the ghost) 403; otherwise `true`.
  */
 export function blockUser(world: World, caller: Caller, id: number): true | null {
   requireAdmin(world, caller, 'blocking a user');
@@ -336,6 +439,9 @@ export function blockUser(world: World, caller: Caller, id: number): true | null
     );
   }
   if (isBlocked(user)) return null;
+  // `Users::BlockService#execute`: `error('An internal user cannot be blocked', 403) if user.internal?`
+  // (the ghost is the internal user the mock has).
+  if (user.ghost) throw refusal(403, 'An internal user cannot be blocked', `${user.username} is an internal user`);
   setState(world, user, 'blocked');
   return true;
 }
@@ -384,7 +490,7 @@ function lastActiveAt(world: World, user: User): number | null {
 
 /**
  * `POST /users/:id/deactivate` (`Users::DeactivateService`): an already deactivated user is left
- * as is (`null`); a blocked one (any blocked state) 403; one active in the last 90 days
+ * as is (`null`); a blocked one (any blocked state) 403; an internal one (the ghost) 403; one active in the last 90 days
  * (`User#no_recent_activity?` against `deactivate_dormant_users_period`) 403; otherwise `true`.
  */
 export function deactivateUser(world: World, caller: Caller, id: number): true | null {
@@ -394,6 +500,8 @@ export function deactivateUser(world: World, caller: Caller, id: number): true |
   if (isBlocked(user)) {
     throw refusal(403, 'Error occurred. A blocked user cannot be deactivated', `${user.username} is ${user.state}`);
   }
+  // `Users::DeactivateService#execute`: `user.internal?` after `user.blocked?` (the ghost is the mock's internal user).
+  if (user.ghost) throw refusal(403, 'Internal users cannot be deactivated', `${user.username} is an internal user`);
   const last = lastActiveAt(world, user);
   if (last !== null && last > world.now - DORMANT_PERIOD_DAYS * 86_400_000) {
     throw refusal(
@@ -481,4 +589,102 @@ export function rejectUser(world: World, caller: Caller, id: number): void {
 /** `GET /users/:id` refuses nothing else: a thin lookup for the handlers. */
 export function userById(world: World, id: number): User {
   return target(world, id);
+}
+
+// ---- Identities ------------------------------------------------------------
+
+/**
+ * The identity `DELETE /users/:id/identities/:provider` removes (`lib/api/users.rb`): administrators
+ * only (`authenticated_as_admin!`, 403), then 404 `User Not Found`, then 404 `Identity Not Found`
+ * when the user has none at that provider (`user.identities.find_by(provider:)`, exact).
+ */
+export function findIdentity(
+  world: World,
+  caller: Caller,
+  id: number,
+  provider: string,
+): { user: User; identity: UserIdentity } {
+  requireAdmin(world, caller, "deleting a user's identity");
+  const user = target(world, id);
+  const identity = user.identities?.find((i) => i.provider === provider);
+  if (!identity) throw notFound('Identity').because(`${user.username} has no identity at ${provider}`);
+  return { user, identity };
+}
+
+/** Removes one of a user's identities (`destroy_conditionally!(identity)`); the user record itself is not touched. */
+export function removeIdentity(user: User, identity: UserIdentity): void {
+  user.identities = (user.identities ?? []).filter((i) => i !== identity);
+}
+
+// ---- Memberships -----------------------------------------------------------
+
+/** One of a user's direct memberships, as `GET /users/:user_id/memberships` lists them. */
+export interface DirectMembership {
+  source: MemberSource;
+  role: Role;
+  created_at: string;
+}
+
+/**
+ * `GET /users/:user_id/memberships` (`lib/api/users.rb`): administrators only
+ * (`authenticated_as_admin!`, 403), then 404 `User Not Found`; the user's direct memberships
+ * (`user.members`, or `project_members` / `group_members` for `type` `Project` / `Namespace`),
+ * those that still count (an expired one GitLab's daily job has deleted), oldest first
+ * (GitLab's member ids), groups before projects on a tie.
+ */
+export function membershipsOfUser(
+  world: World,
+  caller: Caller,
+  id: number,
+  type: 'Project' | 'Namespace' | undefined,
+): DirectMembership[] {
+  requireAdmin(world, caller, "listing a user's memberships");
+  const user = target(world, id);
+  const sources: MemberSource[] = [
+    ...(type === 'Project' ? [] : world.groups.values()),
+    ...(type === 'Namespace' ? [] : world.projects.values()),
+  ];
+  return sources
+    .filter((source) => membershipCounts(world, source, user.id))
+    .map((source) => ({
+      source,
+      role: source.members.get(user.id) as Role,
+      created_at: membershipOf(source, user.id).created_at,
+    }))
+    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+}
+
+// ---- Associations count ----------------------------------------------------
+
+/** GitLab's `UserAssociationsCount` entity (`lib/api/entities/user_associations_count.rb`). */
+export interface AssociationsCount {
+  groups_count: number;
+  projects_count: number;
+  issues_count: number;
+  merge_requests_count: number;
+}
+
+/**
+ * `GET /users/:id/associations_count` (`lib/api/users.rb`): `forbidden!` unless the caller may
+ * `get_user_associations_count` (themself or an administrator), then `not_found!('User')`; an
+ * id no user has is that 404 for an administrator and 403 for anyone else, whom no policy lets
+ * count an absent user. The counts are `user.groups.size` and `user.projects.size` (direct
+ * memberships that still count), `user.issues.size` and `user.merge_requests.size` (authored).
+ */
+export function associationsCount(world: World, caller: Caller, id: number): AssociationsCount {
+  const user = world.users.get(id);
+  if (!user) {
+    if (!can(world, caller.user, 'admin_all_resources', 'instance')) {
+      throw forbidden().because(`no user ${id}, and ${caller.user.username} is not an administrator`);
+    }
+    throw notFound('User').because(`no user ${id}`);
+  }
+  authorize(world, caller, 'get_user_associations_count', user);
+  const count = <T>(records: Iterable<T>, test: (record: T) => boolean) => [...records].filter(test).length;
+  return {
+    groups_count: count(world.groups.values(), (g) => membershipCounts(world, g, user.id)),
+    projects_count: count(world.projects.values(), (p) => membershipCounts(world, p, user.id)),
+    issues_count: count(world.issues.values(), (i) => i.author_id === user.id),
+    merge_requests_count: count(world.mergeRequests.values(), (mr) => mr.author_id === user.id),
+  };
 }

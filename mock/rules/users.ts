@@ -83,9 +83,12 @@ export type UserOrder = (typeof USER_ORDERS)[number];
 export interface UserFilters {
   username?: string;
   search?: string;
+  publicEmail?: string;
   active?: boolean;
+  excludeActive?: boolean;
   blocked?: boolean;
   humans?: boolean;
+  excludeHumans?: boolean;
   withoutProjectBots?: boolean;
   external?: boolean;
   excludeExternal?: boolean;
@@ -154,13 +157,21 @@ export function listUsers(world: World, caller: Caller, filters: UserFilters): U
       const byEmail = admin && user.email.toLowerCase() === search.toLowerCase();
       if (!matches(user.name, search) && !matches(user.username, search) && !byEmail) return false;
     }
-    if (f.active && user.state !== 'active') return false;
+    // UsersFinder `by_public_email`: `User.with_public_email`, `where(public_email: ...)` (exact; GitLab 18.3).
+    if (f.publicEmail !== undefined && (user.profile?.public_email ?? '') !== f.publicEmail) return false;
+    // `User.active`: `with_state(:active).non_internal` (app/models/user.rb): the ghost is internal.
+    if (f.active && (user.state !== 'active' || user.ghost)) return false;
+    // `exclude_active` (`without_active`): `User.without_active`, `without_state(:active)`.
+    if (f.excludeActive && user.state === 'active') return false;
     // `User.blocked`: `with_states(:blocked, :ldap_blocked)`.
     if (f.blocked && user.state !== 'blocked' && user.state !== 'ldap_blocked') return false;
     // `users.human` (`user_type: human`: neither a bot nor the ghost), `without_project_bot`, and
     // `non_internal` (`exclude_internal`: the ghost is GitLab's internal user the mock has).
     if ((f.humans || f.withoutProjectBots) && user.bot) return false;
     if ((f.humans || f.excludeInternal) && user.ghost) return false;
+    // `exclude_humans` (`without_humans`, app/models/concerns/has_user_type.rb): every user type but
+    // `human`: the mock's bots (project bots) and the ghost.
+    if (f.excludeHumans && !user.bot && !user.ghost) return false;
     if (f.external && !user.external) return false;
     if (f.excludeExternal && user.external) return false;
     // Nobody has two-factor authentication in the mock.

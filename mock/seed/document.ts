@@ -119,6 +119,10 @@ export const SeedUser = z.strictObject({
   note: z.string().nullable().optional(),
   /** A private profile; default false. */
   private_profile: z.boolean().optional(),
+  /** The navigation theme: 1 to 11 (`Gitlab::Themes`, deprecated ids included); default 3. */
+  theme_id: z.int().min(1).max(11).optional(),
+  /** The syntax highlighting theme: 1 to 6 (`Gitlab::ColorSchemes`); default 1. */
+  color_scheme_id: z.int().min(1).max(6).optional(),
   /** May create top-level groups; default true. */
   can_create_group: z.boolean().optional(),
   /** Projects the user may create in their namespace; default 100000. */

@@ -505,6 +505,8 @@ function userExtras(world: World, user: User): Partial<SeedUser> {
   if (user.external !== undefined) extras.external = user.external;
   if (user.note !== undefined) extras.note = user.note;
   if (user.private_profile !== undefined) extras.private_profile = user.private_profile;
+  if (user.theme_id !== undefined) extras.theme_id = user.theme_id;
+  if (user.color_scheme_id !== undefined) extras.color_scheme_id = user.color_scheme_id;
   if (user.can_create_group !== undefined) extras.can_create_group = user.can_create_group;
   if (user.projects_limit !== undefined) extras.projects_limit = user.projects_limit;
   if (user.profile && Object.keys(user.profile).length > 0) extras.profile = { ...user.profile };

@@ -211,6 +211,8 @@ function userExtras(world: World, input: SeedUser): Partial<User> {
   if (input.external !== undefined) extras.external = input.external;
   if (input.note !== undefined) extras.note = input.note;
   if (input.private_profile !== undefined) extras.private_profile = input.private_profile;
+  if (input.theme_id !== undefined) extras.theme_id = input.theme_id;
+  if (input.color_scheme_id !== undefined) extras.color_scheme_id = input.color_scheme_id;
   if (input.can_create_group !== undefined) extras.can_create_group = input.can_create_group;
   if (input.projects_limit !== undefined) extras.projects_limit = input.projects_limit;
   if (input.profile) extras.profile = { ...input.profile };

@@ -54,8 +54,50 @@ export function membershipOf(source: MemberSource, userId: number): Membership {
   return source.memberships?.get(userId) ?? { created_at: source.created_at, created_by_id: null, expires_at: null };
 }
 
+/**
+ * Counts the direct memberships added or changed in any world of this process ({@link storeMembership},
+ * {@link membershipsChanged}): the index of {@link directProjectsOf} is good while it stands still. A
+ * membership removed may stay in the index until its next rebuild: its readers check the role.
+ */
+let membershipEpoch = 0;
+
+/** Says that a direct membership changed without {@link storeMembership} (a bot's, which has no details). */
+export function membershipsChanged(): void {
+  membershipEpoch++;
+}
+
+interface DirectProjectsIndex {
+  version: string;
+  byUser: Map<number, Project[]>;
+}
+const directProjectIndexes = new WeakMap<Map<number, Project>, DirectProjectsIndex>();
+
+/**
+ * The projects a user is a direct member of, and maybe some the user left or whose membership expired
+ * (the caller decides by the role), from an index of `world.projects` rebuilt when a membership is added
+ * or a project added or removed (the table's identity, size and last id say so). Without it, listing a
+ * member's projects would read every project of the world on every request.
+ */
+export function directProjectsOf(world: World, userId: number): readonly Project[] {
+  const version = `${membershipEpoch}:${world.projects.size}:${world.lastId.projects ?? 0}`;
+  let index = directProjectIndexes.get(world.projects);
+  if (index?.version !== version) {
+    index = { version, byUser: new Map() };
+    for (const project of world.projects.values()) {
+      for (const id of project.members.keys()) {
+        const list = index.byUser.get(id);
+        if (list) list.push(project);
+        else index.byUser.set(id, [project]);
+      }
+    }
+    directProjectIndexes.set(world.projects, index);
+  }
+  return index.byUser.get(userId) ?? [];
+}
+
 /** Adds or changes a direct membership: its role and its details. */
 export function storeMembership(source: MemberSource, userId: number, role: Role, details: Membership): void {
+  membershipEpoch++;
   source.members.set(userId, role);
   source.memberships ??= new Map();
   source.memberships.set(userId, details);

@@ -122,6 +122,10 @@ export interface User {
   note?: string | null;
   /** Hides the profile and activity from others. Absent: `false`. */
   private_profile?: boolean;
+  /** The navigation theme (`Gitlab::Themes`). Absent: GitLab's default, 3. */
+  theme_id?: number;
+  /** The syntax highlighting theme (`Gitlab::ColorSchemes`). Absent: the instance's default, 1. */
+  color_scheme_id?: number;
   /** Profile fields set through the API (`bio`, `location`...); absent ones are `''` (or `null` where GitLab has it). */
   profile?: UserProfile;
   /** Identities at external providers (`extern_uid` + `provider` of `POST /users`). Absent: none. */

@@ -28,6 +28,8 @@ const profile = () => ({
   discord: z.optional(z.nullable(z.string())),
   /** The website. */
   website_url: z.nullable(z.string()),
+  /** The GitHub username (GitLab 18.1 and later). */
+  github: z.optional(z.nullable(z.string())),
   /** The organization. */
   organization: z.nullable(z.string()),
   /** The job title. */
@@ -95,6 +97,8 @@ const account = () => ({
   private_profile: z.boolean(),
   /** The email of their web commits. */
   commit_email: z.nullable(z.string()),
+  /** The language of their interface, such as `en` (GitLab 18.3 and later). */
+  preferred_language: z.optional(z.nullable(z.string())),
 });
 
 /** What administrators see besides (GitLab's `UserWithAdmin` and `UserDetailsWithAdmin` entities). */
@@ -190,6 +194,12 @@ export interface UserListQuery extends PaginationQuery {
   blocked?: boolean;
   /** Only human users: no bots. */
   humans?: boolean;
+  /** Only bots and GitLab's internal users: no humans. */
+  exclude_humans?: boolean;
+  /** Only users who are not active (blocked, deactivated...; GitLab's `without_active`). */
+  exclude_active?: boolean;
+  /** Exactly this public email: at most one user (GitLab 18.3 and later). */
+  public_email?: string;
   /** Leave out GitLab's internal users (ghost, support bot...). */
   exclude_internal?: boolean;
   /** Leave out the bot users of project access tokens. */
@@ -225,6 +235,50 @@ export interface UserDeleteQuery {
    * passing their records to the ghost user (needed to delete the sole Owner of a group).
    */
   hard_delete?: boolean;
+}
+
+/** A user's direct membership of a group or project (GitLab's `Membership` entity). */
+export const UserMembership = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The group's or project's id. */
+    source_id: z.int(),
+    /** The group's or project's name. */
+    source_name: z.string(),
+    /** `Namespace` for a group, `Project` for a project. */
+    source_type: z.string(),
+    /** The role: 10 Guest ... 50 Owner. */
+    access_level: z.int(),
+  }),
+);
+/**
+ * A user's direct membership of a group or project (GitLab's `Membership` entity).
+ * @interface
+ */
+export type UserMembership = z.infer<typeof UserMembership>;
+
+/** How many groups and projects a user belongs to directly, and issues and merge requests they opened (GitLab's `UserAssociationsCount`). */
+export const UserAssociationsCount = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** Groups the user is a direct member of. */
+    groups_count: z.int(),
+    /** Projects the user is a direct member of. */
+    projects_count: z.int(),
+    /** Issues the user opened. */
+    issues_count: z.int(),
+    /** Merge requests the user opened. */
+    merge_requests_count: z.int(),
+  }),
+);
+/**
+ * How many groups and projects a user belongs to directly, and issues and merge requests they opened.
+ * @interface
+ */
+export type UserAssociationsCount = z.infer<typeof UserAssociationsCount>;
+
+/** Options of `GET /users/:user_id/memberships`. */
+export interface UserMembershipListQuery extends PaginationQuery {
+  /** Only memberships of projects (`Project`) or of groups (`Namespace`). */
+  type?: 'Project' | 'Namespace';
 }
 
 /** A user's SSH key (GitLab's `SSHKey` entity): its comment replaced by `<user's name> (<host>)`. */

@@ -10,9 +10,12 @@ import {
   CurrentUser,
   ListedUser,
   User,
+  UserAssociationsCount,
   type UserCreate,
   type UserDeleteQuery,
   type UserListQuery,
+  UserMembership,
+  type UserMembershipListQuery,
   type UserUpdate,
 } from '../models/users.js';
 import { UserImpersonationTokens } from './impersonation-tokens.js';
@@ -289,5 +292,50 @@ export class Users extends Resource {
    */
   delete(id: number, query: UserDeleteQuery = {}, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`users/${id}`, null, { query, ...options });
+  }
+
+  /**
+   * How many groups and projects a user belongs to directly, and how many issues and merge
+   * requests they opened: a user may ask about themself, administrators about anyone.
+   * `GET /users/:id/associations_count`
+   *
+   * @example
+   * ```ts
+   * const counts = await gitlab.users.associationsCount(42);
+   * console.log(`${counts.projects_count} projects, ${counts.issues_count} issues`);
+   * ```
+   */
+  associationsCount(id: number, options?: RequestOptions): Promise<UserAssociationsCount> {
+    return this.request('GET', path`users/${id}/associations_count`, UserAssociationsCount, options);
+  }
+
+  /**
+   * A user's direct memberships of groups (`source_type: 'Namespace'`) and projects
+   * (`'Project'`), every page lazily with `for await` (administrators only).
+   * `GET /users/:user_id/memberships`
+   *
+   * @example
+   * ```ts
+   * for await (const membership of gitlab.users.memberships(42, { type: 'Project' })) {
+   *   console.log(membership.source_name, membership.access_level);
+   * }
+   * ```
+   */
+  memberships(id: number, query: UserMembershipListQuery = {}, options?: RequestOptions): PagePromise<UserMembership> {
+    return this.paginate(path`users/${id}/memberships`, UserMembership, { query, ...options });
+  }
+
+  /**
+   * Removes a user's identity at an external provider (administrators only), such as `ldapmain`;
+   * a provider the user has no identity at is a `NotFoundError` (`404 Identity Not Found`).
+   * `DELETE /users/:id/identities/:provider`
+   *
+   * @example
+   * ```ts
+   * await gitlab.users.deleteIdentity(42, 'ldapmain');
+   * ```
+   */
+  deleteIdentity(id: number, provider: string, options?: RequestOptions): Promise<void> {
+    return this.request('DELETE', path`users/${id}/identities/${provider}`, null, options);
   }
 }

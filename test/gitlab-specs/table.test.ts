@@ -31,6 +31,9 @@ const PORTS = [
     file: 'projects-1.test.ts',
     spec: '`spec/requests/api/projects_spec.rb`, from `GET /projects` to `GET /project/:id/share_locations`',
   },
+  { file: 'projects-2.test.ts', spec: '`spec/requests/api/projects_spec.rb`, from `GET /projects/:id` to the end' },
+  { file: 'users-1.test.ts', spec: '`spec/requests/api/users_spec.rb`, from `GET /users` to `PUT /users/:id`' },
+  { file: 'users-2.test.ts', spec: '`spec/requests/api/users_spec.rb`, from `PUT /user/:id` to the end' },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
