@@ -192,13 +192,43 @@ export function requireApiScope(token: AccessToken | OAuthToken | null, method: 
 }
 
 /**
- * {@link requireApiScope} where GitLab also takes `read_user` for reading
- * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`).
+ * {@link requireApiScope} where GitLab also takes `read_user` for reading (`allow_access_with_scope :read_user`
+ * of `lib/api/metadata.rb`; `lib/api/users.rb`'s routes ask {@link requireUsersApiScope}).
  */
 export function requireReadUserScope(token: AccessToken | OAuthToken | null, method: string): void {
   if (!token) return;
   const reading = method === 'GET' || method === 'HEAD';
   requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user'] : apiScopes(method), method);
+}
+
+/**
+ * {@link requireReadUserScope} for the routes of `lib/api/users.rb`, which also take `ai_workflows` for a HEAD
+ * request and for `GET /user`: `allow_access_with_scope :ai_workflows, if: ->(request) { request.head? ||
+ * request_current_user?(request) }`, `request_current_user?` being `request.get? && request.path.match?(%r{/api/v\d+/user$})`.
+ * The line is in the 18.9-pre snapshot; the CHANGELOG of 17.0 to 18.8 does not name the release that added it,
+ * so the mock follows the snapshot. `method` is the request's own (HEAD is not GET here); `currentUser`: the
+ * route is `GET /user`.
+ */
+export function requireUsersApiScope(
+  token: AccessToken | OAuthToken | null,
+  method: string,
+  currentUser = false,
+): void {
+  if (!token) return;
+  const reading = method === 'GET' || method === 'HEAD';
+  const aiWorkflows = method === 'HEAD' || (method === 'GET' && currentUser);
+  const scopes = [...apiScopes(method), ...(reading ? ['read_user'] : []), ...(aiWorkflows ? ['ai_workflows'] : [])];
+  requireOneScopeOf(token, scopes, method);
+}
+
+/**
+ * {@link requireApiScope} where GitLab also takes `ai_workflows` for GET, HEAD, POST and PUT
+ * (`allow_ai_workflows_access` of `lib/api/issues.rb`, lib/api/concerns/ai_workflows_access.rb).
+ */
+export function requireAiWorkflowsScope(token: AccessToken | OAuthToken | null, method: string): void {
+  if (!token) return;
+  const allowed = ['GET', 'HEAD', 'POST', 'PUT'].includes(method);
+  requireOneScopeOf(token, allowed ? [...apiScopes(method), 'ai_workflows'] : apiScopes(method), method);
 }
 
 function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {
