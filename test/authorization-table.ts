@@ -39,6 +39,8 @@ export const UNAUTHENTICATED: readonly Caller[] = ['anonymous', 'invalid', 'revo
 export const SERVED_ANONYMOUSLY: readonly string[] = [
   'GET /projects',
   'GET /projects/:id',
+  'GET /projects/:id/groups',
+  'GET /projects/:id/share_locations',
   'GET /groups/:id/projects',
   'GET /groups',
   'GET /groups/:id',
@@ -59,6 +61,7 @@ export const SERVED_ANONYMOUSLY: readonly string[] = [
   'GET /users',
   'GET /users/:id',
   'GET /users/:id/events',
+  'GET /users/:user_id/projects',
   'GET /users/:user_id/keys',
   'GET /users/:id/keys/:key_id',
 ];
@@ -506,6 +509,11 @@ export const rows: Row[] = [
   // Projects: every caller lists what it can read (anonymous callers: public ones); a private project or group is 404 to outsiders.
   { route: 'GET /projects', url: '/projects',                                                expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id', url: P,                                                      expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // The project's group and its ancestors (lib/api/projects.rb, Projects::GroupsFinder): whoever reads the project.
+  { route: 'GET /projects/:id/groups', url: `${P}/groups`,                                   expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // The groups a project may be shared with (Groups::AcceptingProjectSharesFinder): 200 to whoever reads the project,
+  // an empty list below Maintainer.
+  { route: 'GET /projects/:id/share_locations', url: `${P}/share_locations`,                 expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Removing and restoring a project: remove_project (Owner; a group's Owners are Owners of its projects).
   { route: 'DELETE /projects/:id', url: P,                                                   expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 202, 202, 403] },
   { route: 'POST /projects/:id/restore', url: `${P}/restore`,                                expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 400, 400, 403],
@@ -574,6 +582,9 @@ export const rows: Row[] = [
   // Events (lib/api/events.rb): any signed-in caller lists; each list holds only the events the caller may see.
   { route: 'GET /events', url: '/events',                                                    expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // A user's personal projects (lib/api/projects.rb, PersonalProjectsFinder): served without a token; each list holds
+  // only the projects the caller may see.
+  { route: 'GET /users/:user_id/projects', url: '/users/{user}/projects',                    expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/events', url: `${P}/events`,                                   expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Project webhooks (lib/api/project_hooks.rb): every route needs admin_project, Maintainer and up.
   { route: 'GET /projects/:id/hooks', url: `${P}/hooks`,                                     expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 200, 200, 200, 200] },

@@ -410,3 +410,18 @@ describe('what Ansible’s gitlab_hook sends', () => {
     expect(all.body.push_events_branch_filter).toBeNull();
   });
 });
+
+describe('creating projects for a user with the create parameters GitLab shares between both routes', () => {
+  it('takes topics and repository_object_format on POST /projects/user/:user_id too', async () => {
+    const mock = createMockGitLab({
+      seed: { users: [{ username: 'root', admin: true, token: 'glpat-root' }, { username: 'maya' }] },
+    });
+    const maya = [...mock.world.users.values()].find((u) => u.username === 'maya');
+    const project = await client(mock, 'glpat-root').projects.createForUser(maya?.id as number, {
+      name: 'Tools',
+      topics: ['b', 'a'],
+      repository_object_format: 'sha256',
+    });
+    expect(project).toMatchObject({ topics: ['a', 'b'], repository_object_format: 'sha256' });
+  });
+});

@@ -750,3 +750,100 @@ describe('the seed document', () => {
     expect(values(withBranches)).toEqual(values(plain));
   });
 });
+
+describe('gitlab.users.projects (GET /users/:user_id/projects)', () => {
+  const world = () =>
+    createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [
+          { username: 'root', admin: true, token: 'glpat-root' },
+          { username: 'hidden', private_profile: true, token: 'glpat-hidden' },
+          { username: 'viewer', token: 'glpat-viewer' },
+        ],
+        projects: [
+          { path: 'hidden/public-one', visibility: 'public' },
+          { path: 'hidden/private-one', members: { viewer: 30 } },
+        ],
+      },
+    });
+  const paths = (projects: { path_with_namespace: string }[]) => projects.map((p) => p.path_with_namespace).sort();
+
+  it("lists none of a private profile's projects to others, public ones included (UserPolicy's read_user_profile)", async () => {
+    const mock = world();
+    expect(await client(mock, 'glpat-viewer').users.projects('hidden').toArray()).toEqual([]);
+    const anonymous = await call(mock, 'GET', '/users/hidden/projects');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual([]);
+  });
+
+  it('lists them to the user and to an administrator', async () => {
+    const mock = world();
+    expect(paths(await client(mock, 'glpat-hidden').users.projects('hidden').toArray())).toEqual([
+      'hidden/private-one',
+      'hidden/public-one',
+    ]);
+    expect(paths(await client(mock, 'glpat-root').users.projects('hidden', { simple: true }).toArray())).toEqual([
+      'hidden/private-one',
+      'hidden/public-one',
+    ]);
+  });
+
+  it('answers an anonymous caller the BasicProjectDetails entity, as GET /projects does', async () => {
+    const listed = await call(world(), 'GET', '/projects');
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((p: { path: string }) => p.path)).toEqual(['public-one']);
+    expect(listed.body[0]).not.toHaveProperty('visibility');
+    expect(listed.body[0]).not.toHaveProperty('permissions');
+  });
+});
+
+describe('gitlab.projects.shareLocations (GET /projects/:id/share_locations)', () => {
+  const world = () =>
+    createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [
+          { username: 'maint', token: 'glpat-maint' },
+          { username: 'dev', token: 'glpat-dev' },
+        ],
+        groups: [
+          { path: 'acme', members: { maint: 30, dev: 30 } },
+          { path: 'acme/api-team' },
+          { path: 'design', members: { maint: 10, dev: 10 } },
+        ],
+        projects: [
+          { path: 'acme/api', members: { maint: 40 }, shared_with_groups: [{ group: 'design', group_access: 20 }] },
+        ],
+      },
+    });
+
+  it("lists a Maintainer's groups and their subgroups, less the project's own, its ancestors and its shares", async () => {
+    const groups = await client(world(), 'glpat-maint').projects.shareLocations('acme/api').toArray();
+    expect(groups.map((g) => g.full_path)).toEqual(['acme/api-team']);
+  });
+
+  it('lists none below Maintainer (admin_project), though the project is readable', async () => {
+    expect(await client(world(), 'glpat-dev').projects.shareLocations('acme/api').toArray()).toEqual([]);
+  });
+});
+
+describe('statistics in GET /projects', () => {
+  it('shows them to Reporters and up only (read_statistics), and only when asked', async () => {
+    const mock = createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [
+          { username: 'rep', token: 'glpat-rep' },
+          { username: 'gst', token: 'glpat-gst' },
+        ],
+        projects: [{ path: 'rep/api', members: { gst: 10 } }],
+      },
+    });
+    const statisticsOf = async (token: string, statistics: boolean) =>
+      (await client(mock, token).projects.list({ statistics }).toArray())[0]?.statistics;
+    expect(await statisticsOf('glpat-rep', true)).toMatchObject({ storage_size: 0, commit_count: 0 });
+    expect(await statisticsOf('glpat-rep', false)).toBeUndefined();
+    expect(await statisticsOf('glpat-gst', true)).toBeUndefined();
+  });
+});

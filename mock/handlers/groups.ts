@@ -1,6 +1,6 @@
 import { paramError } from '../http/errors.js';
 import { cursorPaginated, paginated } from '../http/pagination.js';
-import { blankAsNil, p, paginationParams, parseParams } from '../http/params.js';
+import { p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroup, presentGroupDetail } from '../present/groups.js';
@@ -251,7 +251,7 @@ export const groupRoutes = [
   // `Groups::TransferService` (400 `Transfer failed: ...`); 201 with GroupDetail (no projects).
   route('POST', '/groups/:id/transfer', (ctx) => {
     // A blank `group_id` is nil in Grape: it promotes the subgroup as no `group_id` does.
-    const q = parseParams(blankAsNil(ctx.params, 'group_id'), { ...groupPath, group_id: p.integer() });
+    const q = parseParams(ctx.params, { ...groupPath, group_id: p.integer() });
     const group = findGroup(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'change_group', group);
     const target = q.group_id === undefined ? null : findGroup(ctx.world, ctx.caller, String(q.group_id));

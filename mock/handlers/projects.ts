@@ -1,8 +1,9 @@
 import { notFound } from '../http/errors.js';
 import { keysetPaginated, paginated } from '../http/pagination.js';
-import { p, paginationParams, parseParams } from '../http/params.js';
+import { type Parsed, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
+import { presentPublicGroup } from '../present/groups.js';
 import {
   openIssueCounter,
   presentBasicProject,
@@ -15,28 +16,37 @@ import { authorize } from '../rules/policy.js';
 import {
   listGroupProjects,
   listProjects,
+  listUserProjects,
   PROJECT_ORDERS,
+  type ProjectFilters,
   type ProjectOrder,
+  projectGroups,
   projectOrderFor,
   requireKeysetOrder,
   requireOffsetWithinLimit,
+  requireUpdatedAtPairing,
   rolesOf,
   STATISTICS_ORDERS,
+  shareLocations,
 } from '../rules/projects.js';
 import {
   archiveProject,
   createProject,
   type ProjectFields,
+  topicList,
   transferProject,
   unarchiveProject,
   updateProject,
 } from '../rules/projects-admin.js';
 import {
+  isAnonymous,
   PROJECT_FEATURES,
   type Project as ProjectRecord,
   type ProjectSettings,
+  ROLE_VALUES,
   type Visibility,
 } from '../world/types.js';
+import { userNamed } from '../world/world.js';
 
 /**
  * Projects: `GET /projects`, `GET /projects/:id` and `GET /groups/:id/projects`
@@ -76,6 +86,8 @@ const settingParams = {
   jobs_enabled: p.boolean(),
   snippets_enabled: p.boolean(),
   container_registry_enabled: p.boolean(),
+  resolve_outdated_diff_discussions: p.boolean(),
+  autoclose_referenced_issues: p.boolean(),
 };
 
 /** What create and update both take (`optional_project_params`). */
@@ -83,6 +95,9 @@ const projectParams = {
   description: p.string(),
   visibility: p.string().values(['private', 'internal', 'public']),
   approvals_before_merge: p.integer(),
+  // `topics`, and the deprecated `tag_list` (`CommaSeparatedToArray`; `topic_list ||= topics || tag_list`).
+  topics: p.strings({ comma: true }),
+  tag_list: p.strings({ comma: true }),
   ...settingParams,
 };
 
@@ -121,6 +136,7 @@ function fieldsOf(q: Record<string, unknown> & { visibility?: string | undefined
     visibility: q.visibility as Visibility | undefined,
     default_branch: q.default_branch as string | undefined,
     approvals_before_merge: q.approvals_before_merge as number | undefined,
+    topics: (q.topics ?? q.tag_list) as string[] | undefined,
     settings: settingsOf(q),
   };
 }
@@ -164,39 +180,129 @@ const filtersOf = (q: {
   sort: q.sort as 'asc' | 'desc',
 });
 
+/**
+ * What both create routes take besides name, path and default branch (`lib/api/projects.rb`: `namespace_id`,
+ * `optional_create_project_params` and `create_params`: an import or a template, at most one of them; neither
+ * is modelled, so the project is created empty).
+ */
+const createParams = {
+  namespace_id: p.integer(),
+  initialize_with_readme: p.boolean(),
+  repository_object_format: p.string().values(['sha1', 'sha256']),
+  import_url: p.string(),
+  template_name: p.string(),
+  template_project_id: p.integer(),
+  ...projectParams,
+};
+
+/** The parsed create parameters as `createProject` takes them. */
+const createInput = (q: Parsed<typeof createParams> & { name?: string | undefined; path?: string | undefined }) => ({
+  ...fieldsOf(q),
+  namespace_id: q.namespace_id,
+  initialize_with_readme: q.initialize_with_readme,
+  repository_object_format: q.repository_object_format as 'sha1' | 'sha256' | undefined,
+});
+
+/** `collection_params` and `statistics_params` of `GET /projects` and `GET /users/:user_id/projects` (`lib/api/projects.rb`). */
+const collectionParams = {
+  ...filterParams,
+  order_by: p.string().values(PROJECT_ORDERS).default('created_at'),
+  membership: p.boolean(),
+  search_namespaces: p.boolean(),
+  starred: p.boolean(),
+  pagination: p.string().values(['offset', 'keyset']),
+  // Grape reads an empty integer as none (projects_spec: "regression: empty string is ignored").
+  id_after: p.integer(),
+  id_before: p.integer(),
+  active: p.boolean(),
+  with_issues_enabled: p.boolean(),
+  with_merge_requests_enabled: p.boolean(),
+  updated_before: p.dateTime(),
+  updated_after: p.dateTime(),
+  marked_for_deletion_on: p.date(),
+  topic: p.strings({ comma: true }),
+  topic_id: p.integer(),
+  statistics: p.boolean(),
+};
+
+/**
+ * `present_projects` (`lib/api/projects.rb`): the finder's projects in the caller's order, keyset or offset
+ * pages, as ProjectWithAccess, or BasicProjectDetails with `simple` or without a caller
+ * (`with: current_user ? Entities::ProjectWithAccess : Entities::BasicProjectDetails`).
+ */
+function presentProjects(
+  ctx: RouteContext,
+  q: Parsed<typeof collectionParams>,
+  find: (filters: ProjectFilters) => ProjectRecord[],
+) {
+  const { user } = ctx.caller;
+  // `by_topics`: names stripped, repeats and empty ones dropped; none left is no filter.
+  const topic = q.topic && topicList(q.topic).length > 0 ? topicList(q.topic) : undefined;
+  q.order_by = projectOrderFor(ctx.world, user, q.order_by as ProjectOrder);
+  const keyset = q.pagination === 'keyset';
+  if (keyset) requireKeysetOrder(q.order_by as ProjectOrder);
+  const projects = find({ ...filtersOf(q), topic });
+  const roles = rolesOf(ctx.world, user);
+  const openIssues = openIssueCounter(ctx.world);
+  const present =
+    q.simple || isAnonymous(user)
+      ? (project: ProjectRecord) => presentBasicProject(ctx.world, user, project)
+      : (project: ProjectRecord) =>
+          presentProject(ctx.world, user, project, roles, openIssues, { statistics: q.statistics === true });
+  if (keyset) {
+    const request = {
+      per_page: q.per_page,
+      sort: q.sort as 'asc' | 'desc',
+      id_after: q.id_after,
+      id_before: q.id_before,
+    };
+    return keysetPaginated(ctx, projects, request, present);
+  }
+  requireOffsetWithinLimit(q.page, q.per_page);
+  return paginated(ctx, projects, q, present);
+}
+
 export const projectRoutes = [
   route('GET', '/projects', (ctx) => {
+    const q = parseParams(ctx.params, collectionParams);
+    // Before the finder, as `GET /projects` runs `validate_updated_at_order_and_filter!` (`lib/api/projects.rb`).
+    requireUpdatedAtPairing(q, q.order_by);
+    return presentProjects(ctx, q, (filters) => listProjects(ctx.world, ctx.caller.user, filters));
+  }),
+
+  // `GET /users/:user_id/projects` (`lib/api/projects.rb`): the user by id or username (`find_user`), then
+  // the projects of their personal namespace (`params[:user] = user`: PersonalProjectsFinder).
+  route('GET', '/users/:user_id/projects', (ctx) => {
+    const q = parseParams(ctx.params, { user_id: p.string().required(), ...collectionParams });
+    const owner = /^\d+$/.test(q.user_id) ? ctx.world.users.get(Number(q.user_id)) : userNamed(ctx.world, q.user_id);
+    if (!owner) throw notFound('User').because(`no user ${q.user_id}`);
+    return presentProjects(ctx, q, (filters) => listUserProjects(ctx.world, ctx.caller.user, owner, filters));
+  }),
+
+  // `GET /projects/:id/groups` (`lib/api/projects.rb`): `user_project` (404 to whoever cannot read it), then
+  // `Projects::GroupsFinder`, PublicGroupDetails.
+  route('GET', '/projects/:id/groups', (ctx) => {
     const q = parseParams(ctx.params, {
-      ...filterParams,
-      order_by: p.string().values(PROJECT_ORDERS).default('created_at'),
-      membership: p.boolean(),
-      search_namespaces: p.boolean(),
-      starred: p.boolean(),
-      pagination: p.string().values(['offset', 'keyset']),
-      id_after: p.integer(),
-      id_before: p.integer(),
+      id: p.string().required(),
+      search: p.string(),
+      skip_groups: p.integers(),
+      with_shared: p.boolean().default(false),
+      shared_visible_only: p.boolean().default(false),
+      shared_min_access_level: p.integer().values(ROLE_VALUES),
+      ...paginationParams,
     });
-    const { user } = ctx.caller;
-    q.order_by = projectOrderFor(ctx.world, user, q.order_by as ProjectOrder);
-    const keyset = q.pagination === 'keyset';
-    if (keyset) requireKeysetOrder(q.order_by as ProjectOrder);
-    const projects = listProjects(ctx.world, user, filtersOf(q));
-    const roles = rolesOf(ctx.world, user);
-    const openIssues = openIssueCounter(ctx.world);
-    const present = q.simple
-      ? (project: (typeof projects)[number]) => presentBasicProject(ctx.world, user, project)
-      : (project: (typeof projects)[number]) => presentProject(ctx.world, user, project, roles, openIssues);
-    if (keyset) {
-      const request = {
-        per_page: q.per_page,
-        sort: q.sort as 'asc' | 'desc',
-        id_after: q.id_after,
-        id_before: q.id_before,
-      };
-      return keysetPaginated(ctx, projects, request, present);
-    }
-    requireOffsetWithinLimit(q.page, q.per_page);
-    return paginated(ctx, projects, q, present);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const groups = projectGroups(ctx.world, ctx.caller.user, project, q);
+    return paginated(ctx, groups, q, (group) => presentPublicGroup(ctx.world, group));
+  }),
+
+  // `GET /projects/:id/share_locations` (`lib/api/projects.rb`): `user_project`, then
+  // `Groups::AcceptingProjectSharesFinder`, PublicGroupDetails.
+  route('GET', '/projects/:id/share_locations', (ctx) => {
+    const q = parseParams(ctx.params, { id: p.string().required(), search: p.string(), ...paginationParams });
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const groups = shareLocations(ctx.world, ctx.caller.user, project, q.search);
+    return paginated(ctx, groups, q, (group) => presentPublicGroup(ctx.world, group));
   }),
 
   route('GET', '/projects/:id', (ctx) => {
@@ -208,37 +314,32 @@ export const projectRoutes = [
   route('POST', '/projects', (ctx) => {
     const q = parseParams(
       ctx.params,
+      { name: p.string(), path: p.string(), default_branch: p.string(), ...createParams },
       {
-        name: p.string(),
-        path: p.string(),
-        default_branch: p.string(),
-        namespace_id: p.integer(),
-        initialize_with_readme: p.boolean(),
-        ...projectParams,
+        atLeastOneOf: [['name', 'path']],
+        mutuallyExclusive: [['import_url', 'template_name', 'template_project_id']],
       },
-      { atLeastOneOf: [['name', 'path']] },
     );
-    const { user } = ctx.caller;
-    const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
-    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, user, input, 'own')), 201);
+    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, ctx.caller.user, createInput(q), 'own')), 201);
   }),
 
   route('POST', '/projects/user/:user_id', (ctx) => {
-    const q = parseParams(ctx.params, {
-      user_id: p.integer().required(),
-      name: p.string().required(),
-      path: p.string(),
-      default_branch: p.string(),
-      namespace_id: p.integer(),
-      initialize_with_readme: p.boolean(),
-      ...projectParams,
-    });
+    const q = parseParams(
+      ctx.params,
+      {
+        user_id: p.integer().required(),
+        name: p.string().required(),
+        path: p.string(),
+        default_branch: p.string(),
+        ...createParams,
+      },
+      { mutuallyExclusive: [['import_url', 'template_name', 'template_project_id']] },
+    );
     // `authenticated_as_admin!`, then `User.find_by(id:)`: `404 User Not Found`.
     authorize(ctx.world, ctx.caller, 'admin_all_resources', 'instance');
     const owner = ctx.world.users.get(q.user_id);
     if (!owner) throw notFound('User').because(`no user ${q.user_id}`);
-    const input = { ...fieldsOf(q), namespace_id: q.namespace_id, initialize_with_readme: q.initialize_with_readme };
-    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, owner, input, 'for_user')), 201);
+    return json(presentAsAdmin(ctx, createProject(ctx.world, ctx.caller, owner, createInput(q), 'for_user')), 201);
   }),
 
   route('PUT', '/projects/:id', (ctx) => {

@@ -1,4 +1,4 @@
-import type { Group, GroupDetail, GroupProject, SharedGroup } from '../../src/models/groups.js';
+import type { Group, GroupDetail, GroupProject, PublicGroup, SharedGroup } from '../../src/models/groups.js';
 import { fullName, groupDetailProjects, groupSharedProjects } from '../rules/groups.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
 import { can, canReadGroup } from '../rules/policy.js';
@@ -14,6 +14,18 @@ import type { Caller, Group as GroupRecord, Project, User, World } from '../worl
  */
 
 const groupUrl = (world: World, group: GroupRecord) => `${world.baseUrl}/groups/${group.full_path}`;
+
+/** GitLab's PublicGroupDetails entity (`lib/api/entities/public_group_details.rb`): `GET /projects/:id/groups`. */
+export function presentPublicGroup(world: World, group: GroupRecord): PublicGroup {
+  return {
+    id: group.id,
+    web_url: groupUrl(world, group),
+    name: group.name,
+    avatar_url: null,
+    full_name: fullName(world, group),
+    full_path: group.full_path,
+  };
+}
 
 /** The Group entity; `statistics` only when an administrator asked for them (the mock stores nothing: zeros). */
 export function presentGroup(world: World, group: GroupRecord, options: { statistics?: boolean } = {}): Group {

@@ -63,6 +63,10 @@ function nameWithNamespace(world: World, project: ProjectRecord): string {
   return [...names, project.name].join(' / ');
 }
 
+/** The topics' names in Ruby's `sort` (code point) order. */
+const topicNames = (project: ProjectRecord): string[] =>
+  [...(project.topics ?? [])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
 /** GitLab's BasicProjectDetails entity, for `simple=true` lists. */
 export function presentBasicProject(world: World, user: User, project: ProjectRecord): BasicProject {
   const repository = canReadCode(world, user, project);
@@ -78,16 +82,21 @@ export function presentBasicProject(world: World, user: User, project: ProjectRe
     path_with_namespace: project.path_with_namespace,
     created_at: project.created_at,
     ...(repository && { default_branch: project.default_branch }),
-    tag_list: [],
-    topics: [],
+    // `topic_names`: `project.topics.pluck(:name).sort`, under both names.
+    tag_list: topicNames(project),
+    topics: topicNames(project),
     ssh_url_to_repo: `git@${hostname}:${project.path_with_namespace}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
     // `Project#readme_url` (`app/models/project.rb`): the README's blob on the default branch, when the repository
-    // has one. The mock keeps no files: a repository with branches was made with a README (`initialize_with_readme`,
-    // or seeded as GitLab's `:repository` factory, whose tree has `README.md`); an empty one has none.
+    // has one. The mock keeps no files: a project records its README's path when created with one
+    // (`initialize_with_readme`, seed `readme_path`); otherwise a repository with branches counts as made with a
+    // README (GitLab's `:repository` factory's tree has `README.md`) and an empty one has none.
     ...(repository && {
-      readme_url: project.branches.size > 0 ? `${web}/-/blob/${project.default_branch}/README.md` : null,
+      readme_url:
+        (project.readme_path ?? (project.branches.size > 0 ? 'README.md' : undefined))
+          ? `${web}/-/blob/${project.default_branch}/${project.readme_path ?? 'README.md'}`
+          : null,
       forks_count: 0,
     }),
     avatar_url: null,
@@ -131,7 +140,7 @@ export function presentProject(
   project: ProjectRecord,
   roles?: RoleMap,
   openIssues: (projectId: number) => number = openIssueCounter(world),
-  options: { importError?: boolean } = {},
+  options: { importError?: boolean; statistics?: boolean } = {},
 ): Project {
   const basic = presentBasicProject(world, user, project);
   const api = `${world.baseUrl}/api/v4/projects/${project.id}`;
@@ -165,11 +174,8 @@ export function presentProject(
     empty_repo: project.branches.size === 0,
     archived: project.archived,
     visibility: project.visibility,
-    // `attribute :resolve_outdated_diff_discussions, default: false` (`app/models/project.rb`); the mock has no
-    // parameter that sets it.
-    resolve_outdated_diff_discussions: false,
-    // `expose :repository_object_format` (`lib/api/entities/project.rb`): the mock's shas are SHA-1.
-    repository_object_format: 'sha1',
+    // `expose :repository_object_format` (`lib/api/entities/project.rb`): `sha1` unless created as `sha256`.
+    repository_object_format: project.repository_object_format ?? 'sha1',
     ...(owner && { owner: presentUser(world, owner) }),
     // `feature_available?(feature, current_user)`: what the caller may use, not the level itself.
     issues_enabled: featureAllows(world, user, project, 'issues'),
@@ -212,6 +218,8 @@ export function presentProject(
     remove_source_branch_after_merge: settings.remove_source_branch_after_merge,
     merge_method: settings.merge_method,
     squash_option: settings.squash_option,
+    resolve_outdated_diff_discussions: settings.resolve_outdated_diff_discussions,
+    autoclose_referenced_issues: settings.autoclose_referenced_issues,
     ...(featureAllows(world, user, project, 'issues') && { open_issues_count: openIssues(project.id) }),
     // `cache_markdown_field :description, pipeline: :description` (`app/models/project.rb`); a blank description is
     // itself (`Banzai::Renderer.cacheless_render`: `return text.to_s unless text.present?`).
@@ -244,6 +252,24 @@ export function presentProject(
     // `project_settings.warn_about_potentially_unwanted_characters` `DEFAULT true` (`db/structure.sql`).
     warn_about_potentially_unwanted_characters: true,
     approvals_before_merge: project.approvals_before_merge,
+    // `expose :statistics, if: options[:statistics] && read_statistics` (`lib/api/entities/project.rb`): the
+    // mock keeps no repository, wiki, artifact, package or upload sizes, so each is 0.
+    ...(options.statistics &&
+      can(world, user, 'read_statistics', project) && {
+        statistics: {
+          commit_count: 0,
+          storage_size: 0,
+          repository_size: 0,
+          wiki_size: 0,
+          lfs_objects_size: 0,
+          job_artifacts_size: 0,
+          pipeline_artifacts_size: 0,
+          packages_size: 0,
+          snippets_size: 0,
+          uploads_size: 0,
+          container_registry_size: 0,
+        },
+      }),
     // EE's entity adds `requirements_access_level` (`ee/lib/ee/api/entities/project.rb`).
     requirements_access_level: featureLevel(project, 'requirements'),
     ...(roles && {
@@ -270,24 +296,7 @@ export const presentProjectWithAccess = (
   // `permissions` without a token.
   ...presentProject(world, user, project, isAnonymous(user) ? undefined : rolesOf(world, user), undefined, {
     importError: true,
+    statistics: options.statistics === true,
   }),
   shared_with_groups: presentSharedWith(world, user, project),
-  // `expose :statistics, if: options[:statistics] && can?(:read_statistics)` (`lib/api/entities/project.rb`,
-  // ProjectStatistics): the mock stores no sizes or commits, so zeros.
-  ...(options.statistics &&
-    can(world, user, 'read_statistics', project) && {
-      statistics: {
-        commit_count: 0,
-        storage_size: 0,
-        repository_size: 0,
-        wiki_size: 0,
-        lfs_objects_size: 0,
-        job_artifacts_size: 0,
-        pipeline_artifacts_size: 0,
-        packages_size: 0,
-        snippets_size: 0,
-        uploads_size: 0,
-        container_registry_size: 0,
-      },
-    }),
 });

@@ -387,6 +387,10 @@ function canUnprotect(world: World, user: User, project: Project, branch: Protec
 export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
   'GET /projects': 'lib/api/projects.rb: `authenticate_non_get!` only; public projects',
   'GET /projects/:id': 'lib/api/projects.rb: `find_project!` (a private project is 404)',
+  'GET /projects/:id/groups':
+    'lib/api/projects.rb: `authenticate_non_get!` only; `user_project` (a private project is 404)',
+  'GET /projects/:id/share_locations':
+    'lib/api/projects.rb: `authenticate_non_get!` only; `user_project`; none unless `admin_project`',
   'GET /groups/:id/projects': 'lib/api/groups.rb: `authenticate_non_get!`; `find_group_projects`',
   'GET /groups': 'lib/api/groups.rb: `authenticate_non_get!`; `GroupsFinder` public groups',
   'GET /groups/:id': 'lib/api/groups.rb: `find_group!` (a private group is 404)',
@@ -409,6 +413,8 @@ export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
   'GET /users': 'lib/api/users.rb: `authenticate_non_get!`; anonymous only with `username` (in the route)',
   'GET /users/:id': "lib/api/users.rb: `forbidden!('Not authorized!') unless current_user` (in the route)",
   'GET /users/:id/events': "lib/api/events.rb: `find_user`, `not_found!('User') unless user`",
+  'GET /users/:user_id/projects':
+    "lib/api/projects.rb: `authenticate_non_get!`; `find_user`, `not_found!('User') unless user`; public projects",
   'GET /users/:user_id/keys':
     'lib/api/users.rb: `can?(current_user, :read_user, user)` (UserPolicy: `~restricted_public_level`)',
   'GET /users/:id/keys/:key_id': 'lib/api/users.rb: `can?(current_user, :read_user, user)`',

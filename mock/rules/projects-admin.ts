@@ -38,6 +38,8 @@ export interface ProjectFields {
   visibility?: Visibility | undefined;
   default_branch?: string | undefined;
   approvals_before_merge?: number | undefined;
+  /** Topic names (`topics`, or the deprecated `tag_list`). */
+  topics?: string[] | undefined;
   /** Merge settings and feature access levels that were sent. */
   settings: Partial<ProjectSettings>;
 }
@@ -46,7 +48,14 @@ export interface ProjectFields {
 export interface ProjectCreateInput extends ProjectFields {
   namespace_id?: number | undefined;
   initialize_with_readme?: boolean | undefined;
+  /** `sha1` or `sha256` (`repository_object_format`). */
+  repository_object_format?: 'sha1' | 'sha256' | undefined;
 }
+
+/** `Project#topic_list=`: each name stripped, repeats and empty ones dropped. */
+export const topicList = (names: readonly string[]): string[] => [
+  ...new Set(names.map((name) => name.trim()).filter((name) => name !== '')),
+];
 
 const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 1, public: 2 };
 
@@ -241,6 +250,10 @@ export function createProject(
     archived: false,
     ...(Object.keys(input.settings).length > 0 && { settings: { ...input.settings } }),
     creator_id: owner.id,
+    ...(input.topics && topicList(input.topics).length > 0 && { topics: topicList(input.topics) }),
+    // `Projects::CreateService#create_readme`: a README.md on the default branch (`Project#readme_url`).
+    ...(readme && { readme_path: 'README.md' }),
+    ...(input.repository_object_format && { repository_object_format: input.repository_object_format }),
   };
   if (readme) ensureBranch(project, defaultBranch);
   world.projects.set(project.id, project);

@@ -1,8 +1,17 @@
 import { ApiError } from '../http/errors.js';
 import { directProjectsOf, directRole, groupChain } from '../world/memberships.js';
 import { shareCounts, sharesOfProject } from '../world/shares.js';
-import type { Group, NamespaceRecord, Project, Role, User, Visibility, World } from '../world/types.js';
-import { can, groupShareRole, visibleWithRole } from './policy.js';
+import {
+  type Group,
+  isAnonymous,
+  type NamespaceRecord,
+  type Project,
+  type Role,
+  type User,
+  type Visibility,
+  type World,
+} from '../world/types.js';
+import { can, featureAllows, groupShareRole, visibleWithRole } from './policy.js';
 
 /**
  * Which projects a caller sees in `GET /projects` and `GET /groups/:id/projects`, as
@@ -82,6 +91,30 @@ export interface ProjectFilters {
   id_before?: number | undefined;
   /** Only projects the caller starred: stars are not modelled, so none. */
   starred?: boolean | undefined;
+  /**
+   * `true`: neither archived nor marked for deletion; `false`: either (ProjectsFinder's `by_active`:
+   * `self_and_ancestors_active` / `self_or_ancestors_inactive`; groups are never archived nor marked in the mock).
+   */
+  active?: boolean | undefined;
+  /** Only projects whose issues the caller may use (`with_issues_available_for_user`, ProjectsFinder). */
+  with_issues_enabled?: boolean | undefined;
+  /** Only projects whose merge requests the caller may use (`with_merge_requests_available_for_user`). */
+  with_merge_requests_enabled?: boolean | undefined;
+  /**
+   * Last updated before / after (ProjectsFinder's `by_updated_at`); the mock does not track updates, so a
+   * project was last updated when it was created (as `order_by=updated_at` reads it).
+   */
+  updated_before?: Date | undefined;
+  updated_after?: Date | undefined;
+  /** `YYYY-MM-DD`: marked for deletion that day (ProjectsFinder's `by_marked_for_deletion_on`). */
+  marked_for_deletion_on?: string | undefined;
+  /** Only projects with every one of these topic names (ProjectsFinder's `by_topics`: `contains_all_topic_names`). */
+  topic?: string[] | undefined;
+  /**
+   * A topic's id (ProjectsFinder's `by_topic_id`: `items.none` for an unknown topic). The mock's topics are
+   * names on their projects, with no id a client could learn, so no id names one: the list is empty.
+   */
+  topic_id?: number | undefined;
   order_by: ProjectOrder;
   sort: 'asc' | 'desc';
 }
@@ -126,7 +159,14 @@ export const PROJECT_ORDERS: readonly ProjectOrder[] = [
 ];
 
 /** Whether a project passes the filters, given the caller's membership role in it. */
-function passes(project: Project, role: number, filters: ProjectFilters, search: string | undefined): boolean {
+function passes(
+  world: World,
+  user: User,
+  project: Project,
+  role: number,
+  filters: ProjectFilters,
+  search: string | undefined,
+): boolean {
   if ((filters.membership || filters.min_access_level !== undefined) && role === 0) return false;
   if (filters.min_access_level !== undefined && role < filters.min_access_level) return false;
   if (filters.owned && role < 50) return false;
@@ -135,6 +175,23 @@ function passes(project: Project, role: number, filters: ProjectFilters, search:
   if (filters.id_after !== undefined && project.id <= filters.id_after) return false;
   if (filters.id_before !== undefined && project.id >= filters.id_before) return false;
   if (filters.starred) return false;
+  if (filters.active !== undefined) {
+    const inactive = project.archived || Boolean(project.marked_for_deletion_at);
+    if (inactive === filters.active) return false;
+  }
+  if (filters.marked_for_deletion_on !== undefined && project.marked_for_deletion_at !== filters.marked_for_deletion_on)
+    return false;
+  if (filters.updated_before !== undefined && !(Date.parse(project.created_at) < filters.updated_before.getTime()))
+    return false;
+  if (filters.updated_after !== undefined && !(Date.parse(project.created_at) > filters.updated_after.getTime()))
+    return false;
+  if (filters.topic_id !== undefined) return false;
+  if (filters.topic) {
+    const topics = project.topics ?? [];
+    if (!filters.topic.every((name) => topics.includes(name))) return false;
+  }
+  if (filters.with_issues_enabled && !featureAllows(world, user, project, 'issues')) return false;
+  if (filters.with_merge_requests_enabled && !featureAllows(world, user, project, 'merge_requests')) return false;
   if (search !== undefined) {
     const fields = [project.name, project.path, project.description];
     if (filters.search_namespaces) fields.push(project.path_with_namespace);
@@ -256,7 +313,11 @@ export function projectsInNamespace(world: World, ns: NamespaceRecord): readonly
  * without a search, `similarity` is GitLab's default order, the id's.
  */
 export function listProjects(world: World, user: User, filters: ProjectFilters): Project[] {
-  if (filters.order_by === 'similarity' && filters.search) filters = { ...filters, membership: true };
+  // `order_by_similarity?(allow_unauthorized: false)` (`lib/api/helpers.rb`): an anonymous caller's
+  // similarity order falls back to the default one, over the public projects.
+  if (filters.order_by === 'similarity' && filters.search) {
+    filters = isAnonymous(user) ? { ...filters, order_by: 'created_at' } : { ...filters, membership: true };
+  }
   if (!filters.membership && !filters.owned && filters.min_access_level === undefined) {
     return select(world, user, world.projects.values(), filters, byNothing);
   }
@@ -276,6 +337,26 @@ export function listProjects(world: World, user: User, filters: ProjectFilters):
     if (invited && p && roles.group(invited) > 0) candidates.add(p);
   }
   return select(world, user, candidates, filters, byNothing, roles);
+}
+
+/**
+ * `GET /users/:user_id/projects`: the projects in `owner`'s personal namespace that the caller may see, as
+ * GitLab's `PersonalProjectsFinder` (`app/finders/personal_projects_finder.rb`) finds them, then the
+ * finder's filters: none at all unless the caller may read the owner's profile (`read_user_profile`);
+ * every one to an administrator, `min_access_level` then left out ("min_access_level does not make any
+ * difference when admins search for a user's projects"); with `min_access_level`, those where the caller
+ * has at least that role. `owned` and `membership` choose ProjectsFinder's own collection, which this route
+ * replaces, so they filter nothing here.
+ */
+export function listUserProjects(world: World, user: User, owner: User, filters: ProjectFilters): Project[] {
+  if (!can(world, user, 'read_user_profile', owner)) return [];
+  const own: ProjectFilters = {
+    ...filters,
+    owned: undefined,
+    membership: undefined,
+    ...(user.admin && { min_access_level: undefined }),
+  };
+  return select(world, user, projectsInNamespace(world, { kind: 'user', user: owner }), own, byNothing);
 }
 
 /**
@@ -329,7 +410,8 @@ function select(
   const out: Project[] = [];
   for (const project of projects) {
     const role = roles.project(project);
-    if (visibleWithRole(project.visibility, user, role) && passes(project, role, filters, search)) out.push(project);
+    if (visibleWithRole(project.visibility, user, role) && passes(world, user, project, role, filters, search))
+      out.push(project);
   }
   return order(out, filters, search, unsearched);
 }
@@ -349,6 +431,23 @@ export function requireOffsetWithinLimit(page: number, perPage: number): void {
   }
 }
 
+/**
+ * `validate_updated_at_order_and_filter!` (`lib/api/projects.rb`, `GET /projects`): the `updated_before` /
+ * `updated_after` filters only with `order_by=updated_at` (`declared_params[:order_by]` holds the default
+ * `created_at` when none is sent, so that is refused too).
+ */
+export function requireUpdatedAtPairing(
+  filters: { updated_before?: Date | undefined; updated_after?: Date | undefined },
+  orderBy: string,
+): void {
+  const filtered = filters.updated_before !== undefined || filters.updated_after !== undefined;
+  if (filtered && orderBy !== 'updated_at') {
+    throw new ApiError(400, {
+      message: '400 Bad request - `updated_at` filter and `updated_at` sorting must be paired',
+    }).because(`updated_before/updated_after with order_by=${orderBy}`);
+  }
+}
+
 /** Keyset pagination of projects: GitLab offers it ordered by id only; other orders are 405. */
 export function requireKeysetOrder(orderBy: ProjectOrder): void {
   if (orderBy !== 'id') {
@@ -356,4 +455,87 @@ export function requireKeysetOrder(orderBy: ProjectOrder): void {
       `keyset pagination of projects needs order_by=id, not ${orderBy}`,
     );
   }
+}
+
+/** What `GET /projects/:id/groups` takes (GitLab's `Projects::GroupsFinder` params and the route's `search`). */
+export interface ProjectGroupFilters {
+  search?: string | undefined;
+  skip_groups?: number[] | undefined;
+  with_shared?: boolean | undefined;
+  shared_visible_only?: boolean | undefined;
+  shared_min_access_level?: number | undefined;
+}
+
+/**
+ * `GET /projects/:id/groups`: the project's group and its ancestors, whatever their visibility, and with
+ * `with_shared` the groups it is shared with (`shared_min_access_level`: a share's role at least that;
+ * `shared_visible_only`: public ones, internal ones to a signed-in user, and those the caller directly
+ * belongs to), less `skip_groups`, newest id first; then the route's `groups.search` (name or path,
+ * any case). GitLab's `app/finders/projects/groups_finder.rb` (the caller has `read_project`: the route
+ * found the project first) and `lib/api/projects.rb`.
+ */
+export function projectGroups(world: World, user: User, project: Project, filters: ProjectGroupFilters): Group[] {
+  const found = new Map<number, Group>();
+  const own = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
+  for (let g = own; g; g = g.parent_id === null ? undefined : world.groups.get(g.parent_id)) found.set(g.id, g);
+  if (filters.with_shared) {
+    for (const link of sharesOfProject(world, project.id)) {
+      const invited = world.groups.get(link.group_id);
+      if (!invited || !shareCounts(world, link)) continue;
+      if (filters.shared_min_access_level !== undefined && link.group_access < filters.shared_min_access_level)
+        continue;
+      // `public_to_user(current_user)` or `for_authorized_group_members(current_user&.id)`.
+      const visible =
+        invited.visibility === 'public' ||
+        (invited.visibility === 'internal' && !isAnonymous(user) && !user.external) ||
+        directRole(world, invited, user.id) > 0;
+      if (filters.shared_visible_only && !visible) continue;
+      found.set(invited.id, invited);
+    }
+  }
+  const skipped = new Set(filters.skip_groups ?? []);
+  const search = filters.search?.toLowerCase();
+  return [...found.values()]
+    .filter((g) => !skipped.has(g.id))
+    .filter((g) => !search || g.name.toLowerCase().includes(search) || g.path.toLowerCase().includes(search))
+    .sort((a, b) => b.id - a.id);
+}
+
+/**
+ * `GET /projects/:id/share_locations`: the groups the caller may share the project with, GitLab's
+ * `Groups::AcceptingProjectSharesFinder` (`app/finders/groups/accepting_project_shares_finder.rb`): none
+ * unless the caller may administer the project (`admin_project`) and its group does not lock sharing
+ * (`allowed_to_share_with_group?`: `share_with_group_lock`); every group to an administrator, else the groups
+ * the caller belongs to as Guest or above (`GroupsFinder` with `min_access_level`) and their descendants;
+ * less the project's group, its ancestors and the groups it is already shared with (`related_group_ids`);
+ * by `search` (the name or full path, any case: `search(..., include_parents: true)` reads the route);
+ * by path, then id (`Groups::Base#sort`). A top-level group's `prevent_sharing_groups_outside_hierarchy`
+ * is not modelled (off, GitLab's default).
+ */
+export function shareLocations(world: World, user: User, project: Project, search: string | undefined): Group[] {
+  const own = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
+  if (!can(world, user, 'admin_project', project) || own?.share_with_group_lock) return [];
+  const chainOf = (g: Group): Group[] => {
+    const chain: Group[] = [];
+    for (let at: Group | undefined = g; at; at = at.parent_id === null ? undefined : world.groups.get(at.parent_id))
+      chain.push(at);
+    return chain;
+  };
+  const related = new Set<number>([
+    ...(own ? chainOf(own).map((g) => g.id) : []),
+    ...sharesOfProject(world, project.id).map((link) => link.group_id),
+  ]);
+  const wanted = search?.toLowerCase() || undefined;
+  const matches = (g: Group) => {
+    if (!wanted) return true;
+    const names = chainOf(g)
+      .reverse()
+      .map((at) => at.name)
+      .join(' / ');
+    return g.full_path.toLowerCase().includes(wanted) || names.toLowerCase().includes(wanted);
+  };
+  const member = (g: Group) => chainOf(g).some((at) => directRole(world, at, user.id) >= 10);
+  return [...world.groups.values()]
+    .filter((g) => (user.admin || member(g)) && !related.has(g.id) && matches(g))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.id - b.id));
 }

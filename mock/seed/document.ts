@@ -729,6 +729,10 @@ export const SeedProject = z.strictObject({
       shared_runners_enabled: z.boolean().optional(),
       /** The CI configuration file's path, or `null` (default: `.gitlab-ci.yml`). */
       ci_config_path: z.string().nullable().optional(),
+      /** Diff threads on lines a push changes are resolved; default false. */
+      resolve_outdated_diff_discussions: z.boolean().optional(),
+      /** Issues a merged merge request references are closed; default true. */
+      autoclose_referenced_issues: z.boolean().optional(),
       /** Issues: `disabled`, `private` (members only), `enabled` (default) or `public`. */
       issues_access_level: featureLevel,
       /** The repository: `disabled`, `private` (members only), `enabled` (default) or `public`. */
@@ -798,6 +802,12 @@ export const SeedProject = z.strictObject({
   marked_for_deletion_at: date.optional(),
   /** Username of who marked it; without one (or when they may no longer remove it) the deletion worker restores it, as GitLab's. */
   marked_for_deletion_by: z.string().optional(),
+  /** Topic names; default none. */
+  topics: z.array(z.string().min(1)).optional(),
+  /** The README's path in the default branch (`README.md`); default none. */
+  readme_path: z.string().min(1).optional(),
+  /** `sha1` (default) or `sha256`. */
+  repository_object_format: z.enum(['sha1', 'sha256']).optional(),
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */

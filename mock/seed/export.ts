@@ -372,6 +372,9 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     ...(p.creator_id !== undefined && {
       creator: p.creator_id === null ? null : (world.users.get(p.creator_id)?.username ?? null),
     }),
+    ...(p.topics && p.topics.length > 0 && { topics: [...p.topics] }),
+    ...(p.readme_path !== undefined && { readme_path: p.readme_path }),
+    ...(p.repository_object_format !== undefined && { repository_object_format: p.repository_object_format }),
     milestones: milestonesOfProject(p.id).map(milestone),
     ...labels(labelsOfProject(p.id)),
     issues: issuesOf(p.id).map(

@@ -521,6 +521,9 @@ export class Seeder {
             marked_for_deletion_at: input.marked_for_deletion_at,
             marked_for_deletion_by: deletingUser(this.world, input.marked_for_deletion_by),
           }),
+      ...(input.topics && input.topics.length > 0 && { topics: [...input.topics] }),
+      ...(input.readme_path !== undefined && { readme_path: input.readme_path }),
+      ...(input.repository_object_format !== undefined && { repository_object_format: input.repository_object_format }),
     }));
     for (const item of input.branches ?? []) {
       if (typeof item === 'string') ensureBranch(project, item);

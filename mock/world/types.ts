@@ -482,6 +482,12 @@ export interface Project {
   marked_for_deletion_at?: string | null;
   /** Who marked it for deletion (GitLab's `marked_for_deletion_by_user_id`); absent or `null`: nobody left. */
   marked_for_deletion_by?: number | null;
+  /** Its topics' names (GitLab's `topic_list`), as given; absent: none. */
+  topics?: string[];
+  /** The README's path in the default branch (`README.md` for a project created with `initialize_with_readme`); absent: none. */
+  readme_path?: string;
+  /** The repository's object format; absent: `sha1`. */
+  repository_object_format?: 'sha1' | 'sha256';
 }
 
 /** `disabled`, `private` (project members only) or `enabled` (everyone who can read the project): GitLab's ProjectFeature levels. */
@@ -537,6 +543,10 @@ export type ProjectSettings = {
   shared_runners_enabled: boolean;
   /** The CI configuration file's path, or `null`: `.gitlab-ci.yml`. */
   ci_config_path: string | null;
+  /** Diff threads on lines a push changes are resolved (GitLab's `resolve_outdated_diff_discussions`). */
+  resolve_outdated_diff_discussions: boolean;
+  /** Issues a merge request closes are closed when it is merged (GitLab's `autoclose_referenced_issues`). */
+  autoclose_referenced_issues: boolean;
 } & { [F in ProjectFeature as `${F}_access_level`]: FeatureAccessLevel };
 
 /** @internal GitLab's defaults for a new project's settings (`Project` column defaults, `ProjectFeature` defaults). */
@@ -552,6 +562,8 @@ export const PROJECT_SETTING_DEFAULTS: ProjectSettings = {
   packages_enabled: true,
   shared_runners_enabled: true,
   ci_config_path: null,
+  resolve_outdated_diff_discussions: false,
+  autoclose_referenced_issues: true,
   ...(Object.fromEntries(PROJECT_FEATURES.map((f) => [`${f}_access_level`, 'enabled'])) as {
     [F in ProjectFeature as `${F}_access_level`]: FeatureAccessLevel;
   }),

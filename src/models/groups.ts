@@ -106,6 +106,49 @@ export const GroupProject = /* @__PURE__ */ lazySchema(() =>
  */
 export type GroupProject = z.infer<typeof GroupProject>;
 
+/** A group as `GET /projects/:id/groups` lists it (GitLab's PublicGroupDetails entity). */
+export const PublicGroup = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The group's id. */
+    id: z.int(),
+    /** The group's page. */
+    web_url: z.string(),
+    /** The name. */
+    name: z.string(),
+    /** The avatar's URL, or `null`. */
+    avatar_url: z.nullable(z.string()),
+    /** The names of the group and its ancestors, `Acme / Platform`. */
+    full_name: z.string(),
+    /** The full path, `acme/platform`. */
+    full_path: z.string(),
+  }),
+);
+/**
+ * A group as `GET /projects/:id/groups` lists it.
+ * @interface
+ */
+export type PublicGroup = z.infer<typeof PublicGroup>;
+
+/** Query of `GET /projects/:id/groups`. */
+export interface ProjectGroupListQuery extends PaginationQuery {
+  /** Only groups whose name or path contains this (any case). */
+  search?: string;
+  /** Leave out the groups of these ids. */
+  skip_groups?: number[];
+  /** Add the groups the project is shared with. */
+  with_shared?: boolean;
+  /** Of the shared groups, only those the caller may see (public, internal, or a member's). */
+  shared_visible_only?: boolean;
+  /** Of the shared groups, only those shared with at least this role (10 Guest ... 50 Owner). */
+  shared_min_access_level?: number;
+}
+
+/** Query of `GET /projects/:id/share_locations`. */
+export interface ShareLocationListQuery extends PaginationQuery {
+  /** Only groups whose name or full path contains this (any case). */
+  search?: string;
+}
+
 /** A group a group or project is shared with (GitLab's SharedGroupWithGroup and SharedGroupWithProject entities). */
 export const SharedGroup = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({

@@ -122,6 +122,39 @@ export const ProjectPermissions = /* @__PURE__ */ lazySchema(() =>
  */
 export type ProjectPermissions = z.infer<typeof ProjectPermissions>;
 
+/** A project's storage figures, in bytes, and its commit count (GitLab's ProjectStatistics entity). */
+export const ProjectStatistics = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** Commits in the default branch. */
+    commit_count: z.number(),
+    /** Everything together. */
+    storage_size: z.number(),
+    /** The repository. */
+    repository_size: z.number(),
+    /** The wiki. */
+    wiki_size: z.number(),
+    /** Git LFS objects. */
+    lfs_objects_size: z.number(),
+    /** Job artifacts. */
+    job_artifacts_size: z.number(),
+    /** Pipeline artifacts. */
+    pipeline_artifacts_size: z.number(),
+    /** Packages. */
+    packages_size: z.number(),
+    /** Snippets. */
+    snippets_size: z.number(),
+    /** Uploads. */
+    uploads_size: z.number(),
+    /** The container registry. */
+    container_registry_size: z.number(),
+  }),
+);
+/**
+ * A project's storage figures and commit count.
+ * @interface
+ */
+export type ProjectStatistics = z.infer<typeof ProjectStatistics>;
+
 /**
  * A project (GitLab's Project entity; `GET /projects` and `GET /projects/:id` add the
  * caller's `permissions`). Only the most used of GitLab's many fields are typed; the
@@ -143,17 +176,14 @@ export const Project = /* @__PURE__ */ lazySchema(() =>
     merge_requests_enabled: z.optional(z.boolean()),
     /** The container registry is enabled for the caller. */
     container_registry_enabled: z.optional(z.boolean()),
-    /** The repository's hash algorithm: `sha1` or `sha256`. */
-    repository_object_format: z.optional(z.string()),
-    /**
-     * Storage sizes in bytes and `commit_count` (`GET /projects/:id?statistics=true`, for Reporters up
-     * and administrators).
-     */
-    statistics: z.optional(z.record(z.string(), z.number())),
     /** Opened issues (when issues are enabled). */
     open_issues_count: z.optional(z.int()),
     /** How merge requests are merged: `merge`, `rebase_merge` or `ff`. */
     merge_method: z.optional(z.string()),
+    /** Issues a merged merge request references are closed. */
+    autoclose_referenced_issues: z.optional(z.boolean()),
+    /** The repository's object format: `sha1` or `sha256`. */
+    repository_object_format: z.optional(z.string()),
     /** Squashing when merging: `never`, `always`, `default_on` or `default_off`. */
     squash_option: z.optional(z.string()),
     /** Merge requests merge only when their pipeline succeeded. */
@@ -194,6 +224,8 @@ export const Project = /* @__PURE__ */ lazySchema(() =>
     import_error: z.optional(z.nullable(z.string())),
     /** Links to the project's API resources (`self`, `issues`, `cluster_agents`...). */
     _links: z.optional(z.record(z.string(), z.string())),
+    /** Storage figures, with `statistics: true` to Reporters and up. */
+    statistics: z.optional(ProjectStatistics),
     /** The caller's memberships (`GET /projects` and `GET /projects/:id` only). */
     permissions: z.optional(ProjectPermissions),
     /** The groups the project is shared with (those you can see). */
@@ -290,7 +322,31 @@ export interface ProjectListQuery extends ProjectFilterQuery {
   id_after?: number;
   /** Only projects with a smaller id (the keyset cursor when descending). */
   id_before?: number;
+  /** `true`: only projects neither archived nor marked for deletion; `false`: only those that are either. */
+  active?: boolean;
+  /** Only projects whose issues the caller may use. */
+  with_issues_enabled?: boolean;
+  /** Only projects whose merge requests the caller may use. */
+  with_merge_requests_enabled?: boolean;
+  /** Only projects last updated before this time (ISO 8601); needs `order_by: 'updated_at'`. */
+  updated_before?: string;
+  /** Only projects last updated after this time (ISO 8601); needs `order_by: 'updated_at'`. */
+  updated_after?: string;
+  /** Only projects marked for deletion on this day (`YYYY-MM-DD`). */
+  marked_for_deletion_on?: string;
+  /** Only projects that have every one of these topics (comma-separated names). */
+  topic?: string;
+  /** Only projects with the topic of this id. */
+  topic_id?: number;
+  /** Add each project's `statistics` (to Reporters and up). */
+  statistics?: boolean;
 }
+
+/**
+ * Query of `GET /users/:user_id/projects`: the filters of `GET /projects` but `owned` and `membership`
+ * (the list is the user's personal projects; an administrator's `min_access_level` changes nothing).
+ */
+export type UserProjectListQuery = Omit<ProjectListQuery, 'owned' | 'membership'>;
 
 /** Query of `GET /groups/:id/projects`. */
 export interface GroupProjectListQuery extends ProjectFilterQuery {
@@ -331,6 +387,12 @@ export interface ProjectSettingsBody {
   shared_runners_enabled?: boolean;
   /** The CI configuration file's path. */
   ci_config_path?: string;
+  /** Resolve diff threads on lines a push changes. */
+  resolve_outdated_diff_discussions?: boolean;
+  /** Close the issues a merged merge request references (default true). */
+  autoclose_referenced_issues?: boolean;
+  /** Deprecated: use `container_registry_access_level` (`enabled` or `disabled`). */
+  container_registry_enabled?: boolean;
   /** Issues: `disabled`, `private` or `enabled`. */
   issues_access_level?: FeatureAccessLevel;
   /** The repository (and with it merge requests): `disabled`, `private` or `enabled`. */
@@ -385,6 +447,10 @@ export interface ProjectCreate extends ProjectSettingsBody {
   default_branch?: string;
   /** Create the default branch with a README; without it the repository is empty. */
   initialize_with_readme?: boolean;
+  /** Topic names (replacing the deprecated `tag_list`). */
+  topics?: string[];
+  /** The repository's object format: `sha1` (default) or `sha256`. */
+  repository_object_format?: 'sha1' | 'sha256';
 }
 
 /** Body of `POST /projects/user/:user_id`: the name is required. */

@@ -4,7 +4,13 @@ import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
 import { Event, type EventListQuery } from '../models/events.js';
-import { ProjectGroupLink, type ShareWithGroup } from '../models/groups.js';
+import {
+  ProjectGroupLink,
+  type ProjectGroupListQuery,
+  PublicGroup,
+  type ShareLocationListQuery,
+  type ShareWithGroup,
+} from '../models/groups.js';
 import {
   BasicProject,
   Project,
@@ -119,6 +125,37 @@ export class Projects extends Resource {
   list<Q extends ProjectListQuery = ProjectListQuery>(query?: Q, options?: RequestOptions): PagePromise<ProjectOf<Q>> {
     const schema = query?.simple ? BasicProject : Project;
     return this.paginate('projects', schema, { query: query ?? {}, ...options }) as PagePromise<ProjectOf<Q>>;
+  }
+
+  /**
+   * Lists the project's group and that group's ancestors (and with `with_shared`, the groups it is
+   * shared with), newest first. `GET /projects/:id/groups`
+   *
+   * @example
+   * ```ts
+   * const { items } = await gitlab.projects.groups('acme/platform/api', { with_shared: true });
+   * ```
+   */
+  groups(project: ProjectRef, query: ProjectGroupListQuery = {}, options?: RequestOptions): PagePromise<PublicGroup> {
+    return this.paginate(path`projects/${project}/groups`, PublicGroup, { query, ...options });
+  }
+
+  /**
+   * Lists the groups the project may be shared with: for a Maintainer of the project, the groups
+   * the caller belongs to (administrators: all) but the project's own, its ancestors and those it is
+   * shared with already; none while its group locks sharing. `GET /projects/:id/share_locations`
+   *
+   * @example
+   * ```ts
+   * const { items } = await gitlab.projects.shareLocations('acme/platform/api', { search: 'design' });
+   * ```
+   */
+  shareLocations(
+    project: ProjectRef,
+    query: ShareLocationListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<PublicGroup> {
+    return this.paginate(path`projects/${project}/share_locations`, PublicGroup, { query, ...options });
   }
 
   /**

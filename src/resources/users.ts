@@ -5,6 +5,7 @@ import { path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import { type GitLabOptions, type RequestOptions, Transport } from '../core/transport.js';
 import { Event, type EventListQuery } from '../models/events.js';
+import { BasicProject, Project, type ProjectOf, type UserProjectListQuery } from '../models/projects.js';
 import {
   CurrentUser,
   ListedUser,
@@ -115,6 +116,27 @@ export class Users extends Resource {
    */
   events(user: number | string, query: EventListQuery = {}, options?: RequestOptions): PagePromise<Event> {
     return this.paginate(path`users/${user}/events`, Event, { query, ...options });
+  }
+
+  /**
+   * Lists the projects in a user's personal namespace (by id or username) that the caller may see,
+   * newest first; none when the user's profile is private to the caller. An unknown user is a
+   * `NotFoundError`. `GET /users/:user_id/projects`
+   *
+   * @example
+   * ```ts
+   * const { items } = await gitlab.users.projects('maya', { archived: false, order_by: 'name', sort: 'asc' });
+   * ```
+   */
+  projects<Q extends UserProjectListQuery = UserProjectListQuery>(
+    user: number | string,
+    query?: Q,
+    options?: RequestOptions,
+  ): PagePromise<ProjectOf<Q>> {
+    const schema = query?.simple ? BasicProject : Project;
+    return this.paginate(path`users/${user}/projects`, schema, { query: query ?? {}, ...options }) as PagePromise<
+      ProjectOf<Q>
+    >;
   }
 
   /**

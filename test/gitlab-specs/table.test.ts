@@ -27,6 +27,10 @@ const PORTS = [
   },
   { file: 'applications.test.ts', spec: '`spec/requests/api/applications_spec.rb`' },
   { file: 'merge-request-approvals.test.ts', spec: '`ee/spec/requests/api/merge_request_approvals_spec.rb`' },
+  {
+    file: 'projects-1.test.ts',
+    spec: '`spec/requests/api/projects_spec.rb`, from `GET /projects` to `GET /project/:id/share_locations`',
+  },
   { file: 'projects-2.test.ts', spec: '`spec/requests/api/projects_spec.rb`, from `GET /projects/:id` to the end' },
   { file: 'users-1.test.ts', spec: '`spec/requests/api/users_spec.rb`, from `GET /users` to `PUT /users/:id`' },
   { file: 'users-2.test.ts', spec: '`spec/requests/api/users_spec.rb`, from `PUT /user/:id` to the end' },
