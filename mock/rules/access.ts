@@ -193,12 +193,18 @@ export function requireApiScope(token: AccessToken | OAuthToken | null, method: 
 
 /**
  * {@link requireApiScope} where GitLab also takes `read_user` for reading
- * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`).
+ * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`), and
+ * the `alsoReading` scopes a route adds (`lib/api/metadata.rb`:
+ * `allow_access_with_scope [:read_user, :ai_features], if: ->(request) { request.get? || request.head? }`).
  */
-export function requireReadUserScope(token: AccessToken | OAuthToken | null, method: string): void {
+export function requireReadUserScope(
+  token: AccessToken | OAuthToken | null,
+  method: string,
+  alsoReading: readonly string[] = [],
+): void {
   if (!token) return;
   const reading = method === 'GET' || method === 'HEAD';
-  requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user'] : apiScopes(method), method);
+  requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user', ...alsoReading] : apiScopes(method), method);
 }
 
 function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {

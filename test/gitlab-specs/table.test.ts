@@ -27,6 +27,15 @@ const PORTS = [
   },
   { file: 'applications.test.ts', spec: '`spec/requests/api/applications_spec.rb`' },
   { file: 'merge-request-approvals.test.ts', spec: '`ee/spec/requests/api/merge_request_approvals_spec.rb`' },
+  {
+    file: 'metadata.test.ts',
+    spec: '`spec/requests/api/metadata_spec.rb`',
+    // GitLab runs its shared examples for `/metadata` and for `/version`; `context` names the run.
+    runs: [
+      { source: 'metadata', skipped: undefined, context: 'GET /metadata' },
+      { source: 'version', skipped: undefined, context: 'GET /version' },
+    ],
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
@@ -83,7 +92,7 @@ function table(): string {
             examplesOf(source.replaceAll(PLACEHOLDER, run.source)).map(
               (e): Example => ({
                 ...e,
-                context: `when the resource is a ${run.source}: ${e.context}`,
+                context: `${'context' in run ? run.context : `when the resource is a ${run.source}`}: ${e.context}`,
                 ...(run.skipped && e.result !== 'skipped' ? { result: 'skipped', why: run.skipped } : {}),
               }),
             ),
