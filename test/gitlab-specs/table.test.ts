@@ -36,6 +36,7 @@ const PORTS = [
       { source: 'version', skipped: undefined, context: 'GET /version' },
     ],
   },
+  { file: 'self-information.test.ts', spec: '`spec/requests/api/personal_access_tokens/self_information_spec.rb`' },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
