@@ -192,6 +192,18 @@ export function requireApiScope(token: AccessToken | OAuthToken | null, method: 
 }
 
 /**
+ * {@link requireApiScope} where the route's API class adds scopes of its own for `method`
+ * (`allow_access_with_scope :ai_workflows, if: ->(request) { ... }` of `lib/api/branches.rb`).
+ */
+export function requireApiScopeOr(
+  token: AccessToken | OAuthToken | null,
+  method: string,
+  extra: readonly string[],
+): void {
+  if (token) requireOneScopeOf(token, [...apiScopes(method), ...extra], method);
+}
+
+/**
  * {@link requireApiScope} where GitLab also takes `read_user` for reading
  * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`), and
  * the `alsoReading` scopes a route adds (`lib/api/metadata.rb`:
