@@ -174,6 +174,9 @@ export const branchRoutes = [
     authorize(ctx.world, ctx.caller, 'admin_project', project);
     const branch = findProtectedBranch(ctx.world, project, q.name);
     authorize(ctx.world, ctx.caller, 'destroy_protected_branch', { project, branch });
+    // `destroy_conditionally!(protected_branch)` compares its `updated_at`; the mock keeps no time for a
+    // protection, and none is older than its project, so the project's creation stands for it (a lower bound).
+    checkUnmodifiedSince(ctx.request, project.created_at);
     unprotectBranch(ctx.world, branch);
     return noContent();
   }),

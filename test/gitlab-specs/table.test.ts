@@ -38,6 +38,7 @@ const PORTS = [
   },
   { file: 'self-information.test.ts', spec: '`spec/requests/api/personal_access_tokens/self_information_spec.rb`' },
   { file: 'branches.test.ts', spec: '`spec/requests/api/branches_spec.rb`' },
+  { file: 'protected-branches.test.ts', spec: '`spec/requests/api/protected_branches_spec.rb`' },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
