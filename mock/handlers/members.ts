@@ -6,7 +6,7 @@ import { type RouteContext, route } from '../http/router.js';
 import { presentMember } from '../present/members.js';
 import {
   addMember,
-  allMembers,
+  allMembersSeenBy,
   directMembers,
   filterMembers,
   findAnyMember,
@@ -62,14 +62,17 @@ function routesOf(kind: 'groups' | 'projects') {
     route('GET', `${base}/all`, (ctx) => {
       const q = parseParams(ctx.params, { id: p.string().required(), ...listFilters });
       const source = readable(ctx, q.id);
-      const members = filterMembers(allMembers(ctx.world, source), { query: q.query, userIds: q.user_ids });
+      const members = filterMembers(allMembersSeenBy(ctx.world, source, ctx.caller.user), {
+        query: q.query,
+        userIds: q.user_ids,
+      });
       return paginated(ctx, members, q, (entry) => presentMember(ctx.world, ctx.caller, entry));
     }),
 
     route('GET', `${base}/all/:user_id`, (ctx) => {
       const q = parseParams(ctx.params, memberPath);
       const source = readable(ctx, q.id);
-      return json(presentMember(ctx.world, ctx.caller, findAnyMember(ctx.world, source, q.user_id)));
+      return json(presentMember(ctx.world, ctx.caller, findAnyMember(ctx.world, source, q.user_id, ctx.caller.user)));
     }),
 
     route('GET', `${base}/:user_id`, (ctx) => {

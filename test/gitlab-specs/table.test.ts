@@ -39,6 +39,10 @@ const PORTS = [
   { file: 'self-information.test.ts', spec: '`spec/requests/api/personal_access_tokens/self_information_spec.rb`' },
   { file: 'branches.test.ts', spec: '`spec/requests/api/branches_spec.rb`' },
   { file: 'protected-branches.test.ts', spec: '`spec/requests/api/protected_branches_spec.rb`' },
+  {
+    file: 'members.test.ts',
+    spec: '`spec/requests/api/members_spec.rb` and `spec/support/shared_examples/requests/api/members_shared_examples.rb`',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);

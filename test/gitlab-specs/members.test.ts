@@ -1,0 +1,429 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
+import { api, hasPaginationHeaders, notPorted } from './api.js';
+
+/**
+ * GitLab's `spec/requests/api/members_spec.rb` and the shared examples it runs
+ * (`spec/support/shared_examples/requests/api/members_shared_examples.rb`),
+ * ported as HTTP requests to the mock. GitLab runs its shared examples for a
+ * project and a group (and, for the lists, with and without `/all`); each run is
+ * one test here, its name saying which, as GitLab's context does.
+ * docs/gitlab-specs.md lists them (a test keeps it in step).
+ */
+
+const T = {
+  maintainer: 'glpat-spec-maintainer',
+  maintainer2: 'glpat-spec-maintainer2',
+  developer: 'glpat-spec-developer',
+  access_requester: 'glpat-spec-requester',
+  stranger: 'glpat-spec-stranger',
+  nested_user: 'glpat-spec-nested',
+  project_user: 'glpat-spec-project-user',
+  linked_group_user: 'glpat-spec-linked',
+  invited_group_developer: 'glpat-spec-invited',
+  newcomer: 'glpat-spec-newcomer',
+} as const;
+type Who = keyof typeof T;
+
+/** GitLab's `let_it_be` world; `privateInvited`: the linked and invited groups made private. */
+function seedOf(options: { privateSources?: boolean; privateInvited?: boolean } = {}): SeedDocument {
+  const source = options.privateSources ? 'private' : 'public';
+  const invited = options.privateInvited ? 'private' : 'public';
+  const addedByMaintainer = (access_level: 30) => ({ access_level, created_by: 'maintainer_user' });
+  return {
+    now: '2026-06-01T09:00:00Z',
+    users: [
+      { username: 'maintainer_user', token: T.maintainer },
+      { username: 'user-with-maintainer-role', token: T.maintainer2 },
+      { username: 'developer', token: T.developer },
+      { username: 'access_requester', token: T.access_requester },
+      { username: 'stranger', token: T.stranger },
+      { username: 'nested_user', token: T.nested_user },
+      { username: 'project_user', token: T.project_user },
+      { username: 'linked_group_user', token: T.linked_group_user },
+      { username: 'invited_group_developer', token: T.invited_group_developer },
+      { username: 'newcomer', token: T.newcomer },
+    ],
+    groups: [
+      { path: 'project-group', visibility: source === 'private' ? 'public' : 'public' },
+      {
+        path: 'group',
+        visibility: source,
+        members: { maintainer_user: 50, developer: addedByMaintainer(30) },
+      },
+      {
+        path: 'invited-group',
+        visibility: invited,
+        members: { maintainer_user: 50, invited_group_developer: addedByMaintainer(30) },
+      },
+      {
+        path: 'parent-group',
+        visibility: 'public',
+        members: { maintainer_user: 50, developer: addedByMaintainer(30) },
+      },
+      {
+        path: 'parent-group/nested-group',
+        visibility: 'public',
+        members: { nested_user: addedByMaintainer(30) },
+        shared_with_groups: [{ group: 'invited-group', group_access: 10 }],
+      },
+      {
+        path: 'linked-group',
+        visibility: invited,
+        members: { maintainer_user: 50, linked_group_user: addedByMaintainer(30) },
+      },
+    ],
+    projects: [
+      {
+        path: 'project-group/project',
+        visibility: source,
+        members: { maintainer_user: 40, developer: addedByMaintainer(30) },
+      },
+      {
+        path: 'parent-group/nested-group/nested-project',
+        visibility: 'public',
+        members: { project_user: addedByMaintainer(30) },
+        shared_with_groups: [{ group: 'linked-group', group_access: 30 }],
+      },
+    ],
+  };
+}
+
+const userId = (mock: MockGitLab, username: string) =>
+  [...mock.world.users.values()].find((u) => u.username === username)?.id as number;
+const ids = (body: { id: number }[]) => body.map((m) => m.id).sort((a, b) => a - b);
+const idsOf = (mock: MockGitLab, ...usernames: string[]) =>
+  usernames.map((name) => userId(mock, name)).sort((a, b) => a - b);
+
+const SOURCES = { project: '/projects/project-group%2Fproject', group: '/groups/group' } as const;
+type Source = keyof typeof SOURCES;
+const NESTED_PROJECT = '/projects/parent-group%2Fnested-group%2Fnested-project';
+const NESTED_GROUP = '/groups/parent-group%2Fnested-group';
+
+describe('GET /:source_type/:id/members(/all)', () => {
+  let mock: MockGitLab;
+  beforeEach(() => {
+    mock = createMockGitLab({ seed: seedOf() });
+  });
+  const url = (source: Source, all: boolean) => `${SOURCES[source]}/members${all ? '/all' : ''}`;
+
+  // GitLab's shared examples 'GET /:source_type/:id/members/(all)', for a source and `all`.
+  const list = {
+    async privateSource(source: Source, all: boolean) {
+      const hidden = createMockGitLab({ seed: seedOf({ privateSources: true }) });
+      expect((await api(hidden, 'GET', url(source, all), T.stranger)).status).toBe(404);
+    },
+    async returns200(source: Source, all: boolean, who: Who) {
+      const answer = await api(mock, 'GET', url(source, all), T[who]);
+      expect(answer.status).toBe(200);
+      expect(hasPaginationHeaders(answer.headers)).toBe(true);
+      expect(answer.body).toHaveLength(2);
+      expect(ids(answer.body)).toEqual(idsOf(mock, 'maintainer_user', 'developer'));
+      const maintainer = userId(mock, 'maintainer_user');
+      const developer = answer.body.find((m: { id: number }) => m.id !== maintainer);
+      const owner = answer.body.find((m: { id: number }) => m.id === maintainer);
+      expect(developer.created_by).toMatchObject({ id: maintainer });
+      expect(owner).not.toHaveProperty('created_by');
+    },
+    async query(source: Source, all: boolean) {
+      const answer = await api(mock, 'GET', url(source, all), T.developer, { query: 'maintainer_user' });
+      expect(answer.status).toBe(200);
+      expect(hasPaginationHeaders(answer.headers)).toBe(true);
+      expect(answer.body).toHaveLength(1);
+      expect(answer.body[0].username).toBe('maintainer_user');
+    },
+    async userIds(source: Source, all: boolean) {
+      const wanted = idsOf(mock, 'maintainer_user', 'developer', 'stranger');
+      const answer = await api(mock, 'GET', url(source, all), T.developer, { user_ids: wanted });
+      expect(answer.status).toBe(200);
+      expect(hasPaginationHeaders(answer.headers)).toBe(true);
+      expect(ids(answer.body)).toEqual(idsOf(mock, 'maintainer_user', 'developer'));
+    },
+    async emptyQuery(source: Source, all: boolean) {
+      const answer = await api(mock, 'GET', url(source, all), T.developer, { query: '' });
+      expect(answer.status).toBe(200);
+      expect(hasPaginationHeaders(answer.headers)).toBe(true);
+      expect(ids(answer.body)).toEqual(idsOf(mock, 'maintainer_user', 'developer'));
+    },
+    async legacyToken(source: Source, all: boolean) {
+      expect((await api(mock, 'GET', url(source, all), T.maintainer)).status).toBe(200);
+    },
+  };
+
+  it('with :source_type == projects and all == false, a 404 response when source is private: returns 404', () =>
+    list.privateSource('project', false));
+  it('with :source_type == projects and all == false, when authenticated as a maintainer: returns 200', () =>
+    list.returns200('project', false, 'maintainer'));
+  it('with :source_type == projects and all == false, when authenticated as a developer: returns 200', () =>
+    list.returns200('project', false, 'developer'));
+  it('with :source_type == projects and all == false, when authenticated as a access_requester: returns 200', () =>
+    list.returns200('project', false, 'access_requester'));
+  it('with :source_type == projects and all == false, when authenticated as a stranger: returns 200', () =>
+    list.returns200('project', false, 'stranger'));
+  // skip: counts database queries (`exceed_query_limit`); no response shows them
+  notPorted('with :source_type == projects and all == false: avoids N+1 queries');
+  // skip: the mock does not model email invitations (a member without a user), so it has no invitee to leave out
+  notPorted('with :source_type == projects and all == false: does not return invitees');
+  it('with :source_type == projects and all == false, with cross db check disabled: finds members with query string', () =>
+    list.query('project', false));
+  it('with :source_type == projects and all == false: finds members with the given user_ids', () =>
+    list.userIds('project', false));
+  it('with :source_type == projects and all == false: finds all members with no query specified', () =>
+    list.emptyQuery('project', false));
+  it('projects and all == false: authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', () =>
+    list.legacyToken('project', false));
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'projects and all == false: authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'projects and all == false: authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'projects and all == false: authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  it('with :source_type == projects and all == true, a 404 response when source is private: returns 404', () =>
+    list.privateSource('project', true));
+  it('with :source_type == projects and all == true, when authenticated as a maintainer: returns 200', () =>
+    list.returns200('project', true, 'maintainer'));
+  it('with :source_type == projects and all == true, when authenticated as a developer: returns 200', () =>
+    list.returns200('project', true, 'developer'));
+  it('with :source_type == projects and all == true, when authenticated as a access_requester: returns 200', () =>
+    list.returns200('project', true, 'access_requester'));
+  it('with :source_type == projects and all == true, when authenticated as a stranger: returns 200', () =>
+    list.returns200('project', true, 'stranger'));
+  // skip: counts database queries (`exceed_query_limit`); no response shows them
+  notPorted('with :source_type == projects and all == true: avoids N+1 queries');
+  // skip: the mock does not model email invitations (a member without a user), so it has no invitee to leave out
+  notPorted('with :source_type == projects and all == true: does not return invitees');
+  it('with :source_type == projects and all == true, with cross db check disabled: finds members with query string', () =>
+    list.query('project', true));
+  it('with :source_type == projects and all == true: finds members with the given user_ids', () =>
+    list.userIds('project', true));
+  it('with :source_type == projects and all == true: finds all members with no query specified', () =>
+    list.emptyQuery('project', true));
+  it('projects and all == true: authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', () =>
+    list.legacyToken('project', true));
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'projects and all == true: authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'projects and all == true: authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'projects and all == true: authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  it('with :source_type == groups and all == false, a 404 response when source is private: returns 404', () =>
+    list.privateSource('group', false));
+  it('with :source_type == groups and all == false, when authenticated as a maintainer: returns 200', () =>
+    list.returns200('group', false, 'maintainer'));
+  it('with :source_type == groups and all == false, when authenticated as a developer: returns 200', () =>
+    list.returns200('group', false, 'developer'));
+  it('with :source_type == groups and all == false, when authenticated as a access_requester: returns 200', () =>
+    list.returns200('group', false, 'access_requester'));
+  it('with :source_type == groups and all == false, when authenticated as a stranger: returns 200', () =>
+    list.returns200('group', false, 'stranger'));
+  // skip: counts database queries (`exceed_query_limit`); no response shows them
+  notPorted('with :source_type == groups and all == false: avoids N+1 queries');
+  // skip: the mock does not model email invitations (a member without a user), so it has no invitee to leave out
+  notPorted('with :source_type == groups and all == false: does not return invitees');
+  it('with :source_type == groups and all == false, with cross db check disabled: finds members with query string', () =>
+    list.query('group', false));
+  it('with :source_type == groups and all == false: finds members with the given user_ids', () =>
+    list.userIds('group', false));
+  it('with :source_type == groups and all == false: finds all members with no query specified', () =>
+    list.emptyQuery('group', false));
+  it('groups and all == false: authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', () =>
+    list.legacyToken('group', false));
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'groups and all == false: authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'groups and all == false: authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'groups and all == false: authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  it('with :source_type == groups and all == true, a 404 response when source is private: returns 404', () =>
+    list.privateSource('group', true));
+  it('with :source_type == groups and all == true, when authenticated as a maintainer: returns 200', () =>
+    list.returns200('group', true, 'maintainer'));
+  it('with :source_type == groups and all == true, when authenticated as a developer: returns 200', () =>
+    list.returns200('group', true, 'developer'));
+  it('with :source_type == groups and all == true, when authenticated as a access_requester: returns 200', () =>
+    list.returns200('group', true, 'access_requester'));
+  it('with :source_type == groups and all == true, when authenticated as a stranger: returns 200', () =>
+    list.returns200('group', true, 'stranger'));
+  // skip: counts database queries (`exceed_query_limit`); no response shows them
+  notPorted('with :source_type == groups and all == true: avoids N+1 queries');
+  // skip: the mock does not model email invitations (a member without a user), so it has no invitee to leave out
+  notPorted('with :source_type == groups and all == true: does not return invitees');
+  it('with :source_type == groups and all == true, with cross db check disabled: finds members with query string', () =>
+    list.query('group', true));
+  it('with :source_type == groups and all == true: finds members with the given user_ids', () =>
+    list.userIds('group', true));
+  it('with :source_type == groups and all == true: finds all members with no query specified', () =>
+    list.emptyQuery('group', true));
+  it('groups and all == true: authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', () =>
+    list.legacyToken('group', true));
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'groups and all == true: authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'groups and all == true: authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'groups and all == true: authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+
+  // skip: stubs `Gitlab::ApplicationRateLimiter.threshold` (`project_members_api`) to 1; the mock's rate limits are its own (SPEC's), not this per-endpoint one
+  notPorted(
+    'rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  // skip: stubs `Gitlab::ApplicationRateLimiter` (`project_members_api`); the mock does not model this per-endpoint limit
+  notPorted(
+    'rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
+  );
+
+  it('when invited groups have public visibility: finds all project members including inherited members and members shared into ancestor groups', async () => {
+    const answer = await api(mock, 'GET', `${NESTED_PROJECT}/members/all`, T.developer);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(ids(answer.body)).toEqual(
+      idsOf(
+        mock,
+        'maintainer_user',
+        'developer',
+        'nested_user',
+        'project_user',
+        'linked_group_user',
+        'invited_group_developer',
+      ),
+    );
+  });
+
+  it('when invited groups have public visibility: finds all group members including inherited members and members shared into ancestor groups', async () => {
+    const answer = await api(mock, 'GET', `${NESTED_GROUP}/members/all`, T.developer);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(ids(answer.body)).toEqual(
+      idsOf(mock, 'maintainer_user', 'developer', 'nested_user', 'invited_group_developer'),
+    );
+  });
+
+  /** GitLab's shared examples 'invited groups with private visibility', for the nested project or group. */
+  const invitedPrivate = {
+    path: { project: `${NESTED_PROJECT}/members/all`, group: `${NESTED_GROUP}/members/all` },
+    expected: {
+      project: [
+        'maintainer_user',
+        'developer',
+        'nested_user',
+        'project_user',
+        'linked_group_user',
+        'invited_group_developer',
+      ],
+      group: ['maintainer_user', 'developer', 'nested_user', 'invited_group_developer'],
+    },
+    forNonMembers: {
+      project: ['maintainer_user', 'developer', 'nested_user', 'project_user'],
+      group: ['maintainer_user', 'developer', 'nested_user'],
+    },
+    async hidesCreatedBy(kind: 'project' | 'group') {
+      const hidden = createMockGitLab({ seed: seedOf({ privateInvited: true }) });
+      const answer = await api(hidden, 'GET', invitedPrivate.path[kind], T.developer);
+      expect(ids(answer.body)).toEqual(idsOf(hidden, ...invitedPrivate.expected[kind]));
+      const hiddenIds = idsOf(hidden, 'maintainer_user', 'linked_group_user', 'invited_group_developer');
+      for (const member of answer.body as { id: number; created_by?: unknown }[]) {
+        if (hiddenIds.includes(member.id)) expect(member.created_by ?? null, String(member.id)).toBeNull();
+        else expect(member.created_by, String(member.id)).toBeTruthy();
+      }
+    },
+    async revealsCreatedBy(kind: 'project' | 'group') {
+      const hidden = createMockGitLab({ seed: seedOf({ privateInvited: true }) });
+      const answer = await api(hidden, 'GET', invitedPrivate.path[kind], T.maintainer);
+      expect(ids(answer.body)).toEqual(idsOf(hidden, ...invitedPrivate.expected[kind]));
+      const maintainer = userId(hidden, 'maintainer_user');
+      for (const member of answer.body as { id: number; created_by?: unknown }[]) {
+        if (member.id !== maintainer) expect(member.created_by, String(member.id)).toBeTruthy();
+      }
+    },
+    async nonMember(kind: 'project' | 'group') {
+      const hidden = createMockGitLab({ seed: seedOf({ privateInvited: true }) });
+      const answer = await api(hidden, 'GET', invitedPrivate.path[kind], T.newcomer);
+      expect(ids(answer.body)).toEqual(idsOf(hidden, ...invitedPrivate.forNonMembers[kind]));
+    },
+  };
+
+  it('when invited groups have private visibility, invited groups with private visibility (the project), when current user is a member of the shared source: hides the created_by attribute of the invited members of the current source', () =>
+    invitedPrivate.hidesCreatedBy('project'));
+  it('when invited groups have private visibility, invited groups with private visibility (the project), when current user is an admin of the shared source: reveals the created_by attribute of all the invited group members of the current source', () =>
+    invitedPrivate.revealsCreatedBy('project'));
+  it('when invited groups have private visibility, invited groups with private visibility (the project), when current user is a non-member of the shared source: does not return the members of the invited private group of the current source', () =>
+    invitedPrivate.nonMember('project'));
+  it('when invited groups have private visibility, invited groups with private visibility (the group), when current user is a member of the shared source: hides the created_by attribute of the invited members of the current source', () =>
+    invitedPrivate.hidesCreatedBy('group'));
+  it('when invited groups have private visibility, invited groups with private visibility (the group), when current user is an admin of the shared source: reveals the created_by attribute of all the invited group members of the current source', () =>
+    invitedPrivate.revealsCreatedBy('group'));
+  it('when invited groups have private visibility, invited groups with private visibility (the group), when current user is a non-member of the shared source: does not return the members of the invited private group of the current source', () =>
+    invitedPrivate.nonMember('group'));
+
+  it('returns only one member for each user without returning duplicated members with correct access levels', async () => {
+    const seed = seedOf();
+    const linked = seed.groups?.find((g) => g.path === 'linked-group');
+    if (linked?.members) linked.members.developer = 30;
+    const world = createMockGitLab({ seed });
+    const answer = await api(world, 'GET', `${NESTED_PROJECT}/members/all`, T.developer);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    const levels = (answer.body as { id: number; access_level: number }[])
+      .map((m) => [m.id, m.access_level])
+      .sort((a, b) => (a[0] as number) - (b[0] as number));
+    const expected = [
+      ['developer', 30],
+      ['maintainer_user', 50],
+      ['nested_user', 30],
+      ['project_user', 30],
+      ['linked_group_user', 30],
+      ['invited_group_developer', 10],
+    ]
+      .map(([name, level]) => [userId(world, name as string), level])
+      .sort((a, b) => (a[0] as number) - (b[0] as number));
+    expect(levels).toEqual(expected);
+  });
+
+  it('finds all group members including inherited members', async () => {
+    const answer = await api(mock, 'GET', `${NESTED_GROUP}/members/all`, T.developer);
+    expect(answer.status).toBe(200);
+    expect(hasPaginationHeaders(answer.headers)).toBe(true);
+    expect(ids(answer.body)).toEqual(
+      idsOf(mock, 'maintainer_user', 'developer', 'nested_user', 'invited_group_developer'),
+    );
+  });
+
+  it('with a subgroup: subgroup member cannot get parent group members list', async () => {
+    const world = createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [{ username: 'maintainer_user' }, { username: 'developer', token: T.developer }],
+        groups: [
+          { path: 'private-group', visibility: 'private', members: { maintainer_user: 50 } },
+          { path: 'private-group/subgroup', visibility: 'private', members: { developer: 30 } },
+        ],
+        projects: [{ path: 'private-group/subgroup/project' }],
+      },
+    });
+    expect((await api(world, 'GET', '/groups/private-group/members/all', T.developer)).status).toBe(403);
+  });
+});
