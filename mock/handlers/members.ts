@@ -1,3 +1,4 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { paramError } from '../http/errors.js';
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
@@ -125,6 +126,9 @@ function routesOf(kind: 'groups' | 'projects') {
       });
       const source = sourceOf(ctx, q.id);
       const entry = findDirectMember(ctx.world, source, q.user_id);
+      // `destroy_conditionally!(member)` before `Members::DestroyService` checks rights (lib/api/members.rb): the
+      // member's `updated_at`, for which the mock keeps its `created_at` (a lower bound: a role change is not dated).
+      checkUnmodifiedSince(ctx.request, entry.membership.created_at);
       removeMember(ctx.world, ctx.caller, source, entry, {
         skipSubresources: q.skip_subresources,
         unassignIssuables: q.unassign_issuables,

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
-import { api, hasPaginationHeaders, notPorted } from './api.js';
+import { call } from '../fixtures.js';
+import { api, hasPaginationHeaders, NON_EXISTING_ID, notPorted, refusedUnchanged } from './api.js';
 
 /**
  * GitLab's `spec/requests/api/members_spec.rb` and the shared examples it runs
@@ -676,5 +677,207 @@ describe('GET /:source_type/:id/members(/all)/:user_id', () => {
     });
     const url = `/groups/private-group/members/all/${userId(m, 'maintainer_user')}`;
     expect((await api(m, 'GET', url, T.developer)).status).toBe(403);
+  });
+});
+
+describe('DELETE /:source_type/:id/members/:user_id', () => {
+  const memberCount = (m: MockGitLab, source: Source) => {
+    const path = decodeURIComponent(SOURCES[source].replace(/^\/(projects|groups)\//, ''));
+    const record =
+      source === 'project'
+        ? [...m.world.projects.values()].find((p) => p.path_with_namespace === path)
+        : [...m.world.groups.values()].find((g) => g.full_path === path);
+    return record?.members.size;
+  };
+  const url = (m: MockGitLab, source: Source, who: string) => `${SOURCES[source]}/members/${userId(m, who)}`;
+
+  // GitLab's shared examples 'DELETE /:source_type/:id/members/:user_id', for a project or a group.
+  const remove = {
+    async privateSource(source: Source) {
+      const m = createMockGitLab({ seed: seedOf({ privateSources: true }) });
+      const { answer, unchanged } = await refusedUnchanged(m, T.stranger, () =>
+        api(m, 'DELETE', url(m, source, 'developer'), T.stranger),
+      );
+      expect(answer.status).toBe(404);
+      expect(unchanged).toBe(true);
+    },
+    async refused(source: Source, who: Who) {
+      const m = createMockGitLab({ seed: seedOf() });
+      const { answer, unchanged } = await refusedUnchanged(m, T[who], () =>
+        api(m, 'DELETE', url(m, source, 'developer'), T[who]),
+      );
+      expect(answer.status).toBe(403);
+      expect(unchanged).toBe(true);
+    },
+    async deletes(source: Source, who: Who) {
+      const m = createMockGitLab({ seed: seedOf() });
+      const before = memberCount(m, source) as number;
+      expect((await api(m, 'DELETE', url(m, source, 'developer'), T[who])).status).toBe(204);
+      expect(memberCount(m, source)).toBe(before - 1);
+    },
+    async requester(source: Source) {
+      // The mock does not model access requests: the requester is no member, and the answer GitLab's 404.
+      const m = createMockGitLab({ seed: seedOf() });
+      const { answer, unchanged } = await refusedUnchanged(m, T.maintainer, () =>
+        api(m, 'DELETE', url(m, source, 'access_requester'), T.maintainer),
+      );
+      expect(answer.status).toBe(404);
+      expect(unchanged).toBe(true);
+    },
+    async higherLevel(source: Source) {
+      const seed = seedOf();
+      const path = decodeURIComponent(SOURCES[source].replace(/^\/(projects|groups)\//, ''));
+      const record = [...(seed.projects ?? []), ...(seed.groups ?? [])].find((r) => r.path === path);
+      seed.users?.push({ username: 'owner' });
+      if (record) record.members = { ...record.members, owner: 50, 'user-with-maintainer-role': 40 };
+      const m = createMockGitLab({ seed });
+      const { answer, unchanged } = await refusedUnchanged(m, T.maintainer2, () =>
+        api(m, 'DELETE', url(m, source, 'owner'), T.maintainer2),
+      );
+      expect(answer.status).toBe(403);
+      expect(unchanged).toBe(true);
+    },
+    async modified(source: Source) {
+      const m = createMockGitLab({ seed: seedOf() });
+      const { answer, unchanged } = await refusedUnchanged(m, T.maintainer, () =>
+        call(m, 'DELETE', url(m, source, 'developer'), {
+          token: T.maintainer,
+          headers: { 'if-unmodified-since': '1990-01-12T00:00:48-0600' },
+        }),
+      );
+      expect(answer.status).toBe(412);
+      expect(answer.body).toEqual({ message: '412 Precondition Failed' });
+      expect(unchanged).toBe(true);
+    },
+    async unmodified(source: Source) {
+      const m = createMockGitLab({ seed: seedOf() });
+      const answer = await call(m, 'DELETE', url(m, source, 'developer'), {
+        token: T.maintainer,
+        headers: { 'if-unmodified-since': new Date().toUTCString() },
+      });
+      expect(answer.status).toBe(204);
+      expect(answer.body).toBeUndefined();
+    },
+    async missing(source: Source) {
+      const m = createMockGitLab({ seed: seedOf() });
+      expect((await api(m, 'DELETE', `${SOURCES[source]}/members/${NON_EXISTING_ID}`, T.maintainer)).status).toBe(404);
+    },
+  };
+
+  it('with :source_type == projects, a 404 response when source is private: returns 404', () =>
+    remove.privateSource('project'));
+  it('with :source_type == projects, when authenticated as a non-member or member with insufficient rights, as a access_requester, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    remove.refused('project', 'access_requester'));
+  it('with :source_type == projects, when authenticated as a non-member or member with insufficient rights, as a stranger, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    remove.refused('project', 'stranger'));
+  it('with :source_type == projects, when authenticated as a member and deleting themself: deletes the member', () =>
+    remove.deletes('project', 'developer'));
+  it('with :source_type == projects, when authenticated as a maintainer/owner, and member is a requester: returns 404', () =>
+    remove.requester('project'));
+  it('with :source_type == projects, when authenticated as a maintainer/owner, when attempting to delete a member with higher access level, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    remove.higherLevel('project'));
+  it('with :source_type == projects, when authenticated as a maintainer/owner: deletes the member', () =>
+    remove.deletes('project', 'maintainer'));
+  // skip: stubs `Gitlab::ApplicationRateLimiter.threshold` (`members_delete`) to 1; the mock does not model this per-endpoint limit
+  notPorted(
+    'with :source_type == projects, when authenticated as a maintainer/owner, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  // skip: stubs `Gitlab::ApplicationRateLimiter` (`members_delete`); the mock does not model this per-endpoint limit
+  notPorted(
+    'with :source_type == projects, when authenticated as a maintainer/owner, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
+  );
+  it('with :source_type == projects, when authenticated as a maintainer/owner, 412 response, for a modified resource: returns 412 with a JSON error', () =>
+    remove.modified('project'));
+  it('with :source_type == projects, when authenticated as a maintainer/owner, 412 response, for an unmodified resource: returns 204 with an empty body', () =>
+    remove.unmodified('project'));
+  it('with :source_type == projects, when authenticated as a maintainer/owner, authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', () =>
+    remove.deletes('project', 'maintainer'));
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == projects, when authenticated as a maintainer/owner, authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == projects, when authenticated as a maintainer/owner, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == projects, when authenticated as a maintainer/owner, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  it('with :source_type == projects: returns 404 if member does not exist', () => remove.missing('project'));
+  it('with :source_type == groups, a 404 response when source is private: returns 404', () =>
+    remove.privateSource('group'));
+  it('with :source_type == groups, when authenticated as a non-member or member with insufficient rights, as a access_requester, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    remove.refused('group', 'access_requester'));
+  it('with :source_type == groups, when authenticated as a non-member or member with insufficient rights, as a stranger, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    remove.refused('group', 'stranger'));
+  it('with :source_type == groups, when authenticated as a member and deleting themself: deletes the member', () =>
+    remove.deletes('group', 'developer'));
+  it('with :source_type == groups, when authenticated as a maintainer/owner, and member is a requester: returns 404', () =>
+    remove.requester('group'));
+  it('with :source_type == groups, when authenticated as a maintainer/owner, when attempting to delete a member with higher access level, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    remove.higherLevel('group'));
+  it('with :source_type == groups, when authenticated as a maintainer/owner: deletes the member', () =>
+    remove.deletes('group', 'maintainer'));
+  // skip: stubs `Gitlab::ApplicationRateLimiter.threshold` (`members_delete`) to 1; the mock does not model this per-endpoint limit
+  notPorted(
+    'with :source_type == groups, when authenticated as a maintainer/owner, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
+  );
+  // skip: stubs `Gitlab::ApplicationRateLimiter` (`members_delete`); the mock does not model this per-endpoint limit
+  notPorted(
+    'with :source_type == groups, when authenticated as a maintainer/owner, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
+  );
+  it('with :source_type == groups, when authenticated as a maintainer/owner, 412 response, for a modified resource: returns 412 with a JSON error', () =>
+    remove.modified('group'));
+  it('with :source_type == groups, when authenticated as a maintainer/owner, 412 response, for an unmodified resource: returns 204 with an empty body', () =>
+    remove.unmodified('group'));
+  it('with :source_type == groups, when authenticated as a maintainer/owner, authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', () =>
+    remove.deletes('group', 'maintainer'));
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == groups, when authenticated as a maintainer/owner, authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == groups, when authenticated as a maintainer/owner, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == groups, when authenticated as a maintainer/owner, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  it('with :source_type == groups: returns 404 if member does not exist', () => remove.missing('group'));
+});
+
+describe('DELETE /groups/:id/members/:user_id', () => {
+  /** The developer of parent-group, also a direct developer of its nested group. */
+  function world() {
+    const seed = seedOf();
+    const nested = seed.groups?.find((g) => g.path === 'parent-group/nested-group');
+    if (nested) nested.members = { ...nested.members, developer: 30 };
+    return createMockGitLab({ seed });
+  }
+  const count = (m: MockGitLab, path: string) =>
+    [...m.world.groups.values()].find((g) => g.full_path === path)?.members.size;
+
+  it('deletes only the member with skip_subresources=true', async () => {
+    const m = world();
+    const [parent, nested] = [count(m, 'parent-group') as number, count(m, 'parent-group/nested-group') as number];
+    const answer = await api(m, 'DELETE', `/groups/parent-group/members/${userId(m, 'developer')}`, T.maintainer, {
+      skip_subresources: true,
+    });
+    expect(answer.status).toBe(204);
+    expect(count(m, 'parent-group')).toBe(parent - 1);
+    expect(count(m, 'parent-group/nested-group')).toBe(nested);
+  });
+
+  it('deletes member and its sub memberships with skip_subresources=false', async () => {
+    const m = world();
+    const [parent, nested] = [count(m, 'parent-group') as number, count(m, 'parent-group/nested-group') as number];
+    const answer = await api(m, 'DELETE', `/groups/parent-group/members/${userId(m, 'developer')}`, T.maintainer, {
+      skip_subresources: false,
+    });
+    expect(answer.status).toBe(204);
+    expect(count(m, 'parent-group')).toBe(parent - 1);
+    expect(count(m, 'parent-group/nested-group')).toBe(nested - 1);
   });
 });
