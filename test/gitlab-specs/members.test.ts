@@ -1221,3 +1221,162 @@ describe('POST /projects/:id/members', () => {
     expect(unchanged).toBe(true);
   });
 });
+
+describe('PUT /:source_type/:id/members/:user_id', () => {
+  /** The world with `more` members added to the source. */
+  function world(source: Source, more: Record<string, 10 | 30 | 40 | 50> = {}) {
+    const seed = seedOf();
+    const path = decodeURIComponent(SOURCES[source].replace(/^\/(projects|groups)\//, ''));
+    const record = [...(seed.projects ?? []), ...(seed.groups ?? [])].find((r) => r.path === path);
+    seed.users?.push({ username: 'owner' });
+    if (record) record.members = { ...record.members, ...more };
+    return createMockGitLab({ seed });
+  }
+  const url = (m: MockGitLab, source: Source, who: string | number) =>
+    `${SOURCES[source]}/members/${typeof who === 'number' ? who : userId(m, who)}`;
+  async function refused(
+    m: MockGitLab,
+    source: Source,
+    token: string,
+    who: string | number,
+    params: Record<string, unknown>,
+    status = 403,
+  ) {
+    const { answer, unchanged } = await refusedUnchanged(m, token, () =>
+      api(m, 'PUT', url(m, source, who), token, params),
+    );
+    expect(answer.status).toBe(status);
+    expect(unchanged).toBe(true);
+    return answer;
+  }
+
+  // GitLab's shared examples 'PUT /:source_type/:id/members/:user_id', for a project or a group.
+  const update = {
+    async privateSource(source: Source) {
+      const m = createMockGitLab({ seed: seedOf({ privateSources: true }) });
+      await refused(m, source, T.stranger, 'developer', { access_level: 40 }, 404);
+    },
+    async noRights(source: Source, who: Who) {
+      const m = world(source);
+      await refused(m, source, T[who], 'developer', { access_level: 40 });
+    },
+    async toOwnerByMaintainer(source: Source) {
+      const m = world(source, { 'user-with-maintainer-role': 40 });
+      await refused(m, source, T.maintainer2, 'developer', { access_level: 50 });
+    },
+    async updates(source: Source) {
+      const m = world(source);
+      const answer = await api(m, 'PUT', url(m, source, 'developer'), T.maintainer, { access_level: 40 });
+      expect(answer.status).toBe(200);
+      expect(answer.body.id).toBe(userId(m, 'developer'));
+      expect(answer.body.access_level).toBe(40);
+    },
+    async higherMember(source: Source) {
+      const m = world(source, { owner: 50, 'user-with-maintainer-role': 40 });
+      await refused(m, source, T.maintainer2, 'owner', { access_level: 50 });
+    },
+    async pastExpiry(source: Source) {
+      const m = world(source);
+      const answer = await refused(
+        m,
+        source,
+        T.maintainer,
+        'developer',
+        { expires_at: '2026-05-30', access_level: 40 },
+        400,
+      );
+      expect(answer.body.message).toEqual({ expires_at: ['cannot be a date in the past'] });
+    },
+    async futureExpiry(source: Source) {
+      const m = world(source);
+      const answer = await api(m, 'PUT', url(m, source, 'developer'), T.maintainer, {
+        expires_at: '2026-06-03',
+        access_level: 40,
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.expires_at).toBe('2026-06-03');
+    },
+    async missing(source: Source) {
+      const m = world(source);
+      await refused(m, source, T.maintainer, NON_EXISTING_ID, { access_level: 40 }, 404);
+    },
+    async badRequest(source: Source, params: Record<string, unknown>) {
+      const m = world(source);
+      await refused(m, source, T.maintainer, 'developer', params, 400);
+    },
+  };
+
+  it('with :source_type == projects, a 404 response when source is private: returns 404', () =>
+    update.privateSource('project'));
+  it('with :source_type == projects, when authenticated as a non-member or member with insufficient rights, as a access_requester, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.noRights('project', 'access_requester'));
+  it('with :source_type == projects, when authenticated as a non-member or member with insufficient rights, as a stranger, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.noRights('project', 'stranger'));
+  it('with :source_type == projects, when authenticated as a non-member or member with insufficient rights, as a developer, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.noRights('project', 'developer'));
+  it('with :source_type == projects, when authenticated as a non-member or member with insufficient rights, as a maintainer updating a member to one with higher access level than themselves, updating a member to OWNER, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.toOwnerByMaintainer('project'));
+  it('with :source_type == projects, when authenticated as a maintainer/owner, when updating a member with the same or lower access level: updates the member', () =>
+    update.updates('project'));
+  it('with :source_type == projects, when authenticated as a maintainer/owner, when updating a member with higher access level, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.higherMember('project'));
+  it('with :source_type == projects, access expiry date, when set to a date in the past: does not update the member', () =>
+    update.pastExpiry('project'));
+  it('with :source_type == projects, access expiry date, when set to a date in the future: updates the member', () =>
+    update.futureExpiry('project'));
+  it('with :source_type == projects: returns 409 if member does not exist', () => update.missing('project'));
+  it('with :source_type == projects: returns 400 when access_level is not given', () =>
+    update.badRequest('project', {}));
+  it('with :source_type == projects: returns 400 when access level is not valid', () =>
+    update.badRequest('project', { access_level: 13 }));
+  it('with :source_type == projects, authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', () =>
+    update.updates('project'));
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == projects, authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == projects, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == projects, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+  it('with :source_type == groups, a 404 response when source is private: returns 404', () =>
+    update.privateSource('group'));
+  it('with :source_type == groups, when authenticated as a non-member or member with insufficient rights, as a access_requester, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.noRights('group', 'access_requester'));
+  it('with :source_type == groups, when authenticated as a non-member or member with insufficient rights, as a stranger, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.noRights('group', 'stranger'));
+  it('with :source_type == groups, when authenticated as a non-member or member with insufficient rights, as a developer, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.noRights('group', 'developer'));
+  it('with :source_type == groups, when authenticated as a non-member or member with insufficient rights, as a maintainer updating a member to one with higher access level than themselves, updating a member to OWNER, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.toOwnerByMaintainer('group'));
+  it('with :source_type == groups, when authenticated as a maintainer/owner, when updating a member with the same or lower access level: updates the member', () =>
+    update.updates('group'));
+  it('with :source_type == groups, when authenticated as a maintainer/owner, when updating a member with higher access level, a 403 response when user does not have rights to manage members of a specific access level: returns 403', () =>
+    update.higherMember('group'));
+  it('with :source_type == groups, access expiry date, when set to a date in the past: does not update the member', () =>
+    update.pastExpiry('group'));
+  it('with :source_type == groups, access expiry date, when set to a date in the future: updates the member', () =>
+    update.futureExpiry('group'));
+  it('with :source_type == groups: returns 409 if member does not exist', () => update.missing('group'));
+  it('with :source_type == groups: returns 400 when access_level is not given', () => update.badRequest('group', {}));
+  it('with :source_type == groups: returns 400 when access level is not valid', () =>
+    update.badRequest('group', { access_level: 13 }));
+  it('with :source_type == groups, authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', () =>
+    update.updates('group'));
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == groups, authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == groups, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
+  );
+  // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
+  notPorted(
+    'with :source_type == groups, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
+  );
+});
