@@ -43,6 +43,10 @@ const PORTS = [
     file: 'members.test.ts',
     spec: '`spec/requests/api/members_spec.rb` and `spec/support/shared_examples/requests/api/members_shared_examples.rb`',
   },
+  {
+    file: 'project-hooks.test.ts',
+    spec: '`spec/requests/api/project_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
