@@ -504,15 +504,16 @@ describe('system hooks: /hooks', () => {
     const created = await as('root').hooks.create({ url: 'https://audit.example.com/gitlab', token: 'x' });
     expect(created).toMatchObject({
       url: 'https://audit.example.com/gitlab',
-      push_events: true,
-      repository_update_events: false,
+      // SystemHook's own defaults (app/models/hooks/system_hook.rb), not WebHook's push-only ones.
+      push_events: false,
+      repository_update_events: true,
       organization_id: 1,
       alert_status: 'executable',
     });
     expect(created).not.toHaveProperty('project_id');
     expect(created.id).toBeGreaterThan(webHook); // one id sequence with project hooks, as GitLab's web_hooks table
-    const changed = await as('root').hooks.update(created.id, { repository_update_events: true });
-    expect(changed.repository_update_events).toBe(true);
+    const changed = await as('root').hooks.update(created.id, { repository_update_events: false });
+    expect(changed.repository_update_events).toBe(false);
     expect(await as('root').hooks.list().toArray()).toEqual([changed]);
     expect(await as('root').hooks.get(created.id)).toEqual(changed);
     await as('root').hooks.delete(created.id);

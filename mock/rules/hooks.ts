@@ -419,7 +419,10 @@ export function createProjectHook(
 /** `POST /hooks`: validated, then stored. */
 export function createSystemHook(world: World, fields: HookFields<SystemHookEvent> & { url: string }): SystemHook {
   checkFields(world, fields, 'wildcard', createTarget(fields), 'create');
-  return insertSystemHook(world, fields);
+  // SystemHook's own column defaults (app/models/hooks/system_hook.rb): `attribute :push_events, default: false`,
+  // `attribute :repository_update_events, default: true` (the seed document keeps its documented push-only default).
+  const events = { push_events: false, repository_update_events: true, ...fields.events };
+  return insertSystemHook(world, { ...fields, events });
 }
 
 /** Whether a write gives anything to change (GitLab's `No parameters provided` otherwise). */

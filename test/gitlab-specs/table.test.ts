@@ -47,6 +47,10 @@ const PORTS = [
     file: 'project-hooks.test.ts',
     spec: '`spec/requests/api/project_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
   },
+  {
+    file: 'system-hooks.test.ts',
+    spec: '`spec/requests/api/system_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
