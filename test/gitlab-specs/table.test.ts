@@ -51,6 +51,10 @@ const PORTS = [
     file: 'system-hooks.test.ts',
     spec: '`spec/requests/api/system_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
   },
+  {
+    file: 'group-hooks.test.ts',
+    spec: '`ee/spec/requests/api/group_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
