@@ -194,6 +194,14 @@ export function groupsAround(world: World, user: User): Set<number> {
 }
 
 /**
+ * GitLab's `read_user_profile` (`app/policies/user_policy.rb`: `rule { (private_profile |
+ * blocked_user | unconfirmed_user) & ~(user_is_self | admin) }.prevent :read_user_profile`), for the
+ * private profile: its owner and administrators only.
+ */
+export const canReadUserProfile = (viewer: User, user: User): boolean =>
+  !user.private_profile || viewer.id === user.id || viewer.admin;
+
+/**
  * GitLab's `read_group`: by its visibility, by membership in it or an ancestor,
  * or, as in GitLab, by membership in one of its subgroups or projects (a member
  * of `acme/platform` can see the private `acme`).

@@ -55,6 +55,7 @@ const PORTS = [
     file: 'group-hooks.test.ts',
     spec: '`ee/spec/requests/api/group_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
   },
+  { file: 'events.test.ts', spec: '`spec/requests/api/events_spec.rb`' },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
