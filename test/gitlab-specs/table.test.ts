@@ -56,6 +56,10 @@ const PORTS = [
     spec: '`ee/spec/requests/api/group_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
   },
   { file: 'events.test.ts', spec: '`spec/requests/api/events_spec.rb`' },
+  {
+    file: 'labels.test.ts',
+    spec: '`spec/requests/api/labels_spec.rb` and `spec/support/shared_examples/requests/api/labels_api_shared_examples.rb`',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
