@@ -206,7 +206,9 @@ describe('PUT /projects/:id/labels/:label_id', () => {
     });
     expect([empty.status, empty.body]).toEqual([
       400,
-      { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' },
+      {
+        error: 'new_name, color, description, priority, archived are missing, at least one parameter must be provided',
+      },
     ]);
     await refused(() => as('planner').projects.labels.update(API, 'bug', { new_name: 'urgent' }), 400, {
       title: ['has already been taken'],

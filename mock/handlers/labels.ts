@@ -105,8 +105,10 @@ export const labelRoutes = [
         color: p.string(),
         description: p.string(),
         priority: p.integer().nullable(),
+        // Declared since 18.3 and ignored while the `labels_archive` flag (wip, off by default) is off.
+        archived: p.boolean(),
       },
-      { atLeastOneOf: [['new_name', 'color', 'description', 'priority']] },
+      { atLeastOneOf: [['new_name', 'color', 'description', 'priority', 'archived']] },
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'admin_label', project);
