@@ -1035,12 +1035,17 @@ describe('hook test samples: the parent’s own first record, and why none', () 
     expect(noIssue).toMatchObject({ status: 422, body: { message: 'Ensure the project has issues.' } });
     const noMilestone = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'milestone_events'));
     expect(noMilestone).toMatchObject({ status: 422, body: { message: 'Ensure the project has milestones.' } });
+    // GitLab builds no deployment sample at all (`TestHooks::ProjectService#data`).
     const deployment = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'deployment_events'));
-    expect(deployment).toMatchObject({
+    expect(deployment).toMatchObject({ status: 422, body: { message: 'Testing not available for this hook' } });
+    expect(reason()).toBe('GitLab builds no deployment_events test sample');
+    // One GitLab builds and the mock does not.
+    const emoji = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'emoji_events'));
+    expect(emoji).toMatchObject({
       status: 422,
-      body: { message: 'The mock cannot build a deployment_events test payload' },
+      body: { message: 'The mock cannot build a emoji_events test payload' },
     });
-    expect(reason()).toBe('deployment_events test payloads are not modelled by this mock');
+    expect(reason()).toBe('emoji_events test payloads are not modelled by this mock');
     expect(receiver.received).toEqual([]);
   });
 

@@ -581,28 +581,51 @@ describe('DELETE /projects/:id/hooks/:hook_id/custom_headers/:key', () => {
   );
 });
 
-// skip: not ported yet (time)
-notPortedGroup('test web-hook endpoint (POST /projects/:id/hooks/:hook_id/test/:trigger)', () => {
-  // skip: not ported yet (time)
+describe('test web-hook endpoint (POST /projects/:id/hooks/:hook_id/test/:trigger)', () => {
+  const test = (trigger: string) => api(mock, 'POST', `${hookUri()}/test/${trigger}`, USER, {});
+  // skip: stubs `Gitlab::ApplicationRateLimiter.threshold` (`web_hook_test`); the mock does not model this per-endpoint limit
   notPorted(
     'when trigger webhook test, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
   );
-  // skip: not ported yet (time)
+  // skip: stubs `Gitlab::ApplicationRateLimiter` (`web_hook_test`); the mock does not model this per-endpoint limit
   notPorted(
     'when trigger webhook test, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
   );
+  // skip: stubs the `web_hook_test_api_endpoint_rate_limit` flag; the mock does not model this per-endpoint limit
+  notPorted('when trigger webhook test, rate limited endpoint, when ops flag is disabled: does not block the request');
+  it('when trigger webhook test, when testing is not available for trigger, trigger_name=confidential_note_events: returns error message that testing is not available', async () => {
+    const answer = await test('confidential_note_events');
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('Testing not available for this hook');
+  });
+  it('when trigger webhook test, when testing is not available for trigger, trigger_name=deployment_events: returns error message that testing is not available', async () => {
+    const answer = await test('deployment_events');
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('Testing not available for this hook');
+  });
+  it('when trigger webhook test, when testing is not available for trigger, trigger_name=feature_flag_events: returns error message that testing is not available', async () => {
+    const answer = await test('feature_flag_events');
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('Testing not available for this hook');
+  });
   // skip: not ported yet (time)
-  notPorted('when trigger webhook test, when ops flag is disabled: does not block the request');
+  notPorted('when trigger webhook test, when push_events, trigger_name=push_events: executes hook');
   // skip: not ported yet (time)
-  notPorted(
-    'when trigger webhook test, when testing is not available for trigger: returns error message that testing is not available',
-  );
+  notPorted('when trigger webhook test, when push_events, trigger_name=tag_push_events: executes hook');
   // skip: not ported yet (time)
-  notPorted('when trigger webhook test, when push_events: executes hook');
+  notPorted('when trigger webhook test, when issue_events, trigger_name=issues_events: executes hook');
+  it('when trigger webhook test, when issue_events, trigger_name=issues_events: returns error message if not enough data', async () => {
+    const answer = await test('issues_events');
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('Ensure the project has issues.');
+  });
   // skip: not ported yet (time)
-  notPorted('when trigger webhook test, when issue_events: executes hook');
-  // skip: not ported yet (time)
-  notPorted('when trigger webhook test, when issue_events: returns error message if not enough data');
+  notPorted('when trigger webhook test, when issue_events, trigger_name=confidential_issues_events: executes hook');
+  it('when trigger webhook test, when issue_events, trigger_name=confidential_issues_events: returns error message if not enough data', async () => {
+    const answer = await test('confidential_issues_events');
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('Ensure the project has issues.');
+  });
   // skip: not ported yet (time)
   notPorted('when trigger webhook test, when note_events: executes hook');
   // skip: not ported yet (time)
@@ -629,8 +652,11 @@ notPortedGroup('test web-hook endpoint (POST /projects/:id/hooks/:hook_id/test/:
   notPorted('when trigger webhook test, when release_events: returns error message if not enough data');
   // skip: not ported yet (time)
   notPorted('when trigger webhook test, when resource_access_token_events: executes hook');
-  // skip: not ported yet (time)
-  notPorted('when trigger webhook test: returns a 400 error when trigger is invalid');
+  it('when trigger webhook test: returns a 400 error when trigger is invalid', async () => {
+    const answer = await test('xyz');
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('trigger does not have a valid value');
+  });
   // skip: not ported yet (time)
   notPorted('when trigger webhook test: returns a 422 error when request trigger test is not successful');
   // skip: not ported yet (time)
