@@ -483,14 +483,24 @@ describe('delivery', () => {
 
   it('never lets a header value add a header, nor a custom header replace the request framing', async () => {
     const maintainer = as('maintainer');
+    // The API refuses a value with a line break (GitLab's JSON schema for custom headers)...
+    await failure(
+      maintainer.projects.hooks.create(API, {
+        url: `${receiver.url}/framed`,
+        custom_headers: [{ key: 'X-Multi', value: 'one\r\nX-Injected: yes' }],
+      }),
+    );
     const hook = await maintainer.projects.hooks.create(API, {
       url: `${receiver.url}/framed`,
       custom_headers: [
-        { key: 'X-Multi', value: 'one\r\nX-Injected: yes' },
+        { key: 'X-Multi', value: 'one' },
         { key: 'Content-Length', value: '1' },
         { key: 'Host', value: 'elsewhere.example.com' },
       ],
     });
+    // ...so the delivery's own defence is checked on a stored one (a world from before that check).
+    const stored = mock.world.projectHooks.get(hook.id);
+    if (stored?.custom_headers) stored.custom_headers['X-Multi'] = 'one\r\nX-Injected: yes';
     await maintainer.projects.hooks.test(API, hook.id, 'merge_requests_events');
     await mock.webhooks.settled();
     const [got] = receiver.received;

@@ -389,15 +389,27 @@ describe('what a PUT changes: each setting given, and only those', () => {
 });
 
 describe('the branch filter strategy', () => {
-  it('refuses an unknown strategy: 422 Invalid branch filter given', async () => {
+  it("refuses an unknown strategy with Grape's 400 (`values: WebHook.branch_filter_strategies.keys`)", async () => {
     const before = mock.exportState();
     const answer = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${botHook}`, {
       token: 'glpat-maintainer',
       json: { branch_filter_strategy: 'glob' },
     });
+    expect([answer.status, answer.body]).toEqual([
+      400,
+      { error: 'branch_filter_strategy does not have a valid value' },
+    ]);
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('refuses a wildcard filter that is no branch name: 422 Invalid branch filter given', async () => {
+    const before = mock.exportState();
+    const answer = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/hooks/${botHook}`, {
+      token: 'glpat-maintainer',
+      json: { push_events_branch_filter: 'release/*~' },
+    });
     expect([answer.status, answer.body]).toEqual([422, { error: 'Invalid branch filter given' }]);
     expect(mock.exportState()).toEqual(before);
-    expect(mock.requests.list().at(-1)?.reason).toBe('unknown branch filter strategy glob');
   });
 
   it('reads the filter as a regular expression only under the regex strategy', async () => {
@@ -492,15 +504,16 @@ describe('system hooks: /hooks', () => {
     const created = await as('root').hooks.create({ url: 'https://audit.example.com/gitlab', token: 'x' });
     expect(created).toMatchObject({
       url: 'https://audit.example.com/gitlab',
-      push_events: true,
-      repository_update_events: false,
+      // SystemHook's own defaults (app/models/hooks/system_hook.rb), not WebHook's push-only ones.
+      push_events: false,
+      repository_update_events: true,
       organization_id: 1,
       alert_status: 'executable',
     });
     expect(created).not.toHaveProperty('project_id');
     expect(created.id).toBeGreaterThan(webHook); // one id sequence with project hooks, as GitLab's web_hooks table
-    const changed = await as('root').hooks.update(created.id, { repository_update_events: true });
-    expect(changed.repository_update_events).toBe(true);
+    const changed = await as('root').hooks.update(created.id, { repository_update_events: false });
+    expect(changed.repository_update_events).toBe(false);
     expect(await as('root').hooks.list().toArray()).toEqual([changed]);
     expect(await as('root').hooks.get(created.id)).toEqual(changed);
     await as('root').hooks.delete(created.id);

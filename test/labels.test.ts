@@ -100,9 +100,10 @@ describe('GET /projects/:id/labels', () => {
     expect(security.description_html).toBe('Security &lt;issues&gt;');
   });
 
-  it('include_ancestor_groups=false keeps the own labels; search matches the name or the description', async () => {
+  it("include_ancestor_groups=false keeps the own labels and the project's group's, not the ancestors'; search matches the name or the description", async () => {
     const own = await as('guest').projects.labels.list(API, { include_ancestor_groups: false }).toArray();
-    expect(own.map((l) => l.name)).toEqual(['bug', 'Docs', 'urgent']);
+    // LabelsFinder: `group_ids_for(project.group)` adds ancestors only with include_ancestor_groups.
+    expect(own.map((l) => l.name)).toEqual(['bug', 'Docs', 'platform', 'urgent']);
     const found = await as('guest').projects.labels.list(API, { search: 'defect' }).toArray();
     expect(found.map((l) => l.name)).toEqual(['bug']);
   });
@@ -205,7 +206,9 @@ describe('PUT /projects/:id/labels/:label_id', () => {
     });
     expect([empty.status, empty.body]).toEqual([
       400,
-      { error: 'new_name, color, description, priority are missing, at least one parameter must be provided' },
+      {
+        error: 'new_name, color, description, priority, archived are missing, at least one parameter must be provided',
+      },
     ]);
     await refused(() => as('planner').projects.labels.update(API, 'bug', { new_name: 'urgent' }), 400, {
       title: ['has already been taken'],
@@ -239,7 +242,7 @@ describe('labels of issues and merge requests', () => {
   it('an issue opened with a new label name creates the label with the default colour', async () => {
     await as('planner').projects.issues.create(API, { title: 'New', labels: ['triage', 'bug', 'security'] });
     const own = await as('guest').projects.labels.list(API, { include_ancestor_groups: false }).toArray();
-    expect(own.map((l) => l.name)).toEqual(['bug', 'Docs', 'triage', 'urgent']);
+    expect(own.map((l) => l.name)).toEqual(['bug', 'Docs', 'platform', 'triage', 'urgent']);
     expect((await as('guest').projects.labels.get(API, 'triage')).color).toBe('#6699cc');
   });
 

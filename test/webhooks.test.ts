@@ -509,7 +509,7 @@ describe('delivery', () => {
       await mock.webhooks.settled();
     }
     const [hook] = (await maintainer.projects.hooks.list(API)).items;
-    expect(hook).toMatchObject({ alert_status: 'temporarily_disabled', disabled_until: '2026-06-01T09:01:00Z' });
+    expect(hook).toMatchObject({ alert_status: 'temporarily_disabled', disabled_until: '2026-06-01T09:01:00.000Z' });
     const last = mock.webhooks.deliveries.at(-1);
     expect(last).toMatchObject({
       response_status: 500,
@@ -529,7 +529,7 @@ describe('delivery', () => {
     await maintainer.projects.mergeRequests.update(API, 1, { title: 'Sent again' });
     await mock.webhooks.settled();
     expect(receiver.received).toHaveLength(5);
-    expect((await maintainer.projects.hooks.list(API)).items[0]?.disabled_until).toBe('2026-06-01T09:04:00Z');
+    expect((await maintainer.projects.hooks.list(API)).items[0]?.disabled_until).toBe('2026-06-01T09:04:00.000Z');
     for (let failures = 5; failures < 40; failures++) {
       mock.clock.advance({ days: 1, seconds: 1 });
       await maintainer.projects.mergeRequests.update(API, 1, { title: `Again ${failures}` });
@@ -703,7 +703,7 @@ describe('auto-disabling at its thresholds, and which hooks it spares', () => {
     expect(receiver.received).toHaveLength(1);
     expect(await maintainer.projects.hooks.get(API, hook?.id ?? 0)).toMatchObject({
       alert_status: 'temporarily_disabled',
-      disabled_until: '2026-06-01T09:30:00Z',
+      disabled_until: '2026-06-01T09:30:00.000Z',
     });
     expect(mock.exportState().projects?.[0]?.hooks?.[0]).toMatchObject({
       recent_failures: 4,
@@ -1035,12 +1035,17 @@ describe('hook test samples: the parent’s own first record, and why none', () 
     expect(noIssue).toMatchObject({ status: 422, body: { message: 'Ensure the project has issues.' } });
     const noMilestone = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'milestone_events'));
     expect(noMilestone).toMatchObject({ status: 422, body: { message: 'Ensure the project has milestones.' } });
+    // GitLab builds no deployment sample at all (`TestHooks::ProjectService#data`).
     const deployment = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'deployment_events'));
-    expect(deployment).toMatchObject({
+    expect(deployment).toMatchObject({ status: 422, body: { message: 'Testing not available for this hook' } });
+    expect(reason()).toBe('GitLab builds no deployment_events test sample');
+    // One GitLab builds and the mock does not.
+    const emoji = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'emoji_events'));
+    expect(emoji).toMatchObject({
       status: 422,
-      body: { message: 'The mock cannot build a deployment_events test payload' },
+      body: { message: 'The mock cannot build a emoji_events test payload' },
     });
-    expect(reason()).toBe('deployment_events test payloads are not modelled by this mock');
+    expect(reason()).toBe('emoji_events test payloads are not modelled by this mock');
     expect(receiver.received).toEqual([]);
   });
 

@@ -1,11 +1,13 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { notFound } from '../http/errors.js';
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentBranch, presentProjectProtectedBranch } from '../present/branches.js';
-import { findProject, requireRepositoryEnabled } from '../rules/access.js';
+import { findProject, requireApiScopeOr, requireRepositoryEnabled } from '../rules/access.js';
 import {
+  BRANCH_SORTS,
   createBranch,
   deleteBranch,
   findBranch,
@@ -43,6 +45,9 @@ const unprotectLevel = () => p.integer().values([30, 40, 60]);
  * a missing `branch` is 400.
  */
 function readableRepository(ctx: RouteContext): Project {
+  const { method } = ctx.request;
+  // `allow_access_with_scope :ai_workflows, if: ->(request) { request.get? || request.head? || request.post? }`.
+  requireApiScopeOr(ctx.caller.token, method, AI_WORKFLOWS_METHODS.includes(method) ? ['ai_workflows'] : []);
   const { id } = parseParams(ctx.params, { id: p.string().required() });
   const project = findProject(ctx.world, ctx.caller, id);
   requireRepositoryEnabled(ctx.world, ctx.caller, project);
@@ -50,14 +55,31 @@ function readableRepository(ctx: RouteContext): Project {
   return project;
 }
 
+/** The methods `lib/api/branches.rb` serves to a token with the `ai_workflows` scope. */
+const AI_WORKFLOWS_METHODS = ['GET', 'HEAD', 'POST'];
+/** The branch routes check their scopes themselves ({@link readableRepository}). */
+const scopes = { checksScopes: true } as const;
+
 export const branchRoutes = [
-  route('GET', '/projects/:id/repository/branches', (ctx) => {
-    const project = readableRepository(ctx);
-    const q = parseParams(ctx.params, { search: p.string(), ...paginationParams });
-    return paginated(ctx, listBranches(project, q.search), q, (branch) =>
-      presentBranch(ctx.world, ctx.caller.user, project, branch),
-    );
-  }),
+  route(
+    'GET',
+    '/projects/:id/repository/branches',
+    (ctx) => {
+      const project = readableRepository(ctx);
+      const q = parseParams(ctx.params, {
+        search: p.string(),
+        regex: p.string(),
+        sort: p.string().values(BRANCH_SORTS),
+        // Keyset pagination of branches is behind `branch_list_keyset_pagination` (off by default): offset pages.
+        page_token: p.string(),
+        ...paginationParams,
+      });
+      return paginated(ctx, listBranches(project, q), q, (branch) =>
+        presentBranch(ctx.world, ctx.caller.user, project, branch),
+      );
+    },
+    scopes,
+  ),
 
   route(
     'GET',
@@ -72,16 +94,21 @@ export const branchRoutes = [
       }
       return json(presentBranch(ctx.world, ctx.caller.user, project, findBranch(project, q.branch)));
     },
-    { keepsFormatSuffix: true },
+    { keepsFormatSuffix: true, ...scopes },
   ),
 
-  route('POST', '/projects/:id/repository/branches', (ctx) => {
-    const project = readableRepository(ctx);
-    const q = parseParams(ctx.params, { branch: p.string().required(), ref: p.string().required() });
-    authorize(ctx.world, ctx.caller, 'push_code', project);
-    const branch = createBranch(ctx.world, ctx.caller, project, q.branch, q.ref);
-    return json(presentBranch(ctx.world, ctx.caller.user, project, branch), 201);
-  }),
+  route(
+    'POST',
+    '/projects/:id/repository/branches',
+    (ctx) => {
+      const project = readableRepository(ctx);
+      const q = parseParams(ctx.params, { branch: p.string().required(), ref: p.string().required() });
+      authorize(ctx.world, ctx.caller, 'push_code', project);
+      const branch = createBranch(ctx.world, ctx.caller, project, q.branch, q.ref);
+      return json(presentBranch(ctx.world, ctx.caller.user, project, branch), 201);
+    },
+    scopes,
+  ),
 
   route(
     'DELETE',
@@ -90,10 +117,13 @@ export const branchRoutes = [
       const project = readableRepository(ctx);
       const q = parseParams(ctx.params, branchPath);
       authorize(ctx.world, ctx.caller, 'push_code', project);
+      findBranch(project, q.branch);
+      // `destroy_conditionally!(commit, last_updated: commit.authored_date)`: the mock dates every head at the project's creation.
+      checkUnmodifiedSince(ctx.request, project.created_at);
       deleteBranch(ctx.world, ctx.caller, project, q.branch);
       return noContent();
     },
-    { keepsFormatSuffix: true },
+    { keepsFormatSuffix: true, ...scopes },
   ),
 
   route('GET', '/projects/:id/protected_branches', (ctx) => {
@@ -144,6 +174,9 @@ export const branchRoutes = [
     authorize(ctx.world, ctx.caller, 'admin_project', project);
     const branch = findProtectedBranch(ctx.world, project, q.name);
     authorize(ctx.world, ctx.caller, 'destroy_protected_branch', { project, branch });
+    // `destroy_conditionally!(protected_branch)` compares its `updated_at`; the mock keeps no time for a
+    // protection, and none is older than its project, so the project's creation stands for it (a lower bound).
+    checkUnmodifiedSince(ctx.request, project.created_at);
     unprotectBranch(ctx.world, branch);
     return noContent();
   }),

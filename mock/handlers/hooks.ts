@@ -1,3 +1,4 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
@@ -6,6 +7,7 @@ import { route } from '../http/router.js';
 import { presentGroupHook, presentProjectHook, presentSystemHook } from '../present/hooks.js';
 import { findGroup, findProject } from '../rules/access.js';
 import {
+  BRANCH_FILTER_STRATEGIES,
   createGroupHook,
   createProjectHook,
   createSystemHook,
@@ -50,7 +52,9 @@ const commonSettings = {
   token: p.string(),
   enable_ssl_verification: p.boolean(),
   push_events_branch_filter: p.string(),
-  branch_filter_strategy: p.string(),
+  // `values: WebHook.branch_filter_strategies.keys` (lib/api/project_hooks.rb, system_hooks.rb, ee group_hooks.rb):
+  // 400 `{"error":"branch_filter_strategy does not have a valid value"}`.
+  branch_filter_strategy: p.string().values(BRANCH_FILTER_STRATEGIES),
   url_variables: p.keyValues(),
   custom_headers: p.keyValues(),
 };
@@ -174,7 +178,10 @@ export const hookRoutes = [
     const q = parseParams(ctx.params, hookPath);
     const project = findProject(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, webHookAbility(ctx), project);
-    deleteProjectHook(ctx.world, findProjectHook(ctx.world, project, q.hook_id));
+    const hook = findProjectHook(ctx.world, project, q.hook_id);
+    // `destroy_conditionally!(hook)`: the mock dates a hook by its creation only (a lower bound of `updated_at`).
+    checkUnmodifiedSince(ctx.request, hook.created_at);
+    deleteProjectHook(ctx.world, hook);
     return noContent();
   }),
 
@@ -209,7 +216,10 @@ export const hookRoutes = [
   route('DELETE', '/groups/:id/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, hookPath);
     const group = hookGroup(ctx, q.id);
-    deleteGroupHook(ctx.world, findGroupHook(ctx.world, group, q.hook_id));
+    const hook = findGroupHook(ctx.world, group, q.hook_id);
+    // `destroy_conditionally!(hook)` (ee/lib/api/group_hooks.rb), by the hook's creation as for project hooks.
+    checkUnmodifiedSince(ctx.request, hook.created_at);
+    deleteGroupHook(ctx.world, hook);
     return noContent();
   }),
 
@@ -246,7 +256,10 @@ export const hookRoutes = [
   route('DELETE', '/hooks/:hook_id', (ctx) => {
     const q = parseParams(ctx.params, { hook_id: p.id().required() });
     authorize(ctx.world, ctx.caller, webHookAbility(ctx), 'instance');
-    deleteSystemHook(ctx.world, findSystemHook(ctx.world, q.hook_id));
+    const hook = findSystemHook(ctx.world, q.hook_id);
+    // `destroy_conditionally!(hook)` (lib/api/system_hooks.rb), by the hook's creation as for project hooks.
+    checkUnmodifiedSince(ctx.request, hook.created_at);
+    deleteSystemHook(ctx.world, hook);
     return noContent();
   }),
 

@@ -3,17 +3,19 @@ import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroupLabel, presentProjectLabel } from '../present/labels.js';
-import { findGroup, findProject } from '../rules/access.js';
+import { findGroup, findProject, requireApiScopeOr } from '../rules/access.js';
 import {
   createLabel,
   deleteLabel,
   findLabel,
   groupLabels,
+  projectAndGroupLabels,
   projectLabels,
   searchLabels,
   updateLabel,
 } from '../rules/labels.js';
 import { authorize } from '../rules/policy.js';
+import type { Project } from '../world/types.js';
 
 /**
  * Labels: /projects/:id/labels (list, get, create, update, delete) and
@@ -30,26 +32,50 @@ const labelPath = { ...projectPath, label_id: p.string().required() };
 const withBlankPriority = (ctx: RouteContext) =>
   ctx.params.priority === '' ? { ...ctx.params, priority: null } : ctx.params;
 
-export const labelRoutes = [
-  route('GET', '/projects/:id/labels', (ctx) => {
-    const q = parseParams(ctx.params, {
-      ...projectPath,
-      with_counts: p.boolean().default(false),
-      include_ancestor_groups: p.boolean().default(true),
-      search: p.string(),
-      ...paginationParams,
-    });
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const labels = searchLabels(projectLabels(ctx.world, project, !q.include_ancestor_groups), q.search);
-    return paginated(ctx, labels, q, (l) => presentProjectLabel(ctx.world, ctx.caller.user, l, q.with_counts));
-  }),
+/** A project's labels as its two reads list them: with its groups' (all ancestors, or only its own group). */
+const visibleLabels = (ctx: RouteContext, project: Project, includeAncestorGroups: boolean) =>
+  includeAncestorGroups ? projectLabels(ctx.world, project) : projectAndGroupLabels(ctx.world, project);
 
-  route('GET', '/projects/:id/labels/:label_id', (ctx) => {
-    const q = parseParams(ctx.params, { ...labelPath, include_ancestor_groups: p.boolean().default(true) });
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const label = findLabel(projectLabels(ctx.world, project, !q.include_ancestor_groups), q.label_id);
-    return json(presentProjectLabel(ctx.world, ctx.caller.user, label));
-  }),
+/** `lib/api/labels.rb`: `allow_access_with_scope :ai_workflows, if: ->(request) { request.get? || request.head? }`. */
+const readScopes = (ctx: RouteContext) =>
+  requireApiScopeOr(
+    ctx.caller.token,
+    ctx.request.method,
+    ctx.request.method === 'GET' || ctx.request.method === 'HEAD' ? ['ai_workflows'] : [],
+  );
+
+export const labelRoutes = [
+  route(
+    'GET',
+    '/projects/:id/labels',
+    (ctx) => {
+      readScopes(ctx);
+      const q = parseParams(ctx.params, {
+        ...projectPath,
+        with_counts: p.boolean().default(false),
+        include_ancestor_groups: p.boolean().default(true),
+        search: p.string(),
+        ...paginationParams,
+      });
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      const labels = searchLabels(visibleLabels(ctx, project, q.include_ancestor_groups), q.search);
+      return paginated(ctx, labels, q, (l) => presentProjectLabel(ctx.world, ctx.caller.user, l, q.with_counts));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'GET',
+    '/projects/:id/labels/:label_id',
+    (ctx) => {
+      readScopes(ctx);
+      const q = parseParams(ctx.params, { ...labelPath, include_ancestor_groups: p.boolean().default(true) });
+      const project = findProject(ctx.world, ctx.caller, q.id);
+      const label = findLabel(visibleLabels(ctx, project, q.include_ancestor_groups), q.label_id);
+      return json(presentProjectLabel(ctx.world, ctx.caller.user, label));
+    },
+    { checksScopes: true },
+  ),
 
   route('POST', '/projects/:id/labels', (ctx) => {
     const q = parseParams(withBlankPriority(ctx), {
@@ -79,8 +105,10 @@ export const labelRoutes = [
         color: p.string(),
         description: p.string(),
         priority: p.integer().nullable(),
+        // Declared since 18.3 and ignored while the `labels_archive` flag (wip, off by default) is off.
+        archived: p.boolean(),
       },
-      { atLeastOneOf: [['new_name', 'color', 'description', 'priority']] },
+      { atLeastOneOf: [['new_name', 'color', 'description', 'priority', 'archived']] },
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'admin_label', project);

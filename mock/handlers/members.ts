@@ -1,3 +1,4 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { paramError } from '../http/errors.js';
 import { paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
@@ -6,7 +7,7 @@ import { type RouteContext, route } from '../http/router.js';
 import { presentMember } from '../present/members.js';
 import {
   addMember,
-  allMembers,
+  allMembersSeenBy,
   directMembers,
   filterMembers,
   findAnyMember,
@@ -62,14 +63,17 @@ function routesOf(kind: 'groups' | 'projects') {
     route('GET', `${base}/all`, (ctx) => {
       const q = parseParams(ctx.params, { id: p.string().required(), ...listFilters });
       const source = readable(ctx, q.id);
-      const members = filterMembers(allMembers(ctx.world, source), { query: q.query, userIds: q.user_ids });
+      const members = filterMembers(allMembersSeenBy(ctx.world, source, ctx.caller.user), {
+        query: q.query,
+        userIds: q.user_ids,
+      });
       return paginated(ctx, members, q, (entry) => presentMember(ctx.world, ctx.caller, entry));
     }),
 
     route('GET', `${base}/all/:user_id`, (ctx) => {
       const q = parseParams(ctx.params, memberPath);
       const source = readable(ctx, q.id);
-      return json(presentMember(ctx.world, ctx.caller, findAnyMember(ctx.world, source, q.user_id)));
+      return json(presentMember(ctx.world, ctx.caller, findAnyMember(ctx.world, source, q.user_id, ctx.caller.user)));
     }),
 
     route('GET', `${base}/:user_id`, (ctx) => {
@@ -122,6 +126,9 @@ function routesOf(kind: 'groups' | 'projects') {
       });
       const source = sourceOf(ctx, q.id);
       const entry = findDirectMember(ctx.world, source, q.user_id);
+      // `destroy_conditionally!(member)` before `Members::DestroyService` checks rights (lib/api/members.rb): the
+      // member's `updated_at`, for which the mock keeps its `created_at` (a lower bound: a role change is not dated).
+      checkUnmodifiedSince(ctx.request, entry.membership.created_at);
       removeMember(ctx.world, ctx.caller, source, entry, {
         skipSubresources: q.skip_subresources,
         unassignIssuables: q.unassign_issuables,

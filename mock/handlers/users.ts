@@ -17,13 +17,14 @@ import { listUsers, readsAllUsers, readUser, selfToken, USER_ORDERS, type UserOr
 
 /**
  * Who am I, the instance and its users: /user, /users, /users/:id, /version,
- * /metadata (GitLab takes `read_user` besides `api` and `read_api` for these),
+ * /metadata (GitLab takes `read_user` besides `api` and `read_api` for these, and `ai_features` for the last two),
  * and /personal_access_tokens/self (any scope; personal and project access tokens only).
  * @module
  */
 
 const metadata = (ctx: RouteContext) => {
-  requireReadUserScope(ctx.caller.token, 'GET');
+  // lib/api/metadata.rb takes `ai_features` too: the editor extensions of GitLab Duo read the version with it.
+  requireReadUserScope(ctx.caller.token, 'GET', ['ai_features']);
   return json(presentMetadata(ctx.world));
 };
 

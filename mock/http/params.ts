@@ -92,10 +92,13 @@ function boolean(raw: unknown): boolean | typeof INVALID {
   return INVALID;
 }
 
+/** A calendar date as Grape's `Date` type reads it (Ruby's `Date.parse`): `2016-12-1` is `2016-12-01`. */
 function date(raw: unknown): string | typeof INVALID {
-  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return INVALID;
-  const parsed = new Date(`${raw}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(raw) ? raw : INVALID;
+  const parts = typeof raw === 'string' ? /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(raw) : null;
+  if (!parts) return INVALID;
+  const day = `${parts[1]}-${(parts[2] as string).padStart(2, '0')}-${(parts[3] as string).padStart(2, '0')}`;
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day) ? day : INVALID;
 }
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -156,7 +159,7 @@ export const p = {
   idOr: <K extends string>(...keywords: K[]) =>
     new Param<number | K>((raw) => (keywords.includes(raw as K) ? (raw as K) : recordId(raw))),
   boolean: () => new Param<boolean>(boolean),
-  /** `YYYY-MM-DD`, a real calendar date. */
+  /** `YYYY-MM-DD` (month and day may have one digit, as Ruby's `Date.parse` reads them), a real calendar date. */
   date: () => new Param<string>(date),
   /** ISO 8601 date-time (a bare date counts as its midnight UTC). */
   dateTime: () => new Param<Date>(dateTime),

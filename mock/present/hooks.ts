@@ -50,7 +50,8 @@ function hookHead(hook: ProjectHook | GroupHook | SystemHook, repositoryUpdateEv
 function hookTail(world: World, type: HookType, hook: ProjectHook | GroupHook | SystemHook) {
   return {
     alert_status: alertStatus(world, type, hook),
-    disabled_until: hook.disabled_until ?? null,
+    // Grape writes a time with milliseconds (`2026-06-01T10:00:00.000Z`); the hook keeps it to the second.
+    disabled_until: hook.disabled_until ? new Date(hook.disabled_until).toISOString() : null,
     url_variables: keysOf(hook.url_variables),
     push_events_branch_filter: hook.push_events_branch_filter,
     branch_filter_strategy: hook.branch_filter_strategy,

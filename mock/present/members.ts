@@ -14,7 +14,8 @@ export function presentMember(world: World, caller: Caller, entry: MemberEntry):
     ...presentUser(world, entry.user),
     access_level: entry.role,
     created_at: entry.membership.created_at,
-    ...(createdBy && { created_by: createdBy }),
+    // `expose :created_by, if: ->(member) { member.is_source_accessible_to_current_user }`.
+    ...(createdBy && !entry.sourceHidden && { created_by: createdBy }),
     expires_at: entry.membership.expires_at,
     ...(caller.user.admin && { email: entry.user.email }),
     // `awaiting` is for members beyond a paid seat limit, which the mock does not model.

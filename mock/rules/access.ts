@@ -192,13 +192,31 @@ export function requireApiScope(token: AccessToken | OAuthToken | null, method: 
 }
 
 /**
- * {@link requireApiScope} where GitLab also takes `read_user` for reading (`allow_access_with_scope :read_user`
- * of `lib/api/metadata.rb`; `lib/api/users.rb`'s routes ask {@link requireUsersApiScope}).
+ * {@link requireApiScope} where the route's API class adds scopes of its own for `method`
+ * (`allow_access_with_scope :ai_workflows, if: ->(request) { ... }` of `lib/api/branches.rb`).
  */
-export function requireReadUserScope(token: AccessToken | OAuthToken | null, method: string): void {
+export function requireApiScopeOr(
+  token: AccessToken | OAuthToken | null,
+  method: string,
+  extra: readonly string[],
+): void {
+  if (token) requireOneScopeOf(token, [...apiScopes(method), ...extra], method);
+}
+
+/**
+ * {@link requireApiScope} where GitLab also takes `read_user` for reading
+ * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`), and
+ * the `alsoReading` scopes a route adds (`lib/api/metadata.rb`:
+ * `allow_access_with_scope [:read_user, :ai_features], if: ->(request) { request.get? || request.head? }`).
+ */
+export function requireReadUserScope(
+  token: AccessToken | OAuthToken | null,
+  method: string,
+  alsoReading: readonly string[] = [],
+): void {
   if (!token) return;
   const reading = method === 'GET' || method === 'HEAD';
-  requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user'] : apiScopes(method), method);
+  requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user', ...alsoReading] : apiScopes(method), method);
 }
 
 /**

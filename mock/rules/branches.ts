@@ -65,9 +65,43 @@ export interface Branch {
   sha: string;
 }
 
-/** The project's branches matching `search`, by name (GitLab sorts them by name). */
-export function listBranches(project: Project, search?: string): Branch[] {
-  const names = [...project.branches.keys()].filter((name) => nameMatches(name, search)).sort();
+/** The orders `GET /projects/:id/repository/branches` takes (`lib/api/branches.rb`, `filter_params`). */
+export const BRANCH_SORTS = ['name_asc', 'updated_asc', 'updated_desc'] as const;
+
+/** What `GET /projects/:id/repository/branches` filters and orders by (`BranchesFinder`). */
+export interface BranchFilters {
+  search?: string | undefined;
+  regex?: string | undefined;
+  /** One of {@link BRANCH_SORTS} (the handler refuses others). */
+  sort?: string | undefined;
+}
+
+/**
+ * `BranchesFinder#by_regex`: GitLab matches names with `Gitlab::UntrustedRegexp` (RE2, unanchored);
+ * a pattern that does not compile is 400 `{"message":"Regex is invalid"}` (`lib/api/branches.rb`:
+ * `rescue RegexpError` → `render_api_error!('Regex is invalid', 400)`).
+ */
+function regexFilter(regex: string | undefined): (name: string) => boolean {
+  if (!regex) return () => true;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(regex, 'u');
+  } catch {
+    throw new ApiError(400, { message: 'Regex is invalid' }).because(`${JSON.stringify(regex)} does not compile`);
+  }
+  return (name) => pattern.test(name);
+}
+
+/**
+ * The project's branches matching `search` and `regex`, by name (GitLab's default, `name_asc`). The
+ * mock dates every head commit at the project's creation, so `updated_asc` and `updated_desc` keep
+ * names' order among equal dates.
+ */
+export function listBranches(project: Project, filters: BranchFilters = {}): Branch[] {
+  const matches = regexFilter(filters.regex);
+  const names = [...project.branches.keys()]
+    .filter((name) => nameMatches(name, filters.search) && matches(name))
+    .sort();
   return names.map((name) => ({ name, sha: project.branches.get(name) as string }));
 }
 

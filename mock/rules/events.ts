@@ -13,7 +13,7 @@ import type {
   World,
 } from '../world/types.js';
 import { addDays, nextId, nowIso, today } from '../world/world.js';
-import { canReadEvent } from './policy.js';
+import { canReadEvent, projectRole } from './policy.js';
 import { announce, type MEMBER_EVENT_NAMES, type PROJECT_MEMBER_EVENT_NAMES, type ProjectEvent } from './webhooks.js';
 
 /**
@@ -313,6 +313,18 @@ export interface EventFilters {
  * filtered by `action`, `target_type` (an unknown one keeps nothing), `before` and `after`
  * (whole days, both exclusive), by id in `sort` order (newest first by default).
  */
+/**
+ * `EventsFinder` with `scope: 'all'` and a signed-in caller (`app/finders/events_finder.rb`,
+ * `EventCollection.new(current_user.authorized_projects)`): the events of every project the caller
+ * is a member of, whoever did them, in place of the route's own source.
+ */
+export function inAuthorizedProjects(world: World, viewer: User): (event: Event) => boolean {
+  return (event) => {
+    const project = event.project_id === null ? undefined : world.projects.get(event.project_id);
+    return project !== undefined && projectRole(world, viewer, project) > 0;
+  };
+}
+
 export function listEvents(world: World, viewer: User, scope: (event: Event) => boolean, f: EventFilters): Event[] {
   const targetType = f.targetType === undefined ? undefined : (TARGET_TYPES[f.targetType] ?? 'none');
   const sign = f.sort === 'asc' ? 1 : -1;

@@ -16,6 +16,7 @@ import {
 } from '../world/types.js';
 import { nextId, nowIso, toSeconds } from '../world/world.js';
 import { groupPlan, isPaidPlan } from './access.js';
+import { validRefName } from './branches.js';
 
 /**
  * Webhooks (`lib/api/project_hooks.rb`, `system_hooks.rb`, `lib/api/helpers/web_hooks_helpers.rb`,
@@ -57,10 +58,22 @@ const CUSTOM_HEADER_KEY = /^[A-Za-z]+[0-9]*(?:[._-][A-Za-z0-9]+)*$/;
 /** At most this many URL variables, and as many custom headers (both schemas' `maxProperties`). */
 const MAX_HOOK_ENTRIES = 20;
 
-/** Whether a map passes GitLab's JSON schema: at most 20 entries, names of the pattern, values 1 to `maxValue` characters. */
-function entriesValid(entries: Record<string, string>, key: RegExp, maxValue: number): boolean {
+/**
+ * A custom header's value (`app/validators/json_schemas/web_hooks_custom_headers.json`): "Single line,
+ * no encoded newlines, no leading/trailing whitespace".
+ */
+const CUSTOM_HEADER_VALUE = /^(?!.*[\r\n])(?!.*(%0[aAd]|%0[dD]|%5[cC][nr]))(?!.*(\\n|\\r))[^\s].*[^\s]$|^[^\s]$/;
+
+/**
+ * Whether a map passes GitLab's JSON schema: at most 20 entries, names of the pattern, values 1 to
+ * `maxValue` characters (and of `value`'s pattern when there is one).
+ */
+function entriesValid(entries: Record<string, string>, key: RegExp, maxValue: number, value?: RegExp): boolean {
   const all = Object.entries(entries);
-  return all.length <= MAX_HOOK_ENTRIES && all.every(([k, v]) => key.test(k) && v.length >= 1 && v.length <= maxValue);
+  return (
+    all.length <= MAX_HOOK_ENTRIES &&
+    all.every(([k, v]) => key.test(k) && v.length >= 1 && v.length <= maxValue && (!value || value.test(v)))
+  );
 }
 
 /**
@@ -221,11 +234,21 @@ function checkFields(
   const used = [...target.url.matchAll(VARIABLE_REFERENCE)].map((m) => m[1] as string);
   const missing = used.filter((name) => !Object.hasOwn(target.url_variables, name));
   if (missing.length > 0) throw invalid('url', `Invalid URL template. Missing keys: ${missing.join(', ')}`);
+  // `validates :token, length: { maximum: 2000 }, format: { without: /\n/ }` (app/models/concerns/web_hooks/hook.rb).
+  if (fields.token?.includes('\n')) throw modelInvalid(write, 'token', 'is invalid');
   const strategy = fields.branch_filter_strategy ?? strategyNow;
   if (!(BRANCH_FILTER_STRATEGIES as readonly string[]).includes(strategy)) {
     throw invalid('branch filter', `unknown branch filter strategy ${strategy}`);
   }
   const filter = fields.push_events_branch_filter;
+  // `WebHooks::WildcardBranchFilterValidator`: squished, `*` read as a letter, then a git ref name
+  // (`Gitlab::GitRefValidator`), at most 4000 characters.
+  const squished = filter?.trim().replace(/\s+/g, ' ');
+  if (squished && strategy === 'wildcard') {
+    if (!validRefName(squished.replaceAll('*', 'x')) || squished.length > 4000) {
+      throw invalid('branch filter', `the branch filter ${JSON.stringify(filter)} is not a valid branch name`);
+    }
+  }
   if (filter && strategy === 'regex') {
     try {
       new RegExp(filter);
@@ -233,7 +256,7 @@ function checkFields(
       throw invalid('branch filter', 'the branch filter is not a valid regular expression');
     }
   }
-  if (!entriesValid(target.custom_headers, CUSTOM_HEADER_KEY, 2048)) {
+  if (!entriesValid(target.custom_headers, CUSTOM_HEADER_KEY, 2048, CUSTOM_HEADER_VALUE)) {
     // `save_hook`: `error!("Custom headers validation failed", 422)`; CreateService: "Custom headers must be a valid json schema".
     const words =
       write === 'update' ? 'Custom headers validation failed' : 'Custom headers must be a valid json schema';
@@ -396,7 +419,10 @@ export function createProjectHook(
 /** `POST /hooks`: validated, then stored. */
 export function createSystemHook(world: World, fields: HookFields<SystemHookEvent> & { url: string }): SystemHook {
   checkFields(world, fields, 'wildcard', createTarget(fields), 'create');
-  return insertSystemHook(world, fields);
+  // SystemHook's own column defaults (app/models/hooks/system_hook.rb): `attribute :push_events, default: false`,
+  // `attribute :repository_update_events, default: true` (the seed document keeps its documented push-only default).
+  const events = { push_events: false, repository_update_events: true, ...fields.events };
+  return insertSystemHook(world, { ...fields, events });
 }
 
 /** Whether a write gives anything to change (GitLab's `No parameters provided` otherwise). */

@@ -66,6 +66,18 @@ export function projectLabels(world: World, project: Project, ownOnly = false): 
     .sort(byTitle);
 }
 
+/**
+ * The labels a project lists with `include_ancestor_groups=false`: its own and its group's, not the
+ * group's ancestors' (`LabelsFinder#item_ids` with `group_ids_for(project.group)`, whose
+ * `groups_to_include` adds ancestors only when asked; `app/finders/concerns/finder_with_group_hierarchy.rb`).
+ */
+export function projectAndGroupLabels(world: World, project: Project): Label[] {
+  const group = projectGroup(world, project);
+  return [...world.labels.values()]
+    .filter((l) => l.project_id === project.id || (group != null && l.group_id === group.id))
+    .sort(byTitle);
+}
+
 /** What a group label list takes besides the group (GitLab's defaults: ancestors yes, descendants no, group labels only). */
 export interface GroupLabelScope {
   includeAncestorGroups: boolean;

@@ -17,7 +17,7 @@ import { type Caller, ROLE_VALUES, Roles } from '../world/types.js';
 import { nowIso, today, userNamed } from '../world/world.js';
 import { findGroup, findProject } from './access.js';
 import { groupMemberHook, membershipEvent, projectMemberHook } from './events.js';
-import { authorize, can, roleIn, roleInSource, roleName } from './policy.js';
+import { authorize, can, canReadGroup, roleIn, roleInSource, roleName } from './policy.js';
 
 /**
  * Members of groups and projects (GitLab's `lib/api/members.rb`,
@@ -38,6 +38,11 @@ export interface MemberEntry {
   source: MemberSource;
   /** Its details. */
   membership: Membership;
+  /**
+   * Its source is a private group the source was shared with that the caller may not see:
+   * `created_by` is left out (GitLab's `is_source_accessible_to_current_user`).
+   */
+  sourceHidden?: boolean;
 }
 
 /** Filters of the member lists. */
@@ -94,8 +99,12 @@ function outranks(a: MemberEntry, b: MemberEntry): boolean {
  * group (or a project's group chain), the direct members of each invited group; for a project's
  * own shares, every member of the invited group with their role there (its ancestors' members too).
  */
-function sharedMembers(world: World, source: MemberSource): MemberEntry[] {
+function sharedMembers(world: World, source: MemberSource, viewer?: User): MemberEntry[] {
   const entries: MemberEntry[] = [];
+  // `MembersFinder#project_invited_groups` and `GroupMembersFinder` (`shared_from_groups`): a caller who is
+  // not a member of the source sees only the members of invited groups it may read (`public_or_visible_to_user`).
+  const outsider = viewer !== undefined && roleInSource(world, viewer, source) === 0;
+  const shown = (invited: Group) => !outsider || canReadGroup(world, viewer, invited);
   const capped = (entry: MemberEntry, access: Role): MemberEntry => ({
     ...entry,
     role: Math.min(entry.role, access) as Role,
@@ -103,14 +112,14 @@ function sharedMembers(world: World, source: MemberSource): MemberEntry[] {
   for (const g of isGroup(source) ? [source, ...ancestorsOf(world, source)] : ancestorsOf(world, source)) {
     for (const link of sharesOfGroup(world, g.id)) {
       const invited = world.groups.get(link.shared_with_group_id);
-      if (!invited || !shareCounts(world, link)) continue;
+      if (!invited || !shareCounts(world, link) || !shown(invited)) continue;
       for (const entry of directMembers(world, invited)) entries.push(capped(entry, link.group_access));
     }
   }
   if (!isGroup(source)) {
     for (const link of sharesOfProject(world, source.id)) {
       const invited = world.groups.get(link.group_id);
-      if (!invited || !shareCounts(world, link)) continue;
+      if (!invited || !shareCounts(world, link) || !shown(invited)) continue;
       for (const entry of allMembers(world, invited)) entries.push(capped(entry, link.group_access));
     }
   }
@@ -122,7 +131,7 @@ function sharedMembers(world: World, source: MemberSource): MemberEntry[] {
  * `members/all`), ordered by user id, with the members of the groups the source (or an ancestor)
  * is shared with, at most at the share's level.
  */
-export function allMembers(world: World, source: MemberSource): MemberEntry[] {
+export function allMembers(world: World, source: MemberSource, viewer?: User): MemberEntry[] {
   const best = new Map<number, MemberEntry>();
   const consider = (entry: MemberEntry) => {
     const known = best.get(entry.user.id);
@@ -130,8 +139,28 @@ export function allMembers(world: World, source: MemberSource): MemberEntry[] {
   };
   for (const s of [source, ...ancestorsOf(world, source)]) for (const entry of directMembers(world, s)) consider(entry);
   if (world.groupShares.size > 0 || world.projectShares.size > 0)
-    for (const entry of sharedMembers(world, source)) consider(entry);
+    for (const entry of sharedMembers(world, source, viewer)) consider(entry);
   return [...best.values()].sort((a, b) => a.user.id - b.user.id);
+}
+
+/**
+ * `members/all` as `viewer` sees it: {@link allMembers}, with `sourceHidden` on the members that come
+ * from a non-public group the source was shared with (not the source or an ancestor) when the viewer
+ * can neither manage the source's group links nor read that group
+ * (`app/models/members/members/invited_private_group_accessibility_assigner.rb`).
+ */
+export function allMembersSeenBy(world: World, source: MemberSource, viewer: User): MemberEntry[] {
+  const entries = allMembers(world, source, viewer);
+  if (can(world, viewer, 'create_group_link', source)) return entries;
+  const own = new Set<MemberSource>([source, ...ancestorsOf(world, source)]);
+  return entries.map((entry) =>
+    isGroup(entry.source) &&
+    entry.source.visibility !== 'public' &&
+    !own.has(entry.source) &&
+    !canReadGroup(world, viewer, entry.source)
+      ? { ...entry, sourceHidden: true }
+      : entry,
+  );
 }
 
 /** The `query`, `user_ids` and `skip_users` filters (GitLab's `User.search`: name or username in part, email whole). */
@@ -156,8 +185,10 @@ export function findDirectMember(world: World, source: MemberSource, userId: num
 }
 
 /** A direct or inherited member by user id, at their highest level; else 404 `Not found`. */
-export function findAnyMember(world: World, source: MemberSource, userId: number): MemberEntry {
-  const entry = allMembers(world, source).find((e) => e.user.id === userId);
+export function findAnyMember(world: World, source: MemberSource, userId: number, viewer?: User): MemberEntry {
+  const entry = (viewer ? allMembersSeenBy(world, source, viewer) : allMembers(world, source)).find(
+    (e) => e.user.id === userId,
+  );
   if (!entry)
     throw recordNotFound().because(
       `user ${userId} is neither a direct nor an inherited member of ${sourceName(source)}`,

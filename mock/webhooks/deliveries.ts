@@ -115,15 +115,40 @@ const MISSING: Record<string, string> = {
   push_events: 'Ensure the project has at least one commit.',
   tag_push_events: 'Ensure the project has at least one commit.',
   note_events: 'Ensure the project has notes.',
-  confidential_note_events: 'Ensure the project has notes.',
   job_events: 'Ensure the project has CI jobs.',
   pipeline_events: 'Ensure the project has CI pipelines.',
   wiki_page_events: 'Ensure the wiki is enabled and has pages.',
   releases_events: 'Ensure the project has releases.',
 };
 
+/**
+ * The triggers `TestHooks::ProjectService#data` builds a sample for (`app/services/test_hooks/project_service.rb`);
+ * any other (`confidential_note_events`, `deployment_events`, `feature_flag_events`...) is 422
+ * `Testing not available for this hook` (`TestHooks::BaseService`: `data.blank?`).
+ */
+const TESTABLE_TRIGGERS = new Set([
+  'push_events',
+  'tag_push_events',
+  'note_events',
+  'issues_events',
+  'confidential_issues_events',
+  'merge_requests_events',
+  'job_events',
+  'pipeline_events',
+  'wiki_page_events',
+  'releases_events',
+  'milestone_events',
+  'emoji_events',
+  'resource_access_token_events',
+  'project_events',
+  'vulnerability_events',
+]);
+
 /** The sample a project hook's test sends for a trigger: the project's first record of the kind, as GitLab takes it. */
 function testEvent(world: World, project: Project, user: User, trigger: string): WebhookEvent {
+  if (!TESTABLE_TRIGGERS.has(trigger)) {
+    throw unprocessable('Testing not available for this hook', `GitLab builds no ${trigger} test sample`);
+  }
   if (trigger === 'merge_requests_events') {
     const mr = [...world.mergeRequests.values()].find((m) => m.project_id === project.id);
     if (!mr) throw unprocessable('Ensure the project has merge requests.');

@@ -122,6 +122,10 @@ export type ProtectedBranch = z.infer<typeof ProtectedBranch>;
 export interface BranchListQuery extends PaginationQuery {
   /** Branches whose name contains this; `^x` for names starting with x, `x$` for names ending with it. */
   search?: string;
+  /** Branches whose name matches this regular expression (RE2 syntax, unanchored). */
+  regex?: string;
+  /** `name_asc` (default), `updated_asc` or `updated_desc`. */
+  sort?: 'name_asc' | 'updated_asc' | 'updated_desc';
 }
 
 /** Body of `POST /projects/:id/repository/branches`. */

@@ -54,7 +54,7 @@ export type ProjectLabel = z.infer<typeof ProjectLabel>;
 export interface ProjectLabelListQuery extends PaginationQuery {
   /** Add the issue and merge request counts. */
   with_counts?: boolean;
-  /** Include the labels of the project's groups (default `true`). */
+  /** Include the labels of the groups above the project's group (default `true`); `false` keeps the project's and its own group's. */
   include_ancestor_groups?: boolean;
   /** Only labels whose title or description contains this. */
   search?: string;

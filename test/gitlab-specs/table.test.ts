@@ -49,6 +49,39 @@ const PORTS = [
     file: 'merge-requests.test.ts',
     spec: '`spec/requests/api/merge_requests_spec.rb` and the shared examples it runs from `spec/support/shared_examples/`',
   },
+  {
+    file: 'metadata.test.ts',
+    spec: '`spec/requests/api/metadata_spec.rb`',
+    // GitLab runs its shared examples for `/metadata` and for `/version`; `context` names the run.
+    runs: [
+      { source: 'metadata', skipped: undefined, context: 'GET /metadata' },
+      { source: 'version', skipped: undefined, context: 'GET /version' },
+    ],
+  },
+  { file: 'self-information.test.ts', spec: '`spec/requests/api/personal_access_tokens/self_information_spec.rb`' },
+  { file: 'branches.test.ts', spec: '`spec/requests/api/branches_spec.rb`' },
+  { file: 'protected-branches.test.ts', spec: '`spec/requests/api/protected_branches_spec.rb`' },
+  {
+    file: 'members.test.ts',
+    spec: '`spec/requests/api/members_spec.rb` and `spec/support/shared_examples/requests/api/members_shared_examples.rb`',
+  },
+  {
+    file: 'project-hooks.test.ts',
+    spec: '`spec/requests/api/project_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
+  },
+  {
+    file: 'system-hooks.test.ts',
+    spec: '`spec/requests/api/system_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
+  },
+  {
+    file: 'group-hooks.test.ts',
+    spec: '`ee/spec/requests/api/group_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
+  },
+  { file: 'events.test.ts', spec: '`spec/requests/api/events_spec.rb`' },
+  {
+    file: 'labels.test.ts',
+    spec: '`spec/requests/api/labels_spec.rb` and `spec/support/shared_examples/requests/api/labels_api_shared_examples.rb`',
+  },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
@@ -105,7 +138,7 @@ function table(): string {
             examplesOf(source.replaceAll(PLACEHOLDER, run.source)).map(
               (e): Example => ({
                 ...e,
-                context: `when the resource is a ${run.source}: ${e.context}`,
+                context: `${'context' in run ? run.context : `when the resource is a ${run.source}`}: ${e.context}`,
                 ...(run.skipped && e.result !== 'skipped' ? { result: 'skipped', why: run.skipped } : {}),
               }),
             ),

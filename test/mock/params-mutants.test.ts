@@ -110,7 +110,8 @@ describe('dates, YYYY-MM-DD and a real calendar day', () => {
       '2024-13-01',
       '2024',
       '2024-02',
-      '2024-1-01',
+      '2024-001-01',
+      '2024-1-32',
       '+010000-01-01',
       ' 2024-01-01',
       '2024-01-01 ',
@@ -120,6 +121,11 @@ describe('dates, YYYY-MM-DD and a real calendar day', () => {
       true,
     ];
     for (const raw of raws) expect(refusal({ d: raw }, { d: p.date() })).toEqual(invalid('d'));
+  });
+
+  it("reads a one-digit month or day as Ruby's Date.parse does (Grape's Date type), padded", () => {
+    expect(one(p.date(), '2016-12-1')).toBe('2016-12-01');
+    expect(one(p.date(), '2024-1-5')).toBe('2024-01-05');
   });
 });
 
