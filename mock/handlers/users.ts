@@ -23,7 +23,7 @@ import { listUsers, readsAllUsers, readUser, selfToken, USER_ORDERS, type UserOr
  */
 
 const metadata = (ctx: RouteContext) => {
-  requireReadUserScope(ctx.caller.token, 'GET');
+  requireReadUserScope(ctx.caller, 'GET');
   return json(presentMetadata(ctx.world));
 };
 
@@ -32,7 +32,7 @@ export const userRoutes = [
     'GET',
     '/user',
     (ctx) => {
-      requireReadUserScope(ctx.caller.token, 'GET');
+      requireReadUserScope(ctx.caller, 'GET');
       const { user } = ctx.caller;
       return json(user.admin ? presentUserWithAdmin(ctx.world, user) : presentUserPublic(ctx.world, user));
     },
@@ -43,7 +43,7 @@ export const userRoutes = [
     'GET',
     '/users',
     (ctx) => {
-      requireReadUserScope(ctx.caller.token, 'GET');
+      requireReadUserScope(ctx.caller, 'GET');
       const q = parseParams(
         ctx.params,
         {
@@ -111,7 +111,7 @@ export const userRoutes = [
     'GET',
     '/users/:id',
     (ctx) => {
-      requireReadUserScope(ctx.caller.token, 'GET');
+      requireReadUserScope(ctx.caller, 'GET');
       // GitLab's route takes digits only (`requirements: { id: /[0-9]*/ }`): anything else is no route.
       if (!/^\d+$/.test(String(ctx.params.id))) {
         throw routeNotFound().because('GET /api/v4/users/:id takes digits only, as in GitLab: no route matches');
