@@ -132,3 +132,52 @@ describe('projectPlan: a personal project on the hosted offering', () => {
     expect(world()).toEqual(before);
   });
 });
+
+describe('requireUsersApiScope: the ai_workflows scope on lib/api/users.rb', () => {
+  const AI_TOKEN = 'c'.repeat(64);
+  /** {@link seed} with an OAuth token of `dev` whose only scope is `ai_workflows`. */
+  const aiMock = () =>
+    createTestMock({
+      ...seed,
+      oauth: {
+        tokens: [
+          {
+            id: 9,
+            application: null,
+            user: 'dev',
+            token: AI_TOKEN,
+            refresh_token: null,
+            scopes: ['ai_workflows'],
+            auth_time: null,
+            created_at: '2026-06-01T09:00:00Z',
+            expires_in: 7200,
+            revoked_at: null,
+          },
+        ],
+      },
+    });
+  const bearer = { headers: { authorization: `Bearer ${AI_TOKEN}` } };
+
+  it('lets an ai_workflows token read GET /user, and any users.rb route by HEAD', async () => {
+    const ai = aiMock();
+    expect(await call(ai, 'GET', '/user', bearer)).toMatchObject({ status: 200, body: { username: 'dev' } });
+    expect((await call(ai, 'HEAD', '/user', bearer)).status).toBe(200);
+    expect((await call(ai, 'HEAD', '/users', bearer)).status).toBe(200);
+    expect((await call(ai, 'HEAD', '/user/keys', bearer)).status).toBe(200);
+  });
+
+  it('refuses it a GET of any other users.rb route, and of a route outside users.rb', async () => {
+    const ai = aiMock();
+    const last = () => ai.requests.list().at(-1)?.reason;
+    for (const path of ['/users', '/user/keys']) {
+      const refused = await call(ai, 'GET', path, bearer);
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { error: 'insufficient_scope', scope: 'api read_api read_user' },
+      });
+      expect(last()).toBe('OAuth token 9 has scopes ai_workflows; GET needs api or read_api or read_user');
+    }
+    // lib/api/metadata.rb takes `read_user`, not `ai_workflows`, even by HEAD.
+    expect((await call(ai, 'HEAD', '/metadata', bearer)).status).toBe(403);
+  });
+});

@@ -537,6 +537,93 @@ describe("GitLab 18.6's Project entity fields (issue 38 point 6)", () => {
   });
 });
 
+describe("The Project entity's settings at GitLab's defaults (issue 38, projects_spec's GET /projects/:id)", () => {
+  const API = 'acme/platform/api';
+  const CI_KEYS = [
+    'ci_default_git_depth',
+    'ci_forward_deployment_enabled',
+    'ci_forward_deployment_rollback_allowed',
+    'ci_separated_caches',
+    'ci_allow_fork_pipelines_to_run_in_parent_project',
+    'keep_latest_artifact',
+    'restrict_user_defined_variables',
+    'ci_pipeline_variables_minimum_override_role',
+    'group_runners_enabled',
+    'resource_group_default_process_mode',
+  ];
+
+  it("shows the CI/CD settings from Maintainer up (admin_project), at a new project's values", async () => {
+    const maintainer = await as('glpat-maintainer').projects.get(API);
+    expect(Object.fromEntries(CI_KEYS.map((key) => [key, (maintainer as Record<string, unknown>)[key]]))).toEqual({
+      ci_default_git_depth: 20,
+      ci_forward_deployment_enabled: true,
+      ci_forward_deployment_rollback_allowed: true,
+      ci_separated_caches: true,
+      ci_allow_fork_pipelines_to_run_in_parent_project: true,
+      keep_latest_artifact: true,
+      restrict_user_defined_variables: false,
+      ci_pipeline_variables_minimum_override_role: 'developer',
+      group_runners_enabled: true,
+      resource_group_default_process_mode: 'unordered',
+    });
+    const dev = await as('glpat-dev').projects.get(API);
+    expect(Object.keys(dev).filter((key) => CI_KEYS.includes(key))).toEqual([]);
+  });
+
+  it('shows every caller the settings without a condition', async () => {
+    const site = await as('glpat-outsider').projects.get('open/site');
+    expect(site).toMatchObject({
+      resolve_outdated_diff_discussions: false,
+      emails_disabled: false,
+      emails_enabled: true,
+      show_diff_preview_in_email: true,
+      public_jobs: true,
+      warn_about_potentially_unwanted_characters: true,
+      updated_at: '2026-03-01T00:00:00.000Z',
+    });
+  });
+
+  it('says whether the caller may open merge requests into the project (create_merge_request_in)', async () => {
+    expect((await as('glpat-dev').projects.get(API)).can_create_merge_request_in).toBe(true);
+    expect((await as('glpat-guest').projects.get(API)).can_create_merge_request_in).toBe(false);
+    expect((await as('glpat-outsider').projects.get('open/site')).can_create_merge_request_in).toBe(false);
+    // An archived project takes none (ArchivedAbilities).
+    expect((await as('glpat-owner').projects.get('acme/legacy')).can_create_merge_request_in).toBe(false);
+  });
+
+  it('renders the description as paragraphs, a blank one as itself', async () => {
+    expect((await as('glpat-dev').projects.get(API)).description_html).toBe(
+      '<p data-sourcepos="1:1-1:7" dir="auto">The API</p>',
+    );
+    const edited = await as('glpat-maintainer').projects.update(API, { description: 'a <b>\n\nsecond' });
+    expect(edited.description_html).toBe(
+      '<p data-sourcepos="1:1-1:5" dir="auto">a &lt;b&gt;</p>\n<p data-sourcepos="3:1-3:6" dir="auto">second</p>',
+    );
+    expect((await as('glpat-owner').projects.get('owner/sandbox')).description_html).toBe('');
+  });
+
+  it('links the README of a repository that has one, on its default branch; an empty repository has none', async () => {
+    expect((await as('glpat-dev').projects.get(API)).readme_url).toBe(`${mock.baseUrl}/${API}/-/blob/main/README.md`);
+    const owner = as('glpat-owner');
+    expect((await owner.projects.create({ path: 'empty' })).readme_url).toBeNull();
+    const trunk = await owner.projects.create({ path: 'trunk', initialize_with_readme: true, default_branch: 'trunk' });
+    expect(trunk.readme_url).toBe(`${mock.baseUrl}/owner/trunk/-/blob/trunk/README.md`);
+  });
+
+  it('gives the container registry image prefix only where the instance runs a registry, the path in lower case', async () => {
+    expect(Object.keys(await as('glpat-dev').projects.get(API))).not.toContain('container_registry_image_prefix');
+    const registry = createMockGitLab({
+      seed: {
+        ...seed,
+        instance: { registry_host_port: 'registry.example.org:5000' },
+        projects: [{ path: 'owner/MixedCase' }],
+      },
+    });
+    const project = await client(registry, 'glpat-owner').projects.get('owner/MixedCase');
+    expect(project.container_registry_image_prefix).toBe('registry.example.org:5000/owner/mixedcase');
+  });
+});
+
 describe('GET /groups/:id/projects', () => {
   it("lists the group's own projects, and its subgroups' with include_subgroups", async () => {
     const owner = as('glpat-owner');

@@ -153,13 +153,14 @@ describe('sudo through the SDK', () => {
     const mock = createMockGitLab({ seed: seed() });
     const asDev = client(mock, SUDO_ONLY, { sudo: 'dev' });
     expect((await asDev.users.list().toArray()).length).toBeGreaterThan(0);
+    expect((await asDev.version()).version).toMatch(/^18\.6/);
     expect((await asDev.projects.milestones.create('acme/platform/api', milestone)).title).toBe('by sudo');
     // Without sudo, or naming itself (GitLab's `sudo?` is false then), the route's scopes apply.
     for (const sudo of [undefined, 'sudo-only']) {
       const error = await failure(client(mock, SUDO_ONLY, sudo === undefined ? {} : { sudo }).users.current());
       expect([error.status, error.body]).toEqual([
         403,
-        expect.objectContaining({ error: 'insufficient_scope', scope: 'api read_api read_user' }),
+        expect.objectContaining({ error: 'insufficient_scope', scope: 'api read_api read_user ai_workflows' }),
       ]);
     }
   });

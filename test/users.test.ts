@@ -127,14 +127,14 @@ describe('GET /user', () => {
     expect(me.username).toMatch(/^project_\d+_bot_/);
   });
 
-  it('takes read_user, read_api or api, and refuses a read_repository token with insufficient_scope', async () => {
+  it('takes read_user, read_api, api or ai_workflows, and refuses a read_repository token with insufficient_scope', async () => {
     expect((await client(mock, 'glpat-read-user').users.current()).username).toBe('reader');
     const refused = await call(mock, 'GET', '/user', { token: 'glpat-read-repository' });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({
       error: 'insufficient_scope',
       error_description: 'The request requires higher privileges than provided by the access token.',
-      scope: 'api read_api read_user',
+      scope: 'api read_api read_user ai_workflows',
     });
   });
 

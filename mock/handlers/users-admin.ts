@@ -5,7 +5,7 @@ import { type Param, p, paginationParams, parseParams, type RawParams } from '..
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMembership, presentUserWithAdmin } from '../present/users.js';
-import { requireReadUserScope } from '../rules/access.js';
+import { requireUsersApiScope } from '../rules/access.js';
 import {
   activateUser,
   approveUser,
@@ -156,7 +156,7 @@ export const userAdminRoutes = [
     'GET',
     '/users/:id/associations_count',
     (ctx) => {
-      requireReadUserScope(ctx.caller, 'GET');
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       digitsOnly(ctx, 'id');
       const q = parseParams(ctx.params, { id: p.id().required() });
       return json(associationsCount(ctx.world, ctx.caller, q.id));
@@ -168,7 +168,7 @@ export const userAdminRoutes = [
     'GET',
     '/users/:user_id/memberships',
     (ctx) => {
-      requireReadUserScope(ctx.caller, 'GET');
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       const q = parseParams(ctx.params, {
         user_id: p.id().required(),
         type: p.string().values(['Project', 'Namespace']),

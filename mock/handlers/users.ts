@@ -12,7 +12,7 @@ import {
   presentUserPublic,
   presentUserWithAdmin,
 } from '../present/users.js';
-import { requireReadUserScope } from '../rules/access.js';
+import { requireReadUserScope, requireUsersApiScope } from '../rules/access.js';
 import { listUsers, readsAllUsers, readUser, selfToken, USER_ORDERS, type UserOrder } from '../rules/users.js';
 
 /**
@@ -32,7 +32,7 @@ export const userRoutes = [
     'GET',
     '/user',
     (ctx) => {
-      requireReadUserScope(ctx.caller, 'GET');
+      requireUsersApiScope(ctx.caller, ctx.request.method, true);
       const { user } = ctx.caller;
       return json(user.admin ? presentUserWithAdmin(ctx.world, user) : presentUserPublic(ctx.world, user));
     },
@@ -43,7 +43,7 @@ export const userRoutes = [
     'GET',
     '/users',
     (ctx) => {
-      requireReadUserScope(ctx.caller, 'GET');
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       const q = parseParams(
         ctx.params,
         {
@@ -111,7 +111,7 @@ export const userRoutes = [
     'GET',
     '/users/:id',
     (ctx) => {
-      requireReadUserScope(ctx.caller, 'GET');
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       // GitLab's route takes digits only (`requirements: { id: /[0-9]*/ }`): anything else is no route.
       if (!/^\d+$/.test(String(ctx.params.id))) {
         throw routeNotFound().because('GET /api/v4/users/:id takes digits only, as in GitLab: no route matches');

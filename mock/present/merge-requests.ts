@@ -106,7 +106,7 @@ const escapeHtml = (text: string) =>
  * through the single-line pipeline is its escaped text; a description is one `<p>` a paragraph, with
  * GitLab's `data-sourcepos` (lines, and the columns of its first and last character) and `dir="auto"`.
  */
-function plainMarkdown(text: string | null): string {
+export function plainMarkdown(text: string | null): string {
   if (!text) return '';
   const lines = text.split('\n');
   const paragraphs: string[] = [];

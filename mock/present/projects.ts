@@ -12,12 +12,13 @@ import {
   type World,
 } from '../world/types.js';
 import { presentSharedWith } from './groups.js';
+import { plainMarkdown } from './merge-requests.js';
 import { presentUser } from './users.js';
 
 /**
  * Projects as GitLab's entities show them (`lib/api/entities/project_identity.rb`,
  * `basic_project_details.rb`, `project.rb`, `project_with_access.rb`). Topics, stars,
- * forks, avatars and the repository's README are not modelled: empty, 0 and `null`.
+ * forks and avatars are not modelled: empty, 0 and `null`; settings the mock does not keep have GitLab's defaults.
  * @module
  */
 
@@ -82,7 +83,13 @@ export function presentBasicProject(world: World, user: User, project: ProjectRe
     ssh_url_to_repo: `git@${hostname}:${project.path_with_namespace}.git`,
     http_url_to_repo: `${web}.git`,
     web_url: web,
-    ...(repository && { readme_url: null, forks_count: 0 }),
+    // `Project#readme_url` (`app/models/project.rb`): the README's blob on the default branch, when the repository
+    // has one. The mock keeps no files: a repository with branches was made with a README (`initialize_with_readme`,
+    // or seeded as GitLab's `:repository` factory, whose tree has `README.md`); an empty one has none.
+    ...(repository && {
+      readme_url: project.branches.size > 0 ? `${web}/-/blob/${project.default_branch}/README.md` : null,
+      forks_count: 0,
+    }),
     avatar_url: null,
     star_count: 0,
     // Activity is not modelled: the project was last active when it was created.
@@ -131,8 +138,15 @@ export function presentProject(
   const group = projectGroup(world, project);
   const owner = group ? undefined : world.users.get(project.namespace.id);
   const settings = { ...PROJECT_SETTING_DEFAULTS, ...project.settings };
+  const adminProject = can(world, user, 'admin_project', project);
+  const registry = world.instance.registry_host_port;
   return {
     ...basic,
+    // `expose :container_registry_url, as: :container_registry_image_prefix, if: Gitlab.config.registry.enabled`
+    // (`lib/api/entities/project.rb`; `Project#container_registry_url`: `"#{registry.host_port}/#{full_path.downcase}"`).
+    ...(registry !== undefined && {
+      container_registry_image_prefix: `${registry}/${project.path_with_namespace.toLowerCase()}`,
+    }),
     _links: {
       self: api,
       // Only where the caller may use the feature (`issues_available?`, `mrs_available?` in
@@ -151,6 +165,9 @@ export function presentProject(
     empty_repo: project.branches.size === 0,
     archived: project.archived,
     visibility: project.visibility,
+    // `attribute :resolve_outdated_diff_discussions, default: false` (`app/models/project.rb`); the mock has no
+    // parameter that sets it.
+    resolve_outdated_diff_discussions: false,
     // `expose :repository_object_format` (`lib/api/entities/project.rb`): the mock's shas are SHA-1.
     repository_object_format: 'sha1',
     ...(owner && { owner: presentUser(world, owner) }),
@@ -164,21 +181,31 @@ export function presentProject(
     // `ServiceDesk.enabled?` needs incoming email, which the mock's instance has not: off, and no address.
     service_desk_enabled: false,
     ...(can(world, user, 'admin_issue', project) && { service_desk_address: null }),
+    // `Ability.allowed?(current_user, :create_merge_request_in, project)` (`lib/api/entities/project.rb`).
+    can_create_merge_request_in: can(world, user, 'create_merge_request_in', project),
     ...Object.fromEntries(
       PROJECT_FEATURES.filter((f) => f !== 'requirements').map((f) => [`${f}_access_level`, featureLevel(project, f)]),
     ),
+    // `project_settings.emails_enabled` and `show_diff_preview_in_email` (`DEFAULT true`, `db/structure.sql`), each
+    // also asked of the namespace and its ancestors (`ProjectSetting#emails_enabled?`,
+    // `#show_diff_preview_in_email?`, `NamespaceSetting`, also `DEFAULT true`): the mock keeps neither setting.
+    emails_disabled: false,
+    emails_enabled: true,
+    show_diff_preview_in_email: true,
     lfs_enabled: settings.lfs_enabled,
     creator_id: project.creator_id === undefined ? (owner?.id ?? null) : project.creator_id,
     // Nothing is imported in the mock (`import_url` and `import_type` to those who may admin the project).
-    ...(can(world, user, 'admin_project', project) && { import_url: null, import_type: null }),
+    ...(adminProject && { import_url: null, import_type: null }),
     import_status: 'none',
     // Only answers GitLab presents with `user_can_admin_project` (GET /projects/:id, create, update) carry it.
-    ...(options.importError && can(world, user, 'admin_project', project) && { import_error: null }),
+    ...(options.importError && adminProject && { import_error: null }),
     request_access_enabled: settings.request_access_enabled,
     packages_enabled: settings.packages_enabled,
     shared_runners_enabled: settings.shared_runners_enabled,
     // Shown to those who may read the code (`lib/api/entities/project.rb`).
     ...(canReadCode(world, user, project) && { ci_config_path: settings.ci_config_path }),
+    // `expose :public_builds, as: :public_jobs`: `projects.public_builds` `DEFAULT true` (`db/structure.sql`).
+    public_jobs: true,
     only_allow_merge_if_pipeline_succeeds: settings.only_allow_merge_if_pipeline_succeeds,
     allow_merge_on_skipped_pipeline: settings.allow_merge_on_skipped_pipeline,
     only_allow_merge_if_all_discussions_are_resolved: settings.only_allow_merge_if_all_discussions_are_resolved,
@@ -186,6 +213,36 @@ export function presentProject(
     merge_method: settings.merge_method,
     squash_option: settings.squash_option,
     ...(featureAllows(world, user, project, 'issues') && { open_issues_count: openIssues(project.id) }),
+    // `cache_markdown_field :description, pipeline: :description` (`app/models/project.rb`); a blank description is
+    // itself (`Banzai::Renderer.cacheless_render`: `return text.to_s unless text.present?`).
+    description_html: project.description.trim() === '' ? project.description : plainMarkdown(project.description),
+    // The mock keeps no update time: a project is as it was made (GitLab's `updated_at` equals `created_at` then).
+    updated_at: project.created_at,
+    // `with_options if: admin_project` (`lib/api/entities/project.rb`): the CI/CD settings, at a new project's values
+    // (the mock keeps none of them). `ProjectCiCdSetting`: `DEFAULT_GIT_DEPTH = 20` (`set_default_git_depth`),
+    // `attribute :forward_deployment_enabled, default: true`, `attribute :separated_caches, default: true`;
+    // `db/structure.sql` (`project_ci_cd_settings`): `forward_deployment_rollback_allowed`,
+    // `allow_fork_pipelines_to_run_in_parent_project`, `keep_latest_artifact` and `group_runners_enabled`
+    // `DEFAULT true`, `resource_group_default_process_mode` `DEFAULT 0` (`unordered`). The minimum override role is
+    // the root namespace's `pipeline_variables_default_role` (`set_pipeline_variables_secure_defaults`): `DEFAULT 2`,
+    // `developer`, kept while the instance's `pipeline_variables_default_allowed` is on (its default, in 18.6 too;
+    // `NamespaceSetting#set_pipeline_variables_default_role`), so variables are not restricted
+    // (`restrict_user_defined_variables?`: the role is not `developer`). `keep_latest_artifact` is
+    // `keep_latest_artifacts_available?`: the instance's `keep_latest_artifact` (`DEFAULT true`) and the project's.
+    ...(adminProject && {
+      ci_default_git_depth: 20,
+      ci_forward_deployment_enabled: true,
+      ci_forward_deployment_rollback_allowed: true,
+      ci_separated_caches: true,
+      ci_allow_fork_pipelines_to_run_in_parent_project: true,
+      keep_latest_artifact: true,
+      restrict_user_defined_variables: false,
+      ci_pipeline_variables_minimum_override_role: 'developer',
+      group_runners_enabled: true,
+      resource_group_default_process_mode: 'unordered',
+    }),
+    // `project_settings.warn_about_potentially_unwanted_characters` `DEFAULT true` (`db/structure.sql`).
+    warn_about_potentially_unwanted_characters: true,
     approvals_before_merge: project.approvals_before_merge,
     // EE's entity adds `requirements_access_level` (`ee/lib/ee/api/entities/project.rb`).
     requirements_access_level: featureLevel(project, 'requirements'),

@@ -253,16 +253,32 @@ export function requireApiScope(token: AccessToken | OAuthToken | null, method: 
 }
 
 /**
- * {@link requireApiScope} where GitLab also takes `read_user` for reading
- * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`); none
- * for a request acting by sudo (`lib/api/helpers.rb#current_user` checks the route's scopes only
- * `unless sudo?`).
+ * {@link requireApiScope} where GitLab also takes `read_user` for reading (`allow_access_with_scope :read_user`
+ * of `lib/api/metadata.rb`; `lib/api/users.rb`'s routes ask {@link requireUsersApiScope}); none for a request
+ * acting by sudo (`lib/api/helpers.rb#current_user` checks the route's scopes only `unless sudo?`).
  */
 export function requireReadUserScope(caller: Caller, method: string): void {
   const { token } = caller;
   if (!token || caller.sudoer) return;
   const reading = method === 'GET' || method === 'HEAD';
   requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user'] : apiScopes(method), method);
+}
+
+/**
+ * {@link requireReadUserScope} for the routes of `lib/api/users.rb`, which also take `ai_workflows` for a HEAD
+ * request and for `GET /user`: `allow_access_with_scope :ai_workflows, if: ->(request) { request.head? ||
+ * request_current_user?(request) }`, `request_current_user?` being `request.get? && request.path.match?(%r{/api/v\d+/user$})`.
+ * The line is in the 18.9-pre snapshot; the CHANGELOG of 17.0 to 18.8 does not name the release that added it,
+ * so the mock follows the snapshot. `method` is the request's own (HEAD is not GET here); `currentUser`: the
+ * route is `GET /user`. None for a request acting by sudo, as {@link requireReadUserScope}.
+ */
+export function requireUsersApiScope(caller: Caller, method: string, currentUser = false): void {
+  const { token } = caller;
+  if (!token || caller.sudoer) return;
+  const reading = method === 'GET' || method === 'HEAD';
+  const aiWorkflows = method === 'HEAD' || (method === 'GET' && currentUser);
+  const scopes = [...apiScopes(method), ...(reading ? ['read_user'] : []), ...(aiWorkflows ? ['ai_workflows'] : [])];
+  requireOneScopeOf(token, scopes, method);
 }
 
 function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {

@@ -829,6 +829,8 @@ export const SeedInstance = z.strictObject({
   admin_mode: z.boolean().optional(),
   /** Webhooks may name local and private-network addresses; default `true` (unlike GitLab) so loopback receivers work; `false` refuses them as GitLab. */
   allow_local_requests_from_web_hooks_and_services: z.boolean().optional(),
+  /** The container registry's `host:port`, such as `registry.example.org:5000`: the registry is on; default off, as GitLab's. */
+  registry_host_port: z.string().min(1).optional(),
 });
 
 const nullableTime = dateTime.nullable();

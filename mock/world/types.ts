@@ -76,6 +76,11 @@ export interface Instance {
    * off), so a receiver on loopback works out of the box; `false` gives GitLab's refusal.
    */
   allow_local_requests_from_web_hooks_and_services?: boolean;
+  /**
+   * The container registry's `host:port` (GitLab's `registry.host_port`): the registry is on. Absent: off,
+   * GitLab's default (`Settings.registry['enabled'] ||= false`, `config/initializers/1_settings.rb`).
+   */
+  registry_host_port?: string;
 }
 
 /** One of GitLab's request throttles: at most `requests_per_period` requests per window of `period_in_seconds`. */

@@ -205,6 +205,46 @@ export const Project = /* @__PURE__ */ lazySchema(() =>
     marked_for_deletion_at: z.optional(z.nullable(DateString)),
     /** The same date as `marked_for_deletion_at`, under the name GitLab's groups use. */
     marked_for_deletion_on: z.optional(z.nullable(DateString)),
+    /** The description rendered as HTML (an empty string when there is none). */
+    description_html: z.optional(z.string()),
+    /** When the project last changed. */
+    updated_at: z.optional(DateTimeString),
+    /** The container registry's image prefix, `registry.example.com/acme/api` (only when the instance runs a registry). */
+    container_registry_image_prefix: z.optional(z.string()),
+    /** The caller may open merge requests into this project. */
+    can_create_merge_request_in: z.optional(z.boolean()),
+    /** Merge request diff threads on lines a push changes are resolved automatically. */
+    resolve_outdated_diff_discussions: z.optional(z.nullable(z.boolean())),
+    /** Notification emails are off for the project (the opposite of `emails_enabled`). */
+    emails_disabled: z.optional(z.boolean()),
+    /** Notification emails are on for the project (and its namespaces). */
+    emails_enabled: z.optional(z.boolean()),
+    /** Notification emails about merge request comments include a diff preview. */
+    show_diff_preview_in_email: z.optional(z.boolean()),
+    /** Job logs and artifacts are visible to everyone who can read the project. */
+    public_jobs: z.optional(z.boolean()),
+    /** Warn about potentially unwanted (bidirectional) characters in files and diffs. */
+    warn_about_potentially_unwanted_characters: z.optional(z.boolean()),
+    /** CI: how many commits a job's shallow clone fetches (Maintainers up). */
+    ci_default_git_depth: z.optional(z.nullable(z.int())),
+    /** CI: outdated deployment jobs are prevented (Maintainers up). */
+    ci_forward_deployment_enabled: z.optional(z.nullable(z.boolean())),
+    /** CI: rollback deployments of outdated jobs are allowed (Maintainers up). */
+    ci_forward_deployment_rollback_allowed: z.optional(z.boolean()),
+    /** CI: pipelines of forks may run in this project (Maintainers up). */
+    ci_allow_fork_pipelines_to_run_in_parent_project: z.optional(z.boolean()),
+    /** CI: caches are separated by the protection of their branch (Maintainers up). */
+    ci_separated_caches: z.optional(z.boolean()),
+    /** CI: the latest successful pipeline's artifacts are kept (Maintainers up). */
+    keep_latest_artifact: z.optional(z.boolean()),
+    /** CI: only some roles may override pipeline variables (Maintainers up). */
+    restrict_user_defined_variables: z.optional(z.boolean()),
+    /** CI: the lowest role that may override pipeline variables: `no_one_allowed`, `developer`, `maintainer` or `owner` (Maintainers up). */
+    ci_pipeline_variables_minimum_override_role: z.optional(z.string()),
+    /** CI: the group's runners may run the project's jobs (Maintainers up). */
+    group_runners_enabled: z.optional(z.boolean()),
+    /** CI: the default process mode of resource groups, such as `unordered` (Maintainers up). */
+    resource_group_default_process_mode: z.optional(z.string()),
   }),
 );
 /**

@@ -30,7 +30,7 @@ type SeedGroup = NonNullable<SeedDocument['groups']>[number];
  * adds. GitLab's factories make projects private and groups public; the seed's groups are private
  * unless an example says otherwise. With `adminMode`, the instance has admin mode on, and `admin-in-mode` and
  * `user-in-mode` hold tokens with the `admin_mode` scope (the shared "request permissions for admin
- * mode" examples).
+ * mode" examples). With `registry`, the instance runs a container registry at `registry.example.org:5000`.
  */
 function world(
   options: {
@@ -39,12 +39,17 @@ function world(
     groups?: SeedGroup[];
     users?: SeedDocument['users'];
     adminMode?: boolean;
+    registry?: boolean;
   } = {},
 ): MockGitLab {
   return createMockGitLab({
     seed: {
       now: NOW,
-      ...(options.adminMode && { instance: { admin_mode: true } }),
+      instance: {
+        ...(options.adminMode && { admin_mode: true }),
+        // `stub_container_registry_config(enabled: true, host_port: 'registry.example.org:5000')`.
+        ...(options.registry && { registry_host_port: 'registry.example.org:5000' }),
+      },
       users: [
         { username: 'user', token: USER },
         { username: 'user2', token: USER2 },
@@ -195,13 +200,168 @@ describe('GET /projects/:id (projects_spec)', () => {
     expect(Object.keys(answer.body)).toContain('ci_config_path');
   });
 
-  // skip: mock differs: GitLab's Project entity also has description_html, container_registry_image_prefix (with the registry on), can_create_merge_request_in, updated_at, group_runners_enabled, public_jobs, restrict_user_defined_variables, ci_pipeline_variables_minimum_override_role, warn_about_potentially_unwanted_characters, emails_disabled, emails_enabled and show_diff_preview_in_email; the mock's answer lacks them
-  notPorted('when authenticated as an admin: returns a project by id');
+  it('when authenticated as an admin: returns a project by id', async () => {
+    const mock = world({
+      registry: true,
+      groups: [{ path: 'group', visibility: 'public' }],
+      project: { description: 'A project', shared_with_groups: [{ group: 'group', group_access: 30 }] },
+    });
+    const answer = await api(mock, 'GET', `/projects/${idOf(mock, 'user/project')}`, ADMIN);
+    expect(answer.status).toBe(200);
+    const body = answer.body;
+    expect(body.id).toBe(idOf(mock, 'user/project'));
+    expect(body.description).toBe('A project');
+    expect(body.description_html).toBe('<p data-sourcepos="1:1-1:9" dir="auto">A project</p>');
+    expect(body.default_branch).toBe('main');
+    expect(body.tag_list).toEqual([]);
+    expect(body.topics).toEqual([]);
+    expect(body.archived).toBe(false);
+    expect(body.visibility).toBe('private');
+    for (const key of ['ssh_url_to_repo', 'http_url_to_repo', 'web_url', 'path', 'created_at', 'last_activity_at']) {
+      expect(body[key], key).toBeTruthy();
+    }
+    expect(body.container_registry_image_prefix).toBe('registry.example.org:5000/user/project');
+    expect(body.owner).toMatchObject({ username: 'user' });
+    expect(body.name).toBe('project');
+    for (const key of [
+      'issues_enabled',
+      'merge_requests_enabled',
+      'can_create_merge_request_in',
+      'wiki_enabled',
+      'jobs_enabled',
+      'snippets_enabled',
+      'container_registry_enabled',
+      'shared_runners_enabled',
+      'group_runners_enabled',
+      'public_jobs',
+      'warn_about_potentially_unwanted_characters',
+    ]) {
+      expect(body[key], key).toBe(true);
+    }
+    expect(body.container_registry_access_level).toBe('enabled');
+    // The mock keeps no update time: the project's creation (GitLab's factory backdates it 5 days).
+    expect(body.updated_at).toBe(body.created_at);
+    expect(body.creator_id).toBe(body.owner.id);
+    expect(body.namespace).toMatchObject({ full_path: 'user', kind: 'user' });
+    expect(body.avatar_url).toBeNull();
+    expect(body.star_count).toBe(0);
+    expect(body.forks_count).toBe(0);
+    expect(body.shared_with_groups).toEqual([
+      expect.objectContaining({ group_id: groupIdOf(mock, 'group'), group_name: 'group', group_access_level: 30 }),
+    ]);
+    expect(body.only_allow_merge_if_pipeline_succeeds).toBe(false);
+    expect(body.allow_merge_on_skipped_pipeline).toBe(false);
+    expect(body.restrict_user_defined_variables).toBe(false);
+    expect(body.ci_pipeline_variables_minimum_override_role).toBe('developer');
+    expect(body.only_allow_merge_if_all_discussions_are_resolved).toBe(false);
+    for (const feature of [
+      'security_and_compliance',
+      'releases',
+      'environments',
+      'feature_flags',
+      'infrastructure',
+      'monitor',
+    ]) {
+      expect(body[`${feature}_access_level`], feature).toBe('enabled');
+    }
+    expect(body.emails_disabled).toBe(false);
+    expect(body.emails_enabled).toBe(true);
+    expect(body.show_diff_preview_in_email).toBe(true);
+  });
   // skip: compares the exposed keys with the database columns of spec/requests/api/project_attributes.yml, which no request shows
   notPorted('when authenticated as an admin: exposes all necessary attributes');
 
-  // skip: mock differs: GitLab's Project entity also has container_registry_image_prefix (with the registry on), can_create_merge_request_in, group_runners_enabled, public_jobs, resolve_outdated_diff_discussions, restrict_user_defined_variables, ci_default_git_depth, ci_forward_deployment_enabled, ci_forward_deployment_rollback_allowed, ci_allow_fork_pipelines_to_run_in_parent_project, ci_separated_caches, resource_group_default_process_mode, keep_latest_artifact and warn_about_potentially_unwanted_characters; the mock's answer lacks them (and its `readme_url` is null where GitLab's project, created with a repository, has a README)
-  notPorted('when authenticated as a regular user: returns a project by id');
+  it('when authenticated as a regular user: returns a project by id', async () => {
+    const mock = world({
+      registry: true,
+      groups: [{ path: 'group', visibility: 'public' }],
+      project: { shared_with_groups: [{ group: 'group', group_access: 30 }] },
+    });
+    const answer = await api(mock, 'GET', `/projects/${idOf(mock, 'user/project')}`, USER);
+    expect(answer.status).toBe(200);
+    const body = answer.body;
+    expect(body.id).toBe(idOf(mock, 'user/project'));
+    expect(body.description).toBe('');
+    expect(body.default_branch).toBe('main');
+    expect(body.tag_list).toEqual([]);
+    expect(body.topics).toEqual([]);
+    expect(body.archived).toBe(false);
+    expect(body.visibility).toBe('private');
+    expect(body.container_registry_image_prefix).toBe('registry.example.org:5000/user/project');
+    expect(body.owner).toMatchObject({ username: 'user' });
+    expect(body.name).toBe('project');
+    for (const key of [
+      'issues_enabled',
+      'merge_requests_enabled',
+      'can_create_merge_request_in',
+      'wiki_enabled',
+      'jobs_enabled',
+      'snippets_enabled',
+      'remove_source_branch_after_merge',
+      'container_registry_enabled',
+      'shared_runners_enabled',
+      'group_runners_enabled',
+      'public_jobs',
+      'packages_enabled',
+      'keep_latest_artifact',
+      'warn_about_potentially_unwanted_characters',
+    ]) {
+      expect(body[key], key).toBe(true);
+    }
+    for (const feature of [
+      'snippets',
+      'package_registry',
+      'pages',
+      'repository',
+      'issues',
+      'merge_requests',
+      'forking',
+      'analytics',
+      'wiki',
+      'builds',
+      'security_and_compliance',
+      'releases',
+      'environments',
+      'feature_flags',
+      'infrastructure',
+      'monitor',
+      'container_registry',
+    ]) {
+      expect(body[`${feature}_access_level`], feature).toBe('enabled');
+    }
+    expect(body.resolve_outdated_diff_discussions).toBe(false);
+    expect(body.import_status).toBe('none');
+    expect(body).toHaveProperty('import_error', null);
+    expect(body).toHaveProperty('avatar_url', null);
+    expect(body).toHaveProperty('ci_config_path', null);
+    expect(body.star_count).toBe(0);
+    expect(body.forks_count).toBe(0);
+    expect(body.creator_id).toBe(body.owner.id);
+    expect(body.namespace).toMatchObject({ full_path: 'user' });
+    expect(body.shared_with_groups).toEqual([
+      {
+        group_id: groupIdOf(mock, 'group'),
+        group_name: 'group',
+        group_full_path: 'group',
+        group_access_level: 30,
+        expires_at: null,
+      },
+    ]);
+    expect(body.only_allow_merge_if_pipeline_succeeds).toBe(false);
+    expect(body.allow_merge_on_skipped_pipeline).toBe(false);
+    expect(body.restrict_user_defined_variables).toBe(false);
+    expect(body.only_allow_merge_if_all_discussions_are_resolved).toBe(false);
+    expect(body.ci_default_git_depth).toBe(20);
+    expect(body.ci_forward_deployment_enabled).toBe(true);
+    expect(body.ci_forward_deployment_rollback_allowed).toBe(true);
+    expect(body.ci_allow_fork_pipelines_to_run_in_parent_project).toBe(true);
+    expect(body.ci_separated_caches).toBe(true);
+    expect(body.resource_group_default_process_mode).toBe('unordered');
+    expect(body.merge_method).toBe('merge');
+    expect(body.squash_option).toBe('default_off');
+    // `:repository` projects have a README on their default branch.
+    expect(body.readme_url).toBe(`${mock.world.baseUrl}/user/project/-/blob/main/README.md`);
+  });
 
   it('when authenticated as a regular user: returns a group link with expiration date', async () => {
     const mock = world({

@@ -900,8 +900,10 @@ describe('GET /user (users_spec)', () => {
   // skip: the v3 run (`api(path, user, version: 'v3')`): not modelled, the mock serves /api/v4 only
   notPorted('get user info (v3), with unauthenticated user: returns 401 error if user is unauthenticated');
 
-  // skip: mock differs: GitLab (lib/api/users.rb `allow_access_with_scope :ai_workflows, if: request.head? || request_current_user?`; the release that added it is not in the 17.0-18.8 CHANGELOG) answers GET /user 200 to an OAuth token whose only scope is `ai_workflows`; the mock answers 403 insufficient_scope
-  notPorted('when authenticated with a token that has the ai_workflows scope: is successful');
+  it('when authenticated with a token that has the ai_workflows scope: is successful', async () => {
+    // lib/api/users.rb: `allow_access_with_scope :ai_workflows, if: request.head? || request_current_user?(request)`.
+    expect(await readWithScopes('/user', 'oauth', ['ai_workflows'])).toBe(200);
+  });
 });
 
 notPortedGroup('GET /user/preferences (users_spec)', () => {
