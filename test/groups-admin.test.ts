@@ -251,6 +251,44 @@ describe('POST /groups', () => {
 });
 
 describe('PUT /groups/:id', () => {
+  it('keeps the settings GitLab keeps, drops a non-administrator max_artifacts_size, and checks default_branch_protection_defaults as Grape does', async () => {
+    const put = (token: string, json: Record<string, unknown>) => call(mock, 'PUT', '/groups/acme', { token, json });
+    const changed = await put('glpat-owner', {
+      emails_disabled: true,
+      default_branch: 'trunk',
+      enabled_git_access_protocol: 'ssh',
+      max_artifacts_size: 5,
+      default_branch_protection_defaults: { allowed_to_push: [{ access_level: 30 }], developer_can_initial_push: true },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      emails_disabled: true,
+      emails_enabled: false,
+      default_branch: 'trunk',
+      enabled_git_access_protocol: 'ssh',
+      max_artifacts_size: null,
+      default_branch_protection_defaults: { allowed_to_push: [{ access_level: 30 }], developer_can_initial_push: true },
+    });
+    // Exported and loaded again, the world answers the same.
+    const reloaded = createMockGitLab({ seed: mock.exportState() });
+    const again = await call(reloaded, 'GET', '/groups/acme', { token: 'glpat-owner' });
+    expect(again.body.default_branch_protection_defaults).toEqual(changed.body.default_branch_protection_defaults);
+    expect(again.body.default_branch).toBe('trunk');
+    // `null` and a blank branch put them back to GitLab's defaults.
+    const reset = await put('glpat-owner', { emails_disabled: null, default_branch: '' });
+    expect(reset.body).toMatchObject({ emails_enabled: true, default_branch: null });
+    const before = mock.exportState();
+    const refused = await put('glpat-owner', {
+      default_branch_protection_defaults: { allowed_to_push: [{ access_level: 20 }], allow_force_push: 'maybe' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error:
+        'default_branch_protection_defaults[allowed_to_push][0][access_level] does not have a valid value, default_branch_protection_defaults[allow_force_push] is invalid',
+    });
+    expect(mock.exportState()).toEqual(before);
+  });
+
   it('renames a path: every subgroup and project below follows, and system hooks get group_rename', async () => {
     const updated = await owner.groups.update('acme/platform', { path: 'core', name: 'Core' });
     expect(updated).toMatchObject({ path: 'core', full_path: 'acme/core', name: 'Core' });

@@ -146,6 +146,56 @@ describe('lists', () => {
   });
 });
 
+describe('token scopes', () => {
+  // lib/api/issues.rb checks the API scopes, and `allow_ai_workflows_access` adds `ai_workflows` for GET, HEAD,
+  // POST and PUT; a token with neither is 403 insufficient_scope (the router's check, which these routes make themselves).
+  const scoped = createMockGitLab({
+    seed: {
+      users: [
+        { username: 'reader', token: 'glpat-read-user', scopes: ['read_user'] },
+        { username: 'viewer', token: 'glpat-read-api', scopes: ['read_api'] },
+      ],
+      projects: [{ path: 'reader/notes', issues: [{ iid: 1, title: 'One' }] }],
+    },
+  });
+
+  it.each([
+    ['GET', '/issues', 'glpat-read-user'],
+    ['GET', '/projects/reader%2Fnotes/issues', 'glpat-read-user'],
+    ['GET', '/projects/reader%2Fnotes/issues/1', 'glpat-read-user'],
+    ['POST', '/projects/reader%2Fnotes/issues', 'glpat-read-api'],
+    ['PUT', '/projects/reader%2Fnotes/issues/1', 'glpat-read-api'],
+  ])('%s %s refuses a token without api, read_api (for reading) or ai_workflows', async (method, path, token) => {
+    const answer = await call(scoped, method, path, { token, json: method === 'GET' ? undefined : { title: 'x' } });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toBe('insufficient_scope');
+  });
+});
+
+describe('negated filters (`not[...]`)', () => {
+  // IssuableFinder's by_negated_* filters: a record matching any negated value is left out.
+  it.each([
+    ['not[labels]=bug', [3, 2]],
+    ['not[labels][]=feature&not[labels][]=backend', [2]],
+    ['not[milestone]=v1.0', [3]],
+    ['not[milestone]=None', [2, 1]],
+    ['not[milestone]=Any', [3]],
+    ['not[author_username]=guest', [2, 1]],
+    ['not[assignee_username]=planner', [3, 2]],
+    ['not[iids][]=2', [3, 1]],
+    ['labels=bug&not[labels]=backend', []],
+  ])('GET /projects/:id/issues?%s', async (query, expected) => {
+    const answer = await call(mock, 'GET', `/projects/acme%2Fapi/issues?${query}`, { token: 'glpat-reporter' });
+    expect(iids(answer.body)).toEqual(expected);
+  });
+
+  it('takes author and assignee ids', async () => {
+    const query = `not[author_id]=${userId('owner')}&not[assignee_id]=${userId('planner')}`;
+    const answer = await call(mock, 'GET', `/projects/acme%2Fapi/issues?${query}`, { token: 'glpat-reporter' });
+    expect(iids(answer.body)).toEqual([3]);
+  });
+});
+
 describe('list filters at their edges', () => {
   it.each([
     [{ assignee_id: 'Any' }, [1]],
@@ -256,7 +306,7 @@ describe('one issue', () => {
       'created_at',
       'updated_at',
     ]);
-    expect(keys.slice(-4)).toEqual(['subscribed', '_links', 'moved_to_id', 'service_desk_reply_to']);
+    expect(keys.slice(-5)).toEqual(['subscribed', '_links', 'references', 'moved_to_id', 'service_desk_reply_to']);
     expect(wire.body).toMatchObject({
       labels: ['backend', 'bug'],
       assignees: [{ username: 'planner' }],

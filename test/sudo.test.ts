@@ -154,6 +154,7 @@ describe('sudo through the SDK', () => {
     const asDev = client(mock, SUDO_ONLY, { sudo: 'dev' });
     expect((await asDev.users.list().toArray()).length).toBeGreaterThan(0);
     expect((await asDev.version()).version).toMatch(/^18\.6/);
+    expect((await asDev.projects.issues.list('acme/platform/api')).items).toEqual([]);
     expect((await asDev.projects.milestones.create('acme/platform/api', milestone)).title).toBe('by sudo');
     // Without sudo, or naming itself (GitLab's `sudo?` is false then), the route's scopes apply.
     for (const sudo of [undefined, 'sudo-only']) {

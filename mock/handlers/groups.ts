@@ -1,13 +1,26 @@
-import { paginated } from '../http/pagination.js';
-import { p, paginationParams, parseParams } from '../http/params.js';
+import { paramError } from '../http/errors.js';
+import { cursorPaginated, paginated } from '../http/pagination.js';
+import { blankAsNil, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroup, presentGroupDetail } from '../present/groups.js';
 import { findGroup } from '../rules/access.js';
-import { type GroupFilters, type GroupScope, listGroups } from '../rules/groups.js';
+import {
+  type GroupFilters,
+  type GroupScope,
+  listGroups,
+  requireGroupKeysetOrder,
+  requireGroupOffsetWithinLimit,
+} from '../rules/groups.js';
 import { createGroup, type GroupSettings, transferGroup, updateGroup } from '../rules/groups-admin.js';
-import { authorize } from '../rules/policy.js';
-import type { ProjectCreationLevel, SubgroupCreationLevel, Visibility } from '../world/types.js';
+import { authorize, can } from '../rules/policy.js';
+import type {
+  BranchProtectionDefaults,
+  GroupStoredSettings,
+  ProjectCreationLevel,
+  SubgroupCreationLevel,
+  Visibility,
+} from '../world/types.js';
 import { ROLE_VALUES } from '../world/types.js';
 
 /**
@@ -33,6 +46,10 @@ const groupListParams = {
   sort: p.string().values(['asc', 'desc']).default('asc'),
   min_access_level: p.integer().values(ROLE_VALUES),
   top_level_only: p.boolean(),
+  marked_for_deletion_on: p.date(),
+  // Not declared by GitLab (read raw by its pagination strategies): any value but `keyset` is offset.
+  pagination: p.string(),
+  cursor: p.string(),
   ...paginationParams,
 };
 
@@ -53,13 +70,22 @@ function groupList(ctx: RouteContext, scope: 'all' | 'children' | 'descendants')
     topLevelOnly: q.top_level_only,
     visibility: q.visibility as GroupFilters['visibility'],
     skipGroups: q.skip_groups,
+    markedForDeletionOn: q.marked_for_deletion_on,
     orderBy: q.order_by as GroupFilters['orderBy'],
     sort: q.sort as GroupFilters['sort'],
   };
+  // Only an anonymous `GET /groups` goes through GitLab's pagination strategies (keyset, and the
+  // offset limit): `lib/api/groups.rb#present_groups_with_pagination_strategies`.
+  const strategies = scope === 'all' && ctx.caller.token === null;
+  const keyset = strategies && q.pagination === 'keyset';
+  if (keyset) requireGroupKeysetOrder(filters.orderBy, filters.sort);
+  else if (strategies) requireGroupOffsetWithinLimit(q.page, q.per_page);
   const groups = listGroups(ctx.world, ctx.caller.user, where, filters);
   // Statistics are for administrators only; anyone else's `statistics=true` is ignored, as in GitLab.
   const statistics = q.statistics && ctx.caller.user.admin;
-  return paginated(ctx, groups, q, (g) => presentGroup(ctx.world, g, { statistics }));
+  const present = (g: (typeof groups)[number]) => presentGroup(ctx.world, g, { statistics });
+  if (keyset) return cursorPaginated(ctx, groups, q, present);
+  return paginated(ctx, groups, q, present);
 }
 
 /**
@@ -75,7 +101,7 @@ const groupSettingParams = {
   project_creation_level: p.string().values(['noone', 'owner', 'maintainer', 'developer', 'administrator']),
   auto_devops_enabled: p.boolean(),
   subgroup_creation_level: p.string().values(['owner', 'maintainer']),
-  emails_disabled: p.boolean(),
+  emails_disabled: p.boolean().nullable(),
   emails_enabled: p.boolean(),
   show_diff_preview_in_email: p.boolean(),
   mentions_disabled: p.boolean(),
@@ -86,6 +112,45 @@ const groupSettingParams = {
   enabled_git_access_protocol: p.string().values(['ssh', 'http', 'all']),
 };
 
+/** `ProtectedBranch::PushAccessLevel` / `MergeAccessLevel.allowed_access_levels`. */
+const PROTECTION_LEVELS = [0, 30, 40, 60];
+
+/**
+ * GitLab's `default_branch_protection_defaults` (a Hash of `API::Helpers::GroupsHelpers`): the keys
+ * sent, checked as Grape checks them (400 `{"error": ...}`); absent: `undefined`.
+ */
+function branchProtectionDefaults(raw: unknown): BranchProtectionDefaults | undefined {
+  if (raw === undefined) return undefined;
+  const name = 'default_branch_protection_defaults';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw paramError(`${name} is invalid`);
+  const given = raw as Record<string, unknown>;
+  const out: BranchProtectionDefaults = {};
+  const errors: string[] = [];
+  for (const key of ['allowed_to_push', 'allowed_to_merge'] as const) {
+    const list = given[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      errors.push(`${name}[${key}] is invalid`);
+      continue;
+    }
+    out[key] = list.map((item, i) => {
+      const level =
+        typeof item === 'object' && item !== null ? Number((item as Record<string, unknown>).access_level) : NaN;
+      if (!PROTECTION_LEVELS.includes(level))
+        errors.push(`${name}[${key}][${i}][access_level] does not have a valid value`);
+      return { access_level: level as 0 | 30 | 40 | 60 };
+    });
+  }
+  for (const key of ['allow_force_push', 'code_owner_approval_required', 'developer_can_initial_push'] as const) {
+    const value = given[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean') errors.push(`${name}[${key}] is invalid`);
+    else out[key] = value;
+  }
+  if (errors.length > 0) throw paramError(errors);
+  return out;
+}
+
 /** The parsed settings the world models. */
 const settingsOf = (q: {
   description?: string | undefined;
@@ -94,7 +159,24 @@ const settingsOf = (q: {
   project_creation_level?: string | undefined;
   subgroup_creation_level?: string | undefined;
   request_access_enabled?: boolean | undefined;
+  emails_disabled?: boolean | null | undefined;
+  show_diff_preview_in_email?: boolean | undefined;
+  default_branch?: string | undefined;
+  default_branch_protection?: number | undefined;
+  enabled_git_access_protocol?: string | undefined;
+  default_branch_protection_defaults?: BranchProtectionDefaults | undefined;
 }): GroupSettings => ({
+  // Kept as sent (Groups::UpdateService, `namespace_settings`); `emails_disabled: null` and a blank
+  // `default_branch` put them back to GitLab's defaults.
+  settings: {
+    emails_disabled: q.emails_disabled,
+    show_diff_preview_in_email: q.show_diff_preview_in_email,
+    default_branch:
+      q.default_branch === undefined ? undefined : q.default_branch.trim() === '' ? null : q.default_branch,
+    default_branch_protection: q.default_branch_protection,
+    enabled_git_access_protocol: q.enabled_git_access_protocol as GroupStoredSettings['enabled_git_access_protocol'],
+    default_branch_protection_defaults: q.default_branch_protection_defaults,
+  },
   ...(q.description !== undefined && { description: q.description }),
   ...(q.visibility !== undefined && { visibility: q.visibility as Visibility }),
   ...(q.share_with_group_lock !== undefined && { share_with_group_lock: q.share_with_group_lock }),
@@ -118,10 +200,16 @@ export const groupRoutes = [
       organization_id: p.integer(),
       ...groupSettingParams,
     });
+    const protection = branchProtectionDefaults(ctx.params.default_branch_protection_defaults);
     const parent = q.parent_id === undefined ? null : findGroup(ctx.world, ctx.caller, String(q.parent_id));
     if (parent) authorize(ctx.world, ctx.caller, 'create_subgroup', parent);
     else authorize(ctx.world, ctx.caller, 'create_group', 'instance');
-    const group = createGroup(ctx.world, ctx.caller.user, { ...settingsOf(q), name: q.name, path: q.path, parent });
+    const group = createGroup(ctx.world, ctx.caller.user, {
+      ...settingsOf({ ...q, default_branch_protection_defaults: protection }),
+      name: q.name,
+      path: q.path,
+      parent,
+    });
     return json(presentGroupDetail(ctx.world, ctx.caller, group, { withProjects: false, adminFields: false }), 201);
   }),
 
@@ -138,10 +226,20 @@ export const groupRoutes = [
       max_artifacts_size: p.integer(),
       ...groupSettingParams,
     });
+    const protection = branchProtectionDefaults(ctx.params.default_branch_protection_defaults);
     const group = findGroup(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'admin_group', group);
+    const base = settingsOf({ ...q, default_branch_protection_defaults: protection });
     const settings: GroupSettings = {
-      ...settingsOf(q),
+      ...base,
+      settings: {
+        ...base.settings,
+        shared_runners_setting: q.shared_runners_setting as GroupStoredSettings['shared_runners_setting'] | undefined,
+        // Groups::UpdateService drops `max_artifacts_size` unless the caller may `update_max_artifacts_size`.
+        ...(can(ctx.world, ctx.caller.user, 'update_max_artifacts_size', group) && {
+          max_artifacts_size: q.max_artifacts_size,
+        }),
+      },
       ...(q.name !== undefined && { name: q.name }),
       ...(q.path !== undefined && { path: q.path }),
     };
@@ -152,7 +250,8 @@ export const groupRoutes = [
   // `POST /groups/:id/transfer`: `change_group` (Owner, 403), the target (404 when unseen), then
   // `Groups::TransferService` (400 `Transfer failed: ...`); 201 with GroupDetail (no projects).
   route('POST', '/groups/:id/transfer', (ctx) => {
-    const q = parseParams(ctx.params, { ...groupPath, group_id: p.integer() });
+    // A blank `group_id` is nil in Grape: it promotes the subgroup as no `group_id` does.
+    const q = parseParams(blankAsNil(ctx.params, 'group_id'), { ...groupPath, group_id: p.integer() });
     const group = findGroup(ctx.world, ctx.caller, q.id);
     authorize(ctx.world, ctx.caller, 'change_group', group);
     const target = q.group_id === undefined ? null : findGroup(ctx.world, ctx.caller, String(q.group_id));

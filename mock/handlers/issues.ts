@@ -1,13 +1,16 @@
 import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
-import { route } from '../http/router.js';
+import { type RouteHandler, route } from '../http/router.js';
 import { presentIssueFull } from '../present/issues.js';
-import { findProject, signedIn } from '../rules/access.js';
+import { findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
+import type { MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
 import {
+  checkAssigneesCount,
   createIssue,
   findIssue,
   type IssueFilters,
+  issueByIid,
   listIssues,
   listProjectIssues,
   updateIssue,
@@ -27,9 +30,40 @@ const issuePath = { id: p.string().required(), issue_iid: p.id().required() };
 const listParams = {
   ...issuableListParams,
   state: p.string().values(['opened', 'closed', 'all']).default('all'),
-  order_by: p.string().values(['created_at', 'updated_at', 'title', 'label_priority']).default('created_at'),
+  // API::Helpers::IssuesHelpers.sort_options (lib/api/helpers/issues_helpers.rb and its EE override).
+  order_by: p
+    .string()
+    .values([
+      'created_at',
+      'due_date',
+      'label_priority',
+      'milestone_due',
+      'popularity',
+      'priority',
+      'relative_position',
+      'title',
+      'updated_at',
+      // EE adds `weight` (ee/lib/ee/api/helpers/issues_helpers.rb).
+      'weight',
+    ])
+    .default('created_at'),
   iids: p.integers(),
   confidential: p.boolean(),
+  // Where `search` looks (`optional :in` in lib/api/issues.rb's issues_stats_params).
+  in: p.string(),
+  // `optional :not, type: Hash` (negatable_issue_filter_params), as a query sends it: `not[labels]=a,b`.
+  'not[labels]': p.strings({ comma: true }),
+  'not[milestone]': p.string(),
+  'not[author_id]': p.integer(),
+  'not[author_username]': p.string(),
+  'not[assignee_id]': p.integer(),
+  'not[assignee_username]': p.strings({ comma: true }),
+  'not[iids]': p.integers(),
+  // `optional :milestone_id, types: String, values: %w[Any None Upcoming Started]`, plain and negated.
+  milestone_id: p.string().values(['Any', 'None', 'Upcoming', 'Started']),
+  'not[milestone_id]': p.string().values(['Any', 'None', 'Upcoming', 'Started']),
+  // `optional :with_labels_details, type: Boolean, default: false`: labels as LabelBasic entities.
+  with_labels_details: p.boolean().default(false),
   ...paginationParams,
 };
 
@@ -37,11 +71,53 @@ const listConstraints: Constraints<typeof listParams> = {
   mutuallyExclusive: [
     ['author_id', 'author_username'],
     ['assignee_id', 'assignee_username'],
+    // `mutually_exclusive :milestone_id, :milestone`, in the parameters and in `not`.
+    ['milestone', 'milestone_id'],
+    ['not[milestone]', 'not[milestone_id]'],
   ],
 };
 
-function filtersOf(q: Parameters<typeof issuableFilters>[0] & { confidential?: boolean }): IssueFilters {
-  return { ...issuableFilters(q), confidential: q.confidential };
+interface NegatedParams {
+  'not[labels]'?: string[];
+  'not[milestone]'?: string;
+  'not[author_id]'?: number;
+  'not[author_username]'?: string;
+  'not[assignee_id]'?: number;
+  'not[assignee_username]'?: string[];
+  'not[iids]'?: number[];
+  'not[milestone_id]'?: string;
+}
+
+/** The `not[...]` parameters given, as the rules' negated filters (none given: no negation). */
+function negatedOf(q: NegatedParams): NegatedFilters | undefined {
+  const not: NegatedFilters = {
+    labels: q['not[labels]'],
+    // `Any` and `None` negate as `not[milestone]` does; `Upcoming` and `Started` are timeboxes.
+    milestone: q['not[milestone]'] ?? anyOrNone(q['not[milestone_id]']),
+    milestoneWildcard: timebox(q['not[milestone_id]']),
+    authorId: q['not[author_id]'],
+    authorUsername: q['not[author_username]'],
+    assigneeId: q['not[assignee_id]'],
+    assigneeUsernames: q['not[assignee_username]'],
+    iids: q['not[iids]'],
+  };
+  return Object.values(not).some((value) => value !== undefined) ? not : undefined;
+}
+
+const anyOrNone = (value: string | undefined) => (value === 'Any' || value === 'None' ? value : undefined);
+const timebox = (value: string | undefined) => (value === 'Upcoming' || value === 'Started' ? value : undefined);
+
+function filtersOf(
+  q: Parameters<typeof issuableFilters>[0] &
+    NegatedParams & { confidential?: boolean; in?: string; milestone_id?: string },
+): IssueFilters {
+  return {
+    ...issuableFilters(q),
+    confidential: q.confidential,
+    searchIn: q.in,
+    not: negatedOf(q),
+    milestoneWildcard: q.milestone_id as MilestoneWildcard | undefined,
+  };
 }
 
 /** What create and update take besides title and state. */
@@ -50,52 +126,86 @@ const fieldParams = {
   assignee_id: p.integer(),
   assignee_ids: p.integers(),
   milestone_id: p.integer(),
-  labels: p.strings({ comma: true }),
-  confidential: p.boolean(),
+  // `labels: nil` clears them (spec/support/shared_examples/requests/api/issuable_update_shared_examples.rb).
+  labels: p.strings({ comma: true }).nullable(),
+  // `optional :confidential, type: Boolean, allow_blank: false` (lib/api/issues.rb): null is `confidential is empty`.
+  confidential: p.boolean().notBlank(),
   weight: p.integer(),
 };
 
+/**
+ * A route of lib/api/issues.rb, which `allow_ai_workflows_access`: an `ai_workflows` token may call it
+ * besides the API scopes (`requireAiWorkflowsScope`), so the route checks the scopes itself.
+ */
+const issueRoute = (method: 'GET' | 'POST' | 'PUT', path: string, handler: RouteHandler) =>
+  route(
+    method,
+    path,
+    (ctx) => {
+      requireAiWorkflowsScope(ctx.caller, method);
+      return handler(ctx);
+    },
+    { checksScopes: true },
+  );
+
 export const issueRoutes = [
-  route('GET', '/issues', (ctx) => {
+  issueRoute('GET', '/issues', (ctx) => {
     const q = parseParams(
       ctx.params,
-      { ...listParams, scope: p.string().values(SCOPES).default('created_by_me') },
+      {
+        ...listParams,
+        scope: p.string().values(SCOPES).default('created_by_me'),
+        // `optional :non_archived, type: Boolean, default: true` (lib/api/issues.rb, GET /issues).
+        non_archived: p.boolean().default(true),
+      },
       listConstraints,
     );
+    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
     // lib/api/issues.rb: `authenticate! unless params[:scope] == 'all'`.
     if (q.scope !== 'all') signedIn(ctx.caller);
-    const issues = listIssues(ctx.world, ctx.caller, filtersOf(q), issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue));
+    const filters = { ...filtersOf(q), nonArchived: q.non_archived };
+    const issues = listIssues(ctx.world, ctx.caller, filters, issuableOrder(q));
+    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
   }),
 
-  route('GET', '/projects/:id/issues', (ctx) => {
+  issueRoute('GET', '/projects/:id/issues', (ctx) => {
     const spec = { ...listParams, id: p.string().required(), scope: p.string().values(SCOPES).default('all') };
     const q = parseParams(ctx.params, spec, listConstraints);
+    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
     const project = findProject(ctx.world, ctx.caller, q.id);
     const issues = listProjectIssues(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue));
+    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
   }),
 
-  route('GET', '/projects/:id/issues/:issue_iid', (ctx) => {
+  issueRoute('GET', '/projects/:id/issues/:issue_iid', (ctx) => {
     const q = parseParams(ctx.params, issuePath);
     const project = findProject(ctx.world, ctx.caller, q.id);
     return json(presentIssueFull(ctx.world, findIssue(ctx.world, ctx.caller, project, q.issue_iid)));
   }),
 
-  route('POST', '/projects/:id/issues', (ctx) => {
-    const q = parseParams(ctx.params, { id: p.string().required(), title: p.string().required(), ...fieldParams });
+  issueRoute('POST', '/projects/:id/issues', (ctx) => {
+    const q = parseParams(ctx.params, {
+      id: p.string().required(),
+      title: p.string().required(),
+      // `optional :created_at, type: DateTime` and `optional :iid, type: Integer` (Owners and admins only).
+      created_at: p.dateTime(),
+      iid: p.integer(),
+      ...fieldParams,
+    });
     const project = findProject(ctx.world, ctx.caller, q.id);
     // `authorize! :create_issue, user_project` (`lib/api/issues.rb`).
     authorize(ctx.world, ctx.caller, 'create_issue', project);
     return json(presentIssueFull(ctx.world, createIssue(ctx.world, ctx.caller, project, q)), 201);
   }),
 
-  route('PUT', '/projects/:id/issues/:issue_iid', (ctx) => {
+  issueRoute('PUT', '/projects/:id/issues/:issue_iid', (ctx) => {
     const q = parseParams(
       ctx.params,
       {
         ...issuePath,
         title: p.string(),
+        // `optional :updated_at, type: DateTime, allow_blank: false` (lib/api/issues.rb).
+        updated_at: p.dateTime().notBlank(),
         state_event: p.string().values(['close', 'reopen']),
         add_labels: p.strings({ comma: true }),
         remove_labels: p.strings({ comma: true }),
@@ -121,7 +231,7 @@ export const issueRoutes = [
       },
     );
     const project = findProject(ctx.world, ctx.caller, q.id);
-    const issue = findIssue(ctx.world, ctx.caller, project, q.issue_iid);
+    const issue = issueByIid(ctx.world, project, q.issue_iid);
     authorize(ctx.world, ctx.caller, 'update_issue', issue);
     const changes = { ...q, state_event: q.state_event as 'close' | 'reopen' | undefined };
     return json(presentIssueFull(ctx.world, updateIssue(ctx.world, ctx.caller, project, issue, changes)));

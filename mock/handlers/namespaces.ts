@@ -1,5 +1,5 @@
 import { paginated } from '../http/pagination.js';
-import { p, paginationParams, parseParams } from '../http/params.js';
+import { blankAsNil, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { route } from '../http/router.js';
 import { presentNamespace } from '../present/namespaces.js';
@@ -13,7 +13,8 @@ import { findNamespace, listNamespaces, namespaceExists } from '../rules/namespa
 
 export const namespaceRoutes = [
   route('GET', '/namespaces', (ctx) => {
-    const q = parseParams(ctx.params, {
+    // Blank booleans are nil in Grape (`full_path_search=`: no full-path search), not a 400.
+    const q = parseParams(blankAsNil(ctx.params, 'owned_only', 'top_level_only', 'full_path_search'), {
       search: p.string(),
       owned_only: p.boolean().default(false),
       top_level_only: p.boolean().default(false),

@@ -288,7 +288,12 @@ export const projectRoutes = [
   }),
 
   route('GET', '/groups/:id/projects', (ctx) => {
-    const q = parseParams(ctx.params, { id: p.string().required(), include_subgroups: p.boolean(), ...filterParams });
+    const q = parseParams(ctx.params, {
+      id: p.string().required(),
+      include_subgroups: p.boolean(),
+      include_ancestor_groups: p.boolean().default(false),
+      ...filterParams,
+    });
     const group = findGroup(ctx.world, ctx.caller, q.id);
     const { user } = ctx.caller;
     const projects = listGroupProjects(ctx.world, user, group, filtersOf(q));

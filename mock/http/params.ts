@@ -189,6 +189,19 @@ const isBlank = (value: unknown) =>
   (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
 /**
+ * `raw` without the named parameters where they are blank strings: Grape's coercer reads `''` as
+ * nil for any type but String (`Grape::Validations::Types::PrimitiveCoercer#treat_as_nil?`), so
+ * `group_id=` is no group and `full_path_search=` no search, not a 400.
+ */
+export function blankAsNil(raw: RawParams, ...names: string[]): RawParams {
+  const blank = names.filter((name) => raw[name] === '');
+  if (blank.length === 0) return raw;
+  const kept = { ...raw };
+  for (const name of blank) delete kept[name];
+  return kept;
+}
+
+/**
  * Reads `raw` against the declared `spec`; throws a 400 naming every bad
  * parameter. Undeclared parameters are ignored, as Grape ignores them.
  */

@@ -17,6 +17,8 @@ const groupUrl = (world: World, group: GroupRecord) => `${world.baseUrl}/groups/
 
 /** The Group entity; `statistics` only when an administrator asked for them (the mock stores nothing: zeros). */
 export function presentGroup(world: World, group: GroupRecord, options: { statistics?: boolean } = {}): Group {
+  const settings = group.settings ?? {};
+  const emailsDisabled = settings.emails_disabled ?? false;
   return {
     id: group.id,
     web_url: groupUrl(world, group),
@@ -30,17 +32,18 @@ export function presentGroup(world: World, group: GroupRecord, options: { statis
     project_creation_level: group.project_creation_level ?? 'developer',
     auto_devops_enabled: null,
     subgroup_creation_level: group.subgroup_creation_level ?? 'maintainer',
-    emails_disabled: false,
-    emails_enabled: true,
-    show_diff_preview_in_email: true,
+    emails_disabled: emailsDisabled,
+    emails_enabled: !emailsDisabled,
+    show_diff_preview_in_email: settings.show_diff_preview_in_email ?? true,
     mentions_disabled: null,
     lfs_enabled: true,
     archived: false,
     math_rendering_limits_enabled: true,
     lock_math_rendering_limits_enabled: false,
-    default_branch: null,
-    default_branch_protection: 2,
-    default_branch_protection_defaults: {
+    default_branch: settings.default_branch ?? null,
+    default_branch_protection: settings.default_branch_protection ?? 2,
+    // As sent, when it was (GitLab keeps the hash as given); else the instance default.
+    default_branch_protection_defaults: settings.default_branch_protection_defaults ?? {
       allowed_to_push: [{ access_level: 40 }],
       allow_force_push: false,
       allowed_to_merge: [{ access_level: 40 }],
@@ -53,8 +56,8 @@ export function presentGroup(world: World, group: GroupRecord, options: { statis
     created_at: group.created_at,
     parent_id: group.parent_id,
     organization_id: 1,
-    shared_runners_setting: 'enabled',
-    max_artifacts_size: null,
+    shared_runners_setting: settings.shared_runners_setting ?? 'enabled',
+    max_artifacts_size: settings.max_artifacts_size ?? null,
     ...(options.statistics && {
       statistics: {
         storage_size: 0,
@@ -159,7 +162,7 @@ export function presentGroupDetail(
     shared_with_groups: presentSharedWith(world, caller.user, group),
     // A stable stand-in derived from the id: a reloaded export answers the same.
     ...(administers && { runners_token: `GR1348941mock${String(group.id).padStart(11, '0')}` }),
-    ...(root && administers && { enabled_git_access_protocol: 'all' }),
+    ...(root && administers && { enabled_git_access_protocol: group.settings?.enabled_git_access_protocol ?? 'all' }),
     ...(root && { prevent_sharing_groups_outside_hierarchy: false }),
     ...(options.withProjects && {
       projects: groupDetailProjects(world, caller.user, group).map((p) => presentGroupProject(world, p)),

@@ -1,8 +1,10 @@
 import type { Issue } from '../../src/models/issues.js';
 import type { MilestoneIssue } from '../../src/models/milestones.js';
 import { isPaidPlan, projectPlan } from '../rules/access.js';
+import { projectLabels } from '../rules/labels.js';
 import type { Issue as IssueRecord, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
+import { presentLabelBasic } from './labels.js';
 import { milestoneOf } from './milestones.js';
 import { presentUserId, presentUserIds } from './users.js';
 
@@ -11,6 +13,16 @@ import { presentUserId, presentUserIds } from './users.js';
  * entity (issue lists and single issues).
  * @module
  */
+
+/** The issue's labels as LabelBasic entities, by title (`issue.labels.sort_by(&:title)`). */
+function labelDetails(world: World, issue: IssueRecord) {
+  const project = world.projects.get(issue.project_id);
+  const usable = project ? projectLabels(world, project) : [];
+  return [...issue.labels]
+    .sort()
+    .flatMap((title) => usable.filter((label) => label.title === title).slice(0, 1))
+    .map(presentLabelBasic);
+}
 
 /** IssueBasic. */
 export function presentIssue(world: World, issue: IssueRecord): MilestoneIssue {
@@ -45,18 +57,33 @@ export function presentIssue(world: World, issue: IssueRecord): MilestoneIssue {
   };
 }
 
-/** The Issue entity: IssueBasic, then its subscription, links and move. */
-export function presentIssueFull(world: World, issue: IssueRecord): Issue {
+/**
+ * The Issue entity: IssueBasic, then its subscription, links and move. Lists leave `subscribed`
+ * out (`include_subscribed: false` in every list of `lib/api/issues.rb`; `expose :subscribed, if:
+ * ->(_, options) { options.fetch(:include_subscribed, true) }` in `lib/api/entities/issue.rb`).
+ */
+export function presentIssueFull(world: World, issue: IssueRecord, inList = false, withLabelsDetails = false): Issue {
   const api = `${world.baseUrl}/api/v4/projects/${issue.project_id}`;
+  const basic = presentIssue(world, issue);
   return {
-    ...presentIssue(world, issue),
-    subscribed: false,
+    ...basic,
+    // IssueBasic's `labels` with `with_labels_details`: LabelBasic entities by title (the SDK's list queries do not
+    // offer the parameter, so its model keeps the titles' type).
+    ...(withLabelsDetails && { labels: labelDetails(world, issue) as unknown as string[] }),
+    ...(!inList && { subscribed: false }),
     _links: {
       self: `${api}/issues/${issue.iid}`,
       notes: `${api}/issues/${issue.iid}/notes`,
       award_emoji: `${api}/issues/${issue.iid}/award_emoji`,
       project: api,
       closed_as_duplicate_of: null,
+    },
+    // IssuableReferences (lib/api/entities/issuable_references.rb): `relative` is the reference from
+    // the route's project, or the short one where the route names none (`GET /issues`).
+    references: {
+      short: `#${issue.iid}`,
+      relative: `#${issue.iid}`,
+      full: `${world.projects.get(issue.project_id)?.path_with_namespace ?? ''}#${issue.iid}`,
     },
     moved_to_id: null,
     service_desk_reply_to: null,

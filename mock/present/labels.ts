@@ -15,6 +15,18 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
+/** GitLab's LabelBasic entity (`lib/api/entities/label_basic.rb`): an issue's labels with `with_labels_details=true`. */
+export function presentLabelBasic(label: Label) {
+  return {
+    id: label.id,
+    name: label.title,
+    description: label.description,
+    description_html: label.description === null ? '' : escapeHtml(label.description),
+    text_color: textColorOf(label.color),
+    color: label.color,
+  };
+}
+
 /** GitLab's Label entity, as group label routes answer it. */
 export function presentGroupLabel(world: World, viewer: User, label: Label, withCounts = false): GroupLabel {
   return {

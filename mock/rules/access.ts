@@ -281,6 +281,18 @@ export function requireUsersApiScope(caller: Caller, method: string, currentUser
   requireOneScopeOf(token, scopes, method);
 }
 
+/**
+ * {@link requireApiScope} where GitLab also takes `ai_workflows` for GET, HEAD, POST and PUT
+ * (`allow_ai_workflows_access` of `lib/api/issues.rb`, lib/api/concerns/ai_workflows_access.rb); none for a
+ * request acting by sudo, as {@link requireReadUserScope}.
+ */
+export function requireAiWorkflowsScope(caller: Caller, method: string): void {
+  const { token } = caller;
+  if (!token || caller.sudoer) return;
+  const allowed = ['GET', 'HEAD', 'POST', 'PUT'].includes(method);
+  requireOneScopeOf(token, allowed ? [...apiScopes(method), 'ai_workflows'] : apiScopes(method), method);
+}
+
 function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {
   if (!scopes.some((scope) => token.scopes.includes(scope))) {
     throw insufficientScope(scopes).because(

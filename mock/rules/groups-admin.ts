@@ -1,6 +1,14 @@
 import { ApiError, type ModelErrors, validationError } from '../http/errors.js';
 import { groupChain, storeMembership } from '../world/memberships.js';
-import type { Group, ProjectCreationLevel, SubgroupCreationLevel, User, Visibility, World } from '../world/types.js';
+import type {
+  Group,
+  GroupStoredSettings,
+  ProjectCreationLevel,
+  SubgroupCreationLevel,
+  User,
+  Visibility,
+  World,
+} from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { groupCreatedHooks, groupRenamedHooks } from './events.js';
 import { rubyInspect } from './milestones.js';
@@ -25,6 +33,8 @@ export interface GroupSettings {
   subgroup_creation_level?: SubgroupCreationLevel;
   share_with_group_lock?: boolean;
   request_access_enabled?: boolean;
+  /** Stored settings to change; `null` puts one back to GitLab's default. */
+  settings?: { [K in keyof GroupStoredSettings]?: GroupStoredSettings[K] | null };
 }
 
 /** A new group's name, path and settings, and its parent (none: top level). */
@@ -173,6 +183,20 @@ const settingsOf = (input: GroupSettings): Partial<Group> => ({
   ...(input.request_access_enabled !== undefined && { request_access_enabled: input.request_access_enabled }),
 });
 
+/** A group's stored settings after `changes`: a `null` drops one back to GitLab's default. */
+function storedSettings(
+  current: Partial<GroupStoredSettings> | undefined,
+  changes: GroupSettings['settings'],
+): Partial<GroupStoredSettings> | undefined {
+  const next: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(changes ?? {})) {
+    if (value === undefined) continue;
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return Object.keys(next).length > 0 ? (next as Partial<GroupStoredSettings>) : undefined;
+}
+
 /**
  * `POST /groups` after its permission checks: validates the name, path and visibility
  * (`Failed to save group {...}`, 400), then stores the group with the caller as its Owner
@@ -194,6 +218,7 @@ export function createGroup(world: World, user: User, input: NewGroup): Group {
     );
   }
   const now = nowIso(world);
+  const stored = storedSettings(undefined, input.settings);
   const group: Group = {
     id: nextId(world, 'groups'),
     name: input.name,
@@ -210,6 +235,8 @@ export function createGroup(world: World, user: User, input: NewGroup): Group {
     enforced_sso: false,
     next_iid: { milestone: 1 },
     ...settingsOf(input),
+    // Groups::CreateService keeps the settings it is given (the route drops `shared_runners_setting`).
+    ...(stored && { settings: stored }),
   };
   if (parent?.share_with_group_lock) group.share_with_group_lock = true;
   world.groups.set(group.id, group);
@@ -253,6 +280,9 @@ export function updateGroup(world: World, user: User, group: Group, input: Group
   const oldPath = group.path;
   const oldFullPath = group.full_path;
   Object.assign(group, settingsOf(input));
+  const stored = storedSettings(group.settings, input.settings);
+  if (stored) group.settings = stored;
+  else delete group.settings;
   if (input.name !== undefined) group.name = input.name;
   group.visibility = visibility;
   if (input.share_with_group_lock === true) {

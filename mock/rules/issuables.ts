@@ -33,6 +33,8 @@ export interface IssuableFilters {
   iids?: number[];
   /** Words all found in the title or description, in any case. */
   search?: string;
+  /** Where `search` looks: GitLab's `in`, `title`, `description` or both joined by a comma (default both). */
+  searchIn?: string;
   createdAfter?: Date;
   createdBefore?: Date;
   updatedAfter?: Date;
@@ -41,11 +43,100 @@ export interface IssuableFilters {
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';
   /** The caller, for `scope`. */
   user?: User;
+  /** GitLab's `not[...]`: records matching any of these are left out. */
+  not?: NegatedFilters;
+  /** GitLab's `milestone_id` timebox wildcard (`Any`, `None`, `Upcoming`, `Started`). */
+  milestoneWildcard?: MilestoneWildcard;
+}
+
+/** The timebox values of `milestone_id` (lib/api/issues.rb). */
+export type MilestoneWildcard = 'Any' | 'None' | 'Upcoming' | 'Started';
+
+/** The negatable filters (`negatable_issue_filter_params` of lib/api/issues.rb) the mock models. */
+export interface NegatedFilters {
+  /** Leave out records carrying any of these labels (`Issuables::LabelFilter#by_negated_label`). */
+  labels?: string[];
+  /** Leave out records in a milestone with this title; `None` leaves out those without one, `Any` those with one. */
+  milestone?: string;
+  authorId?: number;
+  authorUsername?: string;
+  assigneeId?: number;
+  /** Leave out records assigned to any of these users. */
+  assigneeUsernames?: string[];
+  iids?: number[];
+  /** `not[milestone_id]`: `Upcoming` leaves out records whose milestone is not yet due, `Started` those started. */
+  milestoneWildcard?: 'Upcoming' | 'Started';
+}
+
+/**
+ * The REST API's legacy timebox filters (`use_legacy_milestone_filtering?`, IssuableFinder#by_milestone and
+ * #by_negated_milestone; Milestone.started, .not_started, .not_upcoming and .upcoming_ids with
+ * `legacy_filtering_logic`, app/models/milestone.rb), over active milestones and the world's date:
+ * `Started` has begun (start date today or before); `Upcoming` is, per project or group, the active
+ * milestone with the nearest due date after today; negated, `Upcoming` keeps milestones due today or
+ * before, `Started` those starting after today. Records without a milestone match neither.
+ */
+function timeboxMatches(world: World, record: Issuable, wanted: MilestoneWildcard, negated: boolean): boolean {
+  if (wanted === 'None') return record.milestone_id === null;
+  if (wanted === 'Any') return record.milestone_id !== null;
+  const milestone = record.milestone_id === null ? undefined : world.milestones.get(record.milestone_id);
+  if (milestone?.state !== 'active') return false;
+  const today = new Date(world.now).toISOString().slice(0, 10);
+  if (negated) {
+    return wanted === 'Upcoming'
+      ? milestone.due_date !== null && milestone.due_date <= today
+      : milestone.start_date !== null && milestone.start_date > today;
+  }
+  if (wanted === 'Started') return milestone.start_date !== null && milestone.start_date <= today;
+  // Milestone.upcoming_ids: DISTINCT ON (project_id, group_id) ordered by due date.
+  const nearest = [...world.milestones.values()]
+    .filter(
+      (m) =>
+        m.project_id === milestone.project_id &&
+        m.group_id === milestone.group_id &&
+        m.state === 'active' &&
+        m.due_date !== null &&
+        m.due_date > today,
+    )
+    .sort((a, b) => ((a.due_date as string) < (b.due_date as string) ? -1 : 1))[0];
+  return nearest?.id === milestone.id;
+}
+
+/** Whether a record is left out by GitLab's `not[...]` filters (IssuableFinder's `by_negated_*`). */
+function negatedOut(world: World, record: Issuable, not: NegatedFilters): boolean {
+  const idOf = (username: string) => userNamed(world, username)?.id;
+  const own = new Set(record.labels.map((l) => l.toLowerCase()));
+  return (
+    not.labels?.some((label) => own.has(label.toLowerCase())) ||
+    (not.milestone !== undefined && milestoneMatches(world, record, not.milestone)) ||
+    (not.authorId !== undefined && record.author_id === not.authorId) ||
+    (not.authorUsername !== undefined && record.author_id === idOf(not.authorUsername)) ||
+    (not.assigneeId !== undefined && record.assignee_ids.includes(not.assigneeId)) ||
+    not.assigneeUsernames?.some((name) => {
+      const id = idOf(name);
+      return id !== undefined && record.assignee_ids.includes(id);
+    }) ||
+    not.iids?.includes(record.iid) === true ||
+    (not.milestoneWildcard !== undefined && !timeboxMatches(world, record, not.milestoneWildcard, true))
+  );
 }
 
 /** The order of a list: GitLab's `order_by` and `sort` (newest created first by default). */
 export interface IssuableOrder {
-  orderBy: 'created_at' | 'updated_at' | 'title' | 'merged_at' | 'label_priority';
+  orderBy:
+    | 'created_at'
+    | 'updated_at'
+    | 'title'
+    | 'merged_at'
+    | 'label_priority'
+    // The issues' other orders (API::Helpers::IssuesHelpers.sort_options).
+    | 'due_date'
+    | 'milestone_due'
+    | 'popularity'
+    | 'priority'
+    | 'relative_position'
+    // EE's (ee/lib/ee/api/helpers/issues_helpers.rb `sort_options`).
+    | 'weight';
   sort: 'asc' | 'desc';
 }
 
@@ -73,9 +164,18 @@ function assigneeMatches(record: Issuable, wanted: number | NoneOrAny): boolean 
   return record.assignee_ids.includes(wanted);
 }
 
-/** Every term must appear in the title or description, in any case (GitLab's `search` without `in`). */
-function searchMatches(record: Issuable, query: string): boolean {
-  const text = `${record.title}\n${record.description ?? ''}`.toLowerCase();
+/**
+ * Every term must appear in the title or description, in any case; `searchIn` narrows the fields as
+ * `Issuable.full_search`'s `matched_columns` does (app/models/concerns/issuable.rb): split on commas
+ * (no trimming), unknown names dropped, none left meaning both.
+ */
+function searchMatches(record: Issuable, query: string, searchIn: string | undefined): boolean {
+  const named = (searchIn ?? '').split(',').filter((field) => field === 'title' || field === 'description');
+  const fields = named.length > 0 ? named : ['title', 'description'];
+  const text = fields
+    .map((field) => (field === 'title' ? record.title : (record.description ?? '')))
+    .join('\n')
+    .toLowerCase();
   return query
     .toLowerCase()
     .split(/\s+/)
@@ -92,6 +192,8 @@ export function issuableMatches(world: World, record: Issuable, f: IssuableFilte
   const [updatedAfter, updatedBefore] = [iso(f.updatedAfter), iso(f.updatedBefore)];
   if (f.scope === 'created_by_me' && record.author_id !== f.user?.id) return false;
   if (f.scope === 'assigned_to_me' && (!f.user || !record.assignee_ids.includes(f.user.id))) return false;
+  if (f.not && negatedOut(world, record, f.not)) return false;
+  if (f.milestoneWildcard && !timeboxMatches(world, record, f.milestoneWildcard, false)) return false;
   return (
     (f.state === 'all' || record.state === f.state) &&
     (f.milestone === undefined || milestoneMatches(world, record, f.milestone)) &&
@@ -105,7 +207,7 @@ export function issuableMatches(world: World, record: Issuable, f: IssuableFilte
         return id !== undefined && record.assignee_ids.includes(id);
       })) &&
     (f.iids === undefined || f.iids.length === 0 || f.iids.includes(record.iid)) &&
-    (f.search === undefined || f.search === '' || searchMatches(record, f.search)) &&
+    (f.search === undefined || f.search === '' || searchMatches(record, f.search, f.searchIn)) &&
     (createdAfter === undefined || record.created_at >= createdAfter) &&
     (createdBefore === undefined || record.created_at <= createdBefore) &&
     (updatedAfter === undefined || record.updated_at >= updatedAfter) &&
@@ -119,6 +221,8 @@ export function issuableMatches(world: World, record: Issuable, f: IssuableFilte
  */
 export function sortIssuables<T extends Issuable>(world: World, records: T[], order: IssuableOrder): T[] {
   if (order.orderBy === 'label_priority') return records.sort(byLabelPriority(world, order.sort));
+  const special = unmodelledOrder(world, order);
+  if (special) return records.sort(special);
   const sign = order.sort === 'asc' ? 1 : -1;
   const key = (record: T): string | null =>
     order.orderBy === 'merged_at'
@@ -137,6 +241,53 @@ export function sortIssuables<T extends Issuable>(world: World, records: T[], or
     }
     return (a.id - b.id) * sign;
   });
+}
+
+/**
+ * The issue orders over what the mock does not keep (`Issue.sort_by_attribute` and
+ * `Issuable.sort_by_attribute`, app/models/issue.rb and app/models/concerns/issuable.rb, each tie
+ * broken `with_order_id_desc`): no issue has a due date or an upvote, so `due_date` and `popularity`
+ * are newest first; `priority` (due date, then label priority) is the label priority order;
+ * `relative_position` (no positions kept) is the order they were made in (`column_order_id_asc`);
+ * `milestone_due` is by the milestone's due date, records without one last; EE's `weight` by weight, unweighted last.
+ */
+function unmodelledOrder(world: World, order: IssuableOrder): ((a: Issuable, b: Issuable) => number) | undefined {
+  const newestFirst = (a: Issuable, b: Issuable) => b.id - a.id;
+  switch (order.orderBy) {
+    case 'due_date':
+    case 'popularity':
+      return newestFirst;
+    case 'priority':
+      return byLabelPriority(world, order.sort);
+    case 'relative_position':
+      return (a, b) => a.id - b.id;
+    case 'weight': {
+      // Issue.order_weight_asc / _desc (EE): issues without a weight last.
+      const weight = (record: Issuable) => ('weight' in record ? record.weight : null);
+      const sign = order.sort === 'asc' ? 1 : -1;
+      return (a, b) => {
+        const [wa, wb] = [weight(a), weight(b)];
+        if (wa === wb) return newestFirst(a, b);
+        if (wa === null) return 1;
+        if (wb === null) return -1;
+        return (wa - wb) * sign;
+      };
+    }
+    case 'milestone_due': {
+      const due = (record: Issuable) =>
+        record.milestone_id === null ? null : (world.milestones.get(record.milestone_id)?.due_date ?? null);
+      const sign = order.sort === 'asc' ? 1 : -1;
+      return (a, b) => {
+        const [da, db] = [due(a), due(b)];
+        if (da === db) return newestFirst(a, b);
+        if (da === null) return 1;
+        if (db === null) return -1;
+        return (da < db ? -1 : 1) * sign;
+      };
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** The projects of the world the user can see, for the instance-wide lists. */
@@ -173,14 +324,15 @@ export const labelNames = (labels: string[]) => [...new Set(labels.map((l) => l.
 
 /** What an update may say about labels: replace them all, or add and remove some. */
 export interface LabelChanges {
-  labels?: string[];
+  /** Every label, replacing the record's; `null` clears them. */
+  labels?: string[] | null;
   add_labels?: string[];
   remove_labels?: string[];
 }
 
 /** A record's labels after an update: `labels` replaces them, then `add_labels` and `remove_labels` apply. */
 export function nextLabels(current: string[], changes: LabelChanges): string[] {
-  let labels = changes.labels === undefined ? current : labelNames(changes.labels);
+  let labels = changes.labels === undefined ? current : labelNames(changes.labels ?? []);
   if (changes.add_labels) labels = labelNames([...labels, ...changes.add_labels]);
   if (changes.remove_labels) {
     const removed = new Set(labelNames(changes.remove_labels));

@@ -1,4 +1,4 @@
-import { recordNotFound } from '../http/errors.js';
+import { ApiError, paramError, recordNotFound, validationError } from '../http/errors.js';
 import type { Caller, Issue, Project, World } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
@@ -25,9 +25,23 @@ import { anyHooks } from './webhooks.js';
  * @module
  */
 
-/** Issue filters: the shared ones, and confidentiality. */
+/** Issue filters: the shared ones, confidentiality, and leaving out archived projects. */
 export interface IssueFilters extends IssuableFilters {
   confidential?: boolean;
+  /** GitLab's `non_archived` of `GET /issues` (default true there): leave out the issues of archived projects. */
+  nonArchived?: boolean;
+}
+
+/**
+ * GitLab's `check_assignees_count` validator of the issue lists' `assignee_username`
+ * (lib/api/validations/validators/check_assignees_count.rb): one username at most, unless the
+ * instance is licensed for `multiple_issue_assignees` (its EE override, Premium and up; GitLab.com
+ * is). Grape's validation error: 400 `{"error":"assignee_username allows one value, but found 2: a, b"}`.
+ */
+export function checkAssigneesCount(world: World, name: string, usernames: string[] | undefined): void {
+  if (!usernames || usernames.length <= 1) return;
+  if (world.instance.offering !== 'self-managed' || isPaidPlan(world.instance.plan)) return;
+  throw paramError(`${name} allows one value, but found ${usernames.length}: ${usernames.join(', ')}`);
 }
 
 const issueMatches = (world: World, issue: Issue, f: IssueFilters) =>
@@ -57,6 +71,8 @@ export function listIssues(world: World, caller: Caller, filters: IssueFilters, 
     const project = projects.get(i.project_id);
     return (
       project !== undefined &&
+      // IssuableFinder's `by_non_archived`: `projects.non_archived` when asked (GET /issues asks by default).
+      !(filters.nonArchived && project.archived) &&
       canReadIssue(world, caller.user, project, i) &&
       issueMatches(world, i, { ...filters, user: caller.user })
     );
@@ -71,6 +87,16 @@ export function findIssue(world: World, caller: Caller, project: Project, iid: n
     if (canReadIssue(world, caller.user, project, issue)) return issue;
     throw recordNotFound().because(`issue #${iid} of ${project.path_with_namespace} is confidential`);
   }
+  throw recordNotFound().because(`project ${project.path_with_namespace} has no issue #${iid}`);
+}
+
+/**
+ * PUT's lookup, `user_project.issues.find_by!(iid:)` (lib/api/issues.rb): the project's issue by iid
+ * whoever asks, confidential ones too, `404 Not found` when there is none; `authorize! :update_issue`
+ * then refuses with 403 a caller who may not edit it (a confidential issue they cannot see included).
+ */
+export function issueByIid(world: World, project: Project, iid: number): Issue {
+  for (const issue of world.issues.values()) if (issue.project_id === project.id && issue.iid === iid) return issue;
   throw recordNotFound().because(`project ${project.path_with_namespace} has no issue #${iid}`);
 }
 
@@ -92,13 +118,29 @@ export interface IssueFields extends LabelChanges {
 const mayPlan = (world: World, caller: Caller, project: Project) =>
   can(world, caller.user, 'set_issue_metadata', project);
 
+/**
+ * Issue's `validates :title, length: { maximum: 255 }` (app/models/concerns/issuable.rb), answered by
+ * `render_validation_error!`: 400 `{"message":{"title":["is too long (maximum is 255 characters)"]}}`.
+ * Checked before anything changes.
+ */
+function checkTitle(fields: IssueFields): void {
+  if (fields.title !== undefined && fields.title.trim().length > 255) {
+    throw validationError({ title: ['is too long (maximum is 255 characters)'] });
+  }
+}
+
 function applyFields(world: World, caller: Caller, project: Project, issue: Issue, fields: IssueFields): void {
   if (fields.title !== undefined) issue.title = fields.title.trim();
   if (fields.description !== undefined) issue.description = fields.description;
   if (fields.confidential !== undefined) issue.confidential = fields.confidential;
   if (!mayPlan(world, caller, project)) return;
   const assignees = fields.assignee_ids ?? (fields.assignee_id === undefined ? undefined : [fields.assignee_id]);
-  if (assignees !== undefined) issue.assignee_ids = assignableUserIds(world, project, assignees);
+  // IssuableBaseService#filter_assignees_using_checks: only the first id counts where the project is not
+  // licensed for `multiple_issue_assignees` (EE Issue#allows_multiple_assignees?, Premium and up).
+  const licensed = isPaidPlan(projectPlan(world, project));
+  if (assignees !== undefined) {
+    issue.assignee_ids = assignableUserIds(world, project, licensed ? assignees : assignees.slice(0, 1));
+  }
   if (fields.milestone_id !== undefined) issue.milestone_id = milestoneInScope(world, project, fields.milestone_id);
   const labels = nextLabels(issue.labels, fields);
   // Planners may administer labels: a title added that the project cannot use yet becomes a project label.
@@ -113,11 +155,25 @@ function applyFields(world: World, caller: Caller, project: Project, issue: Issu
  * internal project any signed-in user who sees it has it, so whoever finds the
  * project may open an issue.
  */
-export function createIssue(world: World, caller: Caller, project: Project, fields: IssueFields & { title: string }) {
+export function createIssue(world: World, caller: Caller, project: Project, fields: IssueCreation) {
+  checkTitle(fields);
+  // Issues::BaseService: `iid` and `created_at` are kept only for those who may set them (Owners, admins).
+  const iid = fields.iid !== undefined && can(world, caller.user, 'set_issue_iid', project) ? fields.iid : undefined;
+  if (iid !== undefined && [...world.issues.values()].some((i) => i.project_id === project.id && i.iid === iid)) {
+    // lib/api/issues.rb: `rescue ::ActiveRecord::RecordNotUnique` → `render_api_error!('Duplicated issue', 409)`.
+    throw new ApiError(409, { message: 'Duplicated issue' }).because(
+      `project ${project.path_with_namespace} already has issue #${iid}`,
+    );
+  }
+  const created = fields.created_at && can(world, caller.user, 'set_issue_created_at', project);
   const now = nowIso(world);
+  // Rails keeps a `created_at` given; `updated_at` is the time of the request.
+  const createdAt = created ? (fields.created_at as Date).toISOString() : now;
+  // GitLab's InternalId keeps the greatest iid given, so the next one generated follows it.
+  if (iid !== undefined) project.next_iid.issue = Math.max(project.next_iid.issue, iid + 1);
   const issue: Issue = {
     id: nextId(world, 'issues'),
-    iid: project.next_iid.issue++,
+    iid: iid ?? project.next_iid.issue++,
     project_id: project.id,
     title: '',
     description: null,
@@ -128,7 +184,7 @@ export function createIssue(world: World, caller: Caller, project: Project, fiel
     weight: null,
     confidential: false,
     labels: [],
-    created_at: now,
+    created_at: createdAt,
     updated_at: now,
     closed_at: null,
     closed_by_id: null,
@@ -140,8 +196,17 @@ export function createIssue(world: World, caller: Caller, project: Project, fiel
   return issue;
 }
 
+/** What create takes: the fields, a title, and the iid and creation time only Owners and admins may set. */
+export interface IssueCreation extends IssueFields {
+  title: string;
+  iid?: number;
+  created_at?: Date;
+}
+
 export interface IssueChanges extends IssueFields {
   state_event?: 'close' | 'reopen';
+  /** The time to record as `updated_at`: owners' and administrators' only, dropped for the others. */
+  updated_at?: Date;
 }
 
 /**
@@ -150,6 +215,7 @@ export interface IssueChanges extends IssueFields {
  * charts follow.
  */
 export function updateIssue(world: World, caller: Caller, project: Project, issue: Issue, changes: IssueChanges) {
+  checkTitle(changes);
   // The issue before the change, for the `update` webhook's `changes` (only copied when the world has hooks).
   const previous = anyHooks(world) ? structuredClone(issue) : undefined;
   applyFields(world, caller, project, issue, changes);
@@ -171,6 +237,9 @@ export function updateIssue(world: World, caller: Caller, project: Project, issu
     issue.events.push({ action: 'reopened', at: now });
     issueEvent(world, caller.user, issue, 'reopened', previous);
   }
-  issue.updated_at = now;
+  // Issues::BaseService#filter_timestamp_params (app/services/issues/base_service.rb): `updated_at` is
+  // kept only for those who may `set_issue_updated_at`; the others' update stamps the time of the request.
+  const stamped = changes.updated_at && can(world, caller.user, 'set_issue_updated_at', project);
+  issue.updated_at = stamped ? (changes.updated_at as Date).toISOString() : now;
   return issue;
 }

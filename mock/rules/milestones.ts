@@ -15,7 +15,16 @@ import { nextId, nowIso, today } from '../world/world.js';
 import { groupPlan, isPaidPlan, projectPlan } from './access.js';
 import { milestoneEvent, milestoneHook } from './events.js';
 import { byLabelPriority } from './labels.js';
-import { can, canReadGroup, canReadIssue, canReadMergeRequests, canReadProject, groupRole, roleIn } from './policy.js';
+import {
+  can,
+  canReadGroup,
+  canReadIssue,
+  canReadMergeRequests,
+  canReadProject,
+  groupRole,
+  publicOrVisibleToUser,
+  roleIn,
+} from './policy.js';
 
 /**
  * Project and group milestones (GITLAB-BEHAVIOR 6): validation, filters and
@@ -255,7 +264,11 @@ export function listGroupMilestones(
 ): readonly Milestone[] {
   const owners = [groupKey(group)];
   if (filters.includeAncestors) {
-    for (const g of groupChain(world, group).slice(1)) if (canReadGroup(world, user, g)) owners.push(groupKey(g));
+    // `group_ids.public_or_visible_to_user(current_user)` (lib/api/concerns/milestones/group_project_params.rb
+    // #group_finder_params): a Guest of the group alone, with no project, gets no private ancestor's milestones.
+    for (const g of groupChain(world, group).slice(1)) {
+      if (publicOrVisibleToUser(world, user, g)) owners.push(groupKey(g));
+    }
   }
   if (filters.includeDescendants) {
     const below = (g: Group | null) => g !== null && groupChain(world, g).includes(group);

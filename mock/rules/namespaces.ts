@@ -1,5 +1,5 @@
 import { notFound } from '../http/errors.js';
-import { directRole, groupChain, membershipCounts } from '../world/memberships.js';
+import { directRole, groupChain, membershipCounts, projectGroup } from '../world/memberships.js';
 import type { Caller, Group, NamespaceRecord, User, World } from '../world/types.js';
 import { userNamed } from '../world/world.js';
 import { fuzzy } from './groups.js';
@@ -111,6 +111,16 @@ export function membersCountWithDescendants(world: World, group: Group): number 
     for (const id of g.members.keys()) if (membershipCounts(world, g, id)) users.add(id);
   }
   return users.size;
+}
+
+/** The projects in a group and its subgroups, whoever can see them (GitLab's `Namespace#all_projects`). */
+export function allProjectsCount(world: World, group: Group): number {
+  let count = 0;
+  for (const project of world.projects.values()) {
+    const home = projectGroup(world, project);
+    if (home && groupChain(world, home).includes(group)) count += 1;
+  }
+  return count;
 }
 
 /**

@@ -194,6 +194,32 @@ export function groupsAround(world: World, user: User): Set<number> {
 }
 
 /**
+ * GitLab's `Group.public_or_visible_to_user` (app/models/group.rb): the group is public (or internal,
+ * for a human), or one of `User#authorized_groups` (app/models/user.rb): a group the user is a member
+ * of or below one, one shared with a group they directly belong to (or below it), or a group of a
+ * project they are authorized for, with its ancestors. Unlike `read_group`, membership of a subgroup
+ * alone does not open a private parent, and an administrator's status counts for nothing.
+ */
+export function publicOrVisibleToUser(world: World, user: User, group: Group): boolean {
+  if (openTo(group.visibility, user)) return true;
+  if (groupChain(world, group).some((g) => membershipCounts(world, g, user.id))) return true;
+  for (const link of world.groupShares.values()) {
+    const invited = world.groups.get(link.shared_with_group_id);
+    if (!shareCounts(world, link) || !invited || !membershipCounts(world, invited, user.id)) continue;
+    const shared = world.groups.get(link.shared_group_id);
+    if (shared && groupChain(world, group).includes(shared)) return true;
+  }
+  // `authorized_projects.select(:namespace_id)`, self and ancestors: projects the user has a role in
+  // as a member (an administrator's status is no project authorization).
+  const member = user.admin ? { ...user, admin: false } : user;
+  for (const project of world.projects.values()) {
+    const home = projectGroup(world, project);
+    if (home && groupChain(world, home).includes(group) && projectRole(world, member, project) > 0) return true;
+  }
+  return false;
+}
+
+/**
  * GitLab's `read_group`: by its visibility, by membership in it or an ancestor,
  * or, as in GitLab, by membership in one of its subgroups or projects (a member
  * of `acme/platform` can see the private `acme`).
@@ -424,6 +450,9 @@ export interface Abilities {
   modify_approvers_rules: Project;
   admin_label: Project;
   set_issue_metadata: Project;
+  set_issue_updated_at: Project;
+  set_issue_created_at: Project;
+  set_issue_iid: Project;
   read_protected_branch: Project;
   create_protected_branch: Project;
   update_protected_branch: ProtectedBranchIn;
@@ -438,6 +467,7 @@ export interface Abilities {
   create_subgroup: Group;
   change_group: Group;
   change_share_with_group_lock: Group;
+  update_max_artifacts_size: Group;
   create_group_link: Project | Group;
   read_namespace_via_membership: Group;
   delete_group_link: Project | Group;
@@ -633,6 +663,9 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   change_repository_storage: administrator,
   // GlobalPolicy: `rule { admin }.enable :use_project_statistics_filters` (the projects list's statistics orders).
   use_project_statistics_filters: administrator,
+  // GroupPolicy: `rule { admin }.policy { enable :update_max_artifacts_size }` (Groups::UpdateService drops the
+  // parameter for anyone else).
+  update_max_artifacts_size: administrator,
   // GlobalPolicy (admin), ProjectPolicy `rule { can?(:admin_project) }` (Maintainer), EE GroupPolicy
   // `rule { can?(:admin_group) & group_web_hooks licensed }` (Owner; the plan is checked by the route).
   read_web_hook: projectOrGroupAdmin(),
@@ -704,6 +737,13 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   admin_label: guarded(projectMember(Roles.Planner), itself, { archived: true, anyOf: ['issues', 'merge_requests'] }),
   // IssuePolicy: `set_issue_metadata` from Planner (`can_set_issuable_metadata?`); asked of the project here.
   set_issue_metadata: projectMember(Roles.Planner),
+  // ProjectPolicy: `rule { can?(:owner_access) }.policy { ... enable :set_issue_updated_at }` (admins are
+  // Owners here); Issues::BaseService#filter_timestamp_params drops `updated_at` for the others.
+  set_issue_updated_at: projectMember(Roles.Owner),
+  // The same Owner block: `enable :set_issue_iid`, `enable :set_issue_created_at` (Issues::BaseService
+  // drops `iid` and `created_at` for the others).
+  set_issue_created_at: projectMember(Roles.Owner),
+  set_issue_iid: projectMember(Roles.Owner),
   // `lib/api/protected_branches.rb`'s GET routes ask `authorize_read_code!` since GitLab 15.11 (MR !115495,
   // replacing `before { authorize_admin_project }`): whoever reads the code, anonymous callers of a public
   // project included; Guests and (in 18.6) Planners of a private project get 403.

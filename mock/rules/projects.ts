@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.js';
-import { directProjectsOf, directRole } from '../world/memberships.js';
+import { directProjectsOf, directRole, groupChain } from '../world/memberships.js';
 import { shareCounts, sharesOfProject } from '../world/shares.js';
 import type { Group, NamespaceRecord, Project, Role, User, Visibility, World } from '../world/types.js';
 import { can, groupShareRole, visibleWithRole } from './policy.js';
@@ -279,7 +279,8 @@ export function listProjects(world: World, user: User, filters: ProjectFilters):
 }
 
 /**
- * `GET /groups/:id/projects`: the group's projects (and its subgroups' with `include_subgroups`) the caller can read.
+ * `GET /groups/:id/projects`: the group's projects (and its subgroups' with `include_subgroups`, its
+ * ancestors' own with `include_ancestor_groups`: `GroupProjectsFinder#owned_projects`) the caller can read.
  * `similarity` without a search orders by name ascending whatever `sort` says, ties by id in its
  * direction (GitLab's `handle_similarity_order` in `lib/api/groups.rb`).
  */
@@ -287,9 +288,11 @@ export function listGroupProjects(
   world: World,
   user: User,
   group: Group,
-  filters: ProjectFilters & { include_subgroups?: boolean | undefined },
+  filters: ProjectFilters & { include_subgroups?: boolean | undefined; include_ancestor_groups?: boolean | undefined },
 ): Project[] {
   const inside = new Set<number>([group.id]);
+  // `Project.for_group_and_its_ancestor_groups`: the projects right in each ancestor, not their other subgroups'.
+  if (filters.include_ancestor_groups) for (const g of groupChain(world, group)) inside.add(g.id);
   if (filters.include_subgroups) {
     // One pass over the groups: a group is inside when its parent is (memoized up the tree).
     const memo = new Map<number, boolean>([[group.id, true]]);

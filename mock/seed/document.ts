@@ -439,6 +439,48 @@ export const SeedGroup = z.strictObject({
   share_with_group_lock: z.boolean().optional(),
   /** Users may request access; default `true`. */
   request_access_enabled: z.boolean().optional(),
+  /** Settings the mock stores and shows, by GitLab's API names; each absent one has GitLab's default. */
+  settings: z
+    .strictObject({
+      /** Emails off; default `false`. */
+      emails_disabled: z.boolean().optional(),
+      /** Diff previews in emails; default `true`. */
+      show_diff_preview_in_email: z.boolean().optional(),
+      /** New projects' default branch name, or `null` (default). */
+      default_branch: z.string().nullable().optional(),
+      /** New projects' default branch protection, 0 to 4; default 2. */
+      default_branch_protection: z.int().min(0).max(4).optional(),
+      /** New projects' default branch protection as GitLab's hash (`allowed_to_push`, `allowed_to_merge`...). */
+      default_branch_protection_defaults: z
+        .strictObject({
+          /** `[{ "access_level": 0 | 30 | 40 | 60 }]`. */
+          allowed_to_push: z
+            .array(
+              z.strictObject({ access_level: z.union([z.literal(0), z.literal(30), z.literal(40), z.literal(60)]) }),
+            )
+            .optional(),
+          /** Force push for those who may push. */
+          allow_force_push: z.boolean().optional(),
+          /** `[{ "access_level": 0 | 30 | 40 | 60 }]`. */
+          allowed_to_merge: z
+            .array(
+              z.strictObject({ access_level: z.union([z.literal(0), z.literal(30), z.literal(40), z.literal(60)]) }),
+            )
+            .optional(),
+          /** Code owners must approve. */
+          code_owner_approval_required: z.boolean().optional(),
+          /** Developers may push the first commit. */
+          developer_can_initial_push: z.boolean().optional(),
+        })
+        .optional(),
+      /** `ssh`, `http` or `all` (default). */
+      enabled_git_access_protocol: z.enum(['ssh', 'http', 'all']).optional(),
+      /** Maximum artifacts size in MB, or `null` (default). */
+      max_artifacts_size: z.int().nonnegative().nullable().optional(),
+      /** `enabled` (default), `disabled_and_overridable` or `disabled_and_unoverridable`. */
+      shared_runners_setting: z.enum(['enabled', 'disabled_and_overridable', 'disabled_and_unoverridable']).optional(),
+    })
+    .optional(),
   /** The groups it is shared with (any group of the document, earlier or later). */
   shared_with_groups: z.array(SeedShare).optional(),
   /**

@@ -329,6 +329,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     ...(g.subgroup_creation_level === undefined ? {} : { subgroup_creation_level: g.subgroup_creation_level }),
     ...(g.share_with_group_lock === undefined ? {} : { share_with_group_lock: g.share_with_group_lock }),
     ...(g.request_access_enabled === undefined ? {} : { request_access_enabled: g.request_access_enabled }),
+    ...(g.settings && Object.keys(g.settings).length > 0 ? { settings: { ...g.settings } } : {}),
     ...shares(sharesOfGroup(world, g.id).map((l) => ({ ...l, group_id: l.shared_with_group_id }))),
     // Only marked groups carry the keys: other groups export as before deletion existed.
     ...(g.marked_for_deletion_on ? { marked_for_deletion_on: g.marked_for_deletion_on } : {}),

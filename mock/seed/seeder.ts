@@ -436,6 +436,7 @@ export class Seeder {
       ...(input.subgroup_creation_level !== undefined && { subgroup_creation_level: input.subgroup_creation_level }),
       ...(input.share_with_group_lock !== undefined && { share_with_group_lock: input.share_with_group_lock }),
       ...(input.request_access_enabled !== undefined && { request_access_enabled: input.request_access_enabled }),
+      ...(input.settings && Object.keys(input.settings).length > 0 && { settings: { ...input.settings } }),
     }));
     this.world.groups.set(group.id, group);
     membershipDetailsOf(this.world, group, input.members);

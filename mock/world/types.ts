@@ -315,10 +315,44 @@ export interface Group {
   share_with_group_lock?: boolean;
   /** Users may request access (GitLab's `request_access_enabled`); absent: `true`. */
   request_access_enabled?: boolean;
+  /** The settings GitLab keeps that the mock only stores and shows; an absent one has GitLab's default. */
+  settings?: Partial<GroupStoredSettings>;
   /** `YYYY-MM-DD`: the day it was marked for deletion (GitLab's `marked_for_deletion_on`); absent or `null`: not marked. */
   marked_for_deletion_on?: string | null;
   /** Who marked it for deletion (the deletion worker acts as them); absent or `null`: nobody left. */
   marked_for_deletion_by?: number | null;
+}
+
+/** @internal GitLab's `default_branch_protection_defaults` hash, with the keys that were sent. */
+export interface BranchProtectionDefaults {
+  allowed_to_push?: { access_level: 0 | 30 | 40 | 60 }[];
+  allow_force_push?: boolean;
+  allowed_to_merge?: { access_level: 0 | 30 | 40 | 60 }[];
+  code_owner_approval_required?: boolean;
+  developer_can_initial_push?: boolean;
+}
+
+/**
+ * @internal A group's settings that GitLab keeps and the mock only stores and shows (`PUT /groups/:id`,
+ * `POST /groups`; `Groups::UpdateService`, `namespace_settings`).
+ */
+export interface GroupStoredSettings {
+  /** Emails are off for the group (`emails_enabled` is its negation); default `false`. */
+  emails_disabled: boolean;
+  /** Diff previews in merge request emails; default `true`. */
+  show_diff_preview_in_email: boolean;
+  /** The default branch name of new projects (`namespace_settings.default_branch_name`); default `null`. */
+  default_branch: string | null;
+  /** `Gitlab::Access` branch protection of new projects' default branch, 0 to 4; default 2. */
+  default_branch_protection: number;
+  /** New projects' default branch protection as sent (GitLab keeps the hash as given); default Maintainers push and merge. */
+  default_branch_protection_defaults: BranchProtectionDefaults;
+  /** `ssh`, `http` or `all` (a top-level group's Git protocols); default `all`. */
+  enabled_git_access_protocol: 'ssh' | 'http' | 'all';
+  /** The maximum artifacts size in MB (administrators set it); default `null`. */
+  max_artifacts_size: number | null;
+  /** `enabled` (default), `disabled_and_overridable` or `disabled_and_unoverridable`. */
+  shared_runners_setting: 'enabled' | 'disabled_and_overridable' | 'disabled_and_unoverridable';
 }
 
 /** Who may create projects in a group (`Gitlab::Access.project_creation_string_options`). */

@@ -29,6 +29,17 @@ export const Issue = /* @__PURE__ */ lazySchema(() =>
         project: z.string(),
       }),
     ),
+    /** How to refer to it in Markdown: `#1`, from its project, and `group/project#1` from anywhere. */
+    references: z.optional(
+      z.looseObject({
+        /** `#<iid>`. */
+        short: z.string(),
+        /** From the project or group the route names. */
+        relative: z.string(),
+        /** With the project's full path. */
+        full: z.string(),
+      }),
+    ),
   }),
 );
 /**
@@ -55,6 +66,8 @@ export interface IssueListQuery extends PaginationQuery {
   assignee_username?: string[];
   /** Words found in the title or description. */
   search?: string;
+  /** Where `search` looks: `title`, `description` or `title,description` (the default). */
+  in?: string;
   /** Only these iids. */
   iids?: number[];
   /** Only confidential issues (`true`) or only the others (`false`). */
@@ -67,8 +80,21 @@ export interface IssueListQuery extends PaginationQuery {
   updated_after?: string;
   /** ISO 8601: updated at or before. */
   updated_before?: string;
-  /** `created_at` (the default), `updated_at`, `title` or `label_priority` (the highest priority of its labels). */
-  order_by?: 'created_at' | 'updated_at' | 'title' | 'label_priority';
+  /**
+   * `created_at` (the default), `updated_at`, `title`, `label_priority` (the highest priority of its
+   * labels), `due_date`, `milestone_due`, `popularity`, `priority`, `relative_position` or `weight`.
+   */
+  order_by?:
+    | 'created_at'
+    | 'updated_at'
+    | 'title'
+    | 'label_priority'
+    | 'due_date'
+    | 'milestone_due'
+    | 'popularity'
+    | 'priority'
+    | 'relative_position'
+    | 'weight';
   /** `desc` (the default) or `asc`. */
   sort?: 'asc' | 'desc';
 }
@@ -77,6 +103,8 @@ export interface IssueListQuery extends PaginationQuery {
 export interface IssueGlobalListQuery extends IssueListQuery {
   /** `created_by_me` (the default), `assigned_to_me` or `all`. */
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';
+  /** Leave out the issues of archived projects: `true` (the default) or `false`. */
+  non_archived?: boolean;
 }
 
 /** What an issue's create and update bodies share. */
@@ -99,6 +127,10 @@ export interface IssueFieldsBody {
 export interface IssueCreate extends IssueFieldsBody {
   /** The title. */
   title: string;
+  /** Its number in the project (project Owners and administrators; ignored for the others); 409 when taken. */
+  iid?: number;
+  /** ISO 8601: when it was created (project Owners and administrators; ignored for the others). */
+  created_at?: string;
 }
 
 /** Body of `PUT /projects/:id/issues/:issue_iid`: at least one field. */
@@ -111,4 +143,6 @@ export interface IssueUpdate extends IssueFieldsBody {
   add_labels?: string | string[];
   /** Label names to remove. */
   remove_labels?: string | string[];
+  /** ISO 8601: the time to record as its `updated_at` (project Owners and administrators; ignored for the others). */
+  updated_at?: string;
 }

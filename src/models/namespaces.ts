@@ -23,6 +23,10 @@ export const Namespace = /* @__PURE__ */ lazySchema(() =>
     web_url: z.string(),
     /** Users with a membership in the group or below it; sent to the group's Owners and administrators only. */
     members_count_with_descendants: z.optional(z.int()),
+    /** The repository storage of the group's hierarchy in bytes, or `null` before it is counted; Owners and administrators only. */
+    root_repository_size: z.optional(z.nullable(z.int())),
+    /** Projects in the group and its subgroups; sent to the group's Owners and administrators only. */
+    projects_count: z.optional(z.int()),
   }),
 );
 /**

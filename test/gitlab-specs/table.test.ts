@@ -30,6 +30,17 @@ const PORTS = [
   { file: 'projects-2.test.ts', spec: '`spec/requests/api/projects_spec.rb`, from `GET /projects/:id` to the end' },
   { file: 'users-1.test.ts', spec: '`spec/requests/api/users_spec.rb`, from `GET /users` to `PUT /users/:id`' },
   { file: 'users-2.test.ts', spec: '`spec/requests/api/users_spec.rb`, from `PUT /user/:id` to the end' },
+  { file: 'groups.test.ts', spec: '`spec/requests/api/groups_spec.rb`' },
+  { file: 'namespaces.test.ts', spec: '`spec/requests/api/namespaces_spec.rb`' },
+  {
+    file: 'group-milestones.test.ts',
+    spec: '`spec/requests/api/group_milestones_spec.rb` and the milestones shared examples it runs for a group',
+  },
+  { file: 'issues.test.ts', spec: '`spec/requests/api/issues/issues_spec.rb`' },
+  { file: 'issues-project.test.ts', spec: '`spec/requests/api/issues/get_project_issues_spec.rb`' },
+  { file: 'issues-put.test.ts', spec: '`spec/requests/api/issues/put_projects_issues_spec.rb`' },
+  { file: 'issues-post.test.ts', spec: '`spec/requests/api/issues/post_projects_issues_spec.rb`' },
+  { file: 'issues-group.test.ts', spec: '`spec/requests/api/issues/get_group_issues_spec.rb`' },
 ] as const;
 
 const PAGE = new URL('../../docs/gitlab-specs.md', import.meta.url);
