@@ -7,7 +7,7 @@ import { fromFetchRequest, type MockRequest } from './http/mock-request.js';
 import { createOAuthRouter } from './http/oauth-router.js';
 import { DROPPED, dated, type MockResponse, toFetchResponse } from './http/respond.js';
 import { createRouter, type Guard } from './http/router.js';
-import { authenticate, identify, requireApiScope } from './rules/access.js';
+import { authenticate, identify, requireApiScope, sudo } from './rules/access.js';
 import { expiringTokenHooks } from './rules/events.js';
 import {
   authorizeHeadless,
@@ -263,10 +263,17 @@ export class MockOAuthError extends Error {
 const DEFAULT_NOW = '2026-01-01T00:00:00Z';
 
 /**
- * What the API router asks of a request's caller, in front of every route: authentication and
+ * What the API router asks of a request's caller, in front of every route: authentication, sudo and
  * the API scope check (`rules/access.ts`), GitLab's rate limits (`rules/rate-limits.ts`).
  */
-export const API_GUARD: Guard = { identify, authenticate, servesAnonymous, requireScope: requireApiScope, throttle };
+export const API_GUARD: Guard = {
+  identify,
+  authenticate,
+  servesAnonymous,
+  sudo,
+  requireScope: requireApiScope,
+  throttle,
+};
 
 /** The router of a mock without fetch objects: what the HTTP server calls. */
 export type PlainRouter = (request: MockRequest) => Promise<MockResponse | undefined>;

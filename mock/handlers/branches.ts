@@ -5,7 +5,7 @@ import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentBranch, presentProjectProtectedBranch } from '../present/branches.js';
-import { findProject, requireApiScopeOr, requireRepositoryEnabled } from '../rules/access.js';
+import { findProject, requireRepositoryEnabled, requireRouteScopes } from '../rules/access.js';
 import {
   BRANCH_SORTS,
   createBranch,
@@ -47,7 +47,7 @@ const unprotectLevel = () => p.integer().values([30, 40, 60]);
 function readableRepository(ctx: RouteContext): Project {
   const { method } = ctx.request;
   // `allow_access_with_scope :ai_workflows, if: ->(request) { request.get? || request.head? || request.post? }`.
-  requireApiScopeOr(ctx.caller.token, method, AI_WORKFLOWS_METHODS.includes(method) ? ['ai_workflows'] : []);
+  requireRouteScopes(ctx.caller, method, AI_WORKFLOWS_METHODS.includes(method) ? ['ai_workflows'] : []);
   const { id } = parseParams(ctx.params, { id: p.string().required() });
   const project = findProject(ctx.world, ctx.caller, id);
   requireRepositoryEnabled(ctx.world, ctx.caller, project);

@@ -72,7 +72,7 @@ function eventList(
 const parseEventParams = (ctx: RouteContext) => parseParams(ctx.params, eventParams);
 
 /** `lib/api/events.rb`: `allow_access_with_scope :read_user, if: ->(request) { request.get? || request.head? }`. */
-const readUserScope = (ctx: RouteContext) => requireReadUserScope(ctx.caller.token, ctx.request.method);
+const readUserScope = (ctx: RouteContext) => requireReadUserScope(ctx.caller, ctx.request.method);
 
 export const eventRoutes = [
   route(

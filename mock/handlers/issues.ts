@@ -142,7 +142,7 @@ const issueRoute = (method: 'GET' | 'POST' | 'PUT', path: string, handler: Route
     method,
     path,
     (ctx) => {
-      requireAiWorkflowsScope(ctx.caller.token, method);
+      requireAiWorkflowsScope(ctx.caller, method);
       return handler(ctx);
     },
     { checksScopes: true },

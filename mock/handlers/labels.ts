@@ -3,7 +3,7 @@ import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroupLabel, presentProjectLabel } from '../present/labels.js';
-import { findGroup, findProject, requireApiScopeOr } from '../rules/access.js';
+import { findGroup, findProject, requireRouteScopes } from '../rules/access.js';
 import {
   createLabel,
   deleteLabel,
@@ -38,8 +38,8 @@ const visibleLabels = (ctx: RouteContext, project: Project, includeAncestorGroup
 
 /** `lib/api/labels.rb`: `allow_access_with_scope :ai_workflows, if: ->(request) { request.get? || request.head? }`. */
 const readScopes = (ctx: RouteContext) =>
-  requireApiScopeOr(
-    ctx.caller.token,
+  requireRouteScopes(
+    ctx.caller,
     ctx.request.method,
     ctx.request.method === 'GET' || ctx.request.method === 'HEAD' ? ['ai_workflows'] : [],
   );

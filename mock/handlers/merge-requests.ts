@@ -144,7 +144,7 @@ export const mergeRequestRoutes = [
     'GET',
     '/merge_requests',
     (ctx) => {
-      requireAiWorkflowsScope(ctx.caller.token, 'GET');
+      requireAiWorkflowsScope(ctx.caller, 'GET');
       const spec = { ...listParams, scope: p.string().values(MERGE_REQUEST_SCOPES).default('created_by_me') };
       const q = parseParams(ctx.params, spec, listConstraints);
       // lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'`.
@@ -159,7 +159,7 @@ export const mergeRequestRoutes = [
     'GET',
     '/projects/:id/merge_requests',
     (ctx) => {
-      requireAiWorkflowsScope(ctx.caller.token, 'GET');
+      requireAiWorkflowsScope(ctx.caller, 'GET');
       const spec = { ...listParams, id: p.string().required(), iids: p.integers() };
       const q = parseParams(ctx.params, spec, listConstraints);
       const project = findProject(ctx.world, ctx.caller, q.id);
@@ -173,7 +173,7 @@ export const mergeRequestRoutes = [
     'GET',
     '/projects/:id/merge_requests/:merge_request_iid',
     (ctx) => {
-      requireAiWorkflowsScope(ctx.caller.token, 'GET');
+      requireAiWorkflowsScope(ctx.caller, 'GET');
       const q = parseParams(ctx.params, {
         ...mergeRequestPath,
         render_html: p.boolean(),
@@ -193,7 +193,7 @@ export const mergeRequestRoutes = [
     'GET',
     '/projects/:id/merge_requests/:merge_request_iid/participants',
     (ctx) => {
-      requireAiWorkflowsScope(ctx.caller.token, 'GET');
+      requireAiWorkflowsScope(ctx.caller, 'GET');
       const q = parseParams(ctx.params, { ...mergeRequestPath, ...paginationParams });
       const project = findProject(ctx.world, ctx.caller, q.id);
       // find_merge_request_with_access: the lookup (404), then read_merge_request (403).
@@ -208,7 +208,7 @@ export const mergeRequestRoutes = [
     'POST',
     '/projects/:id/merge_requests',
     (ctx) => {
-      requireAiWorkflowsScope(ctx.caller.token, 'POST');
+      requireAiWorkflowsScope(ctx.caller, 'POST');
       const q = parseParams(
         ctx.params,
         {
@@ -235,7 +235,7 @@ export const mergeRequestRoutes = [
     'PUT',
     '/projects/:id/merge_requests/:merge_request_iid',
     (ctx) => {
-      requireAiWorkflowsScope(ctx.caller.token, 'PUT');
+      requireAiWorkflowsScope(ctx.caller, 'PUT');
       const q = parseParams(
         ctx.params,
         {

@@ -61,7 +61,7 @@ export const sshKeyRoutes = [
     'GET',
     '/users/:user_id/keys',
     (ctx) => {
-      requireUsersApiScope(ctx.caller.token, ctx.request.method);
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       const q = parseParams(ctx.params, { user_id: p.string().required(), ...paginationParams });
       const user = userByIdOrName(ctx, q.user_id);
       return paginated(ctx, keysOf(ctx.world, user), q, (key) => presentSshKey(ctx.world, user, key));
@@ -72,7 +72,7 @@ export const sshKeyRoutes = [
     'GET',
     '/users/:id/keys/:key_id',
     (ctx) => {
-      requireUsersApiScope(ctx.caller.token, ctx.request.method);
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       const q = parseParams(ctx.params, { id: p.string().required(), key_id: p.id().required() });
       const user = userByIdOrName(ctx, q.id);
       return json(presentSshKey(ctx.world, user, findKeyOf(ctx.world, user, q.key_id)));
@@ -99,7 +99,7 @@ export const sshKeyRoutes = [
     'GET',
     '/user/keys',
     (ctx) => {
-      requireUsersApiScope(ctx.caller.token, ctx.request.method);
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       const q = parseParams(ctx.params, paginationParams);
       const user = ctx.caller.user;
       return paginated(ctx, keysOf(ctx.world, user), q, (key) => presentSshKey(ctx.world, user, key));
@@ -110,7 +110,7 @@ export const sshKeyRoutes = [
     'GET',
     '/user/keys/:key_id',
     (ctx) => {
-      requireUsersApiScope(ctx.caller.token, ctx.request.method);
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       const q = parseParams(ctx.params, { key_id: p.id().required() });
       const user = ctx.caller.user;
       return json(presentSshKey(ctx.world, user, findKeyOf(ctx.world, user, q.key_id)));

@@ -156,7 +156,7 @@ export const userAdminRoutes = [
     'GET',
     '/users/:id/associations_count',
     (ctx) => {
-      requireUsersApiScope(ctx.caller.token, ctx.request.method);
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       digitsOnly(ctx, 'id');
       const q = parseParams(ctx.params, { id: p.id().required() });
       return json(associationsCount(ctx.world, ctx.caller, q.id));
@@ -168,7 +168,7 @@ export const userAdminRoutes = [
     'GET',
     '/users/:user_id/memberships',
     (ctx) => {
-      requireUsersApiScope(ctx.caller.token, ctx.request.method);
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       const q = parseParams(ctx.params, {
         user_id: p.id().required(),
         type: p.string().values(['Project', 'Namespace']),

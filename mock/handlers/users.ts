@@ -24,7 +24,7 @@ import { listUsers, readsAllUsers, readUser, selfToken, USER_ORDERS, type UserOr
 
 const metadata = (ctx: RouteContext) => {
   // lib/api/metadata.rb takes `ai_features` too: the editor extensions of GitLab Duo read the version with it.
-  requireReadUserScope(ctx.caller.token, 'GET', ['ai_features']);
+  requireReadUserScope(ctx.caller, 'GET', ['ai_features']);
   return json(presentMetadata(ctx.world));
 };
 
@@ -33,7 +33,7 @@ export const userRoutes = [
     'GET',
     '/user',
     (ctx) => {
-      requireUsersApiScope(ctx.caller.token, ctx.request.method, true);
+      requireUsersApiScope(ctx.caller, ctx.request.method, true);
       const { user } = ctx.caller;
       return json(user.admin ? presentUserWithAdmin(ctx.world, user) : presentUserPublic(ctx.world, user));
     },
@@ -44,7 +44,7 @@ export const userRoutes = [
     'GET',
     '/users',
     (ctx) => {
-      requireUsersApiScope(ctx.caller.token, ctx.request.method);
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       const q = parseParams(
         ctx.params,
         {
@@ -112,7 +112,7 @@ export const userRoutes = [
     'GET',
     '/users/:id',
     (ctx) => {
-      requireUsersApiScope(ctx.caller.token, ctx.request.method);
+      requireUsersApiScope(ctx.caller, ctx.request.method);
       // GitLab's route takes digits only (`requirements: { id: /[0-9]*/ }`): anything else is no route.
       if (!/^\d+$/.test(String(ctx.params.id))) {
         throw routeNotFound().because('GET /api/v4/users/:id takes digits only, as in GitLab: no route matches');

@@ -50,3 +50,15 @@ export function tokenOf(request: MockRequest): Credential | null {
   const oauth = oauthTokenOf(request);
   return oauth ? { value: oauth, oauth: true } : null;
 }
+
+/**
+ * Whom a request asks to act as (GitLab's sudo): the `sudo` parameter (query, form or JSON body),
+ * else the `Sudo` header, as sent; `null` when it asks nothing. GitLab reads
+ * `params[SUDO_PARAM] || env[SUDO_HEADER]` (`lib/api/helpers.rb#sudo_identifier`): Ruby's `||`
+ * takes an empty string, so an empty `sudo=` still asks, and names nobody.
+ */
+export function sudoOf(request: MockRequest, params: Readonly<Record<string, unknown>>): string | null {
+  const param = params.sudo;
+  if (param !== undefined && param !== null) return typeof param === 'string' ? param : JSON.stringify(param);
+  return request.header('sudo');
+}

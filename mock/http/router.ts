@@ -1,7 +1,7 @@
 import { ANONYMOUS, type Caller, type World } from '../world/types.js';
 import { nowIso, syncClock } from '../world/world.js';
 import { nearestRoute, templateOf, unmodelledReason } from './coverage.js';
-import { type Credential, tokenOf } from './credentials.js';
+import { type Credential, sudoOf, tokenOf } from './credentials.js';
 import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
@@ -158,6 +158,11 @@ export interface Guard {
   authenticate(world: World, credential: Credential | null): Caller;
   /** Whether a request without any token reaches the route (`GET`, `/projects/:id`) as {@link ANONYMOUS} instead of 401. */
   servesAnonymous(method: string, path: string): boolean;
+  /**
+   * GitLab's sudo: the caller the request acts as when it names a user (`sudo` parameter or `Sudo`
+   * header, {@link sudoOf}), or throws GitLab's refusal (401, 403, 404).
+   */
+  sudo(world: World, caller: Caller, identifier: string): Caller;
   /** Throws GitLab's 403 `insufficient_scope` unless the token may call the API with `method` (for routes without {@link Route.checksScopes}). */
   requireScope(token: Caller['token'], method: string): void;
   /**
@@ -277,12 +282,21 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       }
       // GitLab's anonymous requests: no token at all (a bad token is 401 everywhere), on a route it serves without one.
       const anonymous = trace.credential === null && guard.servesAnonymous(found.route.method, found.route.path);
-      const caller: Caller = anonymous ? { user: ANONYMOUS, token: null } : guard.authenticate(world, trace.credential);
-      trace.user = anonymous ? null : caller.user.username;
-      if (!found.route.checksScopes) guard.requireScope(caller.token, method);
+      const authenticated: Caller = anonymous
+        ? { user: ANONYMOUS, token: null }
+        : guard.authenticate(world, trace.credential);
+      trace.user = anonymous ? null : authenticated.user.username;
+      // The body before the scope check: a `sudo` parameter may come in it (GitLab's `params[:sudo]`).
       const body = await bodyParams(request);
       trace.body = Object.keys(body).length > 0 ? body : null;
       const params = { ...trace.query, ...body, ...found.params };
+      const identifier = sudoOf(request, params);
+      const caller = identifier === null ? authenticated : guard.sudo(world, authenticated, identifier);
+      // The journal names the user the request acts as, as GitLab's API log does (`save_current_user_in_env`).
+      trace.user = anonymous ? null : caller.user.username;
+      // `lib/api/helpers.rb#current_user`: the route's scopes are checked only `unless sudo?` (the sudo'd
+      // user differs from the token's), the `sudo` scope having been asked instead.
+      if (!found.route.checksScopes && !caller.sudoer) guard.requireScope(caller.token, method);
       return await found.route.handler({ world, request, url, caller, params });
     } catch (error) {
       if (error instanceof ApiError) {

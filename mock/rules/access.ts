@@ -99,12 +99,73 @@ export function actsAsAdmin(world: World, user: User, token: AccessToken | OAuth
  * admin mode calls as the same user record seen with `admin: false` (reads and writes still
  * go to the record), exactly GitLab's regular user.
  */
-function asCaller(world: World, user: User, token: AccessToken | OAuthToken): Caller {
-  if (!user.admin || actsAsAdmin(world, user, token)) return { user, token };
+function asCaller(
+  world: World,
+  user: User,
+  token: AccessToken | OAuthToken,
+  powers = actsAsAdmin(world, user, token),
+): Caller {
+  if (!user.admin || powers) return { user, token };
   const withoutPowers = new Proxy(user, {
     get: (record, key, receiver) => (key === 'admin' ? false : Reflect.get(record, key, receiver)),
   });
   return { user: withoutPowers, token };
+}
+
+/**
+ * GitLab's sudo (`lib/api/helpers.rb#sudo!`): an administrator's token acts as the user the request
+ * names by id or username (the `sudo` parameter or `Sudo` header, read by the wire). In GitLab's order:
+ * no token is 401 (`unauthorized! unless initial_current_user`); a caller who is not an administrator
+ * acting as one (`can_admin_all_resources?`: with the instance's admin mode on, only a token with the
+ * `admin_mode` scope, {@link actsAsAdmin}) is 403 `Must be admin to use sudo`; a token without the
+ * `sudo` scope is 403 `insufficient_scope` (`validate_and_save_access_token!(scopes: [:sudo])`); a
+ * user neither id nor username names is 404 `User with ID or username '<x>' Not Found`. The sudo'd
+ * user is taken in any state: `sudo!` does not check it (`api_access_allowed?` in
+ * `lib/api/api_guard.rb#find_current_user!` asked only about the token's own user). GitLab's third
+ * refusal, `Must be authenticated using an OAuth or personal access token to use sudo`, is for a web
+ * session, which the mock's API never authenticates by.
+ */
+export function sudo(world: World, caller: Caller, identifier: string): Caller {
+  const { token } = caller;
+  if (!token || isAnonymous(caller.user)) throw unauthorized().because('sudo needs a token, and the request has none');
+  if (!caller.user.admin) {
+    throw new ApiError(403, { message: '403 Forbidden - Must be admin to use sudo' }).because(
+      `${caller.user.username} is not an administrator${adminModeNote(world, caller.user, token)}, so may not act as ${identifier}`,
+    );
+  }
+  if (!token.scopes.includes('sudo')) {
+    throw insufficientScope(['sudo']).because(
+      `${tokenName(token)} has scopes ${token.scopes.join(', ')}; sudo needs the sudo scope`,
+    );
+  }
+  const user = userByIdOrUsername(world, identifier);
+  if (!user) {
+    throw notFound(`User with ID or username '${identifier}'`).because(`sudo names no user: ${identifier}`);
+  }
+  // Admin mode is the token's user's (`bypass_session!(user.id)` in `find_current_user!`): a sudo'd
+  // administrator acts as one only where the instance has admin mode off, or as themself.
+  if (user.id === caller.user.id) return caller;
+  return { ...asCaller(world, user, token, world.instance.admin_mode !== true), sudoer: caller.user };
+}
+
+/** `UserFinder#find_by_id_or_username`: digits are an id, anything else a username in any case (`User.find_by_username`). */
+function userByIdOrUsername(world: World, identifier: string): User | undefined {
+  if (/^\d+$/.test(identifier)) return world.users.get(Number(identifier));
+  const wanted = identifier.toLowerCase();
+  for (const user of world.users.values()) if (user.username.toLowerCase() === wanted) return user;
+  return undefined;
+}
+
+function tokenName(token: AccessToken | OAuthToken): string {
+  return 'name' in token ? `token ${token.id} (${token.name})` : `OAuth token ${token.id}`;
+}
+
+/** Why an administrator's request is a regular user's: admin mode on and no `admin_mode` scope. */
+function adminModeNote(world: World, user: User, token: AccessToken | OAuthToken): string {
+  const record = world.users.get(user.id);
+  return record?.admin && !actsAsAdmin(world, record, token)
+    ? ' acting as one (admin mode on, no admin_mode scope)'
+    : '';
 }
 
 /** Why a credential does not authenticate: GitLab's bodies for a revoked or expired OAuth token, else 401 Unauthorized. */
@@ -192,31 +253,26 @@ export function requireApiScope(token: AccessToken | OAuthToken | null, method: 
 }
 
 /**
- * {@link requireApiScope} where the route's API class adds scopes of its own for `method`
- * (`allow_access_with_scope :ai_workflows, if: ->(request) { ... }` of `lib/api/branches.rb`).
+ * GitLab's scope check of a route whose API class allows scopes of its own besides the API scopes
+ * (`allow_access_with_scope`): `extra` are those it allows for this request. None is checked for a request
+ * acting by sudo (`lib/api/helpers.rb#current_user` checks the route's scopes only `unless sudo?`). Every
+ * helper below is this check with one API class's list.
  */
-export function requireApiScopeOr(
-  token: AccessToken | OAuthToken | null,
-  method: string,
-  extra: readonly string[],
-): void {
-  if (token) requireOneScopeOf(token, [...apiScopes(method), ...extra], method);
+export function requireRouteScopes(caller: Caller, method: string, extra: readonly string[] = []): void {
+  const { token } = caller;
+  if (!token || caller.sudoer) return;
+  requireOneScopeOf(token, [...apiScopes(method), ...extra], method);
 }
 
 /**
- * {@link requireApiScope} where GitLab also takes `read_user` for reading
+ * {@link requireRouteScopes} where GitLab also takes `read_user` for reading
  * (`allow_access_with_scope :read_user` of `lib/api/users.rb` and `lib/api/metadata.rb`), and
  * the `alsoReading` scopes a route adds (`lib/api/metadata.rb`:
  * `allow_access_with_scope [:read_user, :ai_features], if: ->(request) { request.get? || request.head? }`).
  */
-export function requireReadUserScope(
-  token: AccessToken | OAuthToken | null,
-  method: string,
-  alsoReading: readonly string[] = [],
-): void {
-  if (!token) return;
+export function requireReadUserScope(caller: Caller, method: string, alsoReading: readonly string[] = []): void {
   const reading = method === 'GET' || method === 'HEAD';
-  requireOneScopeOf(token, reading ? [...apiScopes(method), 'read_user', ...alsoReading] : apiScopes(method), method);
+  requireRouteScopes(caller, method, reading ? ['read_user', ...alsoReading] : []);
 }
 
 /**
@@ -227,16 +283,10 @@ export function requireReadUserScope(
  * so the mock follows the snapshot. `method` is the request's own (HEAD is not GET here); `currentUser`: the
  * route is `GET /user`.
  */
-export function requireUsersApiScope(
-  token: AccessToken | OAuthToken | null,
-  method: string,
-  currentUser = false,
-): void {
-  if (!token) return;
+export function requireUsersApiScope(caller: Caller, method: string, currentUser = false): void {
   const reading = method === 'GET' || method === 'HEAD';
   const aiWorkflows = method === 'HEAD' || (method === 'GET' && currentUser);
-  const scopes = [...apiScopes(method), ...(reading ? ['read_user'] : []), ...(aiWorkflows ? ['ai_workflows'] : [])];
-  requireOneScopeOf(token, scopes, method);
+  requireRouteScopes(caller, method, [...(reading ? ['read_user'] : []), ...(aiWorkflows ? ['ai_workflows'] : [])]);
 }
 
 /**
@@ -246,17 +296,14 @@ export function requireUsersApiScope(
  * mr_create?(request)` of lib/api/merge_requests.rb, whose routes call it for their reads and for a merge
  * request's create and update only).
  */
-export function requireAiWorkflowsScope(token: AccessToken | OAuthToken | null, method: string): void {
-  if (!token) return;
-  const allowed = ['GET', 'HEAD', 'POST', 'PUT'].includes(method);
-  requireOneScopeOf(token, allowed ? [...apiScopes(method), 'ai_workflows'] : apiScopes(method), method);
+export function requireAiWorkflowsScope(caller: Caller, method: string): void {
+  requireRouteScopes(caller, method, ['GET', 'HEAD', 'POST', 'PUT'].includes(method) ? ['ai_workflows'] : []);
 }
 
 function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {
   if (!scopes.some((scope) => token.scopes.includes(scope))) {
-    const name = 'name' in token ? `token ${token.id} (${token.name})` : `OAuth token ${token.id}`;
     throw insufficientScope(scopes).because(
-      `${name} has scopes ${token.scopes.join(', ')}; ${method} needs ${scopes.join(' or ')}`,
+      `${tokenName(token)} has scopes ${token.scopes.join(', ')}; ${method} needs ${scopes.join(' or ')}`,
     );
   }
 }

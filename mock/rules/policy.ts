@@ -658,6 +658,17 @@ const createProjects: Rule<NamespaceRecord> = {
   },
 };
 
+/**
+ * `User#blocked?` (BasePolicy's `blocked` condition, UserPolicy's `blocked_user`): the blocked,
+ * LDAP-blocked, pending-approval and banned states (`access.ts` has the same test as `isBlocked`,
+ * which this file cannot import).
+ */
+const isBlockedUser = (user: User) =>
+  user.state === 'blocked' ||
+  user.state === 'ldap_blocked' ||
+  user.state === 'blocked_pending_approval' ||
+  user.state === 'banned';
+
 const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   // BasePolicy: `rule { admin }.enable :admin_all_resources` (the API's `authenticated_as_admin!`).
   admin_all_resources: administrator,
@@ -930,11 +941,7 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
     allows: (_world, user, subject) =>
       user.admin ||
       user.id === subject.id ||
-      !(
-        subject.private_profile === true ||
-        ['blocked', 'ldap_blocked', 'blocked_pending_approval', 'banned'].includes(subject.state) ||
-        subject.confirmed_at === null
-      ),
+      !(subject.private_profile === true || isBlockedUser(subject) || subject.confirmed_at === null),
     refusal: (_world, user, subject) =>
       forbidden().because(`${user.username} may not read the profile of ${subject.username}`),
   },
@@ -946,16 +953,21 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
       unauthorized().because(`${user.username} may not read the tokens of ${subject.username}`),
   },
   // UserPolicy: `rule { (user_is_self | admin) & ~blocked }.enable :get_user_associations_count` (`blocked` is the
-  // caller's, refused at authentication); `GET /users/:id/associations_count` answers others `forbidden!`.
+  // caller's: a blocked user's own token is refused at authentication, but an administrator's sudo acts as one);
+  // `GET /users/:id/associations_count` answers others `forbidden!`.
   get_user_associations_count: {
-    allows: (_world, user, subject) => user.admin || user.id === subject.id,
+    allows: (_world, user, subject) => (user.admin || user.id === subject.id) && !isBlockedUser(user),
     refusal: (_world, user, subject) =>
-      forbidden().because(`${user.username} may count only their own associations, not ${subject.username}'s`),
+      forbidden().because(
+        isBlockedUser(user)
+          ? `${user.username} is ${user.state} (acting by sudo) and may count no associations`
+          : `${user.username} may count only their own associations, not ${subject.username}'s`,
+      ),
   },
   // UserPolicy: `rule { (user_is_self | admin) & ~blocked }.enable :manage_user_personal_access_token`
-  // (blocked callers never get this far: they are refused at authentication).
+  // (a blocked caller comes only by an administrator's sudo).
   manage_user_personal_access_token: {
-    allows: (_world, user, subject) => user.admin || user.id === subject.id,
+    allows: (_world, user, subject) => (user.admin || user.id === subject.id) && !isBlockedUser(user),
     refusal: (_world, user, subject) =>
       unauthorized().because(`${user.username} may not manage the tokens of ${subject.username}`),
   },
@@ -963,10 +975,13 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   // `rule { (is_owner | admin) & ~blocked }.enable :revoke_token`; `PersonalAccessTokens::RevokeService`
   // answers without it `Not permitted to revoke`, which the API words as a 400.
   revoke_token: {
-    allows: (_world, user, token) => user.admin || (token.user_id === user.id && !token.impersonation),
+    allows: (_world, user, token) =>
+      (user.admin || (token.user_id === user.id && !token.impersonation)) && !isBlockedUser(user),
     refusal: (_world, user, token) =>
       badRequest('Not permitted to revoke').because(
-        `${user.username} neither owns token ${token.id} nor is an administrator`,
+        isBlockedUser(user)
+          ? `${user.username} is ${user.state} (acting by sudo) and may revoke no token`
+          : `${user.username} neither owns token ${token.id} nor is an administrator`,
       ),
   },
 };

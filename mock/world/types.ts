@@ -817,6 +817,11 @@ export interface Caller {
   user: User;
   /** The token the request carries; `null` for an anonymous request. */
   token: AccessToken | OAuthToken | null;
+  /**
+   * The administrator whose token acts as `user` by sudo (GitLab's `sudo?`: the user differs from the
+   * token's); absent otherwise. The route's scopes are then not asked, the `sudo` scope having been.
+   */
+  sudoer?: User;
 }
 
 /**

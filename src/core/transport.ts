@@ -32,8 +32,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds to wait for each attempt's response, overriding the client's `timeout`. */
   timeout?: number;
-  /** Extra headers for this call (for example `Sudo`). */
+  /** Extra headers for this call. */
   headers?: Record<string, string>;
+  /**
+   * Act as this user for this call (GitLab's sudo): a user id or username, sent as the `Sudo`
+   * header, in place of the client's `sudo`. Needs an administrator's token with the `sudo` scope.
+   */
+  sudo?: string | number;
 }
 
 /** How the client retries failed idempotent requests (GET, PUT, HEAD, DELETE, OPTIONS; never POST or PATCH). */
@@ -77,6 +82,20 @@ export interface GitLabOptions {
   validateResponses?: boolean;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * Act as this user on every request (GitLab's sudo): a user id or username, sent as the `Sudo`
+   * header. GitLab honours it only for an administrator's token with the `sudo` scope (and, when
+   * the instance has admin mode on, the `admin_mode` scope); a call's own `sudo` option replaces it.
+   *
+   * @example
+   * ```ts
+   * import { GitLab } from 'gitlab-admin-sdk';
+   *
+   * const asMaria = new GitLab({ baseUrl: 'https://gitlab.example.com', token: process.env.GITLAB_ADMIN_TOKEN, sudo: 'maria' });
+   * const maria = await asMaria.users.current(); // maria, not the administrator
+   * ```
+   */
+  sudo?: string | number;
 }
 
 /** HTTP methods the SDK sends. */
@@ -170,7 +189,7 @@ export class Transport {
     const create = ({ default: ky, isHTTPError }: Ky) =>
       ky.create({
         prefix: this.#prefix,
-        headers: { accept: 'application/json', ...options.headers, ...fixedHeader },
+        headers: { accept: 'application/json', ...options.headers, ...sudoHeader(options.sudo), ...fixedHeader },
         // Only when given: ky merges every option key into each call's options.
         ...(options.fetch && { fetch: options.fetch }),
         timeout: this.#timeout,
@@ -248,6 +267,7 @@ export class Transport {
     if (search) kyOptions.searchParams = search;
     if (options.json !== undefined) kyOptions.json = options.json;
     if (options.headers) kyOptions.headers = options.headers;
+    if (options.sudo !== undefined) kyOptions.headers = { ...options.headers, ...sudoHeader(options.sudo) };
     if (options.signal) kyOptions.signal = options.signal;
     if (options.timeout !== undefined) kyOptions.timeout = options.timeout;
     let redact = this.#redact;
@@ -256,7 +276,7 @@ export class Transport {
       const { option, header, get } = this.#credential;
       const secret = await resolveCredential(option, get);
       redact = redactor(secret);
-      kyOptions.headers = { ...options.headers, [header]: headerValue(option, secret) };
+      kyOptions.headers = { ...kyOptions.headers, [header]: headerValue(option, secret) };
     }
     try {
       const ky = this.#ky ?? (await this.#load());
@@ -329,6 +349,11 @@ export class Transport {
     const cause = ky?.isNetworkError(error) ? error.cause : error;
     return new GitLabConnectionError({ method, url, cause: sanitizeCause(cause, redact) });
   }
+}
+
+/** GitLab's `Sudo` header for a `sudo` option (`lib/api/helpers.rb`, `SUDO_HEADER`); none for none or `''`. */
+function sudoHeader(sudo: string | number | undefined): Record<string, string> {
+  return sudo === undefined || sudo === '' ? {} : { Sudo: String(sudo) };
 }
 
 function headersRecord(headers: Headers, redact: (text: string) => string): Record<string, string> {

@@ -308,14 +308,27 @@ describe('admin notes', () => {
       expect(answer.body.note).toBe(ADMIN_NOTE);
     });
 
-    // skip: not modelled: sudo (the `sudo` parameter and scope: an administrator acting as another user)
-    notPorted(
-      'when authenticated, as an admin, sudo, accesses the profile of another regular user: does not contain the note of the user',
-    );
-    // skip: not modelled: sudo (the `sudo` parameter and scope: an administrator acting as another user)
-    notPorted(
-      'when authenticated, as an admin, sudo, accesses the profile of another admin: contains the note of the user',
-    );
+    // `create(:personal_access_token, :admin_mode, user: admin, scopes: %w[api sudo])`: an administrator
+    // acting as one (a world without admin mode, as above) whose token has `sudo`.
+    const SUDO_TOKEN = 'glpat-spec-admin-sudo';
+    const sudoWorld = (extra: SeedUser[] = []) =>
+      notesWorld([{ username: 'admin-sudo', admin: true, token: SUDO_TOKEN, scopes: ['api', 'sudo'] }, ...extra]);
+
+    it('when authenticated, as an admin, sudo, accesses the profile of another regular user: does not contain the note of the user', async () => {
+      const mock = sudoWorld();
+      const answer = await api(mock, 'GET', `/user?private_token=${SUDO_TOKEN}&sudo=${idOf(mock, USERNAME)}`);
+      expect(answer.body.id).toBe(idOf(mock, USERNAME));
+      expect(answer.body).not.toHaveProperty('note');
+    });
+
+    it('when authenticated, as an admin, sudo, accesses the profile of another admin: contains the note of the user', async () => {
+      const note = '2010-10-10 | 2FA added | admin requested | www.gitlab.com';
+      const mock = sudoWorld([{ username: 'admin-2', admin: true, note }]);
+      const answer = await api(mock, 'GET', `/user?private_token=${SUDO_TOKEN}&sudo=${idOf(mock, 'admin-2')}`);
+      expect(answer.body.id).toBe(idOf(mock, 'admin-2'));
+      expect(answer.body).toHaveProperty('note');
+      expect(answer.body.note).toBe(note);
+    });
 
     it('when authenticated, as a regular user: does not contain the note of the user', async () => {
       const answer = await api(notesWorld(), 'GET', '/user', USER);
@@ -535,8 +548,13 @@ describe('GET /users', () => {
     expect(ids(users)).toEqual(expect.arrayContaining([idOf(mock, USERNAME), idOf(mock, 'admin')]));
   });
 
-  // skip: not modelled: sudo (an administrator's `sudo` parameter and scope); GitLab's example checks only that it is no 500
-  notPorted('when admin, when sudo is defined: does not return 500');
+  it('when admin, when sudo is defined: does not return 500', async () => {
+    // `create(:personal_access_token, :admin_mode, user: admin, scopes: [:sudo])`: only `sudo`, which
+    // stands in for the route's scopes (`unless sudo?` in `lib/api/helpers.rb#current_user`).
+    const mock = world([{ username: 'admin-sudo', admin: true, token: 'glpat-spec-admin-sudo', scopes: ['sudo'] }]);
+    const answer = await api(mock, 'GET', `/users?sudo=${idOf(mock, USERNAME)}`, 'glpat-spec-admin-sudo');
+    expect(answer.status).toBe(200);
+  });
 
   it('when admin: returns an array of users', async () => {
     const answer = await api(world(), 'GET', '/users', ADMIN);

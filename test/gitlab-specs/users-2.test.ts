@@ -795,10 +795,12 @@ const PUBLIC_USER_KEYS = [
 const ADMIN_USER_KEYS = [...PUBLIC_USER_KEYS, 'commit_email', 'is_admin', 'pronouns', 'namespace_id'];
 
 describe('GET /user (users_spec)', () => {
-  // skip: not modelled: sudo (the `sudo` parameter and `Sudo` header, lib/api/helpers.rb `sudo!`)
-  notPorted(
-    'get user info (v4), with regular user, with personal access token: returns 403 without private token when sudo is defined',
-  );
+  it('get user info (v4), with regular user, with personal access token: returns 403 without private token when sudo is defined', async () => {
+    const answer = await call(world(), 'GET', `/user?private_token=${USER}&sudo=123`);
+    expect(answer.status).toBe(403);
+    // `sudo!`: `forbidden!('Must be admin to use sudo')` (lib/api/helpers.rb).
+    expect(answer.body).toEqual({ message: '403 Forbidden - Must be admin to use sudo' });
+  });
 
   it('get user info (v4), with regular user: returns current user without private token when sudo not defined', async () => {
     const mock = world();
@@ -842,10 +844,23 @@ describe('GET /user (users_spec)', () => {
     expect(await readWithScopes('/user', 'oauth', ['invalid'])).toBe(403);
   });
 
-  // skip: not modelled: sudo (the `sudo` parameter and `Sudo` header, lib/api/helpers.rb `sudo!`)
-  notPorted(
-    'get user info (v4), with admin, with personal access token: returns 403 without private token when sudo defined',
-  );
+  it('get user info (v4), with admin, with personal access token: returns 403 without private token when sudo defined', async () => {
+    // `create(:personal_access_token, :admin_mode, user: admin)`: scopes `api` and `admin_mode`, no `sudo`.
+    const mock = world({
+      instance: { admin_mode: true },
+      users: [
+        { username: 'admin-in-mode', admin: true, token: 'glpat-spec-admin-mode', scopes: ['api', 'admin_mode'] },
+      ],
+    });
+    const answer = await call(
+      mock,
+      'GET',
+      `/user?private_token=glpat-spec-admin-mode&sudo=${idOf(mock, 'user.withdot')}`,
+    );
+    expect(answer.status).toBe(403);
+    // `validate_and_save_access_token!(scopes: [:sudo])` raises InsufficientScopeError (lib/api/api_guard.rb's responder).
+    expect(answer.body).toMatchObject({ error: 'insufficient_scope', scope: 'sudo' });
+  });
 
   it('get user info (v4), with admin, with personal access token: returns initial current user without private token but with is_admin when sudo not defined', async () => {
     const mock = world({

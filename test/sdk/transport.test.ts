@@ -64,6 +64,27 @@ describe('headers', () => {
     expect(requests[0]?.headers.get('sudo')).toBe('maria');
     expect(requests[1]?.headers.has('sudo')).toBe(false);
   });
+
+  it("sends the client's sudo as Sudo on every request, a call's own sudo in its place, and no Sudo for an empty one", async () => {
+    const { gitlab, requests } = setup(() => json(milestone(1)), { sudo: 'maria', headers: { 'X-Client': 'report' } });
+    await gitlab.projects.milestones.get(1, 1);
+    await gitlab.projects.milestones.get(1, 1, { sudo: 42, headers: { 'X-Call': 'one' } });
+    await gitlab.projects.milestones.get(1, 1, { sudo: '' });
+    expect(requests.map((r) => r.headers.get('sudo'))).toEqual(['maria', '42', 'maria']);
+    expect(requests[1]?.headers.get('x-call')).toBe('one');
+    expect(requests[1]?.headers.get('x-client')).toBe('report');
+    const none = setup(() => json(milestone(1)), { sudo: '' });
+    await none.gitlab.projects.milestones.get(1, 1);
+    expect(none.requests[0]?.headers.has('sudo')).toBe(false);
+  });
+
+  it("keeps a call's sudo and headers beside a credential given as a function", async () => {
+    const { gitlab, requests } = setup(() => json(milestone(1)), { token: () => TOKEN });
+    await gitlab.projects.milestones.get(1, 1, { sudo: 'maria', headers: { 'X-Call': 'one' } });
+    expect(requests[0]?.headers.get('sudo')).toBe('maria');
+    expect(requests[0]?.headers.get('x-call')).toBe('one');
+    expect(requests[0]?.headers.get('private-token')).toBe(TOKEN);
+  });
 });
 
 describe('query and body', () => {
