@@ -374,6 +374,12 @@ export const SeedGroupHook = z.strictObject({
   events: z.partialRecord(z.enum(GROUP_HOOK_EVENTS), z.boolean()).optional(),
 });
 
+/** Who a default branch protection lets push or merge: GitLab's `{ "access_level": ... }`. */
+const branchProtectionAccess = z.strictObject({
+  /** 0 (no one), 30 (Developers and up), 40 (Maintainers and up) or 60 (administrators). */
+  access_level: z.union([z.literal(0), z.literal(30), z.literal(40), z.literal(60)]),
+});
+
 /** A share with a group: the invited group's members get at most `group_access` (`GroupGroupLink`, `ProjectGroupLink`). */
 const SeedShare = z.strictObject({
   /** The invited group's full path. */
@@ -454,19 +460,11 @@ export const SeedGroup = z.strictObject({
       default_branch_protection_defaults: z
         .strictObject({
           /** `[{ "access_level": 0 | 30 | 40 | 60 }]`. */
-          allowed_to_push: z
-            .array(
-              z.strictObject({ access_level: z.union([z.literal(0), z.literal(30), z.literal(40), z.literal(60)]) }),
-            )
-            .optional(),
+          allowed_to_push: z.array(branchProtectionAccess).optional(),
           /** Force push for those who may push. */
           allow_force_push: z.boolean().optional(),
           /** `[{ "access_level": 0 | 30 | 40 | 60 }]`. */
-          allowed_to_merge: z
-            .array(
-              z.strictObject({ access_level: z.union([z.literal(0), z.literal(30), z.literal(40), z.literal(60)]) }),
-            )
-            .optional(),
+          allowed_to_merge: z.array(branchProtectionAccess).optional(),
           /** Code owners must approve. */
           code_owner_approval_required: z.boolean().optional(),
           /** Developers may push the first commit. */
