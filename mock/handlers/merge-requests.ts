@@ -1,3 +1,4 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
@@ -14,7 +15,6 @@ import {
   type MergeRequestFilters,
   mergeMergeRequest,
   participantsOf,
-  requireUnmodifiedSince,
   updateMergeRequest,
 } from '../rules/merge-requests.js';
 import { authorize } from '../rules/policy.js';
@@ -293,7 +293,7 @@ export const mergeRequestRoutes = [
     // then `destroy_conditionally!` (412 for a stale If-Unmodified-Since) and `Issuable::DestroyService`.
     const mr = findMergeRequest(ctx.world, project, q.merge_request_iid);
     authorize(ctx.world, ctx.caller, 'destroy_merge_request', mr);
-    requireUnmodifiedSince(ctx.request.header('if-unmodified-since'), mr.updated_at);
+    checkUnmodifiedSince(ctx.request, mr.updated_at);
     removeMergeRequest(ctx.world, mr);
     return noContent();
   }),

@@ -108,18 +108,6 @@ export function canMergeInto(world: World, user: User, project: Project, branch:
 }
 
 /**
- * GitLab's `check_unmodified_since!` (lib/api/helpers.rb, in `destroy_conditionally!`): 412
- * `{"message":"412 Precondition Failed"}` when `If-Unmodified-Since` is before the record's last change.
- */
-export function requireUnmodifiedSince(header: string | null | undefined, updatedAt: string): void {
-  const since = header ? Date.parse(header) : Number.NaN;
-  if (Number.isNaN(since) || Date.parse(updatedAt) <= since) return;
-  throw new ApiError(412, { message: '412 Precondition Failed' }).because(
-    `If-Unmodified-Since ${header} is before its last change at ${updatedAt}`,
-  );
-}
-
-/**
  * A merge request's participants (Participable: Issuable's `participant :author`, `:assignees`, MergeRequest's
  * `:reviewers`; notes and mentions are not modelled), each once, those who may read its merge requests
  * (`visible_participants`, app/models/concerns/participable.rb).
