@@ -1,17 +1,11 @@
 import { paramError } from '../http/errors.js';
-import { cursorPaginated, paginated } from '../http/pagination.js';
+import { cursorPaginated, paginated, requireOffsetWithinLimit } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroup, presentGroupDetail } from '../present/groups.js';
 import { findGroup } from '../rules/access.js';
-import {
-  type GroupFilters,
-  type GroupScope,
-  listGroups,
-  requireGroupKeysetOrder,
-  requireGroupOffsetWithinLimit,
-} from '../rules/groups.js';
+import { type GroupFilters, type GroupScope, listGroups, requireGroupKeysetOrder } from '../rules/groups.js';
 import { createGroup, type GroupSettings, transferGroup, updateGroup } from '../rules/groups-admin.js';
 import { authorize, can } from '../rules/policy.js';
 import type {
@@ -79,7 +73,7 @@ function groupList(ctx: RouteContext, scope: 'all' | 'children' | 'descendants')
   const strategies = scope === 'all' && ctx.caller.token === null;
   const keyset = strategies && q.pagination === 'keyset';
   if (keyset) requireGroupKeysetOrder(filters.orderBy, filters.sort);
-  else if (strategies) requireGroupOffsetWithinLimit(q.page, q.per_page);
+  else if (strategies) requireOffsetWithinLimit('Group', q.page, q.per_page);
   const groups = listGroups(ctx.world, ctx.caller.user, where, filters);
   // Statistics are for administrators only; anyone else's `statistics=true` is ignored, as in GitLab.
   const statistics = q.statistics && ctx.caller.user.admin;

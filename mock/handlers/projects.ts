@@ -1,5 +1,5 @@
 import { notFound } from '../http/errors.js';
-import { keysetPaginated, paginated } from '../http/pagination.js';
+import { keysetPaginated, paginated, requireOffsetWithinLimit } from '../http/pagination.js';
 import { type Parsed, p, paginationParams, parseParams } from '../http/params.js';
 import { json } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
@@ -23,7 +23,6 @@ import {
   projectGroups,
   projectOrderFor,
   requireKeysetOrder,
-  requireOffsetWithinLimit,
   requireUpdatedAtPairing,
   rolesOf,
   STATISTICS_ORDERS,
@@ -258,7 +257,7 @@ function presentProjects(
     };
     return keysetPaginated(ctx, projects, request, present);
   }
-  requireOffsetWithinLimit(q.page, q.per_page);
+  requireOffsetWithinLimit('Project', q.page, q.per_page);
   return paginated(ctx, projects, q, present);
 }
 
@@ -398,7 +397,7 @@ export const projectRoutes = [
     const group = findGroup(ctx.world, ctx.caller, q.id);
     const { user } = ctx.caller;
     const projects = listGroupProjects(ctx.world, user, group, filtersOf(q));
-    requireOffsetWithinLimit(q.page, q.per_page);
+    requireOffsetWithinLimit('Project', q.page, q.per_page);
     const openIssues = openIssueCounter(ctx.world);
     return paginated(ctx, projects, q, (project) =>
       q.simple

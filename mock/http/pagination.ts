@@ -222,3 +222,26 @@ export function cursorPaginated<T extends { id: number }>(
   }
   return json(page.map(present), 200, headers);
 }
+
+/**
+ * GitLab's default `offset_pagination_limit` (plan limits), which `API::Helpers::PaginationStrategies`
+ * (`lib/api/helpers/pagination_strategies.rb#offset_paginator`) applies to the types keyset pagination
+ * serves (`Gitlab::Pagination::CursorBasedKeyset` and the projects' keyset).
+ */
+const OFFSET_LIMIT = 50_000;
+
+/**
+ * 405 for an offset page past {@link OFFSET_LIMIT} records of `type` (GitLab's class name), pointing
+ * to keyset pagination; `page * per_page` as asked.
+ */
+export function requireOffsetWithinLimit(type: 'Project' | 'Group', page: number, perPage: number): void {
+  if (page * perPage > OFFSET_LIMIT) {
+    throw new ApiError(405, {
+      error: `Offset pagination has a maximum allowed offset of ${OFFSET_LIMIT} for requests that return objects of type ${type}. Remaining records can be retrieved using keyset pagination.`,
+    }).because(`page ${page} of ${perPage} is past the offset limit of ${OFFSET_LIMIT} ${type.toLowerCase()}s`);
+  }
+}
+
+/** The 405 for an order keyset pagination of a type cannot follow (`Gitlab::Pagination::Keyset`); `why` for the journal. */
+export const keysetOrderUnavailable = (why: string) =>
+  new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' }).because(why);

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors.js';
+import { keysetOrderUnavailable } from '../http/pagination.js';
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import { shareCounts } from '../world/shares.js';
 import { type Group, isAnonymous, type Project, type User, type Visibility, type World } from '../world/types.js';
@@ -176,31 +176,12 @@ export function groupSharedProjects(world: World, user: User, group: Group): Pro
 }
 
 /**
- * GitLab's offset pagination limit (plan limits' `offset_pagination_limit`) for lists of groups,
- * which `Gitlab::Pagination::CursorBasedKeyset::ENFORCED_TYPES` enforces for Group.
- */
-export const GROUP_OFFSET_LIMIT = 50_000;
-
-/**
- * An anonymous `GET /groups` past 50,000 records by offset is 405, pointing to keyset pagination
- * (`lib/api/helpers/pagination_strategies.rb#offset_paginator`; only anonymous callers reach
- * `paginate_with_strategies`: `lib/api/groups.rb#present_groups_with_pagination_strategies`).
- */
-export function requireGroupOffsetWithinLimit(page: number, perPage: number): void {
-  if (page * perPage > GROUP_OFFSET_LIMIT) {
-    throw new ApiError(405, {
-      error: `Offset pagination has a maximum allowed offset of ${GROUP_OFFSET_LIMIT} for requests that return objects of type Group. Remaining records can be retrieved using keyset pagination.`,
-    }).because(`page ${page} of ${perPage} is past the offset limit of ${GROUP_OFFSET_LIMIT} groups`);
-  }
-}
-
-/**
  * Keyset pagination of groups orders by name ascending only (`Group.supported_keyset_orderings`
  * is `{ name: [:asc] }`, `Gitlab::Pagination::CursorBasedKeyset.order_satisfied?`); others are 405.
  */
 export function requireGroupKeysetOrder(orderBy: GroupFilters['orderBy'], sort: GroupFilters['sort']): void {
   if (orderBy !== 'name' || sort !== 'asc') {
-    throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' }).because(
+    throw keysetOrderUnavailable(
       `keyset pagination of groups needs order_by=name and sort=asc, not ${orderBy} ${sort}`,
     );
   }

@@ -1,4 +1,5 @@
 import { ApiError } from '../http/errors.js';
+import { keysetOrderUnavailable } from '../http/pagination.js';
 import { directProjectsOf, directRole, groupChain } from '../world/memberships.js';
 import { shareCounts, sharesOfProject } from '../world/shares.js';
 import {
@@ -416,21 +417,6 @@ function select(
   return order(out, filters, search, unsearched);
 }
 
-/** GitLab's default `offset_pagination_limit` (plan limits) for lists of projects. */
-export const PROJECT_OFFSET_LIMIT = 50_000;
-
-/**
- * Offset pages of projects stop at 50,000 records: past it GitLab answers 405 and points
- * to keyset pagination (`API::Helpers::PaginationStrategies`); `page * per_page` as asked.
- */
-export function requireOffsetWithinLimit(page: number, perPage: number): void {
-  if (PROJECT_OFFSET_LIMIT > 0 && page * perPage > PROJECT_OFFSET_LIMIT) {
-    throw new ApiError(405, {
-      error: `Offset pagination has a maximum allowed offset of ${PROJECT_OFFSET_LIMIT} for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.`,
-    }).because(`page ${page} of ${perPage} is past the offset limit of ${PROJECT_OFFSET_LIMIT} projects`);
-  }
-}
-
 /**
  * `validate_updated_at_order_and_filter!` (`lib/api/projects.rb`, `GET /projects`): the `updated_before` /
  * `updated_after` filters only with `order_by=updated_at` (`declared_params[:order_by]` holds the default
@@ -451,9 +437,7 @@ export function requireUpdatedAtPairing(
 /** Keyset pagination of projects: GitLab offers it ordered by id only; other orders are 405. */
 export function requireKeysetOrder(orderBy: ProjectOrder): void {
   if (orderBy !== 'id') {
-    throw new ApiError(405, { error: 'Keyset pagination is not yet available for this type of request' }).because(
-      `keyset pagination of projects needs order_by=id, not ${orderBy}`,
-    );
+    throw keysetOrderUnavailable(`keyset pagination of projects needs order_by=id, not ${orderBy}`);
   }
 }
 
