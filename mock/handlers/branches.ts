@@ -19,7 +19,7 @@ import {
   updateProtectedBranch,
 } from '../rules/branches.js';
 import { authorize } from '../rules/policy.js';
-import type { Project } from '../world/types.js';
+import { BRANCH_ACCESS_LEVELS, type Project } from '../world/types.js';
 
 /**
  * Repository branches (`lib/api/branches.rb`): read with `read_code` (Reporter in a
@@ -36,7 +36,7 @@ const protectedPath = { id: p.string().required(), name: p.string().required() }
  * instance takes it); the unprotect level leaves out no one (`ProtectedBranch::UnprotectAccessLevel`, EE,
  * since 15.10). Grape's `values:` refuses the rest: 400 `{"error":"<param> does not have a valid value"}`.
  */
-const accessLevel = () => p.integer().values([0, 30, 40, 60]);
+const accessLevel = () => p.integer().values(BRANCH_ACCESS_LEVELS);
 const unprotectLevel = () => p.integer().values([30, 40, 60]);
 
 /**

@@ -15,7 +15,7 @@ import type {
   SubgroupCreationLevel,
   Visibility,
 } from '../world/types.js';
-import { ROLE_VALUES } from '../world/types.js';
+import { BRANCH_ACCESS_LEVELS, type BranchAccessLevel, ROLE_VALUES } from '../world/types.js';
 
 /**
  * Groups: /groups, /groups/:id, /groups/:id/subgroups and
@@ -106,9 +106,6 @@ const groupSettingParams = {
   enabled_git_access_protocol: p.string().values(['ssh', 'http', 'all']),
 };
 
-/** `ProtectedBranch::PushAccessLevel` / `MergeAccessLevel.allowed_access_levels`. */
-const PROTECTION_LEVELS = [0, 30, 40, 60];
-
 /**
  * GitLab's `default_branch_protection_defaults` (a Hash of `API::Helpers::GroupsHelpers`): the keys
  * sent, checked as Grape checks them (400 `{"error": ...}`); absent: `undefined`.
@@ -130,9 +127,9 @@ function branchProtectionDefaults(raw: unknown): BranchProtectionDefaults | unde
     out[key] = list.map((item, i) => {
       const level =
         typeof item === 'object' && item !== null ? Number((item as Record<string, unknown>).access_level) : NaN;
-      if (!PROTECTION_LEVELS.includes(level))
+      if (!(BRANCH_ACCESS_LEVELS as readonly number[]).includes(level))
         errors.push(`${name}[${key}][${i}][access_level] does not have a valid value`);
-      return { access_level: level as 0 | 30 | 40 | 60 };
+      return { access_level: level as BranchAccessLevel };
     });
   }
   for (const key of ['allow_force_push', 'code_owner_approval_required', 'developer_can_initial_push'] as const) {

@@ -374,11 +374,8 @@ export const SeedGroupHook = z.strictObject({
   events: z.partialRecord(z.enum(GROUP_HOOK_EVENTS), z.boolean()).optional(),
 });
 
-/** Who a default branch protection lets push or merge: GitLab's `{ "access_level": ... }`. */
-const branchProtectionAccess = z.strictObject({
-  /** 0 (no one), 30 (Developers and up), 40 (Maintainers and up) or 60 (administrators). */
-  access_level: z.union([z.literal(0), z.literal(30), z.literal(40), z.literal(60)]),
-});
+/** Who a default branch protection lets push or merge: GitLab's `{ "access_level": ... }`, as above without an id. */
+const branchProtectionAccess = accessLevel.omit({ id: true });
 
 /** A share with a group: the invited group's members get at most `group_access` (`GroupGroupLink`, `ProjectGroupLink`). */
 const SeedShare = z.strictObject({

@@ -20,9 +20,10 @@ export const ROLE_NAMES: Readonly<Record<Role, string>> = {
   40: 'Maintainer',
   50: 'Owner',
 };
-/** Who may push, merge or unprotect a protected branch: `0` no one, `30` Developers, `40` Maintainers (GitLab's `ProtectedRefAccess`). */
 /** A protected branch's access level: `0` no one, `30` Developers, `40` Maintainers, `60` instance admins (GitLab's `ProtectedRefAccess.allowed_access_levels`). */
 export type BranchAccessLevel = 0 | 30 | 40 | 60;
+/** Every {@link BranchAccessLevel}: what GitLab takes for pushing and merging (unprotecting leaves out `0`). */
+export const BRANCH_ACCESS_LEVELS: readonly BranchAccessLevel[] = [0, 30, 40, 60];
 
 /** Who can see a group or project: its members, any signed-in user, or anyone. */
 export type Visibility = 'private' | 'internal' | 'public';
