@@ -499,12 +499,7 @@ export function projectGroups(world: World, user: User, project: Project, filter
 export function shareLocations(world: World, user: User, project: Project, search: string | undefined): Group[] {
   const own = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
   if (!can(world, user, 'admin_project', project) || own?.share_with_group_lock) return [];
-  const chainOf = (g: Group): Group[] => {
-    const chain: Group[] = [];
-    for (let at: Group | undefined = g; at; at = at.parent_id === null ? undefined : world.groups.get(at.parent_id))
-      chain.push(at);
-    return chain;
-  };
+  const chainOf = (g: Group): Group[] => groupChain(world, g);
   const related = new Set<number>([
     ...(own ? chainOf(own).map((g) => g.id) : []),
     ...sharesOfProject(world, project.id).map((link) => link.group_id),
