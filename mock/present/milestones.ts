@@ -18,21 +18,40 @@ function milestoneUrl(world: World, milestone: MilestoneRecord): string {
 }
 
 export function presentMilestone(world: World, milestone: MilestoneRecord): Milestone {
-  return {
-    id: milestone.id,
-    iid: milestone.iid,
-    ...(milestone.project_id !== null && { project_id: milestone.project_id }),
-    ...(milestone.group_id !== null && { group_id: milestone.group_id }),
-    title: milestone.title,
-    description: milestone.description,
-    state: milestone.state,
-    created_at: milestone.created_at,
-    updated_at: milestone.updated_at,
-    due_date: milestone.due_date,
-    start_date: milestone.start_date,
-    expired: isExpired(world, milestone),
-    web_url: milestoneUrl(world, milestone),
-  };
+  // Two literals rather than a conditional spread: one object a record, of one shape each (a list presents
+  // every record of its page on every request, issue 40).
+  const { id, iid, title, description, state, created_at, updated_at, due_date, start_date } = milestone;
+  const expired = isExpired(world, milestone);
+  const web_url = milestoneUrl(world, milestone);
+  return milestone.project_id !== null
+    ? {
+        id,
+        iid,
+        project_id: milestone.project_id,
+        title,
+        description,
+        state,
+        created_at,
+        updated_at,
+        due_date,
+        start_date,
+        expired,
+        web_url,
+      }
+    : {
+        id,
+        iid,
+        group_id: milestone.group_id as number,
+        title,
+        description,
+        state,
+        created_at,
+        updated_at,
+        due_date,
+        start_date,
+        expired,
+        web_url,
+      };
 }
 
 /** A milestone by id, presented, or null (an issue's or merge request's `milestone`). */
