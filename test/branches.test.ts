@@ -157,6 +157,32 @@ describe('GET /projects/:id/repository/branches', () => {
     expect((await as('glpat-dev').projects.branches.get(API, 'feature/login')).merged).toBe(false);
   });
 
+  it('counts only a merge into the default branch as merged (Repository#merged_branch_names)', async () => {
+    await fresh({
+      ...seed,
+      projects: seed.projects?.map((p) =>
+        p.path === API
+          ? {
+              ...p,
+              merge_requests: [
+                ...(p.merge_requests ?? []),
+                {
+                  iid: 3,
+                  title: 'Into develop',
+                  author: 'dev',
+                  source_branch: 'topic',
+                  target_branch: 'develop',
+                  state: 'merged',
+                },
+              ],
+            }
+          : p,
+      ),
+    });
+    expect((await as('glpat-dev').projects.branches.get(API, 'topic')).merged).toBe(false);
+    expect((await as('glpat-dev').projects.branches.get(API, 'feature/done')).merged).toBe(true);
+  });
+
   it('is 404 Branch Not Found for an unknown name', async () => {
     await refused(() => as('glpat-dev').projects.branches.get(API, 'nope'), 404, '404 Branch Not Found');
   });

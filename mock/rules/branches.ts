@@ -141,11 +141,23 @@ function allowedBy(protections: ProtectedBranch[], user: User, role: Role | 0, a
   return protections.some((b) => accessLevelAllows(user, role, level(b)));
 }
 
-/** A branch is merged when a merged merge request had it as its source (the mock keeps no commit graph). */
+/**
+ * A branch is merged when a merged merge request took it into the default branch (the mock keeps no commit
+ * graph). GitLab's `merged` and merged-branch clean-up ask `Repository#merged_branch_names`, the branches whose
+ * head the default branch's head contains (`lib/gitlab/git/repository.rb`; never the default branch itself, nor
+ * one identical to it): a merge into another branch does not count.
+ */
 function mergedBranch(world: World, project: Project, name: string): boolean {
   if (name === project.default_branch) return false;
   for (const mr of world.mergeRequests.values()) {
-    if (mr.project_id === project.id && mr.state === 'merged' && mr.source_branch === name) return true;
+    if (
+      mr.project_id === project.id &&
+      mr.state === 'merged' &&
+      mr.source_branch === name &&
+      mr.target_branch === project.default_branch
+    ) {
+      return true;
+    }
   }
   return false;
 }
