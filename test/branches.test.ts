@@ -798,3 +798,69 @@ describe('export', () => {
     expect(await branchesOf(reloaded)).toEqual(await branchesOf(mock));
   });
 });
+
+describe('the deprecated PUT .../branches/:branch/protect and /unprotect (lib/api/branches.rb)', () => {
+  const levels = async (name: string) => {
+    const shown = await as('glpat-maintainer').projects.protectedBranches.get(API, name);
+    return [shown.push_access_levels.map((l) => l.access_level), shown.merge_access_levels.map((l) => l.access_level)];
+  };
+
+  it('protects with Maintainers by default and Developers where a flag says; the protected branches API shows that protection', async () => {
+    const maintainer = as('glpat-maintainer');
+    const branch = await maintainer.projects.branches.protect(API, 'develop', { developers_can_merge: true });
+    expect(branch).toMatchObject({
+      name: 'develop',
+      protected: true,
+      developers_can_push: false,
+      developers_can_merge: true,
+    });
+    expect(await levels('develop')).toEqual([[40], [30]]);
+    // LegacyApiUpdateService: a flag sent replaces its level, one left out keeps it.
+    await maintainer.projects.branches.protect(API, 'develop', { developers_can_push: true });
+    expect(await levels('develop')).toEqual([[30], [30]]);
+    await maintainer.projects.branches.protect(API, 'develop', { developers_can_merge: false });
+    expect(await levels('develop')).toEqual([[30], [40]]);
+    const unprotected = await maintainer.projects.branches.unprotect(API, 'develop');
+    expect(unprotected.protected).toBe(false);
+    await refused(() => maintainer.projects.protectedBranches.get(API, 'develop'), 404, '404 Not found');
+  });
+
+  it('needs Maintainer (authorize_admin_project): a Developer 403, an outsider 404, a caller without a token 403 on a public project', async () => {
+    await refused(() => as('glpat-dev').projects.branches.protect(API, 'develop'), 403, '403 Forbidden');
+    expect(mock.requests.list().at(-1)?.reason).toBe('dev is Developer in project acme/api; this needs Maintainer');
+    await refused(() => as('glpat-dev').projects.branches.unprotect(API, 'main'), 403, '403 Forbidden');
+    // The route asks admin_project before it looks for the branch or a protection to remove.
+    await refused(() => as('glpat-dev').projects.branches.unprotect(API, 'develop'), 403, '403 Forbidden');
+    await refused(() => as('glpat-dev').projects.branches.protect(API, 'nope'), 403, '403 Forbidden');
+    await refused(() => as('glpat-outsider').projects.branches.protect(API, 'develop'), 404, '404 Project Not Found');
+    const before = mock.exportState();
+    for (const action of ['protect', 'unprotect']) {
+      const answer = await call(mock, 'PUT', `/projects/open%2Fsite/repository/branches/trunk/${action}`);
+      expect(answer.status).toBe(403);
+    }
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('keeps a protection with an unprotect access level from Maintainers below it, on update and on removal', async () => {
+    await as('glpat-root').projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 60 });
+    const maintainer = as('glpat-maintainer');
+    // ProtectedBranches::UpdateService and DestroyService ask update_ / destroy_protected_branch: AccessDeniedError.
+    await refused(
+      () => maintainer.projects.branches.protect(API, 'develop', { developers_can_push: true }),
+      403,
+      '403 Forbidden',
+    );
+    expect(mock.requests.list().at(-1)?.reason).toBe(
+      'maintainer may not unprotect develop: its unprotect access level is 60',
+    );
+    await refused(() => maintainer.projects.branches.unprotect(API, 'develop'), 403, '403 Forbidden');
+    expect((await as('glpat-root').projects.branches.unprotect(API, 'develop')).protected).toBe(false);
+  });
+
+  it("removes only the project's own protection of that exact name: a wildcard still covers the branch", async () => {
+    const before = mock.exportState();
+    const branch = await as('glpat-maintainer').projects.branches.unprotect(API, 'release/1.0');
+    expect(branch).toMatchObject({ name: 'release/1.0', protected: true, developers_can_push: true });
+    expect(mock.exportState()).toEqual(before);
+  });
+});
