@@ -864,3 +864,71 @@ describe('the deprecated PUT .../branches/:branch/protect and /unprotect (lib/ap
     expect(mock.exportState()).toEqual(before);
   });
 });
+
+describe('DELETE /projects/:id/repository/merged_branches (Branches::DeleteMergedService)', () => {
+  /** acme/api with a merged merge request from each of its branches but one, and an open one from feature/login into develop. */
+  const merged = (source: string, iid: number, target = 'main') => ({
+    iid,
+    title: `Merged ${source}`,
+    author: 'dev',
+    source_branch: source,
+    target_branch: target,
+    state: 'merged' as const,
+  });
+  const withMerged = (): SeedDocument => ({
+    ...seed,
+    projects: seed.projects?.map((p) =>
+      p.path === API
+        ? {
+            ...p,
+            branches: [...(p.branches ?? []), 'stable', 'unmerged', 'old/one', 'old/two'],
+            merge_requests: [
+              ...(p.merge_requests ?? []),
+              merged('old/one', 3),
+              merged('hotfix', 4),
+              merged('release/1.0', 5),
+              merged('stable', 6),
+              merged('feature/login', 7),
+              merged('develop', 8),
+              merged('old/two', 9, 'develop'),
+            ],
+          }
+        : p,
+    ),
+  });
+
+  it('deletes the branches merged into the default branch, keeping protected ones, those of open merge requests and the default branch', async () => {
+    await fresh(withMerged());
+    const dev = as('glpat-dev');
+    await dev.projects.branches.deleteMerged(API);
+    // feature/done and old/one go; main is the default; hotfix (the project's), release/1.0 (a wildcard) and stable
+    // (the group's) are protected; feature/login and develop are the open merge request's source and target;
+    // unmerged and old/two (merged into develop) are not merged into main.
+    expect(names(await dev.projects.branches.list(API).toArray())).toEqual([
+      'develop',
+      'feature/login',
+      'hotfix',
+      'main',
+      'old/two',
+      'release/1.0',
+      'stable',
+      'unmerged',
+    ]);
+    const answer = await call(mock, 'DELETE', '/projects/acme%2Fapi/repository/merged_branches', {
+      token: 'glpat-dev',
+    });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ message: '202 Accepted' });
+  });
+
+  it('needs Developer (authorize_push_project): Reporter 403, outsider 404, a caller without a token 403 on a public project', async () => {
+    await fresh(withMerged());
+    await refused(() => as('glpat-reporter').projects.branches.deleteMerged(API), 403, '403 Forbidden');
+    expect(mock.requests.list().at(-1)?.reason).toBe('reporter is Reporter in project acme/api; this needs Developer');
+    await refused(() => as('glpat-outsider').projects.branches.deleteMerged(API), 404, '404 Project Not Found');
+    await refused(() => as('glpat-maintainer').projects.branches.deleteMerged('acme/old'), 403, '403 Forbidden');
+    const before = mock.exportState();
+    expect((await call(mock, 'DELETE', '/projects/open%2Fsite/repository/merged_branches')).status).toBe(403);
+    expect(mock.exportState()).toEqual(before);
+  });
+});

@@ -10,6 +10,7 @@ import {
   BRANCH_SORTS,
   createBranch,
   deleteBranch,
+  deleteMergedBranches,
   findBranch,
   findProtectedBranch,
   legacyProtectBranch,
@@ -158,6 +159,19 @@ export const branchRoutes = [
       const branch = findBranch(project, q.branch);
       legacyUnprotectBranch(ctx.world, ctx.caller, project, branch);
       return json(presentBranch(ctx.world, ctx.caller.user, project, branch));
+    },
+    scopes,
+  ),
+
+  route(
+    'DELETE',
+    '/projects/:id/repository/merged_branches',
+    (ctx) => {
+      const project = readableRepository(ctx);
+      authorize(ctx.world, ctx.caller, 'push_code', project);
+      deleteMergedBranches(ctx.world, project);
+      // `accepted!` is `render_api_error!('202 Accepted', 202)` (lib/api/helpers.rb): a message body.
+      return json({ message: '202 Accepted' }, 202);
     },
     scopes,
   ),

@@ -408,6 +408,26 @@ export function legacyUnprotectBranch(world: World, caller: Caller, project: Pro
   unprotectBranch(world, existing);
 }
 
+/**
+ * `DELETE /projects/:id/repository/merged_branches` (the handler has asked `push_code`): GitLab queues
+ * `DeleteMergedBranchesWorker`, whose `Branches::DeleteMergedService#execute` deletes the branches merged
+ * into the default branch (`Repository#merged_branch_names`: never the default branch, nor one identical
+ * to it) except the source and target branches of open merge requests and every protected branch
+ * (`ProtectedBranch.protected?`: the project's and its groups' protections, wildcards included). The mock
+ * deletes them before answering; a client of GitLab sees them go a moment later. Returns the names deleted.
+ */
+export function deleteMergedBranches(world: World, project: Project): string[] {
+  const kept = new Set<string>();
+  for (const mr of world.mergeRequests.values()) {
+    if (mr.project_id === project.id && mr.state === 'opened') kept.add(mr.source_branch).add(mr.target_branch);
+  }
+  const doomed = [...project.branches.keys()].filter(
+    (name) => mergedBranch(world, project, name) && !kept.has(name) && protectionsOf(world, project, name).length === 0,
+  );
+  for (const name of doomed) project.branches.delete(name);
+  return doomed;
+}
+
 /** What `PATCH /projects/:id/protected_branches/:name` changes. */
 export interface ProtectedBranchChanges {
   allow_force_push?: boolean | undefined;

@@ -62,6 +62,22 @@ export class ProjectBranches extends Resource {
   }
 
   /**
+   * Deletes every branch merged into the default branch (Developer), except protected branches and
+   * the source and target branches of open merge requests. GitLab answers 202 Accepted and deletes
+   * them in the background, so they may still be listed for a moment.
+   * `DELETE /projects/:id/repository/merged_branches`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.branches.deleteMerged('acme/api');
+   * ```
+   */
+  deleteMerged(project: ProjectRef, options?: RequestOptions): Promise<void> {
+    // The body is `{"message":"202 Accepted"}`: nothing to return.
+    return this.request('DELETE', path`projects/${project}/repository/merged_branches`, null, options);
+  }
+
+  /**
    * Protects an existing branch, or changes its protection, with GitLab's older flags: Maintainers
    * push and merge unless `developers_can_push` / `developers_can_merge` let Developers too. Needs
    * Maintainer. Returns the branch.

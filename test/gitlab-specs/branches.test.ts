@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
 import { Branch } from '../../src/index.js';
 import { call } from '../fixtures.js';
-import { api, hasPaginationHeaders, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
+import { api, hasPaginationHeaders, notPorted, refusedUnchanged } from './api.js';
 
 /**
  * GitLab's `spec/requests/api/branches_spec.rb`, ported as HTTP requests to the
@@ -698,6 +698,10 @@ describe('GET /projects/:id/repository/branches/:branch', () => {
 const branchAction = (mock: MockGitLab, action: 'protect' | 'unprotect', branch: string, escaped = false) =>
   route(mock, escaped, `/${branch}/${action}`);
 
+/** The route of `DELETE /projects/:id/repository/merged_branches`. */
+const mergedBranches = (mock: MockGitLab) =>
+  `${ID.replace('PROJECT', projectRef(mock, false))}/repository/merged_branches`;
+
 interface ProtectionShown {
   name: string;
   push_access_levels: { access_level: number }[];
@@ -1204,11 +1208,11 @@ describe('DELETE /projects/:id/repository/branches/:branch', () => {
   });
 });
 
-notPortedGroup('DELETE /projects/:id/repository/merged_branches', () => {
-  // skip: mock differs: GitLab answers `DELETE /projects/:id/repository/merged_branches` (202 `{"message":"202 Accepted"}` for a Developer up, 403 otherwise, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
-  );
+describe('DELETE /projects/:id/repository/merged_branches', () => {
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = branchWorld('private');
+    expect((await api(mock, 'DELETE', mergedBranches(mock), USER)).status).toBe(202);
+  });
   // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
@@ -1221,10 +1225,26 @@ notPortedGroup('DELETE /projects/:id/repository/merged_branches', () => {
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
-  // skip: mock differs: GitLab answers `DELETE /projects/:id/repository/merged_branches` (202 `{"message":"202 Accepted"}` for a Developer up, 403 otherwise, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('returns 202 with json body');
-  // skip: mock differs: GitLab answers `DELETE /projects/:id/repository/merged_branches` (202 `{"message":"202 Accepted"}` for a Developer up, 403 otherwise, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('returns a 403 error if guest');
-  // skip: mock differs: GitLab answers `DELETE /projects/:id/repository/merged_branches` (202 `{"message":"202 Accepted"}` for a Developer up, 403 otherwise, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when user is not authorized and project is public: returns a 403 error');
+  it('returns 202 with json body', async () => {
+    const mock = branchWorld('private');
+    const answer = await api(mock, 'DELETE', mergedBranches(mock), USER);
+    expect(answer.status).toBe(202);
+    expect(answer.body.message).toBe('202 Accepted');
+  });
+  it('returns a 403 error if guest', async () => {
+    const mock = branchWorld('private');
+    const { answer, unchanged } = await refusedUnchanged(mock, GUEST, () =>
+      api(mock, 'DELETE', mergedBranches(mock), GUEST),
+    );
+    expect(answer.status).toBe(403);
+    expect(unchanged).toBe(true);
+  });
+  it('when user is not authorized and project is public: returns a 403 error', async () => {
+    const mock = branchWorld('public');
+    const { answer, unchanged } = await refusedUnchanged(mock, undefined, () =>
+      api(mock, 'DELETE', mergedBranches(mock)),
+    );
+    expect(answer.status).toBe(403);
+    expect(unchanged).toBe(true);
+  });
 });
