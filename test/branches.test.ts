@@ -866,7 +866,7 @@ describe('the deprecated PUT .../branches/:branch/protect and /unprotect (lib/ap
 });
 
 describe('DELETE /projects/:id/repository/merged_branches (Branches::DeleteMergedService)', () => {
-  /** acme/api with a merged merge request from each of its branches but one, and an open one from feature/login into develop. */
+  /** acme/api with a merged merge request from most of its branches, and an open one from feature/login into develop. */
   const merged = (source: string, iid: number, target = 'main') => ({
     iid,
     title: `Merged ${source}`,
@@ -893,7 +893,15 @@ describe('DELETE /projects/:id/repository/merged_branches (Branches::DeleteMerge
               merged('old/two', 9, 'develop'),
             ],
           }
-        : p,
+        : p.path === 'open/site'
+          ? // Another project's open merge request keeps nothing of acme/api.
+            {
+              ...p,
+              merge_requests: [
+                { iid: 1, title: 'Elsewhere', author: 'dev', source_branch: 'old/one', target_branch: 'trunk' },
+              ],
+            }
+          : p,
     ),
   });
 
