@@ -57,6 +57,9 @@ export const SERVED_ANONYMOUSLY: readonly string[] = [
   'GET /projects/:id/repository/branches/:branch',
   'POST /projects/:id/repository/branches',
   'DELETE /projects/:id/repository/branches/:branch',
+  'PUT /projects/:id/repository/branches/:branch/protect',
+  'PUT /projects/:id/repository/branches/:branch/unprotect',
+  'DELETE /projects/:id/repository/merged_branches',
   'GET /projects/:id/protected_branches',
   'GET /projects/:id/protected_branches/:name',
   'GET /projects/:id/events',
@@ -543,6 +546,13 @@ export const rows: Row[] = [
   { route: 'DELETE /projects/:id/repository/branches/:branch', url: `${P}/repository/branches/feature-1`,
                                                                                              expect: [404, 401, 401, 401, 403, 404, 403, 403, 403, 204, 204, 204, 204, 204],
     note: 'feature-1 is the source branch of merge request 1, not protected.' },
+  // The deprecated protect and unprotect (`authorize_admin_project`: Maintainer) and the merged branches' clean-up (`push_code`).
+  { route: 'PUT /projects/:id/repository/branches/:branch/protect', url: `${P}/repository/branches/main/protect`,
+                                                                                             expect: [404, 401, 401, 401, 403, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'PUT /projects/:id/repository/branches/:branch/unprotect', url: `${P}/repository/branches/main/unprotect`,
+                                                                                             expect: [404, 401, 401, 401, 403, 404, 403, 403, 403, 403, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/repository/merged_branches', url: `${P}/repository/merged_branches`,
+                                                                                             expect: [404, 401, 401, 401, 403, 404, 403, 403, 403, 202, 202, 202, 202, 202] },
   // Protected branches: read with `read_code` (GitLab 15.11+: Reporter up in a private project; Guests and, in 18.6,
   // Planners 403); written by Maintainers.
   { route: 'GET /projects/:id/protected_branches', url: `${P}/protected_branches`,           expect: [404, 401, 401, 401, 403, 404, 403, 403, 200, 200, 200, 200, 200, 200] },

@@ -157,6 +157,32 @@ describe('GET /projects/:id/repository/branches', () => {
     expect((await as('glpat-dev').projects.branches.get(API, 'feature/login')).merged).toBe(false);
   });
 
+  it('counts only a merge into the default branch as merged (Repository#merged_branch_names)', async () => {
+    await fresh({
+      ...seed,
+      projects: seed.projects?.map((p) =>
+        p.path === API
+          ? {
+              ...p,
+              merge_requests: [
+                ...(p.merge_requests ?? []),
+                {
+                  iid: 3,
+                  title: 'Into develop',
+                  author: 'dev',
+                  source_branch: 'topic',
+                  target_branch: 'develop',
+                  state: 'merged',
+                },
+              ],
+            }
+          : p,
+      ),
+    });
+    expect((await as('glpat-dev').projects.branches.get(API, 'topic')).merged).toBe(false);
+    expect((await as('glpat-dev').projects.branches.get(API, 'feature/done')).merged).toBe(true);
+  });
+
   it('is 404 Branch Not Found for an unknown name', async () => {
     await refused(() => as('glpat-dev').projects.branches.get(API, 'nope'), 404, '404 Branch Not Found');
   });
@@ -770,5 +796,147 @@ describe('export', () => {
     const branchesOf = async (m: MockGitLab) =>
       (await call(m, 'GET', '/projects/acme%2Fapi/repository/branches?per_page=100', { token: 'glpat-dev' })).body;
     expect(await branchesOf(reloaded)).toEqual(await branchesOf(mock));
+  });
+});
+
+describe('the deprecated PUT .../branches/:branch/protect and /unprotect (lib/api/branches.rb)', () => {
+  const levels = async (name: string) => {
+    const shown = await as('glpat-maintainer').projects.protectedBranches.get(API, name);
+    return [shown.push_access_levels.map((l) => l.access_level), shown.merge_access_levels.map((l) => l.access_level)];
+  };
+
+  it('protects with Maintainers by default and Developers where a flag says; the protected branches API shows that protection', async () => {
+    const maintainer = as('glpat-maintainer');
+    const branch = await maintainer.projects.branches.protect(API, 'develop', { developers_can_merge: true });
+    expect(branch).toMatchObject({
+      name: 'develop',
+      protected: true,
+      developers_can_push: false,
+      developers_can_merge: true,
+    });
+    expect(await levels('develop')).toEqual([[40], [30]]);
+    // LegacyApiUpdateService: a flag sent replaces its level, one left out keeps it.
+    await maintainer.projects.branches.protect(API, 'develop', { developers_can_push: true });
+    expect(await levels('develop')).toEqual([[30], [30]]);
+    await maintainer.projects.branches.protect(API, 'develop', { developers_can_merge: false });
+    expect(await levels('develop')).toEqual([[30], [40]]);
+    const unprotected = await maintainer.projects.branches.unprotect(API, 'develop');
+    expect(unprotected.protected).toBe(false);
+    await refused(() => maintainer.projects.protectedBranches.get(API, 'develop'), 404, '404 Not found');
+  });
+
+  it('needs Maintainer (authorize_admin_project): a Developer 403, an outsider 404, a caller without a token 403 on a public project', async () => {
+    await refused(() => as('glpat-dev').projects.branches.protect(API, 'develop'), 403, '403 Forbidden');
+    expect(mock.requests.list().at(-1)?.reason).toBe('dev is Developer in project acme/api; this needs Maintainer');
+    await refused(() => as('glpat-dev').projects.branches.unprotect(API, 'main'), 403, '403 Forbidden');
+    // The route asks admin_project before it looks for the branch or a protection to remove.
+    await refused(() => as('glpat-dev').projects.branches.unprotect(API, 'develop'), 403, '403 Forbidden');
+    await refused(() => as('glpat-dev').projects.branches.protect(API, 'nope'), 403, '403 Forbidden');
+    await refused(() => as('glpat-outsider').projects.branches.protect(API, 'develop'), 404, '404 Project Not Found');
+    const before = mock.exportState();
+    for (const action of ['protect', 'unprotect']) {
+      const answer = await call(mock, 'PUT', `/projects/open%2Fsite/repository/branches/trunk/${action}`);
+      expect(answer.status).toBe(403);
+    }
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('keeps a protection with an unprotect access level from Maintainers below it, on update and on removal', async () => {
+    await as('glpat-root').projects.protectedBranches.protect(API, { name: 'develop', unprotect_access_level: 60 });
+    const maintainer = as('glpat-maintainer');
+    // ProtectedBranches::UpdateService and DestroyService ask update_ / destroy_protected_branch: AccessDeniedError.
+    await refused(
+      () => maintainer.projects.branches.protect(API, 'develop', { developers_can_push: true }),
+      403,
+      '403 Forbidden',
+    );
+    expect(mock.requests.list().at(-1)?.reason).toBe(
+      'maintainer may not unprotect develop: its unprotect access level is 60',
+    );
+    await refused(() => maintainer.projects.branches.unprotect(API, 'develop'), 403, '403 Forbidden');
+    expect((await as('glpat-root').projects.branches.unprotect(API, 'develop')).protected).toBe(false);
+  });
+
+  it("removes only the project's own protection of that exact name: a wildcard still covers the branch", async () => {
+    const before = mock.exportState();
+    const branch = await as('glpat-maintainer').projects.branches.unprotect(API, 'release/1.0');
+    expect(branch).toMatchObject({ name: 'release/1.0', protected: true, developers_can_push: true });
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('DELETE /projects/:id/repository/merged_branches (Branches::DeleteMergedService)', () => {
+  /** acme/api with a merged merge request from most of its branches, and an open one from feature/login into develop. */
+  const merged = (source: string, iid: number, target = 'main') => ({
+    iid,
+    title: `Merged ${source}`,
+    author: 'dev',
+    source_branch: source,
+    target_branch: target,
+    state: 'merged' as const,
+  });
+  const withMerged = (): SeedDocument => ({
+    ...seed,
+    projects: seed.projects?.map((p) =>
+      p.path === API
+        ? {
+            ...p,
+            branches: [...(p.branches ?? []), 'stable', 'unmerged', 'old/one', 'old/two'],
+            merge_requests: [
+              ...(p.merge_requests ?? []),
+              merged('old/one', 3),
+              merged('hotfix', 4),
+              merged('release/1.0', 5),
+              merged('stable', 6),
+              merged('feature/login', 7),
+              merged('develop', 8),
+              merged('old/two', 9, 'develop'),
+            ],
+          }
+        : p.path === 'open/site'
+          ? // Another project's open merge request keeps nothing of acme/api.
+            {
+              ...p,
+              merge_requests: [
+                { iid: 1, title: 'Elsewhere', author: 'dev', source_branch: 'old/one', target_branch: 'trunk' },
+              ],
+            }
+          : p,
+    ),
+  });
+
+  it('deletes the branches merged into the default branch, keeping protected ones, those of open merge requests and the default branch', async () => {
+    await fresh(withMerged());
+    const dev = as('glpat-dev');
+    await dev.projects.branches.deleteMerged(API);
+    // feature/done and old/one go; main is the default; hotfix (the project's), release/1.0 (a wildcard) and stable
+    // (the group's) are protected; feature/login and develop are the open merge request's source and target;
+    // unmerged and old/two (merged into develop) are not merged into main.
+    expect(names(await dev.projects.branches.list(API).toArray())).toEqual([
+      'develop',
+      'feature/login',
+      'hotfix',
+      'main',
+      'old/two',
+      'release/1.0',
+      'stable',
+      'unmerged',
+    ]);
+    const answer = await call(mock, 'DELETE', '/projects/acme%2Fapi/repository/merged_branches', {
+      token: 'glpat-dev',
+    });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ message: '202 Accepted' });
+  });
+
+  it('needs Developer (authorize_push_project): Reporter 403, outsider 404, a caller without a token 403 on a public project', async () => {
+    await fresh(withMerged());
+    await refused(() => as('glpat-reporter').projects.branches.deleteMerged(API), 403, '403 Forbidden');
+    expect(mock.requests.list().at(-1)?.reason).toBe('reporter is Reporter in project acme/api; this needs Developer');
+    await refused(() => as('glpat-outsider').projects.branches.deleteMerged(API), 404, '404 Project Not Found');
+    await refused(() => as('glpat-maintainer').projects.branches.deleteMerged('acme/old'), 403, '403 Forbidden');
+    const before = mock.exportState();
+    expect((await call(mock, 'DELETE', '/projects/open%2Fsite/repository/merged_branches')).status).toBe(403);
+    expect(mock.exportState()).toEqual(before);
   });
 });

@@ -10,8 +10,11 @@ import {
   BRANCH_SORTS,
   createBranch,
   deleteBranch,
+  deleteMergedBranches,
   findBranch,
   findProtectedBranch,
+  legacyProtectBranch,
+  legacyUnprotectBranch,
   listBranches,
   listProtectedBranches,
   protectBranch,
@@ -124,6 +127,53 @@ export const branchRoutes = [
       return noContent();
     },
     { keepsFormatSuffix: true, ...scopes },
+  ),
+
+  // The deprecated protect and unprotect routes (`lib/api/branches.rb`, "will be deprecated in favor of the
+  // protected branches API"): the `before` block, the parameters, `authorize_admin_project`, `find_branch!`.
+  route(
+    'PUT',
+    '/projects/:id/repository/branches/:branch/protect',
+    (ctx) => {
+      const project = readableRepository(ctx);
+      const q = parseParams(ctx.params, {
+        ...branchPath,
+        developers_can_push: p.boolean(),
+        developers_can_merge: p.boolean(),
+      });
+      authorize(ctx.world, ctx.caller, 'admin_project', project);
+      const branch = findBranch(project, q.branch);
+      legacyProtectBranch(ctx.world, ctx.caller, project, branch, q);
+      return json(presentBranch(ctx.world, ctx.caller.user, project, branch));
+    },
+    scopes,
+  ),
+
+  route(
+    'PUT',
+    '/projects/:id/repository/branches/:branch/unprotect',
+    (ctx) => {
+      const project = readableRepository(ctx);
+      const q = parseParams(ctx.params, branchPath);
+      authorize(ctx.world, ctx.caller, 'admin_project', project);
+      const branch = findBranch(project, q.branch);
+      legacyUnprotectBranch(ctx.world, ctx.caller, project, branch);
+      return json(presentBranch(ctx.world, ctx.caller.user, project, branch));
+    },
+    scopes,
+  ),
+
+  route(
+    'DELETE',
+    '/projects/:id/repository/merged_branches',
+    (ctx) => {
+      const project = readableRepository(ctx);
+      authorize(ctx.world, ctx.caller, 'push_code', project);
+      deleteMergedBranches(ctx.world, project);
+      // `accepted!` is `render_api_error!('202 Accepted', 202)` (lib/api/helpers.rb): a message body.
+      return json({ message: '202 Accepted' }, 202);
+    },
+    scopes,
   ),
 
   route('GET', '/projects/:id/protected_branches', (ctx) => {

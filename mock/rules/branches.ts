@@ -11,7 +11,7 @@ import type {
 } from '../world/types.js';
 import { nextId } from '../world/world.js';
 import { branchesCovering, branchMatches } from './approvals/approvals.js';
-import { accessLevelAllows, can, projectRole } from './policy.js';
+import { accessLevelAllows, authorize, can, projectRole } from './policy.js';
 
 /**
  * A project's repository as far as the mock models it: branches (name → head commit
@@ -141,11 +141,23 @@ function allowedBy(protections: ProtectedBranch[], user: User, role: Role | 0, a
   return protections.some((b) => accessLevelAllows(user, role, level(b)));
 }
 
-/** A branch is merged when a merged merge request had it as its source (the mock keeps no commit graph). */
+/**
+ * A branch is merged when a merged merge request took it into the default branch (the mock keeps no commit
+ * graph). GitLab's `merged` and merged-branch clean-up ask `Repository#merged_branch_names`, the branches whose
+ * head the default branch's head contains (`lib/gitlab/git/repository.rb`; never the default branch itself, nor
+ * one identical to it): a merge into another branch does not count.
+ */
 function mergedBranch(world: World, project: Project, name: string): boolean {
   if (name === project.default_branch) return false;
   for (const mr of world.mergeRequests.values()) {
-    if (mr.project_id === project.id && mr.state === 'merged' && mr.source_branch === name) return true;
+    if (
+      mr.project_id === project.id &&
+      mr.state === 'merged' &&
+      mr.source_branch === name &&
+      mr.target_branch === project.default_branch
+    ) {
+      return true;
+    }
   }
   return false;
 }
@@ -326,6 +338,94 @@ export function unprotectBranch(world: World, branch: ProtectedBranch): void {
       rule.protected_branch_ids = rule.protected_branch_ids.filter((id) => id !== branch.id);
     }
   }
+}
+
+/** What the deprecated `PUT /projects/:id/repository/branches/:branch/protect` takes (`lib/api/branches.rb`). */
+export interface LegacyProtectInput {
+  /** `true`: Developers may push (30); `false`: Maintainers (40); absent: unchanged (40 for a new protection). */
+  developers_can_push?: boolean | undefined;
+  /** The same for merging. */
+  developers_can_merge?: boolean | undefined;
+}
+
+/** `developers_can_*` as an access level: Developers (30) when true, Maintainers (40) otherwise (`LegacyApi*Service`). */
+const legacyLevel = (developersCan: boolean | undefined): BranchAccessLevel => (developersCan ? 30 : 40);
+
+/**
+ * The deprecated `PUT .../branches/:branch/protect` (`lib/api/branches.rb`; the handler has asked
+ * `admin_project` and found the branch): the project's own protection of exactly that name is updated
+ * (`ProtectedBranches::LegacyApiUpdateService`: a flag sent sets its level, one left out keeps it; the
+ * update asks `update_protected_branch`, so an unprotect level the caller lacks is 403), or else one is
+ * created with push and merge at 30 or 40 (`LegacyApiCreateService` → `CreateService`,
+ * `create_protected_branch`). `AccessDeniedError` is 403 `{"message":"403 Forbidden"}` (`lib/api/api.rb`).
+ * The mock holds one push and one merge level: EE's update keeps a Maintainer level beside a new Developer
+ * one (`ee/app/services/ee/protected_branches/legacy_api_update_service.rb`), the mock replaces it.
+ */
+export function legacyProtectBranch(
+  world: World,
+  caller: Caller,
+  project: Project,
+  branch: Branch,
+  input: LegacyProtectInput,
+): ProtectedBranch {
+  const existing = listProtectedBranches(world, project).find((b) => b.name === branch.name);
+  if (!existing) {
+    authorize(world, caller, 'create_protected_branch', project);
+    return protectBranch(world, project, {
+      name: branch.name,
+      push_access_level: legacyLevel(input.developers_can_push),
+      merge_access_level: legacyLevel(input.developers_can_merge),
+    });
+  }
+  authorize(world, caller, 'update_protected_branch', { project, branch: existing });
+  // `delete_redundant_access_levels` destroys the old records: the new level is a new record (a new id).
+  if (input.developers_can_push !== undefined) {
+    existing.push_access_level = {
+      id: nextId(world, 'protected_branch_push_access_levels'),
+      access_level: legacyLevel(input.developers_can_push),
+    };
+  }
+  if (input.developers_can_merge !== undefined) {
+    existing.merge_access_level = {
+      id: nextId(world, 'protected_branch_merge_access_levels'),
+      access_level: legacyLevel(input.developers_can_merge),
+    };
+  }
+  return existing;
+}
+
+/**
+ * The deprecated `PUT .../branches/:branch/unprotect` (`lib/api/branches.rb`; the handler has asked
+ * `admin_project` and found the branch): removes the project's own protection of exactly that name, if
+ * any (`ProtectedBranches::DestroyService`, which asks `destroy_protected_branch`: 403 for a caller below
+ * its unprotect level). A group's protection or a wildcard covering the branch stays, so the branch may
+ * still answer `protected: true`.
+ */
+export function legacyUnprotectBranch(world: World, caller: Caller, project: Project, branch: Branch): void {
+  const existing = listProtectedBranches(world, project).find((b) => b.name === branch.name);
+  if (!existing) return;
+  authorize(world, caller, 'destroy_protected_branch', { project, branch: existing });
+  unprotectBranch(world, existing);
+}
+
+/**
+ * `DELETE /projects/:id/repository/merged_branches` (the handler has asked `push_code`): GitLab queues
+ * `DeleteMergedBranchesWorker`, whose `Branches::DeleteMergedService#execute` deletes the branches merged
+ * into the default branch (`Repository#merged_branch_names`: never the default branch, nor one identical
+ * to it) except the source and target branches of open merge requests and every protected branch
+ * (`ProtectedBranch.protected?`: the project's and its groups' protections, wildcards included). The mock
+ * deletes them before answering; a client of GitLab sees them go a moment later. Returns the names deleted.
+ */
+export function deleteMergedBranches(world: World, project: Project): string[] {
+  const kept = new Set<string>();
+  for (const mr of world.mergeRequests.values()) {
+    if (mr.project_id === project.id && mr.state === 'opened') kept.add(mr.source_branch).add(mr.target_branch);
+  }
+  const doomed = [...project.branches.keys()].filter(
+    (name) => mergedBranch(world, project, name) && !kept.has(name) && protectionsOf(world, project, name).length === 0,
+  );
+  for (const name of doomed) project.branches.delete(name);
+  return doomed;
 }
 
 /** What `PATCH /projects/:id/protected_branches/:name` changes. */

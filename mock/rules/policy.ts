@@ -411,6 +411,12 @@ export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
     'lib/api/branches.rb: no `authenticate!`; `require_repository_enabled!` finds the project (404), `authorize_push_project` (403)',
   'DELETE /projects/:id/repository/branches/:branch':
     'lib/api/branches.rb: no `authenticate!`; `require_repository_enabled!` finds the project (404), `authorize_push_project` (403)',
+  'PUT /projects/:id/repository/branches/:branch/protect':
+    'lib/api/branches.rb: no `authenticate!`; `require_repository_enabled!` finds the project (404), `authorize_admin_project` (403)',
+  'PUT /projects/:id/repository/branches/:branch/unprotect':
+    'lib/api/branches.rb: no `authenticate!`; `require_repository_enabled!` finds the project (404), `authorize_admin_project` (403)',
+  'DELETE /projects/:id/repository/merged_branches':
+    'lib/api/branches.rb: no `authenticate!`; `require_repository_enabled!` finds the project (404), `authorize_push_project` (403)',
   'GET /projects/:id/protected_branches': 'lib/api/protected_branches.rb: `authorize_read_code!`, no `authenticate!`',
   'GET /projects/:id/protected_branches/:name': 'lib/api/protected_branches.rb: `authorize_read_code!`',
   'GET /projects/:id/events': 'lib/api/project_events.rb: `find_events(user_project)`, no `authenticate!`',

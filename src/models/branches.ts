@@ -136,6 +136,14 @@ export interface BranchCreate {
   ref: string;
 }
 
+/** Body of the deprecated `PUT /projects/:id/repository/branches/:branch/protect`. */
+export interface BranchProtect {
+  /** `true`: Developers and Maintainers may push (access level 30); `false`: Maintainers (40). Left out: unchanged, 40 for a new protection. */
+  developers_can_push?: boolean;
+  /** `true`: Developers and Maintainers may merge (access level 30); `false`: Maintainers (40). Left out: unchanged, 40 for a new protection. */
+  developers_can_merge?: boolean;
+}
+
 /** Query of `GET /projects/:id/protected_branches`. */
 export interface ProtectedBranchListQuery extends PaginationQuery {
   /** Protected branches whose name contains this. */

@@ -2,7 +2,7 @@ import type { PagePromise } from '../core/pagination.js';
 import { type ProjectRef, path } from '../core/path.js';
 import { Resource } from '../core/resource.js';
 import type { RequestOptions } from '../core/transport.js';
-import { Branch, type BranchCreate, type BranchListQuery } from '../models/branches.js';
+import { Branch, type BranchCreate, type BranchListQuery, type BranchProtect } from '../models/branches.js';
 
 /** A project's repository branches: `gitlab.projects.branches`. Endpoints under `/projects/:id/repository/branches`. */
 export class ProjectBranches extends Resource {
@@ -59,5 +59,62 @@ export class ProjectBranches extends Resource {
    */
   delete(project: ProjectRef, branch: string, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`projects/${project}/repository/branches/${branch}`, null, options);
+  }
+
+  /**
+   * Deletes every branch merged into the default branch (Developer), except protected branches and
+   * the source and target branches of open merge requests. GitLab answers 202 Accepted and deletes
+   * them in the background, so they may still be listed for a moment.
+   * `DELETE /projects/:id/repository/merged_branches`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.branches.deleteMerged('acme/api');
+   * ```
+   */
+  deleteMerged(project: ProjectRef, options?: RequestOptions): Promise<void> {
+    // The body is `{"message":"202 Accepted"}`: nothing to return.
+    return this.request('DELETE', path`projects/${project}/repository/merged_branches`, null, options);
+  }
+
+  /**
+   * Protects an existing branch, or changes its protection, with GitLab's older flags: Maintainers
+   * push and merge unless `developers_can_push` / `developers_can_merge` let Developers too. Needs
+   * Maintainer. Returns the branch.
+   * `PUT /projects/:id/repository/branches/:branch/protect`
+   *
+   * @deprecated GitLab deprecates this route in favour of the protected branches API: use
+   * `gitlab.projects.protectedBranches.protect` (`POST /projects/:id/protected_branches`), which takes
+   * access levels and wildcards.
+   *
+   * @example
+   * ```ts
+   * const main = await gitlab.projects.branches.protect('acme/api', 'main', { developers_can_merge: true });
+   * console.log(main.protected, main.developers_can_merge);
+   * ```
+   */
+  protect(project: ProjectRef, branch: string, body: BranchProtect = {}, options?: RequestOptions): Promise<Branch> {
+    return this.request('PUT', path`projects/${project}/repository/branches/${branch}/protect`, Branch, {
+      json: body,
+      ...options,
+    });
+  }
+
+  /**
+   * Removes the project's protection of exactly this branch name, if it has one, and returns the
+   * branch (still `protected` when a wildcard or a group's protection covers it). Needs Maintainer.
+   * `PUT /projects/:id/repository/branches/:branch/unprotect`
+   *
+   * @deprecated GitLab deprecates this route in favour of the protected branches API: use
+   * `gitlab.projects.protectedBranches.unprotect` (`DELETE /projects/:id/protected_branches/:name`).
+   *
+   * @example
+   * ```ts
+   * const main = await gitlab.projects.branches.unprotect('acme/api', 'main');
+   * console.log(main.protected);
+   * ```
+   */
+  unprotect(project: ProjectRef, branch: string, options?: RequestOptions): Promise<Branch> {
+    return this.request('PUT', path`projects/${project}/repository/branches/${branch}/unprotect`, Branch, options);
   }
 }

@@ -53,6 +53,24 @@ describe.skipIf(!target.project)(`projects and branches, on ${target.where}`, ()
     expect((error as BadRequestError).gitlabMessage).toBe('The default branch of a project cannot be deleted.');
   });
 
+  it('protects a branch through the deprecated branches route, the protected branches API shows it, and unprotects it', async () => {
+    const { default_branch: main } = await gitlab.projects.get(project);
+    const name = target.name('legacy-protect');
+    await gitlab.projects.branches.create(project, { branch: name, ref: main ?? 'main' });
+    branches.push(name);
+    protections.push(name);
+    const branch = await gitlab.projects.branches.protect(project, name, { developers_can_merge: true });
+    expect(branch).toMatchObject({ name, protected: true, developers_can_push: false, developers_can_merge: true });
+    const shown = await gitlab.projects.protectedBranches.get(project, name);
+    expect(shown.push_access_levels.map((l) => l.access_level)).toEqual([40]);
+    expect(shown.merge_access_levels.map((l) => l.access_level)).toEqual([30]);
+
+    expect((await gitlab.projects.branches.unprotect(project, name)).protected).toBe(false);
+    await expect(gitlab.projects.protectedBranches.get(project, name)).rejects.toBeInstanceOf(NotFoundError);
+    // Unprotecting a branch that is not protected answers the branch all the same.
+    expect((await gitlab.projects.branches.unprotect(project, name)).protected).toBe(false);
+  });
+
   it('protects a wildcard, reads it, refuses it twice with 409, and unprotects it', async () => {
     const name = `${target.name('release')}/*`;
     const made = await gitlab.projects.protectedBranches.protect(project, {

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
 import { Branch } from '../../src/index.js';
 import { call } from '../fixtures.js';
-import { api, hasPaginationHeaders, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
+import { api, hasPaginationHeaders, notPorted, refusedUnchanged } from './api.js';
 
 /**
  * GitLab's `spec/requests/api/branches_spec.rb`, ported as HTTP requests to the
@@ -694,11 +694,182 @@ describe('GET /projects/:id/repository/branches/:branch', () => {
   });
 });
 
-notPortedGroup('PUT /projects/:id/repository/branches/:branch/protect', () => {
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
-  );
+/** The route of the deprecated protect or unprotect action of a branch, named as the URL names it. */
+const branchAction = (mock: MockGitLab, action: 'protect' | 'unprotect', branch: string, escaped = false) =>
+  route(mock, escaped, `/${branch}/${action}`);
+
+/** The route of `DELETE /projects/:id/repository/merged_branches`. */
+const mergedBranches = (mock: MockGitLab) =>
+  `${ID.replace('PROJECT', projectRef(mock, false))}/repository/merged_branches`;
+
+interface ProtectionShown {
+  name: string;
+  push_access_levels: { access_level: number }[];
+  merge_access_levels: { access_level: number }[];
+}
+
+/** The project's protected branch of that name as `GET /projects/:id/protected_branches` shows it, if any. */
+async function protectionShown(mock: MockGitLab, name: string): Promise<ProtectionShown | undefined> {
+  const answer = await api(mock, 'GET', `${ID.replace('PROJECT', projectRef(mock, false))}/protected_branches`, USER);
+  expect(answer.status).toBe(200);
+  return (answer.body as ProtectionShown[]).find((b) => b.name === name);
+}
+
+/** The access levels of a protection, push then merge. */
+const levelsOf = (shown: ProtectionShown | undefined) => [
+  shown?.push_access_levels.map((l) => l.access_level),
+  shown?.merge_access_levels.map((l) => l.access_level),
+];
+
+// The refusals the protect and unprotect examples share (GitLab's '404 response', '400 response', '403 response').
+const branchActionRefusal = {
+  async anonymousPrivate(action: 'protect' | 'unprotect') {
+    const mock = branchWorld('private');
+    const { answer, unchanged } = await refusedUnchanged(mock, undefined, () =>
+      api(mock, 'PUT', branchAction(mock, action, 'feature')),
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 Project Not Found');
+    expect(unchanged).toBe(true);
+  },
+  async guest(action: 'protect' | 'unprotect') {
+    const mock = branchWorld('private', { protectedBranch: action === 'unprotect' ? 'feature' : undefined });
+    const { answer, unchanged } = await refusedUnchanged(mock, GUEST, () =>
+      api(mock, 'PUT', branchAction(mock, action, 'feature'), GUEST),
+    );
+    expect(answer.status).toBe(403);
+    expect(unchanged).toBe(true);
+  },
+  async missing(action: 'protect' | 'unprotect', escaped: boolean) {
+    const mock = branchWorld('private');
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'PUT', branchAction(mock, action, 'unknown', escaped), USER),
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 Branch Not Found');
+    expect(unchanged).toBe(true);
+  },
+  async invalid(action: 'protect' | 'unprotect', escaped: boolean) {
+    const mock = branchWorld('private');
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'PUT', branchAction(mock, action, 'branch*', escaped), USER),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('The branch refname is invalid');
+    expect(unchanged).toBe(true);
+  },
+  async disabled(action: 'protect' | 'unprotect', branch: string, escaped: boolean) {
+    const mock = branchWorld('private', { repository: 'disabled' });
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'PUT', branchAction(mock, action, branch, escaped), USER),
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.body).toBeTypeOf('object');
+    expect(unchanged).toBe(true);
+  },
+  async slash(action: 'protect' | 'unprotect') {
+    // `improve/awesome` unescaped: `BRANCH_ENDPOINT_REQUIREMENTS` take no slash, so no route matches.
+    const mock = branchWorld('private', { protectedBranch: action === 'unprotect' ? 'improve/awesome' : undefined });
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'PUT', branchAction(mock, action, 'improve/awesome'), USER),
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.body).toBeTypeOf('object');
+    expect(unchanged).toBe(true);
+  },
+};
+
+/**
+ * GitLab's shared examples 'repository new protected branch': the answer is the branch, protected, with the
+ * flags asked; the protection it creates is the one the protected branches API shows (30 for a flag sent true,
+ * 40 otherwise: `ProtectedBranches::LegacyApiCreateService`).
+ */
+async function newProtectedBranch(
+  branch: string,
+  escaped: boolean,
+  params?: { developers_can_push?: boolean; developers_can_merge?: boolean },
+) {
+  const mock = branchWorld('private');
+  const name = decodeURIComponent(branch);
+  const answer = await api(mock, 'PUT', branchAction(mock, 'protect', branch, escaped), USER, params);
+  expect(answer.status).toBe(200);
+  z.parse(Branch, answer.body);
+  expect(answer.body).toMatchObject({
+    name,
+    protected: true,
+    developers_can_push: params?.developers_can_push ?? false,
+    developers_can_merge: params?.developers_can_merge ?? false,
+  });
+  expect(levelsOf(await protectionShown(mock, name))).toEqual([
+    [params?.developers_can_push ? 30 : 40],
+    [params?.developers_can_merge ? 30 : 40],
+  ]);
+}
+
+/** GitLab's 'when protected branch already exists' examples: both flags sent, both levels replaced. */
+async function updatesProtection(from: 30 | 40, developersCan: boolean) {
+  const mock = createMockGitLab({
+    seed: seedOf('private', {
+      projects: [
+        {
+          path: 'group/my.project',
+          protected_branches: [
+            {
+              name: 'protected_branch',
+              push_access_level: { id: 91, access_level: from },
+              merge_access_level: { id: 92, access_level: from },
+            },
+          ],
+        },
+      ],
+    }),
+  });
+  const answer = await api(mock, 'PUT', branchAction(mock, 'protect', 'protected_branch'), USER, {
+    developers_can_push: developersCan,
+    developers_can_merge: developersCan,
+  });
+  expect(answer.status).toBe(200);
+  z.parse(Branch, answer.body);
+  expect(answer.body).toMatchObject({
+    name: 'protected_branch',
+    protected: true,
+    developers_can_push: developersCan,
+    developers_can_merge: developersCan,
+  });
+  const level = developersCan ? 30 : 40;
+  expect(levelsOf(await protectionShown(mock, 'protected_branch'))).toEqual([[level], [level]]);
+}
+
+// GitLab's shared examples 'repository unprotected branch'.
+const unprotectedBranch = {
+  async unprotects(branch: string, escaped: boolean) {
+    const name = decodeURIComponent(branch);
+    const mock = branchWorld('private', { protectedBranch: name });
+    expect(await protectionShown(mock, name)).toBeDefined();
+    const answer = await api(mock, 'PUT', branchAction(mock, 'unprotect', branch, escaped), USER);
+    expect(answer.status).toBe(200);
+    z.parse(Branch, answer.body);
+    expect(answer.body).toMatchObject({ name, protected: false });
+    expect(await protectionShown(mock, name)).toBeUndefined();
+  },
+  async notProtected(branch: string, escaped: boolean) {
+    const mock = branchWorld('private');
+    // Nothing to destroy: the world stays as it was.
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'PUT', branchAction(mock, 'unprotect', branch, escaped), USER),
+    );
+    expect(answer.status).toBe(200);
+    z.parse(Branch, answer.body);
+    expect(answer.body).toMatchObject({ name: decodeURIComponent(branch), protected: false });
+    expect(unchanged).toBe(true);
+  },
+};
+
+describe('PUT /projects/:id/repository/branches/:branch/protect', () => {
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = branchWorld('private');
+    expect((await api(mock, 'PUT', branchAction(mock, 'protect', 'feature'), USER)).status).toBe(200);
+  });
   // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
@@ -711,169 +882,92 @@ notPortedGroup('PUT /projects/:id/repository/branches/:branch/protect', () => {
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when unauthenticated, and project is private: returns 404');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when authenticated, as a guest: returns 403');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist: protects a single branch",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist: protects a single branch and developers can push",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist: protects a single branch and developers can merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist: protects a single branch and developers can push and merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch does not exist: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when the branch refname is invalid: returns 400",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when repository is disabled: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot: protects a single branch",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot: protects a single branch and developers can push",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot: protects a single branch and developers can merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot: protects a single branch and developers can push and merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot, when branch does not exist: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot, when the branch refname is invalid: returns 400",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot, when repository is disabled: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a slash: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash: protects a single branch",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash: protects a single branch and developers can push",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash: protects a single branch and developers can merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash: protects a single branch and developers can push and merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash, when branch does not exist: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash, when the branch refname is invalid: returns 400",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash, when repository is disabled: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path: protects a single branch",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path: protects a single branch and developers can push",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path: protects a single branch and developers can merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path: protects a single branch and developers can push and merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch does not exist: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when the branch refname is invalid: returns 400",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when repository is disabled: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot: protects a single branch",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot: protects a single branch and developers can push",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot: protects a single branch and developers can merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot: protects a single branch and developers can push and merge",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot, when branch does not exist: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot, when the branch refname is invalid: returns 400",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    "when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot, when repository is disabled: returns 404",
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when protected branch already exists, when developers can push and merge: updates that a developer cannot push or merge',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/protect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when protected branch already exists, when developers cannot push or merge: updates that a developer can push and merge',
-  );
+  it('when unauthenticated, and project is private: returns 404', () =>
+    branchActionRefusal.anonymousPrivate('protect'));
+  it('when authenticated, as a guest: returns 403', () => branchActionRefusal.guest('protect'));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist: protects a single branch", () =>
+    newProtectedBranch('feature', false, undefined));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist: protects a single branch and developers can push", () =>
+    newProtectedBranch('feature', false, { developers_can_push: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist: protects a single branch and developers can merge", () =>
+    newProtectedBranch('feature', false, { developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist: protects a single branch and developers can push and merge", () =>
+    newProtectedBranch('feature', false, { developers_can_push: true, developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch does not exist: returns 404", () =>
+    branchActionRefusal.missing('protect', false));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when the branch refname is invalid: returns 400", () =>
+    branchActionRefusal.invalid('protect', false));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when repository is disabled: returns 404", () =>
+    branchActionRefusal.disabled('protect', 'feature', false));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot: protects a single branch", () =>
+    newProtectedBranch('ends-with.json', false, undefined));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot: protects a single branch and developers can push", () =>
+    newProtectedBranch('ends-with.json', false, { developers_can_push: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot: protects a single branch and developers can merge", () =>
+    newProtectedBranch('ends-with.json', false, { developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot: protects a single branch and developers can push and merge", () =>
+    newProtectedBranch('ends-with.json', false, { developers_can_push: true, developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot, when branch does not exist: returns 404", () =>
+    branchActionRefusal.missing('protect', false));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot, when the branch refname is invalid: returns 400", () =>
+    branchActionRefusal.invalid('protect', false));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a dot, when repository is disabled: returns 404", () =>
+    branchActionRefusal.disabled('protect', 'ends-with.json', false));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains a slash: returns 404", () =>
+    branchActionRefusal.slash('protect'));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash: protects a single branch", () =>
+    newProtectedBranch('improve%2Fawesome', false, undefined));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash: protects a single branch and developers can push", () =>
+    newProtectedBranch('improve%2Fawesome', false, { developers_can_push: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash: protects a single branch and developers can merge", () =>
+    newProtectedBranch('improve%2Fawesome', false, { developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash: protects a single branch and developers can push and merge", () =>
+    newProtectedBranch('improve%2Fawesome', false, { developers_can_push: true, developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash, when branch does not exist: returns 404", () =>
+    branchActionRefusal.missing('protect', false));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash, when the branch refname is invalid: returns 400", () =>
+    branchActionRefusal.invalid('protect', false));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, when branch contains an escaped slash, when repository is disabled: returns 404", () =>
+    branchActionRefusal.disabled('protect', 'improve%2Fawesome', false));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path: protects a single branch", () =>
+    newProtectedBranch('feature', true, undefined));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path: protects a single branch and developers can push", () =>
+    newProtectedBranch('feature', true, { developers_can_push: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path: protects a single branch and developers can merge", () =>
+    newProtectedBranch('feature', true, { developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path: protects a single branch and developers can push and merge", () =>
+    newProtectedBranch('feature', true, { developers_can_push: true, developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch does not exist: returns 404", () =>
+    branchActionRefusal.missing('protect', true));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when the branch refname is invalid: returns 400", () =>
+    branchActionRefusal.invalid('protect', true));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when repository is disabled: returns 404", () =>
+    branchActionRefusal.disabled('protect', 'feature', true));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot: protects a single branch", () =>
+    newProtectedBranch('ends-with.json', true, undefined));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot: protects a single branch and developers can push", () =>
+    newProtectedBranch('ends-with.json', true, { developers_can_push: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot: protects a single branch and developers can merge", () =>
+    newProtectedBranch('ends-with.json', true, { developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot: protects a single branch and developers can push and merge", () =>
+    newProtectedBranch('ends-with.json', true, { developers_can_push: true, developers_can_merge: true }));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot, when branch does not exist: returns 404", () =>
+    branchActionRefusal.missing('protect', true));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot, when the branch refname is invalid: returns 400", () =>
+    branchActionRefusal.invalid('protect', true));
+  it("when authenticated, as a maintainer, when a protected branch doesn't already exist, requesting with the escaped project full path, when branch contains a dot, when repository is disabled: returns 404", () =>
+    branchActionRefusal.disabled('protect', 'ends-with.json', true));
+  it('when authenticated, as a maintainer, when protected branch already exists, when developers can push and merge: updates that a developer cannot push or merge', () =>
+    updatesProtection(30, false));
+  it('when authenticated, as a maintainer, when protected branch already exists, when developers cannot push or merge: updates that a developer can push and merge', () =>
+    updatesProtection(40, true));
 });
 
-notPortedGroup('PUT /projects/:id/repository/branches/:branch/unprotect', () => {
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
-  );
+describe('PUT /projects/:id/repository/branches/:branch/unprotect', () => {
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = branchWorld('private');
+    expect((await api(mock, 'PUT', branchAction(mock, 'unprotect', 'feature'), USER)).status).toBe(200);
+  });
   // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
@@ -886,100 +980,61 @@ notPortedGroup('PUT /projects/:id/repository/branches/:branch/unprotect', () => 
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when unauthenticated, and project is private: returns 404');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when authenticated, as a guest: returns 403');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when authenticated, as a maintainer, when branch is protected: unprotects a single branch');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when authenticated, as a maintainer, when branch is not protected: returns a single branch response');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when authenticated, as a maintainer, when branch does not exist: returns 404');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when authenticated, as a maintainer, when the branch refname is invalid: returns 400');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when authenticated, as a maintainer, when repository is disabled: returns 404');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when branch contains a dot, when branch is protected: unprotects a single branch',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when branch contains a dot, when branch is not protected: returns a single branch response',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when authenticated, as a maintainer, when branch contains a dot, when branch does not exist: returns 404');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when branch contains a dot, when the branch refname is invalid: returns 400',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when branch contains a dot, when repository is disabled: returns 404',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when authenticated, as a maintainer, when branch contains a slash: returns 404');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when branch contains an escaped slash, when branch is protected: unprotects a single branch',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when branch contains an escaped slash, when branch is not protected: returns a single branch response',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when branch contains an escaped slash, when branch does not exist: returns 404',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when branch contains an escaped slash, when the branch refname is invalid: returns 400',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, when branch contains an escaped slash, when repository is disabled: returns 404',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when branch is protected: unprotects a single branch',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when branch is not protected: returns a single branch response',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when branch does not exist: returns 404',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when the branch refname is invalid: returns 400',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when repository is disabled: returns 404',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when branch is protected: unprotects a single branch',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when branch is not protected: returns a single branch response',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when branch does not exist: returns 404',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when the branch refname is invalid: returns 400',
-  );
-  // skip: mock differs: GitLab answers `PUT /projects/:id/repository/branches/:branch/unprotect` (the deprecated API, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when repository is disabled: returns 404',
-  );
+  it('when unauthenticated, and project is private: returns 404', () =>
+    branchActionRefusal.anonymousPrivate('unprotect'));
+  it('when authenticated, as a guest: returns 403', () => branchActionRefusal.guest('unprotect'));
+  it('when authenticated, as a maintainer, when branch is protected: unprotects a single branch', () =>
+    unprotectedBranch.unprotects('feature', false));
+  it('when authenticated, as a maintainer, when branch is not protected: returns a single branch response', () =>
+    unprotectedBranch.notProtected('feature', false));
+  it('when authenticated, as a maintainer, when branch does not exist: returns 404', () =>
+    branchActionRefusal.missing('unprotect', false));
+  it('when authenticated, as a maintainer, when the branch refname is invalid: returns 400', () =>
+    branchActionRefusal.invalid('unprotect', false));
+  it('when authenticated, as a maintainer, when repository is disabled: returns 404', () =>
+    branchActionRefusal.disabled('unprotect', 'feature', false));
+  it('when authenticated, as a maintainer, when branch contains a dot, when branch is protected: unprotects a single branch', () =>
+    unprotectedBranch.unprotects('ends-with.json', false));
+  it('when authenticated, as a maintainer, when branch contains a dot, when branch is not protected: returns a single branch response', () =>
+    unprotectedBranch.notProtected('ends-with.json', false));
+  it('when authenticated, as a maintainer, when branch contains a dot, when branch does not exist: returns 404', () =>
+    branchActionRefusal.missing('unprotect', false));
+  it('when authenticated, as a maintainer, when branch contains a dot, when the branch refname is invalid: returns 400', () =>
+    branchActionRefusal.invalid('unprotect', false));
+  it('when authenticated, as a maintainer, when branch contains a dot, when repository is disabled: returns 404', () =>
+    branchActionRefusal.disabled('unprotect', 'ends-with.json', false));
+  it('when authenticated, as a maintainer, when branch contains a slash: returns 404', () =>
+    branchActionRefusal.slash('unprotect'));
+  it('when authenticated, as a maintainer, when branch contains an escaped slash, when branch is protected: unprotects a single branch', () =>
+    unprotectedBranch.unprotects('improve%2Fawesome', false));
+  it('when authenticated, as a maintainer, when branch contains an escaped slash, when branch is not protected: returns a single branch response', () =>
+    unprotectedBranch.notProtected('improve%2Fawesome', false));
+  it('when authenticated, as a maintainer, when branch contains an escaped slash, when branch does not exist: returns 404', () =>
+    branchActionRefusal.missing('unprotect', false));
+  it('when authenticated, as a maintainer, when branch contains an escaped slash, when the branch refname is invalid: returns 400', () =>
+    branchActionRefusal.invalid('unprotect', false));
+  it('when authenticated, as a maintainer, when branch contains an escaped slash, when repository is disabled: returns 404', () =>
+    branchActionRefusal.disabled('unprotect', 'improve%2Fawesome', false));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when branch is protected: unprotects a single branch', () =>
+    unprotectedBranch.unprotects('feature', true));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when branch is not protected: returns a single branch response', () =>
+    unprotectedBranch.notProtected('feature', true));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when branch does not exist: returns 404', () =>
+    branchActionRefusal.missing('unprotect', true));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when the branch refname is invalid: returns 400', () =>
+    branchActionRefusal.invalid('unprotect', true));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when repository is disabled: returns 404', () =>
+    branchActionRefusal.disabled('unprotect', 'feature', true));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when branch is protected: unprotects a single branch', () =>
+    unprotectedBranch.unprotects('ends-with.json', true));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when branch is not protected: returns a single branch response', () =>
+    unprotectedBranch.notProtected('ends-with.json', true));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when branch does not exist: returns 404', () =>
+    branchActionRefusal.missing('unprotect', true));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when the branch refname is invalid: returns 400', () =>
+    branchActionRefusal.invalid('unprotect', true));
+  it('when authenticated, as a maintainer, requesting with the escaped project full path, when branch contains a dot, when repository is disabled: returns 404', () =>
+    branchActionRefusal.disabled('unprotect', 'ends-with.json', true));
 });
 
 describe('POST /projects/:id/repository/branches', () => {
@@ -1153,11 +1208,11 @@ describe('DELETE /projects/:id/repository/branches/:branch', () => {
   });
 });
 
-notPortedGroup('DELETE /projects/:id/repository/merged_branches', () => {
-  // skip: mock differs: GitLab answers `DELETE /projects/:id/repository/merged_branches` (202 `{"message":"202 Accepted"}` for a Developer up, 403 otherwise, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
-  );
+describe('DELETE /projects/:id/repository/merged_branches', () => {
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = branchWorld('private');
+    expect((await api(mock, 'DELETE', mergedBranches(mock), USER)).status).toBe(202);
+  });
   // skip: the mock does not model granular personal access tokens (GitLab's `granular_pat`, after 18.6)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
@@ -1170,10 +1225,26 @@ notPortedGroup('DELETE /projects/:id/repository/merged_branches', () => {
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
-  // skip: mock differs: GitLab answers `DELETE /projects/:id/repository/merged_branches` (202 `{"message":"202 Accepted"}` for a Developer up, 403 otherwise, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('returns 202 with json body');
-  // skip: mock differs: GitLab answers `DELETE /projects/:id/repository/merged_branches` (202 `{"message":"202 Accepted"}` for a Developer up, 403 otherwise, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('returns a 403 error if guest');
-  // skip: mock differs: GitLab answers `DELETE /projects/:id/repository/merged_branches` (202 `{"message":"202 Accepted"}` for a Developer up, 403 otherwise, `lib/api/branches.rb`); the mock does not model the route (404)
-  notPorted('when user is not authorized and project is public: returns a 403 error');
+  it('returns 202 with json body', async () => {
+    const mock = branchWorld('private');
+    const answer = await api(mock, 'DELETE', mergedBranches(mock), USER);
+    expect(answer.status).toBe(202);
+    expect(answer.body.message).toBe('202 Accepted');
+  });
+  it('returns a 403 error if guest', async () => {
+    const mock = branchWorld('private');
+    const { answer, unchanged } = await refusedUnchanged(mock, GUEST, () =>
+      api(mock, 'DELETE', mergedBranches(mock), GUEST),
+    );
+    expect(answer.status).toBe(403);
+    expect(unchanged).toBe(true);
+  });
+  it('when user is not authorized and project is public: returns a 403 error', async () => {
+    const mock = branchWorld('public');
+    const { answer, unchanged } = await refusedUnchanged(mock, undefined, () =>
+      api(mock, 'DELETE', mergedBranches(mock)),
+    );
+    expect(answer.status).toBe(403);
+    expect(unchanged).toBe(true);
+  });
 });
