@@ -877,8 +877,10 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect(failed.items.map((e) => e.id)).toEqual([2]);
     const tooMany = await failure(maintainer.projects.hooks.events(API, hookId(), { per_page: 21 }));
     expect(tooMany).toMatchObject({ status: 400, body: { error: 'per_page does not have a valid value' } });
-    // Older than two days, GitLab no longer shows it.
-    mock.clock.advance({ days: 3 });
+    // From the eighth day on, GitLab no longer shows it (`WebHookLog::MAX_RECENT_DAYS`).
+    mock.clock.advance({ days: 7 });
+    expect((await maintainer.projects.hooks.events(API, hookId())).items).toHaveLength(2);
+    mock.clock.advance({ days: 1 });
     expect((await maintainer.projects.hooks.events(API, hookId())).items).toEqual([]);
   });
 
@@ -901,7 +903,7 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     const moved = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
     expect(moved).toMatchObject({
       status: 422,
-      body: { message: 'The hook URL has changed, and this log entry cannot be retried' },
+      body: { message: 'The hook URL has changed. This log entry cannot be retried.' },
     });
     expect((await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 99))).status).toBe(404);
   });
@@ -934,18 +936,18 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect((await maintainer.projects.hooks.get(API, hookId())).alert_status).toBe('executable');
   });
 
-  it('tests a group hook with a member event, or with the sample of the first project below the group', async () => {
+  it('tests a group hook with the sample of the first project below the group, and only with a project trigger', async () => {
     const owner = client(mock, 'glpat-owner');
     const hook = await owner.groups.hooks.create('acme', { url: `${receiver.url}/group` });
-    await owner.groups.hooks.test('acme', hook.id, 'member_events');
     await owner.groups.hooks.test('acme', hook.id, 'merge_requests_events');
     expect(
       receiver.received.map((r) => [r.headers['x-gitlab-event'], r.body.event_name ?? r.body.object_kind]),
-    ).toEqual([
-      ['Member Hook', 'user_add_to_group'],
-      ['Merge Request Hook', 'merge_request'],
-    ]);
-    expect(receiver.received[0]?.body).toMatchObject({ group_path: 'acme', user_username: 'owner' });
+    ).toEqual([['Merge Request Hook', 'merge_request']]);
+    // `test/:trigger` takes `ProjectHook.triggers` only, for group hooks too (lib/api/hooks/trigger_test.rb).
+    for (const trigger of ['member_events', 'subgroup_events', 'project_events'] as const) {
+      const refused = await failure(owner.groups.hooks.test('acme', hook.id, trigger as never));
+      expect(refused).toMatchObject({ status: 400, body: { error: 'trigger does not have a valid value' } });
+    }
     const pipelines = await failure(owner.groups.hooks.test('acme', hook.id, 'pipeline_events'));
     expect(pipelines).toMatchObject({ status: 422, body: { message: 'Ensure the project has CI pipelines.' } });
   });
@@ -1039,27 +1041,27 @@ describe('hook test samples: the parent’s own first record, and why none', () 
     const deployment = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'deployment_events'));
     expect(deployment).toMatchObject({ status: 422, body: { message: 'Testing not available for this hook' } });
     expect(reason()).toBe('GitLab builds no deployment_events test sample');
-    // One GitLab builds and the mock does not.
+    // Notes are not modelled: GitLab's answer for a project without notes, the journal says why.
     const emoji = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'emoji_events'));
-    expect(emoji).toMatchObject({
-      status: 422,
-      body: { message: 'The mock cannot build a emoji_events test payload' },
-    });
+    expect(emoji).toMatchObject({ status: 422, body: { message: 'Ensure the project has notes.' } });
     expect(reason()).toBe('emoji_events test payloads are not modelled by this mock');
     expect(receiver.received).toEqual([]);
   });
 
-  it('takes a group hook’s sample from a project below that group, and refuses a group without members or projects', async () => {
+  it('takes a group hook’s sample from a project with commits below that group, and refuses a group without one', async () => {
     const owner = client(mock, 'glpat-owner');
     const hook = await owner.groups.hooks.create('acme', { url: `${receiver.url}/group` });
     await owner.groups.hooks.test('acme', hook.id, 'merge_requests_events');
     expect(receiver.received.at(-1)?.body).toMatchObject({ object_attributes: { title: 'Add login' } });
     const root = client(mock, 'glpat-root');
     const lonely = await root.groups.hooks.create('lonely', { url: `${receiver.url}/lonely` });
-    const noMembers = await failure(root.groups.hooks.test('lonely', lonely.id, 'member_events'));
-    expect(noMembers).toMatchObject({ status: 422, body: { message: 'Ensure the group has members.' } });
     const noProject = await failure(root.groups.hooks.test('lonely', lonely.id, 'issues_events'));
     expect(noProject).toMatchObject({ status: 422, body: { message: 'Ensure the group has a project with commits.' } });
+    // A project whose repository is empty (created without a README) is not one (`Group#first_non_empty_project`).
+    const lonelyGroup = [...mock.world.groups.values()].find((g) => g.full_path === 'lonely');
+    await root.projects.create({ name: 'bare', namespace_id: lonelyGroup?.id });
+    const noCommits = await failure(root.groups.hooks.test('lonely', lonely.id, 'push_events'));
+    expect(noCommits).toMatchObject({ status: 422, body: { message: 'Ensure the group has a project with commits.' } });
     expect(receiver.received).toHaveLength(1);
   });
 });
