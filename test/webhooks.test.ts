@@ -1035,8 +1035,6 @@ describe('hook test samples: the parent’s own first record, and why none', () 
     expect(noMr).toMatchObject({ status: 422, body: { message: 'Ensure the project has merge requests.' } });
     const noIssue = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'confidential_issues_events'));
     expect(noIssue).toMatchObject({ status: 422, body: { message: 'Ensure the project has issues.' } });
-    const noMilestone = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'milestone_events'));
-    expect(noMilestone).toMatchObject({ status: 422, body: { message: 'Ensure the project has milestones.' } });
     // GitLab builds no deployment sample at all (`TestHooks::ProjectService#data`).
     const deployment = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'deployment_events'));
     expect(deployment).toMatchObject({ status: 422, body: { message: 'Testing not available for this hook' } });
@@ -1046,6 +1044,101 @@ describe('hook test samples: the parent’s own first record, and why none', () 
     expect(emoji).toMatchObject({ status: 422, body: { message: 'Ensure the project has notes.' } });
     expect(reason()).toBe('emoji_events test payloads are not modelled by this mock');
     expect(receiver.received).toEqual([]);
+  });
+
+  it('sends the newest issue and merge request, as GitLab’s finders sort them (`created_desc`)', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    mock.clock.advance({ minutes: 1 });
+    await maintainer.projects.issues.create(API, { title: 'Newer issue' });
+    await maintainer.projects.mergeRequests.create(API, {
+      source_branch: 'feature',
+      target_branch: 'main',
+      title: 'Newer MR',
+    });
+    await mock.webhooks.settled();
+    const before = receiver.received.length;
+    await maintainer.projects.hooks.test(API, hookOf(API), 'issues_events');
+    await maintainer.projects.hooks.test(API, hookOf(API), 'merge_requests_events');
+    const tested = receiver.received.slice(before);
+    expect(tested.map((r) => (r.body.object_attributes as { title: string }).title)).toEqual([
+      'Newer issue',
+      'Newer MR',
+    ]);
+  });
+
+  it('sends GitLab’s sample milestone for a project without one, and a push of the default branch', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const empty = 'acme/platform/empty';
+    await maintainer.projects.hooks.test(empty, hookOf(empty), 'milestone_events');
+    await maintainer.projects.hooks.test(empty, hookOf(empty), 'tag_push_events');
+    const project = [...mock.world.projects.values()].find((p) => p.path_with_namespace === empty);
+    expect(receiver.received.map((r) => r.headers['x-gitlab-event'])).toEqual(['Milestone Hook', 'Tag Push Hook']);
+    expect(receiver.received[0]?.body).toMatchObject({
+      object_kind: 'milestone',
+      action: 'create',
+      project: { id: project?.id },
+      object_attributes: {
+        id: 1,
+        iid: 1,
+        title: 'Sample milestone',
+        description: 'Sample milestone description',
+        state: 'active',
+        due_date: '2026-06-08',
+        start_date: '2026-06-01',
+        project_id: project?.id,
+      },
+    });
+    expect(receiver.received[1]?.body).toMatchObject({
+      object_kind: 'tag_push',
+      ref: 'refs/tags/v1.0.0',
+      before: project?.branches.get('main'),
+      after: project?.branches.get('main'),
+      checkout_sha: null,
+      ref_protected: false,
+      user_username: 'maintainer',
+      project_id: project?.id,
+      commits: [],
+      total_commits_count: 0,
+    });
+    expect(mock.webhooks.deliveries.map((d) => d.trigger)).toEqual(['milestone_hooks', 'tag_push_hooks']);
+  });
+
+  it('sends GitLab’s fixed push sample for an empty repository, and a sample token of the project’s first bot', async () => {
+    const root = client(mock, 'glpat-root');
+    const bare = await root.projects.create({ name: 'bare', namespace_id: [...mock.world.groups.values()][0]?.id });
+    const hook = await root.projects.hooks.create(bare.id, { url: `${receiver.url}/bare` });
+    await root.projects.hooks.test(bare.id, hook.id, 'push_events');
+    expect(receiver.received[0]?.body).toEqual({
+      object_kind: 'push',
+      event_name: 'push',
+      before: '95790bf891e76fee5e1747ab589903a6a1f80f22',
+      after: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+      ref: 'refs/heads/master',
+      ref_protected: true,
+      checkout_sha: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+      message: 'Hello World',
+      user_id: 4,
+      user_name: 'John Smith',
+      user_email: 'john@example.com',
+      user_avatar:
+        'https://s.gravatar.com/avatar/d4c74594d841139328695756648b6bd6?s=8://s.gravatar.com/avatar/d4c74594d841139328695756648b6bd6?s=80',
+      project_id: 15,
+      project: expect.objectContaining({ id: 15, path_with_namespace: 'gitlab/gitlab' }),
+      commits: [expect.objectContaining({ id: 'c5feabde2d8cd023215af4d2ceeb7a64839fc428' })],
+      total_commits_count: 1,
+      push_options: { ci: { skip: true } },
+    });
+    await root.projects.accessTokens.create(bare.id, { name: 'ci', scopes: ['api'], expires_at: '2026-12-01' });
+    const bot = [...mock.world.users.values()].find((u) => u.bot);
+    await root.projects.hooks.test(bare.id, hook.id, 'resource_access_token_events');
+    expect(receiver.received[1]?.headers['x-gitlab-event']).toBe('Resource Access Token Hook');
+    expect(receiver.received[1]?.body).toMatchObject({
+      object_kind: 'access_token',
+      event_name: 'expiring_access_token',
+      project: { id: bare.id },
+      object_attributes: { id: 1, name: 'pat_for_webhook_event', user_id: bot?.id, expires_at: '2026-06-03' },
+    });
+    expect(receiver.received[1]?.body).not.toHaveProperty('interval');
   });
 
   it('takes a group hook’s sample from a project with commits below that group, and refuses a group without one', async () => {

@@ -254,9 +254,21 @@ function testEvent(world: World, project: Project, user: User, trigger: string):
     };
   }
   if (trigger === 'milestone_events') {
-    // GitLab's `build_sample`: the first milestone, or a sample one (as the mock has none, it needs one).
-    const milestone = [...world.milestones.values()].find((m) => m.project_id === project.id);
-    if (!milestone) throw unprocessable('Ensure the project has milestones.');
+    // `Gitlab::DataBuilder::Milestone.build_sample`: the project's first milestone, or an unsaved
+    // one of `SAMPLE_DATA` (lib/gitlab/data_builder/milestone.rb) due in a week.
+    const milestone = [...world.milestones.values()].find((m) => m.project_id === project.id) ?? {
+      id: 1,
+      iid: 1,
+      project_id: project.id,
+      group_id: null,
+      title: 'Sample milestone',
+      description: 'Sample milestone description',
+      state: 'active' as const,
+      due_date: new Date(world.now + 7 * DAY_MS).toISOString().slice(0, 10),
+      start_date: new Date(world.now).toISOString().slice(0, 10),
+      created_at: new Date(world.now).toISOString(),
+      updated_at: new Date(world.now).toISOString(),
+    };
     return { kind: 'milestone', project, group: null, subject: { type: 'milestone', milestone, action: 'create' } };
   }
   // Repositories, notes, CI, wikis and releases are not modelled: GitLab's answer for a project without them.
