@@ -318,6 +318,23 @@ export interface WebhookSink {
   deliveries(): LoggedDelivery[];
 }
 
+/** Ruby's `URI::MailTo::EMAIL_REGEXP`, which `WebHookLog#redact_user_emails` matches each value against. */
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * A payload as GitLab's hook log keeps it: every value that is an email `[REDACTED]`, at any depth
+ * (`WebHookLog#redact_user_emails`: `request_data.deep_transform_values!`, app/models/hooks/web_hook_log.rb).
+ * The events route shows it so, and a resend sends it so.
+ */
+export function redactEmails(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(redactEmails);
+  if (data !== null && typeof data === 'object') {
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, redactEmails(value)]));
+  }
+  return typeof data === 'string' && EMAIL.test(data) ? '[REDACTED]' : data;
+}
+
 /** The sink of a world (the mock's delivery engine), if it has one. */
 export function webhookSinkOf(world: World): WebhookSink | undefined {
   return sinks.get(world);

@@ -4,6 +4,7 @@ import {
   type HookTarget,
   type HookType,
   type LoggedDelivery,
+  redactEmails,
   type WebhookEvent,
   webhookSinkOf,
 } from '../rules/webhooks.js';
@@ -119,7 +120,8 @@ export async function resendHookLog(world: World, hook: WebHook, log: LoggedDeli
   if (redactUrl(hook.url) !== log.url) {
     throw unprocessable('The hook URL has changed. This log entry cannot be retried.');
   }
-  const delivery = sink ? await sink.resendNow(log) : undefined;
+  // GitLab resends `web_hook_log.request_data`: the payload as its log kept it, emails redacted.
+  const delivery = sink ? await sink.resendNow({ ...log, request_data: redactEmails(log.request_data) }) : undefined;
   if (!delivery) throw unprocessable('Hook disabled', `hook ${hook.id} is disabled`);
   if (delivery.internal_error_message !== null) throw unprocessable(delivery.internal_error_message);
   return { response_status: delivery.response_status };

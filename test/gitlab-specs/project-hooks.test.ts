@@ -625,11 +625,11 @@ describe('test web-hook endpoint (POST /projects/:id/hooks/:hook_id/test/:trigge
   // adapted: GitLab stubs the `web_hook_test` threshold to 1; the mock keeps GitLab's 5 a minute, so the sixth request is refused (GitLab's AuthLogger line is not observable over HTTP)
   it('when trigger webhook test, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope', () =>
     rateLimited((token) => testHook(spec, 'push_events', token), spec));
-  // skip: mock differs: GitLab's `ApplicationRateLimiter` threshold is an instance setting (0 turns `web_hook_test` off); the mock has no setting for this limit, it is always 5 a minute
+  // skip: not observable over HTTP: GitLab's spec stubs `ApplicationRateLimiter.threshold` to 0; `web_hook_test`'s threshold is a constant, 5 a minute (lib/gitlab/application_rate_limiter.rb), which no request changes
   notPorted(
     'when trigger webhook test, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
   );
-  // skip: mock differs: the mock has no feature flags; `web_hook_test_api_endpoint_rate_limit` is always on, as 18.6 ships it (an ops flag, default enabled)
+  // skip: mock differs: the mock has no feature flags (GitLab's `/features` API); the ops flag `web_hook_test_api_endpoint_rate_limit` is always on, as 18.6 ships it (default enabled)
   notPorted('when trigger webhook test, rate limited endpoint, when ops flag is disabled: does not block the request');
   it('when trigger webhook test, when testing is not available for trigger, trigger_name=confidential_note_events: returns error message that testing is not available', async () => {
     const answer = await test('confidential_note_events');
@@ -733,11 +733,11 @@ describe('resend web-hook event endpoint (POST /projects/:id/hooks/:hook_id/even
   // adapted: GitLab stubs the `web_hook_event_resend` threshold to 1; the mock keeps GitLab's 5 a minute, so the sixth request is refused (GitLab's AuthLogger line is not observable over HTTP)
   it('rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope', () =>
     rateLimited((token) => resend(spec, log, token), spec));
-  // skip: mock differs: GitLab's `ApplicationRateLimiter` threshold is an instance setting (0 turns `web_hook_event_resend` off); the mock has no setting for this limit, it is always 5 a minute
+  // skip: not observable over HTTP: GitLab's spec stubs `ApplicationRateLimiter.threshold` to 0; `web_hook_event_resend`'s threshold is a constant, 5 a minute (lib/gitlab/application_rate_limiter.rb), which no request changes
   notPorted(
     'rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
   );
-  // skip: mock differs: the mock has no feature flags; `web_hook_event_resend_api_endpoint_rate_limit` is always on, as 18.6 ships it (an ops flag, default enabled)
+  // skip: mock differs: the mock has no feature flags (GitLab's `/features` API); the ops flag `web_hook_event_resend_api_endpoint_rate_limit` is always on, as 18.6 ships it (default enabled)
   notPorted('when ops flag is disabled: does not block the request');
   it('successfully posts a hook', () => resendsLog(spec, receiver));
   it('returns a 404 error when web hook log not found', () => resendsNoLog(spec));
