@@ -645,7 +645,6 @@ const spec: HookSpec = {
   hookUri: () => hookUri(),
   project: 'group%2Fproject',
   user: USER,
-  unauthorized: USER2,
   user2: USER2,
 };
 

@@ -48,8 +48,6 @@ export interface HookSpec {
   project: string;
   /** GitLab's `user`: may manage the hook. */
   user: string;
-  /** GitLab's `unauthorized_user`. */
-  unauthorized: string;
   /** A second user of GitLab's rate limit examples (`user2`). */
   user2: string;
 }

@@ -615,7 +615,6 @@ const spec: HookSpec = {
   hookUri: () => hookUri(),
   project: 'user%2Fproject',
   user: USER,
-  unauthorized: USER2,
   user2: USER2,
 };
 
