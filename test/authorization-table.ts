@@ -632,7 +632,7 @@ export const rows: Row[] = [
   { route: 'GET /groups/:id/hooks/:hook_id/events', url: `${G}/hooks/{groupHook}/events`,    expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 200, 200, 403] },
   { route: 'POST /groups/:id/hooks/:hook_id/events/:hook_log_id/resend', url: `${G}/hooks/{groupHook}/events/1/resend`,
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 404, 404, 403] },
-  { route: 'POST /groups/:id/hooks/:hook_id/test/:trigger', url: `${G}/hooks/{groupHook}/test/member_events`,
+  { route: 'POST /groups/:id/hooks/:hook_id/test/:trigger', url: `${G}/hooks/{groupHook}/test/merge_requests_events`,
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 422, 422, 403] },
   { route: 'POST /hooks/:hook_id', url: '/hooks/{systemHook}',                               expect: [401, 401, 401, 401, 403, 403, 403, 403, 403, 403, 403, 403, 201, 403] },
   // A hook's URL variables and custom headers one at a time (lib/api/hooks/url_variables.rb, custom_headers.rb): the hook's own rights.

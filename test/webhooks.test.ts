@@ -877,8 +877,10 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect(failed.items.map((e) => e.id)).toEqual([2]);
     const tooMany = await failure(maintainer.projects.hooks.events(API, hookId(), { per_page: 21 }));
     expect(tooMany).toMatchObject({ status: 400, body: { error: 'per_page does not have a valid value' } });
-    // Older than two days, GitLab no longer shows it.
-    mock.clock.advance({ days: 3 });
+    // From the eighth day on, GitLab no longer shows it (`WebHookLog::MAX_RECENT_DAYS`).
+    mock.clock.advance({ days: 7 });
+    expect((await maintainer.projects.hooks.events(API, hookId())).items).toHaveLength(2);
+    mock.clock.advance({ days: 1 });
     expect((await maintainer.projects.hooks.events(API, hookId())).items).toEqual([]);
   });
 
@@ -889,7 +891,12 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect(await maintainer.projects.hooks.resendEvent(API, hookId(), 1)).toEqual({ response_status: 200 });
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1]?.headers['idempotency-key']).toBe(receiver.received[0]?.headers['idempotency-key']);
-    expect(receiver.received[1]?.body).toEqual(receiver.received[0]?.body);
+    // GitLab resends what its log kept, whose emails `WebHookLog#redact_user_emails` replaced.
+    const sent = JSON.stringify(receiver.received[0]?.body);
+    expect(sent).toContain('"dev@example.com"');
+    expect(receiver.received[1]?.body).toEqual(JSON.parse(sent.replaceAll('"dev@example.com"', '"[REDACTED]"')));
+    const first = (await maintainer.projects.hooks.events(API, hookId())).items.find((e) => e.id === 1);
+    expect(JSON.stringify(first?.request_data)).toBe(JSON.stringify(receiver.received[1]?.body));
     for (let i = 0; i < 4; i++) await maintainer.projects.hooks.resendEvent(API, hookId(), 1);
     const limited = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
     expect(limited).toMatchObject({
@@ -901,7 +908,7 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     const moved = await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 1));
     expect(moved).toMatchObject({
       status: 422,
-      body: { message: 'The hook URL has changed, and this log entry cannot be retried' },
+      body: { message: 'The hook URL has changed. This log entry cannot be retried.' },
     });
     expect((await failure(maintainer.projects.hooks.resendEvent(API, hookId(), 99))).status).toBe(404);
   });
@@ -934,18 +941,18 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect((await maintainer.projects.hooks.get(API, hookId())).alert_status).toBe('executable');
   });
 
-  it('tests a group hook with a member event, or with the sample of the first project below the group', async () => {
+  it('tests a group hook with the sample of the first project below the group, and only with a project trigger', async () => {
     const owner = client(mock, 'glpat-owner');
     const hook = await owner.groups.hooks.create('acme', { url: `${receiver.url}/group` });
-    await owner.groups.hooks.test('acme', hook.id, 'member_events');
     await owner.groups.hooks.test('acme', hook.id, 'merge_requests_events');
     expect(
       receiver.received.map((r) => [r.headers['x-gitlab-event'], r.body.event_name ?? r.body.object_kind]),
-    ).toEqual([
-      ['Member Hook', 'user_add_to_group'],
-      ['Merge Request Hook', 'merge_request'],
-    ]);
-    expect(receiver.received[0]?.body).toMatchObject({ group_path: 'acme', user_username: 'owner' });
+    ).toEqual([['Merge Request Hook', 'merge_request']]);
+    // `test/:trigger` takes `ProjectHook.triggers` only, for group hooks too (lib/api/hooks/trigger_test.rb).
+    for (const trigger of ['member_events', 'subgroup_events', 'project_events'] as const) {
+      const refused = await failure(owner.groups.hooks.test('acme', hook.id, trigger as never));
+      expect(refused).toMatchObject({ status: 400, body: { error: 'trigger does not have a valid value' } });
+    }
     const pipelines = await failure(owner.groups.hooks.test('acme', hook.id, 'pipeline_events'));
     expect(pipelines).toMatchObject({ status: 422, body: { message: 'Ensure the project has CI pipelines.' } });
   });
@@ -1033,33 +1040,126 @@ describe('hook test samples: the parent’s own first record, and why none', () 
     expect(noMr).toMatchObject({ status: 422, body: { message: 'Ensure the project has merge requests.' } });
     const noIssue = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'confidential_issues_events'));
     expect(noIssue).toMatchObject({ status: 422, body: { message: 'Ensure the project has issues.' } });
-    const noMilestone = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'milestone_events'));
-    expect(noMilestone).toMatchObject({ status: 422, body: { message: 'Ensure the project has milestones.' } });
     // GitLab builds no deployment sample at all (`TestHooks::ProjectService#data`).
     const deployment = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'deployment_events'));
     expect(deployment).toMatchObject({ status: 422, body: { message: 'Testing not available for this hook' } });
     expect(reason()).toBe('GitLab builds no deployment_events test sample');
-    // One GitLab builds and the mock does not.
+    // Notes are not modelled: GitLab's answer for a project without notes, the journal says why.
     const emoji = await failure(maintainer.projects.hooks.test(empty, hookOf(empty), 'emoji_events'));
-    expect(emoji).toMatchObject({
-      status: 422,
-      body: { message: 'The mock cannot build a emoji_events test payload' },
-    });
+    expect(emoji).toMatchObject({ status: 422, body: { message: 'Ensure the project has notes.' } });
     expect(reason()).toBe('emoji_events test payloads are not modelled by this mock');
     expect(receiver.received).toEqual([]);
   });
 
-  it('takes a group hook’s sample from a project below that group, and refuses a group without members or projects', async () => {
+  it('sends the newest issue and merge request, as GitLab’s finders sort them (`created_desc`)', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    mock.clock.advance({ minutes: 1 });
+    await maintainer.projects.issues.create(API, { title: 'Newer issue' });
+    await maintainer.projects.mergeRequests.create(API, {
+      source_branch: 'feature',
+      target_branch: 'main',
+      title: 'Newer MR',
+    });
+    await mock.webhooks.settled();
+    const before = receiver.received.length;
+    await maintainer.projects.hooks.test(API, hookOf(API), 'issues_events');
+    await maintainer.projects.hooks.test(API, hookOf(API), 'merge_requests_events');
+    const tested = receiver.received.slice(before);
+    expect(tested.map((r) => (r.body.object_attributes as { title: string }).title)).toEqual([
+      'Newer issue',
+      'Newer MR',
+    ]);
+  });
+
+  it('sends GitLab’s sample milestone for a project without one, and a push of the default branch', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    const empty = 'acme/platform/empty';
+    await maintainer.projects.hooks.test(empty, hookOf(empty), 'milestone_events');
+    await maintainer.projects.hooks.test(empty, hookOf(empty), 'tag_push_events');
+    const project = [...mock.world.projects.values()].find((p) => p.path_with_namespace === empty);
+    expect(receiver.received.map((r) => r.headers['x-gitlab-event'])).toEqual(['Milestone Hook', 'Tag Push Hook']);
+    expect(receiver.received[0]?.body).toMatchObject({
+      object_kind: 'milestone',
+      action: 'create',
+      project: { id: project?.id },
+      object_attributes: {
+        id: 1,
+        iid: 1,
+        title: 'Sample milestone',
+        description: 'Sample milestone description',
+        state: 'active',
+        due_date: '2026-06-08',
+        start_date: '2026-06-01',
+        project_id: project?.id,
+      },
+    });
+    expect(receiver.received[1]?.body).toMatchObject({
+      object_kind: 'tag_push',
+      ref: 'refs/tags/v1.0.0',
+      before: project?.branches.get('main'),
+      after: project?.branches.get('main'),
+      checkout_sha: null,
+      ref_protected: false,
+      user_username: 'maintainer',
+      project_id: project?.id,
+      commits: [],
+      total_commits_count: 0,
+    });
+    expect(mock.webhooks.deliveries.map((d) => d.trigger)).toEqual(['milestone_hooks', 'tag_push_hooks']);
+  });
+
+  it('sends GitLab’s fixed push sample for an empty repository, and a sample token of the project’s first bot', async () => {
+    const root = client(mock, 'glpat-root');
+    const bare = await root.projects.create({ name: 'bare', namespace_id: [...mock.world.groups.values()][0]?.id });
+    const hook = await root.projects.hooks.create(bare.id, { url: `${receiver.url}/bare` });
+    await root.projects.hooks.test(bare.id, hook.id, 'push_events');
+    expect(receiver.received[0]?.body).toEqual({
+      object_kind: 'push',
+      event_name: 'push',
+      before: '95790bf891e76fee5e1747ab589903a6a1f80f22',
+      after: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+      ref: 'refs/heads/master',
+      ref_protected: true,
+      checkout_sha: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+      message: 'Hello World',
+      user_id: 4,
+      user_name: 'John Smith',
+      user_email: 'john@example.com',
+      user_avatar:
+        'https://s.gravatar.com/avatar/d4c74594d841139328695756648b6bd6?s=8://s.gravatar.com/avatar/d4c74594d841139328695756648b6bd6?s=80',
+      project_id: 15,
+      project: expect.objectContaining({ id: 15, path_with_namespace: 'gitlab/gitlab' }),
+      commits: [expect.objectContaining({ id: 'c5feabde2d8cd023215af4d2ceeb7a64839fc428' })],
+      total_commits_count: 1,
+      push_options: { ci: { skip: true } },
+    });
+    await root.projects.accessTokens.create(bare.id, { name: 'ci', scopes: ['api'], expires_at: '2026-12-01' });
+    const bot = [...mock.world.users.values()].find((u) => u.bot);
+    await root.projects.hooks.test(bare.id, hook.id, 'resource_access_token_events');
+    expect(receiver.received[1]?.headers['x-gitlab-event']).toBe('Resource Access Token Hook');
+    expect(receiver.received[1]?.body).toMatchObject({
+      object_kind: 'access_token',
+      event_name: 'expiring_access_token',
+      project: { id: bare.id },
+      object_attributes: { id: 1, name: 'pat_for_webhook_event', user_id: bot?.id, expires_at: '2026-06-03' },
+    });
+    expect(receiver.received[1]?.body).not.toHaveProperty('interval');
+  });
+
+  it('takes a group hook’s sample from a project with commits below that group, and refuses a group without one', async () => {
     const owner = client(mock, 'glpat-owner');
     const hook = await owner.groups.hooks.create('acme', { url: `${receiver.url}/group` });
     await owner.groups.hooks.test('acme', hook.id, 'merge_requests_events');
     expect(receiver.received.at(-1)?.body).toMatchObject({ object_attributes: { title: 'Add login' } });
     const root = client(mock, 'glpat-root');
     const lonely = await root.groups.hooks.create('lonely', { url: `${receiver.url}/lonely` });
-    const noMembers = await failure(root.groups.hooks.test('lonely', lonely.id, 'member_events'));
-    expect(noMembers).toMatchObject({ status: 422, body: { message: 'Ensure the group has members.' } });
     const noProject = await failure(root.groups.hooks.test('lonely', lonely.id, 'issues_events'));
     expect(noProject).toMatchObject({ status: 422, body: { message: 'Ensure the group has a project with commits.' } });
+    // A project whose repository is empty (created without a README) is not one (`Group#first_non_empty_project`).
+    const lonelyGroup = [...mock.world.groups.values()].find((g) => g.full_path === 'lonely');
+    await root.projects.create({ name: 'bare', namespace_id: lonelyGroup?.id });
+    const noCommits = await failure(root.groups.hooks.test('lonely', lonely.id, 'push_events'));
+    expect(noCommits).toMatchObject({ status: 422, body: { message: 'Ensure the group has a project with commits.' } });
     expect(receiver.received).toHaveLength(1);
   });
 });

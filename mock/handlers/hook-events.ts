@@ -9,6 +9,7 @@ import { authorize } from '../rules/policy.js';
 import {
   checkHookRateLimit,
   findHookLog,
+  HOOK_TEST_TRIGGERS,
   hookLogs,
   resendHookLog,
   STATUS_FILTERS,
@@ -16,15 +17,7 @@ import {
   testProjectHook,
   testSystemHook,
 } from '../webhooks/deliveries.js';
-import {
-  GROUP_HOOK_EVENTS,
-  type Group,
-  PROJECT_HOOK_EVENTS,
-  type Project,
-  type User,
-  type WebHook,
-  type World,
-} from '../world/types.js';
+import type { Group, Project, User, WebHook, World } from '../world/types.js';
 import { webHookAbility } from './hooks.js';
 
 /**
@@ -53,8 +46,6 @@ interface HookParent<P extends Project | Group> {
   type: 'project' | 'group';
   /** The parent and its hook, once the caller may manage its hooks (404 and 403 as GitLab). */
   locate: (ctx: RouteContext, ref: string, hookId: number) => { parent: P; hook: WebHook };
-  /** The events `test/:trigger` takes. */
-  triggers: readonly string[];
   test: (world: World, user: User, parent: P, hook: WebHook, trigger: string) => Promise<void>;
 }
 
@@ -77,7 +68,7 @@ function hookEventResponses<P extends Project | Group>(parent: HookParent<P>) {
     }),
 
     route('POST', `${base}/hooks/:hook_id/test/:trigger`, async (ctx) => {
-      const q = parseParams(ctx.params, { ...hookPath, trigger: p.string().required().values(parent.triggers) });
+      const q = parseParams(ctx.params, { ...hookPath, trigger: p.string().required().values(HOOK_TEST_TRIGGERS) });
       const { parent: owner, hook } = locate(ctx, q.id, q.hook_id);
       checkHookRateLimit(ctx.world, 'web_hook_test', `${type}:${owner.id}`, ctx.caller.user);
       await parent.test(ctx.world, ctx.caller.user, owner, hook, q.trigger);
@@ -95,7 +86,6 @@ export const hookEventRoutes = [
       authorize(ctx.world, ctx.caller, webHookAbility(ctx), project);
       return { parent: project, hook: findProjectHook(ctx.world, project, hookId) };
     },
-    triggers: PROJECT_HOOK_EVENTS,
     test: testProjectHook,
   }),
 
@@ -108,7 +98,6 @@ export const hookEventRoutes = [
       requireGroupHooksPlan(ctx.world, group);
       return { parent: group, hook: findGroupHook(ctx.world, group, hookId) };
     },
-    triggers: GROUP_HOOK_EVENTS,
     test: testGroupHook,
   }),
 

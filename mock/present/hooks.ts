@@ -3,7 +3,7 @@ import type {
   ProjectHook as ProjectHookEntity,
   SystemHook as SystemHookEntity,
 } from '../../src/models/hooks.js';
-import { alertStatus, type HookType, type LoggedDelivery } from '../rules/webhooks.js';
+import { alertStatus, type HookType, type LoggedDelivery, redactEmails } from '../rules/webhooks.js';
 import {
   GROUP_HOOK_EVENTS,
   type GroupHook,
@@ -105,7 +105,8 @@ export function presentHookLog(delivery: LoggedDelivery) {
     url: delivery.url,
     trigger: delivery.trigger,
     request_headers: delivery.request_headers,
-    request_data: delivery.request_data,
+    // GitLab's log keeps the payload with its emails redacted (`WebHookLog#redact_user_emails`).
+    request_data: redactEmails(delivery.request_data),
     response_headers: delivery.response_headers,
     response_body: delivery.response_body,
     execution_duration: delivery.execution_duration,

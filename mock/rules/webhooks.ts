@@ -33,6 +33,8 @@ import { groupPlan, isPaidPlan } from './access.js';
 
 /** The kinds of event the mock sends, with GitLab's hook names (`merge_request_hooks`...). */
 export type WebhookKind =
+  | 'push'
+  | 'tag_push'
   | 'merge_request'
   | 'issue'
   | 'confidential_issue'
@@ -55,6 +57,21 @@ export const WEBHOOK_KINDS: Record<
     header: string;
   }
 > = {
+  // Pushes are not modelled as events: only a hook test sends one (GitLab's `Push.build_sample`).
+  push: {
+    projectSwitch: 'push_events',
+    groupSwitch: 'push_events',
+    systemSwitch: null,
+    hookName: 'push_hooks',
+    header: 'Push Hook',
+  },
+  tag_push: {
+    projectSwitch: 'tag_push_events',
+    groupSwitch: 'tag_push_events',
+    systemSwitch: null,
+    hookName: 'tag_push_hooks',
+    header: 'Tag Push Hook',
+  },
   merge_request: {
     projectSwitch: 'merge_requests_events',
     groupSwitch: 'merge_requests_events',
@@ -191,11 +208,14 @@ export type WebhookSubject =
     }
   | {
       type: 'resource_access_token';
-      token: AccessToken;
+      /** The token, or a hook test's sample of one. */
+      token: SampleableToken;
       resource: Project | Group;
-      /** The worker's window (`seven_days`...): GitLab merges it into the payload as `interval`. */
-      interval: ExpiryNotificationInterval;
+      /** The worker's window (`seven_days`...): GitLab merges it into the payload as `interval`; a hook test has none. */
+      interval?: ExpiryNotificationInterval;
     }
+  /** A hook test's sample push (`Gitlab::DataBuilder::Push.build_sample`): pushes are not otherwise announced. */
+  | { type: 'push'; project: Project; user: User; tag: boolean }
   /** A group created or renamed (its path changed: `old_path` and `old_full_path` are what it was). */
   | {
       type: 'group';
@@ -235,6 +255,12 @@ export type WebhookSubject =
   | { type: 'user'; user: User; event: 'create' | 'rename' | 'destroy'; oldUsername?: string }
   /** An SSH key added or removed (`key_create`, `key_destroy`): system hooks only. */
   | { type: 'key'; key: SshKey; user: User; event: 'create' | 'destroy' };
+
+/** What a token event shows of its token: a token of the world, or a hook test's sample (`PersonalAccessToken.new(...)`). */
+export type SampleableToken = Pick<AccessToken, 'id' | 'name' | 'created_at' | 'expires_at'> & {
+  /** Its bot user; a sample's is the project's first bot, `null` without one. */
+  user_id: number | null;
+};
 
 /** One event to send: its kind, where it happened, and what it is about (its payload is built once, only when a hook wants it). */
 export interface WebhookEvent {
@@ -290,6 +316,23 @@ export interface WebhookSink {
   resendNow(delivery: LoggedDelivery): Promise<LoggedDelivery | undefined>;
   /** The log, oldest first. */
   deliveries(): LoggedDelivery[];
+}
+
+/** Ruby's `URI::MailTo::EMAIL_REGEXP`, which `WebHookLog#redact_user_emails` matches each value against. */
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * A payload as GitLab's hook log keeps it: every value that is an email `[REDACTED]`, at any depth
+ * (`WebHookLog#redact_user_emails`: `request_data.deep_transform_values!`, app/models/hooks/web_hook_log.rb).
+ * The events route shows it so, and a resend sends it so.
+ */
+export function redactEmails(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(redactEmails);
+  if (data !== null && typeof data === 'object') {
+    return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, redactEmails(value)]));
+  }
+  return typeof data === 'string' && EMAIL.test(data) ? '[REDACTED]' : data;
 }
 
 /** The sink of a world (the mock's delivery engine), if it has one. */

@@ -4,6 +4,7 @@ import {
   type HookTarget,
   type HookType,
   type LoggedDelivery,
+  redactEmails,
   type WebhookEvent,
   webhookSinkOf,
 } from '../rules/webhooks.js';
@@ -20,7 +21,11 @@ import { SYSTEM_HOOK_TEST_DATA } from './payloads.js';
  * @module
  */
 
-/** `status` values besides HTTP codes: ranges of them. */
+/**
+ * `status` values besides HTTP codes: ranges of them; `server_failure` also takes a delivery that
+ * got no answer (`WebHooks::WebHookLogsFinder#string_filter_to_code`: `[(500..599),
+ * WebHookService::InternalErrorResponse::ERROR_MESSAGE]`).
+ */
 const STATUS_RANGES: Record<string, [number, number]> = {
   successful: [200, 299],
   client_failure: [400, 499],
@@ -40,16 +45,20 @@ export const STATUS_FILTERS: readonly string[] = [
 
 const DAY_MS = 24 * 3600_000;
 
+/** How many days back the events route shows (`WebHookLog::MAX_RECENT_DAYS`). */
+const MAX_RECENT_DAYS = 7;
+
 /**
- * A hook's deliveries GitLab still shows (`WebHookLog.recent`: from the start of the day two days
- * ago), newest first, those with a `status` among `statuses` when given.
+ * A hook's deliveries GitLab still shows, newest first, those with a `status` among `statuses` when
+ * given: from the start of the day seven days ago (`WebHooks::WebHookLogsFinder#by_created_at`:
+ * `logs.recent(WebHookLog::MAX_RECENT_DAYS)`, `app/finders/web_hooks/web_hook_logs_finder.rb`).
  */
 export function hookLogs(world: World, type: HookType, hook: WebHook, statuses?: string[]): LoggedDelivery[] {
-  const since = new Date(world.now - 2 * DAY_MS).toISOString().slice(0, 10);
+  const since = new Date(world.now - MAX_RECENT_DAYS * DAY_MS).toISOString().slice(0, 10);
   const wanted = (status: LoggedDelivery['response_status']) =>
     !statuses ||
     statuses.some((s) => {
-      if (typeof status !== 'number') return false;
+      if (typeof status !== 'number') return s === 'server_failure';
       const range = STATUS_RANGES[s];
       return range ? status >= range[0] && status <= range[1] : Number(s) === status;
     });
@@ -76,7 +85,11 @@ export function findHookLog(world: World, type: HookType, hook: WebHook, id: num
 /** GitLab's application rate limits on testing and resending: 5 a minute per hook parent and user. */
 const HOOK_RATE = { threshold: 5, intervalSeconds: 60 };
 
-/** 429 past 5 requests a minute (world clock) for this action, parent and user (`check_rate_limit!`). */
+/**
+ * 429 past 5 requests a minute (world clock) for this action, parent and user (`check_rate_limit!`),
+ * with `Retry-After` the interval in seconds (`API::Helpers::RateLimiter`: `too_many_requests!(...,
+ * retry_after: interval)`).
+ */
 export function checkHookRateLimit(
   world: World,
   action: 'web_hook_test' | 'web_hook_event_resend',
@@ -87,7 +100,9 @@ export function checkHookRateLimit(
   if (count > HOOK_RATE.threshold) {
     throw new ApiError(429, {
       message: { error: 'This endpoint has been requested too many times. Try again later.' },
-    }).because(`${user.username} made more than ${HOOK_RATE.threshold} ${action} requests this minute on ${parent}`);
+    })
+      .withHeaders({ 'retry-after': String(HOOK_RATE.intervalSeconds) })
+      .because(`${user.username} made more than ${HOOK_RATE.threshold} ${action} requests this minute on ${parent}`);
   }
 }
 
@@ -100,21 +115,53 @@ const unprocessable = (message: string, reason?: string) => new ApiError(422, { 
  */
 export async function resendHookLog(world: World, hook: WebHook, log: LoggedDelivery) {
   const sink = webhookSinkOf(world);
-  // The log keeps the URL with secrets masked: compare the same way.
+  // The log keeps the URL with secrets masked: compare the same way. GitLab's message
+  // (`WebHooks::Events::ResendService#url_changed_response`).
   if (redactUrl(hook.url) !== log.url) {
-    throw unprocessable('The hook URL has changed, and this log entry cannot be retried');
+    throw unprocessable('The hook URL has changed. This log entry cannot be retried.');
   }
-  const delivery = sink ? await sink.resendNow(log) : undefined;
+  // GitLab resends `web_hook_log.request_data`: the payload as its log kept it, emails redacted.
+  const delivery = sink ? await sink.resendNow({ ...log, request_data: redactEmails(log.request_data) }) : undefined;
   if (!delivery) throw unprocessable('Hook disabled', `hook ${hook.id} is disabled`);
   if (delivery.internal_error_message !== null) throw unprocessable(delivery.internal_error_message);
   return { response_status: delivery.response_status };
 }
 
-/** What GitLab's TestHooks::ProjectService says when a project lacks what a trigger's sample needs. */
+/**
+ * The triggers `test/:trigger` takes, for project and group hooks alike: `ProjectHook.triggers`
+ * (`lib/api/hooks/trigger_test.rb`: `values: ProjectHook.triggers.values.map(&:to_s)`; the hooks of
+ * `ProjectHook::AVAILABLE_HOOKS` and EE's `vulnerability_hooks`, named by `TriggerableHooks`). A group
+ * hook's own switches (`member_events`, `subgroup_events`, `project_events`) are 400 there.
+ */
+export const HOOK_TEST_TRIGGERS: readonly string[] = [
+  'confidential_issues_events',
+  'confidential_note_events',
+  'deployment_events',
+  'emoji_events',
+  'feature_flag_events',
+  'issues_events',
+  'job_events',
+  'merge_requests_events',
+  'milestone_events',
+  'note_events',
+  'pipeline_events',
+  'push_events',
+  'releases_events',
+  'resource_access_token_events',
+  'tag_push_events',
+  'wiki_page_events',
+  'vulnerability_events',
+];
+
+/**
+ * What GitLab's TestHooks::ProjectService says when a project lacks what a trigger's sample needs
+ * (`app/services/concerns/integrations/project_test_data.rb`).
+ */
 const MISSING: Record<string, string> = {
-  push_events: 'Ensure the project has at least one commit.',
-  tag_push_events: 'Ensure the project has at least one commit.',
   note_events: 'Ensure the project has notes.',
+  // `emoji_events_data`: `no_data_error(... 'Ensure the project has notes.') unless project.notes.any?`.
+  emoji_events: 'Ensure the project has notes.',
+  vulnerability_events: 'Ensure the project has vulnerabilities.',
   job_events: 'Ensure the project has CI jobs.',
   pipeline_events: 'Ensure the project has CI pipelines.',
   wiki_page_events: 'Ensure the wiki is enabled and has pages.',
@@ -144,13 +191,52 @@ const TESTABLE_TRIGGERS = new Set([
   'vulnerability_events',
 ]);
 
-/** The sample a project hook's test sends for a trigger: the project's first record of the kind, as GitLab takes it. */
+/** The newest of some records (GitLab's finders with `sort: 'created_desc'`: by creation, then by id). */
+function newest<R extends { id: number; created_at: string }>(records: R[]): R | undefined {
+  return records.reduce<R | undefined>(
+    (best, r) =>
+      !best || r.created_at > best.created_at || (r.created_at === best.created_at && r.id > best.id) ? r : best,
+    undefined,
+  );
+}
+
+/**
+ * The sample a project hook's test sends for a trigger, as `Integrations::ProjectTestData` builds it:
+ * the project's newest issue or merge request, a push of the default branch, a sample token.
+ */
 function testEvent(world: World, project: Project, user: User, trigger: string): WebhookEvent {
   if (!TESTABLE_TRIGGERS.has(trigger)) {
     throw unprocessable('Testing not available for this hook', `GitLab builds no ${trigger} test sample`);
   }
+  if (trigger === 'push_events' || trigger === 'tag_push_events') {
+    // `Gitlab::DataBuilder::Push.build_sample`: GitLab's fixed sample when the repository is empty.
+    const tag = trigger === 'tag_push_events';
+    return {
+      kind: tag ? 'tag_push' : 'push',
+      project,
+      group: null,
+      subject: { type: 'push', project, user, tag },
+    };
+  }
+  if (trigger === 'resource_access_token_events') {
+    // `access_tokens_events_data`: an unsaved token of the project's first bot, expiring in two days.
+    const bot = [...project.members.keys()].map((id) => world.users.get(id)).find((u) => u?.bot);
+    const token = {
+      id: 1,
+      name: 'pat_for_webhook_event',
+      user_id: bot?.id ?? null,
+      created_at: new Date(world.now).toISOString(),
+      expires_at: new Date(world.now + 2 * DAY_MS).toISOString().slice(0, 10),
+    };
+    return {
+      kind: 'resource_access_token',
+      project,
+      group: null,
+      subject: { type: 'resource_access_token', token, resource: project },
+    };
+  }
   if (trigger === 'merge_requests_events') {
-    const mr = [...world.mergeRequests.values()].find((m) => m.project_id === project.id);
+    const mr = newest([...world.mergeRequests.values()].filter((m) => m.project_id === project.id));
     if (!mr) throw unprocessable('Ensure the project has merge requests.');
     return {
       kind: 'merge_request',
@@ -160,7 +246,7 @@ function testEvent(world: World, project: Project, user: User, trigger: string):
     };
   }
   if (trigger === 'issues_events' || trigger === 'confidential_issues_events') {
-    const issue = [...world.issues.values()].find((i) => i.project_id === project.id);
+    const issue = newest([...world.issues.values()].filter((i) => i.project_id === project.id));
     if (!issue) throw unprocessable('Ensure the project has issues.');
     return {
       kind: trigger === 'issues_events' ? 'issue' : 'confidential_issue',
@@ -170,9 +256,21 @@ function testEvent(world: World, project: Project, user: User, trigger: string):
     };
   }
   if (trigger === 'milestone_events') {
-    // GitLab's `build_sample`: the first milestone, or a sample one (as the mock has none, it needs one).
-    const milestone = [...world.milestones.values()].find((m) => m.project_id === project.id);
-    if (!milestone) throw unprocessable('Ensure the project has milestones.');
+    // `Gitlab::DataBuilder::Milestone.build_sample`: the project's first milestone, or an unsaved
+    // one of `SAMPLE_DATA` (lib/gitlab/data_builder/milestone.rb) due in a week.
+    const milestone = [...world.milestones.values()].find((m) => m.project_id === project.id) ?? {
+      id: 1,
+      iid: 1,
+      project_id: project.id,
+      group_id: null,
+      title: 'Sample milestone',
+      description: 'Sample milestone description',
+      state: 'active' as const,
+      due_date: new Date(world.now + 7 * DAY_MS).toISOString().slice(0, 10),
+      start_date: new Date(world.now).toISOString().slice(0, 10),
+      created_at: new Date(world.now).toISOString(),
+      updated_at: new Date(world.now).toISOString(),
+    };
     return { kind: 'milestone', project, group: null, subject: { type: 'milestone', milestone, action: 'create' } };
   }
   // Repositories, notes, CI, wikis and releases are not modelled: GitLab's answer for a project without them.
@@ -191,32 +289,18 @@ export async function testProjectHook(world: World, user: User, project: Project
 }
 
 /**
- * `POST /groups/:id/hooks/:hook_id/test/:trigger` (EE's TestHooks::GroupService): a member event
- * from the group's first direct member; any other trigger is the project test of the first project
- * in the group or its subgroups (422 `Ensure the group has a project with commits.` without one).
+ * `POST /groups/:id/hooks/:hook_id/test/:trigger` (EE's TestHooks::GroupService,
+ * `ee/app/services/test_hooks/group_service.rb`): the project test of the first project with commits
+ * in the group or its subgroups (`Group#first_non_empty_project`: a repository with branches), 422
+ * `Ensure the group has a project with commits.` without one.
  */
 export async function testGroupHook(world: World, user: User, group: Group, hook: WebHook, trigger: string) {
-  let event: WebhookEvent;
-  if (trigger === 'member_events') {
-    const [memberId, role] = group.members.entries().next().value ?? [];
-    const member = memberId === undefined ? undefined : world.users.get(memberId);
-    if (!member || role === undefined) throw unprocessable('Ensure the group has members.');
-    const membership = group.memberships?.get(member.id) ?? { created_at: group.created_at, expires_at: null };
-    event = {
-      kind: 'member',
-      project: null,
-      group,
-      subject: { type: 'member', group, user: member, role, membership, event: 'create' },
-    };
-  } else {
-    const project = [...world.projects.values()].find((p) => {
-      const g = projectGroup(world, p);
-      return g !== null && groupChain(world, g).includes(group);
-    });
-    if (!project) throw unprocessable('Ensure the group has a project with commits.');
-    event = testEvent(world, project, user, trigger);
-  }
-  await testDelivery(world, { type: 'group', hook }, event);
+  const project = [...world.projects.values()].find((p) => {
+    const g = projectGroup(world, p);
+    return p.branches.size > 0 && g !== null && groupChain(world, g).includes(group);
+  });
+  if (!project) throw unprocessable('Ensure the group has a project with commits.');
+  await testDelivery(world, { type: 'group', hook }, testEvent(world, project, user, trigger));
 }
 
 /** A test delivery, forced: resolves on a 2xx answer, else 422 with the receiver's body or the error. */

@@ -1,4 +1,5 @@
 import { groupPlan } from '../rules/access.js';
+import { protectionsOf } from '../rules/branches.js';
 import { projectLabels } from '../rules/labels.js';
 import { detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
@@ -6,11 +7,11 @@ import {
   MEMBER_EVENT_NAMES,
   PROJECT_MEMBER_EVENT_NAMES,
   type ProjectEvent,
+  type SampleableToken,
   type WebhookEvent,
 } from '../rules/webhooks.js';
 import { groupChain } from '../world/memberships.js';
 import type {
-  AccessToken,
   ExpiryNotificationInterval,
   Group,
   Issue,
@@ -317,9 +318,9 @@ const rubyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
  */
 export function accessTokenPayload(
   world: World,
-  token: AccessToken,
+  token: SampleableToken,
   resource: Project | Group,
-  interval: ExpiryNotificationInterval,
+  interval?: ExpiryNotificationInterval,
 ) {
   const isProject = 'path_with_namespace' in resource;
   return {
@@ -335,7 +336,104 @@ export function accessTokenPayload(
     event_name: 'expiring_access_token',
     // `ResourceAccessTokenPayload.build(...).merge(data)` with the worker's `{ interval: interval }`
     // (app/workers/personal_access_tokens/expiring_worker.rb): a symbol, serialised as its name.
-    interval,
+    // A hook test's sample (`Integrations::ProjectTestData#access_tokens_events_data`) merges nothing.
+    ...(interval !== undefined && { interval }),
+  };
+}
+
+/**
+ * GitLab's fixed push sample (`Gitlab::DataBuilder::Push::SAMPLE_DATA`, and `SAMPLE_TAG_DATA` over it
+ * for a tag): what a push test sends for a project whose repository is empty.
+ */
+export const PUSH_SAMPLE_DATA = {
+  object_kind: 'push',
+  event_name: 'push',
+  before: '95790bf891e76fee5e1747ab589903a6a1f80f22',
+  after: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+  ref: 'refs/heads/master',
+  ref_protected: true,
+  checkout_sha: 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
+  message: 'Hello World',
+  user_id: 4,
+  user_name: 'John Smith',
+  user_email: 'john@example.com',
+  user_avatar:
+    'https://s.gravatar.com/avatar/d4c74594d841139328695756648b6bd6?s=8://s.gravatar.com/avatar/d4c74594d841139328695756648b6bd6?s=80',
+  project_id: 15,
+  project: {
+    id: 15,
+    name: 'gitlab',
+    description: '',
+    web_url: 'http://test.example.com/gitlab/gitlab',
+    avatar_url:
+      'https://s.gravatar.com/avatar/d4c74594d841139328695756648b6bd6?s=8://s.gravatar.com/avatar/d4c74594d841139328695756648b6bd6?s=80',
+    git_ssh_url: 'git@test.example.com:gitlab/gitlab.git',
+    git_http_url: 'http://test.example.com/gitlab/gitlab.git',
+    namespace: 'gitlab',
+    visibility_level: 0,
+    path_with_namespace: 'gitlab/gitlab',
+    default_branch: 'master',
+  },
+  commits: [
+    {
+      id: 'c5feabde2d8cd023215af4d2ceeb7a64839fc428',
+      message: 'Add simple search to projects in public area\n\ncommit message body',
+      title: 'Add simple search to projects in public area',
+      timestamp: '2013-05-13T18:18:08+00:00',
+      url: 'https://test.example.com/gitlab/gitlab/-/commit/c5feabde2d8cd023215af4d2ceeb7a64839fc428',
+      author: { name: 'Test User', email: 'test@example.com' },
+    },
+  ],
+  total_commits_count: 1,
+  push_options: { ci: { skip: true } },
+} as const;
+
+/** GitLab's `Push::DEFAULT_TAG_NAME`: the tag a tag push test names when the repository has no tag (the mock models none). */
+const DEFAULT_TAG_NAME = 'v1.0.0';
+
+/**
+ * A push test's sample (`Gitlab::DataBuilder::Push.build_sample`): GitLab's fixed sample for an
+ * empty repository, else a push of the default branch's head (or of the tag `v1.0.0`, which has no
+ * commit to check out) by the tester. GitLab sends the branch's last three commits; the mock
+ * models branch heads, not commits, so the push goes from the head to itself and lists none.
+ */
+export function pushSamplePayload(world: World, project: Project, user: User, tag: boolean) {
+  if (project.branches.size === 0) {
+    return tag
+      ? { ...PUSH_SAMPLE_DATA, object_kind: 'tag_push', event_name: 'tag_push', ref: `refs/tags/${DEFAULT_TAG_NAME}` }
+      : PUSH_SAMPLE_DATA;
+  }
+  const head = project.branches.get(project.default_branch) ?? null;
+  const ref = tag ? `refs/tags/${DEFAULT_TAG_NAME}` : `refs/heads/${project.default_branch}`;
+  const attrs = projectHookAttrs(world, project);
+  const type = tag ? 'tag_push' : 'push';
+  return {
+    object_kind: type,
+    event_name: type,
+    before: head,
+    after: head,
+    ref,
+    // `project.protected_for?(ref)`: a tag is never a protected branch (protected tags are not modelled).
+    ref_protected: !tag && protectionsOf(world, project, project.default_branch).length > 0,
+    // `checkout_sha`: the tag's commit, `nil` for a tag the repository lacks; a branch's new head.
+    checkout_sha: tag ? null : head,
+    message: null,
+    user_id: user.id,
+    user_name: user.name,
+    user_username: user.username,
+    user_email: user.profile?.public_email ?? null,
+    user_avatar: null,
+    project_id: project.id,
+    project: attrs,
+    commits: [],
+    total_commits_count: 0,
+    push_options: {},
+    repository: {
+      ...repository(attrs),
+      git_http_url: attrs.git_http_url,
+      git_ssh_url: attrs.git_ssh_url,
+      visibility_level: attrs.visibility_level,
+    },
   };
 }
 
@@ -651,6 +749,8 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
       return memberPayload(world, subject.group, subject.user, subject.role, subject.membership, subject.event);
     case 'resource_access_token':
       return accessTokenPayload(world, subject.token, subject.resource, subject.interval);
+    case 'push':
+      return pushSamplePayload(world, subject.project, subject.user, subject.tag);
     case 'group':
       return groupPayload(subject.group, subject.event, subject.updated_at, subject.old_path, subject.old_full_path);
     case 'subgroup':

@@ -367,7 +367,10 @@ export const HookEventResend = /* @__PURE__ */ lazySchema(() =>
  */
 export type HookEventResend = z.infer<typeof HookEventResend>;
 
-/** The events a project hook's test can send: one of its event switches (`merge_requests_events`...). */
+/**
+ * The events a project hook's test can send (GitLab's `ProjectHook.triggers`: `merge_requests_events`...);
+ * GitLab answers any other 400 `trigger does not have a valid value`.
+ */
 export type ProjectHookTrigger =
   | 'push_events'
   | 'tag_push_events'
@@ -385,15 +388,14 @@ export type ProjectHookTrigger =
   | 'resource_access_token_events'
   | 'feature_flag_events'
   | 'deployment_events'
-  | 'resource_deploy_token_events'
   | 'vulnerability_events';
 
-/** The events a group hook's test can send: one of its event switches (`member_events`, `merge_requests_events`...). */
-export type GroupHookTrigger =
-  | Exclude<ProjectHookTrigger, 'resource_deploy_token_events'>
-  | 'subgroup_events'
-  | 'member_events'
-  | 'project_events';
+/**
+ * The events a group hook's test can send: the project hook's triggers (GitLab's route takes
+ * `ProjectHook.triggers` for group hooks too), sent as the sample of a project in the group;
+ * `member_events`, `subgroup_events` and `project_events` are 400.
+ */
+export type GroupHookTrigger = ProjectHookTrigger;
 
 /** The sample system event a system hook's test sends and answers. */
 export const SystemHookTestEvent = /* @__PURE__ */ lazySchema(() =>

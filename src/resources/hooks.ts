@@ -172,7 +172,7 @@ export class ProjectHooks extends Resource {
   }
 
   /**
-   * Lists a webhook's recent deliveries (the last two days), newest first, at most 20 a page.
+   * Lists a webhook's recent deliveries (since the start of the day seven days ago), newest first, at most 20 a page.
    * `GET /projects/:id/hooks/:hook_id/events`
    *
    * @example
@@ -217,7 +217,8 @@ export class ProjectHooks extends Resource {
   /**
    * Sends a sample event to a webhook now (even a disabled one): resolves when the receiver
    * answers 2xx; a 422 carries its body otherwise, and a project without the record the sample
-   * needs is a 422 too (`Ensure the project has merge requests.`); 429 past 5 a minute.
+   * needs is a 422 too (`Ensure the project has merge requests.`); 429 past 5 a minute. A push
+   * sends the default branch's head (GitLab's fixed sample for an empty repository).
    * `POST /projects/:id/hooks/:hook_id/test/:trigger`
    *
    * @example
@@ -504,7 +505,7 @@ export class GroupHooks extends Resource {
   }
 
   /**
-   * Lists a group webhook's recent deliveries (the last two days), newest first, at most 20 a page.
+   * Lists a group webhook's recent deliveries (since the start of the day seven days ago), newest first, at most 20 a page.
    * `GET /groups/:id/hooks/:hook_id/events`
    *
    * @example
@@ -541,14 +542,15 @@ export class GroupHooks extends Resource {
     );
   }
   /**
-   * Sends a sample event to a group webhook now (even a disabled one): a member event from the
-   * group's first member for `member_events`, else the sample of the first project in the group
-   * or its subgroups; resolves when the receiver answers 2xx, a 422 otherwise; 429 past 5 a minute.
+   * Sends a sample event to a group webhook now (even a disabled one): the sample of the first
+   * project with commits in the group or its subgroups (422 `Ensure the group has a project with
+   * commits.` without one); resolves when the receiver answers 2xx, a 422 otherwise; 429 past 5 a
+   * minute. The triggers are a project hook's: `member_events` is 400.
    * `POST /groups/:id/hooks/:hook_id/test/:trigger`
    *
    * @example
    * ```ts
-   * await gitlab.groups.hooks.test('acme', 4, 'member_events');
+   * await gitlab.groups.hooks.test('acme', 4, 'merge_requests_events');
    * ```
    */
   test(group: GroupRef, hookId: number, trigger: GroupHookTrigger, options?: RequestOptions): Promise<void> {
