@@ -129,7 +129,8 @@ describe('adding several members in one request', () => {
       access_level: 20,
     });
     expect(result).toEqual({
-      message: 'root: not authorized to create member and outsider: not authorized to create member',
+      message:
+        'root: not authorized to create member and Access level is not included in the list and outsider: not authorized to create member and Access level is not included in the list',
       status: 'error',
       http_status: 'unauthorized',
     });
@@ -148,15 +149,19 @@ describe('adding several members in one request', () => {
     expect(state(mock)).toBe(before);
   });
 
-  it("adds nobody to a group as Owner for a caller below Owner, and answers success (CreatorService's `next []`)", async () => {
+  it("names every user a group's Maintainer may not add as Owner, and adds none (no `managing_owners?` skip for a number)", async () => {
     const mock = createTestMock();
     await call(mock, 'GET', '/user', { token: 'glpat-maintainer' });
     const before = state(mock);
     const result = await client(mock, 'glpat-maintainer').groups.members.addMany('acme/platform', {
-      username: ['outsider', 'root'],
+      username: ['outsider'],
       access_level: 50,
     });
-    expect(result).toEqual({ status: 'success' });
+    expect(result).toEqual({
+      message: 'outsider: not authorized to create member and Access level is not included in the list',
+      status: 'error',
+      http_status: 'unauthorized',
+    });
     expect(state(mock)).toBe(before);
   });
 

@@ -245,9 +245,6 @@ function membershipErrors(
   };
   // FutureDateValidator: today is allowed.
   if (expiresAt !== null && expiresAt < today(world)) add('expires_at', 'cannot be a date in the past');
-  if (isNew && user.bot && memberAnywhere(world, user.id)) {
-    add('user_id', 'project bots cannot be added to other groups / projects');
-  }
   // `higher_access_level_than_group`: the highest direct membership in an ancestor group.
   let highest: { group: Group; role: Role } | undefined;
   for (const group of ancestorsOf(world, source)) {
@@ -259,6 +256,11 @@ function membershipErrors(
       'access_level',
       `should be greater than or equal to ${roleName(highest.role)} inherited membership from group ${highest.group.name}`,
     );
+  }
+  // Member's validations in their order: `expires_at`, `higher_access_level_than_group`, the project bot's
+  // `user_id` uniqueness, then `access_level_inclusion` (`app/models/member.rb`).
+  if (isNew && user.bot && memberAnywhere(world, user.id)) {
+    add('user_id', 'project bots cannot be added to other groups / projects');
   }
   if (!ROLE_VALUES.includes(accessLevel as Role)) add('access_level', 'is not included in the list');
   return errors;
@@ -389,8 +391,7 @@ function mayUpdate(world: World, caller: Caller, source: MemberSource, entry: Me
  * Adds several members at once, as `POST .../members` does when `user_id` or `username` holds a comma
  * (`add_multiple_members?` in `lib/api/helpers/members_helpers.rb`, then `Members::CreateService` and
  * `Members::CreatorService`, `app/services/members/`): 403 for Owner in a project without `manage_owners`;
- * `No users specified.` when no user is named (usernames that match none), at most 100; Owner in a group
- * without `manage_owners` adds nobody and succeeds (`add_members`' `next []`). Ids that are no user are
+ * `No users specified.` when no user is named (usernames that match none), at most 100. Ids that are no user are
  * skipped, as is anything that is not digits (an email address would be an invitation, which the mock
  * does not model). Each user is then created, or updated when already a direct member (no 409 here), if
  * the caller may (`not authorized to create member` / `... update member`), and if the membership is
@@ -415,9 +416,8 @@ export function addMembers(world: World, caller: Caller, source: MemberSource, i
       status: 'error',
     };
   }
-  // `Members::CreatorService.add_members`: an Owner role from someone below Owner adds nobody.
-  if (input.accessLevel === Roles.Owner && !can(world, caller.user, 'manage_owners', source))
-    return { status: 'success' };
+  // (`Members::CreatorService.add_members` skips a source when `managing_owners?`, but it looks the level up in
+  // `sym_options_with_owner`, keyed by name: the API's number never matches, so nobody is skipped.)
   // `parse_users_list`: digits only, `User.id_in` drops ids of no user.
   const ids = invites.map(String).filter((item) => /^\d+$/.test(item));
   const users = [...new Set(ids.map(Number))]
@@ -437,7 +437,13 @@ export function addMembers(world: World, caller: Caller, source: MemberSource, i
         : can(world, caller.user, 'admin_project_member', source) || namespaceHolder(world, source) === user;
     if (!allowed) {
       unauthorized = true;
-      failures.push(`${user.username}: not authorized to ${existing ? 'update' : 'create'} member`);
+      // `add_commit_error`, then `process_result`'s `member.invalid?`: a new member was built without its
+      // attributes (`commit_member` stopped first), so its `access_level` is nil and `access_level_inclusion` fails.
+      failures.push(
+        existing
+          ? `${user.username}: not authorized to update member`
+          : `${user.username}: not authorized to create member and Access level is not included in the list`,
+      );
       continue;
     }
     const errors = membershipErrors(world, source, user, level, input.expiresAt, !existing);
