@@ -85,12 +85,28 @@ describe('an unhandled error in a handler', () => {
 });
 
 describe("a refusal's reason when its rule names none", () => {
-  it("is GitLab's message itself: 405 for a known path with another method", async () => {
+  it("is GitLab's message itself: 400 for a missing parameter (the `error` key)", async () => {
     const mock = createTestMock();
+    await send(mock, 'GET', '/api/v4/user'); // the token's first use stamps its `last_used_at`
     const before = mock.exportState();
-    const answer = await send(mock, 'DELETE', '/api/v4/projects');
-    expect([answer.status, answer.text]).toEqual([405, '{"error":"405 Not Allowed"}']);
-    expect(lastEntry(mock).reason).toBe('405 Not Allowed');
+    const answer = await send(mock, 'POST', `/api/v4/projects/${PROJECT}/milestones`);
+    expect([answer.status, answer.text]).toEqual([400, '{"error":"title is missing"}']);
+    expect(lastEntry(mock).reason).toBe('title is missing');
+    expect(mock.exportState()).toEqual(before);
+  });
+});
+
+describe('a known path with a method it does not have', () => {
+  it("answers GitLab's catch-all 404 (not 405), names the path's methods in the journal, and reports it unmodelled", async () => {
+    const unmodelled: string[] = [];
+    const mock = createMockGitLab({ seed: testSeed, onUnmodelled: (route) => unmodelled.push(route) });
+    const before = mock.exportState();
+    const answer = await send(mock, 'DELETE', `/api/v4/projects/${PROJECT}/milestones/`);
+    expect([answer.status, answer.text]).toEqual([404, '{"error":"404 Not Found"}']);
+    expect(lastEntry(mock).reason).toBe(
+      "not modelled by this mock: DELETE /api/v4/projects/:id/milestones (the path has GET, POST; GitLab's catch-all route answers any other method 404)",
+    );
+    expect(unmodelled).toEqual(['DELETE /api/v4/projects/:id/milestones']);
     expect(mock.exportState()).toEqual(before);
   });
 });

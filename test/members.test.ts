@@ -387,14 +387,12 @@ describe('adding', () => {
     );
   });
 
-  it('does not model adding several users in one request: 400, world unchanged', async () => {
-    const before = worldState();
+  it('adds several users in one request (a comma in user_id): 201 {"status":"success"} (test/members-several.test.ts)', async () => {
     const answer = await call(mock, 'POST', '/projects/acme%2Fplatform%2Fapi/members', {
       token: 'glpat-maintainer',
-      json: { user_id: `${id('outsider')},${id('guest')}`, access_level: 30 },
+      json: { user_id: `${id('outsider')},${id('root')}`, access_level: 30 },
     });
-    expect(answer).toMatchObject({ status: 400, body: { error: 'user_id is invalid' } });
-    expect(worldState()).toEqual(before);
+    expect(answer).toMatchObject({ status: 201, body: { status: 'success' } });
   });
 
   it('checks parameters first: user_id and username are exclusive, one is needed, access_level is required', async () => {

@@ -38,8 +38,9 @@ export function coveragePage(routes: readonly ModelledRoute[]): string {
     'not pretend GitLab said so: its `reason` reads',
     '`not modelled by this mock: GET /api/v4/projects/:id/pipelines`, naming the nearest',
     'modelled route when one is close (a typo, a missing `s`), and the mock',
-    'server logs each such route once on stderr. A path the mock knows with another',
-    'method is `405`.',
+    'server logs each such route once on stderr. A path the mock knows, asked with another',
+    "method, is the same `404` (GitLab's catch-all route answers before Grape would say",
+    '`405`), and its `reason` names the methods the path has.',
     '',
     ...sections.flatMap((section) => [section, '']),
   ].join('\n')}`;

@@ -1,13 +1,15 @@
 import { checkUnmodifiedSince } from '../http/conditional.js';
 import { ApiError } from '../http/errors.js';
-import { paginated } from '../http/pagination.js';
+import { normalizePage, paginated } from '../http/pagination.js';
 import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import {
+  presentGroupAssociation,
   presentImpersonationToken,
   presentListedPersonalAccessToken,
   presentPersonalAccessTokenWithToken,
+  presentProjectAssociation,
 } from '../present/access-tokens.js';
 import { requireApiScope, signedIn } from '../rules/access.js';
 import {
@@ -20,12 +22,14 @@ import {
   revokePersonalToken,
   rotatePersonalToken,
   SELF_TOKEN_SCOPES,
+  tokenAssociations,
   tokenById,
   tokenForUserAbility,
 } from '../rules/personal-access-tokens.js';
 import { authorize } from '../rules/policy.js';
 import { TOKEN_SORTS, type TokenSort } from '../rules/tokens.js';
 import { findUser, selfToken } from '../rules/users.js';
+import { ROLE_VALUES } from '../world/types.js';
 import { tokenFilterParams, tokenFilters } from './token-params.js';
 
 /**
@@ -87,6 +91,36 @@ export const personalAccessTokenRoutes = [
         throw new ApiError(405, { message: '405 Method Not Allowed' }).because('an OAuth token cannot rotate itself');
       }
       return json(presentPersonalAccessTokenWithToken(ctx.world, rotatePersonalToken(ctx.world, token, q.expires_at)));
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'GET',
+    '/personal_access_tokens/self/associations',
+    // `lib/api/personal_access_tokens/self_information.rb`: any scope (`allow_access_with_scope(all_available_scopes)`),
+    // then `before { authenticate! }` and the personal-access-token check, then the parameters.
+    (ctx) => {
+      ownToken(ctx);
+      const q = parseParams(ctx.params, {
+        min_access_level: p.integer().values(ROLE_VALUES),
+        ...paginationParams,
+      });
+      const { groups, projects } = tokenAssociations(ctx.world, ctx.caller.user, q.min_access_level);
+      // `groups: paginate(load_groups), projects: paginate(load_projects)`: one page and size for both; the
+      // second `paginate` writes the pagination headers last, so they describe the projects.
+      const { page, per_page } = normalizePage(q);
+      const onPage = <T>(items: readonly T[]) => items.slice((page - 1) * per_page, page * per_page);
+      const { headers } = paginated(ctx, projects, q, () => null);
+      const user = ctx.caller.user;
+      return json(
+        {
+          groups: onPage(groups).map((g) => presentGroupAssociation(ctx.world, user, g)),
+          projects: onPage(projects).map((project) => presentProjectAssociation(ctx.world, user, project)),
+        },
+        200,
+        headers,
+      );
     },
     { checksScopes: true },
   ),

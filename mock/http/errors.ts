@@ -66,11 +66,8 @@ export type ModelErrors = Record<string, string[]>;
 /** 400 with a plain or structured `message` (model validation). */
 export const validationError = (message: unknown) => new ApiError(400, { message });
 
-/** Unknown route: 404 `{"error":"404 Not Found"}` (the `error` key). */
+/** Unknown route, or a known path with a method it does not have: 404 `{"error":"404 Not Found"}` (the `error` key). */
 export const routeNotFound = () => new ApiError(404, { error: '404 Not Found' });
-
-/** A known path with a method it does not have. */
-export const methodNotAllowed = () => new ApiError(405, { error: '405 Not Allowed' });
 
 /** A token without the scope a request needs: 403 with OAuth's `insufficient_scope` body, as GitLab answers. */
 export const insufficientScope = (scopes: readonly string[]) =>

@@ -2,7 +2,7 @@ import { ANONYMOUS, type Caller, type World } from '../world/types.js';
 import { nowIso, syncClock } from '../world/world.js';
 import { nearestRoute, templateOf, unmodelledReason } from './coverage.js';
 import { type Credential, sudoOf, tokenOf } from './credentials.js';
-import { ApiError, methodNotAllowed, routeNotFound } from './errors.js';
+import { ApiError, routeNotFound } from './errors.js';
 import { applyFault, type FaultRegistry } from './faults.js';
 import type { Journal } from './journal.js';
 import { type JsonRefusal, refuseJsonBody } from './json-limits.js';
@@ -14,7 +14,8 @@ import { errorResponse, forMethod, json, type MockResponse, RETRY_LATER, unexpec
 /**
  * The mock's own small router under `/api/v4`: it decodes path segments (so a
  * project path `acme%2Fapi` is one parameter), answers 404 `{"error":"404 Not
- * Found"}` for unknown routes and 405 for a known path with another method,
+ * Found"}` for unknown routes and for a known path with another method (GitLab's
+ * catch-all route answers before Grape would say 405),
  * reads the request's token and has the {@link Guard} it is given authenticate
  * and throttle its caller, merges the parameters, and turns every thrown
  * {@link ApiError} into GitLab's response. Handlers only see a {@link RouteContext}.
@@ -234,8 +235,27 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
   const { origin } = new URL(world.baseUrl);
   const prefix = apiPrefix(world.baseUrl);
 
-  /** GitLab's 404 for a route it does not have, and why the mock has none: not modelled, or not in this world. */
-  const unknownRoute = (method: string, apiPath: string, unavailable: Compiled | undefined): ApiError => {
+  /**
+   * GitLab's 404 for a route it does not have, and why the mock has none: not modelled, or not in this world.
+   * A known path asked with another method is one of these too: `lib/api/api.rb` ends with
+   * `route :any, '*path'` answering `error!('404 Not Found', 404)`, which Grape's router matches before it
+   * would answer 405 (GitLab's `hooks_shared_examples.rb`, "returns a 404 error if hook id not given").
+   */
+  const unknownRoute = (
+    method: string,
+    apiPath: string,
+    unavailable: Compiled | undefined,
+    siblings: Compiled[],
+  ): ApiError => {
+    const [sibling] = siblings;
+    if (sibling) {
+      const template = `${API_V4}${sibling.path}`;
+      options.onUnmodelled?.(`${method} ${template}`);
+      const methods = [...new Set(siblings.map((r) => r.method))].join(', ');
+      return routeNotFound().because(
+        `${unmodelledReason(method, template, undefined)} (the path has ${methods}; GitLab's catch-all route answers any other method 404)`,
+      );
+    }
     if (unavailable) {
       return routeNotFound().because(
         `${unavailable.method} ${API_V4}${unavailable.path} does not exist in this world (its offering or plan)`,
@@ -258,7 +278,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
     try {
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       let found: { route: Compiled; params: Record<string, string> } | undefined;
-      let pathKnown = false;
+      const siblings: Compiled[] = [];
       let unavailable: Compiled | undefined;
       let whole: string[] | null | undefined;
       for (const candidate of parts ? (bySegments.get(parts.length) ?? NONE) : NONE) {
@@ -269,7 +289,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
           unavailable ??= candidate;
           continue;
         }
-        pathKnown = true;
+        siblings.push(candidate);
         if (candidate.method === method) {
           found = { route: candidate, params };
           break;
@@ -278,7 +298,7 @@ export function createRouter(world: World, routes: Route[], options: RouterOptio
       if (!found) {
         // GitLab's router answers before authenticating; the journal still names a valid token's user.
         trace.user = guard.identify(world, trace.credential)?.user.username ?? null;
-        throw pathKnown ? methodNotAllowed() : unknownRoute(method, apiPath, unavailable);
+        throw unknownRoute(method, apiPath, unavailable, siblings);
       }
       // GitLab's anonymous requests: no token at all (a bad token is 401 everywhere), on a route it serves without one.
       const anonymous = trace.credential === null && guard.servesAnonymous(found.route.method, found.route.path);

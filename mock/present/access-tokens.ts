@@ -4,10 +4,14 @@ import type {
   PersonalAccessTokenWithToken,
   ProjectAccessToken,
   ProjectAccessTokenWithToken,
+  TokenGroupAssociation,
+  TokenProjectAssociation,
 } from '../../src/models/access-tokens.js';
 import { tokenIsActive, tokenIsExpired } from '../rules/access.js';
 import { tokenAccessLevel } from '../rules/tokens.js';
-import type { AccessToken, World } from '../world/types.js';
+import { directRole, groupChain, projectGroup } from '../world/memberships.js';
+import type { AccessToken, Group, Project, User, World } from '../world/types.js';
+import { presentBasicProject } from './projects.js';
 
 /**
  * Project and group access tokens as GitLab's ResourceAccessToken entity shows them; the
@@ -63,5 +67,54 @@ export function presentImpersonationToken(world: World, token: AccessToken, with
     ...presentPersonalAccessToken(world, token),
     ...(withToken ? { token: token.value } : {}),
     impersonation: token.impersonation ?? false,
+  };
+}
+
+/**
+ * `Group#highest_group_member(user)&.access_level` (`app/models/group.rb`): the highest direct
+ * membership in the group or its ancestors (no shares, no inherited project roles), else `null`.
+ */
+function highestGroupMembership(world: World, group: Group, user: User): number | null {
+  let role = 0;
+  for (const g of groupChain(world, group)) role = Math.max(role, directRole(world, g, user.id));
+  return role > 0 ? role : null;
+}
+
+/** GroupAssociationDetails (`lib/api/entities/group_association_details.rb`): a group of `GET /personal_access_tokens/self/associations`. */
+export function presentGroupAssociation(world: World, user: User, group: Group): TokenGroupAssociation {
+  return {
+    id: group.id,
+    web_url: `${world.baseUrl}/groups/${group.full_path}`,
+    name: group.name,
+    parent_id: group.parent_id,
+    organization_id: 1,
+    access_levels: highestGroupMembership(world, group, user),
+    visibility: group.visibility,
+  };
+}
+
+/** ProjectAssociationDetails (`lib/api/entities/project_association_details.rb`): a project of `GET /personal_access_tokens/self/associations`. */
+export function presentProjectAssociation(world: World, user: User, project: Project): TokenProjectAssociation {
+  const basic = presentBasicProject(world, user, project);
+  const group = projectGroup(world, project);
+  // `project.member(user)`: a direct membership; the Owner of a personal project is one
+  // (`Projects::CreateService#add_project_owner` adds them).
+  const own = project.namespace.kind === 'user' && project.namespace.id === user.id ? 50 : 0;
+  const direct = Math.max(directRole(world, project, user.id), own);
+  return {
+    id: basic.id,
+    description: basic.description,
+    name: basic.name,
+    name_with_namespace: basic.name_with_namespace,
+    path: basic.path,
+    path_with_namespace: basic.path_with_namespace,
+    created_at: basic.created_at,
+    access_levels: {
+      project_access_level: direct > 0 ? direct : null,
+      group_access_level: group ? highestGroupMembership(world, group, user) : null,
+    },
+    visibility: project.visibility,
+    web_url: basic.web_url,
+    namespace: basic.namespace,
   };
 }

@@ -1,4 +1,12 @@
-import { conflict, forbidden, type ModelErrors, notFound, recordNotFound, validationError } from '../http/errors.js';
+import {
+  ApiError,
+  conflict,
+  forbidden,
+  type ModelErrors,
+  notFound,
+  recordNotFound,
+  validationError,
+} from '../http/errors.js';
 import {
   directRole,
   dropMembership,
@@ -237,9 +245,6 @@ function membershipErrors(
   };
   // FutureDateValidator: today is allowed.
   if (expiresAt !== null && expiresAt < today(world)) add('expires_at', 'cannot be a date in the past');
-  if (isNew && user.bot && memberAnywhere(world, user.id)) {
-    add('user_id', 'project bots cannot be added to other groups / projects');
-  }
   // `higher_access_level_than_group`: the highest direct membership in an ancestor group.
   let highest: { group: Group; role: Role } | undefined;
   for (const group of ancestorsOf(world, source)) {
@@ -251,6 +256,11 @@ function membershipErrors(
       'access_level',
       `should be greater than or equal to ${roleName(highest.role)} inherited membership from group ${highest.group.name}`,
     );
+  }
+  // Member's validations in their order: `expires_at`, `higher_access_level_than_group`, the project bot's
+  // `user_id` uniqueness, then `access_level_inclusion` (`app/models/member.rb`).
+  if (isNew && user.bot && memberAnywhere(world, user.id)) {
+    add('user_id', 'project bots cannot be added to other groups / projects');
   }
   if (!ROLE_VALUES.includes(accessLevel as Role)) add('access_level', 'is not included in the list');
   return errors;
@@ -315,6 +325,158 @@ export function addMember(world: World, caller: Caller, source: MemberSource, in
     projectMemberHook(world, source, user, input.accessLevel as Role, membership, 'create');
   } else groupMemberHook(world, source, user, input.accessLevel as Role, membership, 'create');
   return { user, role: input.accessLevel as Role, source, membership };
+}
+
+/** What `POST .../members` takes with several users: comma-separated ids or usernames, the role, the last day. */
+export interface MembersAdd {
+  /** The `user_id` parameter as sent (`"4,7"`), or the `username` one. */
+  list: string;
+  /** Whether the list holds usernames. */
+  byUsername: boolean;
+  /** The role number. */
+  accessLevel: number;
+  /** `YYYY-MM-DD`, or null. */
+  expiresAt: string | null;
+}
+
+/**
+ * What GitLab's `Members::CreateService#execute` returns, and `POST .../members` answers with 201 as it
+ * is: `{"status":"success"}`, or the members that failed as one sentence (`http_status` when one was
+ * not authorized, `reason` when the request named no user or too many).
+ */
+export type MembersAddResult =
+  | { status: 'success' }
+  | { reason: string; message: string; status: 'error' }
+  | { message: string; status: 'error'; http_status?: 'unauthorized' };
+
+/** `Members::CreateService::DEFAULT_INVITE_LIMIT`. */
+const INVITE_LIMIT = 100;
+
+/** Ruby's `String#split(',')`: the pieces, without the empty ones at the end. */
+function rubySplit(list: string): string[] {
+  const parts = list.split(',');
+  while (parts.length > 0 && parts.at(-1) === '') parts.pop();
+  return parts;
+}
+
+/** Rails' `Array#to_sentence`: `a`, `a and b`, `a, b, and c`. */
+function toSentence(items: readonly string[]): string {
+  if (items.length <= 2) return items.join(' and ');
+  return `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
+}
+
+/** Rails' `full_messages` of model errors: the attribute humanized (`expires_at` → `Expires at`, `user_id` → `User`), then the message. */
+function fullMessages(errors: ModelErrors): string[] {
+  return Object.entries(errors).flatMap(([key, messages]) => {
+    const words = key.replace(/_id$/, '').replaceAll('_', ' ');
+    return (messages as string[]).map((m) => `${words.charAt(0).toUpperCase()}${words.slice(1)} ${m}`);
+  });
+}
+
+/** Whether the caller may change an existing member (`update_group_member` / `update_project_member`). */
+function mayUpdate(world: World, caller: Caller, source: MemberSource, entry: MemberEntry, level: number): boolean {
+  try {
+    requireChangeable(world, source, entry, 'change');
+    if (entry.user.bot) return false;
+    requireManageMembers(world, caller, source);
+    if (level === Roles.Owner || entry.role === Roles.Owner) requireManageOwners(world, caller, source, 'an Owner');
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Adds several members at once, as `POST .../members` does when `user_id` or `username` holds a comma
+ * (`add_multiple_members?` in `lib/api/helpers/members_helpers.rb`, then `Members::CreateService` and
+ * `Members::CreatorService`, `app/services/members/`): 403 for Owner in a project without `manage_owners`;
+ * `No users specified.` when no user is named (usernames that match none), at most 100. Ids that are no user are
+ * skipped, as is anything that is not digits (an email address would be an invitation, which the mock
+ * does not model). Each user is then created, or updated when already a direct member (no 409 here), if
+ * the caller may (`not authorized to create member` / `... update member`), and if the membership is
+ * valid; the ones that pass are stored even when others fail.
+ */
+export function addMembers(world: World, caller: Caller, source: MemberSource, input: MembersAdd): MembersAddResult {
+  // `adding_at_least_one_owner && cannot_assign_owner_responsibilities_to_member_in_project?`: AccessDeniedError.
+  if (input.accessLevel === Roles.Owner && !isGroup(source)) {
+    requireManageOwners(world, caller, source, 'adding Owners');
+  }
+  const items = [...new Set(rubySplit(input.list))];
+  // `invites_from_params`: usernames become the ids of the users they name; ids stay as sent.
+  const invites = input.byUsername
+    ? [...new Set(items.map((name) => userNamed(world, name)?.id).filter((id) => id !== undefined))]
+    : items;
+  // `error(e.message, pass_back: { reason: })`: `reverse_merge` puts the reason first.
+  if (invites.length === 0) return { reason: 'blank_invites_error', message: 'No users specified.', status: 'error' };
+  if (invites.length > INVITE_LIMIT) {
+    return {
+      reason: 'too_many_invites_error',
+      message: `Too many users specified (limit is ${INVITE_LIMIT})`,
+      status: 'error',
+    };
+  }
+  // (`Members::CreatorService.add_members` skips a source when `managing_owners?`, but it looks the level up in
+  // `sym_options_with_owner`, keyed by name: the API's number never matches, so nobody is skipped.)
+  // `parse_users_list`: digits only, `User.id_in` drops ids of no user.
+  const ids = invites.map(String).filter((item) => /^\d+$/.test(item));
+  const users = [...new Set(ids.map(Number))]
+    .sort((a, b) => a - b)
+    .map((id) => world.users.get(id))
+    .filter((user): user is User => user !== undefined);
+  const failures: string[] = [];
+  let unauthorized = false;
+  const level = input.accessLevel as Role;
+  for (const user of users) {
+    const existing = directMembers(world, source).find((e) => e.user.id === user.id);
+    const allowed = existing
+      ? mayUpdate(world, caller, source, existing, level)
+      : // `can_create_new_member?`; a project's also lets the holder of its personal namespace in.
+        isGroup(source)
+        ? can(world, caller.user, 'admin_group_member', source)
+        : can(world, caller.user, 'admin_project_member', source) || namespaceHolder(world, source) === user;
+    if (!allowed) {
+      unauthorized = true;
+      // `add_commit_error`, then `process_result`'s `member.invalid?`: a new member was built without its
+      // attributes (`commit_member` stopped first), so its `access_level` is nil and `access_level_inclusion` fails.
+      failures.push(
+        existing
+          ? `${user.username}: not authorized to update member`
+          : `${user.username}: not authorized to create member and Access level is not included in the list`,
+      );
+      continue;
+    }
+    const errors = membershipErrors(world, source, user, level, input.expiresAt, !existing);
+    if (Object.keys(errors).length > 0) {
+      failures.push(`${user.username}: ${toSentence(fullMessages(errors))}`);
+      continue;
+    }
+    if (existing) {
+      // `member.changed?`: an unchanged membership is not saved again.
+      if (existing.role === level && existing.membership.expires_at === input.expiresAt) continue;
+      const membership: Membership = { ...existing.membership, expires_at: input.expiresAt };
+      storeMembership(source, user.id, level, membership);
+      if (isGroup(source)) groupMemberHook(world, source, user, level, membership, 'update');
+      else projectMemberHook(world, source, user, level, membership, 'update');
+      continue;
+    }
+    const membership: Membership = {
+      created_at: nowIso(world),
+      created_by_id: caller.user.id,
+      expires_at: input.expiresAt,
+    };
+    storeMembership(source, user.id, level, membership);
+    if (!isGroup(source)) {
+      membershipEvent(world, user, source, 'joined');
+      projectMemberHook(world, source, user, level, membership, 'create');
+    } else groupMemberHook(world, source, user, level, membership, 'create');
+  }
+  if (failures.length === 0) return { status: 'success' };
+  return {
+    message: toSentence(failures),
+    status: 'error',
+    ...(unauthorized && { http_status: 'unauthorized' as const }),
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   unauthorized,
   validationError,
 } from '../http/errors.js';
-import type { AccessToken, Caller, User, World } from '../world/types.js';
+import type { AccessToken, Caller, Group, Project, User, World } from '../world/types.js';
 import {
   addDays,
   addToken,
@@ -18,7 +18,9 @@ import {
   today,
   tokenResourceKey,
 } from '../world/world.js';
+import { listGroups } from './groups.js';
 import { authorize, can } from './policy.js';
+import { listProjects } from './projects.js';
 import { filterTokens, latestTokenExpiry, ROTATED_TOKEN_LIFETIME_DAYS, type TokenFilters } from './tokens.js';
 
 /**
@@ -256,4 +258,28 @@ export function rotatePersonalToken(world: World, token: AccessToken, expiresAt?
     previous_id: token.id,
     seven_days_notification_sent_at: undefined,
   });
+}
+
+/**
+ * `GET /personal_access_tokens/self/associations` (`lib/api/personal_access_tokens/self_information.rb`,
+ * GitLab 17.4 on): `load_groups` is `GroupsFinder.new(current_user, min_access_level:)`, whose
+ * `all_available` defaults to true (the groups around the user's memberships and every group open to
+ * them, or all groups for an administrator), and `load_projects` is `ProjectsFinder.new(current_user:,
+ * params: { min_access_level: })` (`Project.public_or_visible_to_user`, or `authorized_projects(level)`);
+ * neither passes a sort, so both lists come in the finders' default order, id descending
+ * (`Namespaces::GroupsFilter#sort`, `ProjectsFinder#sort`).
+ */
+export function tokenAssociations(
+  world: World,
+  user: User,
+  minAccessLevel: number | undefined,
+): { groups: Group[]; projects: Project[] } {
+  const groups = listGroups(
+    world,
+    user,
+    { kind: 'all' },
+    { allAvailable: true, owned: false, minAccessLevel, orderBy: 'id', sort: 'desc' },
+  );
+  const projects = listProjects(world, user, { min_access_level: minAccessLevel, order_by: 'id', sort: 'desc' });
+  return { groups, projects };
 }

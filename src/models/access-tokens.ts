@@ -60,6 +60,120 @@ export const PersonalAccessTokenWithToken = /* @__PURE__ */ lazySchema(() =>
  */
 export type PersonalAccessTokenWithToken = z.infer<typeof PersonalAccessTokenWithToken>;
 
+/** A group the token's user reads, as `GET /personal_access_tokens/self/associations` lists it (GroupAssociationDetails). */
+export const TokenGroupAssociation = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The group's id. */
+    id: z.int(),
+    /** The group's page. */
+    web_url: z.string(),
+    /** The group's name. */
+    name: z.string(),
+    /** The parent group's id, or `null` for a top-level group. */
+    parent_id: z.nullable(z.int()),
+    /** The organization the group belongs to. */
+    organization_id: z.nullable(z.int()),
+    /** The user's highest direct membership in the group or its ancestors, or `null` (a public group read without one). */
+    access_levels: z.nullable(z.int()),
+    /** `private`, `internal` or `public`. */
+    visibility: z.string(),
+  }),
+);
+/**
+ * A group the token's user reads (GroupAssociationDetails).
+ * @interface
+ */
+export type TokenGroupAssociation = z.infer<typeof TokenGroupAssociation>;
+
+/**
+ * Where a project of the associations lives (NamespaceBasic): the shape `Project.namespace` has, kept here so
+ * that the access-tokens entry point loads no other area's models.
+ */
+export const TokenProjectNamespace = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The namespace's id: the group's id, or the user's personal namespace id. */
+    id: z.int(),
+    /** The group's name, or the user's name. */
+    name: z.string(),
+    /** The last segment of its path. */
+    path: z.string(),
+    /** `group` or `user`. */
+    kind: z.string(),
+    /** The full path, such as `acme/platform`. */
+    full_path: z.string(),
+    /** The parent group's id, or `null`. */
+    parent_id: z.nullable(z.int()),
+    /** The avatar's URL, or `null`. */
+    avatar_url: z.nullable(z.string()),
+    /** The namespace's page. */
+    web_url: z.string(),
+  }),
+);
+/**
+ * Where a project of the associations lives (NamespaceBasic).
+ * @interface
+ */
+export type TokenProjectNamespace = z.infer<typeof TokenProjectNamespace>;
+
+/** A project the token's user reads, as `GET /personal_access_tokens/self/associations` lists it (ProjectAssociationDetails). */
+export const TokenProjectAssociation = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The project's id. */
+    id: z.int(),
+    /** The project's description, or `null`. */
+    description: z.nullable(z.string()),
+    /** The project's name. */
+    name: z.string(),
+    /** `Acme / Platform / api`. */
+    name_with_namespace: z.string(),
+    /** The last segment of its path. */
+    path: z.string(),
+    /** `acme/platform/api`. */
+    path_with_namespace: z.string(),
+    /** When the project was created. */
+    created_at: DateTimeString,
+    /** The user's roles: a direct membership of the project, and the highest direct one in its group or the group's ancestors. */
+    access_levels: z.looseObject({
+      /** The user's direct membership of the project (the Owner of a personal project is one), or `null`. */
+      project_access_level: z.nullable(z.int()),
+      /** The user's highest direct membership in the project's group or its ancestors, or `null` (none, or a personal project). */
+      group_access_level: z.nullable(z.int()),
+    }),
+    /** `private`, `internal` or `public`. */
+    visibility: z.string(),
+    /** The project's page. */
+    web_url: z.string(),
+    /** Where the project lives. */
+    namespace: TokenProjectNamespace,
+  }),
+);
+/**
+ * A project the token's user reads (ProjectAssociationDetails).
+ * @interface
+ */
+export type TokenProjectAssociation = z.infer<typeof TokenProjectAssociation>;
+
+/** `GET /personal_access_tokens/self/associations`: one page of each list. */
+export const TokenAssociations = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The groups the token's user reads, newest first. */
+    groups: z.array(TokenGroupAssociation),
+    /** The projects the token's user reads, newest first. */
+    projects: z.array(TokenProjectAssociation),
+  }),
+);
+/**
+ * The groups and projects a personal access token reaches (`GET /personal_access_tokens/self/associations`).
+ * @interface
+ */
+export type TokenAssociations = z.infer<typeof TokenAssociations>;
+
+/** Query of `GET /personal_access_tokens/self/associations`: one page and size for both lists. */
+export interface TokenAssociationsQuery extends PaginationQuery {
+  /** Only groups and projects where the user has at least this role (a direct membership, or one above in the group tree). */
+  min_access_level?: AccessLevel;
+}
+
 /** An impersonation token (`/users/:id/impersonation_tokens`); `token` only when just created. */
 export const ImpersonationToken = /* @__PURE__ */ lazySchema(() =>
   z.extend(PersonalAccessToken, {

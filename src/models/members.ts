@@ -64,6 +64,50 @@ export type MemberCreate = (
   expires_at?: string;
 };
 
+/** Body of `addMany`: several users at once, by id or by username (at most 100). */
+export type MembersCreate = (
+  | {
+      /** The users' ids. */
+      user_id: readonly [number, ...number[]];
+      /** Not with `user_id`. */
+      username?: never;
+    }
+  | {
+      /** The users' usernames. */
+      username: readonly [string, ...string[]];
+      /** Not with `username`. */
+      user_id?: never;
+    }
+) & {
+  /** The role to give every one of them (only Owners may give Owner, 50). */
+  access_level: AccessLevel;
+  /** `YYYY-MM-DD`: the last day before the memberships end; today or later. */
+  expires_at?: string;
+};
+
+/**
+ * What adding several members answers (GitLab's `Members::CreateService` result, with 201 either way):
+ * `status` `success`, or `error` with the users that failed in one `message` (`alice: Access level should
+ * be greater than or equal to Developer inherited membership from group acme`).
+ */
+export const MembersAddResult = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** `success` or `error`. */
+    status: z.string(),
+    /** For `error`: what failed, one sentence naming each user (or `No users specified.`). */
+    message: z.optional(z.string()),
+    /** `blank_invites_error` when no user was named, `too_many_invites_error` over 100. */
+    reason: z.optional(z.string()),
+    /** `unauthorized` when the caller may not add or change one of them. */
+    http_status: z.optional(z.string()),
+  }),
+);
+/**
+ * What adding several members answers: `status` `success`, or `error` with a `message`.
+ * @interface
+ */
+export type MembersAddResult = z.infer<typeof MembersAddResult>;
+
 /** Body of `PUT /projects/:id/members/:user_id` and `PUT /groups/:id/members/:user_id`. */
 export interface MemberUpdate {
   /** The new role (only Owners may give or take Owner, 50). */

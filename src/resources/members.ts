@@ -8,6 +8,8 @@ import {
   type MemberListAllQuery,
   type MemberListQuery,
   type MemberRemoveQuery,
+  MembersAddResult,
+  type MembersCreate,
   type MemberUpdate,
 } from '../models/members.js';
 
@@ -82,6 +84,30 @@ export abstract class SourceMembers<Ref extends ProjectRef | GroupRef> extends R
    */
   add(source: Ref, body: MemberCreate, options?: RequestOptions): Promise<Member> {
     return this.request('POST', path`${this.kind}/${source}/members`, Member, { json: body, ...options });
+  }
+
+  /**
+   * Adds several users, by ids or usernames, in one request (GitLab's `Members::CreateService`): the
+   * answer is no member but a summary, `{ status: 'success' }`, or `status: 'error'` with a `message`
+   * naming each user that failed; the others are added all the same. A user already a direct member
+   * gets the role and expiry (no 409 here); unknown ids and usernames are skipped. At most 100 users.
+   * `POST /projects/:id/members`, `POST /groups/:id/members` with comma-separated `user_id` or `username`
+   *
+   * @example
+   * ```ts
+   * const result = await gitlab.projects.members.addMany('acme/api', { username: ['maria', 'li'], access_level: 30 });
+   * if (result.status === 'error') console.warn(result.message);
+   * ```
+   */
+  addMany(source: Ref, body: MembersCreate, options?: RequestOptions): Promise<MembersAddResult> {
+    const key = body.user_id === undefined ? 'username' : 'user_id';
+    const items: readonly (number | string)[] = body.user_id ?? body.username;
+    // GitLab takes the several-users path only for a value with a comma; Ruby's `split(',')` drops a trailing empty piece.
+    const list = items.length === 1 ? `${items[0]},` : items.join(',');
+    return this.request('POST', path`${this.kind}/${source}/members`, MembersAddResult, {
+      json: { ...body, [key]: list },
+      ...options,
+    });
   }
 
   /**

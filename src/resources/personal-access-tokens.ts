@@ -8,6 +8,8 @@ import {
   type PersonalAccessTokenListQuery,
   type PersonalAccessTokenRotate,
   PersonalAccessTokenWithToken,
+  TokenAssociations,
+  type TokenAssociationsQuery,
 } from '../models/access-tokens.js';
 
 /** Personal access tokens: `gitlab.personalAccessTokens`. Endpoints under `/personal_access_tokens`. */
@@ -24,6 +26,24 @@ export class PersonalAccessTokens extends Resource {
    */
   self(options?: RequestOptions): Promise<PersonalAccessToken> {
     return this.request('GET', 'personal_access_tokens/self', PersonalAccessToken, options);
+  }
+
+  /**
+   * The groups and projects the token the client authenticates with reaches (any scope; a
+   * personal or project access token, an OAuth token gets 400): every group and project its user
+   * reads, the public and internal ones included, or with `min_access_level` only those where the
+   * user has at least that role. Both lists are paginated with the same `page` and `per_page`, newest
+   * first; the pagination headers describe the projects. `GET /personal_access_tokens/self/associations`
+   * (GitLab 17.4 and later)
+   *
+   * @example
+   * ```ts
+   * const { groups, projects } = await gitlab.personalAccessTokens.associations({ min_access_level: 40 });
+   * console.log(groups.map((g) => g.name), projects.map((p) => p.path_with_namespace));
+   * ```
+   */
+  associations(query: TokenAssociationsQuery = {}, options?: RequestOptions): Promise<TokenAssociations> {
+    return this.request('GET', 'personal_access_tokens/self/associations', TokenAssociations, { query, ...options });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
 import { call } from '../fixtures.js';
-import { api, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
+import { api, notPorted, refusedUnchanged } from './api.js';
 
 /**
  * GitLab's `spec/requests/api/personal_access_tokens/self_information_spec.rb`,
@@ -175,14 +175,49 @@ describe('GET /personal_access_tokens/self', () => {
   });
 });
 
-notPortedGroup('GET /personal_access_tokens/self/associations', () => {
-  // skip: mock differs: GitLab answers 401 (the route exists and authenticates first); the mock does not model `GET /personal_access_tokens/self/associations` and answers 404
-  notPorted('when token is invalid: returns 401');
+describe('GET /personal_access_tokens/self/associations', () => {
+  const ASSOCIATIONS = '/personal_access_tokens/self/associations';
+  /** The context's `before`: `current_user` a Developer of two private groups and a Maintainer of a project in the subgroup. */
+  const withAssociations = (): SeedDocument => ({
+    ...seedWith({}, {}),
+    groups: [
+      { path: 'test_group', name: 'test_group', visibility: 'private', members: { current: 30 } },
+      { path: 'test_group/test_subgroup', name: 'test_subgroup', visibility: 'private', members: { current: 30 } },
+    ],
+    projects: [
+      {
+        path: 'test_group/test_subgroup/test_project',
+        name: 'test_project',
+        visibility: 'private',
+        members: { current: 40 },
+      },
+    ],
+  });
 
-  // skip: mock differs: GitLab (17.4 on) answers `GET /personal_access_tokens/self/associations` with 200 `{"groups":[],"projects":[]}` for a token of a user without memberships; the mock does not model the route (404)
-  notPorted('when token is valid, when token has no associations: returns empty arrays');
-  // skip: mock differs: GitLab answers the groups (`GroupsFinder`) and projects (`ProjectsFinder`) the token's user reads, here `test_group` and `test_subgroup`; the mock does not model the route (404)
-  notPorted('when token is valid, when token has associations: returns associations');
-  // skip: mock differs: GitLab filters both lists by `min_access_level` (40: no group, the project `test_project`); the mock does not model the route (404)
-  notPorted('when token is valid, when token has associations: filters associations by min_access_level');
+  it('when token is invalid: returns 401', async () => {
+    const mock = createMockGitLab({ seed: seedWith({}, {}) });
+    expect((await api(mock, 'GET', ASSOCIATIONS, 'invalidtoken')).status).toBe(401);
+  });
+
+  it('when token is valid, when token has no associations: returns empty arrays', async () => {
+    const mock = createMockGitLab({ seed: seedWith({}, {}) });
+    const answer = await api(mock, 'GET', ASSOCIATIONS, TOKEN);
+    expect(answer.body).toEqual({ groups: [], projects: [] });
+    expect(answer.status).toBe(200);
+  });
+
+  it('when token is valid, when token has associations: returns associations', async () => {
+    const mock = createMockGitLab({ seed: withAssociations() });
+    const answer = await api(mock, 'GET', ASSOCIATIONS, TOKEN);
+    expect(answer.body.groups.map((g: { name: string }) => g.name).sort()).toEqual(['test_group', 'test_subgroup']);
+    expect(answer.status).toBe(200);
+  });
+
+  it('when token is valid, when token has associations: filters associations by min_access_level', async () => {
+    const mock = createMockGitLab({ seed: withAssociations() });
+    const answer = await api(mock, 'GET', `${ASSOCIATIONS}?min_access_level=40`, TOKEN);
+    expect(answer.body.groups).toEqual([]);
+    expect(answer.body.projects[0].name).toBe('test_project');
+    expect(answer.status).toBe(200);
+  });
 });

@@ -374,8 +374,10 @@ describe('DELETE /hooks/:hook_id', () => {
   it('returns a 404 error when deleting non existent hook', async () => {
     await refused(USER, () => api(mock, 'DELETE', hookUri(NON_EXISTING_ID), USER), 404);
   });
-  // skip: mock differs: GitLab answers an unknown method on a known path (`DELETE /hooks`) with 404 (its catch-all route); the mock's router answers 405 `{"error":"405 Not Allowed"}`
-  notPorted('returns a 404 error if hook id not given');
+  it('returns a 404 error if hook id not given', async () => {
+    const answer = await refused(USER, () => api(mock, 'DELETE', COLLECTION, USER), 404);
+    expect(answer.body).toEqual({ error: '404 Not Found' });
+  });
   it('returns forbidden if a user attempts to delete hooks they do not own', async () => {
     await refused(USER2, () => api(mock, 'DELETE', hookUri(), USER2), 403);
   });

@@ -103,10 +103,10 @@ describe('routes', () => {
     }
   });
 
-  it('answers a known path with a method it does not have with 405', async () => {
+  it("answers a known path with a method it does not have with GitLab's catch-all 404 (lib/api/api.rb)", async () => {
     const res = await call(mock, 'PATCH', `${API}/milestones`, { token: 'glpat-dev' });
-    expect(res.status).toBe(405);
-    expect(res.body).toEqual({ error: '405 Not Allowed' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: '404 Not Found' });
   });
 
   it('answers a route that does not exist in this world as an unknown route, before authentication', async () => {
