@@ -579,6 +579,11 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/labels/:label_id', url: `${P}/labels/bug`, body: { color: '#ff0000' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'DELETE /projects/:id/labels/:label_id', url: `${P}/labels/bug`,                   expect: [401, 401, 401, 401, 403, 404, 403, 204, 204, 204, 204, 204, 204, 204] },
+  // The deprecated routes name the label in the parameters (`name` or `label_id`) and decide as the REST ones.
+  { route: 'PUT /projects/:id/labels', url: `${P}/labels`, body: { name: 'bug', color: '#ff0000' },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/labels', url: `${P}/labels`, body: { name: 'bug' },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 204, 204, 204, 204, 204, 204, 204] },
   { route: 'GET /groups/:id/labels', url: `${G}/labels`,                                      expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/labels/:label_id', url: `${G}/labels/security`,                   expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   // Events (lib/api/events.rb): any signed-in caller lists; each list holds only the events the caller may see.

@@ -1,5 +1,6 @@
+import { checkUnmodifiedSince } from '../http/conditional.js';
 import { paginated } from '../http/pagination.js';
-import { p, paginationParams, parseParams } from '../http/params.js';
+import { type Constraints, type Parsed, p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroupLabel, presentProjectLabel } from '../present/labels.js';
@@ -43,6 +44,60 @@ const readScopes = (ctx: RouteContext) =>
     ctx.request.method,
     ctx.request.method === 'GET' || ctx.request.method === 'HEAD' ? ['ai_workflows'] : [],
   );
+
+/** `label_update_params` and `priority` (`project_label_update_params`, `lib/api/helpers/label_helpers.rb`). */
+const updateParams = {
+  new_name: p.string(),
+  color: p.string(),
+  description: p.string(),
+  priority: p.integer().nullable(),
+  // Declared since 18.3 and ignored while the `labels_archive` flag (wip, off by default) is off.
+  archived: p.boolean(),
+};
+const updateConstraints = {
+  atLeastOneOf: [['new_name', 'color', 'description', 'priority', 'archived']],
+} satisfies Constraints<typeof updateParams>;
+
+/** The deprecated routes name the label in their parameters: `label_id` (an Integer) or `name`, exactly one. */
+const labelRefParams = { label_id: p.integer(), name: p.string() };
+const deprecatedUpdateParams = { ...projectPath, ...labelRefParams, ...updateParams };
+const deprecatedUpdateConstraints = {
+  ...updateConstraints,
+  exactlyOneOf: [['label_id', 'name']],
+} satisfies Constraints<typeof deprecatedUpdateParams>;
+
+/** `params_id_or_title` (`lib/api/helpers/label_helpers.rb`): `params[:label_id] || params[:name]`. */
+const labelRef = (q: { label_id?: string | number; name?: string }) => String(q.label_id ?? q.name);
+
+/** `update_label` (`lib/api/helpers/label_helpers.rb`), for the REST route and the deprecated one. */
+function updateProjectLabel(
+  ctx: RouteContext,
+  q: { id: string; label_id?: string | number; name?: string } & Partial<Parsed<typeof updateParams>>,
+) {
+  const project = findProject(ctx.world, ctx.caller, q.id);
+  authorize(ctx.world, ctx.caller, 'admin_label', project);
+  // Only the project's own labels are changed here (`include_ancestor_groups: false`).
+  const label = findLabel(projectLabels(ctx.world, project, true), labelRef(q));
+  const changed = updateLabel(ctx.world, project, label, {
+    title: q.new_name,
+    color: q.color,
+    description: q.description,
+    priority: q.priority,
+  });
+  return json(presentProjectLabel(ctx.world, ctx.caller.user, changed));
+}
+
+/** `delete_label` (`lib/api/helpers/label_helpers.rb`), for the REST route and the deprecated one. */
+function deleteProjectLabel(ctx: RouteContext, q: { id: string; label_id?: string | number; name?: string }) {
+  const project = findProject(ctx.world, ctx.caller, q.id);
+  // GitLab finds the label before it checks the right to delete it.
+  const label = findLabel(projectLabels(ctx.world, project, true), labelRef(q));
+  authorize(ctx.world, ctx.caller, 'admin_label', project);
+  // `destroy_conditionally!(label)` (`lib/api/helpers.rb`): 412 when the label changed after `If-Unmodified-Since`.
+  checkUnmodifiedSince(ctx.request, label.updated_at);
+  deleteLabel(ctx.world, label);
+  return noContent();
+}
 
 export const labelRoutes = [
   route(
@@ -96,42 +151,25 @@ export const labelRoutes = [
     return json(presentProjectLabel(ctx.world, ctx.caller.user, label), 201);
   }),
 
-  route('PUT', '/projects/:id/labels/:label_id', (ctx) => {
-    const q = parseParams(
-      withBlankPriority(ctx),
-      {
-        ...labelPath,
-        new_name: p.string(),
-        color: p.string(),
-        description: p.string(),
-        priority: p.integer().nullable(),
-        // Declared since 18.3 and ignored while the `labels_archive` flag (wip, off by default) is off.
-        archived: p.boolean(),
-      },
-      { atLeastOneOf: [['new_name', 'color', 'description', 'priority', 'archived']] },
-    );
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    authorize(ctx.world, ctx.caller, 'admin_label', project);
-    // Only the project's own labels are changed here (`include_ancestor_groups: false`).
-    const label = findLabel(projectLabels(ctx.world, project, true), q.label_id);
-    const changed = updateLabel(ctx.world, project, label, {
-      title: q.new_name,
-      color: q.color,
-      description: q.description,
-      priority: q.priority,
-    });
-    return json(presentProjectLabel(ctx.world, ctx.caller.user, changed));
-  }),
+  // Declared before `/projects/:id/labels/:label_id`, as in `lib/api/labels.rb`: a label named `promote` is not updated here.
+  route('PUT', '/projects/:id/labels', (ctx) =>
+    updateProjectLabel(ctx, parseParams(withBlankPriority(ctx), deprecatedUpdateParams, deprecatedUpdateConstraints)),
+  ),
 
-  route('DELETE', '/projects/:id/labels/:label_id', (ctx) => {
-    const q = parseParams(ctx.params, labelPath);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    // GitLab finds the label before it checks the right to delete it.
-    const label = findLabel(projectLabels(ctx.world, project, true), q.label_id);
-    authorize(ctx.world, ctx.caller, 'admin_label', project);
-    deleteLabel(ctx.world, label);
-    return noContent();
-  }),
+  route('PUT', '/projects/:id/labels/:label_id', (ctx) =>
+    updateProjectLabel(ctx, parseParams(withBlankPriority(ctx), { ...labelPath, ...updateParams }, updateConstraints)),
+  ),
+
+  route('DELETE', '/projects/:id/labels', (ctx) =>
+    deleteProjectLabel(
+      ctx,
+      parseParams(ctx.params, { ...projectPath, ...labelRefParams }, { exactlyOneOf: [['label_id', 'name']] }),
+    ),
+  ),
+
+  route('DELETE', '/projects/:id/labels/:label_id', (ctx) =>
+    deleteProjectLabel(ctx, parseParams(ctx.params, labelPath)),
+  ),
 
   route('GET', '/groups/:id/labels', (ctx) => {
     const q = parseParams(ctx.params, {

@@ -1,7 +1,7 @@
 import { conflict, notFound, validationError } from '../http/errors.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
 import type { Group, Issue, Label, MergeRequest, Project, User, World } from '../world/types.js';
-import { nextId } from '../world/world.js';
+import { nextId, nowIso } from '../world/world.js';
 import { fuzzy } from './groups.js';
 import { canReadIssue, canReadMergeRequests, canReadProject } from './policy.js';
 
@@ -179,6 +179,7 @@ export function insertLabel(
     project_id: 'project' in owner ? owner.project.id : null,
     group_id: 'group' in owner ? owner.group.id : null,
     ...fields,
+    updated_at: nowIso(world),
   };
   world.labels.set(label.id, label);
   return label;
@@ -199,6 +200,8 @@ export function updateLabel(world: World, project: Project, label: Label, change
   if (color !== undefined) label.color = color;
   if (changes.description !== undefined) label.description = changes.description;
   if (changes.priority !== undefined) label.priority = changes.priority;
+  // A priority lives in its own record in GitLab (`LabelPriority`): it leaves the label's `updated_at` alone.
+  if (title !== undefined || color !== undefined || changes.description !== undefined) label.updated_at = nowIso(world);
   return label;
 }
 

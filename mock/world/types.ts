@@ -979,6 +979,11 @@ export interface Label {
   description: string | null;
   /** A project label's priority in its project (lower first), or `null`; group labels have none in the mock. */
   priority: number | null;
+  /**
+   * When it was last changed (created, renamed, recoloured...): what a conditional delete compares
+   * `If-Unmodified-Since` with. Not exported: a loaded world's labels are as new as its clock.
+   */
+  updated_at: string;
 }
 
 /** What an event records (GitLab's `Event.actions` keys that the world produces). */

@@ -241,28 +241,64 @@ describe('DELETE /projects/:id/labels', () => {
   const remove = (m: MockGitLab, ref: string | number | undefined) =>
     api(m, 'DELETE', `${LABELS}/${encodeURIComponent(String(ref))}`, USER);
 
-  // skip: mock differs: GitLab answers the deprecated `DELETE /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name (label delete API): returns 204 for existing label (deprecated route)');
+  it('when using name (label delete API): returns 204 for existing label (deprecated route)', async () => {
+    const answer = await api(mock, 'DELETE', LABELS, USER, { name: LABEL_1 });
+    expect(answer.status).toBe(204);
+    expect(labelId(mock, LABEL_1)).toBeUndefined();
+  });
   it('when using name (label delete API): returns 204 for existing label (rest route)', async () => {
     expect((await remove(mock, LABEL_1)).status).toBe(204);
     expect(labelId(mock, LABEL_1)).toBeUndefined();
   });
-  // skip: mock differs: GitLab answers the deprecated `DELETE /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id (label delete API): returns 204 for existing label (deprecated route)');
+  it('when using label_id (label delete API): returns 204 for existing label (deprecated route)', async () => {
+    const answer = await api(mock, 'DELETE', LABELS, USER, { label_id: labelId(mock, LABEL_1) });
+    expect(answer.status).toBe(204);
+    expect(labelId(mock, LABEL_1)).toBeUndefined();
+  });
   it('when using label_id (label delete API): returns 204 for existing label (rest route)', async () => {
     expect((await remove(mock, labelId(mock, LABEL_1))).status).toBe(204);
     expect(labelId(mock, LABEL_1)).toBeUndefined();
   });
-  // skip: mock differs: GitLab answers the deprecated `DELETE /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('returns 404 for non existing label');
-  // skip: mock differs: GitLab answers the deprecated `DELETE /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('returns 400 for wrong parameters');
-  // skip: mock differs: GitLab answers the deprecated `DELETE /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('fails if label_id and name are given in params');
-  // skip: mock differs: GitLab answers the deprecated `DELETE /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('412 response, for a modified resource: returns 412 with a JSON error');
-  // skip: mock differs: GitLab answers the deprecated `DELETE /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('412 response, for an unmodified resource: returns 204 with an empty body');
+  /** A deprecated-route delete that changes nothing: its answer. */
+  async function deleteRefused(params: Record<string, unknown> | undefined, status: number) {
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () => api(mock, 'DELETE', LABELS, USER, params));
+    expect(answer.status).toBe(status);
+    expect(unchanged).toBe(true);
+    return answer;
+  }
+  it('returns 404 for non existing label', async () => {
+    expect((await deleteRefused({ name: 'unknown' }, 404)).body.message).toBe('404 Label Not Found');
+  });
+  it('returns 400 for wrong parameters', async () => {
+    const answer = await deleteRefused(undefined, 400);
+    expect(answer.body.error).toBe('label_id, name are missing, exactly one parameter must be provided');
+  });
+  it('fails if label_id and name are given in params', async () => {
+    const answer = await deleteRefused({ label_id: labelId(mock, LABEL_1), name: 'bug' }, 400);
+    expect(answer.body.error).toBe('label_id, name are mutually exclusive');
+  });
+  it('412 response, for a modified resource: returns 412 with a JSON error', async () => {
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      call(mock, 'DELETE', LABELS, {
+        token: USER,
+        json: { name: LABEL_1 },
+        headers: { 'If-Unmodified-Since': '1990-01-12T00:00:48-0600' },
+      }),
+    );
+    expect(answer.status).toBe(412);
+    expect(answer.body).toEqual({ message: '412 Precondition Failed' });
+    expect(unchanged).toBe(true);
+  });
+  it('412 response, for an unmodified resource: returns 204 with an empty body', async () => {
+    const answer = await call(mock, 'DELETE', LABELS, {
+      token: USER,
+      json: { name: LABEL_1 },
+      headers: { 'If-Unmodified-Since': new Date().toUTCString() },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.body).toBeUndefined();
+    expect(labelId(mock, LABEL_1)).toBeUndefined();
+  });
   // skip: the mock does not model `lock_on_merge` labels (and GitLab's example deletes through the deprecated route)
   notPorted('when lock_on_merge: returns 400 because label could not be deleted');
 
@@ -275,16 +311,13 @@ describe('DELETE /projects/:id/labels', () => {
 
 describe('PUT /projects/:id/labels', () => {
   const labelId = (m: MockGitLab, title: string) => [...m.world.labels.values()].find((l) => l.title === title)?.id;
-  /** GitLab's shared examples 'label update API' on the REST route, the label named by `by`. */
-  const update = (by: 'name' | 'label_id') => {
+  /** GitLab's shared examples 'label update API', the label named by `by` in the path (REST) or the parameters (deprecated). */
+  const update = (by: 'name' | 'label_id', route: 'rest' | 'deprecated' = 'rest') => {
+    const ref = () => (by === 'name' ? LABEL_1 : labelId(mock, LABEL_1));
     const put = (params: Record<string, unknown>) =>
-      api(
-        mock,
-        'PUT',
-        `${LABELS}/${encodeURIComponent(String(by === 'name' ? LABEL_1 : labelId(mock, LABEL_1)))}`,
-        USER,
-        params,
-      );
+      route === 'deprecated'
+        ? api(mock, 'PUT', LABELS, USER, { ...params, [by]: ref() })
+        : api(mock, 'PUT', `${LABELS}/${encodeURIComponent(String(ref()))}`, USER, params);
     const refused = async (params: Record<string, unknown>) => {
       const { answer, unchanged } = await refusedUnchanged(mock, USER, () => put(params));
       expect(answer.status).toBe(400);
@@ -359,113 +392,127 @@ describe('PUT /projects/:id/labels', () => {
     };
   };
 
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 200 if name is changed (deprecated route)');
+  it('when using name, label update API: returns 200 if name is changed (deprecated route)', () =>
+    update('name', 'deprecated').nameChanged());
   it('when using name, label update API: returns 200 if name is changed (rest route)', () =>
     update('name').nameChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 200 if colors is changed (deprecated route)');
+  it('when using name, label update API: returns 200 if colors is changed (deprecated route)', () =>
+    update('name', 'deprecated').colorChanged());
   it('when using name, label update API: returns 200 if colors is changed (rest route)', () =>
     update('name').colorChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 200 if a priority is added (deprecated route)');
+  it('when using name, label update API: returns 200 if a priority is added (deprecated route)', () =>
+    update('name', 'deprecated').priorityAdded());
   it('when using name, label update API: returns 200 if a priority is added (rest route)', () =>
     update('name').priorityAdded());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 400 if no new parameters given (deprecated route)');
+  it('when using name, label update API: returns 400 if no new parameters given (deprecated route)', () =>
+    update('name', 'deprecated').noParams());
   it('when using name, label update API: returns 400 if no new parameters given (rest route)', () =>
     update('name').noParams());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 400 when color code is too short (deprecated route)');
+  it('when using name, label update API: returns 400 when color code is too short (deprecated route)', () =>
+    update('name', 'deprecated').shortColor());
   it('when using name, label update API: returns 400 when color code is too short (rest route)', () =>
     update('name').shortColor());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 400 for too long color code (deprecated route)');
+  it('when using name, label update API: returns 400 for too long color code (deprecated route)', () =>
+    update('name', 'deprecated').longColor());
   it('when using name, label update API: returns 400 for too long color code (rest route)', () =>
     update('name').longColor());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 400 for invalid priority (deprecated route)');
+  it('when using name, label update API: returns 400 for invalid priority (deprecated route)', () =>
+    update('name', 'deprecated').badPriority());
   it('when using name, label update API: returns 400 for invalid priority (rest route)', () =>
     update('name').badPriority());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted(
-    'when using name, label update API: returns 200 if name and colors and description are changed (deprecated route)',
-  );
+  it('when using name, label update API: returns 200 if name and colors and description are changed (deprecated route)', () =>
+    update('name', 'deprecated').allChanged());
   it('when using name, label update API: returns 200 if name and colors and description are changed (rest route)', () =>
     update('name').allChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 400 for invalid name (deprecated route)');
+  it('when using name, label update API: returns 400 for invalid name (deprecated route)', () =>
+    update('name', 'deprecated').badName());
   it('when using name, label update API: returns 400 for invalid name (rest route)', () => update('name').badName());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 200 if description is changed (deprecated route)');
+  it('when using name, label update API: returns 200 if description is changed (deprecated route)', () =>
+    update('name', 'deprecated').descriptionChanged());
   it('when using name, label update API: returns 200 if description is changed (rest route)', () =>
     update('name').descriptionChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 200 if priority is changed (deprecated route)');
+  it('when using name, label update API: returns 200 if priority is changed (deprecated route)', () =>
+    update('name', 'deprecated').priorityChanged());
   it('when using name, label update API: returns 200 if priority is changed (rest route)', () =>
     update('name').priorityChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using name, label update API: returns 200 if a priority is removed (deprecated route)');
+  it('when using name, label update API: returns 200 if a priority is removed (deprecated route)', () =>
+    update('name', 'deprecated').priorityRemoved());
   it('when using name, label update API: returns 200 if a priority is removed (rest route)', () =>
     update('name').priorityRemoved());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 200 if name is changed (deprecated route)');
+  it('when using label_id, label update API: returns 200 if name is changed (deprecated route)', () =>
+    update('label_id', 'deprecated').nameChanged());
   it('when using label_id, label update API: returns 200 if name is changed (rest route)', () =>
     update('label_id').nameChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 200 if colors is changed (deprecated route)');
+  it('when using label_id, label update API: returns 200 if colors is changed (deprecated route)', () =>
+    update('label_id', 'deprecated').colorChanged());
   it('when using label_id, label update API: returns 200 if colors is changed (rest route)', () =>
     update('label_id').colorChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 200 if a priority is added (deprecated route)');
+  it('when using label_id, label update API: returns 200 if a priority is added (deprecated route)', () =>
+    update('label_id', 'deprecated').priorityAdded());
   it('when using label_id, label update API: returns 200 if a priority is added (rest route)', () =>
     update('label_id').priorityAdded());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 400 if no new parameters given (deprecated route)');
+  it('when using label_id, label update API: returns 400 if no new parameters given (deprecated route)', () =>
+    update('label_id', 'deprecated').noParams());
   it('when using label_id, label update API: returns 400 if no new parameters given (rest route)', () =>
     update('label_id').noParams());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 400 when color code is too short (deprecated route)');
+  it('when using label_id, label update API: returns 400 when color code is too short (deprecated route)', () =>
+    update('label_id', 'deprecated').shortColor());
   it('when using label_id, label update API: returns 400 when color code is too short (rest route)', () =>
     update('label_id').shortColor());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 400 for too long color code (deprecated route)');
+  it('when using label_id, label update API: returns 400 for too long color code (deprecated route)', () =>
+    update('label_id', 'deprecated').longColor());
   it('when using label_id, label update API: returns 400 for too long color code (rest route)', () =>
     update('label_id').longColor());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 400 for invalid priority (deprecated route)');
+  it('when using label_id, label update API: returns 400 for invalid priority (deprecated route)', () =>
+    update('label_id', 'deprecated').badPriority());
   it('when using label_id, label update API: returns 400 for invalid priority (rest route)', () =>
     update('label_id').badPriority());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted(
-    'when using label_id, label update API: returns 200 if name and colors and description are changed (deprecated route)',
-  );
+  it('when using label_id, label update API: returns 200 if name and colors and description are changed (deprecated route)', () =>
+    update('label_id', 'deprecated').allChanged());
   it('when using label_id, label update API: returns 200 if name and colors and description are changed (rest route)', () =>
     update('label_id').allChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 400 for invalid name (deprecated route)');
+  it('when using label_id, label update API: returns 400 for invalid name (deprecated route)', () =>
+    update('label_id', 'deprecated').badName());
   it('when using label_id, label update API: returns 400 for invalid name (rest route)', () =>
     update('label_id').badName());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 200 if description is changed (deprecated route)');
+  it('when using label_id, label update API: returns 200 if description is changed (deprecated route)', () =>
+    update('label_id', 'deprecated').descriptionChanged());
   it('when using label_id, label update API: returns 200 if description is changed (rest route)', () =>
     update('label_id').descriptionChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 200 if priority is changed (deprecated route)');
+  it('when using label_id, label update API: returns 200 if priority is changed (deprecated route)', () =>
+    update('label_id', 'deprecated').priorityChanged());
   it('when using label_id, label update API: returns 200 if priority is changed (rest route)', () =>
     update('label_id').priorityChanged());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('when using label_id, label update API: returns 200 if a priority is removed (deprecated route)');
+  it('when using label_id, label update API: returns 200 if a priority is removed (deprecated route)', () =>
+    update('label_id', 'deprecated').priorityRemoved());
   it('when using label_id, label update API: returns 200 if a priority is removed (rest route)', () =>
     update('label_id').priorityRemoved());
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('returns 404 if label does not exist');
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('returns 404 if label by id does not exist');
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('returns 400 if no label name and id is given');
-  // skip: mock differs: GitLab answers the deprecated `PUT /projects/:id/labels` (the label by `name` or `label_id` in the parameters, `lib/api/labels.rb`); the mock does not model that route (405 `{"error":"405 Not Allowed"}`)
-  notPorted('fails if label_id and name are given in params');
+  /** A deprecated-route request that changes nothing: its answer. */
+  async function deprecatedRefused(params: Record<string, unknown>, status: number) {
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () => api(mock, 'PUT', LABELS, USER, params));
+    expect(answer.status).toBe(status);
+    expect(unchanged).toBe(true);
+    return answer;
+  }
+  it('returns 404 if label does not exist', async () => {
+    const answer = await deprecatedRefused({ name: LABEL_2, new_name: 'label3' }, 404);
+    expect(answer.body.message).toBe('404 Label Not Found');
+  });
+  it('returns 404 if label by id does not exist', async () => {
+    const answer = await deprecatedRefused({ label_id: 0, new_name: 'label3' }, 404);
+    expect(answer.body.message).toBe('404 Label Not Found');
+  });
+  it('returns 400 if no label name and id is given', async () => {
+    const answer = await deprecatedRefused({ new_name: 'label2' }, 400);
+    expect(answer.body.error).toBe('label_id, name are missing, exactly one parameter must be provided');
+  });
+  it('fails if label_id and name are given in params', async () => {
+    const answer = await deprecatedRefused(
+      { label_id: labelId(mock, LABEL_1), name: 'bug', new_name: 'New Label' },
+      400,
+    );
+    expect(answer.body.error).toBe('label_id, name are mutually exclusive');
+  });
 
   // skip: needs the `labels_archive` feature flag on; it is a wip flag, off by default (GitLab 18.3), so 18.6 ignores `archived`
   notPorted(
