@@ -199,7 +199,7 @@ describe('PUT /projects/:id/labels/:label_id', () => {
     expect(response.body.priority).toBeNull();
   });
 
-  it('refuses an update without a change, a taken name, a group label and a Guest, changing nothing', async () => {
+  it("refuses an update without a change, a taken name, an ancestor group's label (only the project's own group's are found) and a Guest, changing nothing", async () => {
     const empty = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/labels/bug`, {
       token: 'glpat-planner',
       json: {},
@@ -232,7 +232,7 @@ describe('DELETE /projects/:id/labels/:label_id', () => {
     expect(error.status).toBe(404);
   });
 
-  it("refuses a Guest with 403 and a group's label with 404, changing nothing", async () => {
+  it("refuses a Guest with 403 and an ancestor group's label with 404 (only the project's own group's are found), changing nothing", async () => {
     await refused(() => as('guest').projects.labels.delete(API, 'bug'), 403, '403 Forbidden');
     await refused(() => as('owner').projects.labels.delete(API, 'security'), 404, '404 Label Not Found');
   });
@@ -298,6 +298,32 @@ describe('seed and export', () => {
     const state = plain.exportState();
     expect(state.groups?.[0]).not.toHaveProperty('labels');
     expect(state.projects?.[0]).not.toHaveProperty('labels');
+  });
+
+  it("keeps a project's priority of its group's label per project, through an export and a seed", async () => {
+    const label = await as('planner').projects.labels.update(API, 'platform', { priority: 4 });
+    expect([label.priority, label.is_project_label]).toEqual([4, false]);
+    const state = mock.exportState();
+    expect(state.projects?.[0]?.group_label_priorities).toEqual({ platform: 4 });
+    const copy = createMockGitLab({ seed: state });
+    expect((await client(copy, 'glpat-planner').projects.labels.get(API, 'platform')).priority).toBe(4);
+    await as('planner').projects.labels.update(API, 'platform', { priority: null });
+    expect(mock.exportState().projects?.[0]).not.toHaveProperty('group_label_priorities');
+  });
+
+  it("refuses a seeded priority of a label the project's groups do not have", () => {
+    expect(() =>
+      createMockGitLab({
+        seed: {
+          users: [],
+          groups: [
+            { path: 'g', labels: [{ name: 'a' }] },
+            { path: 'h', labels: [{ name: 'b' }] },
+          ],
+          projects: [{ path: 'g/p', group_label_priorities: { b: 1 } }],
+        },
+      }),
+    ).toThrow(SeedError);
   });
 
   it('refuses a group label with a priority and a name taken twice', () => {

@@ -10,6 +10,7 @@ import {
   deleteLabel,
   findLabel,
   groupLabels,
+  labelOwner,
   projectAndGroupLabels,
   projectLabels,
   searchLabels,
@@ -76,23 +77,29 @@ function updateProjectLabel(
 ) {
   const project = findProject(ctx.world, ctx.caller, q.id);
   authorize(ctx.world, ctx.caller, 'admin_label', project);
-  // Only the project's own labels are changed here (`include_ancestor_groups: false`).
-  const label = findLabel(projectLabels(ctx.world, project, true), labelRef(q));
+  // `find_label(parent, ..., include_ancestor_groups: false)`: the project's labels and its own group's.
+  const label = findLabel(projectAndGroupLabels(ctx.world, project), labelRef(q));
+  // Changing the label itself (not only its priority in this project) asks `admin_label` of the label:
+  // of its group, for a group label (`authorize! :admin_label, label` when `update_params.present?`).
+  if (q.new_name !== undefined || q.color !== undefined || q.description !== undefined) {
+    authorize(ctx.world, ctx.caller, 'admin_label', labelOwner(ctx.world, label));
+  }
   const changed = updateLabel(ctx.world, project, label, {
     title: q.new_name,
     color: q.color,
     description: q.description,
     priority: q.priority,
   });
-  return json(presentProjectLabel(ctx.world, ctx.caller.user, changed));
+  return json(presentProjectLabel(ctx.world, ctx.caller.user, project, changed));
 }
 
 /** `delete_label` (`lib/api/helpers/label_helpers.rb`), for the REST route and the deprecated one. */
 function deleteProjectLabel(ctx: RouteContext, q: { id: string; label_id?: string | number; name?: string }) {
   const project = findProject(ctx.world, ctx.caller, q.id);
-  // GitLab finds the label before it checks the right to delete it.
-  const label = findLabel(projectLabels(ctx.world, project, true), labelRef(q));
-  authorize(ctx.world, ctx.caller, 'admin_label', project);
+  // GitLab finds the label (the project's or its own group's) before it checks the right to delete
+  // it, asked of the label: of its group, for a group label (`authorize! :admin_label, label`).
+  const label = findLabel(projectAndGroupLabels(ctx.world, project), labelRef(q));
+  authorize(ctx.world, ctx.caller, 'admin_label', labelOwner(ctx.world, label));
   // `destroy_conditionally!(label)` (`lib/api/helpers.rb`): 412 when the label changed after `If-Unmodified-Since`.
   checkUnmodifiedSince(ctx.request, label.updated_at);
   deleteLabel(ctx.world, label);
@@ -114,7 +121,9 @@ export const labelRoutes = [
       });
       const project = findProject(ctx.world, ctx.caller, q.id);
       const labels = searchLabels(visibleLabels(ctx, project, q.include_ancestor_groups), q.search);
-      return paginated(ctx, labels, q, (l) => presentProjectLabel(ctx.world, ctx.caller.user, l, q.with_counts));
+      return paginated(ctx, labels, q, (l) =>
+        presentProjectLabel(ctx.world, ctx.caller.user, project, l, q.with_counts),
+      );
     },
     { checksScopes: true },
   ),
@@ -127,7 +136,7 @@ export const labelRoutes = [
       const q = parseParams(ctx.params, { ...labelPath, include_ancestor_groups: p.boolean().default(true) });
       const project = findProject(ctx.world, ctx.caller, q.id);
       const label = findLabel(visibleLabels(ctx, project, q.include_ancestor_groups), q.label_id);
-      return json(presentProjectLabel(ctx.world, ctx.caller.user, label));
+      return json(presentProjectLabel(ctx.world, ctx.caller.user, project, label));
     },
     { checksScopes: true },
   ),
@@ -148,7 +157,7 @@ export const labelRoutes = [
       description: q.description,
       priority: q.priority,
     });
-    return json(presentProjectLabel(ctx.world, ctx.caller.user, label), 201);
+    return json(presentProjectLabel(ctx.world, ctx.caller.user, project, label), 201);
   }),
 
   // Declared before `/projects/:id/labels/:label_id`, as in `lib/api/labels.rb`: a label named `promote` is not updated here.

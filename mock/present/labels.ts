@@ -1,6 +1,6 @@
 import type { GroupLabel, ProjectLabel } from '../../src/models/labels.js';
 import { labelCounts, textColorOf } from '../rules/labels.js';
-import type { Label, User, World } from '../world/types.js';
+import type { Label, Project, User, World } from '../world/types.js';
 
 /**
  * Labels as GitLab's entities show them (`lib/api/entities/label_basic.rb`, `label.rb`,
@@ -46,10 +46,17 @@ export function presentGroupLabel(world: World, viewer: User, label: Label, with
 }
 
 /** GitLab's ProjectLabel entity: the Label entity, the priority in the project, and whether it is the project's own. */
-export function presentProjectLabel(world: World, viewer: User, label: Label, withCounts = false): ProjectLabel {
+export function presentProjectLabel(
+  world: World,
+  viewer: User,
+  project: Project,
+  label: Label,
+  withCounts = false,
+): ProjectLabel {
   return {
     ...presentGroupLabel(world, viewer, label, withCounts),
-    priority: label.priority,
+    // `label.priority(parent)` (`lib/api/entities/project_label.rb`): the label's priority in this project.
+    priority: label.priorities.get(project.id) ?? null,
     is_project_label: label.project_id !== null,
   };
 }

@@ -596,6 +596,9 @@ function dropRecordsOf(world: World, projectIds: ReadonlySet<number>, groupIds: 
   }
   for (const label of [...world.labels.values()]) {
     if (inProject(label.project_id) || inGroup(label.group_id)) world.labels.delete(label.id);
+    // `label_priorities.project_id`: ON DELETE CASCADE (a group label loses the priorities of removed projects).
+    else if (projectIds.size > 0)
+      for (const id of [...label.priorities.keys()]) if (inProject(id)) label.priorities.delete(id);
   }
   const branches = new Set<number>();
   for (const b of [...world.protectedBranches.values()]) {

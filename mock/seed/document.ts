@@ -656,6 +656,11 @@ export const SeedProject = z.strictObject({
   milestones: z.array(SeedMilestone).optional(),
   /** The project's own labels. */
   labels: z.array(SeedLabel).optional(),
+  /**
+   * `{ "title": priority }`: the priorities (0 or more, lower first) this project gives its groups'
+   * labels, by their title (GitLab keeps priorities per project; its own labels take theirs in `labels`).
+   */
+  group_label_priorities: z.record(z.string(), z.int().nonnegative()).optional(),
   /** The project's issues. */
   issues: z.array(SeedIssue).optional(),
   /** The project's merge requests. */

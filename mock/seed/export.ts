@@ -1,4 +1,5 @@
 import type { InjectedFault } from '../http/faults.js';
+import { groupChain, projectGroup } from '../world/memberships.js';
 import { sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import type {
   AccessToken,
@@ -167,9 +168,25 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
             name: l.title,
             color: l.color,
             description: orUndefined(l.description),
-            priority: orUndefined(l.priority),
+            priority: l.project_id === null ? undefined : l.priorities.get(l.project_id),
           })),
         };
+  // A group label's priorities by project, read once. Only projects that prioritized a label of one of
+  // their groups get the key (others export as before); a priority left behind by a transfer is not written.
+  const groupPriorities = new Map<number, Label[]>();
+  for (const l of world.labels.values()) {
+    if (l.group_id === null) continue;
+    for (const projectId of l.priorities.keys())
+      groupPriorities.set(projectId, [...(groupPriorities.get(projectId) ?? []), l]);
+  }
+  const groupLabelPriorities = (p: Project): { group_label_priorities?: Record<string, number> } => {
+    const group = projectGroup(world, p);
+    const chain = new Set(group ? groupChain(world, group).map((g) => g.id) : []);
+    const entries = (groupPriorities.get(p.id) ?? [])
+      .filter((l) => l.group_id !== null && chain.has(l.group_id))
+      .map((l) => [l.title, l.priorities.get(p.id) as number] as const);
+    return entries.length === 0 ? {} : { group_label_priorities: Object.fromEntries(entries) };
+  };
   const branchesOfGroup = groupBy(world.protectedBranches, (b) => b.group_id);
   const branchesOfProject = groupBy(world.protectedBranches, (b) => b.project_id);
   const rulesOfGroup = groupBy(world.groupApprovalRules, (r) => r.group_id);
@@ -377,6 +394,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     ...(p.repository_object_format !== undefined && { repository_object_format: p.repository_object_format }),
     milestones: milestonesOfProject(p.id).map(milestone),
     ...labels(labelsOfProject(p.id)),
+    ...groupLabelPriorities(p),
     issues: issuesOf(p.id).map(
       (i): SeedIssue => ({
         id: i.id,

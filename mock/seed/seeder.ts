@@ -535,6 +535,7 @@ export class Seeder {
     membershipDetailsOf(this.world, project, input.members);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('labels', input.labels, (item) => this.projectLabel(project, item));
+    this.#groupLabelPriorities(project, input.group_label_priorities ?? {});
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
     eachWithin('hooks', input.hooks, (item) => this.projectHook(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
@@ -613,6 +614,15 @@ export class Seeder {
   /** A group label (no priority: GitLab keeps priorities per project); its name must be free in the group. */
   groupLabel(group: Group, input: SeedLabel): Label {
     return this.#label({ group }, input);
+  }
+
+  /** The priorities a project gives its groups' labels, by title: each a group label the project can use. */
+  #groupLabelPriorities(project: Project, priorities: Record<string, number>): void {
+    for (const [title, priority] of Object.entries(priorities)) {
+      const label = projectLabels(this.world, project).find((l) => l.title === title && l.group_id !== null);
+      if (!label) throw new SeedError('group_label_priorities', `no label ${title} of the project's groups`);
+      label.priorities.set(project.id, priority);
+    }
   }
 
   #label(owner: LabelOwner, input: SeedLabel): Label {

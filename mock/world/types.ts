@@ -977,8 +977,12 @@ export interface Label {
   color: string;
   /** The description, or `null`. */
   description: string | null;
-  /** A project label's priority in its project (lower first), or `null`; group labels have none in the mock. */
-  priority: number | null;
+  /**
+   * Its priority (lower first) in each project that gave it one, by project id: GitLab's
+   * `label_priorities` rows. A project label has at most its own project's; a group label may have
+   * one in each project below the group.
+   */
+  priorities: Map<number, number>;
   /**
    * When it was last changed (created, renamed, recoloured...): what a conditional delete compares
    * `If-Unmodified-Since` with. Not exported: a loaded world's labels are as new as its clock.

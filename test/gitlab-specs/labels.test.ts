@@ -16,12 +16,17 @@ const LABEL_2 = 'Label bar & foo:subgroup::v.2';
 const GROUP_LABEL = 'Group label foobar:sub::v.1';
 
 /** The spec's project (a Maintainer's, in `group`) with `label1` and the prioritized `bug`. */
-function seedOf(options: { subgroup?: boolean } = {}): SeedDocument {
+function seedOf(options: { subgroup?: boolean; groupRole?: 30 | 50 } = {}): SeedDocument {
   return {
     now: '2026-06-01T09:00:00Z',
     users: [{ username: 'user', token: USER }],
     groups: [
-      { path: 'group', visibility: 'public', labels: [{ name: GROUP_LABEL }] },
+      {
+        path: 'group',
+        visibility: 'public',
+        labels: [{ name: GROUP_LABEL }],
+        ...(options.groupRole && { members: { user: options.groupRole } }),
+      },
       ...(options.subgroup
         ? [
             {
@@ -65,6 +70,7 @@ function seedOf(options: { subgroup?: boolean } = {}): SeedDocument {
 const LABELS = '/projects/group%2Fproject/labels';
 const SUB_LABELS = '/projects/group%2Fsubgroup%2Fproject/labels';
 const names = (body: { name: string }[]) => body.map((l) => l.name).sort();
+const groupLabelId = (m: MockGitLab) => [...m.world.labels.values()].find((l) => l.title === GROUP_LABEL)?.id as number;
 
 let mock: MockGitLab;
 beforeEach(() => {
@@ -302,11 +308,22 @@ describe('DELETE /projects/:id/labels', () => {
   // skip: the mock does not model `lock_on_merge` labels (and GitLab's example deletes through the deprecated route)
   notPorted('when lock_on_merge: returns 400 because label could not be deleted');
 
-  // skip: mock differs: GitLab finds a group label through the project's label routes (`find_label(user_project, ...)` with `include_ancestor_groups`) and answers 403 to a project Maintainer who cannot admin the group label; the mock changes only the project's own labels there and answers 404 `Label Not Found`
-  notPorted('with group label: returns 401 if user does not have access');
+  it('with group label: returns 401 if user does not have access', async () => {
+    // The user is a Maintainer of the project only: admin_label is asked of the group label's group.
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'DELETE', `${LABELS}/${groupLabelId(mock)}`, USER),
+    );
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('403 Forbidden');
+    expect(unchanged).toBe(true);
+  });
 
-  // skip: mock differs: GitLab finds a group label through the project's label routes (`find_label(user_project, ...)` with `include_ancestor_groups`) and answers 204 to a Developer of the group; the mock changes only the project's own labels there and answers 404 `Label Not Found`
-  notPorted('with group label: returns 204 if user has access');
+  it('with group label: returns 204 if user has access', async () => {
+    const m = createMockGitLab({ seed: seedOf({ groupRole: 30 }) });
+    const id = groupLabelId(m);
+    expect((await api(m, 'DELETE', `${LABELS}/${id}`, USER)).status).toBe(204);
+    expect(m.world.labels.has(id)).toBe(false);
+  });
 });
 
 describe('PUT /projects/:id/labels', () => {
@@ -528,12 +545,33 @@ describe('PUT /projects/:id/labels', () => {
     expect(answer.body).not.toHaveProperty('archived');
   });
 
-  // skip: mock differs: GitLab finds a group label through the project's label routes (`find_label(user_project, ...)` with `include_ancestor_groups`) and answers 200 with the project's priority of the group label; the mock changes only the project's own labels there and answers 404 `Label Not Found`
-  notPorted('with group label: allows updating of group label priority');
-  // skip: mock differs: GitLab finds a group label through the project's label routes (`find_label(user_project, ...)` with `include_ancestor_groups`) and answers 403 to a project Maintainer changing the group label itself; the mock changes only the project's own labels there and answers 404 `Label Not Found`
-  notPorted('with group label: returns 401 when updating other fields');
-  // skip: mock differs: GitLab finds a group label through the project's label routes (`find_label(user_project, ...)` with `include_ancestor_groups`) and answers 200 to a Developer of the group; the mock changes only the project's own labels there and answers 404 `Label Not Found`
-  notPorted('with group label: returns 200 when user has access to the group label');
+  it('with group label: allows updating of group label priority', async () => {
+    const answer = await api(mock, 'PUT', `${LABELS}/${groupLabelId(mock)}`, USER, { priority: 5 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.priority).toBe(5);
+    // The priority is the project's: the group's own list shows none.
+    expect(
+      (await api(mock, 'GET', LABELS, USER)).body.find((l: { name: string }) => l.name === GROUP_LABEL).priority,
+    ).toBe(5);
+  });
+  it('with group label: returns 401 when updating other fields', async () => {
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      api(mock, 'PUT', `${LABELS}/${groupLabelId(mock)}`, USER, { priority: 5, new_name: 'new label name' }),
+    );
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('403 Forbidden');
+    expect(unchanged).toBe(true);
+  });
+  it('with group label: returns 200 when user has access to the group label', async () => {
+    const m = createMockGitLab({ seed: seedOf({ groupRole: 30 }) });
+    const answer = await api(m, 'PUT', `${LABELS}/${groupLabelId(m)}`, USER, {
+      priority: 5,
+      new_name: 'new label name',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.priority).toBe(5);
+    expect(answer.body.name).toBe('new label name');
+  });
 });
 
 // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)

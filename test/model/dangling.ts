@@ -141,6 +141,7 @@ export function danglingReferences(world: World): string[] {
   for (const l of world.labels.values()) {
     project(`label #${l.id}`, 'project_id', l.project_id);
     group(`label #${l.id}`, 'group_id', l.group_id);
+    for (const id of l.priorities.keys()) project(`label #${l.id}`, 'priorities', id);
   }
   for (const h of world.projectHooks.values()) project(`project hook #${h.id}`, 'project_id', h.project_id);
   for (const h of world.groupHooks.values()) group(`group hook #${h.id}`, 'group_id', h.group_id);
