@@ -586,6 +586,15 @@ export const rows: Row[] = [
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 204, 204, 204, 204, 204, 204, 204] },
   { route: 'GET /groups/:id/labels', url: `${G}/labels`,                                      expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/labels/:label_id', url: `${G}/labels/security`,                   expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Subscriptions (lib/api/subscriptions.rb): whoever reads the project or group subscribes to its labels.
+  { route: 'POST /projects/:id/labels/:label_id/subscribe', url: `${P}/labels/bug/subscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'POST /projects/:id/labels/:label_id/unsubscribe', url: `${P}/labels/bug/unsubscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 304, 304, 304, 304, 304, 304, 304, 304] },
+  { route: 'POST /groups/:id/labels/:label_id/subscribe', url: `${G}/labels/security/subscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'POST /groups/:id/labels/:label_id/unsubscribe', url: `${G}/labels/security/unsubscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 304, 304, 304, 304, 304, 304, 304, 304] },
   // Events (lib/api/events.rb): any signed-in caller lists; each list holds only the events the caller may see.
   { route: 'GET /events', url: '/events',                                                    expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

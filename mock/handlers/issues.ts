@@ -165,7 +165,9 @@ export const issueRoutes = [
     if (q.scope !== 'all') signedIn(ctx.caller);
     const filters = { ...filtersOf(q), nonArchived: q.non_archived };
     const issues = listIssues(ctx.world, ctx.caller, filters, issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
+    return paginated(ctx, issues, q, (issue) =>
+      presentIssueFull(ctx.world, ctx.caller.user, issue, true, q.with_labels_details),
+    );
   }),
 
   issueRoute('GET', '/projects/:id/issues', (ctx) => {
@@ -174,13 +176,15 @@ export const issueRoutes = [
     checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
     const project = findProject(ctx.world, ctx.caller, q.id);
     const issues = listProjectIssues(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
+    return paginated(ctx, issues, q, (issue) =>
+      presentIssueFull(ctx.world, ctx.caller.user, issue, true, q.with_labels_details),
+    );
   }),
 
   issueRoute('GET', '/projects/:id/issues/:issue_iid', (ctx) => {
     const q = parseParams(ctx.params, issuePath);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    return json(presentIssueFull(ctx.world, findIssue(ctx.world, ctx.caller, project, q.issue_iid)));
+    return json(presentIssueFull(ctx.world, ctx.caller.user, findIssue(ctx.world, ctx.caller, project, q.issue_iid)));
   }),
 
   issueRoute('POST', '/projects/:id/issues', (ctx) => {
@@ -195,7 +199,7 @@ export const issueRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     // `authorize! :create_issue, user_project` (`lib/api/issues.rb`).
     authorize(ctx.world, ctx.caller, 'create_issue', project);
-    return json(presentIssueFull(ctx.world, createIssue(ctx.world, ctx.caller, project, q)), 201);
+    return json(presentIssueFull(ctx.world, ctx.caller.user, createIssue(ctx.world, ctx.caller, project, q)), 201);
   }),
 
   issueRoute('PUT', '/projects/:id/issues/:issue_iid', (ctx) => {
@@ -234,6 +238,8 @@ export const issueRoutes = [
     const issue = issueByIid(ctx.world, project, q.issue_iid);
     authorize(ctx.world, ctx.caller, 'update_issue', issue);
     const changes = { ...q, state_event: q.state_event as 'close' | 'reopen' | undefined };
-    return json(presentIssueFull(ctx.world, updateIssue(ctx.world, ctx.caller, project, issue, changes)));
+    return json(
+      presentIssueFull(ctx.world, ctx.caller.user, updateIssue(ctx.world, ctx.caller, project, issue, changes)),
+    );
   }),
 ];

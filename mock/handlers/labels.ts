@@ -1,7 +1,7 @@
 import { checkUnmodifiedSince } from '../http/conditional.js';
 import { paginated } from '../http/pagination.js';
 import { type Constraints, type Parsed, p, paginationParams, parseParams } from '../http/params.js';
-import { json, noContent } from '../http/respond.js';
+import { json, noContent, notModified } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroupLabel, presentProjectLabel } from '../present/labels.js';
 import { findGroup, findProject, requireRouteScopes } from '../rules/access.js';
@@ -17,6 +17,7 @@ import {
   updateLabel,
 } from '../rules/labels.js';
 import { authorize } from '../rules/policy.js';
+import { isSubscribed, setSubscription } from '../rules/subscriptions.js';
 import type { Project } from '../world/types.js';
 
 /**
@@ -104,6 +105,37 @@ function deleteProjectLabel(ctx: RouteContext, q: { id: string; label_id?: strin
   checkUnmodifiedSince(ctx.request, label.updated_at);
   deleteLabel(ctx.world, label);
   return noContent();
+}
+
+/**
+ * `lib/api/subscriptions.rb`: 304 when the caller's choice in the project is already the one asked
+ * (`resource.subscribed?(current_user, parent)`), else it is recorded (`subscribe` / `unsubscribe`)
+ * and the label answered, 201.
+ */
+function projectLabelSubscription(ctx: RouteContext, subscribe: boolean) {
+  const q = parseParams(ctx.params, labelPath);
+  const project = findProject(ctx.world, ctx.caller, q.id);
+  const label = findLabel(projectLabels(ctx.world, project), q.label_id);
+  const subject = { type: 'Label', record: label } as const;
+  if (isSubscribed(ctx.world, ctx.caller.user, subject, project) === subscribe) return notModified();
+  setSubscription(ctx.world, ctx.caller.user, subject, project, subscribe);
+  return json(presentProjectLabel(ctx.world, ctx.caller.user, project, label), 201);
+}
+
+/** {@link projectLabelSubscription} for a group's label: found among the group's and its ancestors', chosen without a project. */
+function groupLabelSubscription(ctx: RouteContext, subscribe: boolean) {
+  const q = parseParams(ctx.params, labelPath);
+  const group = findGroup(ctx.world, ctx.caller, q.id);
+  const labels = groupLabels(ctx.world, ctx.caller.user, group, {
+    includeAncestorGroups: true,
+    includeDescendantGroups: false,
+    onlyGroupLabels: true,
+  });
+  const label = findLabel(labels, q.label_id);
+  const subject = { type: 'Label', record: label } as const;
+  if (isSubscribed(ctx.world, ctx.caller.user, subject, null) === subscribe) return notModified();
+  setSubscription(ctx.world, ctx.caller.user, subject, null, subscribe);
+  return json(presentGroupLabel(ctx.world, ctx.caller.user, label), 201);
 }
 
 export const labelRoutes = [
@@ -216,4 +248,10 @@ export const labelRoutes = [
     });
     return json(presentGroupLabel(ctx.world, ctx.caller.user, findLabel(labels, q.label_id)));
   }),
+  // `lib/api/subscriptions.rb`: a label found as `find_label(user_project, id)` finds it (ancestor groups' too).
+  route('POST', '/projects/:id/labels/:label_id/subscribe', (ctx) => projectLabelSubscription(ctx, true)),
+  route('POST', '/projects/:id/labels/:label_id/unsubscribe', (ctx) => projectLabelSubscription(ctx, false)),
+  // The group's: `find_label(user_group, id)`, and no project (`parent_resource` is nil for a group).
+  route('POST', '/groups/:id/labels/:label_id/subscribe', (ctx) => groupLabelSubscription(ctx, true)),
+  route('POST', '/groups/:id/labels/:label_id/unsubscribe', (ctx) => groupLabelSubscription(ctx, false)),
 ];

@@ -4,6 +4,7 @@ import type { Group, Issue, Label, MergeRequest, Project, User, World } from '..
 import { nextId, nowIso } from '../world/world.js';
 import { fuzzy } from './groups.js';
 import { canReadIssue, canReadMergeRequests, canReadProject } from './policy.js';
+import { dropSubscriptions } from './subscriptions.js';
 
 /**
  * Labels (`lib/api/labels.rb`, `group_labels.rb`, `LabelsFinder`, `Labels::CreateService`):
@@ -255,6 +256,7 @@ function renameOnRecords(world: World, label: Label, title: string): void {
  */
 export function deleteLabel(world: World, label: Label): void {
   for (const record of recordsCarrying(world, label)) record.labels = record.labels.filter((l) => l !== label.title);
+  dropSubscriptions(world, (s) => s.subscribable_type === 'Label' && s.subscribable_id === label.id);
   world.labels.delete(label.id);
 }
 

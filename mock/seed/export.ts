@@ -78,6 +78,7 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   oauthTokens: 'oauth.tokens',
   signingKey: 'oauth.signing_key',
   labels: 'groups[].labels, projects[].labels',
+  subscriptions: 'subscriptions',
   projectHooks: 'projects[].hooks',
   systemHooks: 'system_hooks',
   groupHooks: 'groups[].hooks',
@@ -504,6 +505,19 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
             target_iid: orUndefined(e.target_iid),
             target_title: orUndefined(e.target_title),
             created_at: e.created_at,
+          })),
+        }),
+    // Written only when there are subscriptions: a world without them exports as before they existed.
+    ...(world.subscriptions.size === 0
+      ? {}
+      : {
+          subscriptions: [...world.subscriptions.values()].map((s) => ({
+            id: s.id,
+            user: username(s.user_id),
+            subscribable_type: s.subscribable_type,
+            subscribable_id: s.subscribable_id,
+            project: s.project_id === null ? undefined : world.projects.get(s.project_id)?.path_with_namespace,
+            subscribed: s.subscribed,
           })),
         }),
     oauth: exportOAuthState(world),

@@ -50,6 +50,7 @@ import type {
   Push,
   Role,
   ScimIdentity,
+  Subscription,
   SystemHook,
   User,
   Visibility,
@@ -86,6 +87,7 @@ import {
   type SeedProtectedBranch,
   SeedPush,
   SeedScimIdentity,
+  SeedSubscription,
   SeedSystemHook,
   SeedUser,
 } from './document.js';
@@ -963,6 +965,31 @@ export class Seeder {
     }));
     this.world.events.set(event.id, event);
     return event;
+  }
+
+  /**
+   * A subscription (or an explicit unsubscription), as an export writes it: the user by username, the
+   * label, issue or merge request by id, the project by full path.
+   */
+  subscription(input: SeedSubscription): Subscription {
+    this.#checkShape(SeedSubscription, input);
+    const user = userByName(this.world, input.user, 'user');
+    const table = { Label: this.world.labels, Issue: this.world.issues, MergeRequest: this.world.mergeRequests }[
+      input.subscribable_type
+    ];
+    if (!table.has(input.subscribable_id)) throw new SeedError('subscribable_id', `unknown ${input.subscribable_type}`);
+    const project = input.project === undefined ? undefined : projectByPath(this.world, input.project);
+    if (input.project !== undefined && !project) throw new SeedError('project', 'unknown project');
+    const subscription: Subscription = withId(this.world, 'subscriptions', this.world.subscriptions, input.id, () => ({
+      id: nextId(this.world, 'subscriptions'),
+      user_id: user.id,
+      subscribable_type: input.subscribable_type,
+      subscribable_id: input.subscribable_id,
+      project_id: project?.id ?? null,
+      subscribed: input.subscribed ?? true,
+    }));
+    this.world.subscriptions.set(subscription.id, subscription);
+    return subscription;
   }
 
   /** A project approval rule: users by username, groups by full path, protected branches by name. */

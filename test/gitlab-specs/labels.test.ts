@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
 import { call } from '../fixtures.js';
-import { api, hasPaginationHeaders, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
+import { api, hasPaginationHeaders, NON_EXISTING_ID, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
 
 /**
  * GitLab's `spec/requests/api/labels_spec.rb` and its shared examples
@@ -70,6 +70,11 @@ function seedOf(options: { subgroup?: boolean; groupRole?: 30 | 50 } = {}): Seed
 const LABELS = '/projects/group%2Fproject/labels';
 const SUB_LABELS = '/projects/group%2Fsubgroup%2Fproject/labels';
 const names = (body: { name: string }[]) => body.map((l) => l.name).sort();
+const labelOf = (m: MockGitLab, title: string) => {
+  const label = [...m.world.labels.values()].find((l) => l.title === title);
+  if (!label) throw new Error(`no label ${title}`);
+  return label;
+};
 const groupLabelId = (m: MockGitLab) => [...m.world.labels.values()].find((l) => l.title === GROUP_LABEL)?.id as number;
 
 let mock: MockGitLab;
@@ -85,8 +90,14 @@ describe('GET /projects/:id/labels', () => {
     expect(names(answer.body)).toEqual([GROUP_LABEL, 'bug', LABEL_1].sort());
   });
 
-  // skip: the mock does not model label subscriptions (`Label#subscribe`)
-  notPorted('when search param is provided, and user is subscribed: returns subscribed true');
+  it('when search param is provided, and user is subscribed: returns subscribed true', async () => {
+    // `priority_label.subscribe(user)`: without a project.
+    mock.seed.subscription({ user: 'user', subscribable_type: 'Label', subscribable_id: labelOf(mock, 'bug').id });
+    const answer = await api(mock, 'GET', `${LABELS}?search=bug`, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body[0].name).toBe('bug');
+    expect(answer.body[0].subscribed).toBe(true);
+  });
 
   it('when search param is provided, and user is not subscribed: returns subscribed false', async () => {
     const answer = await api(mock, 'GET', `${LABELS}?search=bug`, USER);
@@ -598,26 +609,75 @@ notPortedGroup('PUT /projects/:id/labels/promote', () => {
   notPorted('returns 400 if project does not have a group');
 });
 
-// skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/subscribe` (201 with `subscribed: true`, 304 when already subscribed); the mock does not model label subscriptions (404)
-notPortedGroup('POST /projects/:id/labels/:label_id/subscribe', () => {
-  // skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/subscribe` (201 with `subscribed: true`, 304 when already subscribed); the mock does not model label subscriptions (404)
-  notPorted('when label_id is a label title: subscribes to the label');
-  // skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/subscribe` (201 with `subscribed: true`, 304 when already subscribed); the mock does not model label subscriptions (404)
-  notPorted('when label_id is a label ID: subscribes to the label');
-  // skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/subscribe` (201 with `subscribed: true`, 304 when already subscribed); the mock does not model label subscriptions (404)
-  notPorted('when user is already subscribed to label: returns 304');
-  // skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/subscribe` (201 with `subscribed: true`, 304 when already subscribed); the mock does not model label subscriptions (404)
-  notPorted('when label ID is not found: returns 404 error');
+describe('POST /projects/:id/labels/:label_id/subscribe', () => {
+  const subscribe = (ref: string | number) => api(mock, 'POST', `${LABELS}/${ref}/subscribe`, USER);
+  const label1 = () => labelOf(mock, LABEL_1);
+
+  it('when label_id is a label title: subscribes to the label', async () => {
+    const answer = await subscribe(encodeURIComponent(LABEL_1));
+    expect(answer.status).toBe(201);
+    expect(answer.body.name).toBe(LABEL_1);
+    expect(answer.body.subscribed).toBe(true);
+  });
+  it('when label_id is a label ID: subscribes to the label', async () => {
+    const answer = await subscribe(label1().id);
+    expect(answer.status).toBe(201);
+    expect(answer.body.name).toBe(LABEL_1);
+    expect(answer.body.subscribed).toBe(true);
+    // Subscribed in the project: the label shows it there.
+    expect((await api(mock, 'GET', `${LABELS}/${label1().id}`, USER)).body.subscribed).toBe(true);
+  });
+  it('when user is already subscribed to label: returns 304', async () => {
+    mock.seed.subscription({
+      user: 'user',
+      subscribable_type: 'Label',
+      subscribable_id: label1().id,
+      project: 'group/project',
+    });
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () => subscribe(label1().id));
+    expect(answer.status).toBe(304);
+    expect(answer.body).toBeUndefined();
+    expect(unchanged).toBe(true);
+  });
+  it('when label ID is not found: returns 404 error', async () => {
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () => subscribe(NON_EXISTING_ID));
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 Label Not Found');
+    expect(unchanged).toBe(true);
+  });
 });
 
-// skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/unsubscribe` (201 with `subscribed: false`, 304 when not subscribed); the mock does not model label subscriptions (404)
-notPortedGroup('POST /projects/:id/labels/:label_id/unsubscribe', () => {
-  // skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/unsubscribe` (201 with `subscribed: false`, 304 when not subscribed); the mock does not model label subscriptions (404)
-  notPorted('when label_id is a label title: unsubscribes from the label');
-  // skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/unsubscribe` (201 with `subscribed: false`, 304 when not subscribed); the mock does not model label subscriptions (404)
-  notPorted('when label_id is a label ID: unsubscribes from the label');
-  // skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/unsubscribe` (201 with `subscribed: false`, 304 when not subscribed); the mock does not model label subscriptions (404)
-  notPorted('when user is already unsubscribed from label: returns 304');
-  // skip: mock differs: GitLab answers `POST /projects/:id/labels/:label_id/unsubscribe` (201 with `subscribed: false`, 304 when not subscribed); the mock does not model label subscriptions (404)
-  notPorted('when label ID is not found: returns 404 error');
+describe('POST /projects/:id/labels/:label_id/unsubscribe', () => {
+  const unsubscribe = (ref: string | number) => api(mock, 'POST', `${LABELS}/${ref}/unsubscribe`, USER);
+  const label1 = () => labelOf(mock, LABEL_1);
+  beforeEach(async () => {
+    // `label1.subscribe(user, project)`
+    expect((await api(mock, 'POST', `${LABELS}/${label1().id}/subscribe`, USER)).status).toBe(201);
+  });
+
+  it('when label_id is a label title: unsubscribes from the label', async () => {
+    const answer = await unsubscribe(encodeURIComponent(LABEL_1));
+    expect(answer.status).toBe(201);
+    expect(answer.body.name).toBe(LABEL_1);
+    expect(answer.body.subscribed).toBe(false);
+  });
+  it('when label_id is a label ID: unsubscribes from the label', async () => {
+    const answer = await unsubscribe(label1().id);
+    expect(answer.status).toBe(201);
+    expect(answer.body.name).toBe(LABEL_1);
+    expect(answer.body.subscribed).toBe(false);
+  });
+  it('when user is already unsubscribed from label: returns 304', async () => {
+    expect((await unsubscribe(label1().id)).status).toBe(201);
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () => unsubscribe(label1().id));
+    expect(answer.status).toBe(304);
+    expect(answer.body).toBeUndefined();
+    expect(unchanged).toBe(true);
+  });
+  it('when label ID is not found: returns 404 error', async () => {
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () => unsubscribe(NON_EXISTING_ID));
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('404 Label Not Found');
+    expect(unchanged).toBe(true);
+  });
 });
