@@ -586,6 +586,12 @@ export const rows: Row[] = [
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 204, 204, 204, 204, 204, 204, 204] },
   { route: 'GET /groups/:id/labels', url: `${G}/labels`,                                      expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/labels/:label_id', url: `${G}/labels/security`,                   expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Promoting a project label to its group's asks admin_label of the group (Planner up there): the project's bot is no
+  // member of the group.
+  { route: 'PUT /projects/:id/labels/:label_id/promote', url: `${P}/labels/bug/promote`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 403] },
+  { route: 'PUT /projects/:id/labels/promote', url: `${P}/labels/promote`, body: { name: 'bug' },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 403] },
   // Subscriptions (lib/api/subscriptions.rb): whoever reads the project or group subscribes to its labels.
   { route: 'POST /projects/:id/labels/:label_id/subscribe', url: `${P}/labels/bug/subscribe`,
                                                                                              expect: [401, 401, 401, 401, 403, 404, 201, 201, 201, 201, 201, 201, 201, 201] },

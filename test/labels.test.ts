@@ -566,3 +566,84 @@ describe('labels among neighbours: other projects, groups, records and colours',
     });
   });
 });
+
+describe('PUT /projects/:id/labels/:label_id/promote', () => {
+  /** acme/platform/api and acme/platform/web share a `bug` label each; acme/platform/deep/x and acme/elsewhere too. */
+  const promoteSeed: SeedDocument = {
+    now: '2026-06-01T09:00:00Z',
+    users: [
+      { username: 'planner', token: 'glpat-planner' },
+      { username: 'dev', token: 'glpat-dev' },
+      { username: 'watcher', token: 'glpat-watcher' },
+    ],
+    groups: [
+      { path: 'acme', members: { watcher: 10 } },
+      { path: 'acme/platform', members: { planner: 15 } },
+      { path: 'acme/platform/deep' },
+    ],
+    projects: [
+      {
+        path: 'acme/platform/api',
+        members: { dev: 40 },
+        labels: [{ name: 'bug', color: '#d9534f', description: 'A defect', priority: 2 }],
+        issues: [{ title: 'Crash', labels: ['bug'] }],
+      },
+      {
+        path: 'acme/platform/web',
+        labels: [{ name: 'bug', color: '#000000', priority: 7 }],
+        issues: [{ title: 'Broken', labels: ['bug'] }],
+      },
+      { path: 'acme/platform/deep/x', labels: [{ name: 'bug' }] },
+      { path: 'acme/elsewhere', labels: [{ name: 'bug' }] },
+    ],
+  };
+  const labelsOf = (m: MockGitLab, path: string) => {
+    const project = [...m.world.projects.values()].find((p) => p.path_with_namespace === path);
+    return [...m.world.labels.values()].filter((l) => l.project_id === project?.id);
+  };
+
+  beforeEach(async () => {
+    mock = createMockGitLab({ seed: promoteSeed });
+    for (const user of promoteSeed.users) if (user.token) await call(mock, 'GET', '/user', { token: user.token });
+  });
+
+  it("makes the label its group's, merging the same-named labels of the group's own projects with their priorities and subscriptions", async () => {
+    const watcher = client(mock, 'glpat-watcher');
+    await watcher.projects.labels.subscribe('acme/platform/web', 'bug');
+    const promoted = await as('planner').projects.labels.promote(API, 'bug');
+    expect(promoted).toMatchObject({ name: 'bug', color: '#d9534f', description: 'A defect', subscribed: false });
+    expect(labelsOf(mock, API)).toEqual([]);
+    expect(labelsOf(mock, 'acme/platform/web')).toEqual([]);
+    // Projects in a subgroup, or elsewhere in acme, keep theirs (`LabelsFinder` with `group_id`: the group's own projects).
+    expect(labelsOf(mock, 'acme/platform/deep/x').map((l) => l.title)).toEqual(['bug']);
+    expect(labelsOf(mock, 'acme/elsewhere').map((l) => l.title)).toEqual(['bug']);
+    // Each project keeps its priority, now of the group label; its issues keep the label.
+    const api = await as('planner').projects.labels.get(API, 'bug');
+    const web = await as('planner').projects.labels.get('acme/platform/web', 'bug');
+    expect([api.id, api.is_project_label, api.priority]).toEqual([promoted.id, false, 2]);
+    expect([web.id, web.priority]).toEqual([promoted.id, 7]);
+    expect((await as('planner').projects.issues.list('acme/platform/web').toArray())[0]?.labels).toEqual(['bug']);
+    // The watcher's subscription in web follows the label.
+    expect((await watcher.projects.labels.get('acme/platform/web', 'bug')).subscribed).toBe(true);
+    expect((await watcher.projects.labels.get(API, 'bug')).subscribed).toBe(false);
+  });
+
+  it('reuses the group label of that name, and the deprecated route promotes by name', async () => {
+    const group = [...mock.world.groups.values()].find((g) => g.full_path === 'acme/platform');
+    if (!group) throw new Error('no group');
+    const existing = mock.seed.groupLabel(group, { name: 'bug', color: '#00ff00' });
+    const promoted = await as('planner').projects.labels.legacyPromote(API, 'bug');
+    expect([promoted.id, promoted.color]).toEqual([existing.id, '#00ff00']);
+  });
+
+  it("refuses a project Maintainer who is not the group's Planner, a group label and an unknown one, changing nothing", async () => {
+    await refused(() => as('dev').projects.labels.promote(API, 'bug'), 403, '403 Forbidden');
+    await as('planner').projects.labels.promote('acme/platform/web', 'bug');
+    await refused(
+      () => as('planner').projects.labels.promote(API, 'bug'),
+      400,
+      'Failed to promote project label to group label',
+    );
+    await refused(() => as('planner').projects.labels.promote(API, 'nope'), 404, '404 Label Not Found');
+  });
+});

@@ -13,11 +13,14 @@ import {
   labelOwner,
   projectAndGroupLabels,
   projectLabels,
+  promoteLabel,
+  promotionFailed,
   searchLabels,
   updateLabel,
 } from '../rules/labels.js';
 import { authorize } from '../rules/policy.js';
 import { isSubscribed, setSubscription } from '../rules/subscriptions.js';
+import { projectGroup } from '../world/memberships.js';
 import type { Project } from '../world/types.js';
 
 /**
@@ -108,6 +111,21 @@ function deleteProjectLabel(ctx: RouteContext, q: { id: string; label_id?: strin
 }
 
 /**
+ * `promote_label` (`lib/api/helpers/label_helpers.rb`), for both routes: a project in no group is 400
+ * before anything else; promoting asks `admin_label` of the group; the label is the project's or its
+ * group's (`include_ancestor_groups: false`), and a group label is 400 (`Labels::PromoteService`
+ * promotes project labels only). The group label is answered with the Label entity, 200.
+ */
+function promoteProjectLabel(ctx: RouteContext, q: { id: string; label_id?: string; name?: string }) {
+  const project = findProject(ctx.world, ctx.caller, q.id);
+  const group = projectGroup(ctx.world, project);
+  if (!group) throw promotionFailed().because(`project ${project.path_with_namespace} is in no group`);
+  authorize(ctx.world, ctx.caller, 'admin_label', group);
+  const label = findLabel(projectAndGroupLabels(ctx.world, project), labelRef(q));
+  return json(presentGroupLabel(ctx.world, ctx.caller.user, promoteLabel(ctx.world, project, label)));
+}
+
+/**
  * `lib/api/subscriptions.rb`: 304 when the caller's choice in the project is already the one asked
  * (`resource.subscribed?(current_user, parent)`), else it is recorded (`subscribe` / `unsubscribe`)
  * and the label answered, 201.
@@ -193,6 +211,14 @@ export const labelRoutes = [
   }),
 
   // Declared before `/projects/:id/labels/:label_id`, as in `lib/api/labels.rb`: a label named `promote` is not updated here.
+  route('PUT', '/projects/:id/labels/promote', (ctx) =>
+    promoteProjectLabel(ctx, parseParams(ctx.params, { ...projectPath, name: p.string().required() })),
+  ),
+
+  route('PUT', '/projects/:id/labels/:label_id/promote', (ctx) =>
+    promoteProjectLabel(ctx, parseParams(ctx.params, labelPath)),
+  ),
+
   route('PUT', '/projects/:id/labels', (ctx) =>
     updateProjectLabel(ctx, parseParams(withBlankPriority(ctx), deprecatedUpdateParams, deprecatedUpdateConstraints)),
   ),

@@ -1,10 +1,10 @@
-import { conflict, notFound, validationError } from '../http/errors.js';
+import { ApiError, conflict, notFound, validationError } from '../http/errors.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
 import type { Group, Issue, Label, MergeRequest, Project, User, World } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { fuzzy } from './groups.js';
 import { canReadIssue, canReadMergeRequests, canReadProject } from './policy.js';
-import { dropSubscriptions } from './subscriptions.js';
+import { dropSubscriptions, moveLabelSubscriptions } from './subscriptions.js';
 
 /**
  * Labels (`lib/api/labels.rb`, `group_labels.rb`, `LabelsFinder`, `Labels::CreateService`):
@@ -258,6 +258,37 @@ export function deleteLabel(world: World, label: Label): void {
   for (const record of recordsCarrying(world, label)) record.labels = record.labels.filter((l) => l !== label.title);
   dropSubscriptions(world, (s) => s.subscribable_type === 'Label' && s.subscribable_id === label.id);
   world.labels.delete(label.id);
+}
+
+/** `promote_label`'s answer when there is nothing to promote (`lib/api/helpers/label_helpers.rb`): `render_api_error!(..., 400)`. */
+export const promotionFailed = () => new ApiError(400, { message: 'Failed to promote project label to group label' });
+
+/**
+ * `PUT /projects/:id/labels/:name/promote` (`Labels::PromoteService#execute`): a project label becomes
+ * a label of the project's group. The group's label of that title is reused, else one is made with the
+ * label's title, description and colour; every label of that title in the group's projects (those
+ * directly in it: `LabelsFinder` with `group_id`) is merged into it: their priorities and subscriptions
+ * (the newest per user) go to it, and they are deleted. Issues and merge requests carry titles, so
+ * theirs stay as they are. A group label (`label.is_a?(ProjectLabel)` fails) is not promoted.
+ */
+export function promoteLabel(world: World, project: Project, label: Label): Label {
+  const group = projectGroup(world, project);
+  if (!group || label.project_id === null) throw promotionFailed().because('only a project label of a group project');
+  const groupLabel =
+    labelsOfGroup(world, group.id).find((l) => l.title === label.title) ??
+    insertLabel(world, { group }, { title: label.title, color: label.color, description: label.description });
+  const merged = [...world.labels.values()].filter((l) => {
+    if (l.title !== label.title || l.project_id === null) return false;
+    return projectGroup(world, world.projects.get(l.project_id) as Project)?.id === group.id;
+  });
+  const ids = new Set(merged.map((l) => l.id));
+  for (const old of merged) {
+    // `update_priorities`: `LabelPriority.where(label: label_ids).update_all(label_id: group_label.id)`.
+    for (const [projectId, priority] of old.priorities) groupLabel.priorities.set(projectId, priority);
+  }
+  moveLabelSubscriptions(world, ids, groupLabel);
+  for (const id of ids) world.labels.delete(id);
+  return groupLabel;
 }
 
 /**

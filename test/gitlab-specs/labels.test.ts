@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
 import { call } from '../fixtures.js';
-import { api, hasPaginationHeaders, NON_EXISTING_ID, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
+import { api, hasPaginationHeaders, NON_EXISTING_ID, notPorted, refusedUnchanged } from './api.js';
 
 /**
  * GitLab's `spec/requests/api/labels_spec.rb` and its shared examples
@@ -585,28 +585,97 @@ describe('PUT /projects/:id/labels', () => {
   });
 });
 
-// skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-notPortedGroup('PUT /projects/:id/labels/promote', () => {
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('returns 200 if label is promoted');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('if group label already exists: returns a status of 200');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('if group label already exists: does not change the group label count');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('if group label already exists: does not change the group label max (reuses the same ID)');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('if group label already exists: changes the project label count');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('returns 403 if guest promotes label');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('returns 403 if reporter promotes label');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('returns 404 if label does not exist');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('returns 400 if no label name given');
-  // skip: mock differs: GitLab answers `PUT /projects/:id/labels/promote` (a project label promoted to its group's, `lib/api/labels.rb`); the mock does not model the route (404)
-  notPorted('returns 400 if project does not have a group');
+describe('PUT /projects/:id/labels/promote', () => {
+  const GUEST = 'glpat-spec-guest';
+  const REPORTER = 'glpat-spec-reporter';
+  /** The spec's world: `user` an Owner of `group`, a Guest and a Reporter of the project only. */
+  function promoteWorld(options: { groupLabel?: boolean } = {}) {
+    const seed = seedOf({ groupRole: 50 });
+    seed.users.push({ username: 'guest', token: GUEST }, { username: 'reporter', token: REPORTER });
+    const [project] = seed.projects ?? [];
+    if (project) project.members = { ...project.members, guest: 10, reporter: 20 };
+    seed.projects?.push({ path: 'user/personal', labels: [{ name: LABEL_1 }] });
+    const m = createMockGitLab({ seed });
+    // `create(:group_label, title: label1.name, group: group)` after the project label: GitLab lets a group
+    // label take a title its projects' labels have (only a new project label checks the group's titles).
+    const group = m.world.groups.values().next().value;
+    if (group && options.groupLabel) m.seed.groupLabel(group, { name: LABEL_1, color: '#123456' });
+    return m;
+  }
+  const promote = (m: MockGitLab, token: string, params?: Record<string, unknown>, path = LABELS) =>
+    api(m, 'PUT', `${path}/promote`, token, params);
+  const groupLabels = (m: MockGitLab) =>
+    [...m.world.labels.values()].filter((l) => l.group_id === m.world.groups.values().next().value?.id);
+  const projectLabelCount = (m: MockGitLab) =>
+    [...m.world.labels.values()].filter((l) => l.project_id === [...m.world.projects.values()][0]?.id).length;
+  async function refused(
+    m: MockGitLab,
+    token: string,
+    params: Record<string, unknown> | undefined,
+    status: number,
+    path = LABELS,
+  ) {
+    const { answer, unchanged } = await refusedUnchanged(m, token, () => promote(m, token, params, path));
+    expect(answer.status).toBe(status);
+    expect(unchanged).toBe(true);
+    return answer;
+  }
+
+  it('returns 200 if label is promoted', async () => {
+    const m = promoteWorld();
+    const color = labelOf(m, LABEL_1).color;
+    const answer = await promote(m, USER, { name: LABEL_1 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.name).toBe(LABEL_1);
+    expect(answer.body.color.toUpperCase()).toBe(color.toUpperCase());
+    // A group label now: the project lists it as its group's.
+    const listed = (await api(m, 'GET', LABELS, USER)).body.find((l: { name: string }) => l.name === LABEL_1);
+    expect(listed).toMatchObject({ id: answer.body.id, is_project_label: false, description: 'the best label v.1' });
+  });
+  it('if group label already exists: returns a status of 200', async () => {
+    expect((await promote(promoteWorld({ groupLabel: true }), USER, { name: LABEL_1 })).status).toBe(200);
+  });
+  it('if group label already exists: does not change the group label count', async () => {
+    const m = promoteWorld({ groupLabel: true });
+    const before = groupLabels(m).length;
+    await promote(m, USER, { name: LABEL_1 });
+    expect(groupLabels(m).length).toBe(before);
+  });
+  it('if group label already exists: does not change the group label max (reuses the same ID)', async () => {
+    const m = promoteWorld({ groupLabel: true });
+    const max = () => Math.max(...groupLabels(m).map((l) => l.id));
+    const before = max();
+    const answer = await promote(m, USER, { name: LABEL_1 });
+    expect(max()).toBe(before);
+    expect(answer.body.id).toBe(groupLabels(m).find((l) => l.title === LABEL_1)?.id);
+  });
+  it('if group label already exists: changes the project label count', async () => {
+    const m = promoteWorld({ groupLabel: true });
+    const before = projectLabelCount(m);
+    await promote(m, USER, { name: LABEL_1 });
+    expect(projectLabelCount(m)).toBe(before - 1);
+  });
+  it('returns 403 if guest promotes label', async () => {
+    const m = promoteWorld();
+    expect((await refused(m, GUEST, { name: LABEL_1 }, 403)).body.message).toBe('403 Forbidden');
+  });
+  it('returns 403 if reporter promotes label', async () => {
+    const m = promoteWorld();
+    expect((await refused(m, REPORTER, { name: LABEL_1 }, 403)).body.message).toBe('403 Forbidden');
+  });
+  it('returns 404 if label does not exist', async () => {
+    const m = promoteWorld();
+    expect((await refused(m, USER, { name: 'unknown' }, 404)).body.message).toBe('404 Label Not Found');
+  });
+  it('returns 400 if no label name given', async () => {
+    const m = promoteWorld();
+    expect((await refused(m, USER, undefined, 400)).body.error).toBe('name is missing');
+  });
+  it('returns 400 if project does not have a group', async () => {
+    const m = promoteWorld();
+    const answer = await refused(m, USER, { name: LABEL_1 }, 400, '/projects/user%2Fpersonal/labels');
+    expect(answer.body.message).toBe('Failed to promote project label to group label');
+  });
 });
 
 describe('POST /projects/:id/labels/:label_id/subscribe', () => {
