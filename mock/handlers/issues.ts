@@ -1,7 +1,7 @@
 import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
-import { json } from '../http/respond.js';
-import { type RouteHandler, route } from '../http/router.js';
+import { json, notModified } from '../http/respond.js';
+import { type RouteContext, type RouteHandler, route } from '../http/router.js';
 import { presentIssueFull } from '../present/issues.js';
 import { findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
 import type { MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
@@ -16,6 +16,7 @@ import {
   updateIssue,
 } from '../rules/issues.js';
 import { authorize } from '../rules/policy.js';
+import { changeSubscription, subscribableIid } from '../rules/subscriptions.js';
 import { issuableFilters, issuableListParams, issuableOrder, SCOPES } from './issuable-params.js';
 
 /**
@@ -148,6 +149,19 @@ const issueRoute = (method: 'GET' | 'POST' | 'PUT', path: string, handler: Route
     { checksScopes: true },
   );
 
+/**
+ * `POST /projects/:id/issues/:issue_iid/subscribe` and `unsubscribe` (`lib/api/subscriptions.rb`): 201 with the
+ * issue, or 304 when the caller's state in the project already is the one asked (an author or assignee is
+ * subscribed until they unsubscribe).
+ */
+function issueSubscription(ctx: RouteContext, subscribe: boolean) {
+  const q = parseParams(ctx.params, { id: p.string().required(), issue_iid: p.string().required() });
+  const project = findProject(ctx.world, ctx.caller, q.id);
+  const issue = findIssue(ctx.world, ctx.caller, project, subscribableIid(q.issue_iid));
+  const changed = changeSubscription(ctx.world, ctx.caller.user, { type: 'Issue', record: issue }, project, subscribe);
+  return changed ? json(presentIssueFull(ctx.world, ctx.caller.user, issue), 201) : notModified();
+}
+
 export const issueRoutes = [
   issueRoute('GET', '/issues', (ctx) => {
     const q = parseParams(
@@ -242,4 +256,8 @@ export const issueRoutes = [
       presentIssueFull(ctx.world, ctx.caller.user, updateIssue(ctx.world, ctx.caller, project, issue, changes)),
     );
   }),
+
+  // `lib/api/subscriptions.rb`: the issue as `find_project_issue` finds it (404 for one the caller cannot read).
+  route('POST', '/projects/:id/issues/:issue_iid/subscribe', (ctx) => issueSubscription(ctx, true)),
+  route('POST', '/projects/:id/issues/:issue_iid/unsubscribe', (ctx) => issueSubscription(ctx, false)),
 ];

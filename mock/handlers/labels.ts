@@ -19,7 +19,7 @@ import {
   updateLabel,
 } from '../rules/labels.js';
 import { authorize } from '../rules/policy.js';
-import { isSubscribed, setSubscription } from '../rules/subscriptions.js';
+import { changeSubscription } from '../rules/subscriptions.js';
 import { projectGroup } from '../world/memberships.js';
 import type { Project } from '../world/types.js';
 
@@ -135,8 +135,7 @@ function projectLabelSubscription(ctx: RouteContext, subscribe: boolean) {
   const project = findProject(ctx.world, ctx.caller, q.id);
   const label = findLabel(projectLabels(ctx.world, project), q.label_id);
   const subject = { type: 'Label', record: label } as const;
-  if (isSubscribed(ctx.world, ctx.caller.user, subject, project) === subscribe) return notModified();
-  setSubscription(ctx.world, ctx.caller.user, subject, project, subscribe);
+  if (!changeSubscription(ctx.world, ctx.caller.user, subject, project, subscribe)) return notModified();
   return json(presentProjectLabel(ctx.world, ctx.caller.user, project, label), 201);
 }
 
@@ -151,8 +150,7 @@ function groupLabelSubscription(ctx: RouteContext, subscribe: boolean) {
   });
   const label = findLabel(labels, q.label_id);
   const subject = { type: 'Label', record: label } as const;
-  if (isSubscribed(ctx.world, ctx.caller.user, subject, null) === subscribe) return notModified();
-  setSubscription(ctx.world, ctx.caller.user, subject, null, subscribe);
+  if (!changeSubscription(ctx.world, ctx.caller.user, subject, null, subscribe)) return notModified();
   return json(presentGroupLabel(ctx.world, ctx.caller.user, label), 201);
 }
 

@@ -10,7 +10,6 @@ import {
   type World,
 } from '../world/types.js';
 import { nextId } from '../world/world.js';
-import { canReadIssue, canReadMergeRequests } from './policy.js';
 
 /**
  * Subscriptions to notifications, once for labels, issues and merge requests (GitLab's
@@ -41,21 +40,18 @@ function explicitChoice(world: World, user: User, subject: Subscribable, project
 }
 
 /**
- * `Participable#participant?`: the author, an assignee or (merge requests) a reviewer who can read
- * the record (`participant :author`, `:assignees` in `Issuable`, `:reviewers` in `MergeRequest`;
- * notes, the other participants, are not modelled).
+ * `Participable#participant?`: the author, an assignee or (merge requests) a reviewer (`participant :author`,
+ * `:assignees` in `Issuable`, `:reviewers` in `MergeRequest`; notes, the other participants, are not modelled).
+ * GitLab also asks that they can read the record: whoever is shown it, or subscribes to it, can.
  */
-function isParticipant(world: World, user: User, subject: Subscribable, project: Project): boolean {
+function isParticipant(user: User, subject: Subscribable): boolean {
   if (subject.type === 'Label') return false;
   const record = subject.record;
-  const named =
+  return (
     record.author_id === user.id ||
     record.assignee_ids.includes(user.id) ||
-    (subject.type === 'MergeRequest' && subject.record.reviewer_ids.includes(user.id));
-  if (!named) return false;
-  return subject.type === 'Issue'
-    ? canReadIssue(world, user, project, subject.record)
-    : canReadMergeRequests(world, user, project);
+    (subject.type === 'MergeRequest' && subject.record.reviewer_ids.includes(user.id))
+  );
 }
 
 /** `Subscribable#subscribed?(user, project)`: the explicit choice made in that project, else whether a participant. */
@@ -63,7 +59,7 @@ export function isSubscribed(world: World, user: User, subject: Subscribable, pr
   if (isAnonymous(user)) return false;
   const choice = explicitChoice(world, user, subject, project);
   if (choice) return choice.subscribed;
-  return project !== null && isParticipant(world, user, subject, project);
+  return isParticipant(user, subject);
 }
 
 /**
@@ -80,7 +76,7 @@ export function isSubscribedToLabel(world: World, user: User, label: Label, proj
  * and the user's choices at the other level are turned off (`unsubscribe_from_other_levels`: one in a
  * project turns off the one without, and the reverse).
  */
-export function setSubscription(
+function setSubscription(
   world: World,
   user: User,
   subject: Subscribable,
@@ -108,6 +104,29 @@ export function setSubscription(
     subscribed,
   });
 }
+
+/**
+ * The subscribe and unsubscribe routes (`lib/api/subscriptions.rb`): `false`, changing nothing, when the
+ * user's state in `project` already is the one asked (`resource.subscribed?(current_user, parent)`: the
+ * route answers 304), else records it and answers `true`.
+ */
+export function changeSubscription(
+  world: World,
+  user: User,
+  subject: Subscribable,
+  project: Project | null,
+  subscribe: boolean,
+): boolean {
+  if (isSubscribed(world, user, subject, project) === subscribe) return false;
+  setSubscription(world, user, subject, project, subscribe);
+  return true;
+}
+
+/**
+ * A subscribable's iid as the subscription routes read it (`requires :subscribable_id, type: String`,
+ * then `find_by!(iid:)`): digits, or no record at all (`NaN`), which the finders answer 404.
+ */
+export const subscribableIid = (ref: string): number => (/^\d+$/.test(ref) ? Number(ref) : Number.NaN);
 
 /** Deletes the subscriptions a test picks (a removed user's, project's, label's, issue's...: `dependent: :destroy`). */
 export function dropSubscriptions(world: World, picks: (subscription: Subscription) => boolean): void {
