@@ -311,6 +311,18 @@ describe('seed and export', () => {
     expect(mock.exportState().projects?.[0]).not.toHaveProperty('group_label_priorities');
   });
 
+  it("moves a project's priority of a group label it leaves to the copy a transfer keeps", async () => {
+    await as('owner').projects.labels.update(API, 'platform', { priority: 6 });
+    await as('owner').projects.issues.create(API, { title: 'Platform work', labels: ['platform'] });
+    await as('root').projects.transfer(API, 'other');
+    const moved = 'other/api';
+    const copy = await as('root').projects.labels.get(moved, 'platform');
+    expect([copy.is_project_label, copy.priority]).toEqual([true, 6]);
+    const group = await as('root').groups.labels.get('acme/platform', 'platform');
+    expect(group.id).not.toBe(copy.id);
+    expect(mock.exportState().projects?.[0]).not.toHaveProperty('group_label_priorities');
+  });
+
   it("refuses a seeded priority of a label the project's groups do not have", () => {
     expect(() =>
       createMockGitLab({

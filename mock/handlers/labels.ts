@@ -24,10 +24,12 @@ import { projectGroup } from '../world/memberships.js';
 import type { Project } from '../world/types.js';
 
 /**
- * Labels: /projects/:id/labels (list, get, create, update, delete) and
- * /groups/:id/labels (list, get) (`lib/api/labels.rb`, `group_labels.rb`). Whoever
- * reads the project or group reads its labels; Planners and up manage a project's
- * labels (GitLab's `admin_label`).
+ * Labels: /projects/:id/labels (list, get, create, update, delete, promote, and the deprecated
+ * routes that name the label in their parameters) and /groups/:id/labels (list, get)
+ * (`lib/api/labels.rb`, `group_labels.rb`, `lib/api/helpers/label_helpers.rb`), and both scopes'
+ * subscribe and unsubscribe (`lib/api/subscriptions.rb`). Whoever reads the project or group reads
+ * its labels and subscribes to them; Planners and up manage a project's labels (GitLab's
+ * `admin_label`), and its group's with `admin_label` in the group.
  * @module
  */
 
