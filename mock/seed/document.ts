@@ -322,6 +322,8 @@ export const SeedLabel = z.strictObject({
   priority: z.int().nonnegative().optional(),
   /** The label's id. */
   id: id.optional(),
+  /** When it last changed (an export's: what `If-Unmodified-Since` is compared with); default the world clock. */
+  updated_at: dateTime.optional(),
 });
 
 /** A project feature's access level in a seed: GitLab's `ProjectFeature` levels. */

@@ -170,6 +170,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
             color: l.color,
             description: orUndefined(l.description),
             priority: l.project_id === null ? undefined : l.priorities.get(l.project_id),
+            updated_at: l.updated_at,
           })),
         };
   // A group label's priorities by project, read once. Only projects that prioritized a label of one of

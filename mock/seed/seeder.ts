@@ -641,7 +641,7 @@ export class Seeder {
         ? projectLabels(this.world, owner.project)
         : [...this.world.labels.values()].filter((l) => l.group_id === owner.group.id);
     if (taken.some((l) => l.title === title)) throw new SeedError('name', 'already taken');
-    return withId(this.world, 'labels', this.world.labels, input.id, () =>
+    const label = withId(this.world, 'labels', this.world.labels, input.id, () =>
       insertLabel(this.world, owner, {
         title,
         color,
@@ -649,6 +649,8 @@ export class Seeder {
         priority: input.priority ?? null,
       }),
     );
+    label.updated_at = isoOrUndefined(input.updated_at) ?? label.updated_at;
+    return label;
   }
 
   /** A project webhook; its URL is checked as the API checks it (local addresses need the instance's permission). */

@@ -985,7 +985,7 @@ export interface Label {
   priorities: Map<number, number>;
   /**
    * When it was last changed (created, renamed, recoloured...): what a conditional delete compares
-   * `If-Unmodified-Since` with. Not exported: a loaded world's labels are as new as its clock.
+   * `If-Unmodified-Since` with.
    */
   updated_at: string;
 }
