@@ -151,3 +151,13 @@ describe('seed, export and removal', () => {
     ]);
   });
 });
+
+describe("a group's label routes", () => {
+  it("subscribe to a label of one of the group's projects too, without a project", async () => {
+    // `find_label(user_group, id)` leaves `only_group_labels` unset: LabelsFinder adds the projects' labels.
+    const label = await as('dev').groups.labels.subscribe('acme', 'bug');
+    expect([label.name, label.subscribed]).toEqual(['bug', true]);
+    expect((await as('dev').projects.labels.get(API, 'bug')).subscribed).toBe(true);
+    expect(mock.exportState().subscriptions?.[0]).not.toHaveProperty('project');
+  });
+});

@@ -141,14 +141,18 @@ function projectLabelSubscription(ctx: RouteContext, subscribe: boolean) {
   return json(presentProjectLabel(ctx.world, ctx.caller.user, project, label), 201);
 }
 
-/** {@link projectLabelSubscription} for a group's label: found among the group's and its ancestors', chosen without a project. */
+/**
+ * {@link projectLabelSubscription} for a group's label, chosen without a project: `find_label(user_group, id)`
+ * passes only `include_ancestor_groups: true`, so `LabelsFinder` finds the group's and its ancestors' labels and
+ * the labels of the group's own projects the caller can read (`only_group_labels` unset).
+ */
 function groupLabelSubscription(ctx: RouteContext, subscribe: boolean) {
   const q = parseParams(ctx.params, labelPath);
   const group = findGroup(ctx.world, ctx.caller, q.id);
   const labels = groupLabels(ctx.world, ctx.caller.user, group, {
     includeAncestorGroups: true,
     includeDescendantGroups: false,
-    onlyGroupLabels: true,
+    onlyGroupLabels: false,
   });
   const label = findLabel(labels, q.label_id);
   const subject = { type: 'Label', record: label } as const;
