@@ -232,6 +232,27 @@ describe('DELETE /projects/:id/labels/:label_id', () => {
     expect(error.status).toBe(404);
   });
 
+  it("renames and deletes its own group's label on the project's records, a name its projects' labels have included", async () => {
+    await as('planner').projects.issues.create(API, { title: 'Platform work', labels: ['platform'] });
+    await as('planner').projects.labels.update(API, 'platform', { new_name: 'infra' });
+    const carried = async () =>
+      (await as('planner').projects.issues.list(API, { search: 'Platform work' }).toArray())[0]?.labels;
+    expect(await carried()).toEqual(['infra']);
+    // A group label's name is taken only by its group's labels (`uniqueness: { scope: [:group_id, :project_id] }`).
+    const renamed = await as('planner').projects.labels.update(API, 'infra', { new_name: 'urgent' });
+    expect([renamed.name, renamed.is_project_label]).toEqual(['urgent', false]);
+    expect(await carried()).toEqual(['urgent']);
+    // Records carry names, and the project has two labels of that name now: when the group's goes, the
+    // name stays on the records for the project's own `urgent` (on `Crash` too, which carried only that one).
+    await as('planner').projects.labels.delete(API, renamed.id);
+    expect(await carried()).toEqual(['urgent']);
+    const crash = (await as('planner').projects.issues.list(API, { search: 'Crash' }).toArray())[0];
+    expect(crash?.labels).toEqual(['bug', 'urgent']);
+    expect((await as('planner').groups.labels.list('acme/platform').toArray()).map((l) => l.name)).not.toContain(
+      'urgent',
+    );
+  });
+
   it("refuses a Guest with 403 and an ancestor group's label with 404 (only the project's own group's are found), changing nothing", async () => {
     await refused(() => as('guest').projects.labels.delete(API, 'bug'), 403, '403 Forbidden');
     await refused(() => as('owner').projects.labels.delete(API, 'security'), 404, '404 Label Not Found');
@@ -621,6 +642,8 @@ describe('PUT /projects/:id/labels/:label_id/promote', () => {
 
   it("makes the label its group's, merging the same-named labels of the group's own projects with their priorities and subscriptions", async () => {
     const watcher = client(mock, 'glpat-watcher');
+    // Two subscriptions to labels merged into one: the newest one stays (`subscribe_users`: `MAX(id)` per user).
+    await watcher.projects.labels.subscribe(API, 'bug');
     await watcher.projects.labels.subscribe('acme/platform/web', 'bug');
     const promoted = await as('planner').projects.labels.promote(API, 'bug');
     expect(promoted).toMatchObject({ name: 'bug', color: '#d9534f', description: 'A defect', subscribed: false });

@@ -71,6 +71,13 @@ describe('issues and merge requests', () => {
     expect(await subscribed('reviewer')).toBe(false);
   });
 
+  it('finds the record by its iid in digits only (`subscribable_id` is a String)', async () => {
+    const answer = await call(mock, 'POST', `/projects/${encodeURIComponent(API)}/issues/0x1/subscribe`, {
+      token: 'glpat-dev',
+    });
+    expect([answer.status, answer.body]).toEqual([404, { message: '404 Not found' }]);
+  });
+
   it('answers 304 with no body to a subscription already as asked, changing nothing', async () => {
     const before = mock.exportState();
     const error = await failure(as('author').projects.issues.subscribe(API, 1));

@@ -235,9 +235,17 @@ function projectsUsing(world: World, label: Label): Set<number> {
   return ids;
 }
 
-/** The issues and merge requests of the projects that use a label and carry its title. */
+/**
+ * The issues and merge requests of the projects that use a label and carry its title. Records carry
+ * titles, not label ids: where the project can use another label of that title (a group label named as
+ * one of its own), the title stands for that one too and is left alone.
+ */
 function recordsCarrying(world: World, label: Label): (Issue | MergeRequest)[] {
   const projects = projectsUsing(world, label);
+  for (const id of [...projects]) {
+    const project = world.projects.get(id) as Project;
+    if (projectLabels(world, project).some((l) => l.id !== label.id && l.title === label.title)) projects.delete(id);
+  }
   return [...world.issues.values(), ...world.mergeRequests.values()].filter(
     (r) => projects.has(r.project_id) && r.labels.includes(label.title),
   );
