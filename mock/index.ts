@@ -42,6 +42,7 @@ export {
   type SeedProtectedBranch,
   type SeedPush,
   type SeedScimIdentity,
+  type SeedSubscription,
   type SeedSystemHook,
   type SeedUser,
 } from './seed/document.js';

@@ -185,7 +185,10 @@ export const authorizationSeed: SeedDocument = {
         { title: 'v1.0', start_date: '2026-05-01', due_date: '2026-06-30' },
         { title: 'v2.0', due_date: '2026-09-30' },
       ],
-      issues: [{ title: 'Login fails', milestone: 'v1.0', weight: 3, created_at: '2026-05-02T10:00:00Z' }],
+      // By `author`, none of the callers: no caller is subscribed to it as a participant.
+      issues: [
+        { title: 'Login fails', author: 'author', milestone: 'v1.0', weight: 3, created_at: '2026-05-02T10:00:00Z' },
+      ],
       approval_rules: [{ name: 'Security', approvals_required: 1, users: ['maintainer'] }],
       merge_requests: [
         {
@@ -433,6 +436,11 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid', url: `${P}/merge_requests/1`, body: { title: 'Renamed' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 200, 200, 200, 200, 200],
     note: 'Developer up, or the author or an assignee (none of the callers is).' },
+  // Subscriptions (lib/api/subscriptions.rb): `find_merge_request_with_access(id, :update_merge_request)`.
+  { route: 'POST /projects/:id/merge_requests/:merge_request_iid/subscribe', url: `${P}/merge_requests/1/subscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 201, 201, 201, 201, 201] },
+  { route: 'POST /projects/:id/merge_requests/:merge_request_iid/unsubscribe', url: `${P}/merge_requests/1/unsubscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 304, 304, 304, 304, 304] },
   { route: 'PUT /projects/:id/merge_requests/:merge_request_iid/merge', url: `${P}/merge_requests/2/merge`, body: {},
                                                                                              expect: [401, 401, 401, 401, 403, 404, 401, 401, 401, 401, 200, 200, 200, 200],
     note: 'GitLab answers 401 to whoever may not merge into the target branch: main is protected, Maintainers merge.' },
@@ -447,6 +455,12 @@ export const rows: Row[] = [
   { route: 'POST /projects/:id/issues', url: `${P}/issues`, body: { title: 'New issue' },    expect: [401, 401, 401, 401, 403, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
   { route: 'PUT /projects/:id/issues/:issue_iid', url: `${P}/issues/1`, body: { title: 'Renamed' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
+  // Subscriptions (lib/api/subscriptions.rb): whoever reads the issue; none of the callers is a participant, so
+  // unsubscribing changes nothing (304).
+  { route: 'POST /projects/:id/issues/:issue_iid/subscribe', url: `${P}/issues/1/subscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'POST /projects/:id/issues/:issue_iid/unsubscribe', url: `${P}/issues/1/unsubscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 304, 304, 304, 304, 304, 304, 304, 304] },
   // Groups (lib/api/groups.rb): any signed-in caller lists; a group is read by whoever can see it (404 otherwise).
   { route: 'GET /groups', url: '/groups',                                                    expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id', url: G,                                                        expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200],
@@ -589,8 +603,28 @@ export const rows: Row[] = [
   { route: 'PUT /projects/:id/labels/:label_id', url: `${P}/labels/bug`, body: { color: '#ff0000' },
                                                                                              expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'DELETE /projects/:id/labels/:label_id', url: `${P}/labels/bug`,                   expect: [401, 401, 401, 401, 403, 404, 403, 204, 204, 204, 204, 204, 204, 204] },
+  // The deprecated routes name the label in the parameters (`name` or `label_id`) and decide as the REST ones.
+  { route: 'PUT /projects/:id/labels', url: `${P}/labels`, body: { name: 'bug', color: '#ff0000' },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'DELETE /projects/:id/labels', url: `${P}/labels`, body: { name: 'bug' },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 204, 204, 204, 204, 204, 204, 204] },
   { route: 'GET /groups/:id/labels', url: `${G}/labels`,                                      expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/labels/:label_id', url: `${G}/labels/security`,                   expect: [401, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  // Promoting a project label to its group's asks admin_label of the group (Planner up there): the project's bot is no
+  // member of the group.
+  { route: 'PUT /projects/:id/labels/:label_id/promote', url: `${P}/labels/bug/promote`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 403] },
+  { route: 'PUT /projects/:id/labels/promote', url: `${P}/labels/promote`, body: { name: 'bug' },
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 403, 200, 200, 200, 200, 200, 200, 403] },
+  // Subscriptions (lib/api/subscriptions.rb): whoever reads the project or group subscribes to its labels.
+  { route: 'POST /projects/:id/labels/:label_id/subscribe', url: `${P}/labels/bug/subscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'POST /projects/:id/labels/:label_id/unsubscribe', url: `${P}/labels/bug/unsubscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 304, 304, 304, 304, 304, 304, 304, 304] },
+  { route: 'POST /groups/:id/labels/:label_id/subscribe', url: `${G}/labels/security/subscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'POST /groups/:id/labels/:label_id/unsubscribe', url: `${G}/labels/security/unsubscribe`,
+                                                                                             expect: [401, 401, 401, 401, 403, 404, 304, 304, 304, 304, 304, 304, 304, 304] },
   // Events (lib/api/events.rb): any signed-in caller lists; each list holds only the events the caller may see.
   { route: 'GET /events', url: '/events',                                                    expect: [401, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /users/:id/events', url: '/users/{user}/events',                             expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },

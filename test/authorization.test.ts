@@ -99,6 +99,9 @@ describe('the authorization table', () => {
       'GET /groups/:id/members/:user_id',
       // A group's namespace needs access to the group itself (GroupPolicy's has_access); the bot has only the project.
       'GET /namespaces/:id',
+      // Promoting a label asks admin_label of the project's group; the bot has only the project.
+      'PUT /projects/:id/labels/:label_id/promote',
+      'PUT /projects/:id/labels/promote',
     ]);
   });
 });

@@ -199,7 +199,7 @@ describe('PUT /projects/:id/labels/:label_id', () => {
     expect(response.body.priority).toBeNull();
   });
 
-  it('refuses an update without a change, a taken name, a group label and a Guest, changing nothing', async () => {
+  it("refuses an update without a change, a taken name, an ancestor group's label (only the project's own group's are found) and a Guest, changing nothing", async () => {
     const empty = await call(mock, 'PUT', `/projects/${encodeURIComponent(API)}/labels/bug`, {
       token: 'glpat-planner',
       json: {},
@@ -232,7 +232,28 @@ describe('DELETE /projects/:id/labels/:label_id', () => {
     expect(error.status).toBe(404);
   });
 
-  it("refuses a Guest with 403 and a group's label with 404, changing nothing", async () => {
+  it("renames and deletes its own group's label on the project's records, a name its projects' labels have included", async () => {
+    await as('planner').projects.issues.create(API, { title: 'Platform work', labels: ['platform'] });
+    await as('planner').projects.labels.update(API, 'platform', { new_name: 'infra' });
+    const carried = async () =>
+      (await as('planner').projects.issues.list(API, { search: 'Platform work' }).toArray())[0]?.labels;
+    expect(await carried()).toEqual(['infra']);
+    // A group label's name is taken only by its group's labels (`uniqueness: { scope: [:group_id, :project_id] }`).
+    const renamed = await as('planner').projects.labels.update(API, 'infra', { new_name: 'urgent' });
+    expect([renamed.name, renamed.is_project_label]).toEqual(['urgent', false]);
+    expect(await carried()).toEqual(['urgent']);
+    // Records carry names, and the project has two labels of that name now: when the group's goes, the
+    // name stays on the records for the project's own `urgent` (on `Crash` too, which carried only that one).
+    await as('planner').projects.labels.delete(API, renamed.id);
+    expect(await carried()).toEqual(['urgent']);
+    const crash = (await as('planner').projects.issues.list(API, { search: 'Crash' }).toArray())[0];
+    expect(crash?.labels).toEqual(['bug', 'urgent']);
+    expect((await as('planner').groups.labels.list('acme/platform').toArray()).map((l) => l.name)).not.toContain(
+      'urgent',
+    );
+  });
+
+  it("refuses a Guest with 403 and an ancestor group's label with 404 (only the project's own group's are found), changing nothing", async () => {
     await refused(() => as('guest').projects.labels.delete(API, 'bug'), 403, '403 Forbidden');
     await refused(() => as('owner').projects.labels.delete(API, 'security'), 404, '404 Label Not Found');
   });
@@ -298,6 +319,44 @@ describe('seed and export', () => {
     const state = plain.exportState();
     expect(state.groups?.[0]).not.toHaveProperty('labels');
     expect(state.projects?.[0]).not.toHaveProperty('labels');
+  });
+
+  it("keeps a project's priority of its group's label per project, through an export and a seed", async () => {
+    const label = await as('planner').projects.labels.update(API, 'platform', { priority: 4 });
+    expect([label.priority, label.is_project_label]).toEqual([4, false]);
+    const state = mock.exportState();
+    expect(state.projects?.[0]?.group_label_priorities).toEqual({ platform: 4 });
+    const copy = createMockGitLab({ seed: state });
+    expect((await client(copy, 'glpat-planner').projects.labels.get(API, 'platform')).priority).toBe(4);
+    await as('planner').projects.labels.update(API, 'platform', { priority: null });
+    expect(mock.exportState().projects?.[0]).not.toHaveProperty('group_label_priorities');
+  });
+
+  it("moves a project's priority of a group label it leaves to the copy a transfer keeps", async () => {
+    await as('owner').projects.labels.update(API, 'platform', { priority: 6 });
+    await as('owner').projects.issues.create(API, { title: 'Platform work', labels: ['platform'] });
+    await as('root').projects.transfer(API, 'other');
+    const moved = 'other/api';
+    const copy = await as('root').projects.labels.get(moved, 'platform');
+    expect([copy.is_project_label, copy.priority]).toEqual([true, 6]);
+    const group = await as('root').groups.labels.get('acme/platform', 'platform');
+    expect(group.id).not.toBe(copy.id);
+    expect(mock.exportState().projects?.[0]).not.toHaveProperty('group_label_priorities');
+  });
+
+  it("refuses a seeded priority of a label the project's groups do not have", () => {
+    expect(() =>
+      createMockGitLab({
+        seed: {
+          users: [],
+          groups: [
+            { path: 'g', labels: [{ name: 'a' }] },
+            { path: 'h', labels: [{ name: 'b' }] },
+          ],
+          projects: [{ path: 'g/p', group_label_priorities: { b: 1 } }],
+        },
+      }),
+    ).toThrow(SeedError);
   });
 
   it('refuses a group label with a priority and a name taken twice', () => {
@@ -538,5 +597,88 @@ describe('labels among neighbours: other projects, groups, records and colours',
       const issues = await as('owner').projects.issues.list(APP, { order_by: 'label_priority', sort: 'asc' }).toArray();
       expect(issues.map((i) => i.title)).toEqual(['Both', 'Crash', 'Sec']);
     });
+  });
+});
+
+describe('PUT /projects/:id/labels/:label_id/promote', () => {
+  /** acme/platform/api and acme/platform/web share a `bug` label each; acme/platform/deep/x and acme/elsewhere too. */
+  const promoteSeed: SeedDocument = {
+    now: '2026-06-01T09:00:00Z',
+    users: [
+      { username: 'planner', token: 'glpat-planner' },
+      { username: 'dev', token: 'glpat-dev' },
+      { username: 'watcher', token: 'glpat-watcher' },
+    ],
+    groups: [
+      { path: 'acme', members: { watcher: 10 } },
+      { path: 'acme/platform', members: { planner: 15 } },
+      { path: 'acme/platform/deep' },
+    ],
+    projects: [
+      {
+        path: 'acme/platform/api',
+        members: { dev: 40 },
+        labels: [{ name: 'bug', color: '#d9534f', description: 'A defect', priority: 2 }],
+        issues: [{ title: 'Crash', labels: ['bug'] }],
+      },
+      {
+        path: 'acme/platform/web',
+        labels: [{ name: 'bug', color: '#000000', priority: 7 }],
+        issues: [{ title: 'Broken', labels: ['bug'] }],
+      },
+      { path: 'acme/platform/deep/x', labels: [{ name: 'bug' }] },
+      { path: 'acme/elsewhere', labels: [{ name: 'bug' }] },
+    ],
+  };
+  const labelsOf = (m: MockGitLab, path: string) => {
+    const project = [...m.world.projects.values()].find((p) => p.path_with_namespace === path);
+    return [...m.world.labels.values()].filter((l) => l.project_id === project?.id);
+  };
+
+  beforeEach(async () => {
+    mock = createMockGitLab({ seed: promoteSeed });
+    for (const user of promoteSeed.users) if (user.token) await call(mock, 'GET', '/user', { token: user.token });
+  });
+
+  it("makes the label its group's, merging the same-named labels of the group's own projects with their priorities and subscriptions", async () => {
+    const watcher = client(mock, 'glpat-watcher');
+    // Two subscriptions to labels merged into one: the newest one stays (`subscribe_users`: `MAX(id)` per user).
+    await watcher.projects.labels.subscribe(API, 'bug');
+    await watcher.projects.labels.subscribe('acme/platform/web', 'bug');
+    const promoted = await as('planner').projects.labels.promote(API, 'bug');
+    expect(promoted).toMatchObject({ name: 'bug', color: '#d9534f', description: 'A defect', subscribed: false });
+    expect(labelsOf(mock, API)).toEqual([]);
+    expect(labelsOf(mock, 'acme/platform/web')).toEqual([]);
+    // Projects in a subgroup, or elsewhere in acme, keep theirs (`LabelsFinder` with `group_id`: the group's own projects).
+    expect(labelsOf(mock, 'acme/platform/deep/x').map((l) => l.title)).toEqual(['bug']);
+    expect(labelsOf(mock, 'acme/elsewhere').map((l) => l.title)).toEqual(['bug']);
+    // Each project keeps its priority, now of the group label; its issues keep the label.
+    const api = await as('planner').projects.labels.get(API, 'bug');
+    const web = await as('planner').projects.labels.get('acme/platform/web', 'bug');
+    expect([api.id, api.is_project_label, api.priority]).toEqual([promoted.id, false, 2]);
+    expect([web.id, web.priority]).toEqual([promoted.id, 7]);
+    expect((await as('planner').projects.issues.list('acme/platform/web').toArray())[0]?.labels).toEqual(['bug']);
+    // The watcher's subscription in web follows the label.
+    expect((await watcher.projects.labels.get('acme/platform/web', 'bug')).subscribed).toBe(true);
+    expect((await watcher.projects.labels.get(API, 'bug')).subscribed).toBe(false);
+  });
+
+  it('reuses the group label of that name, and the deprecated route promotes by name', async () => {
+    const group = [...mock.world.groups.values()].find((g) => g.full_path === 'acme/platform');
+    if (!group) throw new Error('no group');
+    const existing = mock.seed.groupLabel(group, { name: 'bug', color: '#00ff00' });
+    const promoted = await as('planner').projects.labels.legacyPromote(API, 'bug');
+    expect([promoted.id, promoted.color]).toEqual([existing.id, '#00ff00']);
+  });
+
+  it("refuses a project Maintainer who is not the group's Planner, a group label and an unknown one, changing nothing", async () => {
+    await refused(() => as('dev').projects.labels.promote(API, 'bug'), 403, '403 Forbidden');
+    await as('planner').projects.labels.promote('acme/platform/web', 'bug');
+    await refused(
+      () => as('planner').projects.labels.promote(API, 'bug'),
+      400,
+      'Failed to promote project label to group label',
+    );
+    await refused(() => as('planner').projects.labels.promote(API, 'nope'), 404, '404 Label Not Found');
   });
 });

@@ -1,7 +1,7 @@
 import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
-import { json } from '../http/respond.js';
-import { type RouteHandler, route } from '../http/router.js';
+import { json, notModified } from '../http/respond.js';
+import { type RouteContext, type RouteHandler, route } from '../http/router.js';
 import { presentIssueFull } from '../present/issues.js';
 import { findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
 import type { MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
@@ -16,6 +16,7 @@ import {
   updateIssue,
 } from '../rules/issues.js';
 import { authorize } from '../rules/policy.js';
+import { changeSubscription, subscribableIid } from '../rules/subscriptions.js';
 import { issuableFilters, issuableListParams, issuableOrder, SCOPES } from './issuable-params.js';
 
 /**
@@ -148,6 +149,19 @@ const issueRoute = (method: 'GET' | 'POST' | 'PUT', path: string, handler: Route
     { checksScopes: true },
   );
 
+/**
+ * `POST /projects/:id/issues/:issue_iid/subscribe` and `unsubscribe` (`lib/api/subscriptions.rb`): 201 with the
+ * issue, or 304 when the caller's state in the project already is the one asked (an author or assignee is
+ * subscribed until they unsubscribe).
+ */
+function issueSubscription(ctx: RouteContext, subscribe: boolean) {
+  const q = parseParams(ctx.params, { id: p.string().required(), issue_iid: p.string().required() });
+  const project = findProject(ctx.world, ctx.caller, q.id);
+  const issue = findIssue(ctx.world, ctx.caller, project, subscribableIid(q.issue_iid));
+  const changed = changeSubscription(ctx.world, ctx.caller.user, { type: 'Issue', record: issue }, project, subscribe);
+  return changed ? json(presentIssueFull(ctx.world, ctx.caller.user, issue), 201) : notModified();
+}
+
 export const issueRoutes = [
   issueRoute('GET', '/issues', (ctx) => {
     const q = parseParams(
@@ -165,7 +179,9 @@ export const issueRoutes = [
     if (q.scope !== 'all') signedIn(ctx.caller);
     const filters = { ...filtersOf(q), nonArchived: q.non_archived };
     const issues = listIssues(ctx.world, ctx.caller, filters, issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
+    return paginated(ctx, issues, q, (issue) =>
+      presentIssueFull(ctx.world, ctx.caller.user, issue, true, q.with_labels_details),
+    );
   }),
 
   issueRoute('GET', '/projects/:id/issues', (ctx) => {
@@ -174,13 +190,15 @@ export const issueRoutes = [
     checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
     const project = findProject(ctx.world, ctx.caller, q.id);
     const issues = listProjectIssues(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
-    return paginated(ctx, issues, q, (issue) => presentIssueFull(ctx.world, issue, true, q.with_labels_details));
+    return paginated(ctx, issues, q, (issue) =>
+      presentIssueFull(ctx.world, ctx.caller.user, issue, true, q.with_labels_details),
+    );
   }),
 
   issueRoute('GET', '/projects/:id/issues/:issue_iid', (ctx) => {
     const q = parseParams(ctx.params, issuePath);
     const project = findProject(ctx.world, ctx.caller, q.id);
-    return json(presentIssueFull(ctx.world, findIssue(ctx.world, ctx.caller, project, q.issue_iid)));
+    return json(presentIssueFull(ctx.world, ctx.caller.user, findIssue(ctx.world, ctx.caller, project, q.issue_iid)));
   }),
 
   issueRoute('POST', '/projects/:id/issues', (ctx) => {
@@ -195,7 +213,7 @@ export const issueRoutes = [
     const project = findProject(ctx.world, ctx.caller, q.id);
     // `authorize! :create_issue, user_project` (`lib/api/issues.rb`).
     authorize(ctx.world, ctx.caller, 'create_issue', project);
-    return json(presentIssueFull(ctx.world, createIssue(ctx.world, ctx.caller, project, q)), 201);
+    return json(presentIssueFull(ctx.world, ctx.caller.user, createIssue(ctx.world, ctx.caller, project, q)), 201);
   }),
 
   issueRoute('PUT', '/projects/:id/issues/:issue_iid', (ctx) => {
@@ -234,6 +252,12 @@ export const issueRoutes = [
     const issue = issueByIid(ctx.world, project, q.issue_iid);
     authorize(ctx.world, ctx.caller, 'update_issue', issue);
     const changes = { ...q, state_event: q.state_event as 'close' | 'reopen' | undefined };
-    return json(presentIssueFull(ctx.world, updateIssue(ctx.world, ctx.caller, project, issue, changes)));
+    return json(
+      presentIssueFull(ctx.world, ctx.caller.user, updateIssue(ctx.world, ctx.caller, project, issue, changes)),
+    );
   }),
+
+  // `lib/api/subscriptions.rb`: the issue as `find_project_issue` finds it (404 for one the caller cannot read).
+  route('POST', '/projects/:id/issues/:issue_iid/subscribe', (ctx) => issueSubscription(ctx, true)),
+  route('POST', '/projects/:id/issues/:issue_iid/unsubscribe', (ctx) => issueSubscription(ctx, false)),
 ];

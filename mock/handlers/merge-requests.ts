@@ -1,7 +1,7 @@
 import { checkUnmodifiedSince } from '../http/conditional.js';
 import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
-import { json, noContent } from '../http/respond.js';
+import { json, noContent, notModified } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
 import { presentUserId } from '../present/users.js';
@@ -19,6 +19,7 @@ import {
 } from '../rules/merge-requests.js';
 import { authorize } from '../rules/policy.js';
 import { removeMergeRequest } from '../rules/removal.js';
+import { changeSubscription, subscribableIid } from '../rules/subscriptions.js';
 import type { MergeRequest } from '../world/types.js';
 import {
   issuableFilters,
@@ -138,6 +139,22 @@ const fieldParams = {
   squash: p.boolean(),
   merge_after: p.string(),
 };
+
+/**
+ * `POST /projects/:id/merge_requests/:merge_request_iid/subscribe` and `unsubscribe` (`lib/api/subscriptions.rb`):
+ * the merge request found (`404 Not found`), then `update_merge_request` asked of it (403: a Guest, an outsider of a
+ * public project); 201 with the merge request, or 304 when the caller's state already is the one asked (its author,
+ * assignees and reviewers are subscribed until they unsubscribe).
+ */
+function mergeRequestSubscription(ctx: RouteContext, subscribe: boolean) {
+  const q = parseParams(ctx.params, { id: p.string().required(), merge_request_iid: p.string().required() });
+  const project = findProject(ctx.world, ctx.caller, q.id);
+  const mr = findMergeRequest(ctx.world, project, subscribableIid(q.merge_request_iid));
+  authorize(ctx.world, ctx.caller, 'update_merge_request', mr);
+  const subject = { type: 'MergeRequest', record: mr } as const;
+  if (!changeSubscription(ctx.world, ctx.caller.user, subject, project, subscribe)) return notModified();
+  return json(presentMergeRequestFull(ctx.world, ctx.caller, mr), 201);
+}
 
 export const mergeRequestRoutes = [
   route(
@@ -316,4 +333,12 @@ export const mergeRequestRoutes = [
       presentMergeRequestFull(ctx.world, ctx.caller, mergeMergeRequest(ctx.world, ctx.caller, project, mr, q)),
     );
   }),
+
+  // `lib/api/subscriptions.rb`: `find_merge_request_with_access(id, :update_merge_request)`.
+  route('POST', '/projects/:id/merge_requests/:merge_request_iid/subscribe', (ctx) =>
+    mergeRequestSubscription(ctx, true),
+  ),
+  route('POST', '/projects/:id/merge_requests/:merge_request_iid/unsubscribe', (ctx) =>
+    mergeRequestSubscription(ctx, false),
+  ),
 ];

@@ -185,6 +185,11 @@ export interface Constraints<S extends Spec> {
   atLeastOneOf?: (keyof S & string)[][];
   /** `a, b provide all or none of parameters` when only some of a group are given. */
   allOrNoneOf?: (keyof S & string)[][];
+  /**
+   * Grape's `exactly_one_of`: `a, b are missing, exactly one parameter must be provided` when none of a
+   * group is given, `a, b are mutually exclusive` when more than one is.
+   */
+  exactlyOneOf?: (keyof S & string)[][];
 }
 
 // Grape strips strings before its allow_blank check.
@@ -247,6 +252,11 @@ export function parseParams<S extends Spec>(raw: RawParams, spec: S, constraints
   for (const group of constraints.allOrNoneOf ?? []) {
     const count = group.filter(given).length;
     if (count > 0 && count < group.length) errors.push(`${group.join(', ')} provide all or none of parameters`);
+  }
+  for (const group of constraints.exactlyOneOf ?? []) {
+    const count = group.filter(given).length;
+    if (count === 0) errors.push(`${group.join(', ')} are missing, exactly one parameter must be provided`);
+    if (count > 1) errors.push(`${group.join(', ')} are mutually exclusive`);
   }
   if (errors.length > 0) throw paramError(errors);
   return out as Parsed<S>;

@@ -57,6 +57,12 @@ export function redirect(location: string, headers?: Record<string, string>): Mo
 /** 204 with an empty body (HTTP forbids a body on 204). */
 export const noContent = (): MockResponse => ({ status: 204, headers: {}, body: null });
 
+/**
+ * 304 with an empty body: GitLab's `not_modified!` renders `{"message":"304 Not Modified"}`, which Rack
+ * drops, as HTTP forbids a body on 304.
+ */
+export const notModified = (): MockResponse => ({ status: 304, headers: {}, body: null });
+
 /** A dropped connection (an injected fault): the client sees a network error, not an answer. */
 export const DROPPED: MockResponse = Object.freeze({ status: 0, headers: {}, body: null });
 

@@ -2,7 +2,8 @@ import type { Issue } from '../../src/models/issues.js';
 import type { MilestoneIssue } from '../../src/models/milestones.js';
 import { isPaidPlan, projectPlan } from '../rules/access.js';
 import { projectLabels } from '../rules/labels.js';
-import type { Issue as IssueRecord, World } from '../world/types.js';
+import { isSubscribed } from '../rules/subscriptions.js';
+import type { Issue as IssueRecord, Project, User, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
 import { presentLabelBasic } from './labels.js';
 import { milestoneOf } from './milestones.js';
@@ -62,7 +63,13 @@ export function presentIssue(world: World, issue: IssueRecord): MilestoneIssue {
  * out (`include_subscribed: false` in every list of `lib/api/issues.rb`; `expose :subscribed, if:
  * ->(_, options) { options.fetch(:include_subscribed, true) }` in `lib/api/entities/issue.rb`).
  */
-export function presentIssueFull(world: World, issue: IssueRecord, inList = false, withLabelsDetails = false): Issue {
+export function presentIssueFull(
+  world: World,
+  viewer: User,
+  issue: IssueRecord,
+  inList = false,
+  withLabelsDetails = false,
+): Issue {
   const api = `${world.baseUrl}/api/v4/projects/${issue.project_id}`;
   const basic = presentIssue(world, issue);
   return {
@@ -70,7 +77,15 @@ export function presentIssueFull(world: World, issue: IssueRecord, inList = fals
     // IssueBasic's `labels` with `with_labels_details`: LabelBasic entities by title (the SDK's list queries do not
     // offer the parameter, so its model keeps the titles' type).
     ...(withLabelsDetails && { labels: labelDetails(world, issue) as unknown as string[] }),
-    ...(!inList && { subscribed: false }),
+    // `issue.subscribed?(current_user, options[:project] || issue.project)`.
+    ...(!inList && {
+      subscribed: isSubscribed(
+        world,
+        viewer,
+        { type: 'Issue', record: issue },
+        world.projects.get(issue.project_id) as Project,
+      ),
+    }),
     _links: {
       self: `${api}/issues/${issue.iid}`,
       notes: `${api}/issues/${issue.iid}/notes`,

@@ -1,11 +1,12 @@
 import type { GroupLabel, ProjectLabel } from '../../src/models/labels.js';
 import { labelCounts, textColorOf } from '../rules/labels.js';
-import type { Label, User, World } from '../world/types.js';
+import { isSubscribedToLabel } from '../rules/subscriptions.js';
+import type { Label, Project, User, World } from '../world/types.js';
 
 /**
  * Labels as GitLab's entities show them (`lib/api/entities/label_basic.rb`, `label.rb`,
- * `project_label.rb`): the counts only with `with_counts=true`; `subscribed` is always
- * false (subscriptions are not modelled); a description is shown as plain escaped text.
+ * `project_label.rb`): the counts only with `with_counts=true`; `subscribed` from the one place
+ * subscriptions are decided (`rules/subscriptions.ts`); a description is shown as plain escaped text.
  * @module
  */
 
@@ -32,6 +33,17 @@ export function presentLabelBasic(label: Label) {
 
 /** GitLab's Label entity, as group label routes answer it. */
 export function presentGroupLabel(world: World, viewer: User, label: Label, withCounts = false): GroupLabel {
+  return presentLabel(world, viewer, null, label, withCounts);
+}
+
+/** The Label entity shown through a project's routes (`parent`) or a group's (`null`): `subscribed` depends on it. */
+function presentLabel(
+  world: World,
+  viewer: User,
+  parent: Project | null,
+  label: Label,
+  withCounts: boolean,
+): GroupLabel {
   return {
     id: label.id,
     name: label.title,
@@ -41,15 +53,22 @@ export function presentGroupLabel(world: World, viewer: User, label: Label, with
     text_color: textColorOf(label.color),
     remove_on_close: false,
     ...(withCounts ? labelCounts(world, viewer, label) : {}),
-    subscribed: false,
+    subscribed: isSubscribedToLabel(world, viewer, label, parent),
   };
 }
 
 /** GitLab's ProjectLabel entity: the Label entity, the priority in the project, and whether it is the project's own. */
-export function presentProjectLabel(world: World, viewer: User, label: Label, withCounts = false): ProjectLabel {
+export function presentProjectLabel(
+  world: World,
+  viewer: User,
+  project: Project,
+  label: Label,
+  withCounts = false,
+): ProjectLabel {
   return {
-    ...presentGroupLabel(world, viewer, label, withCounts),
-    priority: label.priority,
+    ...presentLabel(world, viewer, project, label, withCounts),
+    // `label.priority(parent)` (`lib/api/entities/project_label.rb`): the label's priority in this project.
+    priority: label.priorities.get(project.id) ?? null,
     is_project_label: label.project_id !== null,
   };
 }

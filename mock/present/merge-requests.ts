@@ -7,6 +7,7 @@ import {
   isFirstContribution,
   mergeStatus,
 } from '../rules/merge-requests.js';
+import { isSubscribed } from '../rules/subscriptions.js';
 import type { Caller, MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
 import { presentLabelBasic } from './labels.js';
@@ -173,7 +174,8 @@ export function presentMergeRequestFull(
   );
   return {
     ...(Object.fromEntries(fields) as MergeRequestBasic),
-    subscribed: false,
+    // `merge_request.subscribed?(current_user, options[:project])`.
+    subscribed: isSubscribed(world, caller.user, { type: 'MergeRequest', record: mr }, project),
     changes_count: null,
     latest_build_started_at: null,
     latest_build_finished_at: null,

@@ -1,9 +1,10 @@
-import { conflict, notFound, validationError } from '../http/errors.js';
+import { ApiError, conflict, notFound, validationError } from '../http/errors.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
 import type { Group, Issue, Label, MergeRequest, Project, User, World } from '../world/types.js';
-import { nextId } from '../world/world.js';
+import { nextId, nowIso } from '../world/world.js';
 import { fuzzy } from './groups.js';
 import { canReadIssue, canReadMergeRequests, canReadProject } from './policy.js';
+import { dropSubscriptions, moveLabelSubscriptions } from './subscriptions.js';
 
 /**
  * Labels (`lib/api/labels.rb`, `group_labels.rb`, `LabelsFinder`, `Labels::CreateService`):
@@ -168,17 +169,20 @@ export function createLabel(world: World, project: Project, fields: LabelFields 
   );
 }
 
-/** Stores a valid label (the seed and the rules both go through here). */
+/** Stores a valid label (the seed and the rules both go through here); a project label may come with its priority there. */
 export function insertLabel(
   world: World,
   owner: LabelOwner,
-  fields: Pick<Label, 'title' | 'color' | 'description' | 'priority'>,
+  fields: Pick<Label, 'title' | 'color' | 'description'> & { priority?: number | null },
 ): Label {
+  const { priority, ...rest } = fields;
   const label: Label = {
     id: nextId(world, 'labels'),
     project_id: 'project' in owner ? owner.project.id : null,
     group_id: 'group' in owner ? owner.group.id : null,
-    ...fields,
+    ...rest,
+    priorities: new Map('project' in owner && priority != null ? [[owner.project.id, priority]] : []),
+    updated_at: nowIso(world),
   };
   world.labels.set(label.id, label);
   return label;
@@ -186,36 +190,113 @@ export function insertLabel(
 
 /**
  * `PUT /projects/:id/labels/:label_id`: a new title must be free (GitLab's uniqueness
- * validation: `title has already been taken`); a `null` priority removes it. Issues and
+ * validation: `title has already been taken`); the priority is the label's in `project`
+ * (`label.prioritize!(parent, priority)`), and `null` removes it (`unprioritize!`). Issues and
  * merge requests that carry the old title carry the new one.
  */
 export function updateLabel(world: World, project: Project, label: Label, changes: LabelFields): Label {
   const { title, color } = validateLabel(changes);
-  if (title !== undefined && title !== label.title && projectLabels(world, project).some((l) => l.title === title)) {
+  // A project label's title is free among the labels its project can use; a group label's, in its group
+  // (`validates :title, uniqueness: { scope: [:group_id, :project_id] }`, `app/models/label.rb`).
+  const taken = label.group_id === null ? projectLabels(world, project) : labelsOfGroup(world, label.group_id);
+  if (title !== undefined && title !== label.title && taken.some((l) => l.title === title)) {
     throw validationError({ title: ['has already been taken'] }).because(`a label ${title} exists already`);
   }
   if (title !== undefined && title !== label.title) renameOnRecords(world, label, title);
   if (title !== undefined) label.title = title;
   if (color !== undefined) label.color = color;
   if (changes.description !== undefined) label.description = changes.description;
-  if (changes.priority !== undefined) label.priority = changes.priority;
+  if (changes.priority === null) label.priorities.delete(project.id);
+  else if (changes.priority !== undefined) label.priorities.set(project.id, changes.priority);
+  // A priority lives in its own record in GitLab (`LabelPriority`): it leaves the label's `updated_at` alone.
+  if (title !== undefined || color !== undefined || changes.description !== undefined) label.updated_at = nowIso(world);
   return label;
 }
 
-// Only project labels are renamed or deleted (the API has no group label writes): their project's records carry them.
+/** A group's own labels (not its ancestors'). */
+const labelsOfGroup = (world: World, groupId: number) =>
+  [...world.labels.values()].filter((l) => l.group_id === groupId);
+
+/** Where a label belongs: its project, or its group (GitLab's `preloaded_parent_container`, which its policy delegates to). */
+export function labelOwner(world: World, label: Label): Project | Group {
+  return (
+    label.project_id === null ? world.groups.get(label.group_id as number) : world.projects.get(label.project_id)
+  ) as Project | Group;
+}
+
+/** The projects whose records may carry a label: its own project, or every project below its group. */
+function projectsUsing(world: World, label: Label): Set<number> {
+  if (label.project_id !== null) return new Set([label.project_id]);
+  const ids = new Set<number>();
+  for (const project of world.projects.values()) {
+    const group = projectGroup(world, project);
+    if (group && groupChain(world, group).some((g) => g.id === label.group_id)) ids.add(project.id);
+  }
+  return ids;
+}
+
+/**
+ * The issues and merge requests of the projects that use a label and carry its title. Records carry
+ * titles, not label ids: where the project can use another label of that title (a group label named as
+ * one of its own), the title stands for that one too and is left alone.
+ */
+function recordsCarrying(world: World, label: Label): (Issue | MergeRequest)[] {
+  const projects = projectsUsing(world, label);
+  for (const id of [...projects]) {
+    const project = world.projects.get(id) as Project;
+    if (projectLabels(world, project).some((l) => l.id !== label.id && l.title === label.title)) projects.delete(id);
+  }
+  return [...world.issues.values(), ...world.mergeRequests.values()].filter(
+    (r) => projects.has(r.project_id) && r.labels.includes(label.title),
+  );
+}
+
+// The records carry titles: a renamed label is renamed on them (a group label's in every project below its group).
 function renameOnRecords(world: World, label: Label, title: string): void {
-  for (const record of [...world.issues.values(), ...world.mergeRequests.values()]) {
-    if (record.project_id !== label.project_id) continue;
+  for (const record of recordsCarrying(world, label)) {
     record.labels = record.labels.map((l) => (l === label.title ? title : l));
   }
 }
 
-/** `DELETE /projects/:id/labels/:label_id`: the label goes, and so does its title from the issues and merge requests. */
+/**
+ * `DELETE /projects/:id/labels/:label_id`: the label goes, with its priorities and subscriptions
+ * (`dependent: :destroy`), and its title leaves the issues and merge requests that carried it.
+ */
 export function deleteLabel(world: World, label: Label): void {
-  for (const record of [...world.issues.values(), ...world.mergeRequests.values()]) {
-    if (record.project_id === label.project_id) record.labels = record.labels.filter((l) => l !== label.title);
-  }
+  for (const record of recordsCarrying(world, label)) record.labels = record.labels.filter((l) => l !== label.title);
+  dropSubscriptions(world, (s) => s.subscribable_type === 'Label' && s.subscribable_id === label.id);
   world.labels.delete(label.id);
+}
+
+/** `promote_label`'s answer when there is nothing to promote (`lib/api/helpers/label_helpers.rb`): `render_api_error!(..., 400)`. */
+export const promotionFailed = () => new ApiError(400, { message: 'Failed to promote project label to group label' });
+
+/**
+ * `PUT /projects/:id/labels/:name/promote` (`Labels::PromoteService#execute`): a project label becomes
+ * a label of the project's group. The group's label of that title is reused, else one is made with the
+ * label's title, description and colour; every label of that title in the group's projects (those
+ * directly in it: `LabelsFinder` with `group_id`) is merged into it: their priorities and subscriptions
+ * (the newest per user) go to it, and they are deleted. Issues and merge requests carry titles, so
+ * theirs stay as they are. A group label (`label.is_a?(ProjectLabel)` fails) is not promoted.
+ */
+export function promoteLabel(world: World, project: Project, label: Label): Label {
+  const group = projectGroup(world, project);
+  if (!group || label.project_id === null) throw promotionFailed().because('only a project label of a group project');
+  const groupLabel =
+    labelsOfGroup(world, group.id).find((l) => l.title === label.title) ??
+    insertLabel(world, { group }, { title: label.title, color: label.color, description: label.description });
+  const merged = [...world.labels.values()].filter((l) => {
+    if (l.title !== label.title || l.project_id === null) return false;
+    return projectGroup(world, world.projects.get(l.project_id) as Project)?.id === group.id;
+  });
+  const ids = new Set(merged.map((l) => l.id));
+  for (const old of merged) {
+    // `update_priorities`: `LabelPriority.where(label: label_ids).update_all(label_id: group_label.id)`.
+    for (const [projectId, priority] of old.priorities) groupLabel.priorities.set(projectId, priority);
+  }
+  moveLabelSubscriptions(world, ids, groupLabel);
+  for (const id of ids) world.labels.delete(id);
+  return groupLabel;
 }
 
 /**
@@ -275,8 +356,9 @@ export function labelCounts(world: World, user: User, label: Label) {
 export function labelPriorityOf(world: World, project: Project, titles: readonly string[]): number | undefined {
   let best: number | undefined;
   for (const label of projectLabels(world, project)) {
-    if (label.priority === null || !titles.includes(label.title)) continue;
-    if (best === undefined || label.priority < best) best = label.priority;
+    const priority = label.priorities.get(project.id);
+    if (priority === undefined || !titles.includes(label.title)) continue;
+    if (best === undefined || priority < best) best = priority;
   }
   return best;
 }

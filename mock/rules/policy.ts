@@ -466,7 +466,7 @@ export interface Abilities {
   create_merge_request_from: Project;
   create_merge_request_in: Project;
   modify_approvers_rules: Project;
-  admin_label: Project;
+  admin_label: Project | Group;
   set_issue_metadata: Project;
   set_issue_updated_at: Project;
   set_issue_created_at: Project;
@@ -753,7 +753,12 @@ const POLICY: { [A in Ability]: Rule<Abilities[A]> } = {
   modify_approvers_rules: projectMember(Roles.Maintainer),
   // ProjectPolicy: `rule { planner }.enable :admin_label, :admin_milestone`; archived features, and
   // `rule { issues_disabled & merge_requests_disabled }.policy { prevent :admin_label, :admin_milestone ... }`.
-  admin_label: guarded(projectMember(Roles.Planner), itself, { archived: true, anyOf: ['issues', 'merge_requests'] }),
+  // GroupPolicy: `rule { planner }.policy { enable :admin_label }` (a group label's own policy,
+  // GroupLabelPolicy, delegates to its group; ProjectLabelPolicy to its project).
+  admin_label: scoped({
+    project: guarded(projectMember(Roles.Planner), itself, { archived: true, anyOf: ['issues', 'merge_requests'] }),
+    group: groupMember(Roles.Planner),
+  }),
   // IssuePolicy: `set_issue_metadata` from Planner (`can_set_issuable_metadata?`); asked of the project here.
   set_issue_metadata: projectMember(Roles.Planner),
   // ProjectPolicy: `rule { can?(:owner_access) }.policy { ... enable :set_issue_updated_at }` (admins are

@@ -409,13 +409,16 @@ function keepGroupResources(world: World, project: Project, missing: (groupId: n
   const mergeRequests = [...world.mergeRequests.values()].filter((mr) => mr.project_id === project.id);
   const records = [...issues, ...mergeRequests];
   const used = new Set(records.flatMap((r) => r.labels));
-  const own = new Set(projectLabels(world, project, true).map((l) => l.title));
+  const own = new Map(projectLabels(world, project, true).map((l) => [l.title, l]));
   const visible = projectLabels(world, project);
   for (const label of visible) {
-    if (label.project_id !== null || !missing(label.group_id) || !used.has(label.title) || own.has(label.title))
-      continue;
-    copyLabel(world, project, label);
-    own.add(label.title);
+    if (label.project_id !== null || !missing(label.group_id) || !used.has(label.title)) continue;
+    const kept = own.get(label.title) ?? copyLabel(world, project, label);
+    own.set(label.title, kept);
+    // `update_label_priorities`: the project's priority of the group label goes to the label that replaces it.
+    const priority = label.priorities.get(project.id);
+    if (priority !== undefined) kept.priorities.set(project.id, priority);
+    label.priorities.delete(project.id);
   }
   const copies = new Map<number, Milestone>();
   for (const record of records) {
@@ -438,7 +441,6 @@ function copyLabel(world: World, project: Project, label: Label): Label {
       title: label.title,
       color: label.color,
       description: label.description,
-      priority: null,
     },
   );
 }

@@ -14,6 +14,7 @@ import {
   subgroupHook,
 } from './events.js';
 import { can } from './policy.js';
+import { dropSubscriptions } from './subscriptions.js';
 import { announce } from './webhooks.js';
 
 /**
@@ -476,6 +477,8 @@ export function removeUser(world: World, user: User, options: { hardDelete: bool
     sshKeyHook(world, key, user, 'destroy');
   }
   for (const scim of [...world.scimIdentities.values()]) if (scim.user_id === id) world.scimIdentities.delete(scim.id);
+  // `has_many :subscriptions, dependent: :destroy` (`app/models/user.rb`).
+  dropSubscriptions(world, (s) => s.user_id === id);
   // GitLab keeps a deleted user's OAuth rows (no foreign key), and they no longer authenticate: the mock deletes them.
   for (const table of [world.oauthSessions, world.oauthGrants, world.oauthTokens] as Map<
     number,
@@ -594,9 +597,21 @@ function dropRecordsOf(world: World, projectIds: ReadonlySet<number>, groupIds: 
       if (r.milestone_id !== null && milestoneIds.has(r.milestone_id)) r.milestone_id = null;
     }
   }
+  const labels = new Set<number>();
   for (const label of [...world.labels.values()]) {
-    if (inProject(label.project_id) || inGroup(label.group_id)) world.labels.delete(label.id);
+    if (inProject(label.project_id) || inGroup(label.group_id)) {
+      labels.add(label.id);
+      world.labels.delete(label.id);
+    }
+    // `label_priorities.project_id`: ON DELETE CASCADE (a group label loses the priorities of removed projects).
+    else if (projectIds.size > 0)
+      for (const id of [...label.priorities.keys()]) if (inProject(id)) label.priorities.delete(id);
   }
+  // `has_many :subscriptions, dependent: :destroy` of labels; `subscriptions.project_id`: ON DELETE CASCADE.
+  dropSubscriptions(
+    world,
+    (s) => inProject(s.project_id) || (s.subscribable_type === 'Label' && labels.has(s.subscribable_id)),
+  );
   const branches = new Set<number>();
   for (const b of [...world.protectedBranches.values()]) {
     if (inProject(b.project_id) || inGroup(b.group_id)) {
@@ -657,6 +672,13 @@ function dropIssuables(world: World, issues: ReadonlySet<number>, mergeRequests:
   if (issues.size === 0 && mergeRequests.size === 0) return;
   for (const id of issues) world.issues.delete(id);
   for (const id of mergeRequests) world.mergeRequests.delete(id);
+  // Issuable `has_many :subscriptions, dependent: :destroy` (Subscribable).
+  dropSubscriptions(
+    world,
+    (s) =>
+      (s.subscribable_type === 'Issue' && issues.has(s.subscribable_id)) ||
+      (s.subscribable_type === 'MergeRequest' && mergeRequests.has(s.subscribable_id)),
+  );
   for (const rule of [...world.mergeRequestApprovalRules.values()]) {
     if (mergeRequests.has(rule.merge_request_id)) world.mergeRequestApprovalRules.delete(rule.id);
   }

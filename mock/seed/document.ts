@@ -322,6 +322,8 @@ export const SeedLabel = z.strictObject({
   priority: z.int().nonnegative().optional(),
   /** The label's id. */
   id: id.optional(),
+  /** When it last changed (an export's: what `If-Unmodified-Since` is compared with); default the world clock. */
+  updated_at: dateTime.optional(),
 });
 
 /** A project feature's access level in a seed: GitLab's `ProjectFeature` levels. */
@@ -656,6 +658,11 @@ export const SeedProject = z.strictObject({
   milestones: z.array(SeedMilestone).optional(),
   /** The project's own labels. */
   labels: z.array(SeedLabel).optional(),
+  /**
+   * `{ "title": priority }`: the priorities (0 or more, lower first) this project gives its groups'
+   * labels, by their title (GitLab keeps priorities per project; its own labels take theirs in `labels`).
+   */
+  group_label_priorities: z.record(z.string(), z.int().nonnegative()).optional(),
   /** The project's issues. */
   issues: z.array(SeedIssue).optional(),
   /** The project's merge requests. */
@@ -1004,6 +1011,22 @@ export const SeedEvent = z.strictObject({
 });
 
 /** @internal The schema of the type of the same name; the mock's entry points export the type only. */
+export const SeedSubscription = z.strictObject({
+  /** The subscription's id. */
+  id: id.optional(),
+  /** Required: the username of who subscribed (or unsubscribed). */
+  user: z.string(),
+  /** Required: `Label`, `Issue` or `MergeRequest`. */
+  subscribable_type: z.enum(['Label', 'Issue', 'MergeRequest']),
+  /** Required: the label's, issue's or merge request's id. */
+  subscribable_id: z.int(),
+  /** Full path of the project it was made in (an issue's or merge request's own, a label's through a project); absent for a group label's. */
+  project: z.string().optional(),
+  /** Default `true`; `false`: unsubscribed (a participant who opted out). */
+  subscribed: z.boolean().optional(),
+});
+
+/** @internal The schema of the type of the same name; the mock's entry points export the type only. */
 export const SeedDocument = z.strictObject({
   /** The document's format: `1`, written by `mock.exportState()`; a version this mock does not know is refused. */
   version: z
@@ -1027,6 +1050,8 @@ export const SeedDocument = z.strictObject({
   scim_identities: z.array(SeedScimIdentity).optional(),
   /** Activity events (an export's; the API records new ones). */
   events: z.array(SeedEvent).optional(),
+  /** Subscriptions to labels, issues and merge requests' notifications (and explicit unsubscriptions). */
+  subscriptions: z.array(SeedSubscription).optional(),
   /** The OAuth provider's state: signing key, sessions, authorization codes and tokens (an export's). */
   oauth: SeedOAuth.optional(),
   /** Faults injected in front of the API from the start (see `mock.faults`), e.g. `[{ "path": "/projects/**", "status": 502, "times": 1 }]`. */
@@ -1091,6 +1116,11 @@ export type SeedLabel = z.input<typeof SeedLabel>;
  * @interface
  */
 export type SeedEvent = z.input<typeof SeedEvent>;
+/**
+ * A subscription: an item of the seed document's `subscriptions`.
+ * @interface
+ */
+export type SeedSubscription = z.input<typeof SeedSubscription>;
 /**
  * A group webhook: an item of a group's `hooks`.
  * @interface

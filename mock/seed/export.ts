@@ -1,4 +1,5 @@
 import type { InjectedFault } from '../http/faults.js';
+import { groupChain, projectGroup } from '../world/memberships.js';
 import { sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import type {
   AccessToken,
@@ -77,6 +78,7 @@ export const EXPORTED_AS: { readonly [K in keyof World]: string } = {
   oauthTokens: 'oauth.tokens',
   signingKey: 'oauth.signing_key',
   labels: 'groups[].labels, projects[].labels',
+  subscriptions: 'subscriptions',
   projectHooks: 'projects[].hooks',
   systemHooks: 'system_hooks',
   groupHooks: 'groups[].hooks',
@@ -167,9 +169,26 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
             name: l.title,
             color: l.color,
             description: orUndefined(l.description),
-            priority: orUndefined(l.priority),
+            priority: l.project_id === null ? undefined : l.priorities.get(l.project_id),
+            updated_at: l.updated_at,
           })),
         };
+  // A group label's priorities by project, read once. Only projects that prioritized a label of one of
+  // their groups get the key (others export as before); a priority left behind by a transfer is not written.
+  const groupPriorities = new Map<number, Label[]>();
+  for (const l of world.labels.values()) {
+    if (l.group_id === null) continue;
+    for (const projectId of l.priorities.keys())
+      groupPriorities.set(projectId, [...(groupPriorities.get(projectId) ?? []), l]);
+  }
+  const groupLabelPriorities = (p: Project): { group_label_priorities?: Record<string, number> } => {
+    const group = projectGroup(world, p);
+    const chain = new Set(group ? groupChain(world, group).map((g) => g.id) : []);
+    const entries = (groupPriorities.get(p.id) ?? [])
+      .filter((l) => l.group_id !== null && chain.has(l.group_id))
+      .map((l) => [l.title, l.priorities.get(p.id) as number] as const);
+    return entries.length === 0 ? {} : { group_label_priorities: Object.fromEntries(entries) };
+  };
   const branchesOfGroup = groupBy(world.protectedBranches, (b) => b.group_id);
   const branchesOfProject = groupBy(world.protectedBranches, (b) => b.project_id);
   const rulesOfGroup = groupBy(world.groupApprovalRules, (r) => r.group_id);
@@ -377,6 +396,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
     ...(p.repository_object_format !== undefined && { repository_object_format: p.repository_object_format }),
     milestones: milestonesOfProject(p.id).map(milestone),
     ...labels(labelsOfProject(p.id)),
+    ...groupLabelPriorities(p),
     issues: issuesOf(p.id).map(
       (i): SeedIssue => ({
         id: i.id,
@@ -486,6 +506,19 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
             target_iid: orUndefined(e.target_iid),
             target_title: orUndefined(e.target_title),
             created_at: e.created_at,
+          })),
+        }),
+    // Written only when there are subscriptions: a world without them exports as before they existed.
+    ...(world.subscriptions.size === 0
+      ? {}
+      : {
+          subscriptions: [...world.subscriptions.values()].map((s) => ({
+            id: s.id,
+            user: username(s.user_id),
+            subscribable_type: s.subscribable_type,
+            subscribable_id: s.subscribable_id,
+            project: s.project_id === null ? undefined : world.projects.get(s.project_id)?.path_with_namespace,
+            subscribed: s.subscribed,
           })),
         }),
     oauth: exportOAuthState(world),

@@ -33,6 +33,7 @@ export function loadSeedDocument(world: World, input: unknown): Record<string, S
   eachWithin('applications', doc.applications, (app) => seed.application(app));
   eachWithin('scim_identities', doc.scim_identities, (identity) => seed.scimIdentity(identity));
   eachWithin('events', doc.events, (event) => seed.event(event));
+  eachWithin('subscriptions', doc.subscriptions, (subscription) => seed.subscription(subscription));
   eachWithin('system_hooks', doc.system_hooks, (hook) => seed.systemHook(hook));
   if (doc.oauth) loadOAuthState(world, doc.oauth);
   // An export's sequences, random source and rate limit counts: new ids and secrets continue where it stopped.

@@ -50,6 +50,7 @@ import type {
   Push,
   Role,
   ScimIdentity,
+  Subscription,
   SystemHook,
   User,
   Visibility,
@@ -86,6 +87,7 @@ import {
   type SeedProtectedBranch,
   SeedPush,
   SeedScimIdentity,
+  SeedSubscription,
   SeedSystemHook,
   SeedUser,
 } from './document.js';
@@ -535,6 +537,7 @@ export class Seeder {
     membershipDetailsOf(this.world, project, input.members);
     eachWithin('milestones', input.milestones, (item) => this.milestone(project, item));
     eachWithin('labels', input.labels, (item) => this.projectLabel(project, item));
+    this.#groupLabelPriorities(project, input.group_label_priorities ?? {});
     eachWithin('issues', input.issues, (item) => this.issue(project, item));
     eachWithin('hooks', input.hooks, (item) => this.projectHook(project, item));
     addProtectedBranches(this.world, { project_id: project.id, group_id: null }, input.protected_branches);
@@ -615,6 +618,15 @@ export class Seeder {
     return this.#label({ group }, input);
   }
 
+  /** The priorities a project gives its groups' labels, by title: each a group label the project can use. */
+  #groupLabelPriorities(project: Project, priorities: Record<string, number>): void {
+    for (const [title, priority] of Object.entries(priorities)) {
+      const label = projectLabels(this.world, project).find((l) => l.title === title && l.group_id !== null);
+      if (!label) throw new SeedError('group_label_priorities', `no label ${title} of the project's groups`);
+      label.priorities.set(project.id, priority);
+    }
+  }
+
   #label(owner: LabelOwner, input: SeedLabel): Label {
     this.#checkShape(SeedLabel, input);
     const title = input.name.trim();
@@ -629,7 +641,7 @@ export class Seeder {
         ? projectLabels(this.world, owner.project)
         : [...this.world.labels.values()].filter((l) => l.group_id === owner.group.id);
     if (taken.some((l) => l.title === title)) throw new SeedError('name', 'already taken');
-    return withId(this.world, 'labels', this.world.labels, input.id, () =>
+    const label = withId(this.world, 'labels', this.world.labels, input.id, () =>
       insertLabel(this.world, owner, {
         title,
         color,
@@ -637,6 +649,8 @@ export class Seeder {
         priority: input.priority ?? null,
       }),
     );
+    label.updated_at = isoOrUndefined(input.updated_at) ?? label.updated_at;
+    return label;
   }
 
   /** A project webhook; its URL is checked as the API checks it (local addresses need the instance's permission). */
@@ -953,6 +967,31 @@ export class Seeder {
     }));
     this.world.events.set(event.id, event);
     return event;
+  }
+
+  /**
+   * A subscription (or an explicit unsubscription), as an export writes it: the user by username, the
+   * label, issue or merge request by id, the project by full path.
+   */
+  subscription(input: SeedSubscription): Subscription {
+    this.#checkShape(SeedSubscription, input);
+    const user = userByName(this.world, input.user, 'user');
+    const table = { Label: this.world.labels, Issue: this.world.issues, MergeRequest: this.world.mergeRequests }[
+      input.subscribable_type
+    ];
+    if (!table.has(input.subscribable_id)) throw new SeedError('subscribable_id', `unknown ${input.subscribable_type}`);
+    const project = input.project === undefined ? undefined : projectByPath(this.world, input.project);
+    if (input.project !== undefined && !project) throw new SeedError('project', 'unknown project');
+    const subscription: Subscription = withId(this.world, 'subscriptions', this.world.subscriptions, input.id, () => ({
+      id: nextId(this.world, 'subscriptions'),
+      user_id: user.id,
+      subscribable_type: input.subscribable_type,
+      subscribable_id: input.subscribable_id,
+      project_id: project?.id ?? null,
+      subscribed: input.subscribed ?? true,
+    }));
+    this.world.subscriptions.set(subscription.id, subscription);
+    return subscription;
   }
 
   /** A project approval rule: users by username, groups by full path, protected branches by name. */

@@ -977,8 +977,41 @@ export interface Label {
   color: string;
   /** The description, or `null`. */
   description: string | null;
-  /** A project label's priority in its project (lower first), or `null`; group labels have none in the mock. */
-  priority: number | null;
+  /**
+   * Its priority (lower first) in each project that gave it one, by project id: GitLab's
+   * `label_priorities` rows. A project label has at most its own project's; a group label may have
+   * one in each project below the group.
+   */
+  priorities: Map<number, number>;
+  /**
+   * When it was last changed (created, renamed, recoloured...): what a conditional delete compares
+   * `If-Unmodified-Since` with.
+   */
+  updated_at: string;
+}
+
+/** What a subscription is to (GitLab's `subscribable_type`; project and group labels are both `Label`). */
+export type SubscribableType = 'Label' | 'Issue' | 'MergeRequest';
+
+/**
+ * A user's explicit choice about a label's, issue's or merge request's notifications (GitLab's
+ * `subscriptions` table, `app/models/subscription.rb`): subscribed, or unsubscribed (a participant who
+ * opted out). Without one, an issue or merge request counts its participants as subscribed
+ * (`Issuable#subscribed_without_subscriptions?`); a label no one.
+ */
+export interface Subscription {
+  /** The subscription's id. */
+  id: number;
+  /** Who. */
+  user_id: number;
+  /** What kind of record. */
+  subscribable_type: SubscribableType;
+  /** The label's, issue's or merge request's id. */
+  subscribable_id: number;
+  /** The project it was made in (an issue's or merge request's own; a label's, through a project), or `null` (a group label's). */
+  project_id: number | null;
+  /** `false`: unsubscribed. */
+  subscribed: boolean;
 }
 
 /** What an event records (GitLab's `Event.actions` keys that the world produces). */
@@ -1164,6 +1197,8 @@ export interface World {
   approvals: Map<number, Approval>;
   /** Project and group labels by id. */
   labels: Map<number, Label>;
+  /** Subscriptions to labels, issues and merge requests by id. */
+  subscriptions: Map<number, Subscription>;
   /** Project webhooks by id. */
   projectHooks: Map<number, ProjectHook>;
   /** System hooks by id. */

@@ -46,6 +46,7 @@ export function createWorld(baseUrl: string, now: number, randomSeed: number): W
     oauthGrants: new Map(),
     oauthTokens: new Map(),
     labels: new Map(),
+    subscriptions: new Map(),
     projectHooks: new Map(),
     systemHooks: new Map(),
     groupHooks: new Map(),

@@ -86,6 +86,12 @@ export interface LabelCreate {
   priority?: number;
 }
 
+/**
+ * The label a deprecated route (`PUT /projects/:id/labels`, `DELETE /projects/:id/labels`) names in
+ * its parameters: by id or by name, exactly one.
+ */
+export type LabelReference = { label_id: number; name?: never } | { name: string; label_id?: never };
+
 /** The body of `PUT /projects/:id/labels/:label_id`: at least one field. */
 export interface LabelUpdate {
   /** The new name. */

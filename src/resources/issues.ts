@@ -64,6 +64,35 @@ export class ProjectIssues extends Resource {
   update(project: ProjectRef, issueIid: number, body: IssueUpdate, options?: RequestOptions): Promise<Issue> {
     return this.request('PUT', path`projects/${project}/issues/${issueIid}`, Issue, { json: body, ...options });
   }
+
+  /**
+   * Subscribes the caller to an issue's notifications (its author and assignees are subscribed
+   * until they unsubscribe). Already subscribed: GitLab answers 304 Not Modified, a
+   * `GitLabApiError` whose `status` is 304. `POST /projects/:id/issues/:issue_iid/subscribe`
+   *
+   * @example
+   * ```ts
+   * const issue = await gitlab.projects.issues.subscribe('acme/api', 7);
+   * console.log(issue.subscribed); // true
+   * ```
+   */
+  subscribe(project: ProjectRef, issueIid: number, options?: RequestOptions): Promise<Issue> {
+    return this.request('POST', path`projects/${project}/issues/${issueIid}/subscribe`, Issue, options);
+  }
+
+  /**
+   * Unsubscribes the caller from an issue's notifications, its author and assignees too. Not
+   * subscribed: GitLab answers 304 Not Modified, a `GitLabApiError` whose `status` is 304.
+   * `POST /projects/:id/issues/:issue_iid/unsubscribe`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.issues.unsubscribe('acme/api', 7);
+   * ```
+   */
+  unsubscribe(project: ProjectRef, issueIid: number, options?: RequestOptions): Promise<Issue> {
+    return this.request('POST', path`projects/${project}/issues/${issueIid}/unsubscribe`, Issue, options);
+  }
 }
 
 /** The issues of every project the caller can see: `gitlab.issues`. Endpoint `/issues`. */

@@ -178,6 +178,46 @@ export class MergeRequests extends Resource {
   delete(project: ProjectRef, mergeRequestIid: number, options?: RequestOptions): Promise<void> {
     return this.request('DELETE', path`projects/${project}/merge_requests/${mergeRequestIid}`, null, options);
   }
+
+  /**
+   * Subscribes the caller to a merge request's notifications: those who may update it (Developer
+   * and up, its author, an assignee), 403 otherwise; its author, assignees and reviewers are
+   * subscribed until they unsubscribe. Already subscribed: GitLab answers 304 Not Modified, a
+   * `GitLabApiError` whose `status` is 304. `POST /projects/:id/merge_requests/:merge_request_iid/subscribe`
+   *
+   * @example
+   * ```ts
+   * const mr = await gitlab.projects.mergeRequests.subscribe('acme/api', 12);
+   * console.log(mr.subscribed); // true
+   * ```
+   */
+  subscribe(project: ProjectRef, mergeRequestIid: number, options?: RequestOptions): Promise<MergeRequest> {
+    return this.request(
+      'POST',
+      path`projects/${project}/merge_requests/${mergeRequestIid}/subscribe`,
+      MergeRequest,
+      options,
+    );
+  }
+
+  /**
+   * Unsubscribes the caller from a merge request's notifications (who may update it). Not
+   * subscribed: GitLab answers 304 Not Modified, a `GitLabApiError` whose `status` is 304.
+   * `POST /projects/:id/merge_requests/:merge_request_iid/unsubscribe`
+   *
+   * @example
+   * ```ts
+   * await gitlab.projects.mergeRequests.unsubscribe('acme/api', 12);
+   * ```
+   */
+  unsubscribe(project: ProjectRef, mergeRequestIid: number, options?: RequestOptions): Promise<MergeRequest> {
+    return this.request(
+      'POST',
+      path`projects/${project}/merge_requests/${mergeRequestIid}/unsubscribe`,
+      MergeRequest,
+      options,
+    );
+  }
 }
 
 /** The merge requests of every project the caller can read: `gitlab.mergeRequests`. Endpoint `/merge_requests`. */

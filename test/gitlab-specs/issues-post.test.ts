@@ -3,6 +3,7 @@ import type { MockGitLab } from '../../mock/index.js';
 import { api, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
 import {
   ADMIN_MODE,
+  CONFIDENTIAL,
   DEVELOPER,
   ISSUE,
   idOf,
@@ -414,28 +415,68 @@ notPortedGroup('/projects/:id/issues/:issue_iid/clone (post_projects_issues_spec
   );
 });
 
-notPortedGroup('POST :id/issues/:issue_iid/subscribe (post_projects_issues_spec)', () => {
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/subscribe (subscriptions)
-  notPorted('subscribes to an issue');
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/subscribe (subscriptions)
-  notPorted('returns 304 if already subscribed');
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/subscribe (subscriptions)
-  notPorted('returns 404 if the issue is not found');
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/subscribe (subscriptions)
-  notPorted('returns 404 if the issue ID is used instead of the iid');
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/subscribe (subscriptions)
-  notPorted('returns 404 if the issue is confidential');
+/** The spec's world with a second issue whose id (1000) is no iid of the project, as GitLab's ids and iids differ. */
+const subscribeWorld = () => postWorld({ issues: [{ id: 1000, title: 'numbered apart', author: 'user' }] });
+const subscription = (mock: MockGitLab, token: string, action: 'subscribe' | 'unsubscribe', iid: number) =>
+  api(mock, 'POST', `${PROJECT_ISSUES}/${iid}/${action}`, token);
+const iidOf = (mock: MockGitLab, title: string) => mock.world.issues.get(idOf(mock, title))?.iid as number;
+
+describe('POST :id/issues/:issue_iid/subscribe (post_projects_issues_spec)', () => {
+  it('subscribes to an issue', async () => {
+    const mock = subscribeWorld();
+    const answer = await subscription(mock, USER2, 'subscribe', iidOf(mock, ISSUE));
+    expect(answer.status).toBe(201);
+    expect(answer.body.subscribed).toBe(true);
+  });
+  it('returns 304 if already subscribed', async () => {
+    // `user` is the issue's author and assignee: subscribed as a participant.
+    const mock = subscribeWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, USER, () =>
+      subscription(mock, USER, 'subscribe', iidOf(mock, ISSUE)),
+    );
+    expect(answer.status).toBe(304);
+    expect(unchanged).toBe(true);
+  });
+  it('returns 404 if the issue is not found', async () => {
+    const answer = await subscription(subscribeWorld(), USER, 'subscribe', 123);
+    expect([answer.status, answer.body.message]).toEqual([404, '404 Not found']);
+  });
+  it('returns 404 if the issue ID is used instead of the iid', async () => {
+    expect((await subscription(subscribeWorld(), USER, 'subscribe', 1000)).status).toBe(404);
+  });
+  it('returns 404 if the issue is confidential', async () => {
+    const mock = subscribeWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, NON_MEMBER, () =>
+      subscription(mock, NON_MEMBER, 'subscribe', iidOf(mock, CONFIDENTIAL)),
+    );
+    expect(answer.status).toBe(404);
+    expect(unchanged).toBe(true);
+  });
 });
 
-notPortedGroup('POST :id/issues/:issue_id/unsubscribe (post_projects_issues_spec)', () => {
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/unsubscribe (subscriptions)
-  notPorted('unsubscribes from an issue');
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/unsubscribe (subscriptions)
-  notPorted('returns 304 if not subscribed');
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/unsubscribe (subscriptions)
-  notPorted('returns 404 if the issue is not found');
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/unsubscribe (subscriptions)
-  notPorted('returns 404 if using the issue ID instead of iid');
-  // skip: the mock does not model POST /projects/:id/issues/:issue_iid/unsubscribe (subscriptions)
-  notPorted('returns 404 if the issue is confidential');
+describe('POST :id/issues/:issue_id/unsubscribe (post_projects_issues_spec)', () => {
+  it('unsubscribes from an issue', async () => {
+    const mock = subscribeWorld();
+    const answer = await subscription(mock, USER, 'unsubscribe', iidOf(mock, ISSUE));
+    expect(answer.status).toBe(201);
+    expect(answer.body.subscribed).toBe(false);
+  });
+  it('returns 304 if not subscribed', async () => {
+    const mock = subscribeWorld();
+    const { answer, unchanged } = await refusedUnchanged(mock, USER2, () =>
+      subscription(mock, USER2, 'unsubscribe', iidOf(mock, ISSUE)),
+    );
+    expect(answer.status).toBe(304);
+    expect(unchanged).toBe(true);
+  });
+  it('returns 404 if the issue is not found', async () => {
+    expect((await subscription(subscribeWorld(), USER, 'unsubscribe', 123)).status).toBe(404);
+  });
+  it('returns 404 if using the issue ID instead of iid', async () => {
+    expect((await subscription(subscribeWorld(), USER, 'unsubscribe', 1000)).status).toBe(404);
+  });
+  it('returns 404 if the issue is confidential', async () => {
+    const mock = subscribeWorld();
+    expect((await subscription(mock, NON_MEMBER, 'unsubscribe', iidOf(mock, CONFIDENTIAL))).status).toBe(404);
+  });
 });

@@ -526,8 +526,31 @@ describe('GET /projects/:id/issues/:issue_iid (get_project_issues_spec)', () => 
     const mock = projectWorld();
     expect((await api(mock, 'GET', `${PROJECT_ISSUES}/${iidOf(mock, ISSUE)}`)).status).toBe(200);
   });
-  // skip: mock differs: GitLab answers `subscribed: true` to the issue's author (a participant is subscribed to its notifications); the mock does not model subscriptions and answers false (every other field the example checks matches)
-  notPorted('exposes known attributes');
+  it('exposes known attributes', async () => {
+    const mock = projectWorld();
+    const issue = mock.world.issues.get(idOf(mock, ISSUE));
+    const answer = await api(mock, 'GET', `${PROJECT_ISSUES}/${iidOf(mock, ISSUE)}`, USER);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      id: issue?.id,
+      iid: issue?.iid,
+      project_id: issue?.project_id,
+      title: ISSUE,
+      description: 'closed',
+      state: 'opened',
+      closed_at: null,
+      labels: ['label'],
+      confidential: false,
+    });
+    expect(answer.body.created_at).toBeTruthy();
+    expect(answer.body.updated_at).toBeTruthy();
+    expect(answer.body.milestone).toBeTypeOf('object');
+    expect(answer.body.assignees).toBeInstanceOf(Array);
+    expect(answer.body.assignee).toBeTypeOf('object');
+    expect(answer.body.author).toBeTypeOf('object');
+    // `user` is the issue's author (and assignee): a participant, subscribed without ever subscribing.
+    expect(answer.body.subscribed).toBe(true);
+  });
 
   it('moved_to_id: returns null when not moved', async () => {
     const mock = projectWorld();

@@ -606,6 +606,11 @@ async function check(mock: MockGitLab, route: (typeof routes)[number], r: FuzzRe
   const answer = `${response.status} ${text.slice(0, 300)}`;
   const ok = response.status >= 200 && response.status < 300;
   const refused = response.status >= 400 && response.status < 500;
+  // 304: a subscription already as asked (`not_modified!`, lib/api/subscriptions.rb): no body, nothing changed.
+  if (response.status === 304) {
+    if (text !== '' || state(mock) !== before) throw new Error(`${what}\n→ ${answer}: a 304 with a body or a change`);
+    return;
+  }
   if (!ok && !refused) throw new Error(`${what}\n→ ${answer}: neither 2xx nor 4xx`);
   if (request.method === 'HEAD') return;
   let body: unknown;

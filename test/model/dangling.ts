@@ -141,6 +141,14 @@ export function danglingReferences(world: World): string[] {
   for (const l of world.labels.values()) {
     project(`label #${l.id}`, 'project_id', l.project_id);
     group(`label #${l.id}`, 'group_id', l.group_id);
+    for (const id of l.priorities.keys()) project(`label #${l.id}`, 'priorities', id);
+  }
+  for (const s of world.subscriptions.values()) {
+    const where = `subscription #${s.id}`;
+    user(where, 'user_id', s.user_id);
+    project(where, 'project_id', s.project_id);
+    const table = { Label: world.labels, Issue: world.issues, MergeRequest: world.mergeRequests }[s.subscribable_type];
+    check(where, 'subscribable_id', table as Map<number, unknown>, s.subscribable_id, s.subscribable_type);
   }
   for (const h of world.projectHooks.values()) project(`project hook #${h.id}`, 'project_id', h.project_id);
   for (const h of world.groupHooks.values()) group(`group hook #${h.id}`, 'group_id', h.group_id);
