@@ -35,10 +35,6 @@ export default defineConfig({
   treeshake: true,
   // ky in the SDK's own chunk: its 30 modules cost a cold start one file read and parse each.
   noExternal: ['ky'],
-  // Without comments and indentation, the root's files are 107 kB instead of 244: less to read and parse at every
-  // start (issue 41). No name is shortened and no statement rewritten; the source maps lead back to src/, whose
-  // comments are the documentation (typedoc and the .d.ts files keep every one).
-  minifyWhitespace: true,
   esbuildPlugins: [
     {
       name: 'compile-schema-by-platform',

@@ -630,7 +630,7 @@ describe('test web-hook endpoint (POST /projects/:id/hooks/:hook_id/test/:trigge
   notPorted(
     'when trigger webhook test, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
   );
-  // skip: mock differs: the mock has no feature flags (GitLab's `/features` API); the ops flag `web_hook_test_api_endpoint_rate_limit` is always on, as 18.6 ships it (default enabled)
+  // skip: stubs GitLab's internals: the example turns the ops flag `web_hook_test_api_endpoint_rate_limit` off with `stub_feature_flags`; the mock has no feature flags, and the flag is on as 18.6 ships it (default enabled)
   notPorted('when trigger webhook test, rate limited endpoint, when ops flag is disabled: does not block the request');
   it('when trigger webhook test, when testing is not available for trigger, trigger_name=confidential_note_events: returns error message that testing is not available', async () => {
     const answer = await test('confidential_note_events');
@@ -663,7 +663,7 @@ describe('test web-hook endpoint (POST /projects/:id/hooks/:hook_id/test/:trigge
   });
   it('when trigger webhook test, when issue_events, trigger_name=confidential_issues_events: returns error message if not enough data', () =>
     notEnoughData(spec, 'confidential_issues_events', 'Ensure the project has issues.'));
-  // skip: mock differs: the mock does not model notes (GitLab's example creates a note on an issue), so no project has one to send
+  // skip: not modelled: notes (GitLab's example creates a note on an issue), so no project has one to send
   notPorted('when trigger webhook test, when note_events: executes hook');
   it('when trigger webhook test, when note_events: returns error message if not enough data', async () => {
     // GitLab runs it for `note_events` and for `emoji_events`.
@@ -676,22 +676,22 @@ describe('test web-hook endpoint (POST /projects/:id/hooks/:hook_id/test/:trigge
   });
   it('when trigger webhook test, when merge_request_events: returns error message if not enough data', () =>
     notEnoughData(spec, 'merge_requests_events', 'Ensure the project has merge requests.'));
-  // skip: mock differs: the mock does not model CI jobs (GitLab's example creates a `ci_build`)
+  // skip: not modelled: CI jobs (GitLab's example creates a `ci_build`)
   notPorted('when trigger webhook test, when job_events: executes hook');
   it('when trigger webhook test, when job_events: returns error message if not enough data', () =>
     notEnoughData(spec, 'job_events', 'Ensure the project has CI jobs.'));
-  // skip: mock differs: the mock does not model CI pipelines (GitLab's example creates a `ci_pipeline`)
+  // skip: not modelled: CI pipelines (GitLab's example creates a `ci_pipeline`)
   notPorted('when trigger webhook test, when pipeline_events: executes hook');
   it('when trigger webhook test, when pipeline_events: returns error message if not enough data', () =>
     notEnoughData(spec, 'pipeline_events', 'Ensure the project has CI pipelines.'));
-  // skip: mock differs: the mock does not model wiki pages (GitLab's example creates one)
+  // skip: not modelled: wiki pages (GitLab's example creates one)
   notPorted('when trigger webhook test, when wiki_page_events: executes hook');
   it('when trigger webhook test, when wiki_page_events: returns error message if wiki is not enabled', async () => {
     const disable = await api(mock, 'PUT', `/projects/${spec.project}`, USER, { wiki_access_level: 'disabled' });
     expect(disable.status).toBe(200);
     await notEnoughData(spec, 'wiki_page_events', 'Ensure the wiki is enabled and has pages.');
   });
-  // skip: mock differs: the mock does not model releases (GitLab's example creates one)
+  // skip: not modelled: releases (GitLab's example creates one)
   notPorted('when trigger webhook test, when release_events: executes hook');
   it('when trigger webhook test, when release_events: returns error message if not enough data', () =>
     notEnoughData(spec, 'releases_events', 'Ensure the project has releases.'));
@@ -738,7 +738,7 @@ describe('resend web-hook event endpoint (POST /projects/:id/hooks/:hook_id/even
   notPorted(
     'rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
   );
-  // skip: mock differs: the mock has no feature flags (GitLab's `/features` API); the ops flag `web_hook_event_resend_api_endpoint_rate_limit` is always on, as 18.6 ships it (default enabled)
+  // skip: stubs GitLab's internals: the example turns the ops flag `web_hook_event_resend_api_endpoint_rate_limit` off with `stub_feature_flags`; the mock has no feature flags, and the flag is on as 18.6 ships it (default enabled)
   notPorted('when ops flag is disabled: does not block the request');
   it('successfully posts a hook', () => resendsLog(spec, receiver));
   it('returns a 404 error when web hook log not found', () => resendsNoLog(spec));
