@@ -1,4 +1,5 @@
-import type { BasicProject, MemberAccess, Project, ProjectNamespace } from '../../src/models/projects.js';
+import type { ProjectNamespace } from '../../src/models/common.js';
+import type { BasicProject, MemberAccess, Project } from '../../src/models/projects.js';
 import { personalNamespaceId } from '../rules/namespaces.js';
 import { can, canReadCode, featureAllows, featureLevel } from '../rules/policy.js';
 import { type RoleMap, rolesOf } from '../rules/projects.js';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../core/lazy.js';
-import { type AccessLevel, DateString, DateTimeString, type PaginationQuery } from './common.js';
+import { type AccessLevel, DateString, DateTimeString, type PaginationQuery, ProjectNamespace } from './common.js';
 
 /**
  * Project and group access tokens (`/projects/:id/access_tokens`, `/groups/:id/access_tokens`):
@@ -85,36 +85,6 @@ export const TokenGroupAssociation = /* @__PURE__ */ lazySchema(() =>
  */
 export type TokenGroupAssociation = z.infer<typeof TokenGroupAssociation>;
 
-/**
- * Where a project of the associations lives (NamespaceBasic): the shape `Project.namespace` has, kept here so
- * that the access-tokens entry point loads no other area's models.
- */
-export const TokenProjectNamespace = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    /** The namespace's id: the group's id, or the user's personal namespace id. */
-    id: z.int(),
-    /** The group's name, or the user's name. */
-    name: z.string(),
-    /** The last segment of its path. */
-    path: z.string(),
-    /** `group` or `user`. */
-    kind: z.string(),
-    /** The full path, such as `acme/platform`. */
-    full_path: z.string(),
-    /** The parent group's id, or `null`. */
-    parent_id: z.nullable(z.int()),
-    /** The avatar's URL, or `null`. */
-    avatar_url: z.nullable(z.string()),
-    /** The namespace's page. */
-    web_url: z.string(),
-  }),
-);
-/**
- * Where a project of the associations lives (NamespaceBasic).
- * @interface
- */
-export type TokenProjectNamespace = z.infer<typeof TokenProjectNamespace>;
-
 /** A project the token's user reads, as `GET /personal_access_tokens/self/associations` lists it (ProjectAssociationDetails). */
 export const TokenProjectAssociation = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
@@ -144,7 +114,7 @@ export const TokenProjectAssociation = /* @__PURE__ */ lazySchema(() =>
     /** The project's page. */
     web_url: z.string(),
     /** Where the project lives. */
-    namespace: TokenProjectNamespace,
+    namespace: ProjectNamespace,
   }),
 );
 /**

@@ -66,3 +66,30 @@ export interface PaginationQuery {
   /** Items per page, at most 100. Default 20. */
   per_page?: number;
 }
+
+/** Where a project lives, as GitLab nests it in a project and in a token's associations (NamespaceBasic). */
+export const ProjectNamespace = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The namespace's id: the group's id, or the user's personal namespace id. */
+    id: z.int(),
+    /** The group's name, or the user's name. */
+    name: z.string(),
+    /** The last segment of its path. */
+    path: z.string(),
+    /** `group` or `user`. */
+    kind: z.string(),
+    /** The full path, such as `acme/platform`. */
+    full_path: z.string(),
+    /** The parent group's id, or `null`. */
+    parent_id: z.nullable(z.int()),
+    /** The avatar's URL, or `null`. */
+    avatar_url: z.nullable(z.string()),
+    /** The namespace's page. */
+    web_url: z.string(),
+  }),
+);
+/**
+ * Where a project lives (NamespaceBasic).
+ * @interface
+ */
+export type ProjectNamespace = z.infer<typeof ProjectNamespace>;

@@ -1,34 +1,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../core/lazy.js';
-import { DateString, DateTimeString, type PaginationQuery, UserBasic } from './common.js';
+import { DateString, DateTimeString, type PaginationQuery, ProjectNamespace, UserBasic } from './common.js';
 import { SharedGroup } from './groups.js';
-
-/** Where a project lives, as GitLab nests it in a project (NamespaceBasic). */
-export const ProjectNamespace = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    /** The namespace's id: the group's id, or the user's personal namespace id. */
-    id: z.int(),
-    /** The group's name, or the user's name. */
-    name: z.string(),
-    /** The last segment of its path. */
-    path: z.string(),
-    /** `group` or `user`. */
-    kind: z.string(),
-    /** The full path, such as `acme/platform`. */
-    full_path: z.string(),
-    /** The parent group's id, or `null`. */
-    parent_id: z.nullable(z.int()),
-    /** The avatar's URL, or `null`. */
-    avatar_url: z.nullable(z.string()),
-    /** The namespace's page. */
-    web_url: z.string(),
-  }),
-);
-/**
- * Where a project lives (NamespaceBasic).
- * @interface
- */
-export type ProjectNamespace = z.infer<typeof ProjectNamespace>;
 
 /** A list query asking for the basic fields only (`simple: true`): such a list answers {@link BasicProject}s. */
 export interface SimpleProjectsQuery {
