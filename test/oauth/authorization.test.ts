@@ -72,6 +72,7 @@ const checksScopes = new Set(routes.filter((r) => r.checksScopes).map((r) => `${
 const personalTokensOnly = new Map([
   ['GET /personal_access_tokens/self', 400],
   ['DELETE /personal_access_tokens/self', 400],
+  ['GET /personal_access_tokens/self/associations', 400],
   ['POST /personal_access_tokens/self/rotate', 405],
 ]);
 /** Of those, the route whose scopes are checked first (`api` or `self_rotate`): other scopes get 403. */
