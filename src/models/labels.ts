@@ -90,7 +90,19 @@ export interface LabelCreate {
  * The label a deprecated route (`PUT /projects/:id/labels`, `DELETE /projects/:id/labels`) names in
  * its parameters: by id or by name, exactly one.
  */
-export type LabelReference = { label_id: number; name?: never } | { name: string; label_id?: never };
+export type LabelReference =
+  | {
+      /** The label's id. */
+      label_id: number;
+      /** Not with `label_id`. */
+      name?: never;
+    }
+  | {
+      /** The label's name. */
+      name: string;
+      /** Not with `name`. */
+      label_id?: never;
+    };
 
 /** The body of `PUT /projects/:id/labels/:label_id`: at least one field. */
 export interface LabelUpdate {
