@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
  * from the test files here: a test is `passed`; one preceded by a
  * `// adapted: <why>` comment passes with an expectation the mock decides
  * otherwise; a `notPorted(name)` preceded by `// skip: <why>` is not run, for that reason.
- * A file's own `example(...)` helper counts as `it(...)`.
+ * A file's own `example(...)` helper counts as `it(...)`. Examples a helper file runs for several ported files
+ * (`shared`) are read from it once for each, after the file's own.
  * Regenerate with `UPDATE_GITLAB_SPECS=1 npx vitest run test/gitlab-specs/table.test.ts`.
  */
 
@@ -68,6 +69,8 @@ const PORTS = [
   {
     file: 'project-hooks.test.ts',
     spec: '`spec/requests/api/project_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
+    // The delivery examples both hook files run (`deliveryExamples`), with `${source}` their routes' parent.
+    shared: { file: 'hook-deliveries.ts', source: 'projects' },
   },
   {
     file: 'system-hooks.test.ts',
@@ -76,6 +79,7 @@ const PORTS = [
   {
     file: 'group-hooks.test.ts',
     spec: '`ee/spec/requests/api/group_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
+    shared: { file: 'hook-deliveries.ts', source: 'groups', context: 'when group has a project' },
   },
   { file: 'events.test.ts', spec: '`spec/requests/api/events_spec.rb`' },
   {
@@ -144,6 +148,12 @@ function table(): string {
             ),
           )
         : examplesOf(source);
+    if ('shared' in port) {
+      const { file: sharedFile, source: run } = port.shared;
+      const prefix = 'context' in port.shared ? `${port.shared.context}: ` : '';
+      const shared = readFileSync(new URL(sharedFile, import.meta.url), 'utf8').replaceAll(PLACEHOLDER, run);
+      examples.push(...examplesOf(shared).map((e): Example => ({ ...e, context: `${prefix}${e.context}` })));
+    }
     const count = (result: Example['result']) => examples.filter((e) => e.result === result).length;
     for (const result of ['passed', 'adapted', 'skipped'] as const) totals[result] += count(result);
     lines.push(
