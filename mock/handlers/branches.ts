@@ -5,7 +5,7 @@ import { p, paginationParams, parseParams } from '../http/params.js';
 import { json, noContent } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentBranch, presentProjectProtectedBranch } from '../present/branches.js';
-import { findProject, requireRepositoryEnabled, requireRouteScopes } from '../rules/access.js';
+import { findProject, requireAiWorkflowsScope, requireRepositoryEnabled } from '../rules/access.js';
 import {
   BRANCH_SORTS,
   createBranch,
@@ -50,7 +50,7 @@ const unprotectLevel = () => p.integer().values([30, 40, 60]);
 function readableRepository(ctx: RouteContext): Project {
   const { method } = ctx.request;
   // `allow_access_with_scope :ai_workflows, if: ->(request) { request.get? || request.head? || request.post? }`.
-  requireRouteScopes(ctx.caller, method, AI_WORKFLOWS_METHODS.includes(method) ? ['ai_workflows'] : []);
+  requireAiWorkflowsScope(ctx.caller, method, ['GET', 'HEAD', 'POST']);
   const { id } = parseParams(ctx.params, { id: p.string().required() });
   const project = findProject(ctx.world, ctx.caller, id);
   requireRepositoryEnabled(ctx.world, ctx.caller, project);
@@ -58,8 +58,6 @@ function readableRepository(ctx: RouteContext): Project {
   return project;
 }
 
-/** The methods `lib/api/branches.rb` serves to a token with the `ai_workflows` scope. */
-const AI_WORKFLOWS_METHODS = ['GET', 'HEAD', 'POST'];
 /** The branch routes check their scopes themselves ({@link readableRepository}). */
 const scopes = { checksScopes: true } as const;
 

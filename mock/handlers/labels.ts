@@ -4,7 +4,7 @@ import { type Constraints, type Parsed, p, paginationParams, parseParams } from 
 import { json, noContent, notModified } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentGroupLabel, presentProjectLabel } from '../present/labels.js';
-import { findGroup, findProject, requireRouteScopes } from '../rules/access.js';
+import { AI_WORKFLOWS_READS, findGroup, findProject, requireAiWorkflowsScope } from '../rules/access.js';
 import {
   createLabel,
   deleteLabel,
@@ -45,12 +45,7 @@ const visibleLabels = (ctx: RouteContext, project: Project, includeAncestorGroup
   includeAncestorGroups ? projectLabels(ctx.world, project) : projectAndGroupLabels(ctx.world, project);
 
 /** `lib/api/labels.rb`: `allow_access_with_scope :ai_workflows, if: ->(request) { request.get? || request.head? }`. */
-const readScopes = (ctx: RouteContext) =>
-  requireRouteScopes(
-    ctx.caller,
-    ctx.request.method,
-    ctx.request.method === 'GET' || ctx.request.method === 'HEAD' ? ['ai_workflows'] : [],
-  );
+const readScopes = (ctx: RouteContext) => requireAiWorkflowsScope(ctx.caller, ctx.request.method, AI_WORKFLOWS_READS);
 
 /** `label_update_params` and `priority` (`project_label_update_params`, `lib/api/helpers/label_helpers.rb`). */
 const updateParams = {

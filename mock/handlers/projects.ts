@@ -46,6 +46,7 @@ import {
   type Visibility,
 } from '../world/types.js';
 import { userNamed } from '../world/world.js';
+import { groupsApiRead } from './groups.js';
 
 /**
  * Projects: `GET /projects`, `GET /projects/:id` and `GET /groups/:id/projects`
@@ -387,7 +388,7 @@ export const projectRoutes = [
     return json(present(ctx, transferProject(ctx.world, ctx.caller, project, target)));
   }),
 
-  route('GET', '/groups/:id/projects', (ctx) => {
+  groupsApiRead('/groups/:id/projects', (ctx) => {
     const q = parseParams(ctx.params, {
       id: p.string().required(),
       include_subgroups: p.boolean(),

@@ -289,15 +289,23 @@ export function requireUsersApiScope(caller: Caller, method: string, currentUser
   requireRouteScopes(caller, method, [...(reading ? ['read_user'] : []), ...(aiWorkflows ? ['ai_workflows'] : [])]);
 }
 
+/** The methods a file's `allow_access_with_scope :ai_workflows, if: ->(request) { request.get? || request.head? }` serves. */
+export const AI_WORKFLOWS_READS: readonly string[] = ['GET', 'HEAD'];
+
 /**
- * {@link requireApiScope} where GitLab also takes `ai_workflows` for GET, HEAD, POST and PUT
- * (`allow_ai_workflows_access` of `lib/api/issues.rb`, lib/api/concerns/ai_workflows_access.rb; and
+ * {@link requireApiScope} where GitLab also takes `ai_workflows` for the `served` methods: GET, HEAD, POST and
+ * PUT by default (`allow_ai_workflows_access` of `lib/api/issues.rb`, lib/api/concerns/ai_workflows_access.rb; and
  * `allow_access_with_scope :ai_workflows, if: request.get? || request.head? || mr_update?(request) ||
  * mr_create?(request)` of lib/api/merge_requests.rb, whose routes call it for their reads and for a merge
- * request's create and update only).
+ * request's create and update only); GET, HEAD and POST for `lib/api/branches.rb` (18.6.0's "Add ai_workflows
+ * scope to Branch API"); {@link AI_WORKFLOWS_READS} for `lib/api/labels.rb` and `lib/api/groups.rb`.
  */
-export function requireAiWorkflowsScope(caller: Caller, method: string): void {
-  requireRouteScopes(caller, method, ['GET', 'HEAD', 'POST', 'PUT'].includes(method) ? ['ai_workflows'] : []);
+export function requireAiWorkflowsScope(
+  caller: Caller,
+  method: string,
+  served: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT'],
+): void {
+  requireRouteScopes(caller, method, served.includes(method) ? ['ai_workflows'] : []);
 }
 
 function requireOneScopeOf(token: AccessToken | OAuthToken, scopes: readonly string[], method: string): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
+import { call } from '../fixtures.js';
 import { api, hasPaginationHeaders, NON_EXISTING_ID, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
 
 /**
@@ -34,11 +35,13 @@ function world(
     /** Members added to group1 (`some_path`) and group2. */
     group1?: Record<string, number>;
     group2?: Record<string, number>;
+    oauth?: SeedDocument['oauth'];
   } = {},
 ) {
   return createMockGitLab({
     seed: {
       now: NOW,
+      ...(more.oauth && { oauth: more.oauth }),
       users: [
         { username: 'user1', token: USER1, can_create_group: false },
         { username: 'user2', token: USER2 },
@@ -627,8 +630,32 @@ describe('GET /groups/:id (groups_spec)', () => {
   notPorted('when authenticated as user: avoids N+1 queries with project links');
   // skip: asserts only on database queries (N+1), which no response shows
   notPorted('when authenticated as user: avoids N+1 queries with shared group links');
-  // skip: mock differs (and the version is unknown): GitLab's groups.rb (18.9-pre on disk) allows an OAuth token with only the `ai_workflows` scope to GET (`allow_access_with_scope :ai_workflows, if: request.get? || request.head?`); the mock's API scope check takes `api` or `read_api` only (403 insufficient_scope). Nothing dates the groups.rb line: GitLab's CHANGELOG names the branches.rb one (18.6.0, "Add ai_workflows scope to Branch API") but none for groups.rb, doc/api/groups.md has no history note, and the source on disk is one commit without history; projects.rb's identical line is not modelled either
-  notPorted('when authenticated as user: with oauth token that has ai_workflows scope: allows access');
+  it('when authenticated as user: with oauth token that has ai_workflows scope: allows access', async () => {
+    const token = 'a'.repeat(64);
+    const mock = world({
+      oauth: {
+        tokens: [
+          {
+            id: 1,
+            application: null,
+            user: 'user1',
+            token,
+            refresh_token: null,
+            scopes: ['ai_workflows'],
+            auth_time: null,
+            created_at: '2026-06-01T09:00:00Z',
+            expires_in: 7200,
+            revoked_at: null,
+          },
+        ],
+      },
+    });
+    const answer = await call(mock, 'GET', `/groups/${groupId(mock, 'some_path')}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.name).toBe('group1');
+  });
 
   it('when authenticated as admin: returns any existing group', async () => {
     const mock = world();
