@@ -663,6 +663,53 @@ describe('PUT /projects/:id/labels/:label_id/promote', () => {
     expect((await watcher.projects.labels.get(API, 'bug')).subscribed).toBe(false);
   });
 
+  it("keeps each user's subscription of the highest id, drops the merged labels' others, and leaves issues' alone", async () => {
+    mock = createMockGitLab({
+      seed: {
+        now: '2026-06-01T09:00:00Z',
+        users: [
+          { username: 'planner', token: 'glpat-planner' },
+          { username: 'dev', token: 'glpat-dev' },
+          { username: 'watcher', token: 'glpat-watcher' },
+        ],
+        groups: [
+          { path: 'acme', members: { watcher: 10 } },
+          { path: 'acme/platform', members: { planner: 15 } },
+        ],
+        projects: [
+          {
+            path: API,
+            members: { dev: 30 },
+            labels: [{ id: 101, name: 'bug' }],
+            issues: [{ title: 'Crash', author: 'dev' }],
+          },
+          { path: 'acme/platform/web', labels: [{ id: 102, name: 'bug' }] },
+        ],
+        // Listed out of id order: `subscribe_users` keeps `MAX(id)` per user, not the last one read.
+        subscriptions: [
+          { id: 3, user: 'watcher', subscribable_type: 'Label', subscribable_id: 101, project: API },
+          {
+            id: 2,
+            user: 'watcher',
+            subscribable_type: 'Label',
+            subscribable_id: 102,
+            project: 'acme/platform/web',
+            subscribed: false,
+          },
+        ],
+      },
+    });
+    // The issue's author unsubscribes (an explicit choice, newer than every label subscription).
+    expect((await client(mock, 'glpat-dev').projects.issues.unsubscribe(API, 1)).subscribed).toBe(false);
+    await as('planner').projects.labels.promote(API, 'bug');
+    expect((await client(mock, 'glpat-watcher').projects.labels.get(API, 'bug')).subscribed).toBe(true);
+    expect((await client(mock, 'glpat-dev').projects.issues.get(API, 1)).subscribed).toBe(false);
+    expect(mock.exportState().subscriptions?.map((s) => [s.user, s.subscribable_type, s.subscribed])).toEqual([
+      ['watcher', 'Label', true],
+      ['dev', 'Issue', false],
+    ]);
+  });
+
   it('reuses the group label of that name, and the deprecated route promotes by name', async () => {
     const group = [...mock.world.groups.values()].find((g) => g.full_path === 'acme/platform');
     if (!group) throw new Error('no group');

@@ -108,6 +108,18 @@ describe('labels', () => {
     expect(await inProject()).toBe(false);
   });
 
+  it("leaves the subscription in another project as it is: a project's turns off only the one without a project", async () => {
+    const seeded = createMockGitLab({
+      seed: { ...seed, projects: [...(seed.projects ?? []), { path: 'acme/web' }] },
+    });
+    const dev = client(seeded, 'glpat-dev');
+    await dev.projects.labels.subscribe(API, 'security');
+    await dev.projects.labels.subscribe('acme/web', 'security');
+    // `unsubscribe_from_other_levels` with a project: `where(project: nil)` only.
+    expect((await dev.projects.labels.get(API, 'security')).subscribed).toBe(true);
+    expect((await dev.projects.labels.get('acme/web', 'security')).subscribed).toBe(true);
+  });
+
   it("is someone else's choice only: another user is not subscribed", async () => {
     await as('dev').projects.labels.subscribe(API, 'bug');
     expect((await as('author').projects.labels.get(API, 'bug')).subscribed).toBe(false);
