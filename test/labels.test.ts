@@ -680,13 +680,17 @@ describe('PUT /projects/:id/labels/:label_id/promote', () => {
           {
             path: API,
             members: { dev: 30 },
-            labels: [{ id: 101, name: 'bug' }],
+            labels: [
+              { id: 101, name: 'bug' },
+              { id: 103, name: 'feature' },
+            ],
             issues: [{ title: 'Crash', author: 'dev' }],
           },
           { path: 'acme/platform/web', labels: [{ id: 102, name: 'bug' }] },
         ],
-        // Listed out of id order: `subscribe_users` keeps `MAX(id)` per user, not the last one read.
+        // `subscribe_users` keeps `MAX(id)` per user among the merged labels' subscriptions; another label's stays.
         subscriptions: [
+          { id: 4, user: 'watcher', subscribable_type: 'Label', subscribable_id: 103, project: API },
           { id: 3, user: 'watcher', subscribable_type: 'Label', subscribable_id: 101, project: API },
           {
             id: 2,
@@ -701,12 +705,16 @@ describe('PUT /projects/:id/labels/:label_id/promote', () => {
     });
     // The issue's author unsubscribes (an explicit choice, newer than every label subscription).
     expect((await client(mock, 'glpat-dev').projects.issues.unsubscribe(API, 1)).subscribed).toBe(false);
-    await as('planner').projects.labels.promote(API, 'bug');
+    const promoted = await as('planner').projects.labels.promote(API, 'bug');
     expect((await client(mock, 'glpat-watcher').projects.labels.get(API, 'bug')).subscribed).toBe(true);
+    expect((await client(mock, 'glpat-watcher').projects.labels.get(API, 'feature')).subscribed).toBe(true);
     expect((await client(mock, 'glpat-dev').projects.issues.get(API, 1)).subscribed).toBe(false);
-    expect(mock.exportState().subscriptions?.map((s) => [s.user, s.subscribable_type, s.subscribed])).toEqual([
-      ['watcher', 'Label', true],
-      ['dev', 'Issue', false],
+    expect(
+      mock.exportState().subscriptions?.map((s) => [s.user, s.subscribable_type, s.subscribable_id, s.subscribed]),
+    ).toEqual([
+      ['watcher', 'Label', promoted.id, true],
+      ['watcher', 'Label', 103, true],
+      ['dev', 'Issue', 1, false],
     ]);
   });
 
