@@ -663,7 +663,7 @@ describe('PUT /projects/:id/labels/:label_id/promote', () => {
     expect((await watcher.projects.labels.get(API, 'bug')).subscribed).toBe(false);
   });
 
-  it("keeps each user's subscription of the highest id, drops the merged labels' others, and leaves issues' alone", async () => {
+  it('keeps the subscription of the highest id of each user, drops the others of the merged labels, and leaves those of issues alone', async () => {
     mock = createMockGitLab({
       seed: {
         now: '2026-06-01T09:00:00Z',
