@@ -67,14 +67,17 @@ export interface PaginationQuery {
   per_page?: number;
 }
 
-/** Where a project lives, as GitLab nests it in a project and in a token's associations (NamespaceBasic). */
+/**
+ * A namespace as GitLab nests it in a project and in a token's associations (NamespaceBasic), and the first
+ * fields of a `Namespace`.
+ */
 export const ProjectNamespace = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
-    /** The namespace's id: the group's id, or the user's personal namespace id. */
+    /** The namespace's id: a group's id, or the personal namespace's own id (not the user's). */
     id: z.int(),
     /** The group's name, or the user's name. */
     name: z.string(),
-    /** The last segment of its path. */
+    /** The last segment of its path (a username for a personal namespace). */
     path: z.string(),
     /** `group` or `user`. */
     kind: z.string(),
@@ -84,7 +87,7 @@ export const ProjectNamespace = /* @__PURE__ */ lazySchema(() =>
     parent_id: z.nullable(z.int()),
     /** The avatar's URL, or `null`. */
     avatar_url: z.nullable(z.string()),
-    /** The namespace's page. */
+    /** The group's or the user's page. */
     web_url: z.string(),
   }),
 );

@@ -1,26 +1,10 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../core/lazy.js';
-import type { PaginationQuery } from './common.js';
+import { type PaginationQuery, ProjectNamespace } from './common.js';
 
-/** A namespace: a group, or a user's personal namespace (GitLab's Namespace entity). */
+/** A namespace: a group, or a user's personal namespace (GitLab's Namespace entity: NamespaceBasic and more). */
 export const Namespace = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    /** The namespace's id: a group's id, or the personal namespace's own id (not the user's). */
-    id: z.int(),
-    /** The group's name, or the user's name. */
-    name: z.string(),
-    /** The last segment of its path (a username for a personal namespace). */
-    path: z.string(),
-    /** `group` or `user`. */
-    kind: z.string(),
-    /** The full path, such as `acme/platform`. */
-    full_path: z.string(),
-    /** The parent group's id, or `null`. */
-    parent_id: z.nullable(z.int()),
-    /** The avatar's URL, or `null`. */
-    avatar_url: z.nullable(z.string()),
-    /** The group's or the user's page. */
-    web_url: z.string(),
+  z.extend(ProjectNamespace, {
     /** Users with a membership in the group or below it; sent to the group's Owners and administrators only. */
     members_count_with_descendants: z.optional(z.int()),
     /** The repository storage of the group's hierarchy in bytes, or `null` before it is counted; Owners and administrators only. */
