@@ -148,7 +148,7 @@ function quantile(sorted: readonly number[], q: number): number {
 }
 
 /** A copy of `values` in random order (Fisher–Yates). */
-function shuffled<T>(values: readonly T[], random: () => number): T[] {
+export function shuffled<T>(values: readonly T[], random: () => number): T[] {
   const copy = [...values];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -158,7 +158,7 @@ function shuffled<T>(values: readonly T[], random: () => number): T[] {
 }
 
 /** mulberry32: a small seeded generator, so the bootstrap gives the same interval for the same samples. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
