@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { compileSchema } from './compile-schema.js';
 
 /**
  * How the transport runs the models: one array schema per item schema, and zod's
@@ -36,9 +35,30 @@ export const COMPILE_AFTER_USES = 10;
 const parsers = new WeakMap<Schema<unknown>, Schema<unknown> | number>();
 
 /**
+ * zod's compiler, once loaded. It is a module of its own, loaded when a model first reaches
+ * {@link COMPILE_AFTER_USES} uses, not when the SDK is imported: one file fewer for every program
+ * to load at start-up (issue 41), and none at all for one that never makes that many calls.
+ */
+let compiler: (<S extends z.ZodMiniType>(schema: S) => S) | undefined;
+let compilerRequested = false;
+function loadCompiler(): void {
+  if (compilerRequested) return;
+  compilerRequested = true;
+  void import('./compile-schema.js').then(
+    (module) => {
+      compiler = module.compileSchema;
+    },
+    // Compiling only saves time: without the compiler, zod's own parser goes on checking.
+    () => undefined,
+  );
+}
+
+/**
  * Parses `data` with `schema`. The first {@link COMPILE_AFTER_USES} uses run zod's own parser;
  * later uses run the copy `z.compile` makes (several times faster, same results and same issues),
- * so a short-lived process does not pay for generating code.
+ * so a short-lived process does not pay for generating code. The compiler is loaded at the
+ * last of those uses and used from the first use after it has arrived: in a program that awaits
+ * its calls, the next one.
  *
  * Once compiled, a valid body is returned as it came: the models only check
  * (loose objects, no transforms or defaults, which `test/sdk/validation.test.ts` holds
@@ -47,11 +67,12 @@ const parsers = new WeakMap<Schema<unknown>, Schema<unknown> | number>();
 export function safeParse<T>(schema: Schema<T>, data: unknown): z.core.util.SafeParseResult<T> {
   let compiled = parsers.get(schema) ?? 0;
   if (typeof compiled === 'number') {
-    if (compiled < COMPILE_AFTER_USES) {
+    if (compiled < COMPILE_AFTER_USES || compiler === undefined) {
+      if (compiled + 1 >= COMPILE_AFTER_USES) loadCompiler();
       parsers.set(schema, compiled + 1);
       return schema.safeParse(data);
     }
-    compiled = compileSchema(schema);
+    compiled = compiler(schema);
     parsers.set(schema, compiled);
   }
   if (z.validate(compiled, data)) return { success: true, data: data as T };

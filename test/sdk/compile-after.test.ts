@@ -11,12 +11,14 @@ vi.mock('../../src/core/compile-schema.js', async (original) => {
 const { COMPILE_AFTER_USES, safeParse } = await import('../../src/core/schemas.js');
 
 describe('compiling a model', () => {
-  it(`runs zod's own parser for the first ${COMPILE_AFTER_USES} uses, then compiles once and uses the copy`, () => {
+  it(`runs zod's own parser for the first ${COMPILE_AFTER_USES} uses, then compiles once and uses the copy`, async () => {
     const schema = z.looseObject({ id: z.int() });
     for (let use = 1; use <= COMPILE_AFTER_USES; use++) {
       expect(safeParse(schema, { id: use })).toEqual({ success: true, data: { id: use } });
     }
     expect(compileSchema).not.toHaveBeenCalled();
+    // The compiler's module was asked for at the last of those uses; a program awaits its next call.
+    await vi.dynamicImportSettled();
     const body = { id: 11, extra: true };
     // The compiled copy only checks: a valid body comes back as it came.
     expect(safeParse(schema, body).data).toBe(body);
@@ -30,6 +32,7 @@ describe('compiling a model', () => {
 
   it('counts each model on its own', () => {
     compileSchema.mockClear();
+    // The compiler's module has loaded by now (the test before): each model still waits for its own uses.
     const used = z.looseObject({ a: z.string() });
     const other = z.looseObject({ b: z.string() });
     for (let use = 0; use < COMPILE_AFTER_USES; use++) safeParse(used, { a: 'x' });
@@ -37,6 +40,20 @@ describe('compiling a model', () => {
     expect(compileSchema).not.toHaveBeenCalled();
     safeParse(used, { a: 'x' });
     expect(compileSchema).toHaveBeenCalledWith(used);
+  });
+
+  it("keeps zod's parser for a model used again before the compiler has loaded", async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/core/schemas.js');
+    compileSchema.mockClear();
+    const schema = z.looseObject({ id: z.int() });
+    // No await between the uses: the compiler's module is on its way, not there yet.
+    for (let use = 1; use <= COMPILE_AFTER_USES + 3; use++)
+      expect(fresh.safeParse(schema, { id: use }).success).toBe(true);
+    expect(compileSchema).not.toHaveBeenCalled();
+    await vi.dynamicImportSettled();
+    expect(fresh.safeParse(schema, { id: 'x' }).success).toBe(false);
+    expect(compileSchema).toHaveBeenCalledTimes(1);
   });
 
   it('waits a few uses: compiling costs more than one call saves', () => {
