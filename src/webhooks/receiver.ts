@@ -181,34 +181,39 @@ export type WebhookEvent =
 /** GitLab's own limit on a webhook's body (`WebHookService::REQUEST_BODY_SIZE_LIMIT`). */
 const DEFAULT_MAX_BODY_BYTES = 25 * 1024 * 1024;
 
-/** The `object_kind` each `X-Gitlab-Event` carries (`undefined`: member, project and subgroup events have none). */
+/**
+ * The `object_kind` each `X-Gitlab-Event` carries (`undefined`: member, project and subgroup events have none).
+ * Keyed by the header's text, not `WebhookEventName.X`: a computed key reads a property at load time, which
+ * an app's bundler must keep, and this table with it, even when the app never receives a webhook.
+ */
 const KIND_OF_EVENT: Record<Exclude<WebhookEventName, 'System Hook'>, string | undefined> = {
-  [WebhookEventName.MergeRequest]: 'merge_request',
-  [WebhookEventName.Issue]: 'issue',
-  [WebhookEventName.ConfidentialIssue]: 'issue',
-  [WebhookEventName.Milestone]: 'milestone',
-  [WebhookEventName.ResourceAccessToken]: 'access_token',
-  [WebhookEventName.Member]: undefined,
-  [WebhookEventName.Project]: undefined,
-  [WebhookEventName.Subgroup]: undefined,
+  'Merge Request Hook': 'merge_request',
+  'Issue Hook': 'issue',
+  'Confidential Issue Hook': 'issue',
+  'Milestone Hook': 'milestone',
+  'Resource Access Token Hook': 'access_token',
+  'Member Hook': undefined,
+  'Project Hook': undefined,
+  'Subgroup Hook': undefined,
 };
 
 /**
  * The events without `object_kind`, told apart by `event_name`: each family's names, its model, and
- * the `X-Gitlab-Event` a project or group hook sends it under (`System Hook`: system hooks only).
+ * the `X-Gitlab-Event` a project or group hook sends it under (`System Hook`: system hooks only); the
+ * header's text, as in {@link KIND_OF_EVENT}.
  */
 const NAMED_EVENTS: readonly {
   names: { safeParse(value: unknown): { success: boolean } };
   schema: Schema<unknown>;
   header: WebhookEventName;
 }[] = [
-  { names: GroupMemberWebhookEventName, schema: GroupMemberWebhook, header: WebhookEventName.Member },
-  { names: ProjectWebhookEventName, schema: ProjectWebhook, header: WebhookEventName.Project },
-  { names: SubgroupWebhookEventName, schema: SubgroupWebhook, header: WebhookEventName.Subgroup },
-  { names: ProjectMemberWebhookEventName, schema: ProjectMemberWebhook, header: WebhookEventName.System },
-  { names: GroupWebhookEventName, schema: GroupWebhook, header: WebhookEventName.System },
-  { names: UserWebhookEventName, schema: UserWebhook, header: WebhookEventName.System },
-  { names: KeyWebhookEventName, schema: KeyWebhook, header: WebhookEventName.System },
+  { names: GroupMemberWebhookEventName, schema: GroupMemberWebhook, header: 'Member Hook' },
+  { names: ProjectWebhookEventName, schema: ProjectWebhook, header: 'Project Hook' },
+  { names: SubgroupWebhookEventName, schema: SubgroupWebhook, header: 'Subgroup Hook' },
+  { names: ProjectMemberWebhookEventName, schema: ProjectMemberWebhook, header: 'System Hook' },
+  { names: GroupWebhookEventName, schema: GroupWebhook, header: 'System Hook' },
+  { names: UserWebhookEventName, schema: UserWebhook, header: 'System Hook' },
+  { names: KeyWebhookEventName, schema: KeyWebhook, header: 'System Hook' },
 ];
 
 /** The family of a payload without `object_kind`, by its `event_name`; `undefined` for one the SDK does not model. */
@@ -314,7 +319,7 @@ function headerReader(headers: WebhookHeaders): (name: string) => string | undef
   return (name) => lower.get(name.toLowerCase()) || undefined;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** Throws unless `received` is one of the expected tokens; compares every byte, whatever differs. */
 function verifyToken(received: string | undefined, expected: string | readonly string[]): void {
