@@ -281,6 +281,25 @@ export async function bundleSize(code: string, platform: 'browser' | 'node' = 'b
   return gzipSync(result.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
 }
 
+/**
+ * The SDK's sources bundled into one module, as `npm run build` ships them (dist/index.js, which every area's
+ * entry point re-exports from), written to `bench/.cache/one-module/index.js`: what an app's bundler then
+ * tree-shakes statement by statement. Returns the path to import, relative to the package's root.
+ */
+export async function sdkAsOneModule(): Promise<string> {
+  await build({
+    entryPoints: [join(ROOT, 'src/index.ts')],
+    outfile: join(ROOT, 'bench/.cache/one-module/index.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    packages: 'external',
+    plugins: [browserCompileSchema],
+    logLevel: 'silent',
+  });
+  return './bench/.cache/one-module/index.js';
+}
+
 /** The mock's inspector page's own script and styles as the server sends them, gzipped as one (bytes). */
 export function inspectorBytes(): number {
   const text = ['inspector.js', 'inspector.css'].map((name) => inspectorAsset(name)?.body ?? '').join('');

@@ -47,7 +47,9 @@ describe('entry points', () => {
 
   it('installs what it loads: each module the SDK imports is a dependency or bundled, with its license', async () => {
     // ky is bundled into dist/ (tsup's noExternal: its 30 files cost a cold start more than its code).
-    const { default: config } = (await import('../tsup.config.js')) as { default: { noExternal: string[] } };
+    const { default: builds } = (await import('../tsup.config.js')) as { default: { noExternal: string[] }[] };
+    const [config] = builds;
+    if (!config) throw new Error('tsup.config.ts builds nothing');
     const { dependencies, devDependencies } = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
       devDependencies: Record<string, string>;
@@ -57,7 +59,7 @@ describe('entry points', () => {
       entries.flatMap((entry) => [...externalImports(entry)].map((name) => name.split('/')[0] ?? name)),
     );
     for (const name of loaded) expect(name in dependencies || config.noExternal.includes(name), name).toBe(true);
-    expect(config.noExternal).toEqual(['ky']);
+    for (const each of builds) expect(each.noExternal).toEqual(['ky']);
     const license = readFileSync(resolve(ROOT, 'LICENSE'), 'utf8');
     for (const name of config.noExternal) {
       expect(name in dependencies, name).toBe(false);
@@ -66,7 +68,9 @@ describe('entry points', () => {
     }
   });
 
-  it('gives each area an entry point that loads no other area', () => {
+  // In dist/, an area's entry point re-exports its names from the SDK's one module (tsup.config.ts): its
+  // declarations hold only what its sources reach, and a bundler keeps only that (test/bundle-size.test.ts).
+  it("gives each area an entry point whose sources reach no other area's models", () => {
     for (const area of AREAS) {
       const { external, local } = importGraph(`src/${area}.ts`);
       expect([...external].sort(), area).toEqual(['ky', 'zod/mini']);
