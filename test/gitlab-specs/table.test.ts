@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * `// adapted: <why>` comment passes with an expectation the mock decides
  * otherwise; a `notPorted(name)` preceded by `// skip: <why>` is not run, for that reason.
  * A file's own `example(...)` helper counts as `it(...)`. Examples a helper file runs for several ported files
- * (`shared`) are read from it once for each, after the file's own.
+ * (`shared`, in that order) are read from it once for each, after the file's own.
  * Regenerate with `UPDATE_GITLAB_SPECS=1 npx vitest run test/gitlab-specs/table.test.ts`.
  */
 
@@ -69,8 +69,11 @@ const PORTS = [
   {
     file: 'project-hooks.test.ts',
     spec: '`spec/requests/api/project_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
-    // The delivery examples both hook files run (`deliveryExamples`), with `${source}` their routes' parent.
-    shared: { file: 'hook-deliveries.ts', source: 'projects' },
+    // The examples both hook files run (`webHookApiExamples`, `deliveryExamples`), `${source}` their routes' parent.
+    shared: [
+      { file: 'hook-api-examples.ts', source: 'projects' },
+      { file: 'hook-deliveries.ts', source: 'projects' },
+    ],
   },
   {
     file: 'system-hooks.test.ts',
@@ -79,7 +82,10 @@ const PORTS = [
   {
     file: 'group-hooks.test.ts',
     spec: '`ee/spec/requests/api/group_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
-    shared: { file: 'hook-deliveries.ts', source: 'groups', context: 'when group has a project' },
+    shared: [
+      { file: 'hook-api-examples.ts', source: 'groups' },
+      { file: 'hook-deliveries.ts', source: 'groups', context: 'when group has a project' },
+    ],
   },
   { file: 'events.test.ts', spec: '`spec/requests/api/events_spec.rb`' },
   {
@@ -148,10 +154,9 @@ function table(): string {
             ),
           )
         : examplesOf(source);
-    if ('shared' in port) {
-      const { file: sharedFile, source: run } = port.shared;
-      const prefix = 'context' in port.shared ? `${port.shared.context}: ` : '';
-      const shared = readFileSync(new URL(sharedFile, import.meta.url), 'utf8').replaceAll(PLACEHOLDER, run);
+    for (const helper of 'shared' in port ? port.shared : []) {
+      const prefix = 'context' in helper ? `${helper.context}: ` : '';
+      const shared = readFileSync(new URL(helper.file, import.meta.url), 'utf8').replaceAll(PLACEHOLDER, helper.source);
       examples.push(...examplesOf(shared).map((e): Example => ({ ...e, context: `${prefix}${e.context}` })));
     }
     const count = (result: Example['result']) => examples.filter((e) => e.result === result).length;
