@@ -76,13 +76,23 @@ beforeEach(() => {
 const hookId = (m: MockGitLab = mock) => [...m.world.groupHooks.values()][0]?.id as number;
 const hookUri = (id: number = hookId()) => `${COLLECTION}/${id}`;
 
-webHookApiExamples('groups', {
+webHookApiExamples('/groups/:id/hooks', {
   mock: () => mock,
   collection: COLLECTION,
   seedOf,
   hooks: (m) => m.world.groupHooks,
   schema: GroupHook,
   events: EVENT_NAMES,
+  hookParams: { push_events_branch_filter: 'some-feature-branch' },
+  updateParams: {
+    name: 'Updated name',
+    description: 'Updated description',
+    push_events: false,
+    job_events: true,
+    push_events_branch_filter: 'updated-branch-filter',
+  },
+  eventDefaults: { push_events: true, confidential_note_events: null },
+  autoDisabling: true,
   user: USER,
   user2: USER2,
 });

@@ -69,21 +69,22 @@ const PORTS = [
   {
     file: 'project-hooks.test.ts',
     spec: '`spec/requests/api/project_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
-    // The examples both hook files run (`webHookApiExamples`, `deliveryExamples`), `${source}` their routes' parent.
+    // The examples the hook files run (`webHookApiExamples`, `deliveryExamples`): `${source}` their routes' prefix, parent.
     shared: [
-      { file: 'hook-api-examples.ts', source: 'projects' },
+      { file: 'hook-api-examples.ts', source: '/projects/:id/hooks' },
       { file: 'hook-deliveries.ts', source: 'projects' },
     ],
   },
   {
     file: 'system-hooks.test.ts',
     spec: '`spec/requests/api/system_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
+    shared: [{ file: 'hook-api-examples.ts', source: '/hooks' }],
   },
   {
     file: 'group-hooks.test.ts',
     spec: '`ee/spec/requests/api/group_hooks_spec.rb` and `spec/support/shared_examples/requests/api/hooks_shared_examples.rb`',
     shared: [
-      { file: 'hook-api-examples.ts', source: 'groups' },
+      { file: 'hook-api-examples.ts', source: '/groups/:id/hooks' },
       { file: 'hook-deliveries.ts', source: 'groups', context: 'when group has a project' },
     ],
   },
