@@ -99,7 +99,6 @@ describe('GET /projects/:id/hooks', () => {
       'milestone_events',
       'emoji_events',
       'resource_access_token_events',
-      'resource_deploy_token_events',
       'vulnerability_events',
     ]);
     expect(hook).toMatchObject({
@@ -135,6 +134,15 @@ describe('GET /projects/:id/hooks', () => {
 });
 
 describe('POST /projects/:id/hooks', () => {
+  it('ignores resource_deploy_token_events, a switch GitLab 18.6 does not have (18.10 adds it)', async () => {
+    const hook = await as('maintainer').projects.hooks.create(API, {
+      url: 'https://ci.example.com/hook',
+      resource_deploy_token_events: true,
+    });
+    expect(hook).not.toHaveProperty('resource_deploy_token_events');
+    const stored = mock.world.projectHooks.get(hook.id);
+    expect(Object.keys(stored?.events ?? {})).not.toContain('resource_deploy_token_events');
+  });
   it("adds a hook with GitLab's defaults: push events on, the rest off, TLS verified", async () => {
     const hook = await as('maintainer').projects.hooks.create(API, {
       url: 'https://ci.example.com/hook',

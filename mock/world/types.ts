@@ -1059,9 +1059,9 @@ export const PROJECT_HOOK_EVENTS = [
   'milestone_events',
   'emoji_events',
   'resource_access_token_events',
-  'resource_deploy_token_events',
   'vulnerability_events',
 ] as const;
+// GitLab 18.10 adds `resource_deploy_token_events` (migration AddResourceDeployTokenEventsToWebHooks): not in 18.6.
 /** One of {@link PROJECT_HOOK_EVENTS}. */
 export type ProjectHookEvent = (typeof PROJECT_HOOK_EVENTS)[number];
 

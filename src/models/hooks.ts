@@ -100,7 +100,7 @@ export const ProjectHook = /* @__PURE__ */ lazySchema(() =>
     emoji_events: z.optional(z.boolean()),
     /** Receives project access token expiry events (GitLab 16.11 and later). */
     resource_access_token_events: z.optional(z.boolean()),
-    /** Receives group or project deploy token expiry events (GitLab 17.x and later). */
+    /** Receives project deploy token expiry events (GitLab 18.10 and later). */
     resource_deploy_token_events: z.optional(z.boolean()),
     /** Receives vulnerability events (GitLab 17.x and later). */
     vulnerability_events: z.optional(z.boolean()),
@@ -213,7 +213,7 @@ export interface ProjectHookSettings {
   emoji_events?: boolean;
   /** Receive project access token expiry events. */
   resource_access_token_events?: boolean;
-  /** Receive deploy token expiry events. */
+  /** Receive deploy token expiry events (GitLab 18.10 and later; earlier versions ignore it). */
   resource_deploy_token_events?: boolean;
   /** Receive vulnerability events. */
   vulnerability_events?: boolean;
