@@ -56,6 +56,24 @@ describe('compiling a model', () => {
     expect(compileSchema).toHaveBeenCalledTimes(1);
   });
 
+  it('loads the compiler only when a model reaches its last use before compiling', async () => {
+    vi.resetModules();
+    let loads = 0;
+    vi.doMock('../../src/core/compile-schema.js', async (original) => {
+      loads++;
+      return original();
+    });
+    const fresh = await import('../../src/core/schemas.js');
+    const schema = z.looseObject({ id: z.int() });
+    for (let use = 1; use < COMPILE_AFTER_USES; use++) fresh.safeParse(schema, { id: use });
+    await vi.dynamicImportSettled();
+    // A program that stops here never loads zod's compiler.
+    expect(loads).toBe(0);
+    fresh.safeParse(schema, { id: COMPILE_AFTER_USES });
+    await vi.dynamicImportSettled();
+    expect(loads).toBe(1);
+  });
+
   it('waits a few uses: compiling costs more than one call saves', () => {
     expect(COMPILE_AFTER_USES).toBeGreaterThanOrEqual(5);
   });
