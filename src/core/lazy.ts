@@ -27,16 +27,20 @@ interface ZodInternals {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function lazySchema<T extends object>(build: () => T): T {
-  let state: 'pending' | 'building' | 'built' = 'pending';
+  let building = false;
+  // Runs to its end once: then `schema`'s prototype is zod's, and nothing reaches the proxy again. A build
+  // that throws leaves the model as it was, to be built on its next read.
   const materialize = (): void => {
-    if (state === 'built') return;
-    if (state === 'building') throw new Error('a model read itself while it was being built: refer to it in a getter');
-    state = 'building';
-    const built = build() as T & ZodInternals;
-    const { constr, def } = built._zod;
-    Object.setPrototypeOf(schema, Object.getPrototypeOf(built));
-    if (constr.call(schema, def) !== schema) throw new Error('a model must be a zod schema');
-    state = 'built';
+    if (building) throw new Error('a model read itself while it was being built: refer to it in a getter');
+    building = true;
+    try {
+      const built = build() as T & ZodInternals;
+      const { constr, def } = built._zod;
+      Object.setPrototypeOf(schema, Object.getPrototypeOf(built));
+      if (constr.call(schema, def) !== schema) throw new Error('a model must be a zod schema');
+    } finally {
+      building = false;
+    }
   };
   const builder = new Proxy(Object.create(null) as object, {
     get(_, key, receiver) {

@@ -97,6 +97,19 @@ describe('a model built on first read', () => {
     expect(() => Self.safeParse('a')).toThrow('a model read itself while it was being built');
   });
 
+  it('is built again on the next read after a build that threw, with that build’s own error', () => {
+    let attempts = 0;
+    const Flaky = lazySchema(() => {
+      attempts++;
+      if (attempts === 1) throw new Error('not ready');
+      return z.string();
+    });
+    expect(() => Flaky.safeParse('a')).toThrow('not ready');
+    expect(Flaky.safeParse('a')).toEqual({ success: true, data: 'a' });
+    expect(Flaky.safeParse('b').success).toBe(true);
+    expect(attempts).toBe(2);
+  });
+
   it('keeps the SDK’s exported models what they were: the area’s and the root’s are one object', async () => {
     const root = await import('../../src/index.js');
     const area = await import('../../src/milestones.js');
