@@ -86,11 +86,23 @@ describe('GET /projects/:id/labels', () => {
       description: 'A defect',
       description_html: 'A defect',
       text_color: '#FFFFFF',
-      remove_on_close: false,
       subscribed: false,
       priority: 2,
       is_project_label: true,
     });
+    // GitLab's entities, in their order (LabelBasic, then Label, then ProjectLabel).
+    const { body } = await call(mock, 'GET', `/projects/${encodeURIComponent(API)}/labels`, { token: 'glpat-guest' });
+    expect(Object.keys(body[0])).toEqual([
+      'id',
+      'name',
+      'description',
+      'description_html',
+      'text_color',
+      'color',
+      'subscribed',
+      'priority',
+      'is_project_label',
+    ]);
   });
 
   it('converts a CSS colour name, picks a dark text on a light colour, and escapes the description in HTML', async () => {

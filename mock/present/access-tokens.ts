@@ -7,7 +7,7 @@ import type {
   TokenGroupAssociation,
   TokenProjectAssociation,
 } from '../../src/models/access-tokens.js';
-import { tokenIsActive, tokenIsExpired } from '../rules/access.js';
+import { tokenIsActive } from '../rules/access.js';
 import { tokenAccessLevel } from '../rules/tokens.js';
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import type { AccessToken, Group, Project, User, World } from '../world/types.js';
@@ -19,21 +19,22 @@ import { presentBasicProject } from './projects.js';
  * @module
  */
 
-/** GitLab's PersonalAccessToken entity, which ResourceAccessToken extends: `GET /personal_access_tokens/self`. */
+/**
+ * GitLab 18.6's PersonalAccessToken entity (`lib/api/entities/personal_access_token.rb`), which
+ * ResourceAccessToken extends: `GET /personal_access_tokens/self`. Versions after 18.9 add `expired` and
+ * `granular` and move `active` after `name`; 18.6 sends neither (SPEC 8: the emulated version wins).
+ */
 export function presentPersonalAccessToken(world: World, token: AccessToken): PersonalAccessToken {
   return {
     id: token.id,
     name: token.name,
-    active: tokenIsActive(world, token),
     revoked: token.revoked,
-    expired: tokenIsExpired(world, token),
-    // Fine-grained tokens are newer than the mock: every token it makes is a legacy one.
-    granular: false,
     created_at: token.created_at,
     description: token.description,
     scopes: token.scopes,
     user_id: token.user_id,
     last_used_at: token.last_used_at,
+    active: tokenIsActive(world, token),
     expires_at: token.expires_at,
   };
 }

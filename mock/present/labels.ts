@@ -45,13 +45,7 @@ function presentLabel(
   withCounts: boolean,
 ): GroupLabel {
   return {
-    id: label.id,
-    name: label.title,
-    color: label.color,
-    description: label.description,
-    description_html: label.description === null ? '' : escapeHtml(label.description),
-    text_color: textColorOf(label.color),
-    remove_on_close: false,
+    ...presentLabelBasic(label),
     ...(withCounts ? labelCounts(world, viewer, label) : {}),
     subscribed: isSubscribedToLabel(world, viewer, label, parent),
   };

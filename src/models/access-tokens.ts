@@ -21,9 +21,9 @@ export const PersonalAccessToken = /* @__PURE__ */ lazySchema(() =>
     active: z.boolean(),
     /** Revoked (by a revoke, or by a rotation, which revokes the token it replaces). */
     revoked: z.boolean(),
-    /** Past its `expires_at` (newer GitLab versions only). */
+    /** Past its `expires_at` (GitLab versions after 18.9 only). */
     expired: z.optional(z.boolean()),
-    /** A fine-grained token rather than a legacy one (the newest GitLab versions only). */
+    /** A fine-grained token rather than a legacy one (GitLab versions after 18.9 only). */
     granular: z.optional(z.boolean()),
     /** When the token was created. */
     created_at: DateTimeString,

@@ -17,8 +17,6 @@ export const GroupLabel = /* @__PURE__ */ lazySchema(() =>
     description_html: z.optional(z.nullable(z.string())),
     /** The colour of the text on the label. */
     text_color: z.string(),
-    /** Whether the label is removed when an issue closes (GitLab 17.x and later). */
-    remove_on_close: z.optional(z.boolean()),
     /** Open issues carrying it that the caller can see. */
     open_issues_count: z.optional(z.int()),
     /** Closed issues carrying it that the caller can see. */
