@@ -153,6 +153,16 @@ describe('merge request events', () => {
       'changes',
       'repository',
     ]);
+    // `system` (GitLab 18.5 and later): false unless the system reset the approvals.
+    const attributes = open.body.object_attributes as Record<string, unknown>;
+    const keys = Object.keys(attributes);
+    expect(keys.slice(keys.indexOf('source'), keys.indexOf('source') + 4)).toEqual([
+      'source',
+      'state',
+      'system',
+      'target',
+    ]);
+    expect(attributes.system).toBe(false);
     expect(open.body).toMatchObject({
       object_kind: 'merge_request',
       event_type: 'merge_request',
@@ -396,6 +406,41 @@ describe('milestone, token and member events', () => {
       user_username: 'outsider',
       group_access: 'Developer',
     });
+  });
+});
+
+describe('member events: the email and the keys', () => {
+  it('shows a member’s public email, else [REDACTED], never the private one; EE’s group_plan after expires_at', async () => {
+    const owner = client(mock, 'glpat-owner');
+    await owner.groups.hooks.create('acme', { url: `${receiver.url}/members`, member_events: true });
+    const root = client(mock, 'glpat-root');
+    const outsider = mock.users.outsider?.id ?? 0;
+    const dev2 = mock.users.dev2?.id ?? 0;
+    const { email } = await root.users.get(outsider);
+    await root.users.update(outsider, { public_email: email });
+    await owner.groups.members.add('acme', { user_id: outsider, access_level: 20 });
+    await owner.groups.members.add('acme', { user_id: dev2, access_level: 20 });
+    await mock.webhooks.settled();
+    const [shown, hidden] = receiver.received.map((r) => r.body) as [Record<string, unknown>, Record<string, unknown>];
+    // `User#webhook_email` (`GroupMemberBuilder`): the public email, or `[REDACTED]`.
+    expect([shown.user_username, shown.user_email]).toEqual(['outsider', email]);
+    expect([hidden.user_username, hidden.user_email]).toEqual(['dev2', '[REDACTED]']);
+    expect(JSON.stringify(hidden)).not.toContain(mock.world.users.get(dev2)?.email);
+    expect(Object.keys(shown)).toEqual([
+      'created_at',
+      'updated_at',
+      'group_name',
+      'group_path',
+      'group_id',
+      'user_username',
+      'user_name',
+      'user_email',
+      'user_id',
+      'group_access',
+      'expires_at',
+      'group_plan',
+      'event_name',
+    ]);
   });
 });
 

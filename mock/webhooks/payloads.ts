@@ -32,15 +32,20 @@ import { nowIso, toSeconds } from '../world/world.js';
  * `milestone.rb`, `resource_access_token.rb`, `lib/gitlab/hook_data/*_builder.rb`, the models'
  * `hook_attrs`), keys in their order. What the world does not model gets the value GitLab sends
  * for it on a fresh record: no pipelines (`head_pipeline_id: null`), no time tracking (0 and
- * `null`), no avatars (`null`), no public emails (`[REDACTED]`, what `User#hook_attrs` sends
- * then), no CI configuration path (`''`). The dispatcher asks {@link payloadOf} for the payload
+ * `null`), no avatars (`null`), a user's public email or `[REDACTED]` (`User#webhook_email`,
+ * never the private address), no CI configuration path (`''`). The dispatcher asks {@link payloadOf} for the payload
  * of an event the rules announced as data (`mock/rules/webhooks.ts`'s subjects), when a hook wants it.
  * @module
  */
 
-/** `User#hook_attrs`: the email is the public one, which the mock's users never set. */
+/** `User#webhook_email`: the public email, or `[REDACTED]` for a user without one (or with `''`). */
+export function webhookEmail(user: User): string {
+  return user.profile?.public_email || '[REDACTED]';
+}
+
+/** `User#hook_attrs`. */
 export function userHookAttrs(user: User) {
-  return { id: user.id, name: user.name, username: user.username, avatar_url: null, email: '[REDACTED]' };
+  return { id: user.id, name: user.name, username: user.username, avatar_url: null, email: webhookEmail(user) };
 }
 
 /** The name of a project's namespace: its group's name, or its owner's name. */
@@ -213,6 +218,8 @@ export function mergeRequestPayload(
       reviewer_ids: [...mr.reviewer_ids],
       source,
       state: mr.state,
+      // `MergeRequestBuilder`'s default (GitLab 18.5 and later); only an approval reset by the system sends `true`.
+      system: false,
       target: source,
       time_change: 0,
       total_time_spent: 0,
@@ -458,12 +465,14 @@ export function memberPayload(
     group_id: group.id,
     user_username: user.username,
     user_name: user.name,
-    user_email: user.email,
+    // `User#webhook_email`: never the user's private address.
+    user_email: webhookEmail(user),
     user_id: user.id,
     group_access: ROLE_NAMES[role],
-    // EE adds the subscription's plan, which only GitLab.com has (hosted worlds); the top group holds it.
-    group_plan: world.instance.offering === 'hosted' ? groupPlan(world, group) : null,
     expires_at: membership.expires_at === null ? null : `${membership.expires_at.slice(0, 10)}T00:00:00Z`,
+    // EE adds the subscription's plan after the member's data (`super.tap`), which only GitLab.com has
+    // (hosted worlds); the top group holds it.
+    group_plan: world.instance.offering === 'hosted' ? groupPlan(world, group) : null,
     event_name: MEMBER_EVENT_NAMES[event],
   };
 }
@@ -646,7 +655,7 @@ export function projectEventPayload(
   if (holder && !ownerIds.includes(holder.id)) ownerIds.push(holder.id);
   const owners = ownerIds.flatMap((id) => {
     const user = world.users.get(id);
-    return user ? [{ name: user.name, email: '[REDACTED]' }] : [];
+    return user ? [{ name: user.name, email: webhookEmail(user) }] : [];
   });
   return {
     event_name: `project_${event}`,
@@ -662,7 +671,7 @@ export function projectEventPayload(
     // A group's name and no email (a group has no `webhook_email`), or the holder's.
     ...(deprecatedOwner && {
       owner_name: group ? group.name : (holder?.name ?? null),
-      owner_email: group ? '' : '[REDACTED]',
+      owner_email: group ? '' : holder ? webhookEmail(holder) : '[REDACTED]',
     }),
     ...((event === 'rename' || event === 'transfer') && { old_path_with_namespace: times.old_path_with_namespace }),
   };
@@ -690,7 +699,7 @@ export function projectMemberPayload(
     project_id: project.id,
     user_username: user.username,
     user_name: user.name,
-    user_email: '[REDACTED]',
+    user_email: webhookEmail(user),
     user_id: user.id,
     access_level: ROLE_NAMES[role],
     project_visibility: project.visibility,

@@ -289,6 +289,8 @@ export const MergeRequestWebhookAttributes = /* @__PURE__ */ lazySchema(() =>
     state_id: z.optional(z.int()),
     /** `opened`, `closed`, `merged` or `locked`. */
     state: z.string(),
+    /** The system caused the event (an approval reset by a push); `false` otherwise (GitLab 18.5 and later). */
+    system: z.optional(z.boolean()),
     /** Every thread that blocks merging is resolved. */
     blocking_discussions_resolved: z.optional(z.boolean()),
     /** A draft (deprecated: `draft`). */
