@@ -10,7 +10,7 @@ import {
   type ProjectAccessTokenWithToken,
   UnauthorizedError,
 } from '../src/index.js';
-import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
+import { call, client, createTestMock, failure, PERSONAL_ACCESS_TOKEN_KEYS, testSeed } from './fixtures.js';
 import { json, setup } from './sdk/helpers.js';
 
 // Project access tokens end to end: the SDK against the in-process mock (GITLAB-BEHAVIOR 2, SPEC 1-2, R4.2).
@@ -205,21 +205,7 @@ describe('list and read', () => {
       resource_id: 1,
     });
     const { body } = await call(mock, 'GET', `/projects/1/access_tokens/${token.id}`, { token: 'glpat-maintainer' });
-    expect(Object.keys(body)).toEqual([
-      'id',
-      'name',
-      'revoked',
-      'created_at',
-      'description',
-      'scopes',
-      'user_id',
-      'last_used_at',
-      'active',
-      'expires_at',
-      'access_level',
-      'resource_type',
-      'resource_id',
-    ]);
+    expect(Object.keys(body)).toEqual([...PERSONAL_ACCESS_TOKEN_KEYS, 'access_level', 'resource_type', 'resource_id']);
   });
 
   it('is paginated', async () => {

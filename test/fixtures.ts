@@ -32,6 +32,24 @@ export const testSeed: SeedDocument = {
 };
 
 /** A fresh mock of {@link testSeed} (or another seed). */
+/**
+ * GitLab 18.6's PersonalAccessToken entity, in its order: what personal tokens show, and what project and
+ * group tokens (ResourceAccessToken) show before their `access_level`, `resource_type` and `resource_id`.
+ * Versions after 18.9 add `expired` and `granular` and move `active` after `name`.
+ */
+export const PERSONAL_ACCESS_TOKEN_KEYS = [
+  'id',
+  'name',
+  'revoked',
+  'created_at',
+  'description',
+  'scopes',
+  'user_id',
+  'last_used_at',
+  'active',
+  'expires_at',
+] as const;
+
 export function createTestMock(seed: SeedDocument = testSeed): MockGitLab {
   return createMockGitLab({ seed });
 }

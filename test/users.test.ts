@@ -8,7 +8,7 @@ import {
   type SeedDocument,
 } from '../mock/index.js';
 import { GitLab, Instance, NotFoundError, PersonalAccessTokens, Users } from '../src/index.js';
-import { call, client, createTestMock, failure, testSeed } from './fixtures.js';
+import { call, client, createTestMock, failure, PERSONAL_ACCESS_TOKEN_KEYS, testSeed } from './fixtures.js';
 
 // Who am I, the instance, users, and the token's own view: the SDK against the mock
 // (GitLab's lib/api/users.rb, lib/api/metadata.rb, lib/api/personal_access_tokens/self_information.rb).
@@ -502,20 +502,8 @@ describe('GET /personal_access_tokens/self', () => {
       active: true,
       revoked: false,
     });
-    // GitLab 18.6's PersonalAccessToken entity, in its order: later versions add `expired` and `granular`.
     const { body } = await call(mock, 'GET', '/personal_access_tokens/self', { token: 'glpat-dev' });
-    expect(Object.keys(body)).toEqual([
-      'id',
-      'name',
-      'revoked',
-      'created_at',
-      'description',
-      'scopes',
-      'user_id',
-      'last_used_at',
-      'active',
-      'expires_at',
-    ]);
+    expect(Object.keys(body)).toEqual(PERSONAL_ACCESS_TOKEN_KEYS);
     expect(JSON.stringify(token)).not.toContain('glpat-dev');
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../../mock/index.js';
 import { GroupHook } from '../../src/index.js';
 import { api, notPorted, notPortedGroup } from './api.js';
-import { webHookApiExamples } from './hook-api-examples.js';
+import { PROJECT_AND_GROUP_HOOKS, webHookApiExamples } from './hook-api-examples.js';
 import { deliveryExamples, type HookSpec, startReceiver } from './hook-deliveries.js';
 
 /**
@@ -83,16 +83,7 @@ webHookApiExamples('/groups/:id/hooks', {
   hooks: (m) => m.world.groupHooks,
   schema: GroupHook,
   events: EVENT_NAMES,
-  hookParams: { push_events_branch_filter: 'some-feature-branch' },
-  updateParams: {
-    name: 'Updated name',
-    description: 'Updated description',
-    push_events: false,
-    job_events: true,
-    push_events_branch_filter: 'updated-branch-filter',
-  },
-  eventDefaults: { push_events: true, confidential_note_events: null },
-  autoDisabling: true,
+  ...PROJECT_AND_GROUP_HOOKS,
   user: USER,
   user2: USER2,
 });

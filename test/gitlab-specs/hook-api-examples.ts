@@ -47,6 +47,23 @@ export interface HookApiSpec {
   user2: string;
 }
 
+/**
+ * What `project_hooks_spec.rb` and `group_hooks_spec.rb` both define for the shared examples: their
+ * `hook_params` beyond the events, their `update_params`, a bare hook's events, and hooks that failures disable.
+ */
+export const PROJECT_AND_GROUP_HOOKS = {
+  hookParams: { push_events_branch_filter: 'some-feature-branch' },
+  updateParams: {
+    name: 'Updated name',
+    description: 'Updated description',
+    push_events: false,
+    job_events: true,
+    push_events_branch_filter: 'updated-branch-filter',
+  },
+  eventDefaults: { push_events: true, confidential_note_events: null },
+  autoDisabling: true,
+} satisfies Partial<HookApiSpec>;
+
 export function webHookApiExamples(source: string, spec: HookApiSpec): void {
   const { collection, user, user2 } = spec;
   const hookId = (m: MockGitLab = spec.mock()) => [...spec.hooks(m).values()][0]?.id as number;
