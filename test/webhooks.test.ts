@@ -9,6 +9,7 @@ import {
   type SeedDocument,
   type SeedProjectHook,
 } from '../mock/index.js';
+import { parseWebhook } from '../src/index.js';
 import { client, failure } from './fixtures.js';
 
 // Webhook delivery end to end: real flows driven through the SDK, delivered over real HTTP to a
@@ -115,6 +116,77 @@ const actionOf = (body: Record<string, unknown>) =>
   (body.object_attributes as { action?: string } | undefined)?.action ?? body.action ?? body.event_name;
 
 describe('merge request events', () => {
+  it('sends a push’s update with the head before it, then the approvals’ reset as a system event', async () => {
+    const mr = await client(mock, 'glpat-dev').projects.mergeRequests.get(API, 1);
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.approvals.approve(API, 1);
+    await client(mock, 'glpat-dev2').projects.mergeRequests.approvals.approve(API, 1);
+    await mock.webhooks.settled();
+    receiver.received.length = 0;
+    const { sha } = mock.mergeRequests.push(API, 1, { author: 'dev' });
+    await mock.webhooks.settled();
+    // GitLab's refresh: `update` with `oldrev`; the reset (18.5 and later) `unapproved`: it was approved, now is not.
+    expect(kinds()).toEqual(['Merge Request Hook:update', 'Merge Request Hook:unapproved']);
+    const [update, reset] = receiver.received.map((r) => r.body) as [Received['body'], Received['body']];
+    expect(update).toMatchObject({ user: { username: 'dev' }, changes: {} });
+    expect(update.object_attributes).toMatchObject({ action: 'update', oldrev: mr.sha, system: false });
+    expect((update.object_attributes as { last_commit: { id: string } }).last_commit.id).toBe(sha);
+    expect(update.object_attributes).not.toHaveProperty('system_action');
+    expect(reset.object_attributes).toMatchObject({
+      action: 'unapproved',
+      system: true,
+      system_action: 'approvals_reset_on_push',
+    });
+    expect(Object.keys(reset.object_attributes as object).at(-1)).toBe('system_action');
+    expect(reset.object_attributes).not.toHaveProperty('oldrev');
+    // The SDK's receiver takes both as GitLab sends them.
+    for (const [index, body] of [update, reset].entries()) {
+      const request = receiver.received[index] as Received;
+      const headers = { 'x-gitlab-event': 'Merge Request Hook', 'x-gitlab-token': 'hook-secret' };
+      const parsed = await parseWebhook({ headers, body: JSON.stringify(body) }, { token: 'hook-secret' });
+      expect(parsed.payload).toMatchObject({ object_attributes: { action: actionOf(request.body) } });
+    }
+  });
+
+  it('names a reset of code owners’ approvals only (selective code owner removals) by its own system action', async () => {
+    const project = [...mock.world.projects.values()].find((p) => p.path_with_namespace === API);
+    if (!project) throw new Error('no project');
+    mock.seed.approvalRule(project, {
+      name: 'Owners',
+      rule_type: 'code_owner',
+      approvals_required: 1,
+      users: ['dev2'],
+    });
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.approvalSettings.update(API, {
+      retain_approvals_on_push: true,
+      selective_code_owner_removals: true,
+    });
+    await client(mock, 'glpat-dev2').projects.mergeRequests.approvals.approve(API, 1);
+    await mock.webhooks.settled();
+    receiver.received.length = 0;
+    mock.mergeRequests.push(API, 1, { author: 'dev' });
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual(['Merge Request Hook:update', 'Merge Request Hook:unapproval']);
+    expect(receiver.received[1]?.body.object_attributes).toMatchObject({
+      system: true,
+      system_action: 'code_owner_approvals_reset_on_push',
+    });
+  });
+
+  it('says unapproval for a reset that leaves the merge request unapproved as it was, and nothing of a push that removes none', async () => {
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.approvals.approve(API, 1);
+    await mock.webhooks.settled();
+    receiver.received.length = 0;
+    mock.mergeRequests.push(API, 1, { author: 'dev' });
+    mock.mergeRequests.push(API, 1, { author: 'dev' });
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual([
+      'Merge Request Hook:update',
+      'Merge Request Hook:unapproval',
+      'Merge Request Hook:update',
+    ]);
+  });
+
   it('sends open, approval, approved and merge with GitLab payloads and headers, after the API answered', async () => {
     const dev = client(mock, 'glpat-dev');
     const mr = await dev.projects.mergeRequests.create(API, {

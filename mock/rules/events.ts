@@ -14,7 +14,13 @@ import type {
 } from '../world/types.js';
 import { addDays, nextId, nowIso, today } from '../world/world.js';
 import { canReadEvent, projectRole } from './policy.js';
-import { announce, type MEMBER_EVENT_NAMES, type PROJECT_MEMBER_EVENT_NAMES, type ProjectEvent } from './webhooks.js';
+import {
+  announce,
+  type MEMBER_EVENT_NAMES,
+  type MergeRequestPushHook,
+  type PROJECT_MEMBER_EVENT_NAMES,
+  type ProjectEvent,
+} from './webhooks.js';
 
 /**
  * Activity events (GitLab's `EventCreateService`, `EventsFinder`). This module is the one
@@ -128,8 +134,9 @@ export function mergeRequestEvent(
 
 /**
  * A merge request's webhook: `open`, `update` (with `previous`, the merge request before the
- * change), `close`, `reopen`, `merge`, `approved` (the approval that completed them), `approval`
- * (one more, not yet enough), `unapproved` (withdrawn from an approved merge request), `unapproval`.
+ * change, or `push.oldrev` for a push), `close`, `reopen`, `merge`, `approved` (the approval that
+ * completed them), `approval` (one more, not yet enough), `unapproved` (withdrawn from an approved
+ * merge request), `unapproval`; `push.systemAction` for approvals the system reset.
  */
 export function mergeRequestHook(
   world: World,
@@ -137,6 +144,7 @@ export function mergeRequestHook(
   mr: MergeRequest,
   action: string,
   previous?: MergeRequest,
+  push?: MergeRequestPushHook,
 ): void {
   const project = world.projects.get(mr.project_id);
   if (!project) return;
@@ -144,7 +152,7 @@ export function mergeRequestHook(
     kind: 'merge_request',
     project,
     group: null,
-    subject: { type: 'merge_request', project, mr, user, action, previous },
+    subject: { type: 'merge_request', project, mr, user, action, previous, ...push },
   });
 }
 

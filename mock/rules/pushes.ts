@@ -1,7 +1,9 @@
 import type { Approval, MergeRequest, Project, Push, User, World } from '../world/types.js';
 import { projectByRef } from './access.js';
 import { effectiveProjectSettings } from './approvals/approval-settings.js';
-import { applicableRules, approvalsOf, ruleApprovers } from './approvals/approvals.js';
+import { applicableRules, approvalStatus, approvalsOf, ruleApprovers } from './approvals/approvals.js';
+import { mergeRequestHook } from './events.js';
+import { anyHooks } from './webhooks.js';
 
 /**
  * Pushes to a merge request's source branch, as GitLab's
@@ -55,10 +57,18 @@ function approvalsRemovedByPush(world: World, project: Project, mr: MergeRequest
   return approvals.filter((approval) => codeOwners.has(approval.user_id));
 }
 
-/** Applies a push whose {@link pushRefusal} is `undefined`: new head, the pusher a committer, approvals reset. */
+/**
+ * Applies a push whose {@link pushRefusal} is `undefined`: new head, the pusher a committer, approvals
+ * reset; then the merge request's hooks, as GitLab's refresh workers send them: `update` with the head
+ * before the push (`oldrev`), and, when approvals were removed, GitLab 18.5's system event for the reset
+ * (`unapproved` if the merge request stops being approved, `unapproval` otherwise).
+ */
 export function pushToMergeRequest(world: World, project: Project, mr: MergeRequest, input: PushInput): Push {
   const push: Push = { sha: input.sha, author_id: input.author.id, at: new Date(input.at).toISOString() };
-  for (const approval of approvalsRemovedByPush(world, project, mr)) world.approvals.delete(approval.id);
+  const oldrev = mr.sha;
+  const removed = approvalsRemovedByPush(world, project, mr);
+  const wasApproved = removed.length > 0 && anyHooks(world) && approvalStatus(world, project, mr).approved;
+  for (const approval of removed) world.approvals.delete(approval.id);
   mr.sha = push.sha;
   // A push to the source makes a new diff, starting at the target's head then (`RefreshService#reload_merge_requests`).
   const targetHead = project.branches.get(mr.target_branch);
@@ -68,5 +78,14 @@ export function pushToMergeRequest(world: World, project: Project, mr: MergeRequ
   if (!mr.committer_ids.includes(push.author_id)) mr.committer_ids.push(push.author_id);
   mr.updated_at = push.at;
   mr.pushes.push(push);
+  mergeRequestHook(world, input.author, mr, 'update', undefined, { oldrev });
+  if (removed.length > 0) {
+    // `EE::MergeRequests::BaseService#delete_approvals` for a full reset, `ResetApprovalsService` for the code owners'.
+    const systemAction = effectiveProjectSettings(world, project).retain_approvals_on_push
+      ? 'code_owner_approvals_reset_on_push'
+      : 'approvals_reset_on_push';
+    const unapproved = wasApproved && !approvalStatus(world, project, mr).approved;
+    mergeRequestHook(world, input.author, mr, unapproved ? 'unapproved' : 'unapproval', undefined, { systemAction });
+  }
   return push;
 }

@@ -190,12 +190,29 @@ export const PROJECT_MEMBER_EVENT_NAMES = {
 export type ProjectEvent = 'create' | 'update' | 'rename' | 'transfer' | 'destroy';
 
 /**
+ * What a push adds to a merge request's event (`MergeRequests::BaseService#hook_data`): the head before
+ * it (`oldrev`, on the `update` a push sends), and for approvals the system reset, GitLab 18.5's
+ * `system: true` with its `system_action`.
+ */
+export interface MergeRequestPushHook {
+  oldrev?: string;
+  systemAction?: 'approvals_reset_on_push' | 'code_owner_approvals_reset_on_push';
+}
+
+/**
  * What an event is about, as data: the records as they are now, who acted, and the hook action.
  * An update carries `previous`, a copy of the record taken before the change, from which the
  * payload's `changes` come; an update that changes nothing a hook shows is sent to no hook.
  */
 export type WebhookSubject =
-  | { type: 'merge_request'; project: Project; mr: MergeRequest; user: User; action: string; previous?: MergeRequest }
+  | ({
+      type: 'merge_request';
+      project: Project;
+      mr: MergeRequest;
+      user: User;
+      action: string;
+      previous?: MergeRequest;
+    } & MergeRequestPushHook)
   | { type: 'issue'; project: Project; issue: Issue; user: User; action: string; previous?: Issue }
   | { type: 'milestone'; milestone: Milestone; action: 'create' | 'close' | 'reopen' | 'delete' }
   | {

@@ -5,6 +5,7 @@ import { detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-r
 import { personalNamespaceId } from '../rules/namespaces.js';
 import {
   MEMBER_EVENT_NAMES,
+  type MergeRequestPushHook,
   PROJECT_MEMBER_EVENT_NAMES,
   type ProjectEvent,
   type SampleableToken,
@@ -162,6 +163,7 @@ export function mergeRequestPayload(
   user: User,
   action: string,
   changes: Changes = {},
+  push: MergeRequestPushHook = {},
 ) {
   const url = `${world.baseUrl}/${project.path_with_namespace}/-/merge_requests/${mr.iid}`;
   const source = projectHookAttrs(world, project);
@@ -218,14 +220,16 @@ export function mergeRequestPayload(
       reviewer_ids: [...mr.reviewer_ids],
       source,
       state: mr.state,
-      // `MergeRequestBuilder`'s default (GitLab 18.5 and later); only an approval reset by the system sends `true`.
-      system: false,
+      // GitLab 18.5 and later: `true` only for approvals the system reset, with `system_action` last.
+      system: push.systemAction !== undefined,
       target: source,
       time_change: 0,
       total_time_spent: 0,
       url,
       work_in_progress: draft,
       action,
+      ...(push.oldrev !== undefined && { oldrev: push.oldrev }),
+      ...(push.systemAction !== undefined && { system_action: push.systemAction }),
     },
     labels,
     changes,
@@ -736,7 +740,7 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
               previous,
               mr,
             );
-      return changes && mergeRequestPayload(world, project, mr, subject.user, subject.action, changes);
+      return changes && mergeRequestPayload(world, project, mr, subject.user, subject.action, changes, subject);
     }
     case 'issue': {
       const { project, issue, previous } = subject;

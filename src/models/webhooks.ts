@@ -343,6 +343,8 @@ export const MergeRequestWebhookAttributes = /* @__PURE__ */ lazySchema(() =>
     oldrev: z.optional(z.string()),
     /** What happened; absent from the events of GitLab's "Test" button. */
     action: z.optional(MergeRequestWebhookAction),
+    /** Why the system caused the event: `approvals_reset_on_push`, `code_owner_approvals_reset_on_push` (GitLab 18.5 and later). */
+    system_action: z.optional(z.string()),
   }),
 );
 /**
