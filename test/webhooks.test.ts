@@ -399,6 +399,15 @@ describe('milestone, token and member events', () => {
       event_type: 'issue',
       changes: { title: { previous: 'Bug', current: 'Bad bug' } },
     });
+    // EE's IssueBuilder: `weight` and `health_status` after the CE columns, before the computed fields.
+    const keys = Object.keys(receiver.received[0]?.body.object_attributes as object);
+    expect(keys.slice(keys.indexOf('updated_by_id'), keys.indexOf('updated_by_id') + 4)).toEqual([
+      'updated_by_id',
+      'weight',
+      'health_status',
+      'type',
+    ]);
+    expect(receiver.received[0]?.body.object_attributes).toMatchObject({ weight: null, health_status: null });
   });
 
   // Issue 38 point 14: a state change's hook shows the record after it (`Issuable#to_hook_data`,

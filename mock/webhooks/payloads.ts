@@ -274,6 +274,9 @@ export function issuePayload(
       title: issue.title,
       updated_at: issue.updated_at,
       updated_by_id: null,
+      // EE's IssueBuilder appends these columns to the CE ones; `health_status` is not modelled.
+      weight: issue.weight,
+      health_status: null,
       type: 'Issue',
       url: `${world.baseUrl}/${project.path_with_namespace}/-/issues/${issue.iid}`,
       total_time_spent: 0,
