@@ -443,7 +443,8 @@ describe('group hooks: /groups/:id/hooks', () => {
       subgroup_events: false,
       group_id: [...mock.world.groups.values()].find((g) => g.full_path === 'acme')?.id,
     });
-    expect(Object.keys(created).slice(17)).toEqual([
+    // GitLab's GroupHook entity (`ee/lib/api/entities/group_hook.rb`), on the wire and in the SDK's model alike.
+    const GROUP_HOOK_KEYS = [
       'group_id',
       'issues_events',
       'confidential_issues_events',
@@ -455,14 +456,17 @@ describe('group hooks: /groups/:id/hooks', () => {
       'deployment_events',
       'feature_flag_events',
       'releases_events',
-      'subgroup_events',
-      'member_events',
-      'emoji_events',
-      'project_events',
       'milestone_events',
-      'vulnerability_events',
+      'subgroup_events',
+      'emoji_events',
       'resource_access_token_events',
-    ]);
+      'member_events',
+      'vulnerability_events',
+      'project_events',
+    ];
+    expect(Object.keys(created).slice(17)).toEqual(GROUP_HOOK_KEYS);
+    const { body } = await call(mock, 'GET', `/groups/acme/hooks/${created.id}`, { token: 'glpat-owner' });
+    expect(Object.keys(body).slice(17)).toEqual(GROUP_HOOK_KEYS);
     const changed = await as('owner').groups.hooks.update('acme', created.id, { subgroup_events: true });
     expect([changed.subgroup_events, changed.member_events]).toEqual([true, true]);
     expect(await as('owner').groups.hooks.list('acme').toArray()).toEqual([changed]);

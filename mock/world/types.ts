@@ -1133,13 +1133,13 @@ export const GROUP_HOOK_EVENTS = [
   'deployment_events',
   'feature_flag_events',
   'releases_events',
-  'subgroup_events',
-  'member_events',
-  'emoji_events',
-  'project_events',
   'milestone_events',
-  'vulnerability_events',
+  'subgroup_events',
+  'emoji_events',
   'resource_access_token_events',
+  'member_events',
+  'vulnerability_events',
+  'project_events',
 ] as const;
 /** One of {@link GROUP_HOOK_EVENTS}. */
 export type GroupHookEvent = (typeof GROUP_HOOK_EVENTS)[number];

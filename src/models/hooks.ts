@@ -139,20 +139,20 @@ export const GroupHook = /* @__PURE__ */ lazySchema(() =>
     feature_flag_events: z.optional(z.boolean()),
     /** Receives release events. */
     releases_events: z.boolean(),
-    /** Receives subgroup events (created or removed below the group). */
-    subgroup_events: z.boolean(),
-    /** Receives group member events. */
-    member_events: z.optional(z.boolean()),
-    /** Receives emoji events. */
-    emoji_events: z.optional(z.boolean()),
-    /** Receives project events (created or removed in the group). */
-    project_events: z.optional(z.boolean()),
     /** Receives milestone events. */
     milestone_events: z.optional(z.boolean()),
-    /** Receives vulnerability events. */
-    vulnerability_events: z.optional(z.boolean()),
+    /** Receives subgroup events (created or removed below the group). */
+    subgroup_events: z.boolean(),
+    /** Receives emoji events. */
+    emoji_events: z.optional(z.boolean()),
     /** Receives group access token expiry events. */
     resource_access_token_events: z.optional(z.boolean()),
+    /** Receives group member events. */
+    member_events: z.optional(z.boolean()),
+    /** Receives vulnerability events. */
+    vulnerability_events: z.optional(z.boolean()),
+    /** Receives project events (created or removed in the group). */
+    project_events: z.optional(z.boolean()),
   }),
 );
 /**
