@@ -11,6 +11,7 @@ import { tokenIsActive } from '../rules/access.js';
 import { tokenAccessLevel } from '../rules/tokens.js';
 import { directRole, groupChain, projectGroup } from '../world/memberships.js';
 import type { AccessToken, Group, Project, User, World } from '../world/types.js';
+import { presentProjectIdentity } from './project-identity.js';
 import { presentBasicProject } from './projects.js';
 
 /**
@@ -103,13 +104,7 @@ export function presentProjectAssociation(world: World, user: User, project: Pro
   const own = project.namespace.kind === 'user' && project.namespace.id === user.id ? 50 : 0;
   const direct = Math.max(directRole(world, project, user.id), own);
   return {
-    id: basic.id,
-    description: basic.description,
-    name: basic.name,
-    name_with_namespace: basic.name_with_namespace,
-    path: basic.path,
-    path_with_namespace: basic.path_with_namespace,
-    created_at: basic.created_at,
+    ...presentProjectIdentity(world, project),
     access_levels: {
       project_access_level: direct > 0 ? direct : null,
       group_access_level: group ? highestGroupMembership(world, group, user) : null,

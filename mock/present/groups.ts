@@ -4,6 +4,7 @@ import { personalNamespaceId } from '../rules/namespaces.js';
 import { can, canReadGroup } from '../rules/policy.js';
 import { sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import type { Caller, Group as GroupRecord, Project, User, World } from '../world/types.js';
+import { presentProjectIdentity } from './project-identity.js';
 
 /**
  * Groups in GitLab's key order: the `Group` entity of lists and the
@@ -96,15 +97,8 @@ export function presentGroup(world: World, group: GroupRecord, options: { statis
 export function presentGroupProject(world: World, project: Project): GroupProject {
   const group = project.namespace.kind === 'group' ? world.groups.get(project.namespace.id) : undefined;
   const owner = project.namespace.kind === 'user' ? world.users.get(project.namespace.id) : undefined;
-  const namespaceName = group ? fullName(world, group) : (owner?.name ?? '');
   return {
-    id: project.id,
-    description: project.description,
-    name: project.name,
-    name_with_namespace: `${namespaceName} / ${project.name}`,
-    path: project.path,
-    path_with_namespace: project.path_with_namespace,
-    created_at: project.created_at,
+    ...presentProjectIdentity(world, project),
     default_branch: 'main',
     tag_list: [],
     topics: [],

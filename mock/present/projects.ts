@@ -3,7 +3,7 @@ import type { BasicProject, MemberAccess, Project } from '../../src/models/proje
 import { personalNamespaceId } from '../rules/namespaces.js';
 import { can, canReadCode, featureAllows, featureLevel } from '../rules/policy.js';
 import { type RoleMap, rolesOf } from '../rules/projects.js';
-import { directRole, groupChain, projectGroup } from '../world/memberships.js';
+import { directRole, projectGroup } from '../world/memberships.js';
 import {
   isAnonymous,
   PROJECT_FEATURES,
@@ -14,6 +14,7 @@ import {
 } from '../world/types.js';
 import { presentSharedWith } from './groups.js';
 import { plainMarkdown } from './merge-requests.js';
+import { presentProjectIdentity } from './project-identity.js';
 import { presentUser } from './users.js';
 
 /**
@@ -53,17 +54,6 @@ function presentNamespace(world: World, project: ProjectRecord): ProjectNamespac
   };
 }
 
-/** `Acme / Platform / api`: the namespace's names, then the project's. */
-function nameWithNamespace(world: World, project: ProjectRecord): string {
-  const group = projectGroup(world, project);
-  const names = group
-    ? groupChain(world, group)
-        .map((g) => g.name)
-        .reverse()
-    : [world.users.get(project.namespace.id)?.name ?? ''];
-  return [...names, project.name].join(' / ');
-}
-
 /** The topics' names in Ruby's `sort` (code point) order. */
 const topicNames = (project: ProjectRecord): string[] =>
   [...(project.topics ?? [])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -75,13 +65,7 @@ export function presentBasicProject(world: World, user: User, project: ProjectRe
   const { hostname } = new URL(world.baseUrl);
   const web = `${world.baseUrl}/${project.path_with_namespace}`;
   return {
-    id: project.id,
-    description: project.description,
-    name: project.name,
-    name_with_namespace: nameWithNamespace(world, project),
-    path: project.path,
-    path_with_namespace: project.path_with_namespace,
-    created_at: project.created_at,
+    ...presentProjectIdentity(world, project),
     ...(repository && { default_branch: project.default_branch }),
     // `topic_names`: `project.topics.pluck(:name).sort`, under both names.
     tag_list: topicNames(project),

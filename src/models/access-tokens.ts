@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../core/lazy.js';
-import { type AccessLevel, DateString, DateTimeString, type PaginationQuery, ProjectNamespace } from './common.js';
+import {
+  type AccessLevel,
+  DateString,
+  DateTimeString,
+  type PaginationQuery,
+  ProjectIdentity,
+  ProjectNamespace,
+} from './common.js';
 
 /**
  * Project and group access tokens (`/projects/:id/access_tokens`, `/groups/:id/access_tokens`):
@@ -87,21 +94,7 @@ export type TokenGroupAssociation = z.infer<typeof TokenGroupAssociation>;
 
 /** A project the token's user reads, as `GET /personal_access_tokens/self/associations` lists it (ProjectAssociationDetails). */
 export const TokenProjectAssociation = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    /** The project's id. */
-    id: z.int(),
-    /** The project's description, or `null`. */
-    description: z.nullable(z.string()),
-    /** The project's name. */
-    name: z.string(),
-    /** `Acme / Platform / api`. */
-    name_with_namespace: z.string(),
-    /** The last segment of its path. */
-    path: z.string(),
-    /** `acme/platform/api`. */
-    path_with_namespace: z.string(),
-    /** When the project was created. */
-    created_at: DateTimeString,
+  z.extend(ProjectIdentity, {
     /** The user's roles: a direct membership of the project, and the highest direct one in its group or the group's ancestors. */
     access_levels: z.looseObject({
       /** The user's direct membership of the project (the Owner of a personal project is one), or `null`. */

@@ -96,3 +96,32 @@ export const ProjectNamespace = /* @__PURE__ */ lazySchema(() =>
  * @interface
  */
 export type ProjectNamespace = z.infer<typeof ProjectNamespace>;
+
+/**
+ * The fields GitLab shows of every project (its ProjectIdentity entity): the first fields of
+ * `BasicProject`, of a group's embedded projects (`GroupProject`) and of a token's project
+ * associations (`TokenProjectAssociation`).
+ */
+export const ProjectIdentity = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The project's id. */
+    id: z.int(),
+    /** The description, or `null`. */
+    description: z.nullable(z.string()),
+    /** The name. */
+    name: z.string(),
+    /** `Acme / Platform / API`: the names of its namespaces and its own. */
+    name_with_namespace: z.string(),
+    /** The last segment of its path. */
+    path: z.string(),
+    /** The full path, such as `acme/platform/api`: what the SDK's `project` arguments take. */
+    path_with_namespace: z.string(),
+    /** When it was created. */
+    created_at: DateTimeString,
+  }),
+);
+/**
+ * A project's identity (ProjectIdentity).
+ * @interface
+ */
+export type ProjectIdentity = z.infer<typeof ProjectIdentity>;

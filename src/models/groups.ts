@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../core/lazy.js';
-import { DateString, DateTimeString, type PaginationQuery } from './common.js';
+import { DateString, DateTimeString, type PaginationQuery, ProjectIdentity } from './common.js';
 
 /** A group's storage statistics (administrators only, with `statistics: true`). */
 export const GroupStatistics = /* @__PURE__ */ lazySchema(() =>
@@ -77,21 +77,7 @@ export type Group = z.infer<typeof Group>;
 
 /** A project as a group's details embed it (the leading fields of GitLab's Project entity). */
 export const GroupProject = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    /** The project's id. */
-    id: z.int(),
-    /** The description, or `null`. */
-    description: z.nullable(z.string()),
-    /** The name. */
-    name: z.string(),
-    /** `Acme / Platform / API`. */
-    name_with_namespace: z.string(),
-    /** The last segment of its path. */
-    path: z.string(),
-    /** `acme/platform/api`. */
-    path_with_namespace: z.string(),
-    /** When it was created. */
-    created_at: DateTimeString,
+  z.extend(ProjectIdentity, {
     /** The default branch, or `null` for an empty repository. */
     default_branch: z.nullable(z.string()),
     /** The project's page. */

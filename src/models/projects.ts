@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { lazySchema } from '../core/lazy.js';
-import { DateString, DateTimeString, type PaginationQuery, ProjectNamespace, UserBasic } from './common.js';
+import {
+  DateString,
+  DateTimeString,
+  type PaginationQuery,
+  ProjectIdentity,
+  ProjectNamespace,
+  UserBasic,
+} from './common.js';
 import { SharedGroup } from './groups.js';
 
 /** A list query asking for the basic fields only (`simple: true`): such a list answers {@link BasicProject}s. */
@@ -18,21 +25,7 @@ export type ProjectOf<Q> = Q extends SimpleProjectsQuery ? BasicProject : Projec
  * the repository.
  */
 export const BasicProject = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject({
-    /** The project's id. */
-    id: z.int(),
-    /** The description, or `null`. */
-    description: z.nullable(z.string()),
-    /** The name. */
-    name: z.string(),
-    /** `Acme / Platform / API`: the names of its namespaces and its own. */
-    name_with_namespace: z.string(),
-    /** The last segment of its path. */
-    path: z.string(),
-    /** The full path, such as `acme/platform/api`: what the SDK's `project` arguments take. */
-    path_with_namespace: z.string(),
-    /** When it was created. */
-    created_at: DateTimeString,
+  z.extend(ProjectIdentity, {
     /** The default branch (only for callers who may read the repository). */
     default_branch: z.optional(z.nullable(z.string())),
     /** The topics (the deprecated name of `topics`). */
