@@ -3418,62 +3418,63 @@ notPortedGroup('GET :id/merge_requests/:merge_request_iid/related_issues', () =>
   notPorted('when merge request id instead of iid provided: returns 404');
 });
 
+const ADMIN_IN_MODE = 'glpat-spec-admin-in-mode';
+const GUEST = 'glpat-spec-guest';
+/** `user`'s merge request !1 (id 1000), an administrator with an admin_mode token, and a Guest of the project. */
+const subscriptionWorld = () =>
+  putWorld(
+    {},
+    { members: { user2: 20, guest: 10 } },
+    {
+      instance: { admin_mode: true },
+      users: [
+        { username: 'admin_in_mode', admin: true, token: ADMIN_IN_MODE, scopes: ['api', 'admin_mode'] },
+        { username: 'guest', token: GUEST },
+      ],
+    },
+  );
+
 describe('POST :id/merge_requests/:merge_request_iid/subscribe', () => {
-  const ADMIN_IN_MODE = 'glpat-spec-admin-in-mode';
-  const GUEST = 'glpat-spec-guest';
-  /** `user`'s merge request !1 (id 1000), an administrator with an admin_mode token, and a Guest of the project. */
-  const subscribeWorld = () =>
-    putWorld(
-      {},
-      { members: { user2: 20, guest: 10 } },
-      {
-        instance: { admin_mode: true },
-        users: [
-          { username: 'admin_in_mode', admin: true, token: ADMIN_IN_MODE, scopes: ['api', 'admin_mode'] },
-          { username: 'guest', token: GUEST },
-        ],
-      },
-    );
   const subscribe = (mock: MockGitLab, token: string, iid: number | string = 1) =>
     api(mock, 'POST', `${PROJECT}/merge_requests/${iid}/subscribe`, token);
 
   it('POST request permissions for admin mode, when admin, makes request: returns', async () => {
     // admin_mode: true
-    expect((await subscribe(subscribeWorld(), ADMIN_IN_MODE)).status).toBe(201);
+    expect((await subscribe(subscriptionWorld(), ADMIN_IN_MODE)).status).toBe(201);
   });
   it('POST request permissions for admin mode, when admin, makes request: returns', async () => {
     // admin_mode: false: the administrator is an outsider of the public project, who may not update it
-    expect((await subscribe(subscribeWorld(), ADMIN)).status).toBe(403);
+    expect((await subscribe(subscriptionWorld(), ADMIN)).status).toBe(403);
   });
   it('POST request permissions for admin mode, when user: returns', async () => {
     // admin_mode: true, for a user who is no administrator
-    expect((await subscribe(subscribeWorld(), OTHER)).status).toBe(403);
+    expect((await subscribe(subscriptionWorld(), OTHER)).status).toBe(403);
   });
   it('POST request permissions for admin mode, when user, makes request: returns', async () => {
     // admin_mode: false
-    expect((await subscribe(subscribeWorld(), OTHER)).status).toBe(403);
+    expect((await subscribe(subscriptionWorld(), OTHER)).status).toBe(403);
   });
   it('subscribes to a merge request', async () => {
-    const answer = await subscribe(subscribeWorld(), ADMIN_IN_MODE);
+    const answer = await subscribe(subscriptionWorld(), ADMIN_IN_MODE);
     expect(answer.status).toBe(201);
     expect(answer.body.subscribed).toBe(true);
   });
   it('returns 304 if already subscribed', async () => {
     // `user` is the author: a participant, subscribed without subscribing.
-    const mock = subscribeWorld();
+    const mock = subscriptionWorld();
     const { answer, unchanged } = await refusedUnchanged(mock, USER, () => subscribe(mock, USER));
     expect(answer.status).toBe(304);
     expect(unchanged).toBe(true);
   });
   it('returns 404 if the merge request is not found', async () => {
-    const answer = await subscribe(subscribeWorld(), USER, 123);
+    const answer = await subscribe(subscriptionWorld(), USER, 123);
     expect([answer.status, answer.body.message]).toEqual([404, '404 Not found']);
   });
   it('returns 404 if the merge request id is used instead of iid', async () => {
-    expect((await subscribe(subscribeWorld(), USER, 1000)).status).toBe(404);
+    expect((await subscribe(subscriptionWorld(), USER, 1000)).status).toBe(404);
   });
   it('returns 403 if user has no access to read code', async () => {
-    const mock = subscribeWorld();
+    const mock = subscriptionWorld();
     const { answer, unchanged } = await refusedUnchanged(mock, GUEST, () => subscribe(mock, GUEST));
     expect([answer.status, answer.body.message]).toEqual([403, '403 Forbidden']);
     expect(unchanged).toBe(true);
@@ -3481,25 +3482,11 @@ describe('POST :id/merge_requests/:merge_request_iid/subscribe', () => {
 });
 
 describe('POST :id/merge_requests/:merge_request_iid/unsubscribe', () => {
-  const ADMIN_IN_MODE = 'glpat-spec-admin-in-mode';
-  const GUEST = 'glpat-spec-guest';
-  const unsubscribeWorld = () =>
-    putWorld(
-      {},
-      { members: { user2: 20, guest: 10 } },
-      {
-        instance: { admin_mode: true },
-        users: [
-          { username: 'admin_in_mode', admin: true, token: ADMIN_IN_MODE, scopes: ['api', 'admin_mode'] },
-          { username: 'guest', token: GUEST },
-        ],
-      },
-    );
   const unsubscribe = (mock: MockGitLab, token: string, iid: number | string = 1) =>
     api(mock, 'POST', `${PROJECT}/merge_requests/${iid}/unsubscribe`, token);
 
   it('unsubscribes from a merge request', async () => {
-    const mock = unsubscribeWorld();
+    const mock = subscriptionWorld();
     const answer = await unsubscribe(mock, USER);
     expect(answer.status).toBe(201);
     expect(answer.body.subscribed).toBe(false);
@@ -3507,19 +3494,19 @@ describe('POST :id/merge_requests/:merge_request_iid/unsubscribe', () => {
     expect((await api(mock, 'GET', MR1, USER)).body.subscribed).toBe(false);
   });
   it('returns 304 if not subscribed', async () => {
-    const mock = unsubscribeWorld();
+    const mock = subscriptionWorld();
     const { answer, unchanged } = await refusedUnchanged(mock, ADMIN_IN_MODE, () => unsubscribe(mock, ADMIN_IN_MODE));
     expect(answer.status).toBe(304);
     expect(unchanged).toBe(true);
   });
   it('returns 404 if the merge request is not found', async () => {
-    expect((await unsubscribe(unsubscribeWorld(), USER, 123)).status).toBe(404);
+    expect((await unsubscribe(subscriptionWorld(), USER, 123)).status).toBe(404);
   });
   it('returns 404 if the merge request id is used instead of iid', async () => {
-    expect((await unsubscribe(unsubscribeWorld(), USER, 1000)).status).toBe(404);
+    expect((await unsubscribe(subscriptionWorld(), USER, 1000)).status).toBe(404);
   });
   it('returns 403 if user has no access to read code', async () => {
-    const mock = unsubscribeWorld();
+    const mock = subscriptionWorld();
     const { answer, unchanged } = await refusedUnchanged(mock, GUEST, () => unsubscribe(mock, GUEST));
     expect([answer.status, answer.body.message]).toEqual([403, '403 Forbidden']);
     expect(unchanged).toBe(true);
