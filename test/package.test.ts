@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -46,7 +47,7 @@ describe('entry points', () => {
   });
 
   it('installs what it loads: each module the SDK imports is a dependency or bundled, with its license', async () => {
-    // ky is bundled into dist/ (tsup's noExternal: its 30 files cost a cold start more than its code).
+    // ky and zod are bundled into dist/ (tsup's noExternal: their files cost a cold start more than their code).
     const { default: builds } = (await import('../tsup.config.js')) as { default: { noExternal: string[] }[] };
     const [config] = builds;
     if (!config) throw new Error('tsup.config.ts builds nothing');
@@ -59,13 +60,17 @@ describe('entry points', () => {
       entries.flatMap((entry) => [...externalImports(entry)].map((name) => name.split('/')[0] ?? name)),
     );
     for (const name of loaded) expect(name in dependencies || config.noExternal.includes(name), name).toBe(true);
-    for (const each of builds) expect(each.noExternal).toEqual(['ky']);
+    for (const each of builds) expect(each.noExternal).toEqual(['ky', 'zod']);
     const license = readFileSync(resolve(ROOT, 'LICENSE'), 'utf8');
     for (const name of config.noExternal) {
-      expect(name in dependencies, name).toBe(false);
-      expect(devDependencies[name], name).toBeDefined();
-      expect(license).toContain(readFileSync(resolve(ROOT, 'node_modules', name, 'license'), 'utf8').trim());
+      const text = readFileSync(resolve(ROOT, 'node_modules', name, name === 'ky' ? 'license' : 'LICENSE'), 'utf8');
+      expect(license).toContain(text.trim());
     }
+    // ky's types appear in no declaration: a build-time dependency only.
+    expect('ky' in dependencies).toBe(false);
+    expect(devDependencies.ky).toBeDefined();
+    // The declarations name zod's types, so an app installs zod: the exact version whose code dist/ holds.
+    expect(dependencies.zod).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   // In dist/, an area's entry point re-exports its names from the SDK's one module (tsup.config.ts): its
@@ -149,5 +154,61 @@ describe('entry points', () => {
     const { license } = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { license: string };
     expect(license).toBe('MIT');
     expect(readFileSync(resolve(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+  });
+});
+
+// dist/ holds its own copy of zod's code (tsup.config.ts), so the exported schemas are built by one zod and an
+// app's schemas by another: the two must still compose, and the app's z.config() must reach the SDK's copy.
+describe('zod, bundled into the build', () => {
+  /** The SDK's sources with zod inside, as tsup bundles them (ky stays out: only a request loads it). */
+  async function sdkWithItsOwnZod(): Promise<typeof import('../src/index.js')> {
+    const { build } = await import('esbuild');
+    const dir = mkdtempSync(join(tmpdir(), 'sdk-own-zod-'));
+    await build({
+      entryPoints: [resolve(ROOT, 'src/index.ts')],
+      outfile: join(dir, 'index.js'),
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      external: ['ky'],
+      logLevel: 'silent',
+    });
+    expect(readFileSync(join(dir, 'index.js'), 'utf8')).not.toMatch(/from ['"]zod/);
+    return import(pathToFileURL(join(dir, 'index.js')).href);
+  }
+  const milestone = {
+    id: 1,
+    iid: 1,
+    title: 'v1.0',
+    description: null,
+    state: 'active',
+    created_at: '2026-05-01T10:00:00Z',
+    updated_at: '2026-05-01T10:00:00Z',
+    due_date: null,
+    start_date: null,
+    expired: false,
+  };
+
+  it("composes the SDK's schemas with an app's zod, classic and mini", async () => {
+    const { Milestone } = await sdkWithItsOwnZod();
+    const classic = await import('zod');
+    const mini = await import('zod/mini');
+    expect(classic.array(Milestone).parse([milestone])).toEqual([milestone]);
+    expect(classic.object({ m: Milestone }).safeParse({ m: { ...milestone, due_date: 'soon' } }).error?.issues).toEqual(
+      [expect.objectContaining({ path: ['m', 'due_date'], message: 'expected a YYYY-MM-DD date' })],
+    );
+    expect(mini.extend(Milestone, { extra: mini.string() }).safeParse({ ...milestone, extra: 1 }).success).toBe(false);
+    expect(Object.keys(classic.toJSONSchema(Milestone).properties ?? {})).toContain('due_date');
+  });
+
+  it("hears the app's z.config(): a custom error message reaches the SDK's copy", async () => {
+    const { Milestone } = await sdkWithItsOwnZod();
+    const classic = await import('zod');
+    classic.config({ customError: () => 'said by the app' });
+    try {
+      expect(Milestone.safeParse({ ...milestone, id: 'one' }).error?.issues[0]?.message).toBe('said by the app');
+    } finally {
+      classic.config({ customError: undefined });
+    }
   });
 });
