@@ -305,6 +305,198 @@ describe('merge request events', () => {
   });
 });
 
+describe('merge request events: reviews and approval rules (GitLab 18.6)', () => {
+  const REVIEWER_KEYS = ['id', 'name', 'username', 'avatar_url', 'email', 'state', 're_requested'];
+  const mergeRequestBodies = () =>
+    receiver.received.filter((r) => r.headers['x-gitlab-event'] === 'Merge Request Hook').map((r) => r.body);
+  const reviewers = (body: Received['body']) =>
+    (body.reviewers as Record<string, unknown>[]).map((r) => `${r.username}:${r.state}:${r.re_requested}`);
+  const idOf = async (username: string) => {
+    const { items } = await client(mock, 'glpat-root').users.list({ username });
+    return (items[0] as { id: number }).id;
+  };
+
+  it('gives each reviewer their review: unreviewed, approved, unapproved, and unapproved again by a push', async () => {
+    const [maintainer, dev2] = [await idOf('maintainer'), await idOf('dev2')];
+    await client(mock, 'glpat-dev').projects.mergeRequests.update(API, 1, { reviewer_ids: [maintainer, dev2] });
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.approvals.approve(API, 1);
+    await client(mock, 'glpat-maintainer').projects.mergeRequests.approvals.unapprove(API, 1);
+    await client(mock, 'glpat-dev2').projects.mergeRequests.approvals.approve(API, 1);
+    mock.mergeRequests.push(API, 1, { author: 'dev' });
+    await mock.webhooks.settled();
+    const bodies = mergeRequestBodies();
+    expect(bodies.map((body) => `${actionOf(body)} ${reviewers(body).join(' ')}`)).toEqual([
+      'update maintainer:unreviewed:false dev2:unreviewed:false',
+      'approval maintainer:approved:false dev2:unreviewed:false',
+      'unapproval maintainer:unapproved:false dev2:unreviewed:false',
+      'approval maintainer:unapproved:false dev2:approved:false',
+      // The push's update, then its reset of dev2's approval (EE's `delete_approvals`).
+      'update maintainer:unapproved:false dev2:approved:false',
+      'unapproval maintainer:unapproved:false dev2:unapproved:false',
+    ]);
+    const [added] = bodies as [Received['body']];
+    expect(Object.keys((added.reviewers as object[])[0] as object)).toEqual(REVIEWER_KEYS);
+    // `changes.reviewers` lists them the same way, before and after.
+    expect(added.changes).toMatchObject({
+      reviewers: {
+        previous: [],
+        current: [
+          { username: 'maintainer', state: 'unreviewed', re_requested: false },
+          { username: 'dev2', state: 'unreviewed', re_requested: false },
+        ],
+      },
+    });
+    // A reviewer removed loses their review; one who approved before being asked is `approved`.
+    await client(mock, 'glpat-dev2').projects.mergeRequests.approvals.approve(API, 1);
+    await client(mock, 'glpat-dev').projects.mergeRequests.update(API, 1, { reviewer_ids: [dev2] });
+    await client(mock, 'glpat-dev').projects.mergeRequests.update(API, 1, { reviewer_ids: [dev2, maintainer] });
+    await mock.webhooks.settled();
+    expect(reviewers(mergeRequestBodies().at(-1) as Received['body'])).toEqual([
+      'dev2:approved:false',
+      'maintainer:unreviewed:false',
+    ]);
+    const parsed = await parseWebhook(
+      {
+        headers: { 'x-gitlab-event': 'Merge Request Hook', 'x-gitlab-token': 'hook-secret' },
+        body: JSON.stringify(added),
+      },
+      { token: 'hook-secret' },
+    );
+    expect(parsed.payload).toMatchObject({ reviewers: [{ state: 'unreviewed', re_requested: false }, {}] });
+  });
+
+  it('keeps review states through an export and a load, and takes them from a seed', async () => {
+    const dev2 = await idOf('dev2');
+    await client(mock, 'glpat-dev').projects.mergeRequests.update(API, 1, { reviewer_ids: [dev2] });
+    await client(mock, 'glpat-dev2').projects.mergeRequests.approvals.approve(API, 1);
+    await client(mock, 'glpat-dev2').projects.mergeRequests.approvals.unapprove(API, 1);
+    const state = mock.exportState();
+    const exported = state.projects?.[0]?.merge_requests?.[0];
+    expect(exported?.reviewers).toEqual([{ user: 'dev2', state: 'unapproved' }]);
+    const reloaded = createMockGitLab({ seed: state });
+    await client(reloaded, 'glpat-dev').projects.mergeRequests.update(API, 1, { title: 'Reloaded' });
+    await reloaded.webhooks.settled();
+    await mock.webhooks.settled();
+    expect(reviewers(mergeRequestBodies().at(-1) as Received['body'])).toEqual(['dev2:unapproved:false']);
+    // A seed's approver who reviews is `approved`; a state the document gives wins.
+    const seeded = seed(receiver.url);
+    const project = seeded.projects?.[0] as NonNullable<SeedDocument['projects']>[number];
+    project.merge_requests = [
+      {
+        iid: 1,
+        title: 'Seeded',
+        author: 'dev',
+        source_branch: 'login',
+        reviewers: ['maintainer', { user: 'dev2', state: 'requested_changes' }, 'owner'],
+        approvals: ['maintainer'],
+      },
+    ];
+    const fromSeed = createMockGitLab({ seed: seeded });
+    await client(fromSeed, 'glpat-dev').projects.mergeRequests.update(API, 1, { title: 'Seeded, changed' });
+    await fromSeed.webhooks.settled();
+    expect(reviewers(mergeRequestBodies().at(-1) as Received['body'])).toEqual([
+      'maintainer:approved:false',
+      'dev2:requested_changes:false',
+      'owner:unreviewed:false',
+    ]);
+  });
+
+  it('refuses a review state no reviewer can have in a seed, and changes nothing', () => {
+    const seeded = seed(receiver.url);
+    const project = seeded.projects?.[0] as NonNullable<SeedDocument['projects']>[number];
+    project.merge_requests = [
+      {
+        iid: 1,
+        title: 'Bad',
+        author: 'dev',
+        source_branch: 'login',
+        reviewers: [{ user: 'dev2', state: 'lgtm' as never }],
+      },
+    ];
+    expect(() => createMockGitLab({ seed: seeded })).toThrow(/reviewers/);
+  });
+
+  it("sends the merge request's own approval rules, as EE's hook_attrs, and whether one was modified from its project rule", async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'No rules yet' });
+    const {
+      items: [projectRule],
+    } = await maintainer.projects.approvalRules.list(API);
+    if (!projectRule) throw new Error('the seed has a project rule');
+    mock.clock.advance({ minutes: 5 });
+    const copied = await maintainer.projects.mergeRequests.approvalRules.create(API, 1, {
+      name: 'ignored for a copy',
+      approvals_required: 2,
+      approval_project_rule_id: projectRule.id,
+    });
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'A copied rule' });
+    mock.clock.advance({ minutes: 5 });
+    await maintainer.projects.mergeRequests.approvalRules.update(API, 1, copied.id, { approvals_required: 1 });
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'The copy changed' });
+    await mock.webhooks.settled();
+    const rulesOf = (body: Received['body']) =>
+      (body.object_attributes as { approval_rules: Record<string, unknown>[] }).approval_rules;
+    const [none, made, changed] = mergeRequestBodies() as [Received['body'], Received['body'], Received['body']];
+    expect(rulesOf(none)).toEqual([]);
+    const attributes = Object.keys(made.object_attributes as object);
+    expect(attributes.slice(attributes.indexOf('url'))).toEqual([
+      'url',
+      'work_in_progress',
+      'approval_rules',
+      'action',
+    ]);
+    const mr = await maintainer.projects.mergeRequests.get(API, 1);
+    expect(rulesOf(made)).toEqual([
+      {
+        id: copied.id,
+        approvals_required: 2,
+        name: 'Two',
+        rule_type: 'regular',
+        report_type: null,
+        merge_request_id: mr.id,
+        section: null,
+        modified_from_project_rule: false,
+        orchestration_policy_idx: null,
+        vulnerabilities_allowed: 0,
+        scanners: [],
+        severity_levels: [],
+        vulnerability_states: ['new_needs_triage', 'new_dismissed'],
+        security_orchestration_policy_configuration_id: null,
+        scan_result_policy_id: null,
+        applicable_post_merge: null,
+        project_id: mr.project_id,
+        approval_policy_rule_id: null,
+        updated_at: '2026-06-01 09:05:00 UTC',
+        created_at: '2026-06-01 09:05:00 UTC',
+      },
+    ]);
+    expect(rulesOf(changed)).toMatchObject([
+      {
+        approvals_required: 1,
+        modified_from_project_rule: true,
+        updated_at: '2026-06-01 09:10:00 UTC',
+        created_at: '2026-06-01 09:05:00 UTC',
+      },
+    ]);
+    // Both survive an export and a load.
+    const reloaded = createMockGitLab({ seed: mock.exportState() });
+    await client(reloaded, 'glpat-maintainer').projects.mergeRequests.update(API, 1, { title: 'Reloaded' });
+    await reloaded.webhooks.settled();
+    await mock.webhooks.settled();
+    expect(rulesOf(mergeRequestBodies().at(-1) as Received['body'])).toEqual(rulesOf(changed));
+    const parsed = await parseWebhook(
+      {
+        headers: { 'x-gitlab-event': 'Merge Request Hook', 'x-gitlab-token': 'hook-secret' },
+        body: JSON.stringify(made),
+      },
+      { token: 'hook-secret' },
+    );
+    expect(parsed.payload).toMatchObject({
+      object_attributes: { approval_rules: [{ name: 'Two', rule_type: 'regular' }] },
+    });
+  });
+});
+
 describe('milestone, token and member events', () => {
   it('sends milestone close and, on promotion, the group milestone create to group hooks', async () => {
     const owner = client(mock, 'glpat-owner');
@@ -329,6 +521,36 @@ describe('milestone, token and member events', () => {
       project: null,
       object_attributes: { title: 'v1.0', project_id: null, state: 'closed' },
     });
+    // `Gitlab::DataBuilder::Milestone`: the group beside the project, and EE's `group_id` after `project_id`.
+    // Promoted to the project's group, acme/platform (whose hooks include acme's group hooks).
+    const platform = await owner.groups.get('acme/platform');
+    expect(Object.keys(created.body)).toEqual([
+      'object_kind',
+      'event_type',
+      'project',
+      'group',
+      'object_attributes',
+      'action',
+    ]);
+    expect(created.body.group).toEqual({
+      group_name: platform.name,
+      group_path: 'platform',
+      group_id: platform.id,
+      full_path: 'acme/platform',
+    });
+    expect(Object.keys(created.body.object_attributes as object).slice(-2)).toEqual(['project_id', 'group_id']);
+    expect(created.body.object_attributes).toMatchObject({ group_id: platform.id });
+    const closed = receiver.received.find((r) => r.url === '/project') as Received;
+    expect(closed.body).toMatchObject({ project: { path_with_namespace: API }, group: null });
+    expect(closed.body.object_attributes).toMatchObject({ group_id: null });
+    const parsed = await parseWebhook(
+      {
+        headers: { 'x-gitlab-event': 'Milestone Hook', 'x-gitlab-token': 'group-secret' },
+        body: JSON.stringify(created.body),
+      },
+      { token: 'group-secret' },
+    );
+    expect(parsed.payload).toMatchObject({ group: { group_id: platform.id } });
   });
 
   it('sends a project access token expiring once, when the clock enters its 7-day window', async () => {

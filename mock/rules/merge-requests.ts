@@ -10,7 +10,7 @@ import {
 } from '../world/types.js';
 import { nextId, nowIso, randomString, userNamed } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
-import { approvalStatus, branchesCovering, branchMatches } from './approvals/approvals.js';
+import { approvalStatus, branchesCovering, branchMatches, reviewersChanged } from './approvals/approvals.js';
 import { mergeRequestEvent, mergeRequestHook } from './events.js';
 import {
   assignableUserIds,
@@ -297,7 +297,11 @@ function applyFields(world: World, project: Project, mr: MergeRequest, fields: M
   // `allows_multiple_assignees?` (Premium's `multiple_merge_request_assignees`, app/models/project.rb) only the first is kept.
   const allowed = isPaidPlan(projectPlan(world, project)) ? assignees : assignees?.slice(0, 1);
   if (allowed !== undefined) mr.assignee_ids = assignableUserIds(world, project, allowed);
-  if (fields.reviewer_ids !== undefined) mr.reviewer_ids = assignableUserIds(world, project, fields.reviewer_ids);
+  if (fields.reviewer_ids !== undefined) {
+    const before = mr.reviewer_ids;
+    mr.reviewer_ids = assignableUserIds(world, project, fields.reviewer_ids);
+    reviewersChanged(world, mr, before);
+  }
   if (fields.milestone_id !== undefined) mr.milestone_id = milestoneInScope(world, project, fields.milestone_id);
   const labels = nextLabels(mr.labels, fields);
   // Writing merge requests needs Developer, who may administer labels: unknown titles added become labels.
@@ -352,6 +356,7 @@ export function createMergeRequest(
     pushes: [],
     assignee_ids: [],
     reviewer_ids: [],
+    reviewer_states: {},
     labels: [],
     has_conflicts: false,
     merged_at: null,

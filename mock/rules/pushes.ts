@@ -1,7 +1,7 @@
 import type { Approval, MergeRequest, Project, Push, User, World } from '../world/types.js';
 import { projectByRef } from './access.js';
 import { effectiveProjectSettings } from './approvals/approval-settings.js';
-import { applicableRules, approvalStatus, approvalsOf, ruleApprovers } from './approvals/approvals.js';
+import { applicableRules, approvalStatus, approvalsOf, deleteApprovals, ruleApprovers } from './approvals/approvals.js';
 import { mergeRequestHook } from './events.js';
 import { anyHooks } from './webhooks.js';
 
@@ -58,17 +58,17 @@ function approvalsRemovedByPush(world: World, project: Project, mr: MergeRequest
 }
 
 /**
- * Applies a push whose {@link pushRefusal} is `undefined`: new head, the pusher a committer, approvals
- * reset; then the merge request's hooks, as GitLab's refresh workers send them: `update` with the head
- * before the push (`oldrev`), and, when approvals were removed, GitLab 18.5's system event for the reset
- * (`unapproved` if the merge request stops being approved, `unapproval` otherwise).
+ * Applies a push whose {@link pushRefusal} is `undefined`: new head, the pusher a committer; the merge
+ * request's `update` hook with the head before the push (`oldrev`); then the approvals' reset and, when it
+ * removed some, GitLab 18.5's system event for it (`unapproved` if the merge request stops being approved,
+ * `unapproval` otherwise). GitLab's refresh sends the update first and resets the approvals in a worker
+ * 10 seconds later (`MergeRequestResetApprovalsWorker`): the update still shows them.
  */
 export function pushToMergeRequest(world: World, project: Project, mr: MergeRequest, input: PushInput): Push {
   const push: Push = { sha: input.sha, author_id: input.author.id, at: new Date(input.at).toISOString() };
   const oldrev = mr.sha;
   const removed = approvalsRemovedByPush(world, project, mr);
   const wasApproved = removed.length > 0 && anyHooks(world) && approvalStatus(world, project, mr).approved;
-  for (const approval of removed) world.approvals.delete(approval.id);
   mr.sha = push.sha;
   // A push to the source makes a new diff, starting at the target's head then (`RefreshService#reload_merge_requests`).
   const targetHead = project.branches.get(mr.target_branch);
@@ -79,6 +79,7 @@ export function pushToMergeRequest(world: World, project: Project, mr: MergeRequ
   mr.updated_at = push.at;
   mr.pushes.push(push);
   mergeRequestHook(world, input.author, mr, 'update', undefined, { oldrev });
+  deleteApprovals(world, mr, removed);
   if (removed.length > 0) {
     // `EE::MergeRequests::BaseService#delete_approvals` for a full reset, `ResetApprovalsService` for the code owners'.
     const systemAction = effectiveProjectSettings(world, project).retain_approvals_on_push

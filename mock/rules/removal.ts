@@ -440,7 +440,9 @@ export function removeUser(world: World, user: User, options: { hardDelete: bool
       mr.author_id = theGhost().id;
     }
     mr.assignee_ids = without(mr.assignee_ids);
+    // `merge_request_reviewers` rows go with the user, their review state too.
     mr.reviewer_ids = without(mr.reviewer_ids);
+    delete mr.reviewer_states[id];
     // Committers are who the commits' emails name: a deleted user names no one. The pushes stay
     // in the repository's history, by the ghost.
     mr.committer_ids = without(mr.committer_ids);

@@ -44,6 +44,12 @@ export const SeedMergeRequestApprovalRule = z.strictObject({
   source_rule: z.string().optional(),
   /** Id of the project rule it was copied from (an export's; it may since have been deleted). */
   source_rule_id: z.int().positive().optional(),
+  /** A copied rule changed since, so that it differs from its project rule (default `false`). */
+  modified_from_project_rule: z.boolean().optional(),
+  /** Default: the merge request's `created_at`. */
+  created_at: z.iso.datetime({ offset: true }).optional(),
+  /** Default: `created_at`. */
+  updated_at: z.iso.datetime({ offset: true }).optional(),
 });
 
 /**

@@ -1,7 +1,13 @@
 import * as z from 'zod';
 import { FaultSpec } from '../http/faults.js';
 import { firstIssue, invalid } from '../http/invalid.js';
-import { GROUP_HOOK_EVENTS, PROJECT_HOOK_EVENTS, type RateLimits, SYSTEM_HOOK_EVENTS } from '../world/types.js';
+import {
+  GROUP_HOOK_EVENTS,
+  PROJECT_HOOK_EVENTS,
+  type RateLimits,
+  REVIEWER_STATES,
+  SYSTEM_HOOK_EVENTS,
+} from '../world/types.js';
 import { SeedApprovalRule, SeedMergeRequestApprovalRule } from './approval-document.js';
 
 /**
@@ -603,8 +609,13 @@ export const SeedMergeRequest = z.strictObject({
   has_conflicts: z.boolean().optional(),
   /** Usernames of the users it is assigned to. */
   assignees: z.array(z.string()).optional(),
-  /** Usernames of the users asked to review it. */
-  reviewers: z.array(z.string()).optional(),
+  /**
+   * Usernames of the users asked to review it, or `{ user, state }` for a review state other than the
+   * default: `approved` for a reviewer among its `approvals`, `unreviewed` otherwise.
+   */
+  reviewers: z
+    .array(z.union([z.string(), z.strictObject({ user: z.string(), state: z.enum(REVIEWER_STATES) })]))
+    .optional(),
   /** Label names. */
   labels: z.array(z.string()).optional(),
   /** Username of who merged it (a merged one). */

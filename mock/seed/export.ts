@@ -1,4 +1,5 @@
 import type { InjectedFault } from '../http/faults.js';
+import { reviewerState } from '../rules/approvals/approvals.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
 import { sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import type {
@@ -437,6 +438,10 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
           (rule): SeedMergeRequestApprovalRule => ({
             ...ruleFields(rule),
             ...(rule.source_rule_id === null ? {} : { source_rule_id: rule.source_rule_id }),
+            // Written where they are not a seed's defaults, as the merge request's optional keys are.
+            ...(rule.modified_from_project_rule && { modified_from_project_rule: true }),
+            ...(rule.created_at !== mr.created_at && { created_at: rule.created_at }),
+            ...(rule.updated_at !== rule.created_at && { updated_at: rule.updated_at }),
           }),
         ),
         pushes: mr.pushes.map((push) => ({ sha: push.sha, author: username(push.author_id), at: push.at })),
@@ -445,7 +450,7 @@ function exportDocument(world: World, faults: readonly InjectedFault[]): SeedDoc
           user: username(a.user_id),
           created_at: a.created_at,
         })),
-        ...mergeRequestExtras(mr, username),
+        ...mergeRequestExtras(mr, username, new Set(approvalsOf(mr.id).map((a) => a.user_id))),
         // Only where the target moved since its latest diff: other merge requests export as before.
         ...(mr.diff_start_sha !== undefined && mr.diff_start_sha !== p.branches.get(mr.target_branch)
           ? { diff_start_sha: mr.diff_start_sha }
@@ -553,10 +558,19 @@ function userExtras(world: World, user: User): Partial<SeedUser> {
 }
 
 /** A merge request's optional keys, written only when they differ from GitLab's defaults (older exports stay as they were). */
-function mergeRequestExtras(mr: MergeRequest, username: (id: number) => string): Partial<SeedMergeRequest> {
+function mergeRequestExtras(
+  mr: MergeRequest,
+  username: (id: number) => string,
+  approverIds: ReadonlySet<number>,
+): Partial<SeedMergeRequest> {
   const extras: Partial<SeedMergeRequest> = {};
   if (mr.assignee_ids.length > 0) extras.assignees = mr.assignee_ids.map(username);
-  if (mr.reviewer_ids.length > 0) extras.reviewers = mr.reviewer_ids.map(username);
+  // A review state is written where it is not the one a seed gives: `approved` for an approver, else `unreviewed`.
+  const reviewer = (id: number) => {
+    const state = reviewerState(mr, id);
+    return state === (approverIds.has(id) ? 'approved' : 'unreviewed') ? username(id) : { user: username(id), state };
+  };
+  if (mr.reviewer_ids.length > 0) extras.reviewers = mr.reviewer_ids.map(reviewer);
   if (mr.labels.length > 0) extras.labels = [...mr.labels];
   if (mr.has_conflicts) extras.has_conflicts = true;
   if (mr.merged_at !== null) extras.merged_at = mr.merged_at;

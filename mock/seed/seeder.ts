@@ -10,6 +10,7 @@ import {
   ruleErrors,
 } from '../rules/approvals/approval-rules.js';
 import { projectSettingsFromSeed, settingsConflict } from '../rules/approvals/approval-settings.js';
+import { reviewersChanged } from '../rules/approvals/approvals.js';
 import { ensureBranch } from '../rules/branches.js';
 import {
   hookUrlRefusal,
@@ -835,6 +836,11 @@ export class Seeder {
     eachWithin('approvals', input.approvals, (item) =>
       typeof item === 'string' ? this.approval(mr, item) : this.approval(mr, item.user, item),
     );
+    // Review states: the document's, else `approved` for a reviewer who approved it (GitLab's `set_reviewers_approved`).
+    reviewersChanged(this.world, mr, []);
+    (input.reviewers ?? []).forEach((item, i) => {
+      if (typeof item !== 'string') mr.reviewer_states[mr.reviewer_ids[i] as number] = item.state;
+    });
     return mr;
   }
 
@@ -844,7 +850,10 @@ export class Seeder {
       name == null ? null : userByName(this.world, name, key).id;
     return {
       assignee_ids: (input.assignees ?? []).map((name, i) => userByName(this.world, name, `assignees[${i}]`).id),
-      reviewer_ids: (input.reviewers ?? []).map((name, i) => userByName(this.world, name, `reviewers[${i}]`).id),
+      reviewer_ids: (input.reviewers ?? []).map(
+        (item, i) => userByName(this.world, typeof item === 'string' ? item : item.user, `reviewers[${i}]`).id,
+      ),
+      reviewer_states: {},
       labels: [...(input.labels ?? [])],
       has_conflicts: input.has_conflicts ?? false,
       merged_at: isoOrUndefined(input.merged_at ?? undefined) ?? null,
@@ -1041,6 +1050,9 @@ export class Seeder {
         merge_request_id: mr.id,
         source_rule_id: source?.id ?? input.source_rule_id ?? null,
         ...fields,
+        modified_from_project_rule: input.modified_from_project_rule ?? false,
+        created_at: isoOrUndefined(input.created_at) ?? mr.created_at,
+        updated_at: isoOrUndefined(input.updated_at ?? input.created_at) ?? mr.created_at,
       }),
     );
   }

@@ -1,4 +1,6 @@
 import { groupPlan } from '../rules/access.js';
+import { mergeRequestRules } from '../rules/approvals/approval-rules.js';
+import { reviewerState } from '../rules/approvals/approvals.js';
 import { protectionsOf } from '../rules/branches.js';
 import { projectLabels } from '../rules/labels.js';
 import { detailedMergeStatus, isDraftTitle, mergeStatus } from '../rules/merge-requests.js';
@@ -126,6 +128,50 @@ const usersOf = (world: World, ids: readonly number[]) =>
     return user ? [userHookAttrs(user)] : [];
   });
 
+/**
+ * A merge request's reviewers (`Issuable#reviewers_hook_attrs`, GitLab 18.6): each user's hook attributes, their
+ * review state, and `re_requested` (`true` only in the hook of a re-requested review, which the mock does not model).
+ */
+const reviewersOf = (world: World, mr: MergeRequest) =>
+  mr.reviewer_ids.flatMap((id) => {
+    const user = world.users.get(id);
+    return user ? [{ ...userHookAttrs(user), state: reviewerState(mr, id), re_requested: false }] : [];
+  });
+
+/**
+ * Ruby's `Time#to_s` in UTC (`2024-01-24 16:27:40 UTC`): how GitLab's docs show a token's `created_at` in its
+ * payload, and an approval rule's times in a merge request's.
+ */
+const rubyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+
+/**
+ * A merge request's own approval rules (EE's `MergeRequestBuilder`, `ApprovalMergeRequestRule#hook_attrs`):
+ * the columns the mock does not model (security policies, code owner sections) at their defaults.
+ */
+const approvalRulesOf = (world: World, mr: MergeRequest) =>
+  mergeRequestRules(world, mr).map((rule) => ({
+    id: rule.id,
+    approvals_required: rule.approvals_required,
+    name: rule.name,
+    rule_type: rule.rule_type,
+    report_type: rule.report_type,
+    merge_request_id: mr.id,
+    section: null,
+    modified_from_project_rule: rule.modified_from_project_rule,
+    orchestration_policy_idx: null,
+    vulnerabilities_allowed: 0,
+    scanners: [],
+    severity_levels: [],
+    vulnerability_states: ['new_needs_triage', 'new_dismissed'],
+    security_orchestration_policy_configuration_id: null,
+    scan_result_policy_id: null,
+    applicable_post_merge: null,
+    project_id: mr.project_id,
+    approval_policy_rule_id: null,
+    updated_at: rubyTime(rule.updated_at),
+    created_at: rubyTime(rule.created_at),
+  }));
+
 /** What changed, GitLab's `changes`: `{ key: { previous, current } }`. */
 export type Changes = Record<string, { previous: unknown; current: unknown }>;
 
@@ -227,6 +273,7 @@ export function mergeRequestPayload(
       total_time_spent: 0,
       url,
       work_in_progress: draft,
+      approval_rules: approvalRulesOf(world, mr),
       action,
       ...(push.oldrev !== undefined && { oldrev: push.oldrev }),
       ...(push.systemAction !== undefined && { system_action: push.systemAction }),
@@ -235,7 +282,7 @@ export function mergeRequestPayload(
     changes,
     repository: repository(source),
     ...(mr.assignee_ids.length > 0 && { assignees: usersOf(world, mr.assignee_ids) }),
-    ...(mr.reviewer_ids.length > 0 && { reviewers: usersOf(world, mr.reviewer_ids) }),
+    ...(mr.reviewer_ids.length > 0 && { reviewers: reviewersOf(world, mr) }),
   };
 }
 
@@ -299,13 +346,18 @@ export function issuePayload(
   };
 }
 
-/** A milestone event (`object_kind: "milestone"`), `action` `create`, `close`, `reopen` or `delete`; `project` is `null` for a group milestone. */
+/**
+ * A milestone event (`object_kind: "milestone"`), `action` `create`, `close`, `reopen` or `delete`: `project` is `null`
+ * for a group milestone and `group` for a project's (`Gitlab::DataBuilder::Milestone`, with group milestones' events).
+ */
 export function milestonePayload(world: World, milestone: Milestone, action: string) {
   const project = milestone.project_id === null ? undefined : world.projects.get(milestone.project_id);
+  const group = milestone.group_id === null ? undefined : world.groups.get(milestone.group_id);
   return {
     object_kind: 'milestone',
     event_type: 'milestone',
     project: project ? projectHookAttrs(world, project) : null,
+    group: group ? groupHookAttrs(group) : null,
     object_attributes: {
       id: milestone.id,
       iid: milestone.iid,
@@ -316,15 +368,13 @@ export function milestonePayload(world: World, milestone: Milestone, action: str
       updated_at: milestone.updated_at,
       due_date: milestone.due_date,
       start_date: milestone.start_date,
-      group_id: milestone.group_id,
       project_id: milestone.project_id,
+      // EE's `MilestoneBuilder` appends it (`super + [:group_id]`).
+      group_id: milestone.group_id,
     },
     action,
   };
 }
-
-/** Ruby's `Time#to_s` in UTC (`2024-01-24 16:27:40 UTC`): how GitLab's docs show a token's `created_at` in this payload. */
-const rubyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 /**
  * A project or group access token about to expire (`object_kind: "access_token"`,
@@ -534,7 +584,7 @@ function mergeRequestHookFields(world: World, project: Project, mr: MergeRequest
     title: mr.title,
     labels: labelsOf(world, project, mr.labels),
     assignees: usersOf(world, mr.assignee_ids),
-    reviewers: usersOf(world, mr.reviewer_ids),
+    reviewers: reviewersOf(world, mr),
   };
 }
 

@@ -678,6 +678,12 @@ export interface MergeRequest {
   assignee_ids: number[];
   /** Who is asked to review it. */
   reviewer_ids: number[];
+  /**
+   * The reviewers' review states (GitLab's `merge_request_reviewers.state`), by user id; a reviewer without
+   * one is `unreviewed`. `approved` once they approve, `unapproved` once their approval is withdrawn or
+   * reset; a reviewer removed loses theirs.
+   */
+  reviewer_states: Record<number, ReviewerState>;
   /** Label names. */
   labels: string[];
   /** Its source branch conflicts with the target: it cannot be merged. */
@@ -711,6 +717,18 @@ export interface MergeRequest {
   /** Its commits are squashed into one when it is merged. */
   squash: boolean;
 }
+
+/** A reviewer's review states (GitLab's `MergeRequestReviewerState`); the mock's rules move them between the first three. */
+export const REVIEWER_STATES = [
+  'unreviewed',
+  'approved',
+  'unapproved',
+  'reviewed',
+  'requested_changes',
+  'review_started',
+] as const;
+/** A reviewer's review state. */
+export type ReviewerState = (typeof REVIEWER_STATES)[number];
 
 /** A push to a merge request's source branch (`mock.mergeRequests.push`). */
 export interface Push {
@@ -949,6 +967,15 @@ export interface MergeRequestApprovalRule extends ApprovalRuleFields {
   merge_request_id: number;
   /** The project rule it was copied from. */
   source_rule_id: number | null;
+  /**
+   * A copied rule that an update left different from its project rule (GitLab's column, set before each
+   * update: `compare_with_project_rule`); `false` until then.
+   */
+  modified_from_project_rule: boolean;
+  /** When it was made. */
+  created_at: string;
+  /** When it last changed. */
+  updated_at: string;
 }
 
 /** One user's approval of a merge request. */

@@ -72,7 +72,7 @@ export const WebhookUser = /* @__PURE__ */ lazySchema(() =>
     username: z.string(),
     /** The avatar's URL, or `null`. */
     avatar_url: z.nullable(z.string()),
-    /** The user's public email, or `[REDACTED]` when they have none; not in assignees and reviewers. */
+    /** The user's public email, or `[REDACTED]` when they have none (absent from assignees and reviewers in older versions). */
     email: z.optional(z.string()),
   }),
 );
@@ -81,6 +81,89 @@ export const WebhookUser = /* @__PURE__ */ lazySchema(() =>
  * @interface
  */
 export type WebhookUser = z.infer<typeof WebhookUser>;
+
+/** A group as webhooks show it (`Group#hook_attrs`): a group token's, a group milestone's. */
+export const WebhookGroup = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The group's name. */
+    group_name: z.string(),
+    /** The group's path. */
+    group_path: z.string(),
+    /** The group's id. */
+    group_id: z.int(),
+    /** The group's full path (GitLab 17.4 and later). */
+    full_path: z.optional(z.string()),
+  }),
+);
+/**
+ * A group in a webhook payload.
+ * @interface
+ */
+export type WebhookGroup = z.infer<typeof WebhookGroup>;
+
+/** A reviewer of a merge request, with their review (`Issuable#reviewers_hook_attrs`). */
+export const WebhookReviewer = /* @__PURE__ */ lazySchema(() =>
+  z.extend(WebhookUser, {
+    /**
+     * Their review: `unreviewed`, `review_started`, `reviewed`, `requested_changes`, `approved` or
+     * `unapproved` (GitLab 18.6 and later).
+     */
+    state: z.optional(z.string()),
+    /** Their review was requested again by this event (GitLab 18.6 and later). */
+    re_requested: z.optional(z.boolean()),
+  }),
+);
+/**
+ * A merge request's reviewer in a webhook payload.
+ * @interface
+ */
+export type WebhookReviewer = z.infer<typeof WebhookReviewer>;
+
+/**
+ * One of a merge request's own approval rules in its events (`ApprovalMergeRequestRule#hook_attrs`; GitLab
+ * Premium and Ultimate). The approvers are not in it.
+ */
+export const WebhookApprovalRule = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The rule's id. */
+    id: z.int(),
+    /** Approvals it needs. */
+    approvals_required: z.int(),
+    /** Its name (`All Members` for the rule that lets any member approve, as the web page names it). */
+    name: z.string(),
+    /** `regular`, `any_approver`, `code_owner` or `report_approver`. */
+    rule_type: z.string(),
+    /** A report rule's report (`license_scanning`, `code_coverage`...), or `null`. */
+    report_type: z.optional(z.nullable(z.string())),
+    /** The merge request's id. */
+    merge_request_id: z.optional(z.int()),
+    /** A code owner rule's CODEOWNERS section, or `null`. */
+    section: z.optional(z.nullable(z.string())),
+    /** Copied from a project rule and changed since. */
+    modified_from_project_rule: z.optional(z.boolean()),
+    /** A security policy rule's fields: `null` or empty for other rules. */
+    orchestration_policy_idx: z.optional(z.nullable(z.int())),
+    vulnerabilities_allowed: z.optional(z.int()),
+    scanners: z.optional(z.array(z.string())),
+    severity_levels: z.optional(z.array(z.string())),
+    vulnerability_states: z.optional(z.array(z.string())),
+    security_orchestration_policy_configuration_id: z.optional(z.nullable(z.int())),
+    scan_result_policy_id: z.optional(z.nullable(z.int())),
+    applicable_post_merge: z.optional(z.nullable(z.boolean())),
+    /** The project's id. */
+    project_id: z.optional(z.nullable(z.int())),
+    approval_policy_rule_id: z.optional(z.nullable(z.int())),
+    /** When it last changed (`2026-01-16 05:56:22 UTC`). */
+    updated_at: z.optional(z.string()),
+    /** When it was made. */
+    created_at: z.optional(z.string()),
+  }),
+);
+/**
+ * An approval rule in a merge request event.
+ * @interface
+ */
+export type WebhookApprovalRule = z.infer<typeof WebhookApprovalRule>;
 
 /** A project as webhooks show it (`Project#hook_attrs`): a merge request's `source` and `target`. */
 export const WebhookProjectAttributes = /* @__PURE__ */ lazySchema(() =>
@@ -339,6 +422,8 @@ export const MergeRequestWebhookAttributes = /* @__PURE__ */ lazySchema(() =>
     last_commit: z.optional(z.nullable(WebhookCommit)),
     /** Its labels. */
     labels: z.optional(z.array(WebhookLabel)),
+    /** Its own approval rules, `[]` without any (GitLab Premium and Ultimate). */
+    approval_rules: z.optional(z.array(WebhookApprovalRule)),
     /** The SHA before a push changed the code; only when code changed. */
     oldrev: z.optional(z.string()),
     /** What happened; absent from the events of GitLab's "Test" button. */
@@ -374,8 +459,8 @@ export const MergeRequestWebhook = /* @__PURE__ */ lazySchema(() =>
     repository: WebhookRepository,
     /** Its assignees; only when it has some. */
     assignees: z.optional(z.array(WebhookUser)),
-    /** Its reviewers; only when it has some. */
-    reviewers: z.optional(z.array(WebhookUser)),
+    /** Its reviewers, with their review; only when it has some. */
+    reviewers: z.optional(z.array(WebhookReviewer)),
   }),
 );
 /**
@@ -529,13 +614,13 @@ export const MilestoneWebhookAttributes = /* @__PURE__ */ lazySchema(() =>
     due_date: z.nullable(z.string()),
     /** Its start date (`YYYY-MM-DD`), or `null`. */
     start_date: z.nullable(z.string()),
-    /**
-     * The group of a group milestone, or `null`. In GitLab's example, not in the Community
-     * Edition's `MilestoneBuilder`'s attributes: optional.
-     */
-    group_id: z.optional(z.nullable(z.int())),
     /** The project of a project milestone, or `null`. */
     project_id: z.nullable(z.int()),
+    /**
+     * The group of a group milestone, or `null`. Enterprise Edition's `MilestoneBuilder` appends it;
+     * the Community Edition's does not send it: optional.
+     */
+    group_id: z.optional(z.nullable(z.int())),
   }),
 );
 /**
@@ -553,6 +638,8 @@ export const MilestoneWebhook = /* @__PURE__ */ lazySchema(() =>
     event_type: z.literal('milestone'),
     /** The milestone's project (`null` for a group milestone). */
     project: z.nullable(WebhookProject),
+    /** The milestone's group (`null` for a project milestone); absent before group milestones had events. */
+    group: z.optional(z.nullable(WebhookGroup)),
     /** The milestone. */
     object_attributes: MilestoneWebhookAttributes,
     /** What happened: at the top level, not in `object_attributes` (GitLab's data builder and example). */
@@ -619,17 +706,8 @@ export const GroupAccessTokenWebhook = /* @__PURE__ */ lazySchema(() =>
     object_kind: z.literal('access_token'),
     /** Never sent with `group` (so that `project` narrows {@link AccessTokenWebhook}). */
     project: z.optional(z.undefined()),
-    /** The token's group (`Group#hook_attrs`). */
-    group: z.looseObject({
-      /** The group's name. */
-      group_name: z.string(),
-      /** The group's path. */
-      group_path: z.string(),
-      /** The group's id. */
-      group_id: z.int(),
-      /** The group's full path (GitLab 17.4 and later). */
-      full_path: z.optional(z.string()),
-    }),
+    /** The token's group. */
+    group: WebhookGroup,
     /** The token. */
     object_attributes: AccessTokenWebhookAttributes,
     /** Always `expiring_access_token`. */

@@ -15,7 +15,7 @@ import type {
   User,
   World,
 } from '../../world/types.js';
-import { nextId } from '../../world/world.js';
+import { nextId, nowIso } from '../../world/world.js';
 import { canReadGroup } from '../policy.js';
 
 /**
@@ -365,6 +365,12 @@ export function findMergeRequestRule(world: World, mr: MergeRequest, id: number)
 export const insertMergeRequestRule = (world: World, fields: Omit<MergeRequestApprovalRule, 'id'>) =>
   insertInto(world, world.mergeRequestApprovalRules, 'approval_merge_request_rules', fields);
 
+/** A new merge-request rule's record-keeping: made now, not modified from its project rule. */
+const newRuleRecord = (world: World) => {
+  const now = nowIso(world);
+  return { modified_from_project_rule: false, created_at: now, updated_at: now };
+};
+
 /** The merge-request rule's source: the project rule it was copied from, while it exists. */
 export function sourceRule(world: World, rule: MergeRequestApprovalRule): ProjectApprovalRule | undefined {
   return rule.source_rule_id === null ? undefined : world.projectApprovalRules.get(rule.source_rule_id);
@@ -405,7 +411,12 @@ export function createMergeRequestRule(
   const { rule_type: _none, ...changes } = input;
   if (sourceId === undefined) {
     const fields = nextFields(world, caller, scope, undefined, { ...changes, rule_type: createdRuleType(changes) });
-    return insertMergeRequestRule(world, { merge_request_id: mr.id, source_rule_id: null, ...fields });
+    return insertMergeRequestRule(world, {
+      merge_request_id: mr.id,
+      source_rule_id: null,
+      ...fields,
+      ...newRuleRecord(world),
+    });
   }
   const source = world.projectApprovalRules.get(sourceId);
   if (!source || source.project_id !== project.id) {
@@ -426,7 +437,12 @@ export function createMergeRequestRule(
   };
   const errors = ruleErrors(world, scope, fields);
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  return insertMergeRequestRule(world, { merge_request_id: mr.id, source_rule_id: source.id, ...fields });
+  return insertMergeRequestRule(world, {
+    merge_request_id: mr.id,
+    source_rule_id: source.id,
+    ...fields,
+    ...newRuleRecord(world),
+  });
 }
 
 export function updateMergeRequestRule(
@@ -439,10 +455,11 @@ export function updateMergeRequestRule(
 ) {
   if (isSystemRule(rule))
     throw prohibited().because(`rule ${rule.id} (${rule.name}) is a ${rule.rule_type} rule, made by the system`);
-  return Object.assign(
-    rule,
-    nextFields(world, caller, { kind: 'merge_request', project, mergeRequest: mr }, rule, input),
-  );
+  Object.assign(rule, nextFields(world, caller, { kind: 'merge_request', project, mergeRequest: mr }, rule, input));
+  // `before_update :compare_with_project_rule`.
+  rule.modified_from_project_rule = isOverridden(world, rule);
+  rule.updated_at = nowIso(world);
+  return rule;
 }
 
 export function deleteMergeRequestRule(world: World, rule: MergeRequestApprovalRule): void {

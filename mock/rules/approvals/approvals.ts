@@ -11,6 +11,7 @@ import type {
   Project,
   ProjectApprovalRule,
   ProtectedBranch,
+  ReviewerState,
   User,
   World,
 } from '../../world/types.js';
@@ -145,6 +146,45 @@ export function ruleApprovers(world: World, rule: ApprovalRuleFields): User[] {
 /** A merge request's approvals, oldest first. */
 export function approvalsOf(world: World, mr: MergeRequest): Approval[] {
   return [...world.approvals.values()].filter((a) => a.merge_request_id === mr.id).sort((a, b) => a.id - b.id);
+}
+
+/** A reviewer's review state (GitLab's `merge_request_reviewers.state`): `unreviewed` until they act. */
+export const reviewerState = (mr: MergeRequest, userId: number): ReviewerState =>
+  mr.reviewer_states[userId] ?? 'unreviewed';
+
+/**
+ * Sets the review state of those of `userIds` who review `mr`: GitLab's `UpdateReviewerStateService` (an
+ * approval: `approved`; a withdrawn one: `unapproved`) and `batch_update_reviewer_state` (approvals reset:
+ * `unapproved`) change reviewers' rows only.
+ */
+function setReviewerStates(mr: MergeRequest, userIds: readonly number[], state: ReviewerState): void {
+  for (const id of userIds) if (mr.reviewer_ids.includes(id)) mr.reviewer_states[id] = state;
+}
+
+/**
+ * After a merge request's reviewers changed from `before`: a removed reviewer's state goes with their
+ * row; one added who has already approved is `approved` (`MergeRequests::BaseService#set_reviewers_approved`),
+ * anyone else added starts `unreviewed`.
+ */
+export function reviewersChanged(world: World, mr: MergeRequest, before: readonly number[]): void {
+  const approvers = new Set(approvalsOf(world, mr).map((approval) => approval.user_id));
+  mr.reviewer_states = Object.fromEntries(
+    mr.reviewer_ids.flatMap((id) => {
+      if (!before.includes(id)) return approvers.has(id) ? [[id, 'approved']] : [];
+      const state = mr.reviewer_states[id];
+      return state === undefined ? [] : [[id, state]];
+    }),
+  );
+}
+
+/** Removes approvals, as EE's `delete_approvals` does: their authors who review the merge request become `unapproved`. */
+export function deleteApprovals(world: World, mr: MergeRequest, approvals: readonly Approval[]): void {
+  for (const approval of approvals) world.approvals.delete(approval.id);
+  setReviewerStates(
+    mr,
+    approvals.map((approval) => approval.user_id),
+    'unapproved',
+  );
 }
 
 /** A rule as it stands for one merge request (GitLab's ApprovalWrappedRule). */
@@ -320,6 +360,7 @@ export function approve(world: World, caller: Caller, project: Project, mr: Merg
     created_at: nowIso(world),
   };
   world.approvals.set(approval.id, approval);
+  setReviewerStates(mr, [user.id], 'approved');
   mergeRequestEvent(world, caller.user, mr, 'approved');
   // EE's ApprovalService: `approved` when this approval completes the rules, `approval` while more are needed.
   if (anyHooks(world)) {
@@ -338,7 +379,7 @@ export function unapprove(world: World, caller: Caller, project: Project, mr: Me
   if (!own) throw notFound().because(`${caller.user.username} has not approved !${mr.iid}`);
   // RemoveApprovalService: `unapproved` when the merge request was approved, `unapproval` otherwise.
   const wasApproved = anyHooks(world) && approvalStatus(world, project, mr).approved;
-  world.approvals.delete(own.id);
+  deleteApprovals(world, mr, [own]);
   mergeRequestHook(world, caller.user, mr, wasApproved ? 'unapproved' : 'unapproval');
 }
 
@@ -351,7 +392,7 @@ export function resetApprovals(world: World, caller: Caller, project: Project, m
     throw unauthorized().because(`${caller.user.username} is not the bot user of an access token of this project`);
   }
   if (mr.state === 'merged') throw unauthorized().because(`!${mr.iid} is merged`);
-  for (const approval of approvalsOf(world, mr)) world.approvals.delete(approval.id);
+  deleteApprovals(world, mr, approvalsOf(world, mr));
 }
 
 /**
