@@ -49,7 +49,8 @@ const row = (figure: string, goal?: number): Row => ({
 report([
   row(gitbeaker),
   row('@gitbeaker/rest: one resource'),
-  row('this SDK: GitLab', 0.5),
+  // Issue 41: no larger than before its forty new methods (0.45×).
+  row('this SDK: GitLab', 0.45),
   row('this SDK: one area (gitlab-admin-sdk/milestones)', 0.35),
   row('this SDK: one resource from the root', 0.35),
   row('this SDK: GitLab, bundled for Node (with zod’s compiler)'),
