@@ -229,6 +229,41 @@ describe('PUT /users/:id', () => {
       body: { message: { name: ["can't be blank"] } },
     });
   });
+
+  it('takes an http(s) website with a host, and refuses anything else as the gem validate_url does: 400', async () => {
+    for (const website of ['https://example.com?a=1&b=2', 'HTTP://Example.com/a?b=1#c', 'https://me:pw@x.org:8080/p']) {
+      expect((await root.users.update(id('dev'), { website_url: website })).website_url).toBe(website);
+    }
+    for (const website of [
+      'not-a-valid-url',
+      'example.com',
+      'http:/x',
+      'https://',
+      'ftp://example.com',
+      'https://exa mple.com',
+      'https://exämple.com',
+      'https://example.com/%zz',
+      'https://example.com/a#b#c',
+    ]) {
+      expect(await refused(root.users.update(id('dev'), { website_url: website })), website).toEqual({
+        status: 400,
+        body: { message: { 'user_detail.website_url': ['is not a valid URL'] } },
+      });
+    }
+    // After its length, for the same field; on creation too. Blank clears it.
+    expect(await refused(root.users.update(id('dev'), { website_url: `x${'a'.repeat(500)}` }))).toEqual({
+      status: 400,
+      body: {
+        message: { 'user_detail.website_url': ['is too long (maximum is 500 characters)', 'is not a valid URL'] },
+      },
+    });
+    const maya = { email: 'maya@example.com', username: 'maya', name: 'Maya', password: 'Correct-Horse-42' };
+    expect(await refused(root.users.create({ ...maya, website_url: 'maya.example.com' }))).toMatchObject({
+      status: 400,
+      body: { message: { 'user_detail.website_url': ['is not a valid URL'] } },
+    });
+    expect((await root.users.update(id('dev'), { website_url: '' })).website_url).toBe('');
+  });
 });
 
 describe('user states', () => {

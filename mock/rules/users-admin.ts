@@ -238,8 +238,27 @@ function userErrors(world: World, user: User, changed: UserFields, self?: User):
     if (changed.profile?.[field] != null && value && value.length > limit) {
       add(`user_detail.${field}`, `is too long (maximum is ${limit} characters)`);
     }
+    // `validates :website_url, ..., url: true, allow_blank: true, if: :website_url_changed?`, after its length.
+    if (field === 'website_url' && changed.profile?.website_url != null && value && !isWebUrl(value)) {
+      add('user_detail.website_url', 'is not a valid URL');
+    }
   }
   return errors;
+}
+
+/** The characters RFC 2396 allows in a URI (unreserved, reserved, `%` escapes, `#`), and `[` `]` for an IPv6 host. */
+const URI_CHARACTERS = /^(?:[A-Za-z0-9\-_.!~*'();/?:@&=+$,#[\]]|%[0-9A-Fa-f]{2})*$/;
+
+/**
+ * The gem validate_url's `url: true` (1.0.15, its default schemes): an absolute `http` or `https` URL (the scheme
+ * in any case) with a host, every character one that `URI::regexp([scheme])` takes (no space, no non-ASCII
+ * letter, `%` only to escape), one fragment at most.
+ */
+function isWebUrl(value: string): boolean {
+  const match = /^https?:\/\/([^/?#]*)/i.exec(value);
+  if (!match || !URI_CHARACTERS.test(value) || value.indexOf('#') !== value.lastIndexOf('#')) return false;
+  const host = (match[1] as string).replace(/^[^@]*@/, '').replace(/:\d*$/, '');
+  return host !== '' && host !== '[]';
 }
 
 /** What `POST /users` takes besides the fields (`reset_password`, `force_random_password`, `skip_confirmation`). */

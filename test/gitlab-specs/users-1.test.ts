@@ -1613,7 +1613,6 @@ describe('PUT /users/:id', () => {
     const website = { website_url: 'https://example.com?a=1&b=2' };
     const twitter = { twitter: '<script>alert("xss")</script>@user' };
     const escapedLinkedin = { linkedin: '&lt;script&gt;alert(1)&lt;/script&gt;' };
-    const escapedWebsite = { website_url: '%2526lt%253Bscript%2526gt%253B' };
     const traversal = { github: 'main../../../../../../etc/passwd' };
 
     // GitLab 18.6 has no `validate_sanitizable_user_details` flag (18.8): its sanitization is the one the flag's off
@@ -1660,9 +1659,9 @@ describe('PUT /users/:id', () => {
       'when feature flag :validate_sanitizable_user_details is disabled, with valid input: successful user_details update: params {linkedin: &lt;script&gt;alert(1)&lt;/script&gt;}: responds :ok and sets the field correctly',
       updated(escapedLinkedin, escapedLinkedin),
     );
-    it(
+    // skip: mock differs: GitLab 18.8's spec accepts the website `%2526lt%253Bscript%2526gt%253B` with its flag off, yet refuses `not-a-valid-url` in the same context (below, passing); UserDetail's `validates :website_url, url: true, if: :website_url_changed?` (GitLab 18.6 as 18.8) runs the gem validate_url 1.0.15, which refuses every value without an http(s) scheme and a host, these two alike, and nothing read in users.rb, `Users::UpdateService`, `User` or `UserDetail` (`sanitize_attrs` leaves both as they are) tells them apart: the mock refuses both, as the validator does
+    notPorted(
       'when feature flag :validate_sanitizable_user_details is disabled, with valid input: successful user_details update: params {website_url: %2526lt%253Bscript%2526gt%253B}: responds :ok and sets the field correctly',
-      updated(escapedWebsite, escapedWebsite),
     );
     it(
       'when feature flag :validate_sanitizable_user_details is disabled, with valid input: successful user_details update: params {github: main../../../../../../etc/passwd}: responds :ok and sets the field correctly',
@@ -1673,9 +1672,9 @@ describe('PUT /users/:id', () => {
       'when feature flag :validate_sanitizable_user_details is disabled, with input that was already invalid before this MR: rejected user_details update: params {linkedin: a * 501}: responds :bad_request with validation error',
       rejected({ linkedin: 'a'.repeat(501) }, /is too long/),
     );
-    // skip: mock differs: GitLab answers 400 with `is not a valid URL` for the website `not-a-valid-url` (UserDetail's `validates :website_url, url: true, if: :website_url_changed?`, gem validate_url 1.0.15) yet 200 for `%2526lt%253Bscript%2526gt%253B` in the same context; the gem's `validate_url` (`valid_host && valid_raw_url && valid_scheme` after `URI.parse(URI::Parser.new.escape(value))`) refuses both, neither having a scheme nor a host, and no `UrlValidator` of GitLab's own, no users.rb parameter and no UserDetail callback (`sanitize_attrs` leaves both as they are) tells them apart, so the mock keeps any website (200) rather than refuse the one GitLab's spec accepts
-    notPorted(
+    it(
       'when feature flag :validate_sanitizable_user_details is disabled, with input that was already invalid before this MR: rejected user_details update: params {website_url: not-a-valid-url}: responds :bad_request with validation error',
+      rejected({ website_url: 'not-a-valid-url' }, /is not a valid URL/),
     );
   });
 });
