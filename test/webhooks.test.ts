@@ -7,6 +7,7 @@ import {
   type MockGitLab,
   type SeedAccessToken,
   type SeedDocument,
+  type SeedMergeRequest,
   type SeedProjectHook,
 } from '../mock/index.js';
 import { parseWebhook } from '../src/index.js';
@@ -311,6 +312,13 @@ describe('merge request events: reviews and approval rules (GitLab 18.6)', () =>
     receiver.received.filter((r) => r.headers['x-gitlab-event'] === 'Merge Request Hook').map((r) => r.body);
   const reviewers = (body: Received['body']) =>
     (body.reviewers as Record<string, unknown>[]).map((r) => `${r.username}:${r.state}:${r.re_requested}`);
+  /** The seed with its merge request !1 given these review keys. */
+  const seedWithMergeRequest = (review: Pick<SeedMergeRequest, 'reviewers' | 'approvals'>): SeedDocument => {
+    const seeded = seed(receiver.url);
+    const project = seeded.projects?.[0] as NonNullable<SeedDocument['projects']>[number];
+    project.merge_requests = [{ iid: 1, title: 'Seeded', author: 'dev', source_branch: 'login', ...review }];
+    return seeded;
+  };
   const idOf = async (username: string) => {
     const { items } = await client(mock, 'glpat-root').users.list({ username });
     return (items[0] as { id: number }).id;
@@ -379,19 +387,12 @@ describe('merge request events: reviews and approval rules (GitLab 18.6)', () =>
     await mock.webhooks.settled();
     expect(reviewers(mergeRequestBodies().at(-1) as Received['body'])).toEqual(['dev2:unapproved:false']);
     // A seed's approver who reviews is `approved`; a state the document gives wins.
-    const seeded = seed(receiver.url);
-    const project = seeded.projects?.[0] as NonNullable<SeedDocument['projects']>[number];
-    project.merge_requests = [
-      {
-        iid: 1,
-        title: 'Seeded',
-        author: 'dev',
-        source_branch: 'login',
+    const fromSeed = createMockGitLab({
+      seed: seedWithMergeRequest({
         reviewers: ['maintainer', { user: 'dev2', state: 'requested_changes' }, 'owner'],
         approvals: ['maintainer'],
-      },
-    ];
-    const fromSeed = createMockGitLab({ seed: seeded });
+      }),
+    });
     await client(fromSeed, 'glpat-dev').projects.mergeRequests.update(API, 1, { title: 'Seeded, changed' });
     await fromSeed.webhooks.settled();
     expect(reviewers(mergeRequestBodies().at(-1) as Received['body'])).toEqual([
@@ -401,18 +402,8 @@ describe('merge request events: reviews and approval rules (GitLab 18.6)', () =>
     ]);
   });
 
-  it('refuses a review state no reviewer can have in a seed, and changes nothing', () => {
-    const seeded = seed(receiver.url);
-    const project = seeded.projects?.[0] as NonNullable<SeedDocument['projects']>[number];
-    project.merge_requests = [
-      {
-        iid: 1,
-        title: 'Bad',
-        author: 'dev',
-        source_branch: 'login',
-        reviewers: [{ user: 'dev2', state: 'lgtm' as never }],
-      },
-    ];
+  it('refuses in a seed a review state GitLab does not have', () => {
+    const seeded = seedWithMergeRequest({ reviewers: [{ user: 'dev2', state: 'lgtm' as never }] });
     expect(() => createMockGitLab({ seed: seeded })).toThrow(/reviewers/);
   });
 
