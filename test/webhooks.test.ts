@@ -188,6 +188,19 @@ describe('merge request events', () => {
     ]);
   });
 
+  it('keeps the approvals of a project that retains them on push, and sends the update only', async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.approvalSettings.update(API, { retain_approvals_on_push: true });
+    await maintainer.projects.mergeRequests.approvals.approve(API, 1);
+    await mock.webhooks.settled();
+    receiver.received.length = 0;
+    mock.mergeRequests.push(API, 1, { author: 'dev' });
+    await mock.webhooks.settled();
+    expect(kinds()).toEqual(['Merge Request Hook:update']);
+    const status = await maintainer.projects.mergeRequests.approvals.get(API, 1);
+    expect(status.approved_by.map(({ user }) => user.username)).toEqual(['maintainer']);
+  });
+
   it('sends open, approval, approved and merge with GitLab payloads and headers, after the API answered', async () => {
     const dev = client(mock, 'glpat-dev');
     const mr = await dev.projects.mergeRequests.create(API, {
