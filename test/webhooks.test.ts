@@ -112,6 +112,13 @@ afterEach(async () => {
   await receiver.close();
 });
 
+/** A time as a queued event's payload shows it: Sidekiq's `JSON.generate` writes Ruby's `Time#to_s`. */
+const queued = (iso: string | null) => {
+  if (iso === null) return null;
+  const utc = new Date(iso).toISOString();
+  return `${utc.slice(0, 10)} ${utc.slice(11, 19)} UTC`;
+};
+
 const kinds = () => receiver.received.map((r) => `${r.headers['x-gitlab-event']}:${actionOf(r.body)}`);
 const actionOf = (body: Record<string, unknown>) =>
   (body.object_attributes as { action?: string } | undefined)?.action ?? body.action ?? body.event_name;
@@ -648,20 +655,20 @@ describe('milestone, token and member events', () => {
     await mock.webhooks.settled();
     const [, close, reopen] = receiver.received.map((r) => r.body);
     expect(close).toMatchObject({
-      object_attributes: { action: 'close', state: 'closed', updated_at: closed.updated_at },
+      object_attributes: { action: 'close', state: 'closed', updated_at: queued(closed.updated_at) },
       changes: {
         state_id: { previous: 1, current: 2 },
-        closed_at: { previous: null, current: closed.closed_at },
-        updated_at: { previous: issue.updated_at, current: closed.updated_at },
+        closed_at: { previous: null, current: queued(closed.closed_at) },
+        updated_at: { previous: queued(issue.updated_at), current: queued(closed.updated_at) },
       },
     });
     expect(Object.keys(close?.changes as object).sort()).toEqual(['closed_at', 'state_id', 'updated_at']);
     expect(reopen).toMatchObject({
-      object_attributes: { action: 'reopen', state: 'opened', updated_at: reopened.updated_at },
+      object_attributes: { action: 'reopen', state: 'opened', updated_at: queued(reopened.updated_at) },
       changes: {
         state_id: { previous: 2, current: 1 },
-        closed_at: { previous: closed.closed_at, current: null },
-        updated_at: { previous: closed.updated_at, current: reopened.updated_at },
+        closed_at: { previous: queued(closed.closed_at), current: null },
+        updated_at: { previous: queued(closed.updated_at), current: queued(reopened.updated_at) },
       },
     });
   });
@@ -675,11 +682,11 @@ describe('milestone, token and member events', () => {
     await mock.webhooks.settled();
     const close = receiver.received.find((r) => r.url === '/mr' && actionOf(r.body) === 'close')?.body;
     expect(close).toMatchObject({
-      object_attributes: { state: 'closed', updated_at: closed.updated_at },
+      object_attributes: { state: 'closed', updated_at: queued(closed.updated_at) },
       changes: {
         state_id: { previous: 1, current: 2 },
         title: { previous: before.title, current: 'Closed' },
-        updated_at: { previous: before.updated_at, current: closed.updated_at },
+        updated_at: { previous: queued(before.updated_at), current: queued(closed.updated_at) },
       },
     });
     const owner = client(mock, 'glpat-owner');
@@ -689,7 +696,7 @@ describe('milestone, token and member events', () => {
     await mock.webhooks.settled();
     const milestoneClose = receiver.received.find((r) => r.body.object_kind === 'milestone')?.body;
     expect(milestoneClose).toMatchObject({
-      object_attributes: { state: 'closed', updated_at: closedMilestone.updated_at },
+      object_attributes: { state: 'closed', updated_at: queued(closedMilestone.updated_at) },
     });
     expect(closedMilestone.updated_at).not.toBe(milestone?.updated_at);
   });
@@ -1276,6 +1283,27 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect(noIssues).toMatchObject({ status: 422, body: { message: 'Ensure the project has issues.' } });
     const bad = await failure(maintainer.projects.hooks.test(API, hookId(), 'nope_events' as never));
     expect(bad.status).toBe(400);
+  });
+
+  it("writes a payload's times as GitLab's serializer does: Time#to_s for a queued event, Rails' for a test", async () => {
+    const maintainer = client(mock, 'glpat-maintainer');
+    await maintainer.projects.mergeRequests.update(API, 1, { title: 'Timed' });
+    await mock.webhooks.settled();
+    await maintainer.projects.hooks.test(API, hookId(), 'merge_requests_events');
+    const mr = await maintainer.projects.mergeRequests.get(API, 1);
+    const [event, test] = receiver.received.map((r) => r.body.object_attributes) as Record<string, unknown>[];
+    // A queued event: Sidekiq's JSON.generate writes Ruby's Time#to_s.
+    expect(event).toMatchObject({ created_at: queued(mr.created_at), updated_at: queued(mr.updated_at) });
+    expect(event?.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+    // A test runs inline: Rails' JSON, to the millisecond.
+    expect(test).toMatchObject({ created_at: new Date(mr.created_at).toISOString() });
+    expect(test?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // A commit's time is `xmlschema`, written by the builder itself: the same either way.
+    for (const attributes of [event, test]) {
+      expect((attributes?.last_commit as { timestamp: string }).timestamp).toMatch(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/,
+      );
+    }
   });
 
   it('tests a disabled hook all the same, as GitLab forces a test', async () => {

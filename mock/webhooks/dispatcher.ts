@@ -17,7 +17,7 @@ import {
 import type { WebHook, World } from '../world/types.js';
 import { GITLAB_VERSION, nowIso } from '../world/world.js';
 import { type Answer, CLIENT_HEADERS, fetchPost, isLoopback, nodePost, type Post } from './http-client.js';
-import { payloadOf } from './payloads.js';
+import { inlineTime, payloadOf, queuedTime } from './payloads.js';
 
 /**
  * Webhook delivery (`WebHookService`, `WebHookWorker`, `WebHooks::LogExecutionService`): the
@@ -188,7 +188,7 @@ export class WebhookDispatcher implements WebhookSink {
    * that changes nothing a hook shows.
    */
   send(targets: HookTarget[], event: WebhookEvent, force = false): number {
-    const data = payloadOf(this.#world, event);
+    const data = payloadOf(this.#world, event, queuedTime);
     if (data === null) return 0;
     const body = JSON.stringify(data);
     const eventUuid = this.#requestUuid();
@@ -227,7 +227,7 @@ export class WebhookDispatcher implements WebhookSink {
    * disabled (and not forced) or gone, or when the event is an update that changes nothing a hook shows.
    */
   deliverNow(target: HookTarget, event: WebhookEvent, force: boolean): Promise<WebhookDelivery | undefined> {
-    const data = payloadOf(this.#world, event);
+    const data = payloadOf(this.#world, event, inlineTime);
     if (data === null) return Promise.resolve(undefined);
     return this.#track(this.#deliver(this.#job(target, event.kind, data, force), this.#generation).then(copyOf));
   }

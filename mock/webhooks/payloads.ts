@@ -41,6 +41,25 @@ import { nowIso, toSeconds } from '../world/world.js';
  * @module
  */
 
+/**
+ * How a payload's times read once serialized: the builders put the records' times in as they are, and
+ * GitLab's serializer writes them. An event's hooks are queued (`WebHookWorker`), and Sidekiq serializes the
+ * payload with `JSON.generate`, which writes a time as Ruby's `Time#to_s` (`2026-01-16 05:56:22 UTC`, as
+ * GitLab's own merge request example shows); a hook test runs `WebHookService` inline, whose encoder writes
+ * it as Rails does (`2026-01-16T05:56:22.000Z`). Times a builder formats itself (`xmlschema`) read the same
+ * either way.
+ */
+export type HookTime = (iso: string) => string;
+/** Sidekiq's serialization of a queued event: Ruby's `Time#to_s` in UTC. */
+export const queuedTime: HookTime = (iso) => {
+  const utc = new Date(iso).toISOString();
+  return `${utc.slice(0, 10)} ${utc.slice(11, 19)} UTC`;
+};
+/** A hook test's inline encoding: Rails' `as_json` of a time, to the millisecond. */
+export const inlineTime: HookTime = (iso) => new Date(iso).toISOString();
+/** A time that may be absent, formatted. */
+const maybe = (time: HookTime, iso: string | null) => (iso === null ? null : time(iso));
+
 /** `User#webhook_email`: the public email, or `[REDACTED]` for a user without one (or with `''`). */
 export function webhookEmail(user: User): string {
   return user.profile?.public_email || '[REDACTED]';
@@ -94,10 +113,10 @@ export function groupHookAttrs(group: Group) {
 }
 
 /** `Label#hook_attrs`; labels keep no timestamps in the mock: their owner's creation time stands in. */
-function labelHookAttrs(world: World, label: Label) {
+function labelHookAttrs(world: World, label: Label, time: HookTime) {
   const owner =
     label.project_id !== null ? world.projects.get(label.project_id) : world.groups.get(label.group_id ?? -1);
-  const at = owner?.created_at ?? null;
+  const at = maybe(time, owner?.created_at ?? null);
   return {
     id: label.id,
     title: label.title,
@@ -113,12 +132,12 @@ function labelHookAttrs(world: World, label: Label) {
 }
 
 /** The labels an issuable carries, as hook attributes, in the issuable's order. */
-function labelsOf(world: World, project: Project, titles: readonly string[]) {
+function labelsOf(world: World, project: Project, titles: readonly string[], time: HookTime) {
   if (titles.length === 0) return [];
   const usable = new Map(projectLabels(world, project).map((l) => [l.title, l]));
   return titles.flatMap((t) => {
     const label = usable.get(t);
-    return label ? [labelHookAttrs(world, label)] : [];
+    return label ? [labelHookAttrs(world, label, time)] : [];
   });
 }
 
@@ -139,16 +158,10 @@ const reviewersOf = (world: World, mr: MergeRequest) =>
   });
 
 /**
- * Ruby's `Time#to_s` in UTC (`2024-01-24 16:27:40 UTC`): how GitLab's docs show a token's `created_at` in its
- * payload, and an approval rule's times in a merge request's.
- */
-const rubyTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-
-/**
  * A merge request's own approval rules (EE's `MergeRequestBuilder`, `ApprovalMergeRequestRule#hook_attrs`):
  * the columns the mock does not model (security policies, code owner sections) at their defaults.
  */
-const approvalRulesOf = (world: World, mr: MergeRequest) =>
+const approvalRulesOf = (world: World, mr: MergeRequest, time: HookTime) =>
   mergeRequestRules(world, mr).map((rule) => ({
     id: rule.id,
     approvals_required: rule.approvals_required,
@@ -168,8 +181,8 @@ const approvalRulesOf = (world: World, mr: MergeRequest) =>
     applicable_post_merge: null,
     project_id: mr.project_id,
     approval_policy_rule_id: null,
-    updated_at: rubyTime(rule.updated_at),
-    created_at: rubyTime(rule.created_at),
+    updated_at: time(rule.updated_at),
+    created_at: time(rule.created_at),
   }));
 
 /** What changed, GitLab's `changes`: `{ key: { previous, current } }`. */
@@ -208,13 +221,14 @@ export function mergeRequestPayload(
   mr: MergeRequest,
   user: User,
   action: string,
+  time: HookTime,
   changes: Changes = {},
   push: MergeRequestPushHook = {},
 ) {
   const url = `${world.baseUrl}/${project.path_with_namespace}/-/merge_requests/${mr.iid}`;
   const source = projectHookAttrs(world, project);
   const draft = isDraftTitle(mr.title);
-  const labels = labelsOf(world, project, mr.labels);
+  const labels = labelsOf(world, project, mr.labels, time);
   const lastPush = mr.pushes.at(-1);
   const committer = world.users.get(lastPush?.author_id ?? mr.author_id);
   return {
@@ -222,7 +236,7 @@ export function mergeRequestPayload(
     object_attributes: {
       assignee_id: mr.assignee_ids[0] ?? null,
       author_id: mr.author_id,
-      created_at: mr.created_at,
+      created_at: time(mr.created_at),
       description: mr.description ?? '',
       draft,
       head_pipeline_id: null,
@@ -244,9 +258,9 @@ export function mergeRequestPayload(
       target_project_id: project.id,
       time_estimate: 0,
       title: mr.title,
-      updated_at: mr.updated_at,
+      updated_at: time(mr.updated_at),
       updated_by_id: null,
-      prepared_at: mr.created_at,
+      prepared_at: time(mr.created_at),
       assignee_ids: [...mr.assignee_ids],
       blocking_discussions_resolved: true,
       detailed_merge_status: detailedMergeStatus(world, project, mr),
@@ -259,7 +273,8 @@ export function mergeRequestPayload(
         id: mr.sha,
         message: mr.title,
         title: mr.title,
-        timestamp: lastPush?.at ?? mr.created_at,
+        // `Commit#timestamp`: `committed_date.xmlschema`, the mock's commits in UTC.
+        timestamp: `${new Date(lastPush?.at ?? mr.created_at).toISOString().slice(0, 19)}+00:00`,
         url: `${world.baseUrl}/${project.path_with_namespace}/-/commit/${mr.sha}`,
         author: { name: committer?.name ?? '', email: committer?.email ?? '' },
       },
@@ -273,7 +288,7 @@ export function mergeRequestPayload(
       total_time_spent: 0,
       url,
       work_in_progress: draft,
-      approval_rules: approvalRulesOf(world, mr),
+      approval_rules: approvalRulesOf(world, mr, time),
       action,
       ...(push.oldrev !== undefined && { oldrev: push.oldrev }),
       ...(push.systemAction !== undefined && { system_action: push.systemAction }),
@@ -293,17 +308,18 @@ export function issuePayload(
   issue: Issue,
   user: User,
   action: string,
+  time: HookTime,
   changes: Changes = {},
 ) {
-  const labels = labelsOf(world, project, issue.labels);
+  const labels = labelsOf(world, project, issue.labels, time);
   const attrs = projectHookAttrs(world, project);
   return {
     ...issuableTop(attrs, 'issue', issue.confidential, user),
     object_attributes: {
       author_id: issue.author_id,
-      closed_at: issue.closed_at,
+      closed_at: maybe(time, issue.closed_at),
       confidential: issue.confidential,
-      created_at: issue.created_at,
+      created_at: time(issue.created_at),
       description: issue.description ?? '',
       discussion_locked: null,
       due_date: null,
@@ -319,7 +335,7 @@ export function issuePayload(
       state_id: STATE_ID[issue.state],
       time_estimate: 0,
       title: issue.title,
-      updated_at: issue.updated_at,
+      updated_at: time(issue.updated_at),
       updated_by_id: null,
       // EE's IssueBuilder appends these columns to the CE ones; `health_status` is not modelled.
       weight: issue.weight,
@@ -350,7 +366,7 @@ export function issuePayload(
  * A milestone event (`object_kind: "milestone"`), `action` `create`, `close`, `reopen` or `delete`: `project` is `null`
  * for a group milestone and `group` for a project's (`Gitlab::DataBuilder::Milestone`, with group milestones' events).
  */
-export function milestonePayload(world: World, milestone: Milestone, action: string) {
+export function milestonePayload(world: World, milestone: Milestone, action: string, time: HookTime) {
   const project = milestone.project_id === null ? undefined : world.projects.get(milestone.project_id);
   const group = milestone.group_id === null ? undefined : world.groups.get(milestone.group_id);
   return {
@@ -364,8 +380,8 @@ export function milestonePayload(world: World, milestone: Milestone, action: str
       title: milestone.title,
       description: milestone.description,
       state: milestone.state,
-      created_at: milestone.created_at,
-      updated_at: milestone.updated_at,
+      created_at: time(milestone.created_at),
+      updated_at: time(milestone.updated_at),
       due_date: milestone.due_date,
       start_date: milestone.start_date,
       project_id: milestone.project_id,
@@ -384,6 +400,7 @@ export function accessTokenPayload(
   world: World,
   token: SampleableToken,
   resource: Project | Group,
+  time: HookTime,
   interval?: ExpiryNotificationInterval,
 ) {
   const isProject = 'path_with_namespace' in resource;
@@ -392,7 +409,7 @@ export function accessTokenPayload(
     ...(isProject ? { project: projectHookAttrs(world, resource) } : { group: groupHookAttrs(resource as Group) }),
     object_attributes: {
       user_id: token.user_id,
-      created_at: rubyTime(token.created_at),
+      created_at: time(token.created_at),
       id: token.id,
       name: token.name,
       expires_at: token.expires_at,
@@ -575,28 +592,33 @@ export function subgroupPayload(group: Group, parent: Group, event: 'create' | '
 }
 
 /** What a merge request's `update` hook compares, GitLab's `changes` keys (labels, assignees and reviewers as hook attributes). */
-function mergeRequestHookFields(world: World, project: Project, mr: MergeRequest): Record<string, unknown> {
+function mergeRequestHookFields(
+  world: World,
+  project: Project,
+  mr: MergeRequest,
+  time: HookTime,
+): Record<string, unknown> {
   return {
     description: mr.description ?? '',
     draft: isDraftTitle(mr.title),
     milestone_id: mr.milestone_id,
     target_branch: mr.target_branch,
     title: mr.title,
-    labels: labelsOf(world, project, mr.labels),
+    labels: labelsOf(world, project, mr.labels, time),
     assignees: usersOf(world, mr.assignee_ids),
     reviewers: reviewersOf(world, mr),
   };
 }
 
 /** What an issue's `update` hook compares. */
-function issueHookFields(world: World, project: Project, issue: Issue): Record<string, unknown> {
+function issueHookFields(world: World, project: Project, issue: Issue, time: HookTime): Record<string, unknown> {
   return {
     confidential: issue.confidential,
     description: issue.description ?? '',
     milestone_id: issue.milestone_id,
     title: issue.title,
     weight: issue.weight,
-    labels: labelsOf(world, project, issue.labels),
+    labels: labelsOf(world, project, issue.labels, time),
     assignees: usersOf(world, issue.assignee_ids),
   };
 }
@@ -620,10 +642,11 @@ function updateChanges(
   after: Record<string, unknown>,
   previous: { updated_at: string },
   current: { updated_at: string },
+  time: HookTime,
 ): Changes | null {
   const changes = changesBetween(before, after);
   if (Object.keys(changes).length === 0) return null;
-  changes.updated_at = { previous: previous.updated_at, current: current.updated_at };
+  changes.updated_at = { previous: time(previous.updated_at), current: time(current.updated_at) };
   return changes;
 }
 
@@ -631,24 +654,24 @@ function updateChanges(
 const STATE_IDS: Record<string, number> = { opened: 1, closed: 2, merged: 3, locked: 4 };
 
 /** The columns of an issue a close or reopen hook reports in `changes` (`IssueBuilder.safe_hook_attributes` the mock keeps). */
-const issueColumns = (issue: Issue): Record<string, unknown> => ({
+const issueColumns = (issue: Issue, time: HookTime): Record<string, unknown> => ({
   title: issue.title,
   description: issue.description,
   confidential: issue.confidential,
   milestone_id: issue.milestone_id,
-  closed_at: issue.closed_at,
+  closed_at: maybe(time, issue.closed_at),
   state_id: STATE_IDS[issue.state],
-  updated_at: issue.updated_at,
+  updated_at: time(issue.updated_at),
 });
 
 /** The same for a merge request (`MergeRequestBuilder.safe_hook_attributes` the mock keeps). */
-const mergeRequestColumns = (mr: MergeRequest): Record<string, unknown> => ({
+const mergeRequestColumns = (mr: MergeRequest, time: HookTime): Record<string, unknown> => ({
   title: mr.title,
   description: mr.description,
   milestone_id: mr.milestone_id,
   target_branch: mr.target_branch,
   state_id: STATE_IDS[mr.state],
-  updated_at: mr.updated_at,
+  updated_at: time(mr.updated_at),
 });
 
 /**
@@ -778,7 +801,7 @@ export const SYSTEM_HOOK_TEST_DATA = {
  * The payload of an event, as GitLab's data builder makes it from what the event says happened;
  * `null` for an update that changes nothing a hook shows (the dispatcher then sends nothing).
  */
-export function payloadOf(world: World, event: WebhookEvent): object | null {
+export function payloadOf(world: World, event: WebhookEvent, time: HookTime): object | null {
   const subject = event.subject;
   switch (subject.type) {
     case 'merge_request': {
@@ -786,35 +809,37 @@ export function payloadOf(world: World, event: WebhookEvent): object | null {
       const changes = !previous
         ? {}
         : isStateChange(subject.action)
-          ? changesBetween(mergeRequestColumns(previous), mergeRequestColumns(mr))
+          ? changesBetween(mergeRequestColumns(previous, time), mergeRequestColumns(mr, time))
           : updateChanges(
-              mergeRequestHookFields(world, project, previous),
-              mergeRequestHookFields(world, project, mr),
+              mergeRequestHookFields(world, project, previous, time),
+              mergeRequestHookFields(world, project, mr, time),
               previous,
               mr,
+              time,
             );
-      return changes && mergeRequestPayload(world, project, mr, subject.user, subject.action, changes, subject);
+      return changes && mergeRequestPayload(world, project, mr, subject.user, subject.action, time, changes, subject);
     }
     case 'issue': {
       const { project, issue, previous } = subject;
       const changes = !previous
         ? {}
         : isStateChange(subject.action)
-          ? changesBetween(issueColumns(previous), issueColumns(issue))
+          ? changesBetween(issueColumns(previous, time), issueColumns(issue, time))
           : updateChanges(
-              issueHookFields(world, project, previous),
-              issueHookFields(world, project, issue),
+              issueHookFields(world, project, previous, time),
+              issueHookFields(world, project, issue, time),
               previous,
               issue,
+              time,
             );
-      return changes && issuePayload(world, project, issue, subject.user, subject.action, changes);
+      return changes && issuePayload(world, project, issue, subject.user, subject.action, time, changes);
     }
     case 'milestone':
-      return milestonePayload(world, subject.milestone, subject.action);
+      return milestonePayload(world, subject.milestone, subject.action, time);
     case 'member':
       return memberPayload(world, subject.group, subject.user, subject.role, subject.membership, subject.event);
     case 'resource_access_token':
-      return accessTokenPayload(world, subject.token, subject.resource, subject.interval);
+      return accessTokenPayload(world, subject.token, subject.resource, time, subject.interval);
     case 'push':
       return pushSamplePayload(world, subject.project, subject.user, subject.tag);
     case 'group':
