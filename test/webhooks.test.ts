@@ -1300,7 +1300,7 @@ describe("GitLab's hook event log, resend and test endpoints", () => {
     expect(test?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // A commit's time is `xmlschema`, written by the builder itself: the same either way.
     for (const attributes of [event, test]) {
-      expect((attributes?.last_commit as { timestamp: string }).timestamp).toMatch(
+      expect((attributes as { last_commit: { timestamp: string } }).last_commit.timestamp).toMatch(
         /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/,
       );
     }
