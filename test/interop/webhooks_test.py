@@ -76,8 +76,11 @@ class Webhooks(MockTestCase):
         self.assertEqual(approved["object_attributes"]["iid"], 1)
         self.assertEqual(Receiver.received[1][1]["object_attributes"]["state"], "merged")
         milestone_event = Receiver.received[2][1]
-        self.assertEqual(list(milestone_event), ["object_kind", "event_type", "project", "object_attributes", "action"])
+        self.assertEqual(list(milestone_event), ["object_kind", "event_type", "project", "group", "object_attributes", "action"])
+        self.assertIsNone(milestone_event["group"])
         self.assertEqual(milestone_event["object_attributes"]["state"], "closed")
+        # A queued event's times as Sidekiq's JSON.generate writes them (Ruby's Time#to_s).
+        self.assertRegex(milestone_event["object_attributes"]["updated_at"], r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$")
 
     def test_trigger_and_the_delivery_log(self):
         self.call("POST", f"{API}/hooks", MARIA, json={"url": self.hook_url, "merge_requests_events": True})
