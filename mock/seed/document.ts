@@ -614,7 +614,17 @@ export const SeedMergeRequest = z.strictObject({
    * default: `approved` for a reviewer among its `approvals`, `unreviewed` otherwise.
    */
   reviewers: z
-    .array(z.union([z.string(), z.strictObject({ user: z.string(), state: z.enum(REVIEWER_STATES) })]))
+    .array(
+      z.union([
+        z.string(),
+        z.strictObject({
+          /** The reviewer's username. */
+          user: z.string(),
+          /** Their review: `unreviewed`, `approved`, `unapproved`, `reviewed`, `requested_changes`, `review_started`. */
+          state: z.enum(REVIEWER_STATES),
+        }),
+      ]),
+    )
     .optional(),
   /** Label names. */
   labels: z.array(z.string()).optional(),

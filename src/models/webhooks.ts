@@ -141,17 +141,25 @@ export const WebhookApprovalRule = /* @__PURE__ */ lazySchema(() =>
     section: z.optional(z.nullable(z.string())),
     /** Copied from a project rule and changed since. */
     modified_from_project_rule: z.optional(z.boolean()),
-    /** A security policy rule's fields: `null` or empty for other rules. */
+    /** A security policy rule's index in its policy, or `null`. */
     orchestration_policy_idx: z.optional(z.nullable(z.int())),
+    /** A security policy rule's allowance of vulnerabilities; `0` for other rules. */
     vulnerabilities_allowed: z.optional(z.int()),
+    /** A security policy rule's scanners; `[]` for other rules. */
     scanners: z.optional(z.array(z.string())),
+    /** A security policy rule's severity levels; `[]` for other rules. */
     severity_levels: z.optional(z.array(z.string())),
+    /** A security policy rule's vulnerability states (`new_needs_triage`, `new_dismissed` by default). */
     vulnerability_states: z.optional(z.array(z.string())),
+    /** The security policy configuration a policy rule comes from, or `null`. */
     security_orchestration_policy_configuration_id: z.optional(z.nullable(z.int())),
+    /** The scan result policy a policy rule comes from, or `null`. */
     scan_result_policy_id: z.optional(z.nullable(z.int())),
+    /** A policy rule that applies after the merge too, or `null`. */
     applicable_post_merge: z.optional(z.nullable(z.boolean())),
     /** The project's id. */
     project_id: z.optional(z.nullable(z.int())),
+    /** The approval policy rule a policy rule comes from, or `null`. */
     approval_policy_rule_id: z.optional(z.nullable(z.int())),
     /** When it last changed (`2026-01-16 05:56:22 UTC`). */
     updated_at: z.optional(z.string()),
