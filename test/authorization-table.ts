@@ -51,6 +51,7 @@ export const SERVED_ANONYMOUSLY: readonly string[] = [
   'GET /projects/:id/issues/:issue_iid',
   'GET /merge_requests',
   'GET /projects/:id/merge_requests',
+  'GET /groups/:id/merge_requests',
   'GET /projects/:id/merge_requests/:merge_request_iid',
   'GET /projects/:id/merge_requests/:merge_request_iid/participants',
   'GET /projects/:id/repository/branches',
@@ -537,6 +538,8 @@ export const rows: Row[] = [
   { route: 'DELETE /projects/:id', url: P,                                                   expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 202, 202, 403] },
   { route: 'POST /projects/:id/restore', url: `${P}/restore`,                                expect: [401, 401, 401, 401, 403, 404, 403, 403, 403, 403, 403, 400, 400, 403],
     note: 'acme/api is not marked for deletion: whoever may restore it gets "Project has not been marked for deletion".' },
+  // A private group: 404 to whoever cannot read it; its list filtered to the projects the caller may read.
+  { route: 'GET /groups/:id/merge_requests', url: `${G}/merge_requests`,                     expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /groups/:id/projects', url: `${G}/projects`,                                 expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200],
     note: 'The bot sees the private group acme through its membership of acme/api, as GitLab shows a group to members of its projects.' },
   // Project administration (issue 37): a personal project for every signed-in caller, one for another user by

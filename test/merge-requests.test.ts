@@ -236,6 +236,81 @@ describe('lists', () => {
   });
 });
 
+describe('GET /groups/:id/merge_requests', () => {
+  // acme (public) holds acme/api (private) and acme/site (public); a public subgroup's project, an archived project,
+  // and a private group of the owner's beside them.
+  const groupSeed: SeedDocument = {
+    ...seed,
+    groups: [
+      ...(seed.groups ?? []),
+      { path: 'acme/platform', visibility: 'public' },
+      { path: 'secret', visibility: 'private', members: { owner: 50 } },
+    ],
+    projects: [
+      ...(seed.projects ?? []),
+      { path: 'acme/platform/web', visibility: 'public', merge_requests: [{ title: 'Deep', author: 'developer' }] },
+      {
+        path: 'acme/old',
+        visibility: 'public',
+        archived: true,
+        merge_requests: [{ title: 'Archived', author: 'guest' }],
+      },
+      { path: 'secret/vault', visibility: 'private', merge_requests: [{ title: 'Hidden', author: 'owner' }] },
+    ],
+  };
+  const titles = (items: { title: string }[]) => items.map((mr) => mr.title).sort();
+  const API_TITLES = ['Add login', 'Fix logout', 'Draft: Refactor', 'Conflicting', 'Old work', 'Shipped'];
+
+  beforeEach(() => {
+    mock = createMockGitLab({ seed: groupSeed });
+  });
+
+  it("lists the group's and its subgroups' merge requests the caller may read, none of an archived project", async () => {
+    const reporter = as('reporter');
+    expect(titles(await reporter.groups.mergeRequests('acme').toArray())).toEqual(
+      [...API_TITLES, 'Public', 'Deep'].sort(),
+    );
+    // Someone outside sees the public projects' only; so does an anonymous caller (no `authenticate!`).
+    expect(titles(await as('outsider').groups.mergeRequests('acme').toArray())).toEqual(['Deep', 'Public']);
+    const anonymous = await call(mock, 'GET', '/groups/acme/merge_requests');
+    expect(anonymous.status).toBe(200);
+    expect(titles(anonymous.body as { title: string }[])).toEqual(['Deep', 'Public']);
+    // A subgroup lists its own; `non_archived: false` adds an archived project's.
+    expect(titles(await reporter.groups.mergeRequests('acme/platform').toArray())).toEqual(['Deep']);
+    expect(titles(await reporter.groups.mergeRequests('acme', { non_archived: false }).toArray())).toContain(
+      'Archived',
+    );
+  });
+
+  it('filters as the other lists do, and takes a scope of your own (none for an anonymous caller)', async () => {
+    const developer = as('developer');
+    expect(titles(await developer.groups.mergeRequests('acme', { state: 'merged' }).toArray())).toEqual(['Shipped']);
+    expect(titles(await developer.groups.mergeRequests('acme', { scope: 'created_by_me' }).toArray())).toEqual(
+      ['Add login', 'Draft: Refactor', 'Conflicting', 'Old work', 'Shipped', 'Deep'].sort(),
+    );
+    const anonymous = await call(mock, 'GET', '/groups/acme/merge_requests?scope=created_by_me');
+    expect([anonymous.status, anonymous.body]).toEqual([200, []]);
+  });
+
+  it('gives each one its reference relative to the group', async () => {
+    const found = await as('reporter').groups.mergeRequests('acme', { search: 'Add login' }).toArray();
+    expect(found.map((mr) => mr.references)).toEqual([{ short: '!1', relative: 'api!1', full: 'acme/api!1' }]);
+    const [deep] = await as('reporter').groups.mergeRequests('acme', { search: 'Deep' }).toArray();
+    expect(deep?.references?.relative).toBe('acme/platform/web!1');
+    const [own] = await as('reporter').groups.mergeRequests('acme/platform').toArray();
+    expect(own?.references?.relative).toBe('web!1');
+  });
+
+  it("answers 404 for a group the caller cannot see, and a group's 404 for one that does not exist", async () => {
+    expect(await failure(as('outsider').groups.mergeRequests('secret').toArray())).toMatchObject({
+      status: 404,
+      body: { message: '404 Group Not Found' },
+    });
+    expect(titles(await as('owner').groups.mergeRequests('secret').toArray())).toEqual(['Hidden']);
+    expect((await failure(as('owner').groups.mergeRequests('nowhere').toArray())).status).toBe(404);
+  });
+});
+
 describe('one merge request', () => {
   it('answers GitLab’s MergeRequest entity, keys in GitLab’s order', async () => {
     const wire = await call(mock, 'GET', '/projects/acme%2Fapi/merge_requests/1', { token: 'glpat-developer' });

@@ -5,11 +5,12 @@ import { json, noContent, notModified } from '../http/respond.js';
 import { type RouteContext, route } from '../http/router.js';
 import { presentMergeRequest, presentMergeRequestFull, presentMergeRequestSimple } from '../present/merge-requests.js';
 import { presentUserId } from '../present/users.js';
-import { findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
+import { findGroup, findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
 import { milestoneIdByTitle } from '../rules/issuables.js';
 import {
   createMergeRequest,
   findMergeRequest,
+  listGroupMergeRequests,
   listMergeRequests,
   listProjectMergeRequests,
   type MergeRequestFilters,
@@ -20,7 +21,7 @@ import {
 import { authorize } from '../rules/policy.js';
 import { removeMergeRequest } from '../rules/removal.js';
 import { changeSubscription, subscribableIid } from '../rules/subscriptions.js';
-import type { MergeRequest } from '../world/types.js';
+import type { Group, MergeRequest } from '../world/types.js';
 import {
   issuableFilters,
   issuableListParams,
@@ -113,11 +114,12 @@ function filtersOf(q: ListParams): MergeRequestFilters {
   };
 }
 
-function listAnswer(ctx: RouteContext, q: ListParams, mergeRequests: MergeRequest[]) {
+/** A page of merge requests; `from`, a group list's group, which their `references.relative` are relative to. */
+function listAnswer(ctx: RouteContext, q: ListParams, mergeRequests: MergeRequest[], from?: Group) {
   const present =
     q.view === 'simple'
       ? (mr: MergeRequest) => presentMergeRequestSimple(ctx.world, mr)
-      : (mr: MergeRequest) => presentMergeRequest(ctx.world, mr, q.with_labels_details);
+      : (mr: MergeRequest) => presentMergeRequest(ctx.world, mr, q.with_labels_details, from);
   // Both presenters build a new entity on every call: the page reuses the text of unchanged ones.
   return paginated(ctx, mergeRequests, q, present, { reuseJson: true });
 }
@@ -182,6 +184,34 @@ export const mergeRequestRoutes = [
       const project = findProject(ctx.world, ctx.caller, q.id);
       const found = listProjectMergeRequests(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
       return listAnswer(ctx, q, found);
+    },
+    { checksScopes: true },
+  ),
+
+  route(
+    'GET',
+    '/groups/:id/merge_requests',
+    (ctx) => {
+      requireAiWorkflowsScope(ctx.caller, 'GET');
+      // lib/api/merge_requests.rb: `merge_requests_params` (no default scope: the finder's is `all`), and `non_archived`.
+      const spec = {
+        ...listParams,
+        id: p.string().required(),
+        scope: p.string().values(MERGE_REQUEST_SCOPES),
+        non_archived: p.boolean().default(true),
+      };
+      // No `authenticate!`: a scope of one's own finds nothing for an anonymous caller.
+      const q = parseParams(ctx.params, spec, listConstraints);
+      const group = findGroup(ctx.world, ctx.caller, q.id);
+      const found = listGroupMergeRequests(
+        ctx.world,
+        ctx.caller,
+        group,
+        filtersOf(q),
+        issuableOrder(q),
+        q.non_archived,
+      );
+      return listAnswer(ctx, q, found, group);
     },
     { checksScopes: true },
   ),

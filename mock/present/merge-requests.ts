@@ -8,7 +8,7 @@ import {
   mergeStatus,
 } from '../rules/merge-requests.js';
 import { isSubscribed } from '../rules/subscriptions.js';
-import type { Caller, MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
+import type { Caller, Group, MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
 import { issuableFields } from './issuables.js';
 import { presentLabelBasic } from './labels.js';
 import { milestoneOf } from './milestones.js';
@@ -42,11 +42,26 @@ function labelsOf(world: World, project: Project, mr: MergeRequestRecord, withDe
   });
 }
 
-/** MergeRequestBasic; `withLabelsDetails` (the lists' `with_labels_details`) shows the labels as entities. */
+/**
+ * `references.relative` (`IssuableReferences`: `to_reference(options[:group] || options[:project])`): `!iid` in a
+ * project's list and the instance's; in a group's, prefixed with the project's path when the project is right in that
+ * group, with its full path otherwise (`Project#to_reference_base`).
+ */
+function relativeReference(project: Project, mr: MergeRequestRecord, from: Group | undefined): string {
+  if (from === undefined) return `!${mr.iid}`;
+  const inGroup = project.namespace.kind === 'group' && project.namespace.id === from.id;
+  return `${inGroup ? project.path : project.path_with_namespace}!${mr.iid}`;
+}
+
+/**
+ * MergeRequestBasic; `withLabelsDetails` (the lists' `with_labels_details`) shows the labels as entities, and `from`
+ * is the group of a group's list.
+ */
 export function presentMergeRequest(
   world: World,
   mr: MergeRequestRecord,
   withLabelsDetails = false,
+  from?: Group,
 ): MergeRequestBasic {
   const author = presentUserId(world, mr.author_id);
   const path = projectPath(world, mr);
@@ -92,7 +107,7 @@ export function presentMergeRequest(
     // When GitLab finished preparing the new merge request: the mock's are ready at once.
     prepared_at: mr.created_at,
     reference: `!${mr.iid}`,
-    references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${path}!${mr.iid}` },
+    references: { short: `!${mr.iid}`, relative: relativeReference(project, mr, from), full: `${path}!${mr.iid}` },
     web_url: webUrl(world, mr),
     time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
     squash: mr.squash,

@@ -1,6 +1,8 @@
 import { ApiError, recordNotFound, unauthorized, validationError } from '../http/errors.js';
+import { groupTreeIds } from '../world/memberships.js';
 import {
   type Caller,
+  type Group,
   type MergeRequest,
   PROJECT_SETTING_DEFAULTS,
   type Project,
@@ -195,6 +197,32 @@ export function listMergeRequests(
 ): MergeRequest[] {
   const readable = new Set(
     visibleProjects(world, caller.user)
+      .filter((p) => canReadMergeRequests(world, caller.user, p))
+      .map((p) => p.id),
+  );
+  const found = [...world.mergeRequests.values()].filter(
+    (mr) => readable.has(mr.project_id) && mergeRequestMatches(world, mr, { ...filters, user: caller.user }),
+  );
+  return sortIssuables(world, found, order);
+}
+
+/**
+ * GET /groups/:id/merge_requests: the merge requests of the group's projects and of its subgroups' that the caller
+ * may read (`MergeRequestsFinder` with `group_id` and `include_subgroups: true`), and with `non_archived` (the route's
+ * default) none of an archived project.
+ */
+export function listGroupMergeRequests(
+  world: World,
+  caller: Caller,
+  group: Group,
+  filters: MergeRequestFilters,
+  order: IssuableOrder,
+  nonArchived: boolean,
+): MergeRequest[] {
+  const tree = groupTreeIds(world, group);
+  const readable = new Set(
+    [...world.projects.values()]
+      .filter((p) => p.namespace.kind === 'group' && tree.has(p.namespace.id) && !(nonArchived && p.archived))
       .filter((p) => canReadMergeRequests(world, caller.user, p))
       .map((p) => p.id),
   );

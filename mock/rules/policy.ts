@@ -402,6 +402,8 @@ export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
   'GET /merge_requests': "lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'` (in the route)",
   'GET /projects/:id/merge_requests':
     'lib/api/merge_requests.rb: `authenticate_non_get!`; `authorize! :read_merge_request`',
+  'GET /groups/:id/merge_requests':
+    'lib/api/merge_requests.rb: `authenticate_non_get!`; `user_group` (a private group is 404), its public projects',
   'GET /projects/:id/merge_requests/:merge_request_iid': 'lib/api/merge_requests.rb: `find_merge_request_with_access`',
   'GET /projects/:id/merge_requests/:merge_request_iid/participants':
     'lib/api/merge_requests.rb: `authenticate_non_get!`, `find_merge_request_with_access`',

@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.js';
 import { keysetOrderUnavailable } from '../http/pagination.js';
-import { directProjectsOf, directRole, groupChain } from '../world/memberships.js';
+import { directProjectsOf, directRole, groupChain, groupTreeIds } from '../world/memberships.js';
 import { shareCounts, sharesOfProject } from '../world/shares.js';
 import {
   type Group,
@@ -375,19 +375,7 @@ export function listGroupProjects(
   const inside = new Set<number>([group.id]);
   // `Project.for_group_and_its_ancestor_groups`: the projects right in each ancestor, not their other subgroups'.
   if (filters.include_ancestor_groups) for (const g of groupChain(world, group)) inside.add(g.id);
-  if (filters.include_subgroups) {
-    // One pass over the groups: a group is inside when its parent is (memoized up the tree).
-    const memo = new Map<number, boolean>([[group.id, true]]);
-    const within = (g: Group): boolean => {
-      const known = memo.get(g.id);
-      if (known !== undefined) return known;
-      const parent = g.parent_id === null ? undefined : world.groups.get(g.parent_id);
-      const result = parent ? within(parent) : false;
-      memo.set(g.id, result);
-      return result;
-    };
-    for (const g of world.groups.values()) if (within(g)) inside.add(g.id);
-  }
+  if (filters.include_subgroups) for (const id of groupTreeIds(world, group)) inside.add(id);
   const ofGroups = projectsOfGroups(world);
   const candidates = [...inside].flatMap((id) => ofGroups.get(id) ?? []);
   return select(world, user, candidates, filters, byNameAscending);

@@ -18,6 +18,22 @@ export function groupChain(world: World, group: Group): Group[] {
   return chain;
 }
 
+/** The ids of a group and of every group below it, in one pass over the groups (memoized up the tree). */
+export function groupTreeIds(world: World, group: Group): Set<number> {
+  const memo = new Map<number, boolean>([[group.id, true]]);
+  const within = (g: Group): boolean => {
+    const known = memo.get(g.id);
+    if (known !== undefined) return known;
+    const parent = g.parent_id === null ? undefined : world.groups.get(g.parent_id);
+    const result = parent ? within(parent) : false;
+    memo.set(g.id, result);
+    return result;
+  };
+  const ids = new Set<number>([group.id]);
+  for (const g of world.groups.values()) if (within(g)) ids.add(g.id);
+  return ids;
+}
+
 /** The group a project lives in, or null for a personal project. */
 export function projectGroup(world: World, project: Project): Group | null {
   return project.namespace.kind === 'group' ? (world.groups.get(project.namespace.id) ?? null) : null;

@@ -162,6 +162,14 @@ export interface MergeRequestGlobalListQuery extends Omit<MergeRequestListQuery,
   scope?: 'created_by_me' | 'assigned_to_me' | 'reviews_for_me' | 'all';
 }
 
+/** Filters of `GET /groups/:id/merge_requests`: the project list's, but `iids`, a scope, and archived projects. */
+export interface GroupMergeRequestListQuery extends Omit<MergeRequestListQuery, 'iids'> {
+  /** `created_by_me`, `assigned_to_me`, `reviews_for_me` (asked to review) or `all` (the default). */
+  scope?: 'created_by_me' | 'assigned_to_me' | 'reviews_for_me' | 'all';
+  /** `true` (the default): none from archived projects; `false`: theirs too. */
+  non_archived?: boolean;
+}
+
 /** What a merge request's create and update bodies share. */
 export interface MergeRequestFieldsBody {
   /** The description, in Markdown. */

@@ -13,6 +13,7 @@ import {
   type GroupUpdate,
   type ShareWithGroup,
 } from '../models/groups.js';
+import { type GroupMergeRequestListQuery, MergeRequestBasic } from '../models/merge-requests.js';
 import { BasicProject, type GroupProjectListQuery, Project, type ProjectOf } from '../models/projects.js';
 import { GroupAccessTokens } from './access-tokens.js';
 import { GroupApprovalRules } from './approval-rules.js';
@@ -148,6 +149,26 @@ export class Groups extends Resource {
       ProjectOf<Q>
     >;
   }
+  /**
+   * Lists the merge requests of a group's projects and its subgroups' that you can read, newest
+   * first; none from archived projects unless `non_archived: false`. Each one's
+   * `references.relative` is relative to the group. `GET /groups/:id/merge_requests`
+   *
+   * @example
+   * ```ts
+   * for await (const mr of gitlab.groups.mergeRequests('acme', { state: 'opened', reviewer_username: 'ravi' })) {
+   *   console.log(mr.references?.relative, mr.title);
+   * }
+   * ```
+   */
+  mergeRequests(
+    group: GroupRef,
+    query: GroupMergeRequestListQuery = {},
+    options?: RequestOptions,
+  ): PagePromise<MergeRequestBasic> {
+    return this.paginate(path`groups/${group}/merge_requests`, MergeRequestBasic, { query, ...options });
+  }
+
   /**
    * Creates a group, or with `parent_id` a subgroup, and makes you its Owner. A top-level group
    * needs `can_create_group` (or an administrator); a subgroup needs the parent's

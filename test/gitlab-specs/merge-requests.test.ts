@@ -1,158 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createMockGitLab,
-  type MockGitLab,
-  type SeedDocument,
-  type SeedMergeRequest,
-  type SeedProject,
-} from '../../mock/index.js';
+import type { MockGitLab, SeedDocument, SeedMergeRequest, SeedProject } from '../../mock/index.js';
 import { call } from '../fixtures.js';
 import { api, hasPaginationHeaders, NON_EXISTING_ID, notPorted, notPortedGroup, refusedUnchanged } from './api.js';
+import {
+  ADMIN,
+  type Answer,
+  at,
+  expectContainExactly,
+  expectPaginatedArray,
+  IN_USER_NAMESPACE,
+  idOf,
+  ids,
+  type ListPlace,
+  mergeRequestsList,
+  NOW,
+  OTHER,
+  PROJECT,
+  specMergeRequests,
+  specProject,
+  USER,
+  USER2,
+  userId,
+  withMergeRequests,
+  world,
+} from './merge-request-lists.js';
 
 /**
  * GitLab's `spec/requests/api/merge_requests_spec.rb` and the shared examples
  * it runs (`spec/support/shared_examples/`), ported as HTTP requests to the
  * mock: each GitLab example is one test, named as GitLab names it (a nested
- * context before a colon). docs/gitlab-specs.md lists them (a test keeps it in step).
+ * context before a colon). docs/gitlab-specs.md lists them (a test keeps it in step). The world and the shared
+ * 'merge requests list', which three routes run, are in merge-request-lists.ts.
  */
-
-const NOW = Date.parse('2026-06-01T09:00:00Z');
-/** The spec's `base_time`: a day before the world's clock, so its `+ 3.hours` are in the past. */
-const BASE = NOW - 86_400_000;
-const at = (seconds: number) => new Date(BASE + seconds * 1000).toISOString();
-const HOUR = 3600;
-
-const USER = 'glpat-spec-user';
-const USER2 = 'glpat-spec-user2';
-const ADMIN = 'glpat-spec-admin';
-const OTHER = 'glpat-spec-other';
-
-const PROJECT = '/projects/user%2Fproject';
-const MERGE_SHA = '9'.repeat(40);
-
-/** The spec's `with merge requests`: merged, open (`merge_request`, "Test"), closed and locked, ids in creation order. */
-function specMergeRequests(options: { labels?: boolean } = {}): SeedMergeRequest[] {
-  return [
-    {
-      id: 1,
-      title: 'Merged test',
-      state: 'merged',
-      author: 'user',
-      assignees: ['user'],
-      source_branch: 'master',
-      target_branch: 'feature',
-      created_at: at(2),
-      updated_at: at(HOUR),
-      merged_at: at(HOUR),
-      merged_by: 'user',
-      merge_commit_sha: MERGE_SHA,
-    },
-    {
-      id: 2,
-      title: 'Test',
-      author: 'user',
-      assignees: ['user'],
-      milestone: '0.9',
-      source_branch: 'markdown',
-      target_branch: 'master',
-      created_at: at(0),
-      updated_at: at(3 * HOUR),
-      ...(options.labels ? { labels: ['label', 'a-test'] } : {}),
-    },
-    {
-      id: 3,
-      title: 'Closed test',
-      state: 'closed',
-      author: 'user',
-      assignees: ['user'],
-      milestone: '0.9',
-      source_branch: 'master',
-      target_branch: 'feature',
-      created_at: at(1),
-      updated_at: at(0),
-    },
-    {
-      id: 4,
-      title: 'Locked test',
-      state: 'locked',
-      author: 'user',
-      assignees: ['user'],
-      milestone: '0.9',
-      source_branch: 'master',
-      target_branch: 'feature',
-      created_at: at(1),
-      updated_at: at(2 * HOUR),
-    },
-  ];
-}
-
-/** The spec's project: public, in the user's namespace, the milestones and labels its `let`s name. */
-function specProject(mergeRequests: SeedMergeRequest[], extra: Partial<SeedProject> = {}): SeedProject {
-  return {
-    path: 'user/project',
-    visibility: 'public',
-    default_branch: 'master',
-    members: { user2: 20 },
-    milestones: [{ title: '0.9' }, { title: '1.0.0' }],
-    labels: [
-      { name: 'label', color: '#FFAABB' },
-      { name: 'a-test', color: '#FFFFFF' },
-    ],
-    merge_requests: mergeRequests,
-    ...extra,
-  };
-}
-
-/** The spec's world: `user`, `user2`, an administrator and someone outside, and the projects given. */
-function world(projects: SeedProject[], more: Partial<SeedDocument> = {}): MockGitLab {
-  const { users = [], ...rest } = more;
-  return createMockGitLab({
-    seed: {
-      now: new Date(NOW).toISOString(),
-      ...rest,
-      users: [
-        { username: 'user', token: USER },
-        { username: 'user2', token: USER2 },
-        { username: 'admin', token: ADMIN, admin: true },
-        { username: 'other', token: OTHER },
-        ...users,
-      ],
-      projects,
-    },
-  });
-}
-
-/** `include_context 'with merge requests'` in the spec's project. */
-const withMergeRequests = (options: { labels?: boolean } = {}, extra: SeedMergeRequest[] = []) =>
-  world([specProject([...specMergeRequests(options), ...extra])]);
-
-type Answer = Awaited<ReturnType<typeof api>>;
-const ids = (answer: Answer) => (answer.body as { id: number }[]).map((mr) => mr.id);
-const userId = (mock: MockGitLab, username: string) =>
-  [...mock.world.users.values()].find((u) => u.username === username)?.id;
-const idOf = (mock: MockGitLab, title: string) =>
-  [...mock.world.mergeRequests.values()].find((mr) => mr.title === title)?.id;
-
-/** GitLab's `expect_paginated_array_response(ids)`. */
-function expectPaginatedArray(answer: Answer, expected: (number | undefined)[]) {
-  expect(answer.status).toBe(200);
-  expect(hasPaginationHeaders(answer.headers)).toBe(true);
-  expect(ids(answer)).toEqual(expected);
-}
-
-/** GitLab's `expect_response_contain_exactly(*ids)`. */
-function expectContainExactly(answer: Answer, expected: (number | undefined)[]) {
-  expect(answer.status).toBe(200);
-  expect(Array.isArray(answer.body)).toBe(true);
-  expect([...ids(answer)].sort()).toEqual([...expected].sort());
-}
-
-/** GitLab's `expect_successful_response_with_paginated_array`. */
-function expectPaginated(answer: Answer) {
-  expect(answer.status).toBe(200);
-  expect(hasPaginationHeaders(answer.headers)).toBe(true);
-  expect(Array.isArray(answer.body)).toBe(true);
-}
 
 notPortedGroup('route shadowing', () => {
   // skip: asserts on Grape's named route helpers (`api_v4_projects_merge_requests_path`), no request is made
@@ -580,460 +459,8 @@ describe('GET /merge_requests', () => {
 });
 
 const LIST = `${PROJECT}/merge_requests`;
-/** The spec's ids in `created_at` order, newest first (ties by id): merged, locked, closed, open. */
-const NEWEST_FIRST = [1, 4, 3, 2];
 
 describe('GET /projects/:id/merge_requests', () => {
-  /** `issuable API rate-limited search` (spec/support/shared_examples/requests/api/issuable_search_shared_examples.rb) where it runs. */
-  function rateLimitedSearch(url: string) {
-    // skip: not modelled: the application settings `search_rate_limit` and `search_rate_limit_unauthenticated` (the example stubs their threshold to 1)
-    notPorted(
-      'issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
-    );
-    it('issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', url, USER, { scope: 'all', search: 'Test' });
-      expect(answer.status).not.toBe(429);
-    });
-    // skip: not modelled: the application settings `search_rate_limit` and `search_rate_limit_allowlist` (the example stubs the threshold to 1)
-    notPorted(
-      'issuable API rate-limited search, when authenticated: allows user in search_rate_limit_allowlist to bypass rate limits',
-    );
-    // skip: not modelled: the application settings `search_rate_limit` and `search_rate_limit_unauthenticated` (the example stubs their threshold to 1)
-    notPorted(
-      'issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
-    );
-    it('issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', url, undefined, { scope: 'all', search: 'Test' });
-      expect(answer.status).not.toBe(429);
-    });
-  }
-
-  /** `merge requests list`, as GET /projects/:id/merge_requests runs it. */
-  function mergeRequestsList(endpoint: string) {
-    rateLimitedSearch(endpoint);
-
-    it('when unauthenticated: returns merge requests for public projects', async () => {
-      const mock = withMergeRequests();
-      expectPaginated(await api(mock, 'GET', endpoint));
-    });
-
-    // skip: not modelled: `merge_status` `unchecked` and its recheck (`mark_as_unchecked!`, MergeabilityCheckService in Sidekiq); the mock computes the status on every read
-    notPorted(
-      'when unauthenticated, when merge request is unchecked, with merge status recheck protection: does not check mergeability',
-    );
-    // skip: asserts only on database queries (N+1)
-    notPorted('when unauthenticated: avoids N+1 queries');
-    // skip: asserts only on database queries (N+1)
-    notPorted('when authenticated: avoids N+1 queries');
-    // skip: asserts only on database queries (N+1)
-    notPorted('when authenticated, when merge requests are merged: avoids N+1 queries');
-    // skip: not modelled: `merge_status` `unchecked` and its recheck (`mark_as_unchecked!`, MergeabilityCheckService in Sidekiq); the mock computes the status on every read
-    notPorted(
-      'when authenticated, when merge request is unchecked, with a developer+ role, with merge status recheck protection: checks mergeability asynchronously in batch',
-    );
-    // skip: not modelled: `merge_status` `unchecked` and its recheck (`mark_as_unchecked!`, MergeabilityCheckService in Sidekiq); the mock computes the status on every read
-    notPorted(
-      'when authenticated, when merge request is unchecked, with a developer+ role, without merge status recheck protection: does not enqueue a merge status recheck',
-    );
-    // skip: not modelled: `merge_status` `unchecked` and its recheck (`mark_as_unchecked!`, MergeabilityCheckService in Sidekiq); the mock computes the status on every read
-    notPorted(
-      'when authenticated, when merge request is unchecked, with a reporter role, with merge status recheck protection: does not check mergeability',
-    );
-
-    it('when authenticated, with labels: returns an array of all merge_requests', async () => {
-      const mock = withMergeRequests({ labels: true });
-      const answer = await api(mock, 'GET', endpoint, USER);
-      expectPaginatedArray(answer, NEWEST_FIRST);
-      const [first, last] = [answer.body[0], answer.body.at(-1)];
-      expect(last.title).toBe('Test');
-      expect(last).toHaveProperty('web_url');
-      expect(last.sha).toBe(mock.world.mergeRequests.get(2)?.sha);
-      expect(last.merge_commit_sha).toBeNull();
-      expect(last.downvotes).toBe(0);
-      expect(last.upvotes).toBe(0);
-      expect(last.labels).toEqual(['a-test', 'label']);
-      expect(first.title).toBe('Merged test');
-      expect(first.sha).toBe(mock.world.mergeRequests.get(1)?.sha);
-      expect(first.merge_commit_sha).toBe(MERGE_SHA);
-    });
-
-    it('when authenticated, with labels, with labels_details: returns labels with details', async () => {
-      const mock = withMergeRequests({ labels: true });
-      const answer = await api(mock, 'GET', `${endpoint}?with_labels_details=true`, USER);
-      expectPaginated(answer);
-      const labels = answer.body.at(-1).labels;
-      expect(labels.map((l: { name: string }) => l.name)).toEqual(['a-test', 'label']);
-      // GitLab's public_api/v4/label_basic schema: these keys, nothing else.
-      expect(Object.keys(labels[0]).sort()).toEqual(
-        ['color', 'description', 'description_html', 'id', 'name', 'text_color'].sort(),
-      );
-    });
-    // skip: asserts only on database queries (N+1)
-    notPorted('when authenticated, with labels, with labels_details: avoids N+1 queries');
-
-    // skip: stubs GitLab's internals (`MergeRequestsFinder` raising `ActiveRecord::QueryCanceled`), which no request can reproduce
-    notPorted('when authenticated, when DB timeouts occur: returns a :request_timeout status');
-
-    it('when authenticated: returns an array of all merge_requests using simple mode', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?view=simple`, USER);
-      expectPaginatedArray(answer, NEWEST_FIRST);
-      const [first, last] = [answer.body[0], answer.body.at(-1)];
-      expect(Object.keys(last).sort()).toEqual(
-        ['id', 'iid', 'title', 'web_url', 'created_at', 'description', 'project_id', 'state', 'updated_at'].sort(),
-      );
-      expect(last.iid).toBe(2);
-      expect(last.title).toBe('Test');
-      expect(first.iid).toBe(1);
-      expect(first.title).toBe('Merged test');
-      expect(first).toHaveProperty('web_url');
-    });
-
-    it('when authenticated: returns an array of all merge_requests', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?state`, USER);
-      expectPaginatedArray(answer, NEWEST_FIRST);
-      expect(answer.body.at(-1).title).toBe('Test');
-    });
-
-    it('when authenticated: returns an array of open merge_requests', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?state=opened`, USER);
-      expectPaginatedArray(answer, [2]);
-      expect(answer.body.at(-1).title).toBe('Test');
-    });
-
-    it('when authenticated: returns an array of closed merge_requests', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?state=closed`, USER);
-      expectPaginatedArray(answer, [3]);
-      expect(answer.body[0].title).toBe('Closed test');
-    });
-
-    it('when authenticated: returns an array of merged merge_requests', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?state=merged`, USER);
-      expectPaginatedArray(answer, [1]);
-      expect(answer.body[0].title).toBe('Merged test');
-    });
-
-    it('when authenticated: matches V4 response schema', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', endpoint, USER);
-      expect(answer.status).toBe(200);
-      // spec/fixtures/api/schemas/public_api/v4/merge_request.json's required keys.
-      const required = [
-        'id',
-        'iid',
-        'project_id',
-        'title',
-        'description',
-        'state',
-        'created_at',
-        'updated_at',
-        'target_branch',
-        'source_branch',
-        'upvotes',
-        'downvotes',
-        'author',
-        'assignee',
-        'source_project_id',
-        'target_project_id',
-        'labels',
-        'work_in_progress',
-        'milestone',
-        'merge_when_pipeline_succeeds',
-        'merge_status',
-        'sha',
-        'merge_commit_sha',
-        'user_notes_count',
-        'should_remove_source_branch',
-        'force_remove_source_branch',
-        'web_url',
-        'squash',
-      ];
-      for (const mr of answer.body) for (const key of required) expect(mr).toHaveProperty(key);
-    });
-
-    it('when authenticated: returns an empty array if no issue matches milestone', async () => {
-      const mock = withMergeRequests();
-      expectPaginatedArray(await api(mock, 'GET', endpoint, USER, { milestone: '1.0.0' }), []);
-    });
-
-    it('when authenticated: returns an empty array if milestone does not exist', async () => {
-      const mock = withMergeRequests();
-      expectPaginatedArray(await api(mock, 'GET', endpoint, USER, { milestone: 'foo' }), []);
-    });
-
-    it('when authenticated: returns an array of merge requests in given milestone', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', endpoint, USER, { milestone: '0.9' });
-      const closed = answer.body.filter((mr: { id: number }) => mr.id === 3);
-      expect(closed).toHaveLength(1);
-      expect(closed[0].title).toBe('Closed test');
-    });
-
-    it('when authenticated: returns an array of merge requests matching state in milestone', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', endpoint, USER, { milestone: '0.9', state: 'closed' });
-      expectPaginatedArray(answer, [3]);
-    });
-
-    it('when authenticated, with labels: returns an array of labeled merge requests', async () => {
-      const mock = withMergeRequests({ labels: true });
-      const answer = await api(mock, 'GET', `${endpoint}?labels=label`, USER);
-      expectPaginated(answer);
-      expect(answer.body).toHaveLength(1);
-      expect(answer.body[0].labels).toEqual(['a-test', 'label']);
-    });
-
-    it('when authenticated, with labels: returns an array of labeled merge requests where all labels match', async () => {
-      const mock = withMergeRequests({ labels: true });
-      expectPaginatedArray(await api(mock, 'GET', `${endpoint}?labels=label,foo,bar`, USER), []);
-    });
-
-    it('when authenticated, with labels: returns an empty array if no merge request matches labels', async () => {
-      const mock = withMergeRequests({ labels: true });
-      expectPaginatedArray(await api(mock, 'GET', `${endpoint}?labels=foo,bar`, USER), []);
-    });
-
-    it('when authenticated, with labels: returns an array of labeled merge requests where all labels match', async () => {
-      const mock = withMergeRequests({ labels: true });
-      const answer = await api(mock, 'GET', `${endpoint}?labels[]=label&labels[]=a-test`, USER);
-      expectPaginated(answer);
-      expect(answer.body).toHaveLength(1);
-      expect(answer.body[0].labels).toEqual(['a-test', 'label']);
-    });
-
-    it('when authenticated, with labels: returns an array of merge requests with any label when filtering by any label', async () => {
-      const mock = withMergeRequests({ labels: true });
-      const answer = await api(mock, 'GET', endpoint, USER, { labels: [' label ', ' a-test '] });
-      expectPaginatedArray(answer, [2]);
-      expect(answer.body[0].labels).toEqual(['a-test', 'label']);
-    });
-
-    it('when authenticated, with labels: returns an array of merge requests with any label when filtering by any label', async () => {
-      const mock = withMergeRequests({ labels: true });
-      const answer = await api(mock, 'GET', endpoint, USER, { labels: ['label , a-test'] });
-      expectPaginatedArray(answer, [2]);
-      expect(answer.body[0].labels).toEqual(['a-test', 'label']);
-    });
-
-    it('when authenticated, with labels: returns an array of merge requests with any label when filtering by any label', async () => {
-      const mock = withMergeRequests({ labels: true });
-      expectPaginatedArray(await api(mock, 'GET', endpoint, USER, { labels: 'Any' }), [2]);
-    });
-
-    it('when authenticated, with labels: returns an array of merge requests without a label when filtering by no label', async () => {
-      const mock = withMergeRequests({ labels: true });
-      expectContainExactly(await api(mock, 'GET', endpoint, USER, { labels: 'None' }), [1, 4, 3]);
-    });
-
-    it('when authenticated: returns an array of labeled merge requests that are merged for a milestone', async () => {
-      const merged = (title: string, milestone: string, state: 'merged' | 'closed', labels: string[]) => ({
-        title,
-        author: 'user',
-        state,
-        milestone,
-        labels,
-        source_branch: `branch-${title}`,
-        target_branch: 'master',
-      });
-      const mock = withMergeRequests({}, [
-        merged('mr1', '1.0.0', 'merged', ['bug']),
-        merged('mr2', '0.9', 'merged', ['bug']),
-        merged('mr3', '0.9', 'closed', ['bug']),
-        merged('mr4', '0.9', 'merged', []),
-      ]);
-      const answer = await api(mock, 'GET', `${endpoint}?labels=bug&milestone=0.9&state=merged`, USER);
-      expectContainExactly(answer, [idOf(mock, 'mr2')]);
-    });
-
-    const createdAts = (answer: Answer) => answer.body.map((mr: { created_at: string }) => mr.created_at);
-
-    it('when authenticated, with ordering: returns an array of merge_requests in ascending order', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?sort=asc`, USER);
-      expectPaginatedArray(answer, [2, 3, 4, 1]);
-      expect(createdAts(answer)).toEqual([...createdAts(answer)].sort());
-    });
-
-    it('when authenticated, with ordering: returns an array of merge_requests in descending order', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?sort=desc`, USER);
-      expectPaginatedArray(answer, NEWEST_FIRST);
-      expect(createdAts(answer)).toEqual([...createdAts(answer)].sort().reverse());
-    });
-
-    it('when authenticated, with ordering, 2 merge requests with equal created_at: page breaks first page correctly', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?sort=desc&per_page=2`, USER);
-      expect([...ids(answer)].sort()).toEqual([1, 4]);
-    });
-
-    it('when authenticated, with ordering, 2 merge requests with equal created_at: page breaks second page correctly', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?sort=desc&per_page=2&page=2`, USER);
-      expect([...ids(answer)].sort()).toEqual([2, 3]);
-    });
-
-    it('when authenticated, with ordering: returns an array of merge_requests ordered by updated_at', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?order_by=updated_at`, USER);
-      expectPaginatedArray(answer, [2, 4, 1, 3]);
-      const dates = answer.body.map((mr: { updated_at: string }) => mr.updated_at);
-      expect(dates).toEqual([...dates].sort().reverse());
-    });
-
-    it('when authenticated, with ordering: returns an array of merge_requests ordered by created_at', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?order_by=created_at&sort=asc`, USER);
-      expectPaginatedArray(answer, [2, 3, 4, 1]);
-      expect(createdAts(answer)).toEqual([...createdAts(answer)].sort());
-    });
-
-    const titles = (answer: Answer) => answer.body.map((mr: { title: string }) => mr.title);
-    // Ruby sorts strings by bytes, as JavaScript's default sort does.
-    it('when authenticated, with ordering, returns an array of merge_requests ordered by title: asc when requested', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?order_by=title&sort=asc`, USER);
-      expect(titles(answer)).toEqual([...titles(answer)].sort());
-    });
-
-    it('when authenticated, with ordering, returns an array of merge_requests ordered by title: desc when requested', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', `${endpoint}?order_by=title&sort=desc`, USER);
-      expect(titles(answer)).toEqual([...titles(answer)].sort().reverse());
-    });
-
-    const mergedAts = (answer: Answer) => answer.body.map((mr: { merged_at: string }) => mr.merged_at);
-    // The spec's world has one merged merge request, so these hold in any order: ported as GitLab runs them.
-    const specMerged = () => withMergeRequests();
-
-    it('when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: default is asc when requested', async () => {
-      const mock = specMerged();
-      const answer = await api(mock, 'GET', `${endpoint}?order_by=merged_at&state=merged`, USER);
-      expect(mergedAts(answer)).toEqual([...mergedAts(answer)].sort());
-    });
-
-    it('when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: asc when requested', async () => {
-      const mock = specMerged();
-      const answer = await api(mock, 'GET', `${endpoint}?order_by=merged_at&sort=asc&state=merged`, USER);
-      expect(mergedAts(answer)).toEqual([...mergedAts(answer)].sort());
-    });
-
-    it('when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: desc when requested', async () => {
-      const mock = specMerged();
-      const answer = await api(mock, 'GET', `${endpoint}?order_by=merged_at&sort=desc&state=merged`, USER);
-      expect(mergedAts(answer)).toEqual([...mergedAts(answer)].sort().reverse());
-    });
-
-    /** `NOT params`: `merge_request2` ("What", milestone 1.0.0, reviewer user2, label a-test) beside the spec's four; "Test" has label. */
-    const notWorld = () =>
-      world([
-        specProject([
-          ...specMergeRequests().map((mr) => (mr.title === 'Test' ? { ...mr, labels: ['label'] } : mr)),
-          {
-            id: 5,
-            title: 'What',
-            author: 'user',
-            assignees: ['user'],
-            reviewers: ['user2'],
-            milestone: '1.0.0',
-            labels: ['a-test'],
-            source_branch: 'what',
-            target_branch: 'master',
-            created_at: at(0),
-          },
-        ]),
-      ]);
-    const negated = (mock: MockGitLab, query: string, url = endpoint) => api(mock, 'GET', `${url}?${query}`, USER);
-
-    it('when authenticated, NOT params: returns merge requests without any of the labels given', async () => {
-      const mock = notWorld();
-      const answer = await negated(mock, `not[labels][]=${encodeURIComponent('label, a-test')}`);
-      expect(answer.status).toBe(200);
-      expect(answer.body).toHaveLength(3);
-      for (const mr of answer.body) for (const label of ['label', 'a-test']) expect(mr.labels).not.toContain(label);
-    });
-
-    it('when authenticated, NOT params: returns merge requests without any of the milestones given', async () => {
-      const mock = notWorld();
-      const answer = await negated(mock, 'not[milestone]=1.0.0');
-      expect(answer.status).toBe(200);
-      expect(answer.body).toHaveLength(4);
-      for (const mr of answer.body) expect(mr.milestone?.title).not.toBe('1.0.0');
-    });
-
-    it('when authenticated, NOT params: returns merge requests without the author given', async () => {
-      const mock = notWorld();
-      const answer = await negated(mock, `not[author_id]=${userId(mock, 'user2')}`);
-      expect(answer.status).toBe(200);
-      expect(answer.body).toHaveLength(5);
-      for (const mr of answer.body) expect(mr.author.id).not.toBe(userId(mock, 'user2'));
-    });
-
-    it('when authenticated, NOT params: returns merge requests without the assignee given', async () => {
-      const mock = notWorld();
-      const answer = await negated(mock, `not[assignee_id]=${userId(mock, 'user2')}`);
-      expect(answer.status).toBe(200);
-      expect(answer.body).toHaveLength(5);
-      for (const mr of answer.body) expect(mr.assignee.id).not.toBe(userId(mock, 'user2'));
-    });
-
-    it('when authenticated, NOT params, filter by reviewer, with reviewer_id, with an id: returns merge requests that do not have the given reviewer', async () => {
-      const mock = notWorld();
-      const answer = await negated(mock, `not[reviewer_id]=${userId(mock, 'user2')}`);
-      expect(answer.status).toBe(200);
-      expect(answer.body).toHaveLength(4);
-      expect(ids(answer)).not.toContain(5);
-    });
-
-    it('when authenticated, NOT params, filter by reviewer, with reviewer_id, with Any: returns a 400', async () => {
-      const mock = notWorld();
-      const answer = await negated(mock, 'not[reviewer_id]=Any');
-      expect(answer.status).toBe(400);
-      expect(answer.body.error).toBe('not[reviewer_id] is invalid');
-    });
-
-    it('when authenticated, NOT params, filter by reviewer, with reviewer_id, with None: returns a 400', async () => {
-      const mock = notWorld();
-      const answer = await negated(mock, 'not[reviewer_id]=None');
-      expect(answer.status).toBe(400);
-      expect(answer.body.error).toBe('not[reviewer_id] is invalid');
-    });
-
-    it('when authenticated, NOT params, filter by reviewer, with reviewer_username: returns merge requests that do not have the given reviewer', async () => {
-      const mock = notWorld();
-      const answer = await negated(mock, 'not[reviewer_username]=user2');
-      expect(answer.status).toBe(200);
-      expect(answer.body).toHaveLength(4);
-      expect(ids(answer)).not.toContain(5);
-    });
-
-    it('when authenticated, NOT params, filter by reviewer, when both reviewer_id and reviewer_username: returns a 400', async () => {
-      const mock = notWorld();
-      const query = `not[reviewer_id]=${userId(mock, 'user2')}&not[reviewer_username]=user2`;
-      const answer = await negated(mock, query, '/merge_requests');
-      expect(answer.status).toBe(400);
-      expect(answer.body.error).toBe('not[reviewer_id], not[reviewer_username] are mutually exclusive');
-    });
-
-    it('when authenticated, source_branch param: returns merge requests with the given source branch', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', endpoint, USER, { source_branch: 'master', state: 'all' });
-      expectContainExactly(answer, [1, 4, 3]);
-    });
-
-    it('when authenticated, target_branch param: returns merge requests with the given target branch', async () => {
-      const mock = withMergeRequests();
-      const answer = await api(mock, 'GET', endpoint, USER, { target_branch: 'feature', state: 'all' });
-      expectContainExactly(answer, [1, 4, 3]);
-    });
-  }
-
   /** `enforcing job token policies` (spec/support/shared_examples/ci/job_token_policies_shared_examples.rb) where it runs with public project features: not modelled. */
   function jobTokenPolicies() {
     // skip: not modelled: CI job tokens (`job_token`), their allowlists and policies
@@ -1096,7 +523,7 @@ describe('GET /projects/:id/merge_requests', () => {
 
   jobTokenPolicies();
   granularTokenPermissions((mock) => api(mock, 'GET', LIST, USER));
-  mergeRequestsList(LIST);
+  mergeRequestsList('/projects/:id/merge_requests', LIST, IN_USER_NAMESPACE);
 
   // skip: asserts only on GitLab's response cache (`API::Entities::MergeRequestBasic.represent` not called), which no answer shows
   notPorted('caching, when it is cached, a cached MergeRequest api request: serializes merge request');
@@ -1183,386 +610,91 @@ describe('GET /projects/:id/merge_requests', () => {
   });
 });
 
-notPortedGroup('GET /groups/:id/merge_requests', () => {
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'issuable API rate-limited search, when authenticated: allows user in search_rate_limit_allowlist to bypass rate limits',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when unauthenticated: returns merge requests for public projects');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when unauthenticated, when merge request is unchecked, with merge status recheck protection: does not check mergeability',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when unauthenticated: avoids N+1 queries');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: avoids N+1 queries');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, when merge requests are merged: avoids N+1 queries');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, when merge request is unchecked, with a developer+ role, with merge status recheck protection: checks mergeability asynchronously in batch',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, when merge request is unchecked, with a developer+ role, without merge status recheck protection: does not enqueue a merge status recheck',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, when merge request is unchecked, with a reporter role, with merge status recheck protection: does not check mergeability',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with labels: returns an array of all merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with labels, with labels_details: returns labels with details');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with labels, with labels_details: avoids N+1 queries');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, when DB timeouts occur: returns a :request_timeout status');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an array of all merge_requests using simple mode');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an array of all merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an array of open merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an array of closed merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an array of merged merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: matches V4 response schema');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an empty array if no issue matches milestone');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an empty array if milestone does not exist');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an array of merge requests in given milestone');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an array of merge requests matching state in milestone');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with labels: returns an array of labeled merge requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with labels: returns an array of labeled merge requests where all labels match');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with labels: returns an empty array if no merge request matches labels');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with labels: returns an array of labeled merge requests where all labels match');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with labels: returns an array of merge requests without a label when filtering by no label',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated: returns an array of labeled merge requests that are merged for a milestone');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with ordering: returns an array of merge_requests in ascending order');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with ordering: returns an array of merge_requests in descending order');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with ordering, 2 merge requests with equal created_at: page breaks first page correctly',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with ordering, 2 merge requests with equal created_at: page breaks second page correctly',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with ordering: returns an array of merge_requests ordered by updated_at');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, with ordering: returns an array of merge_requests ordered by created_at');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with ordering, returns an array of merge_requests ordered by title: asc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with ordering, returns an array of merge_requests ordered by title: desc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: default is asc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: asc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: desc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, NOT params: returns merge requests without any of the labels given');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, NOT params: returns merge requests without any of the milestones given');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, NOT params: returns merge requests without the author given');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, NOT params: returns merge requests without the assignee given');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, NOT params, filter by reviewer, with reviewer_id, with an id: returns merge requests that do not have the given reviewer',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, NOT params, filter by reviewer, with reviewer_id, with Any: returns a 400');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, NOT params, filter by reviewer, with reviewer_id, with None: returns a 400');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, NOT params, filter by reviewer, with reviewer_username: returns merge requests that do not have the given reviewer',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when authenticated, NOT params, filter by reviewer, when both reviewer_id and reviewer_username: returns a 400',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, source_branch param: returns merge requests with the given source branch');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when authenticated, target_branch param: returns merge requests with the given target branch');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, issuable API rate-limited search, when authenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, issuable API rate-limited search, when authenticated: allows user in search_rate_limit_allowlist to bypass rate limits',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter enabled: logs request and declines it when endpoint called more than the threshold for the same scope',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, issuable API rate-limited search, when unauthenticated, rate limited endpoint, when rate limiter is disabled: does not log request and does not block the request',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when unauthenticated: returns merge requests for public projects');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when unauthenticated, when merge request is unchecked, with merge status recheck protection: does not check mergeability',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when unauthenticated: avoids N+1 queries');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: avoids N+1 queries');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated, when merge requests are merged: avoids N+1 queries');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, when merge request is unchecked, with a developer+ role, with merge status recheck protection: checks mergeability asynchronously in batch',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, when merge request is unchecked, with a developer+ role, without merge status recheck protection: does not enqueue a merge status recheck',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, when merge request is unchecked, with a reporter role, with merge status recheck protection: does not check mergeability',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated, with labels: returns an array of all merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated, with labels, with labels_details: returns labels with details');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated, with labels, with labels_details: avoids N+1 queries');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated, when DB timeouts occur: returns a :request_timeout status');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: returns an array of all merge_requests using simple mode');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: returns an array of all merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: returns an array of open merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: returns an array of closed merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: returns an array of merged merge_requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: matches V4 response schema');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: returns an empty array if no issue matches milestone');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: returns an empty array if milestone does not exist');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: returns an array of merge requests in given milestone');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated: returns an array of merge requests matching state in milestone');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated, with labels: returns an array of labeled merge requests');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with labels: returns an array of labeled merge requests where all labels match',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with labels: returns an empty array if no merge request matches labels',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with labels: returns an array of labeled merge requests where all labels match',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with labels: returns an array of merge requests with any label when filtering by any label',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with labels: returns an array of merge requests without a label when filtering by no label',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated: returns an array of labeled merge requests that are merged for a milestone',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering: returns an array of merge_requests in ascending order',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering: returns an array of merge_requests in descending order',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering, 2 merge requests with equal created_at: page breaks first page correctly',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering, 2 merge requests with equal created_at: page breaks second page correctly',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering: returns an array of merge_requests ordered by updated_at',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering: returns an array of merge_requests ordered by created_at',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by title: asc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by title: desc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: default is asc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: asc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, with ordering, returns an array of merge_requests ordered by merged_at: desc when requested',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, NOT params: returns merge requests without any of the labels given',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, NOT params: returns merge requests without any of the milestones given',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated, NOT params: returns merge requests without the author given');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('when have subgroups, when authenticated, NOT params: returns merge requests without the assignee given');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, NOT params, filter by reviewer, with reviewer_id, with an id: returns merge requests that do not have the given reviewer',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, NOT params, filter by reviewer, with reviewer_id, with Any: returns a 400',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, NOT params, filter by reviewer, with reviewer_id, with None: returns a 400',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, NOT params, filter by reviewer, with reviewer_username: returns merge requests that do not have the given reviewer',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, NOT params, filter by reviewer, when both reviewer_id and reviewer_username: returns a 400',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, source_branch param: returns merge requests with the given source branch',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'when have subgroups, when authenticated, target_branch param: returns merge requests with the given target branch',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('#to_reference: exposes reference path in context of group');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('#to_reference, referencing from parent group: exposes reference path in context of parent group');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted('with archived projects: returns an array excluding merge_requests from archived projects');
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'with archived projects, with non_archived param set as false: returns an array including merge_requests from archived projects',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
-  notPorted(
-    'authorizing granular token permissions, when authenticating with a legacy personal access token: grants access',
-  );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+describe('GET /groups/:id/merge_requests', () => {
+  /** The spec's public group, `user` a Reporter of it (`group.add_reporter(user)`), with the project right in it. */
+  const group = { path: 'group', visibility: 'public', members: { user: 20 } } as const;
+  const IN_GROUP: ListPlace = { namespace: 'group', groups: [group] };
+  /** `when have subgroups`: the project in a subgroup (public, as GitLab's factory makes groups), the list the group's. */
+  const IN_SUBGROUP: ListPlace = {
+    namespace: 'group/subgroup',
+    groups: [group, { path: 'group/subgroup', visibility: 'public' }],
+  };
+  const GROUP_LIST = '/groups/group/merge_requests';
+
+  it('#to_reference: exposes reference path in context of group', async () => {
+    const mock = withMergeRequests({}, [], IN_GROUP);
+    const answer = await api(mock, 'GET', GROUP_LIST, USER);
+    expect(answer.body[0].references).toEqual({ short: '!1', relative: 'project!1', full: 'group/project!1' });
+  });
+
+  it('#to_reference, referencing from parent group: exposes reference path in context of parent group', async () => {
+    // `group.update!(parent_id: parent_group.id)`: the group below a new (public) one, asked for by no one.
+    const below: ListPlace = {
+      namespace: 'parent/group',
+      groups: [
+        { path: 'parent', visibility: 'public' },
+        { ...group, path: 'parent/group' },
+      ],
+    };
+    const mock = withMergeRequests({}, [], below);
+    const answer = await api(mock, 'GET', '/groups/parent/merge_requests');
+    expect(answer.body[0].references).toEqual({
+      short: '!1',
+      relative: 'parent/group/project!1',
+      full: 'parent/group/project!1',
+    });
+  });
+
+  /** `with archived projects`: `project2`, public and archived in the group, with `merge_request_archived`. */
+  const withArchived = () =>
+    world(
+      [
+        specProject(specMergeRequests(), {}, IN_GROUP),
+        {
+          path: 'group/project2',
+          visibility: 'public',
+          archived: true,
+          merge_requests: [{ id: 5, title: 'archived mr', author: 'user', source_branch: 'archived' }],
+        },
+      ],
+      {},
+      IN_GROUP,
+    );
+
+  it('with archived projects: returns an array excluding merge_requests from archived projects', async () => {
+    expectContainExactly(await api(withArchived(), 'GET', GROUP_LIST, USER), [1, 4, 3, 2]);
+  });
+
+  it('with archived projects, with non_archived param set as false: returns an array including merge_requests from archived projects', async () => {
+    const answer = await api(withArchived(), 'GET', `${GROUP_LIST}?non_archived=false`, USER);
+    expectContainExactly(answer, [1, 5, 4, 3, 2]);
+  });
+
+  it('authorizing granular token permissions, when authenticating with a legacy personal access token: grants access', async () => {
+    const mock = withMergeRequests({}, [], IN_GROUP);
+    expect((await api(mock, 'GET', GROUP_LIST, USER)).status).toBe(200);
+  });
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token: grants access',
   );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  // skip: not modelled: granular personal access tokens and the `granular_personal_access_tokens` feature flag
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled: denies access',
   );
-  // skip: not modelled: GET /groups/:id/merge_requests (the mock lists merge requests per project and instance-wide only)
+  // skip: not modelled: granular personal access tokens (`granular_pat`, boundaries and granular scopes)
   notPorted(
     'authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing: denies access',
   );
+
+  // GitLab's 'merge requests list', for the project in the group, then in a subgroup (merge-request-lists.ts; the
+  // table lists them from there).
+  mergeRequestsList('/groups/:id/merge_requests', GROUP_LIST, IN_GROUP);
+  describe(SUBGROUPS, () => mergeRequestsList('/groups/:id/merge_requests', GROUP_LIST, IN_SUBGROUP));
 });
+
+/** The spec's context name, kept out of the table's reading of this file (the table names it from PORTS). */
+const SUBGROUPS = 'when have subgroups';
 
 /** GitLab's `create(:oauth_access_token, user:, scopes: [:ai_workflows])`: the seed's OAuth token of `username`. */
 const AI_TOKEN = 'a1'.repeat(32);

@@ -49,6 +49,12 @@ const PORTS = [
   {
     file: 'merge-requests.test.ts',
     spec: '`spec/requests/api/merge_requests_spec.rb` and the shared examples it runs from `spec/support/shared_examples/`',
+    // 'merge requests list' (`mergeRequestsList`), for a project's list, a group's, and a group's with a subgroup's project.
+    shared: [
+      { file: 'merge-request-lists.ts', source: '/projects/:id/merge_requests' },
+      { file: 'merge-request-lists.ts', source: '/groups/:id/merge_requests' },
+      { file: 'merge-request-lists.ts', source: '/groups/:id/merge_requests', context: 'when have subgroups' },
+    ],
   },
   {
     file: 'metadata.test.ts',
