@@ -160,8 +160,13 @@ describe('entry points', () => {
 // dist/ holds its own copy of zod's code (tsup.config.ts), so the exported schemas are built by one zod and an
 // app's schemas by another: the two must still compose, and the app's z.config() must reach the SDK's copy.
 describe('zod, bundled into the build', () => {
-  /** The SDK's sources with zod inside, as tsup bundles them (ky stays out: only a request loads it). */
-  async function sdkWithItsOwnZod(): Promise<typeof import('../src/index.js')> {
+  /** The SDK's sources with zod inside, as tsup bundles them (ky stays out: only a request loads it); built once. */
+  let built: Promise<typeof import('../src/index.js')> | undefined;
+  const sdkWithItsOwnZod = () => {
+    built ??= buildWithItsOwnZod();
+    return built;
+  };
+  async function buildWithItsOwnZod(): Promise<typeof import('../src/index.js')> {
     const { build } = await import('esbuild');
     const dir = mkdtempSync(join(tmpdir(), 'sdk-own-zod-'));
     await build({
