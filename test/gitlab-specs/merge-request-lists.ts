@@ -178,6 +178,38 @@ export function expectPaginated(answer: Answer) {
   expect(Array.isArray(answer.body)).toBe(true);
 }
 
+/** The keys `spec/fixtures/api/schemas/public_api/v4/merge_request.json` requires of a merge request. */
+export const MERGE_REQUEST_SCHEMA_KEYS = [
+  'id',
+  'iid',
+  'project_id',
+  'title',
+  'description',
+  'state',
+  'created_at',
+  'updated_at',
+  'target_branch',
+  'source_branch',
+  'upvotes',
+  'downvotes',
+  'author',
+  'assignee',
+  'source_project_id',
+  'target_project_id',
+  'labels',
+  'work_in_progress',
+  'milestone',
+  'merge_when_pipeline_succeeds',
+  'merge_status',
+  'sha',
+  'merge_commit_sha',
+  'user_notes_count',
+  'should_remove_source_branch',
+  'force_remove_source_branch',
+  'web_url',
+  'squash',
+];
+
 /** The spec's ids in `created_at` order, newest first (ties by id): merged, locked, closed, open. */
 export const NEWEST_FIRST = [1, 4, 3, 2];
 
@@ -331,38 +363,7 @@ export function mergeRequestsList(source: string, endpoint: string, place: ListP
       const mock = listWorld();
       const answer = await api(mock, 'GET', endpoint, USER);
       expect(answer.status).toBe(200);
-      // spec/fixtures/api/schemas/public_api/v4/merge_request.json's required keys.
-      const required = [
-        'id',
-        'iid',
-        'project_id',
-        'title',
-        'description',
-        'state',
-        'created_at',
-        'updated_at',
-        'target_branch',
-        'source_branch',
-        'upvotes',
-        'downvotes',
-        'author',
-        'assignee',
-        'source_project_id',
-        'target_project_id',
-        'labels',
-        'work_in_progress',
-        'milestone',
-        'merge_when_pipeline_succeeds',
-        'merge_status',
-        'sha',
-        'merge_commit_sha',
-        'user_notes_count',
-        'should_remove_source_branch',
-        'force_remove_source_branch',
-        'web_url',
-        'squash',
-      ];
-      for (const mr of answer.body) for (const key of required) expect(mr).toHaveProperty(key);
+      for (const mr of answer.body) for (const key of MERGE_REQUEST_SCHEMA_KEYS) expect(mr).toHaveProperty(key);
     });
 
     it('when authenticated: returns an empty array if no issue matches milestone', async () => {
