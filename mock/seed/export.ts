@@ -1,5 +1,5 @@
 import type { InjectedFault } from '../http/faults.js';
-import { reviewerState } from '../rules/approvals/approvals.js';
+import { arrivingReviewerState, reviewerState } from '../rules/approvals/approvals.js';
 import { groupChain, projectGroup } from '../world/memberships.js';
 import { sharesOfGroup, sharesOfProject } from '../world/shares.js';
 import type {
@@ -568,7 +568,7 @@ function mergeRequestExtras(
   // A review state is written where it is not the one a seed gives: `approved` for an approver, else `unreviewed`.
   const reviewer = (id: number) => {
     const state = reviewerState(mr, id);
-    return state === (approverIds.has(id) ? 'approved' : 'unreviewed') ? username(id) : { user: username(id), state };
+    return state === arrivingReviewerState(approverIds, id) ? username(id) : { user: username(id), state };
   };
   if (mr.reviewer_ids.length > 0) extras.reviewers = mr.reviewer_ids.map(reviewer);
   if (mr.labels.length > 0) extras.labels = [...mr.labels];

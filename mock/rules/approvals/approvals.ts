@@ -170,12 +170,15 @@ export function reviewersChanged(world: World, mr: MergeRequest, before: readonl
   const approvers = new Set(approvalsOf(world, mr).map((approval) => approval.user_id));
   mr.reviewer_states = Object.fromEntries(
     mr.reviewer_ids.flatMap((id) => {
-      if (!before.includes(id)) return approvers.has(id) ? [[id, 'approved']] : [];
-      const state = mr.reviewer_states[id];
-      return state === undefined ? [] : [[id, state]];
+      const state = before.includes(id) ? mr.reviewer_states[id] : arrivingReviewerState(approvers, id);
+      return state === undefined || state === 'unreviewed' ? [] : [[id, state]];
     }),
   );
 }
+
+/** The review state of a user as they become a reviewer: `approved` if they have approved it, else `unreviewed`. */
+export const arrivingReviewerState = (approvers: ReadonlySet<number>, id: number): ReviewerState =>
+  approvers.has(id) ? 'approved' : 'unreviewed';
 
 /** Removes approvals, as EE's `delete_approvals` does: their authors who review the merge request become `unapproved`. */
 export function deleteApprovals(world: World, mr: MergeRequest, approvals: readonly Approval[]): void {
