@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockGitLab, type MockGitLab, type SeedDocument } from '../mock/index.js';
 import { projectHookAttrs } from '../mock/webhooks/payloads.js';
-import { type GitLab, Projects } from '../src/index.js';
+import { type GitLab, ProjectLinks, Projects } from '../src/index.js';
 import { call, client, failure } from './fixtures.js';
 
 // Projects and group projects end to end: what each caller sees, the filters, the orders, keyset pages.
@@ -520,9 +520,24 @@ describe("GitLab 18.6's Project entity fields (issue 38 point 6)", () => {
     expect(Object.keys(guest)).not.toContain('service_desk_address');
   });
 
-  it("links the project's cluster agents", async () => {
+  it("links the project's API resources, checked by the ProjectLinks model", async () => {
     const project = await as('glpat-dev').projects.get(API);
-    expect(project._links?.cluster_agents).toBe(`${mock.baseUrl}/api/v4/projects/${project.id}/cluster_agents`);
+    const api = `${mock.baseUrl}/api/v4/projects/${project.id}`;
+    expect(project._links).toEqual({
+      self: api,
+      issues: `${api}/issues`,
+      merge_requests: `${api}/merge_requests`,
+      repo_branches: `${api}/repository/branches`,
+      labels: `${api}/labels`,
+      events: `${api}/events`,
+      members: `${api}/members`,
+      cluster_agents: `${api}/cluster_agents`,
+    });
+    // GitLab always sends `self`; the feature links come and go with the caller's access.
+    const links = project._links as ProjectLinks;
+    expect(ProjectLinks.safeParse({ ...links, self: undefined }).success).toBe(false);
+    const featureless = { ...links, issues: undefined, merge_requests: undefined, cluster_agents: undefined };
+    expect(ProjectLinks.safeParse(featureless).success).toBe(true);
   });
 
   it('gives the SSH clone URL as git@host:path.git, never with the HTTP port', async () => {

@@ -88,6 +88,36 @@ export const ProjectPermissions = /* @__PURE__ */ lazySchema(() =>
  */
 export type ProjectPermissions = z.infer<typeof ProjectPermissions>;
 
+/**
+ * A project's `_links`: the API URLs of its resources. `issues` and `merge_requests` are there only
+ * when the caller may use the feature; `cluster_agents` is left out by older versions.
+ */
+export const ProjectLinks = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The project itself: `…/api/v4/projects/:id`. */
+    self: z.string(),
+    /** Its issues, when the feature is on and the caller may read them. */
+    issues: z.optional(z.string()),
+    /** Its merge requests, when the feature is on and the caller may read them. */
+    merge_requests: z.optional(z.string()),
+    /** Its branches: `…/repository/branches`. */
+    repo_branches: z.string(),
+    /** Its labels. */
+    labels: z.string(),
+    /** Its events. */
+    events: z.string(),
+    /** Its members. */
+    members: z.string(),
+    /** Its Kubernetes agents (left out by older versions). */
+    cluster_agents: z.optional(z.string()),
+  }),
+);
+/**
+ * A project's `_links`: the API URLs of its resources.
+ * @interface
+ */
+export type ProjectLinks = z.infer<typeof ProjectLinks>;
+
 /** A project's storage figures, in bytes, and its commit count (GitLab's ProjectStatistics entity). */
 export const ProjectStatistics = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
@@ -188,8 +218,8 @@ export const Project = /* @__PURE__ */ lazySchema(() =>
     import_status: z.optional(z.string()),
     /** Why the import failed, or `null` (Maintainers up: `GET /projects/:id`, create and update). */
     import_error: z.optional(z.nullable(z.string())),
-    /** Links to the project's API resources (`self`, `issues`, `cluster_agents`...). */
-    _links: z.optional(z.record(z.string(), z.string())),
+    /** Links to the project's API resources. */
+    _links: z.optional(ProjectLinks),
     /** Storage figures, with `statistics: true` to Reporters and up. */
     statistics: z.optional(ProjectStatistics),
     /** The caller's memberships (`GET /projects` and `GET /projects/:id` only). */
