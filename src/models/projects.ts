@@ -94,13 +94,13 @@ export type ProjectPermissions = z.infer<typeof ProjectPermissions>;
  */
 export const ProjectLinks = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
-    /** The project itself: `…/api/v4/projects/:id`. */
+    /** The project itself: `/api/v4/projects/:id` on the instance. */
     self: z.string(),
     /** Its issues, when the feature is on and the caller may read them. */
     issues: z.optional(z.string()),
     /** Its merge requests, when the feature is on and the caller may read them. */
     merge_requests: z.optional(z.string()),
-    /** Its branches: `…/repository/branches`. */
+    /** Its branches: the project's URL and `/repository/branches`. */
     repo_branches: z.string(),
     /** Its labels. */
     labels: z.string(),
