@@ -48,6 +48,7 @@ export const SERVED_ANONYMOUSLY: readonly string[] = [
   'GET /groups/:id/descendant_groups',
   'GET /issues',
   'GET /projects/:id/issues',
+  'GET /groups/:id/issues',
   'GET /projects/:id/issues/:issue_iid',
   'GET /merge_requests',
   'GET /projects/:id/merge_requests',
@@ -452,6 +453,7 @@ export const rows: Row[] = [
   // Issues (lib/api/issues.rb): whoever sees the project reads and opens issues; editing needs Planner, or authorship.
   { route: 'GET /issues', url: '/issues?scope=all',                                          expect: [200, 401, 401, 401, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/issues', url: `${P}/issues`,                                   expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /groups/:id/issues', url: `${G}/issues`,                                     expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /projects/:id/issues/:issue_iid', url: `${P}/issues/1`,                      expect: [404, 401, 401, 401, 403, 404, 200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'POST /projects/:id/issues', url: `${P}/issues`, body: { title: 'New issue' },    expect: [401, 401, 401, 401, 403, 404, 201, 201, 201, 201, 201, 201, 201, 201] },
   { route: 'PUT /projects/:id/issues/:issue_iid', url: `${P}/issues/1`, body: { title: 'Renamed' },

@@ -146,6 +146,78 @@ describe('lists', () => {
   });
 });
 
+describe('GET /groups/:id/issues', () => {
+  // acme (public) holds acme/api (private, a confidential issue among its three) and acme/site (public); a public
+  // subgroup's project, an archived project, and a private group of the owner's beside them.
+  const groupSeed: SeedDocument = {
+    ...seed,
+    groups: [
+      ...(seed.groups ?? []),
+      { path: 'acme/platform', visibility: 'public' },
+      { path: 'secret', visibility: 'private', members: { owner: 50 } },
+    ],
+    projects: [
+      ...(seed.projects ?? []),
+      { path: 'acme/platform/web', visibility: 'public', issues: [{ title: 'Deep', author: 'reporter' }] },
+      { path: 'acme/old', visibility: 'public', archived: true, issues: [{ title: 'Archived', author: 'guest' }] },
+      { path: 'secret/vault', visibility: 'private', issues: [{ title: 'Hidden', author: 'owner' }] },
+    ],
+  };
+  const titles = (items: { title: string }[]) => items.map((issue) => issue.title).sort();
+
+  beforeEach(() => {
+    mock = createMockGitLab({ seed: groupSeed });
+  });
+
+  it("lists the group's and its subgroups' issues the caller may see, none of an archived project", async () => {
+    const planner = as('planner');
+    expect(titles(await planner.groups.issues('acme').toArray())).toEqual(
+      ['Login fails', 'Secret leak', 'Add dark mode', 'Typo', 'Deep'].sort(),
+    );
+    // A Guest does not see the confidential issue, someone outside and an anonymous caller (no `authenticate!`)
+    // only the public projects' issues.
+    expect(titles(await as('guest').groups.issues('acme').toArray())).not.toContain('Secret leak');
+    expect(titles(await as('outsider').groups.issues('acme').toArray())).toEqual(['Deep', 'Typo']);
+    const anonymous = await call(mock, 'GET', '/groups/acme/issues');
+    expect(anonymous.status).toBe(200);
+    expect(titles(anonymous.body as { title: string }[])).toEqual(['Deep', 'Typo']);
+    // A subgroup lists its own; `non_archived: false` adds an archived project's.
+    expect(titles(await planner.groups.issues('acme/platform').toArray())).toEqual(['Deep']);
+    expect(titles(await planner.groups.issues('acme', { non_archived: false }).toArray())).toContain('Archived');
+  });
+
+  it('filters as the other lists do, and takes a scope of your own (none for an anonymous caller)', async () => {
+    const reporter = as('reporter');
+    expect(titles(await reporter.groups.issues('acme', { state: 'closed' }).toArray())).toEqual(['Add dark mode']);
+    expect(titles(await reporter.groups.issues('acme', { scope: 'created_by_me' }).toArray())).toEqual([
+      'Deep',
+      'Login fails',
+    ]);
+    expect(titles(await reporter.groups.issues('acme', { labels: ['bug'] }).toArray())).toEqual(['Login fails']);
+    const anonymous = await call(mock, 'GET', '/groups/acme/issues?scope=created_by_me');
+    expect([anonymous.status, anonymous.body]).toEqual([200, []]);
+  });
+
+  it('gives each one its reference relative to the group, and leaves `subscribed` out', async () => {
+    const found = await as('reporter').groups.issues('acme', { search: 'Login fails' }).toArray();
+    expect(found.map((issue) => issue.references)).toEqual([{ short: '#1', relative: 'api#1', full: 'acme/api#1' }]);
+    expect(found[0]).not.toHaveProperty('subscribed');
+    const [deep] = await as('reporter').groups.issues('acme', { search: 'Deep' }).toArray();
+    expect(deep?.references?.relative).toBe('acme/platform/web#1');
+    const [own] = await as('reporter').groups.issues('acme/platform').toArray();
+    expect(own?.references?.relative).toBe('web#1');
+  });
+
+  it("answers 404 for a group the caller cannot see, and a group's 404 for one that does not exist", async () => {
+    expect(await failure(as('outsider').groups.issues('secret').toArray())).toMatchObject({
+      status: 404,
+      body: { message: '404 Group Not Found' },
+    });
+    expect(titles(await as('owner').groups.issues('secret').toArray())).toEqual(['Hidden']);
+    expect((await failure(as('owner').groups.issues('nowhere').toArray())).status).toBe(404);
+  });
+});
+
 describe('token scopes', () => {
   // lib/api/issues.rb checks the API scopes, and `allow_ai_workflows_access` adds `ai_workflows` for GET, HEAD,
   // POST and PUT; a token with neither is 403 insufficient_scope (the router's check, which these routes make themselves).

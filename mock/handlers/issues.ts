@@ -3,7 +3,7 @@ import { type Constraints, p, paginationParams, parseParams } from '../http/para
 import { json, notModified } from '../http/respond.js';
 import { type RouteContext, type RouteHandler, route } from '../http/router.js';
 import { presentIssueFull } from '../present/issues.js';
-import { findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
+import { findGroup, findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
 import type { MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
 import {
   checkAssigneesCount,
@@ -11,6 +11,7 @@ import {
   findIssue,
   type IssueFilters,
   issueByIid,
+  listGroupIssues,
   listIssues,
   listProjectIssues,
   updateIssue,
@@ -192,6 +193,25 @@ export const issueRoutes = [
     const issues = listProjectIssues(ctx.world, ctx.caller, project, filtersOf(q), issuableOrder(q));
     return paginated(ctx, issues, q, (issue) =>
       presentIssueFull(ctx.world, ctx.caller.user, issue, true, q.with_labels_details),
+    );
+  }),
+
+  // lib/api/issues.rb's group route: `issues_params` (no default scope: the finder's is `all`) and `non_archived`,
+  // no `authenticate!` (a public group's public projects for an anonymous caller); references from the group.
+  issueRoute('GET', '/groups/:id/issues', (ctx) => {
+    const spec = {
+      ...listParams,
+      id: p.string().required(),
+      scope: p.string().values(SCOPES),
+      non_archived: p.boolean().default(true),
+    };
+    const q = parseParams(ctx.params, spec, listConstraints);
+    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
+    const group = findGroup(ctx.world, ctx.caller, q.id);
+    const filters = { ...filtersOf(q), nonArchived: q.non_archived };
+    const issues = listGroupIssues(ctx.world, ctx.caller, group, filters, issuableOrder(q));
+    return paginated(ctx, issues, q, (issue) =>
+      presentIssueFull(ctx.world, ctx.caller.user, issue, true, q.with_labels_details, group),
     );
   }),
 

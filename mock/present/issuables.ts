@@ -1,4 +1,4 @@
-import type { Issue, MergeRequest } from '../world/types.js';
+import type { Group, Issue, MergeRequest, Project } from '../world/types.js';
 
 /** The fields every issue and merge request entity starts with (GitLab's IssuableEntity), in GitLab's order. */
 export function issuableFields<T extends Issue | MergeRequest>(record: T) {
@@ -12,4 +12,15 @@ export function issuableFields<T extends Issue | MergeRequest>(record: T) {
     created_at: record.created_at,
     updated_at: record.updated_at,
   };
+}
+
+/**
+ * `references.relative` (`IssuableReferences`: `to_reference(options[:group] || options[:project])`): the bare
+ * `reference` (`#7`, `!7`) in a project's list and the instance's; in a group's (`from`), prefixed with the project's
+ * path when the project is right in that group, with its full path otherwise (`Project#to_reference_base`).
+ */
+export function relativeReference(project: Project, reference: string, from: Group | undefined): string {
+  if (from === undefined) return reference;
+  const inGroup = project.namespace.kind === 'group' && project.namespace.id === from.id;
+  return `${inGroup ? project.path : project.path_with_namespace}${reference}`;
 }

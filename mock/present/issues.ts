@@ -3,8 +3,8 @@ import type { MilestoneIssue } from '../../src/models/milestones.js';
 import { isPaidPlan, projectPlan } from '../rules/access.js';
 import { projectLabels } from '../rules/labels.js';
 import { isSubscribed } from '../rules/subscriptions.js';
-import type { Issue as IssueRecord, Project, User, World } from '../world/types.js';
-import { issuableFields } from './issuables.js';
+import type { Group, Issue as IssueRecord, Project, User, World } from '../world/types.js';
+import { issuableFields, relativeReference } from './issuables.js';
 import { presentLabelBasic } from './labels.js';
 import { milestoneOf } from './milestones.js';
 import { presentUserId, presentUserIds } from './users.js';
@@ -69,9 +69,11 @@ export function presentIssueFull(
   issue: IssueRecord,
   inList = false,
   withLabelsDetails = false,
+  from?: Group,
 ): Issue {
   const api = `${world.baseUrl}/api/v4/projects/${issue.project_id}`;
   const basic = presentIssue(world, issue);
+  const project = world.projects.get(issue.project_id) as Project;
   return {
     ...basic,
     // IssueBasic's `labels` with `with_labels_details`: LabelBasic entities by title (the SDK's list queries do not
@@ -79,12 +81,7 @@ export function presentIssueFull(
     ...(withLabelsDetails && { labels: labelDetails(world, issue) as unknown as string[] }),
     // `issue.subscribed?(current_user, options[:project] || issue.project)`.
     ...(!inList && {
-      subscribed: isSubscribed(
-        world,
-        viewer,
-        { type: 'Issue', record: issue },
-        world.projects.get(issue.project_id) as Project,
-      ),
+      subscribed: isSubscribed(world, viewer, { type: 'Issue', record: issue }, project),
     }),
     _links: {
       self: `${api}/issues/${issue.iid}`,
@@ -94,11 +91,11 @@ export function presentIssueFull(
       closed_as_duplicate_of: null,
     },
     // IssuableReferences (lib/api/entities/issuable_references.rb): `relative` is the reference from
-    // the route's project, or the short one where the route names none (`GET /issues`).
+    // the route's group (`GET /groups/:id/issues`), else the short one.
     references: {
       short: `#${issue.iid}`,
-      relative: `#${issue.iid}`,
-      full: `${world.projects.get(issue.project_id)?.path_with_namespace ?? ''}#${issue.iid}`,
+      relative: relativeReference(project, `#${issue.iid}`, from),
+      full: `${project.path_with_namespace}#${issue.iid}`,
     },
     moved_to_id: null,
     service_desk_reply_to: null,

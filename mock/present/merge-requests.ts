@@ -9,7 +9,7 @@ import {
 } from '../rules/merge-requests.js';
 import { isSubscribed } from '../rules/subscriptions.js';
 import type { Caller, Group, MergeRequest as MergeRequestRecord, Project, World } from '../world/types.js';
-import { issuableFields } from './issuables.js';
+import { issuableFields, relativeReference } from './issuables.js';
 import { presentLabelBasic } from './labels.js';
 import { milestoneOf } from './milestones.js';
 import { presentUserId, presentUserIds } from './users.js';
@@ -40,17 +40,6 @@ function labelsOf(world: World, project: Project, mr: MergeRequestRecord, withDe
     const label = known.find((l) => l.title === title);
     return label ? [presentLabelBasic(label)] : [];
   });
-}
-
-/**
- * `references.relative` (`IssuableReferences`: `to_reference(options[:group] || options[:project])`): `!iid` in a
- * project's list and the instance's; in a group's, prefixed with the project's path when the project is right in that
- * group, with its full path otherwise (`Project#to_reference_base`).
- */
-function relativeReference(project: Project, mr: MergeRequestRecord, from: Group | undefined): string {
-  if (from === undefined) return `!${mr.iid}`;
-  const inGroup = project.namespace.kind === 'group' && project.namespace.id === from.id;
-  return `${inGroup ? project.path : project.path_with_namespace}!${mr.iid}`;
 }
 
 /**
@@ -107,7 +96,11 @@ export function presentMergeRequest(
     // When GitLab finished preparing the new merge request: the mock's are ready at once.
     prepared_at: mr.created_at,
     reference: `!${mr.iid}`,
-    references: { short: `!${mr.iid}`, relative: relativeReference(project, mr, from), full: `${path}!${mr.iid}` },
+    references: {
+      short: `!${mr.iid}`,
+      relative: relativeReference(project, `!${mr.iid}`, from),
+      full: `${path}!${mr.iid}`,
+    },
     web_url: webUrl(world, mr),
     time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
     squash: mr.squash,

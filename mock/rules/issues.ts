@@ -1,5 +1,6 @@
 import { ApiError, paramError, recordNotFound, validationError } from '../http/errors.js';
-import type { Caller, Issue, Project, World } from '../world/types.js';
+import { groupTreeIds } from '../world/memberships.js';
+import type { Caller, Group, Issue, Project, World } from '../world/types.js';
 import { nextId, nowIso } from '../world/world.js';
 import { isPaidPlan, projectPlan } from './access.js';
 import { issueEvent, issueHook } from './events.js';
@@ -66,7 +67,29 @@ export function listProjectIssues(
 
 /** GET /issues: the issues of every project the caller can see, in the scope asked for. */
 export function listIssues(world: World, caller: Caller, filters: IssueFilters, order: IssuableOrder): Issue[] {
-  const projects = new Map(visibleProjects(world, caller.user).map((p) => [p.id, p]));
+  return issuesOf(world, caller, visibleProjects(world, caller.user), filters, order);
+}
+
+/**
+ * GET /groups/:id/issues: the issues of the group's projects and its subgroups' that the caller may see
+ * (IssuesFinder with `include_subgroups`: `Project.where(namespace_id: group.self_and_descendant_ids)`, then
+ * `public_or_visible_to_user`, as the instance's list).
+ */
+export function listGroupIssues(
+  world: World,
+  caller: Caller,
+  group: Group,
+  filters: IssueFilters,
+  order: IssuableOrder,
+): Issue[] {
+  const tree = groupTreeIds(world, group);
+  const inTree = (p: Project) => p.namespace.kind === 'group' && tree.has(p.namespace.id);
+  return issuesOf(world, caller, visibleProjects(world, caller.user).filter(inTree), filters, order);
+}
+
+/** The issues of `visible` (projects the caller can see) that they may read and that match `filters`. */
+function issuesOf(world: World, caller: Caller, visible: Project[], filters: IssueFilters, order: IssuableOrder) {
+  const projects = new Map(visible.map((p) => [p.id, p]));
   const found = [...world.issues.values()].filter((i) => {
     const project = projects.get(i.project_id);
     return (

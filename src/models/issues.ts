@@ -107,6 +107,14 @@ export interface IssueGlobalListQuery extends IssueListQuery {
   non_archived?: boolean;
 }
 
+/** Filters of `GET /groups/:id/issues`: the project list's, a scope, and archived projects. */
+export interface GroupIssueListQuery extends IssueListQuery {
+  /** `created_by_me`, `assigned_to_me` or `all` (the default). */
+  scope?: 'created_by_me' | 'assigned_to_me' | 'all';
+  /** `true` (the default): none from archived projects; `false`: theirs too. */
+  non_archived?: boolean;
+}
+
 /** What an issue's create and update bodies share. */
 export interface IssueFieldsBody {
   /** The description, in Markdown. */

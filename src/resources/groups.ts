@@ -13,6 +13,7 @@ import {
   type GroupUpdate,
   type ShareWithGroup,
 } from '../models/groups.js';
+import { type GroupIssueListQuery, Issue } from '../models/issues.js';
 import { type GroupMergeRequestListQuery, MergeRequestBasic } from '../models/merge-requests.js';
 import { BasicProject, type GroupProjectListQuery, Project, type ProjectOf } from '../models/projects.js';
 import { GroupAccessTokens } from './access-tokens.js';
@@ -167,6 +168,23 @@ export class Groups extends Resource {
     options?: RequestOptions,
   ): PagePromise<MergeRequestBasic> {
     return this.paginate(path`groups/${group}/merge_requests`, MergeRequestBasic, { query, ...options });
+  }
+
+  /**
+   * Lists the issues of a group's projects and its subgroups' that you can see, newest first,
+   * leaving out the confidential ones you may not read; none from archived projects unless
+   * `non_archived: false`. Each one's `references.relative` is relative to the group.
+   * `GET /groups/:id/issues`
+   *
+   * @example
+   * ```ts
+   * for await (const issue of gitlab.groups.issues('acme', { state: 'opened', labels: ['bug'] })) {
+   *   console.log(issue.references?.relative, issue.title);
+   * }
+   * ```
+   */
+  issues(group: GroupRef, query: GroupIssueListQuery = {}, options?: RequestOptions): PagePromise<Issue> {
+    return this.paginate(path`groups/${group}/issues`, Issue, { query, ...options });
   }
 
   /**
