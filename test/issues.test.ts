@@ -218,6 +218,53 @@ describe('GET /groups/:id/issues', () => {
   });
 });
 
+describe('issue statistics', () => {
+  // acme/api: 'Login fails' (open, v1.0, bug), 'Secret leak' (open, confidential, v1.0) and 'Add dark mode' (closed);
+  // acme/site: 'Typo' (open, by guest).
+  it("count a project's issues in every state, whatever state is asked, with the list's filters", async () => {
+    const planner = as('planner');
+    const counts = async (query = {}) => (await planner.projects.issues.statistics(API, query)).statistics.counts;
+    expect(await counts()).toEqual({ all: 3, closed: 1, opened: 2 });
+    // `state` is no parameter of the statistics: GitLab ignores it, as the mock does with a raw query.
+    const raw = await call(mock, 'GET', '/projects/acme%2Fapi/issues_statistics?state=closed&order_by=updated_at', {
+      token: 'glpat-planner',
+    });
+    expect(raw.body).toEqual({ statistics: { counts: { all: 3, closed: 1, opened: 2 } } });
+    expect(await counts({ milestone: 'v1.0' })).toEqual({ all: 2, closed: 0, opened: 2 });
+    expect(await counts({ labels: ['bug'] })).toEqual({ all: 1, closed: 0, opened: 1 });
+    // Confidential issues count only for whoever may read them.
+    expect((await as('guest').projects.issues.statistics(API)).statistics.counts).toEqual({
+      all: 2,
+      closed: 1,
+      opened: 1,
+    });
+  });
+
+  it("count a group's issues and the caller's own across the instance, archived projects' too", async () => {
+    mock.world.projects.get([...mock.world.projects.values()].find((p) => p.path === 'site')!.id)!.archived = true;
+    // The lists leave an archived project's issues out by default; the statistics have no `non_archived`.
+    expect((await as('planner').groups.issues('acme').toArray()).map((i) => i.title)).not.toContain('Typo');
+    expect((await as('planner').groups.issuesStatistics('acme')).statistics.counts).toEqual({
+      all: 4,
+      closed: 1,
+      opened: 3,
+    });
+    expect((await as('guest').issues.statistics()).statistics.counts).toEqual({ all: 2, closed: 1, opened: 1 });
+    expect((await as('guest').issues.statistics({ scope: 'all' })).statistics.counts.all).toBe(3);
+  });
+
+  it('answer 401 to an anonymous caller across the instance unless the scope is all, and 404 for a hidden group', async () => {
+    expect((await call(mock, 'GET', '/issues_statistics')).status).toBe(401);
+    const everything = await call(mock, 'GET', '/issues_statistics?scope=all');
+    // acme/api is private: only acme/site's issue is public.
+    expect([everything.status, everything.body]).toEqual([
+      200,
+      { statistics: { counts: { all: 1, closed: 0, opened: 1 } } },
+    ]);
+    expect((await call(mock, 'GET', '/groups/nowhere/issues_statistics', { token: 'glpat-owner' })).status).toBe(404);
+  });
+});
+
 describe('token scopes', () => {
   // lib/api/issues.rb checks the API scopes, and `allow_ai_workflows_access` adds `ai_workflows` for GET, HEAD,
   // POST and PUT; a token with neither is 403 insufficient_scope (the router's check, which these routes make themselves).

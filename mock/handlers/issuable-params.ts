@@ -17,9 +17,8 @@ export function noneOrAny<T>(value: T | string | undefined): T | NoneOrAny | und
   return lower === 'none' ? 'None' : lower === 'any' ? 'Any' : (value as T);
 }
 
-/** Parameters of both lists; `order_by` and `state` differ and are declared by each. */
-export const issuableListParams = {
-  sort: p.string().values(['asc', 'desc']).default('desc'),
+/** The filters of both lists (and of the issue statistics, which take no order). */
+export const issuableFilterParams = {
   milestone: p.string(),
   labels: p.strings({ comma: true }),
   author_id: p.integer(),
@@ -31,6 +30,12 @@ export const issuableListParams = {
   created_before: p.dateTime(),
   updated_after: p.dateTime(),
   updated_before: p.dateTime(),
+};
+
+/** Parameters of both lists; `order_by` and `state` differ and are declared by each. */
+export const issuableListParams = {
+  sort: p.string().values(['asc', 'desc']).default('desc'),
+  ...issuableFilterParams,
 };
 
 /** The scopes of the instance-wide lists (GitLab also takes the dashed spellings). */

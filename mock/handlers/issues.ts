@@ -2,9 +2,9 @@ import { paginated } from '../http/pagination.js';
 import { type Constraints, p, paginationParams, parseParams } from '../http/params.js';
 import { json, notModified } from '../http/respond.js';
 import { type RouteContext, type RouteHandler, route } from '../http/router.js';
-import { presentIssueFull } from '../present/issues.js';
+import { presentIssueFull, presentIssueStatistics } from '../present/issues.js';
 import { findGroup, findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
-import type { MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
+import type { IssuableOrder, MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
 import {
   checkAssigneesCount,
   createIssue,
@@ -18,10 +18,10 @@ import {
 } from '../rules/issues.js';
 import { authorize } from '../rules/policy.js';
 import { changeSubscription, subscribableIid } from '../rules/subscriptions.js';
-import { issuableFilters, issuableListParams, issuableOrder, SCOPES } from './issuable-params.js';
+import { issuableFilterParams, issuableFilters, issuableListParams, issuableOrder, SCOPES } from './issuable-params.js';
 
 /**
- * Issues: /issues and /projects/:id/issues (GitLab's lib/api/issues.rb).
+ * Issues: /issues, /projects/:id/issues, /groups/:id/issues and their statistics (GitLab's lib/api/issues.rb).
  * Whoever sees the project sees its issues but the confidential ones they may
  * not read, and may open one; editing needs Planner, or being its author or assignee.
  * @module
@@ -29,8 +29,46 @@ import { issuableFilters, issuableListParams, issuableOrder, SCOPES } from './is
 
 const issuePath = { id: p.string().required(), issue_iid: p.id().required() };
 
+/**
+ * `issues_stats_params` (lib/api/issues.rb): the filters the lists and the statistics share. The statistics
+ * declare no `state`, order or page, so a request's `state` is ignored there: the counts are by state.
+ */
+const statsParams = {
+  ...issuableFilterParams,
+  iids: p.integers(),
+  confidential: p.boolean(),
+  // Where `search` looks (`optional :in`).
+  in: p.string(),
+  // `optional :not, type: Hash` (negatable_issue_filter_params), as a query sends it: `not[labels]=a,b`.
+  'not[labels]': p.strings({ comma: true }),
+  'not[milestone]': p.string(),
+  'not[author_id]': p.integer(),
+  'not[author_username]': p.string(),
+  'not[assignee_id]': p.integer(),
+  'not[assignee_username]': p.strings({ comma: true }),
+  'not[iids]': p.integers(),
+  // `optional :milestone_id, types: String, values: %w[Any None Upcoming Started]`, plain and negated.
+  milestone_id: p.string().values(['Any', 'None', 'Upcoming', 'Started']),
+  'not[milestone_id]': p.string().values(['Any', 'None', 'Upcoming', 'Started']),
+};
+
+const statsConstraints: Constraints<typeof statsParams> = {
+  mutuallyExclusive: [
+    ['author_id', 'author_username'],
+    ['assignee_id', 'assignee_username'],
+    // `mutually_exclusive :milestone_id, :milestone`, in the parameters and in `not`.
+    ['milestone', 'milestone_id'],
+    ['not[milestone]', 'not[milestone_id]'],
+  ],
+};
+
+/**
+ * `issues_params`: a list's state, labels' details and order, then the statistics' filters and the page, in
+ * GitLab's order (Grape names the invalid parameters in the order they are declared).
+ */
 const listParams = {
-  ...issuableListParams,
+  // `optional :with_labels_details, type: Boolean, default: false`: labels as LabelBasic entities.
+  with_labels_details: p.boolean().default(false),
   state: p.string().values(['opened', 'closed', 'all']).default('all'),
   // API::Helpers::IssuesHelpers.sort_options (lib/api/helpers/issues_helpers.rb and its EE override).
   order_by: p
@@ -49,35 +87,12 @@ const listParams = {
       'weight',
     ])
     .default('created_at'),
-  iids: p.integers(),
-  confidential: p.boolean(),
-  // Where `search` looks (`optional :in` in lib/api/issues.rb's issues_stats_params).
-  in: p.string(),
-  // `optional :not, type: Hash` (negatable_issue_filter_params), as a query sends it: `not[labels]=a,b`.
-  'not[labels]': p.strings({ comma: true }),
-  'not[milestone]': p.string(),
-  'not[author_id]': p.integer(),
-  'not[author_username]': p.string(),
-  'not[assignee_id]': p.integer(),
-  'not[assignee_username]': p.strings({ comma: true }),
-  'not[iids]': p.integers(),
-  // `optional :milestone_id, types: String, values: %w[Any None Upcoming Started]`, plain and negated.
-  milestone_id: p.string().values(['Any', 'None', 'Upcoming', 'Started']),
-  'not[milestone_id]': p.string().values(['Any', 'None', 'Upcoming', 'Started']),
-  // `optional :with_labels_details, type: Boolean, default: false`: labels as LabelBasic entities.
-  with_labels_details: p.boolean().default(false),
+  sort: issuableListParams.sort,
+  ...statsParams,
   ...paginationParams,
 };
 
-const listConstraints: Constraints<typeof listParams> = {
-  mutuallyExclusive: [
-    ['author_id', 'author_username'],
-    ['assignee_id', 'assignee_username'],
-    // `mutually_exclusive :milestone_id, :milestone`, in the parameters and in `not`.
-    ['milestone', 'milestone_id'],
-    ['not[milestone]', 'not[milestone_id]'],
-  ],
-};
+const listConstraints: Constraints<typeof listParams> = statsConstraints;
 
 interface NegatedParams {
   'not[labels]'?: string[];
@@ -121,6 +136,17 @@ function filtersOf(
     milestoneWildcard: q.milestone_id as MilestoneWildcard | undefined,
   };
 }
+
+/**
+ * The statistics' filters: every state (`Gitlab::IssuablesCountForState` counts each), and no `non_archived`,
+ * which `issues_stats_params` does not declare, so archived projects' issues count.
+ */
+function statsFiltersOf(q: Omit<Parameters<typeof filtersOf>[0], 'state'>): IssueFilters {
+  return filtersOf({ ...q, state: 'all' });
+}
+
+/** The order the statistics' lists are made in: any, since only their counts are sent. */
+const COUNT_ORDER: IssuableOrder = { orderBy: 'created_at', sort: 'desc' };
 
 /** What create and update take besides title and state. */
 const fieldParams = {
@@ -185,6 +211,18 @@ export const issueRoutes = [
     );
   }),
 
+  // lib/api/issues.rb: `authenticate! unless params[:scope] == 'all'`, the caller's own issues by default.
+  issueRoute('GET', '/issues_statistics', (ctx) => {
+    const spec = {
+      ...statsParams,
+      scope: p.string().values(['created_by_me', 'assigned_to_me', 'all']).default('created_by_me'),
+    };
+    const q = parseParams(ctx.params, spec, statsConstraints);
+    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
+    if (q.scope !== 'all') signedIn(ctx.caller);
+    return json(presentIssueStatistics(listIssues(ctx.world, ctx.caller, statsFiltersOf(q), COUNT_ORDER)));
+  }),
+
   issueRoute('GET', '/projects/:id/issues', (ctx) => {
     const spec = { ...listParams, id: p.string().required(), scope: p.string().values(SCOPES).default('all') };
     const q = parseParams(ctx.params, spec, listConstraints);
@@ -213,6 +251,30 @@ export const issueRoutes = [
     return paginated(ctx, issues, q, (issue) =>
       presentIssueFull(ctx.world, ctx.caller.user, issue, true, q.with_labels_details, group),
     );
+  }),
+
+  issueRoute('GET', '/projects/:id/issues_statistics', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      { ...statsParams, id: p.string().required(), scope: p.string().values(SCOPES) },
+      statsConstraints,
+    );
+    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
+    const project = findProject(ctx.world, ctx.caller, q.id);
+    const issues = listProjectIssues(ctx.world, ctx.caller, project, statsFiltersOf(q), COUNT_ORDER);
+    return json(presentIssueStatistics(issues));
+  }),
+
+  issueRoute('GET', '/groups/:id/issues_statistics', (ctx) => {
+    const q = parseParams(
+      ctx.params,
+      { ...statsParams, id: p.string().required(), scope: p.string().values(SCOPES) },
+      statsConstraints,
+    );
+    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
+    const group = findGroup(ctx.world, ctx.caller, q.id);
+    const issues = listGroupIssues(ctx.world, ctx.caller, group, statsFiltersOf(q), COUNT_ORDER);
+    return json(presentIssueStatistics(issues));
   }),
 
   issueRoute('GET', '/projects/:id/issues/:issue_iid', (ctx) => {

@@ -1,4 +1,4 @@
-import type { Issue } from '../../src/models/issues.js';
+import type { Issue, IssueStatistics } from '../../src/models/issues.js';
 import type { MilestoneIssue } from '../../src/models/milestones.js';
 import { isPaidPlan, projectPlan } from '../rules/access.js';
 import { projectLabels } from '../rules/labels.js';
@@ -100,4 +100,13 @@ export function presentIssueFull(
     moved_to_id: null,
     service_desk_reply_to: null,
   };
+}
+
+/**
+ * The issue statistics (`issues_statistics` in lib/api/helpers/issues_helpers.rb): how many of a list's issues,
+ * whatever their state, are open and closed (`Gitlab::IssuablesCountForState`).
+ */
+export function presentIssueStatistics(issues: readonly IssueRecord[]): IssueStatistics {
+  const closed = issues.filter((issue) => issue.state === 'closed').length;
+  return { statistics: { counts: { all: issues.length, closed, opened: issues.length - closed } } };
 }

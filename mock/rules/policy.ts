@@ -400,6 +400,10 @@ export const ANONYMOUS_ROUTES: Readonly<Record<string, string>> = {
   'GET /projects/:id/issues': 'lib/api/issues.rb: `before { authenticate_non_get! }`, `user_project`',
   'GET /groups/:id/issues':
     'lib/api/issues.rb: `before { authenticate_non_get! }`; `user_group` (a private group is 404), its public projects',
+  'GET /issues_statistics': "lib/api/issues.rb: `authenticate! unless params[:scope] == 'all'` (in the route)",
+  'GET /projects/:id/issues_statistics': 'lib/api/issues.rb: `before { authenticate_non_get! }`, `user_project`',
+  'GET /groups/:id/issues_statistics':
+    'lib/api/issues.rb: `before { authenticate_non_get! }`; `user_group` (a private group is 404), its public projects',
   'GET /projects/:id/issues/:issue_iid': 'lib/api/issues.rb: `before { authenticate_non_get! }`',
   'GET /merge_requests': "lib/api/merge_requests.rb: `authenticate! unless params[:scope] == 'all'` (in the route)",
   'GET /projects/:id/merge_requests':

@@ -48,6 +48,28 @@ export const Issue = /* @__PURE__ */ lazySchema(() =>
  */
 export type Issue = z.infer<typeof Issue>;
 
+/** How many issues a list's filters find, open and closed (GitLab's issues statistics). */
+export const IssueStatistics = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject({
+    /** The counts, under GitLab's two keys. */
+    statistics: z.looseObject({
+      counts: z.looseObject({
+        /** Every issue the filters find, whatever its state. */
+        all: z.int(),
+        /** The closed ones. */
+        closed: z.int(),
+        /** The open ones. */
+        opened: z.int(),
+      }),
+    }),
+  }),
+);
+/**
+ * How many issues a list's filters find, open and closed.
+ * @interface
+ */
+export type IssueStatistics = z.infer<typeof IssueStatistics>;
+
 /** Filters of `GET /projects/:id/issues`. */
 export interface IssueListQuery extends PaginationQuery {
   /** `opened`, `closed` or `all` (the default). */
@@ -113,6 +135,22 @@ export interface GroupIssueListQuery extends IssueListQuery {
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';
   /** `true` (the default): none from archived projects; `false`: theirs too. */
   non_archived?: boolean;
+}
+
+/**
+ * Filters of `GET /projects/:id/issues_statistics`: the list's, but its state, order and pages (the
+ * counts are by state).
+ */
+export interface IssueStatisticsQuery
+  extends Omit<IssueListQuery, 'state' | 'order_by' | 'sort' | 'page' | 'per_page'> {
+  /** `created_by_me`, `assigned_to_me` or `all` (the default). */
+  scope?: 'created_by_me' | 'assigned_to_me' | 'all';
+}
+
+/** Filters of `GET /issues_statistics`: as a project's, but `scope` is `created_by_me` by default. */
+export interface IssueGlobalStatisticsQuery extends Omit<IssueStatisticsQuery, 'scope'> {
+  /** `created_by_me` (the default), `assigned_to_me` or `all`; an anonymous caller may only ask `all`. */
+  scope?: 'created_by_me' | 'assigned_to_me' | 'all';
 }
 
 /** What an issue's create and update bodies share. */

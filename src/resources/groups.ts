@@ -13,7 +13,7 @@ import {
   type GroupUpdate,
   type ShareWithGroup,
 } from '../models/groups.js';
-import { type GroupIssueListQuery, Issue } from '../models/issues.js';
+import { type GroupIssueListQuery, Issue, IssueStatistics, type IssueStatisticsQuery } from '../models/issues.js';
 import { type GroupMergeRequestListQuery, MergeRequestBasic } from '../models/merge-requests.js';
 import { BasicProject, type GroupProjectListQuery, Project, type ProjectOf } from '../models/projects.js';
 import { GroupAccessTokens } from './access-tokens.js';
@@ -185,6 +185,24 @@ export class Groups extends Resource {
    */
   issues(group: GroupRef, query: GroupIssueListQuery = {}, options?: RequestOptions): PagePromise<Issue> {
     return this.paginate(path`groups/${group}/issues`, Issue, { query, ...options });
+  }
+
+  /**
+   * Counts the issues {@link issues} would find, in every state: open and closed; issues of
+   * archived projects count. `GET /groups/:id/issues_statistics`
+   *
+   * @example
+   * ```ts
+   * const { statistics } = await gitlab.groups.issuesStatistics('acme', { milestone: 'v2.0' });
+   * console.log(statistics.counts.opened, 'still open');
+   * ```
+   */
+  issuesStatistics(
+    group: GroupRef,
+    query: IssueStatisticsQuery = {},
+    options?: RequestOptions,
+  ): Promise<IssueStatistics> {
+    return this.request('GET', path`groups/${group}/issues_statistics`, IssueStatistics, { query, ...options });
   }
 
   /**

@@ -6,7 +6,10 @@ import {
   Issue,
   type IssueCreate,
   type IssueGlobalListQuery,
+  type IssueGlobalStatisticsQuery,
   type IssueListQuery,
+  IssueStatistics,
+  type IssueStatisticsQuery,
   type IssueUpdate,
 } from '../models/issues.js';
 
@@ -25,6 +28,24 @@ export class ProjectIssues extends Resource {
    */
   list(project: ProjectRef, query: IssueListQuery = {}, options?: RequestOptions): PagePromise<Issue> {
     return this.paginate(path`projects/${project}/issues`, Issue, { query, ...options });
+  }
+
+  /**
+   * Counts the issues {@link list} would find, in every state: open and closed.
+   * `GET /projects/:id/issues_statistics`
+   *
+   * @example
+   * ```ts
+   * const { statistics } = await gitlab.projects.issues.statistics('acme/api', { labels: ['bug'] });
+   * console.log(`${statistics.counts.closed} of ${statistics.counts.all} bugs closed`);
+   * ```
+   */
+  statistics(
+    project: ProjectRef,
+    query: IssueStatisticsQuery = {},
+    options?: RequestOptions,
+  ): Promise<IssueStatistics> {
+    return this.request('GET', path`projects/${project}/issues_statistics`, IssueStatistics, { query, ...options });
   }
 
   /**
@@ -108,5 +129,19 @@ export class InstanceIssues extends Resource {
    */
   list(query: IssueGlobalListQuery = {}, options?: RequestOptions): PagePromise<Issue> {
     return this.paginate('issues', Issue, { query, ...options });
+  }
+
+  /**
+   * Counts the issues {@link list} would find (by default the caller's own), in every state:
+   * open and closed. Issues of archived projects count. `GET /issues_statistics`
+   *
+   * @example
+   * ```ts
+   * const { statistics } = await gitlab.issues.statistics({ scope: 'assigned_to_me' });
+   * console.log(statistics.counts.opened, 'open of', statistics.counts.all);
+   * ```
+   */
+  statistics(query: IssueGlobalStatisticsQuery = {}, options?: RequestOptions): Promise<IssueStatistics> {
+    return this.request('GET', 'issues_statistics', IssueStatistics, { query, ...options });
   }
 }
