@@ -8,6 +8,7 @@ import {
   ASSIGNEE,
   AUTHOR,
   daysAgo,
+  expectStatistics,
   hoursAgo,
   ISSUE,
   idOf,
@@ -29,11 +30,12 @@ import {
  * `3.0.0` and `4.0.0`, the label `group_lbl`, and three issues: one closed a day ago, one confidential of
  * `author`'s assigned to `assignee`, and `foo` (described `closed`, labelled `group_lbl`), five days old.
  * `user` is no member unless the context makes them one (a Reporter of the group, or a Developer where it
- * has subgroups). The spec's `private_mrs_project` counts only in the merge request count examples, which
+ * has subgroups); the statistics' examples ask as `user` even where the context says unauthenticated. The spec's `private_mrs_project` counts only in the merge request count examples, which
  * are not ported.
  */
 
 const GROUP_ISSUES = '/groups/group/issues';
+const GROUP_STATISTICS = '/groups/group/issues_statistics';
 /** The spec's `group_closed_issue` and `group_confidential_issue` (`foo` is `group_issue`). */
 const CLOSED = 'Quis autem';
 const CONFIDENTIAL = 'Vel illum';
@@ -222,38 +224,78 @@ describe('GET /groups/:id/issues (get_group_issues_spec)', () => {
       true,
     );
   });
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is unauthenticated, issues_statistics, no state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is unauthenticated, issues_statistics, statistics when all state is passed, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is unauthenticated, issues_statistics, closed state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is unauthenticated, issues_statistics, opened state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is unauthenticated, issues_statistics, when filtering by milestone and no state treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is unauthenticated, issues_statistics, when filtering by milestone and all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is unauthenticated, issues_statistics, when filtering by milestone and closed state treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is unauthenticated, issues_statistics, when filtering by milestone and opened state treated as all state, group issues statistics: returns issues statistics',
-  );
+  it('when group has subgroups, when user is unauthenticated, issues_statistics, no state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true }),
+      GROUP_STATISTICS,
+      USER,
+      {},
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('when group has subgroups, when user is unauthenticated, issues_statistics, statistics when all state is passed, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true }),
+      GROUP_STATISTICS,
+      USER,
+      { state: 'all' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('when group has subgroups, when user is unauthenticated, issues_statistics, closed state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true }),
+      GROUP_STATISTICS,
+      USER,
+      { state: 'closed' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('when group has subgroups, when user is unauthenticated, issues_statistics, opened state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true }),
+      GROUP_STATISTICS,
+      USER,
+      { state: 'opened' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('when group has subgroups, when user is unauthenticated, issues_statistics, when filtering by milestone and no state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true }),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when group has subgroups, when user is unauthenticated, issues_statistics, when filtering by milestone and all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true }),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'all' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when group has subgroups, when user is unauthenticated, issues_statistics, when filtering by milestone and closed state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true }),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'closed' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when group has subgroups, when user is unauthenticated, issues_statistics, when filtering by milestone and opened state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true }),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'opened' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
   it('when group has subgroups, when user is a group member: also returns subgroups projects issues', async () => {
     const mock = groupWorld({ subgroups: true, member: 30 });
     await listedAt(mock, GROUP_ISSUES, USER, {}, ['issue_2', 'issue_1', CLOSED, CONFIDENTIAL, ISSUE], true);
@@ -262,54 +304,93 @@ describe('GET /groups/:id/issues (get_group_issues_spec)', () => {
     const mock = groupWorld({ subgroups: true, member: 30 });
     await listedAt(mock, GROUP_ISSUES, USER, { milestone: '3.0.0' }, [CLOSED, ISSUE], true);
   });
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is a group member, issues_statistics, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
+  it('when group has subgroups, when user is a group member, issues_statistics, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access', async () => {
+    expect((await api(groupWorld({ subgroups: true, member: 30 }), 'GET', GROUP_STATISTICS, USER)).status).toBe(200);
+  });
+  // skip: the mock does not model granular personal access tokens
   notPorted(
     'when group has subgroups, when user is a group member, issues_statistics, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
   );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
+  // skip: the mock does not model granular personal access tokens
   notPorted(
     'when group has subgroups, when user is a group member, issues_statistics, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
   );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
+  // skip: the mock does not model granular personal access tokens
   notPorted(
     'when group has subgroups, when user is a group member, issues_statistics, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
   );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is a group member, issues_statistics, no state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is a group member, issues_statistics, statistics when all state is passed, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is a group member, issues_statistics, closed state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is a group member, issues_statistics, opened state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is a group member, issues_statistics, when filtering by milestone and no state treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is a group member, issues_statistics, when filtering by milestone and all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is a group member, issues_statistics, when filtering by milestone and closed state treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when group has subgroups, when user is a group member, issues_statistics, when filtering by milestone and opened state treated as all state, group issues statistics: returns issues statistics',
-  );
+  it('when group has subgroups, when user is a group member, issues_statistics, no state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true, member: 30 }),
+      GROUP_STATISTICS,
+      USER,
+      {},
+      { all: 5, closed: 1, opened: 4 },
+    );
+  });
+  it('when group has subgroups, when user is a group member, issues_statistics, statistics when all state is passed, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true, member: 30 }),
+      GROUP_STATISTICS,
+      USER,
+      { state: 'all' },
+      { all: 5, closed: 1, opened: 4 },
+    );
+  });
+  it('when group has subgroups, when user is a group member, issues_statistics, closed state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true, member: 30 }),
+      GROUP_STATISTICS,
+      USER,
+      { state: 'closed' },
+      { all: 5, closed: 1, opened: 4 },
+    );
+  });
+  it('when group has subgroups, when user is a group member, issues_statistics, opened state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true, member: 30 }),
+      GROUP_STATISTICS,
+      USER,
+      { state: 'opened' },
+      { all: 5, closed: 1, opened: 4 },
+    );
+  });
+  it('when group has subgroups, when user is a group member, issues_statistics, when filtering by milestone and no state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true, member: 30 }),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when group has subgroups, when user is a group member, issues_statistics, when filtering by milestone and all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true, member: 30 }),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'all' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when group has subgroups, when user is a group member, issues_statistics, when filtering by milestone and closed state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true, member: 30 }),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'closed' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when group has subgroups, when user is a group member, issues_statistics, when filtering by milestone and opened state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld({ subgroups: true, member: 30 }),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'opened' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
   // skip: the mock does not model merge requests that close issues (`merge_requests_closing_issues`), which `merge_requests_count` counts
   notPorted(
     'when group has subgroups, when user is a group member, when returns issue merge_requests_count for different access levels, accessible merge requests count: returns anonymous accessible merge requests count',
@@ -332,38 +413,54 @@ describe('GET /groups/:id/issues (get_group_issues_spec)', () => {
   it('when user is unauthenticated: also returns subgroups public projects issues filtered by milestone', async () => {
     await listedAt(groupWorld(), GROUP_ISSUES, undefined, { milestone: '3.0.0' }, [CLOSED, ISSUE], true);
   });
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is unauthenticated, issues_statistics, no state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is unauthenticated, issues_statistics, statistics when all state is passed, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is unauthenticated, issues_statistics, closed state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is unauthenticated, issues_statistics, opened state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is unauthenticated, issues_statistics, when filtering by milestone and no state treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is unauthenticated, issues_statistics, when filtering by milestone and all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is unauthenticated, issues_statistics, when filtering by milestone and closed state treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is unauthenticated, issues_statistics, when filtering by milestone and opened state treated as all state, group issues statistics: returns issues statistics',
-  );
+  it('when user is unauthenticated, issues_statistics, no state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(groupWorld(), GROUP_STATISTICS, USER, {}, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when user is unauthenticated, issues_statistics, statistics when all state is passed, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(groupWorld(), GROUP_STATISTICS, USER, { state: 'all' }, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when user is unauthenticated, issues_statistics, closed state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(groupWorld(), GROUP_STATISTICS, USER, { state: 'closed' }, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when user is unauthenticated, issues_statistics, opened state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(groupWorld(), GROUP_STATISTICS, USER, { state: 'opened' }, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when user is unauthenticated, issues_statistics, when filtering by milestone and no state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when user is unauthenticated, issues_statistics, when filtering by milestone and all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'all' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when user is unauthenticated, issues_statistics, when filtering by milestone and closed state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'closed' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when user is unauthenticated, issues_statistics, when filtering by milestone and opened state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      groupWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'opened' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
   it('when user is a group member, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access', async () => {
     expect((await api(memberWorld(), 'GET', GROUP_ISSUES, USER)).status).toBe(200);
   });
@@ -528,42 +625,75 @@ describe('GET /groups/:id/issues (get_group_issues_spec)', () => {
     const params = { order_by: 'updated_at', sort: 'asc' };
     await listedAt(memberWorld(), GROUP_ISSUES, USER, params, [CLOSED, CONFIDENTIAL, ISSUE], true);
   });
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is a group member, issues_statistics, no state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is a group member, issues_statistics, statistics when all state is passed, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is a group member, issues_statistics, closed state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is a group member, issues_statistics, opened state is treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is a group member, issues_statistics, when filtering by milestone and no state treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is a group member, issues_statistics, when filtering by milestone and all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is a group member, issues_statistics, when filtering by milestone and closed state treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is a group member, issues_statistics, when filtering by milestone and opened state treated as all state, group issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /groups/:id/issues_statistics
-  notPorted(
-    'when user is a group member, issues_statistics, sort does not affect statistics , group issues statistics: returns issues statistics',
-  );
+  it('when user is a group member, issues_statistics, no state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(memberWorld(), GROUP_STATISTICS, USER, {}, { all: 3, closed: 1, opened: 2 });
+  });
+  it('when user is a group member, issues_statistics, statistics when all state is passed, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(memberWorld(), GROUP_STATISTICS, USER, { state: 'all' }, { all: 3, closed: 1, opened: 2 });
+  });
+  it('when user is a group member, issues_statistics, closed state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      memberWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { state: 'closed' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('when user is a group member, issues_statistics, opened state is treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      memberWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { state: 'opened' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('when user is a group member, issues_statistics, when filtering by milestone and no state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      memberWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when user is a group member, issues_statistics, when filtering by milestone and all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      memberWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'all' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when user is a group member, issues_statistics, when filtering by milestone and closed state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      memberWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'closed' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when user is a group member, issues_statistics, when filtering by milestone and opened state treated as all state, group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      memberWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { milestone: '3.0.0', state: 'opened' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when user is a group member, issues_statistics, sort does not affect statistics , group issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      memberWorld(),
+      GROUP_STATISTICS,
+      USER,
+      { state: 'opened', order_by: 'updated_at' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
   it('when user is a group member, filtering by assignee_username: returns issues with by assignee_username', async () => {
     const params = { assignee_username: ['assignee'], scope: 'all' };
     await listedAt(assigneesWorld(), GROUP_ISSUES, USER, params, ['issue3', CONFIDENTIAL], true);

@@ -8,6 +8,7 @@ import {
   AUTHOR,
   CLOSED,
   CONFIDENTIAL,
+  expectStatistics,
   GUEST,
   hoursAgo,
   ISSUE,
@@ -32,48 +33,89 @@ import {
 /** The spec's world, with the group memberships and the description it gives `foo`. */
 const projectWorld = (options: Parameters<typeof world>[0] = {}) => world({ description: 'closed', ...options });
 
+const PROJECT_STATISTICS = '/projects/user%2Fproject/issues_statistics';
+
 const iidOf = (mock: MockGitLab, title: string) => mock.world.issues.get(idOf(mock, title))?.iid as number;
 
 describe('GET /projects/:id/issues (get_project_issues_spec)', () => {
   it('when unauthenticated: returns public project issues', async () => {
     await listedAt(projectWorld(), PROJECT_ISSUES, undefined, {}, [ISSUE, CLOSED]);
   });
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, no state is treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, statistics when all state is passed, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, closed state is treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, opened state is treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, when filtering by milestone and no state treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, when filtering by milestone and all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, when filtering by milestone and closed state treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, when filtering by milestone and opened state treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, sort does not affect statistics , project issues statistics: returns project issues statistics',
-  );
+  it('when unauthenticated, issues_statistics, no state is treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(projectWorld(), PROJECT_STATISTICS, undefined, {}, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when unauthenticated, issues_statistics, statistics when all state is passed, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      undefined,
+      { state: 'all' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, closed state is treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      undefined,
+      { state: 'closed' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, opened state is treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      undefined,
+      { state: 'opened' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, when filtering by milestone and no state treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      undefined,
+      { milestone: '1.0.0' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, when filtering by milestone and all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      undefined,
+      { milestone: '1.0.0', state: 'all' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, when filtering by milestone and closed state treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      undefined,
+      { milestone: '1.0.0', state: 'closed' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, when filtering by milestone and opened state treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      undefined,
+      { milestone: '1.0.0', state: 'opened' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, sort does not affect statistics , project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      undefined,
+      { state: 'opened', order_by: 'updated_at' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
 
   /** The context 'when user is an inherited member from the group': a project of `group`, where `user` is a Reporter and `guest` a Guest. */
   const inherited = (project: { visibility: 'public' | 'private'; settings?: { issues_access_level: 'private' } }) =>
@@ -400,55 +442,93 @@ describe('GET /projects/:id/issues (get_project_issues_spec)', () => {
     );
     expect(answer.body.at(-1)).not.toHaveProperty('subscribed');
   });
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, no state is treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, statistics when all state is passed, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, closed state is treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, opened state is treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, when filtering by milestone and no state treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, when filtering by milestone and all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, when filtering by milestone and closed state treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, when filtering by milestone and opened state treated as all state, project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, sort does not affect statistics , project issues statistics: returns project issues statistics',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
-  notPorted(
-    'issues_statistics, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
-  );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
+  it('issues_statistics, no state is treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(projectWorld(), PROJECT_STATISTICS, USER, {}, { all: 3, closed: 1, opened: 2 });
+  });
+  it('issues_statistics, statistics when all state is passed, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      USER,
+      { state: 'all' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('issues_statistics, closed state is treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      USER,
+      { state: 'closed' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('issues_statistics, opened state is treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      USER,
+      { state: 'opened' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('issues_statistics, when filtering by milestone and no state treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      USER,
+      { milestone: '1.0.0' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('issues_statistics, when filtering by milestone and all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      USER,
+      { milestone: '1.0.0', state: 'all' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('issues_statistics, when filtering by milestone and closed state treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      USER,
+      { milestone: '1.0.0', state: 'closed' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('issues_statistics, when filtering by milestone and opened state treated as all state, project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      USER,
+      { milestone: '1.0.0', state: 'opened' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('issues_statistics, sort does not affect statistics , project issues statistics: returns project issues statistics', async () => {
+    await expectStatistics(
+      projectWorld(),
+      PROJECT_STATISTICS,
+      USER,
+      { state: 'opened', order_by: 'updated_at' },
+      { all: 3, closed: 1, opened: 2 },
+    );
+  });
+  it('issues_statistics, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access', async () => {
+    expect((await api(projectWorld(), 'GET', PROJECT_STATISTICS, USER)).status).toBe(200);
+  });
+  // skip: the mock does not model granular personal access tokens
   notPorted(
     'issues_statistics, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
   );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
+  // skip: the mock does not model granular personal access tokens
   notPorted(
     'issues_statistics, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
   );
-  // skip: the mock does not model GET /projects/:id/issues_statistics
+  // skip: the mock does not model granular personal access tokens
   notPorted(
     'issues_statistics, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
   );

@@ -221,3 +221,23 @@ export async function listedAt(
 export const ISSUE = 'foo';
 export const CLOSED = 'sit amet';
 export const CONFIDENTIAL = 'confidential';
+
+/** The counts of the issue statistics. */
+export interface Counts {
+  all: number;
+  closed: number;
+  opened: number;
+}
+
+/** GitLab's shared examples '... issues statistics': GET `route` as `token` answers 200 and these counts. */
+export async function expectStatistics(
+  mock: MockGitLab,
+  route: string,
+  token: string | undefined,
+  params: Record<string, unknown>,
+  counts: Counts,
+) {
+  const answer = await api(mock, 'GET', route, token, params);
+  expect(answer.status).toBe(200);
+  expect(answer.body.statistics.counts).toEqual(counts);
+}

@@ -12,6 +12,7 @@ import {
   CURRENT,
   DEVELOPER,
   daysAgo,
+  expectStatistics,
   GUEST,
   hoursAgo,
   ISSUE,
@@ -141,66 +142,96 @@ describe('GET /issues (issues_spec)', () => {
   // skip: the mock does not model GET /issues/:id (the administrators' lookup by global id)
   notPorted('when unauthenticated: responds with a 401 instead of the specified issue');
 
-  // skip: the mock does not model GET /issues_statistics
-  notPorted('when unauthenticated, issues_statistics: returns authentication error without any scope');
-  // skip: the mock does not model GET /issues_statistics
-  notPorted('when unauthenticated, issues_statistics: returns authentication error when scope is assigned_to_me');
-  // skip: the mock does not model GET /issues_statistics
-  notPorted('when unauthenticated, issues_statistics: returns authentication error when scope is created_by_me');
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access',
-  );
-  // skip: the mock does not model GET /issues_statistics
+  it('when unauthenticated, issues_statistics: returns authentication error without any scope', async () => {
+    expect((await api(world(), 'GET', '/issues_statistics')).status).toBe(401);
+  });
+  it('when unauthenticated, issues_statistics: returns authentication error when scope is assigned_to_me', async () => {
+    expect((await api(world(), 'GET', '/issues_statistics', undefined, { scope: 'assigned_to_me' })).status).toBe(401);
+  });
+  it('when unauthenticated, issues_statistics: returns authentication error when scope is created_by_me', async () => {
+    expect((await api(world(), 'GET', '/issues_statistics', undefined, { scope: 'created_by_me' })).status).toBe(401);
+  });
+  it('when unauthenticated, issues_statistics, authorizing granular token permissions, when authenticating with a legacy personal access token, granting access: grants access', async () => {
+    expect((await api(world(), 'GET', '/issues_statistics', USER, { scope: 'assigned_to_me' })).status).toBe(200);
+  });
+  // skip: the mock does not model granular personal access tokens
   notPorted(
     'when unauthenticated, issues_statistics, authorizing granular token permissions, when authenticating with a granular personal access token, granting access: grants access',
   );
-  // skip: the mock does not model GET /issues_statistics
+  // skip: the mock does not model granular personal access tokens
   notPorted(
     'when unauthenticated, issues_statistics, authorizing granular token permissions, when authenticating with a granular personal access token, when the `granular_personal_access_tokens` feature flag is disabled, denying access: denies access',
   );
-  // skip: the mock does not model GET /issues_statistics
+  // skip: the mock does not model granular personal access tokens
   notPorted(
     'when unauthenticated, issues_statistics, authorizing granular token permissions, when authenticating with a granular personal access token, when an authorizing granular scope is missing, denying access: denies access',
   );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, no state is treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, statistics when all state is passed, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, closed state is treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, opened state is treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, when filtering by milestone and no state treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, when filtering by milestone and all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, when filtering by milestone and closed state treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, when filtering by milestone and opened state treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when unauthenticated, issues_statistics, sort does not affect statistics , issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted('when unauthenticated, issues_statistics, with search param, issues statistics: returns issues statistics');
+  it('when unauthenticated, issues_statistics, no state is treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(world(), '/issues_statistics', USER, {}, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when unauthenticated, issues_statistics, statistics when all state is passed, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(world(), '/issues_statistics', USER, { state: 'all' }, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when unauthenticated, issues_statistics, closed state is treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(world(), '/issues_statistics', USER, { state: 'closed' }, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when unauthenticated, issues_statistics, opened state is treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(world(), '/issues_statistics', USER, { state: 'opened' }, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when unauthenticated, issues_statistics, when filtering by milestone and no state treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { milestone: '1.0.0' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, when filtering by milestone and all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { milestone: '1.0.0', state: 'all' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, when filtering by milestone and closed state treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { milestone: '1.0.0', state: 'closed' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, when filtering by milestone and opened state treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { milestone: '1.0.0', state: 'opened' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, sort does not affect statistics , issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { state: 'opened', order_by: 'updated_at' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when unauthenticated, issues_statistics, with search param, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { scope: 'all', search: 'foo' },
+      { all: 1, closed: 0, opened: 1 },
+    );
+  });
 
   it('when authenticated: returns an array of issues', async () => {
     const mock = world();
@@ -659,42 +690,63 @@ describe('GET /issues (issues_spec)', () => {
 
   // skip: the mock does not model merge requests that close issues (`merge_requests_closing_issues`)
   notPorted('when authenticated: returns a related merge request count > 0 if there are related merge requests');
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when authenticated, issues_statistics, no state is treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when authenticated, issues_statistics, statistics when all state is passed, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when authenticated, issues_statistics, closed state is treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when authenticated, issues_statistics, opened state is treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when authenticated, issues_statistics, when filtering by milestone and no state treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when authenticated, issues_statistics, when filtering by milestone and all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when authenticated, issues_statistics, when filtering by milestone and closed state treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when authenticated, issues_statistics, when filtering by milestone and opened state treated as all state, issues statistics: returns issues statistics',
-  );
-  // skip: the mock does not model GET /issues_statistics
-  notPorted(
-    'when authenticated, issues_statistics, sort does not affect statistics , issues statistics: returns issues statistics',
-  );
+  it('when authenticated, issues_statistics, no state is treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(world(), '/issues_statistics', USER, {}, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when authenticated, issues_statistics, statistics when all state is passed, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(world(), '/issues_statistics', USER, { state: 'all' }, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when authenticated, issues_statistics, closed state is treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(world(), '/issues_statistics', USER, { state: 'closed' }, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when authenticated, issues_statistics, opened state is treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(world(), '/issues_statistics', USER, { state: 'opened' }, { all: 2, closed: 1, opened: 1 });
+  });
+  it('when authenticated, issues_statistics, when filtering by milestone and no state treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { milestone: '1.0.0' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when authenticated, issues_statistics, when filtering by milestone and all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { milestone: '1.0.0', state: 'all' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when authenticated, issues_statistics, when filtering by milestone and closed state treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { milestone: '1.0.0', state: 'closed' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when authenticated, issues_statistics, when filtering by milestone and opened state treated as all state, issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { milestone: '1.0.0', state: 'opened' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
+  it('when authenticated, issues_statistics, sort does not affect statistics , issues statistics: returns issues statistics', async () => {
+    await expectStatistics(
+      world(),
+      '/issues_statistics',
+      USER,
+      { state: 'opened', order_by: 'updated_at' },
+      { all: 2, closed: 1, opened: 1 },
+    );
+  });
 
   const byUsername = () =>
     world({
