@@ -8,10 +8,11 @@ import { bundleSize, inspectorBytes, sdkAsOneModule } from '../bench/lib.js';
 // merge requests, issues: about 3.5 kB for some 60 endpoints), still under half of gitbeaker's; and to
 // 28.5 kB with issue 38's last routes (branch protection, label promotion and subscriptions, issue and merge
 // request subscriptions, several members at once, a token's associations: 0.5 kB for some 25 endpoints).
-// Issue 41 asks 0.45× gitbeaker (28.0 kB as dist/ ships it): 27.5 kB once a project's `_links` became a model
-// of its own instead of a record, which took zod's record schema out of every bundle. Bundled from the sources, as
-// here, the whole SDK is about 0.3 kB larger than from dist/: see docs/performance.md, section 2.
-const WHOLE_BUDGET_BYTES = 28_000;
+// Issue 41 asks 0.45× gitbeaker (28.0 kB as dist/ ships it, which `npm run bench` checks): 27.5 kB once a
+// project's `_links` became a model of its own instead of a record, which took zod's record schema out of every
+// bundle, and 27.6 kB with a group's issues and the issue statistics (four methods, one model). Bundled from the
+// sources, as here, the whole SDK is 0.3 to 0.4 kB larger than from dist/: see docs/performance.md, section 2.
+const WHOLE_BUDGET_BYTES = 28_100;
 const ONE_AREA_BUDGET_BYTES = 21_000;
 
 describe('bundle size', () => {

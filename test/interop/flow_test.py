@@ -228,6 +228,23 @@ class IssuesAndMilestones(FlowTestCase):
         self.assertEqual(project.issues.get(1).state, "closed")
         self.assertEqual([i.title for i in self.gl("dave").issues.list(scope="assigned_to_me")], ["Add SSO"])
 
+    def test_a_groups_issues_and_the_issue_statistics(self):
+        olivia = self.gl("olivia")
+        issues = olivia.groups.get("acme", lazy=True).issues.list(get_all=True)
+        self.assertEqual({i.title for i in issues}, {"Login fails", "Add SSO", "Plan v2"})
+        # References from the group: the project sits in a subgroup, so its full path.
+        self.assertEqual({i.references["relative"] for i in issues}, {f"{API}#1", f"{API}#2", f"{API}#3"})
+        group_counts = olivia.groups.get("acme", lazy=True).issues_statistics.get().statistics["counts"]
+        self.assertEqual(group_counts, {"all": 3, "closed": 0, "opened": 3})
+        project = self.gl("dave").projects.get(API, lazy=True)
+        issue = project.issues.get(1)
+        issue.state_event = "close"
+        issue.save()
+        # The statistics ignore `state` and count every state, with the list's filters.
+        counts = project.issues_statistics.get(milestone="v1.0", state="opened").statistics["counts"]
+        self.assertEqual(counts, {"all": 2, "closed": 1, "opened": 1})
+        self.assertEqual(self.gl("dave").issues_statistics.get().statistics["counts"]["all"], 1)
+
     def test_a_promoted_milestone_is_a_group_milestone_with_its_issues(self):
         gl = self.gl("olivia")
         project = gl.projects.get(API, lazy=True)
