@@ -2,8 +2,9 @@
 areas against the command-line mock: who am I, the version, a project by its path, project and
 group lists with their filters, users by username, subgroups, a group's projects with its
 subgroups, members (direct and inherited), branches and protected branches, merge requests
-(list, get, merge after approval), issues, milestones and a promotion to the group, access
-tokens; and what an outsider, a guest, a developer, an owner and an administrator each see.
+(list, get, merge after approval), issues (a group's too, and their statistics), milestones and
+a promotion to the group, access tokens; and what an outsider, a guest, a developer, an owner and
+an administrator each see.
 The command-line tool (`python3 -m gitlab`) calls `GET /user` before every command: it runs here
 too, against the same world.
 """
