@@ -18,6 +18,7 @@ import {
 } from '../rules/issues.js';
 import { authorize } from '../rules/policy.js';
 import { changeSubscription, subscribableIid } from '../rules/subscriptions.js';
+import type { Issue } from '../world/types.js';
 import { issuableFilterParams, issuableFilters, issuableListParams, issuableOrder, SCOPES } from './issuable-params.js';
 
 /**
@@ -148,6 +149,19 @@ function statsFiltersOf(q: Omit<Parameters<typeof filtersOf>[0], 'state'>): Issu
 /** The order the statistics' lists are made in: any, since only their counts are sent. */
 const COUNT_ORDER: IssuableOrder = { orderBy: 'created_at', sort: 'desc' };
 
+/**
+ * A project's or a group's issue statistics (`issues_stats_params`, with the scope the lists take): the counts
+ * of what `list` finds for the project or group `id` with the request's filters.
+ */
+function statisticsRoute(path: string, list: (ctx: RouteContext, id: string, filters: IssueFilters) => Issue[]) {
+  return issueRoute('GET', path, (ctx) => {
+    const spec = { ...statsParams, id: p.string().required(), scope: p.string().values(SCOPES) };
+    const q = parseParams(ctx.params, spec, statsConstraints);
+    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
+    return json(presentIssueStatistics(list(ctx, q.id, statsFiltersOf(q))));
+  });
+}
+
 /** What create and update take besides title and state. */
 const fieldParams = {
   description: p.string(),
@@ -253,29 +267,13 @@ export const issueRoutes = [
     );
   }),
 
-  issueRoute('GET', '/projects/:id/issues_statistics', (ctx) => {
-    const q = parseParams(
-      ctx.params,
-      { ...statsParams, id: p.string().required(), scope: p.string().values(SCOPES) },
-      statsConstraints,
-    );
-    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
-    const project = findProject(ctx.world, ctx.caller, q.id);
-    const issues = listProjectIssues(ctx.world, ctx.caller, project, statsFiltersOf(q), COUNT_ORDER);
-    return json(presentIssueStatistics(issues));
-  }),
+  statisticsRoute('/projects/:id/issues_statistics', (ctx, id, filters) =>
+    listProjectIssues(ctx.world, ctx.caller, findProject(ctx.world, ctx.caller, id), filters, COUNT_ORDER),
+  ),
 
-  issueRoute('GET', '/groups/:id/issues_statistics', (ctx) => {
-    const q = parseParams(
-      ctx.params,
-      { ...statsParams, id: p.string().required(), scope: p.string().values(SCOPES) },
-      statsConstraints,
-    );
-    checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
-    const group = findGroup(ctx.world, ctx.caller, q.id);
-    const issues = listGroupIssues(ctx.world, ctx.caller, group, statsFiltersOf(q), COUNT_ORDER);
-    return json(presentIssueStatistics(issues));
-  }),
+  statisticsRoute('/groups/:id/issues_statistics', (ctx, id, filters) =>
+    listGroupIssues(ctx.world, ctx.caller, findGroup(ctx.world, ctx.caller, id), filters, COUNT_ORDER),
+  ),
 
   issueRoute('GET', '/projects/:id/issues/:issue_iid', (ctx) => {
     const q = parseParams(ctx.params, issuePath);

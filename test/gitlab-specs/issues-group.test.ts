@@ -4,10 +4,10 @@ import { api, notPorted } from './api.js';
 import {
   ADMIN,
   ADMIN_MODE,
-  type Answer,
   ASSIGNEE,
   AUTHOR,
   daysAgo,
+  expectLabelEntities,
   expectStatistics,
   hoursAgo,
   ISSUE,
@@ -157,19 +157,6 @@ const labeled = () =>
     fooLabels: ['group_lbl', 'foo', 'bar'],
     issues: [{ title: 'group_issue2', labels: ['group_lbl', 'foo'] }],
   });
-
-/** The shared example 'returns basic label entity': `foo`'s labels as LabelBasic entities (GitLab's `public_api/v4/label_basic`). */
-function expectLabelEntities(answer: Answer) {
-  expect(answer.body[0].labels.map((label: { name: string }) => label.name)).toEqual(['bar', 'foo', 'group_lbl']);
-  expect(Object.keys(answer.body[0].labels[0]).sort()).toEqual([
-    'color',
-    'description',
-    'description_html',
-    'id',
-    'name',
-    'text_color',
-  ]);
-}
 
 /** The context 'with archived projects': an issue of `user`'s in an archived public project of the group. */
 const archivedWorld = () =>
@@ -542,11 +529,11 @@ describe('GET /groups/:id/issues (get_group_issues_spec)', () => {
   });
   it('when user is a group member, labels parameter, with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match, returns basic label entity: returns basic label entity', async () => {
     const params = { labels: 'group_lbl,foo,bar', with_labels_details: true };
-    expectLabelEntities(await listedAt(labeled(), GROUP_ISSUES, USER, params, [ISSUE]));
+    expectLabelEntities(await listedAt(labeled(), GROUP_ISSUES, USER, params, [ISSUE]), ['bar', 'foo', 'group_lbl']);
   });
   it('when user is a group member, labels parameter, with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match with labels param as array, returns basic label entity: returns basic label entity', async () => {
     const params = { labels: ['group_lbl', 'foo', 'bar'], with_labels_details: true };
-    expectLabelEntities(await listedAt(labeled(), GROUP_ISSUES, USER, params, [ISSUE]));
+    expectLabelEntities(await listedAt(labeled(), GROUP_ISSUES, USER, params, [ISSUE]), ['bar', 'foo', 'group_lbl']);
   });
   it('when user is a group member: returns issues matching given search string for title', async () => {
     await listedAt(memberWorld(), GROUP_ISSUES, USER, { search: 'foo' }, [ISSUE]);

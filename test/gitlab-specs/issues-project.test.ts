@@ -8,6 +8,7 @@ import {
   AUTHOR,
   CLOSED,
   CONFIDENTIAL,
+  expectLabelEntities,
   expectStatistics,
   GUEST,
   hoursAgo,
@@ -284,31 +285,13 @@ describe('GET /projects/:id/issues (get_project_issues_spec)', () => {
   });
   it('with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match, returns basic label entity: returns basic label entity', async () => {
     const answer = await listed(labeled(), USER, { labels: 'label,foo,bar', with_labels_details: true }, [ISSUE]);
-    expect(answer.body[0].labels.map((label: { name: string }) => label.name)).toEqual(['bar', 'foo', 'label']);
-    // GitLab's public_api/v4/label_basic schema.
-    expect(Object.keys(answer.body[0].labels[0]).sort()).toEqual([
-      'color',
-      'description',
-      'description_html',
-      'id',
-      'name',
-      'text_color',
-    ]);
+    expectLabelEntities(answer, ['bar', 'foo', 'label']);
   });
   it('with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match with labels param as array, returns basic label entity: returns basic label entity', async () => {
     const answer = await listed(labeled(), USER, { labels: ['label', 'foo', 'bar'], with_labels_details: true }, [
       ISSUE,
     ]);
-    expect(answer.body[0].labels.map((label: { name: string }) => label.name)).toEqual(['bar', 'foo', 'label']);
-    // GitLab's public_api/v4/label_basic schema.
-    expect(Object.keys(answer.body[0].labels[0]).sort()).toEqual([
-      'color',
-      'description',
-      'description_html',
-      'id',
-      'name',
-      'text_color',
-    ]);
+    expectLabelEntities(answer, ['bar', 'foo', 'label']);
   });
   // skip: counts database queries, which no response shows
   notPorted('with_labels_details: avoids N+1 queries');

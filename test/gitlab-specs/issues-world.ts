@@ -241,3 +241,19 @@ export async function expectStatistics(
   expect(answer.status).toBe(200);
   expect(answer.body.statistics.counts).toEqual(counts);
 }
+
+/**
+ * The shared example 'returns basic label entity': the first issue's labels are these, as LabelBasic
+ * entities (GitLab's `public_api/v4/label_basic` schema).
+ */
+export function expectLabelEntities(answer: Answer, names: string[]) {
+  expect(answer.body[0].labels.map((label: { name: string }) => label.name)).toEqual(names);
+  expect(Object.keys(answer.body[0].labels[0]).sort()).toEqual([
+    'color',
+    'description',
+    'description_html',
+    'id',
+    'name',
+    'text_color',
+  ]);
+}

@@ -12,6 +12,7 @@ import {
   CURRENT,
   DEVELOPER,
   daysAgo,
+  expectLabelEntities,
   expectStatistics,
   GUEST,
   hoursAgo,
@@ -415,31 +416,13 @@ describe('GET /issues (issues_spec)', () => {
   });
   it('when authenticated, filter by labels or label_name param, with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match, returns basic label entity: returns basic label entity', async () => {
     const answer = await listed(labeled(), USER, { labels: 'label,foo,bar', with_labels_details: true }, [ISSUE]);
-    expect(answer.body[0].labels.map((label: { name: string }) => label.name)).toEqual(['bar', 'foo', 'label']);
-    // GitLab's public_api/v4/label_basic schema.
-    expect(Object.keys(answer.body[0].labels[0]).sort()).toEqual([
-      'color',
-      'description',
-      'description_html',
-      'id',
-      'name',
-      'text_color',
-    ]);
+    expectLabelEntities(answer, ['bar', 'foo', 'label']);
   });
   it('when authenticated, filter by labels or label_name param, with labeled issues, labeled issues with labels and label_name params, when with_labels_details provided, array of labeled issues when all labels match with labels param as array, returns basic label entity: returns basic label entity', async () => {
     const answer = await listed(labeled(), USER, { labels: ['label', 'foo', 'bar'], with_labels_details: true }, [
       ISSUE,
     ]);
-    expect(answer.body[0].labels.map((label: { name: string }) => label.name)).toEqual(['bar', 'foo', 'label']);
-    // GitLab's public_api/v4/label_basic schema.
-    expect(Object.keys(answer.body[0].labels[0]).sort()).toEqual([
-      'color',
-      'description',
-      'description_html',
-      'id',
-      'name',
-      'text_color',
-    ]);
+    expectLabelEntities(answer, ['bar', 'foo', 'label']);
   });
 
   it('when authenticated, filter by labels or label_name param: returns an empty array if no issue matches labels', async () => {
