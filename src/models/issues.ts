@@ -53,6 +53,7 @@ export const IssueStatistics = /* @__PURE__ */ lazySchema(() =>
   z.looseObject({
     /** The counts, under GitLab's two keys. */
     statistics: z.looseObject({
+      /** How many issues there are in each state. */
       counts: z.looseObject({
         /** Every issue the filters find, whatever its state. */
         all: z.int(),
