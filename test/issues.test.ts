@@ -135,6 +135,22 @@ describe('lists', () => {
     ]);
   });
 
+  it('takes several assignee usernames on Premium, and only one on a free self-managed instance', async () => {
+    const both = { assignee_username: ['planner', 'reporter'] };
+    expect(await as('planner').projects.issues.list(API, both).toArray()).toEqual([]);
+    mock.world.instance.plan = 'free';
+    const refused = await call(
+      mock,
+      'GET',
+      '/projects/acme%2Fapi/issues?assignee_username[]=planner&assignee_username[]=reporter',
+      { token: 'glpat-planner' },
+    );
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { error: 'assignee_username allows one value, but found 2: planner, reporter' },
+    ]);
+  });
+
   it('refuses a value a parameter does not take, with Grape’s message', async () => {
     const bad = await call(mock, 'GET', '/projects/acme%2Fapi/issues?state=open&confidential=maybe', {
       token: 'glpat-reporter',
@@ -494,6 +510,24 @@ describe('create', () => {
   });
 });
 
+describe('iids given at creation', () => {
+  it('takes an iid from an Owner; the next one follows the greatest given, and a taken one is 409', async () => {
+    const owner = as('owner');
+    expect((await owner.projects.issues.create(API, { title: 'Imported', iid: 10 })).iid).toBe(10);
+    expect((await owner.projects.issues.create(API, { title: 'Next' })).iid).toBe(11);
+    // A lower iid given does not move the counter back.
+    expect((await owner.projects.issues.create(API, { title: 'Backfilled', iid: 5 })).iid).toBe(5);
+    expect((await owner.projects.issues.create(API, { title: 'After' })).iid).toBe(12);
+    const before = mock.world.issues.size;
+    expect(await failure(owner.projects.issues.create(API, { title: 'Again', iid: 10 }))).toMatchObject({
+      status: 409,
+      body: { message: 'Duplicated issue' },
+    });
+    expect(mock.requests.list().at(-1)?.reason).toBe('project acme/api already has issue #10');
+    expect(mock.world.issues.size).toBe(before);
+  });
+});
+
 describe('update', () => {
   it('edits fields and labels', async () => {
     const issue = await as('planner').projects.issues.update(API, 1, {
@@ -550,6 +584,19 @@ describe('update', () => {
     expect(issue).toMatchObject({ state: 'opened', closed_at: null });
     expect(mock.world.issues.get(issue.id)?.events).toEqual([]);
     expect(await gitlab.projects.milestones.burndownEvents(API, milestoneId('v1.0'))).toEqual(before);
+  });
+
+  it('leaves a closed issue as it was closed when asked to close it again', async () => {
+    const before = await as('planner').projects.issues.get(API, 3);
+    expect(before.state).toBe('closed');
+    const issue = await as('planner').projects.issues.update(API, 3, { state_event: 'close' });
+    expect([issue.state, issue.closed_at, issue.closed_by]).toEqual(['closed', before.closed_at, before.closed_by]);
+    expect(mock.world.issues.get(issue.id)?.events.map((e) => e.action)).toEqual(['closed']);
+  });
+
+  it('answers 404 to an update of an issue that does not exist, and says why in the journal', async () => {
+    expect((await failure(as('planner').projects.issues.update(API, 99, { title: 'x' }))).status).toBe(404);
+    expect(mock.requests.list().at(-1)?.reason).toBe('project acme/api has no issue #99');
   });
 
   it('leaves a closed issue closed when the update does not reopen it', async () => {

@@ -244,10 +244,9 @@ export function updateIssue(world: World, caller: Caller, project: Project, issu
   applyFields(world, caller, project, issue, changes);
   const now = nowIso(world);
   if (previous) {
+    // The update hook shows the request's time; what the issue keeps is set at the end, below.
     issue.updated_at = now;
-    // No hook took the update (nothing it shows changed): the time moves at the end, after a close or
-    // reopen hook, which then still shows the time before (as it did when the rule compared the fields).
-    if (issueHook(world, caller.user, issue, 'update', previous) === 0) issue.updated_at = previous.updated_at;
+    issueHook(world, caller.user, issue, 'update', previous);
   }
   // A close or reopen hook shows the issue after the change (its new `updated_at`) and, in `changes`, what
   // the request changed (`Issuable#to_hook_data`'s `reportable_changes`: state_id, closed_at, updated_at...).
