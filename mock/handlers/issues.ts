@@ -4,7 +4,7 @@ import { json, notModified } from '../http/respond.js';
 import { type RouteContext, type RouteHandler, route } from '../http/router.js';
 import { presentIssueFull, presentIssueStatistics } from '../present/issues.js';
 import { findGroup, findProject, requireAiWorkflowsScope, signedIn } from '../rules/access.js';
-import type { IssuableOrder, MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
+import type { MilestoneWildcard, NegatedFilters } from '../rules/issuables.js';
 import {
   checkAssigneesCount,
   createIssue,
@@ -146,9 +146,6 @@ function statsFiltersOf(q: Omit<Parameters<typeof filtersOf>[0], 'state'>): Issu
   return filtersOf({ ...q, state: 'all' });
 }
 
-/** The order the statistics' lists are made in: any, since only their counts are sent. */
-const COUNT_ORDER: IssuableOrder = { orderBy: 'created_at', sort: 'desc' };
-
 /**
  * A project's or a group's issue statistics (`issues_stats_params`, with the scope the lists take): the counts
  * of what `list` finds for the project or group `id` with the request's filters.
@@ -234,7 +231,7 @@ export const issueRoutes = [
     const q = parseParams(ctx.params, spec, statsConstraints);
     checkAssigneesCount(ctx.world, 'assignee_username', q.assignee_username);
     if (q.scope !== 'all') signedIn(ctx.caller);
-    return json(presentIssueStatistics(listIssues(ctx.world, ctx.caller, statsFiltersOf(q), COUNT_ORDER)));
+    return json(presentIssueStatistics(listIssues(ctx.world, ctx.caller, statsFiltersOf(q))));
   }),
 
   issueRoute('GET', '/projects/:id/issues', (ctx) => {
@@ -268,11 +265,11 @@ export const issueRoutes = [
   }),
 
   statisticsRoute('/projects/:id/issues_statistics', (ctx, id, filters) =>
-    listProjectIssues(ctx.world, ctx.caller, findProject(ctx.world, ctx.caller, id), filters, COUNT_ORDER),
+    listProjectIssues(ctx.world, ctx.caller, findProject(ctx.world, ctx.caller, id), filters),
   ),
 
   statisticsRoute('/groups/:id/issues_statistics', (ctx, id, filters) =>
-    listGroupIssues(ctx.world, ctx.caller, findGroup(ctx.world, ctx.caller, id), filters, COUNT_ORDER),
+    listGroupIssues(ctx.world, ctx.caller, findGroup(ctx.world, ctx.caller, id), filters),
   ),
 
   issueRoute('GET', '/projects/:id/issues/:issue_iid', (ctx) => {

@@ -48,13 +48,13 @@ export function checkAssigneesCount(world: World, name: string, usernames: strin
 const issueMatches = (world: World, issue: Issue, f: IssueFilters) =>
   issuableMatches(world, issue, f) && (f.confidential === undefined || issue.confidential === f.confidential);
 
-/** GET /projects/:id/issues: the project's issues the caller may see. */
+/** GET /projects/:id/issues: the project's issues the caller may see, in `order` (none: the statistics only count). */
 export function listProjectIssues(
   world: World,
   caller: Caller,
   project: Project,
   filters: IssueFilters,
-  order: IssuableOrder,
+  order?: IssuableOrder,
 ): Issue[] {
   const found = [...world.issues.values()].filter(
     (i) =>
@@ -62,11 +62,11 @@ export function listProjectIssues(
       canReadIssue(world, caller.user, project, i) &&
       issueMatches(world, i, { ...filters, user: caller.user }),
   );
-  return sortIssuables(world, found, order);
+  return order ? sortIssuables(world, found, order) : found;
 }
 
 /** GET /issues: the issues of every project the caller can see, in the scope asked for. */
-export function listIssues(world: World, caller: Caller, filters: IssueFilters, order: IssuableOrder): Issue[] {
+export function listIssues(world: World, caller: Caller, filters: IssueFilters, order?: IssuableOrder): Issue[] {
   return issuesOf(world, caller, visibleProjects(world, caller.user), filters, order);
 }
 
@@ -80,15 +80,15 @@ export function listGroupIssues(
   caller: Caller,
   group: Group,
   filters: IssueFilters,
-  order: IssuableOrder,
+  order?: IssuableOrder,
 ): Issue[] {
   const tree = groupTreeIds(world, group);
   const inTree = (p: Project) => p.namespace.kind === 'group' && tree.has(p.namespace.id);
   return issuesOf(world, caller, visibleProjects(world, caller.user).filter(inTree), filters, order);
 }
 
-/** The issues of `visible` (projects the caller can see) that they may read and that match `filters`. */
-function issuesOf(world: World, caller: Caller, visible: Project[], filters: IssueFilters, order: IssuableOrder) {
+/** The issues of `visible` (projects the caller can see) that they may read and that match `filters`, in `order` if given. */
+function issuesOf(world: World, caller: Caller, visible: Project[], filters: IssueFilters, order?: IssuableOrder) {
   const projects = new Map(visible.map((p) => [p.id, p]));
   const found = [...world.issues.values()].filter((i) => {
     const project = projects.get(i.project_id);
@@ -100,7 +100,7 @@ function issuesOf(world: World, caller: Caller, visible: Project[], filters: Iss
       issueMatches(world, i, { ...filters, user: caller.user })
     );
   });
-  return sortIssuables(world, found, order);
+  return order ? sortIssuables(world, found, order) : found;
 }
 
 /** GitLab's `find_project_issue`: an issue the caller may see by iid, `404 Not found` otherwise (confidential ones too). */
