@@ -17,8 +17,8 @@ import {
   NOW,
   type SeedIssue,
   type SeedProject,
+  SPEC_USERS,
   USER,
-  USER2,
   userId,
 } from './issues-world.js';
 
@@ -129,16 +129,7 @@ function groupWorld(options: GroupWorldOptions = {}): MockGitLab {
       now: new Date(NOW).toISOString(),
       // The spec's `stub_licensed_features(multiple_issue_assignees: false, issue_weights: false)`.
       instance: { offering: 'self-managed', plan: 'free' },
-      users: [
-        { username: 'user', token: USER },
-        { username: 'user2', token: USER2 },
-        { username: 'non_member', token: NON_MEMBER },
-        { username: 'author', token: AUTHOR },
-        { username: 'assignee', token: ASSIGNEE },
-        { username: 'another_assignee' },
-        { username: 'admin', admin: true, token: ADMIN },
-        { username: 'admin_in_mode', admin: true, token: ADMIN_MODE, scopes: ['api', 'admin_mode'] },
-      ],
+      users: SPEC_USERS,
       groups,
       projects,
     },

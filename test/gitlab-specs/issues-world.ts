@@ -84,29 +84,32 @@ export interface WorldOptions {
   milestones?: NonNullable<SeedProject['milestones']>;
 }
 
+/** The users of GitLab's issue specs (their `let_it_be` users), each with a token where an example calls as them. */
+export const SPEC_USERS: NonNullable<SeedDocument['users']> = [
+  { username: 'user', token: USER },
+  { username: 'user2', token: USER2 },
+  { username: 'non_member', token: NON_MEMBER },
+  // A second token of a user who is no administrator, with the admin_mode scope.
+  { username: 'non_member_in_mode', token: NON_MEMBER_ADMIN_MODE, scopes: ['api', 'admin_mode'] },
+  { username: 'guest', token: GUEST },
+  { username: 'developer', token: DEVELOPER },
+  { username: 'planner' },
+  { username: 'owner', token: OWNER },
+  { username: 'author', token: AUTHOR },
+  { username: 'assignee', token: ASSIGNEE },
+  { username: 'another_assignee' },
+  { username: 'admin', admin: true, token: ADMIN },
+  { username: 'admin_in_mode', admin: true, token: ADMIN_MODE, scopes: ['api', 'admin_mode'] },
+  { username: 'current_user', token: CURRENT },
+];
+
 /** The spec's world: `user`'s public project with its milestones, label and three issues. */
 export function world(options: WorldOptions = {}): MockGitLab {
   return createMockGitLab({
     seed: {
       now: new Date(NOW).toISOString(),
       ...(options.instance && { instance: options.instance }),
-      users: [
-        { username: 'user', token: USER },
-        { username: 'user2', token: USER2 },
-        { username: 'non_member', token: NON_MEMBER },
-        // A second token of a user who is no administrator, with the admin_mode scope.
-        { username: 'non_member_in_mode', token: NON_MEMBER_ADMIN_MODE, scopes: ['api', 'admin_mode'] },
-        { username: 'guest', token: GUEST },
-        { username: 'developer', token: DEVELOPER },
-        { username: 'planner' },
-        { username: 'owner', token: OWNER },
-        { username: 'author', token: AUTHOR },
-        { username: 'assignee', token: ASSIGNEE },
-        { username: 'another_assignee' },
-        { username: 'admin', admin: true, token: ADMIN },
-        { username: 'admin_in_mode', admin: true, token: ADMIN_MODE, scopes: ['api', 'admin_mode'] },
-        { username: 'current_user', token: CURRENT },
-      ],
+      users: SPEC_USERS,
       // An OAuth application that may ask for `ai_workflows` (the examples' `oauth_access_token`).
       applications: [
         {
